@@ -1,0 +1,11 @@
+package io.pqarrow.extension;
+
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.pojo.FieldType;
+
+/** A vector of {@link GeoWkbType}: one WKB geometry per slot, in its binary storage vector. */
+public final class GeoWkbVector extends StorageBackedVector {
+  public GeoWkbVector(String name, BufferAllocator allocator, FieldType fieldType) {
+    super(name, allocator, fieldType);
+  }
+}

@@ -1,0 +1,158 @@
+package io.pqarrow.extension;
+
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.ArrowType.ExtensionType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+
+/**
+ * The canonical {@code arrow.parquet.variant} extension type: Parquet Variant values, stored as a
+ * struct that mirrors the Parquet {@code VARIANT} group.
+ *
+ * <pre>
+ * Struct&lt;                              (the struct's validity is SQL NULL of the whole value)
+ *   metadata: Binary | LargeBinary | BinaryView, non-nullable (may be dictionary-encoded)
+ *   value: Binary | LargeBinary | BinaryView          } at least one of the two, in any order,
+ *   typed_value: primitive | List | Struct (shredded) } matched by case-sensitive name
+ * &gt;
+ * </pre>
+ *
+ * The metadata is empty. Some writers used the name {@code parquet.variant}; {@link #LEGACY_ALIAS}
+ * is registered under that name and reads as the canonical type, which is always the one written.
+ * {@link #validateStorage(Field)} checks a field's children, which the type itself cannot see.
+ */
+public final class VariantType extends ExtensionType {
+  public static final String NAME = "arrow.parquet.variant";
+  public static final String LEGACY_NAME = "parquet.variant";
+  public static final String METADATA = "metadata";
+  public static final String VALUE = "value";
+  public static final String TYPED_VALUE = "typed_value";
+
+  public static final VariantType INSTANCE = new VariantType(NAME);
+
+  /** Registered under {@link #LEGACY_NAME}; deserializes to {@link #INSTANCE}. */
+  public static final VariantType LEGACY_ALIAS = new VariantType(LEGACY_NAME);
+
+  private final String name;
+
+  private VariantType(String name) {
+    this.name = name;
+  }
+
+  /**
+   * An unshredded Variant field with {@code Binary} metadata and value.
+   *
+   * @param name the field name
+   * @param nullable whether the whole value may be SQL NULL
+   */
+  public static Field unshreddedField(String name, boolean nullable) {
+    return new Field(
+        name,
+        new FieldType(nullable, INSTANCE, null),
+        java.util.List.of(
+            Field.notNullable(METADATA, ArrowType.Binary.INSTANCE),
+            Field.notNullable(VALUE, ArrowType.Binary.INSTANCE)));
+  }
+
+  /** Whether {@code name} is the canonical name or the legacy alias. */
+  public static boolean isVariantName(String name) {
+    return NAME.equals(name) || LEGACY_NAME.equals(name);
+  }
+
+  /**
+   * Checks the storage struct of a Variant field: a non-nullable binary {@code metadata} (plain or
+   * dictionary-encoded), and a binary {@code value} and/or a {@code typed_value}.
+   *
+   * @throws IllegalArgumentException naming the field and what is wrong
+   */
+  public static void validateStorage(Field field) {
+    Field metadata = null;
+    Field value = null;
+    Field typedValue = null;
+    for (Field child : field.getChildren()) {
+      switch (child.getName()) {
+        case METADATA -> metadata = child;
+        case VALUE -> value = child;
+        case TYPED_VALUE -> typedValue = child;
+        default -> {}
+      }
+    }
+    String where = "Invalid arrow.parquet.variant storage at " + field.getName() + ": ";
+    if (metadata == null) {
+      throw new IllegalArgumentException(where + "no metadata field");
+    }
+    if (metadata.isNullable()) {
+      throw new IllegalArgumentException(where + "metadata must be non-nullable");
+    }
+    // For a dictionary-encoded field, Arrow Java's Field type is already the value type.
+    ArrowType metadataType = metadata.getType();
+    if (!isBinary(metadataType) && !(metadataType instanceof ArrowType.RunEndEncoded)) {
+      throw new IllegalArgumentException(where + "metadata has type " + metadataType);
+    }
+    if (value == null && typedValue == null) {
+      throw new IllegalArgumentException(where + "neither value nor typed_value");
+    }
+    if (value != null && !isBinary(value.getType())) {
+      throw new IllegalArgumentException(where + "value has type " + value.getType());
+    }
+  }
+
+  static boolean isBinary(ArrowType type) {
+    return type instanceof ArrowType.Binary
+        || type instanceof ArrowType.LargeBinary
+        || type instanceof ArrowType.BinaryView;
+  }
+
+  @Override
+  public ArrowType storageType() {
+    return ArrowType.Struct.INSTANCE;
+  }
+
+  @Override
+  public String extensionName() {
+    return name;
+  }
+
+  @Override
+  public boolean extensionEquals(ExtensionType other) {
+    return other instanceof VariantType;
+  }
+
+  @Override
+  public String serialize() {
+    return "";
+  }
+
+  @Override
+  public ArrowType deserialize(ArrowType storageType, String serializedData) {
+    if (!(storageType instanceof ArrowType.Struct)) {
+      throw new IllegalArgumentException(
+          "Invalid arrow.parquet.variant storage type: " + storageType + " (expected Struct)");
+    }
+    return INSTANCE;
+  }
+
+  @Override
+  public FieldVector getNewVector(String name, FieldType fieldType, BufferAllocator allocator) {
+    FieldType storage =
+        new FieldType(
+            fieldType.isNullable(),
+            ArrowType.Struct.INSTANCE,
+            fieldType.getDictionary(),
+            fieldType.getMetadata());
+    return new VariantVector(name, allocator, new StructVector(name, allocator, storage, null));
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof VariantType;
+  }
+
+  @Override
+  public int hashCode() {
+    return NAME.hashCode();
+  }
+}
