@@ -1,0 +1,171 @@
+package io.pqarrow.schema;
+
+import org.apache.arrow.vector.types.TimeUnit;
+
+/**
+ * How schemas are mapped, in both directions. Immutable; build with {@link #builder()}. Every
+ * option has a default chosen to match what pyarrow does, so {@link #DEFAULTS} is the right choice
+ * unless a consumer needs something else.
+ *
+ * <table>
+ *   <caption>Options and defaults</caption>
+ *   <tr><th>option</th><th>default</th><th>meaning</th></tr>
+ *   <tr><td>{@code stringLayout}</td><td>{@code UTF8}</td><td>Arrow layout of STRING / UTF8
+ *       columns (and ENUM, JSON storage)</td></tr>
+ *   <tr><td>{@code binaryLayout}</td><td>{@code BINARY}</td><td>Arrow layout of unannotated
+ *       BYTE_ARRAY columns (and BSON, Variant and geometry storage)</td></tr>
+ *   <tr><td>{@code enumAsBinary}</td><td>false</td><td>ENUM as binary instead of a string</td></tr>
+ *   <tr><td>{@code int96Unit}</td><td>{@code NANOSECOND}</td><td>timestamp unit INT96 maps
+ *       to</td></tr>
+ *   <tr><td>{@code intervalAsFixedSizeBinary}</td><td>false</td><td>INTERVAL as
+ *       fixed-size binary(12) instead of Interval(MONTH_DAY_NANO)</td></tr>
+ *   <tr><td>{@code extensionTypes}</td><td>true</td><td>produce {@code arrow.uuid}, {@code
+ *       arrow.json}, {@code geoarrow.wkb} and {@code arrow.parquet.variant}; when false, their
+ *       storage types</td></tr>
+ *   <tr><td>{@code useStoredArrowSchema}</td><td>true</td><td>Parquet → Arrow: restore types
+ *       from the file's {@code ARROW:schema}</td></tr>
+ *   <tr><td>{@code storeArrowSchema}</td><td>true</td><td>Arrow → Parquet: write {@code
+ *       ARROW:schema} into the key-value metadata</td></tr>
+ * </table>
+ */
+public final class MappingOptions {
+  /** Arrow layouts for variable-width string and binary data. */
+  public enum Layout {
+    /** 32-bit offsets: {@code Utf8} / {@code Binary}. */
+    UTF8_OR_BINARY,
+    /** 64-bit offsets: {@code LargeUtf8} / {@code LargeBinary}. */
+    LARGE,
+    /** Views: {@code Utf8View} / {@code BinaryView}. */
+    VIEW
+  }
+
+  public static final MappingOptions DEFAULTS = builder().build();
+
+  private final Layout stringLayout;
+  private final Layout binaryLayout;
+  private final boolean enumAsBinary;
+  private final TimeUnit int96Unit;
+  private final boolean intervalAsFixedSizeBinary;
+  private final boolean extensionTypes;
+  private final boolean useStoredArrowSchema;
+  private final boolean storeArrowSchema;
+
+  private MappingOptions(Builder b) {
+    this.stringLayout = b.stringLayout;
+    this.binaryLayout = b.binaryLayout;
+    this.enumAsBinary = b.enumAsBinary;
+    this.int96Unit = b.int96Unit;
+    this.intervalAsFixedSizeBinary = b.intervalAsFixedSizeBinary;
+    this.extensionTypes = b.extensionTypes;
+    this.useStoredArrowSchema = b.useStoredArrowSchema;
+    this.storeArrowSchema = b.storeArrowSchema;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder starting from these options. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.stringLayout = stringLayout;
+    b.binaryLayout = binaryLayout;
+    b.enumAsBinary = enumAsBinary;
+    b.int96Unit = int96Unit;
+    b.intervalAsFixedSizeBinary = intervalAsFixedSizeBinary;
+    b.extensionTypes = extensionTypes;
+    b.useStoredArrowSchema = useStoredArrowSchema;
+    b.storeArrowSchema = storeArrowSchema;
+    return b;
+  }
+
+  public Layout stringLayout() {
+    return stringLayout;
+  }
+
+  public Layout binaryLayout() {
+    return binaryLayout;
+  }
+
+  public boolean enumAsBinary() {
+    return enumAsBinary;
+  }
+
+  public TimeUnit int96Unit() {
+    return int96Unit;
+  }
+
+  public boolean intervalAsFixedSizeBinary() {
+    return intervalAsFixedSizeBinary;
+  }
+
+  public boolean extensionTypes() {
+    return extensionTypes;
+  }
+
+  public boolean useStoredArrowSchema() {
+    return useStoredArrowSchema;
+  }
+
+  public boolean storeArrowSchema() {
+    return storeArrowSchema;
+  }
+
+  /** Builds {@link MappingOptions}; every setter returns the builder. */
+  public static final class Builder {
+    private Layout stringLayout = Layout.UTF8_OR_BINARY;
+    private Layout binaryLayout = Layout.UTF8_OR_BINARY;
+    private boolean enumAsBinary = false;
+    private TimeUnit int96Unit = TimeUnit.NANOSECOND;
+    private boolean intervalAsFixedSizeBinary = false;
+    private boolean extensionTypes = true;
+    private boolean useStoredArrowSchema = true;
+    private boolean storeArrowSchema = true;
+
+    private Builder() {}
+
+    public Builder stringLayout(Layout layout) {
+      this.stringLayout = java.util.Objects.requireNonNull(layout, "stringLayout");
+      return this;
+    }
+
+    public Builder binaryLayout(Layout layout) {
+      this.binaryLayout = java.util.Objects.requireNonNull(layout, "binaryLayout");
+      return this;
+    }
+
+    public Builder enumAsBinary(boolean value) {
+      this.enumAsBinary = value;
+      return this;
+    }
+
+    public Builder int96Unit(TimeUnit unit) {
+      this.int96Unit = java.util.Objects.requireNonNull(unit, "int96Unit");
+      return this;
+    }
+
+    public Builder intervalAsFixedSizeBinary(boolean value) {
+      this.intervalAsFixedSizeBinary = value;
+      return this;
+    }
+
+    public Builder extensionTypes(boolean value) {
+      this.extensionTypes = value;
+      return this;
+    }
+
+    public Builder useStoredArrowSchema(boolean value) {
+      this.useStoredArrowSchema = value;
+      return this;
+    }
+
+    public Builder storeArrowSchema(boolean value) {
+      this.storeArrowSchema = value;
+      return this;
+    }
+
+    public MappingOptions build() {
+      return new MappingOptions(this);
+    }
+  }
+}

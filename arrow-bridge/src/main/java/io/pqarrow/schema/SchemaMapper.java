@@ -1,0 +1,45 @@
+package io.pqarrow.schema;
+
+import java.util.Map;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * The public entry point of the schema mapping, in both directions.
+ *
+ * <pre>
+ * SchemaMapping m = SchemaMapper.toArrow(footer.getFileMetaData().getSchema(),
+ *     footer.getFileMetaData().getKeyValueMetaData(), MappingOptions.DEFAULTS);
+ * Schema arrow = m.arrowSchema();
+ *
+ * SchemaMapping back = SchemaMapper.toParquet(arrow, MappingOptions.DEFAULTS);
+ * MessageType parquet = back.parquetSchema();   // plus back.keyValueMetadata() with ARROW:schema
+ * </pre>
+ */
+public final class SchemaMapper {
+  private SchemaMapper() {}
+
+  /**
+   * Maps a Parquet schema to Arrow.
+   *
+   * @param parquet the file's message type
+   * @param keyValueMetadata the file's key-value metadata, or an empty map when unknown; {@code
+   *     ARROW:schema} there restores Arrow types Parquet cannot express, and {@code projjson:KEY}
+   *     entries resolve geometry CRS references
+   * @throws SchemaException when the schema is invalid, naming the field path and type
+   */
+  public static SchemaMapping toArrow(
+      MessageType parquet, Map<String, String> keyValueMetadata, MappingOptions options) {
+    throw new UnsupportedOperationException("Parquet to Arrow mapping: not implemented yet");
+  }
+
+  /**
+   * Maps an Arrow schema to Parquet, with the key-value metadata to store beside it.
+   *
+   * @throws SchemaException for a type Parquet cannot hold (unions, empty structs, …), naming the
+   *     field path
+   */
+  public static SchemaMapping toParquet(Schema arrow, MappingOptions options) {
+    throw new UnsupportedOperationException("Arrow to Parquet mapping: not implemented yet");
+  }
+}
