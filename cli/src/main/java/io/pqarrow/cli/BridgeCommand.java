@@ -1,0 +1,152 @@
+package io.pqarrow.cli;
+
+import io.pqarrow.BridgeException;
+import io.pqarrow.extension.ExtensionTypes;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code bridge} command line: {@code schema}, {@code cat}, {@code export} and {@code import}
+ * between Parquet files and Arrow IPC.
+ *
+ * <p>{@link #run(String[], PrintStream, PrintStream)} is the whole program without {@code
+ * System.exit}: it parses the arguments, runs the command and returns the exit code ({@link
+ * ExitCode}). Every error is caught here: bad input prints one line {@code bridge: <what is wrong>}
+ * on standard error and returns 1, bad usage prints picocli's message and the usage and returns 2.
+ * {@code --verbose} adds the stack trace; no stack trace is printed otherwise.
+ */
+@Command(
+    name = "bridge",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Parquet files as Apache Arrow, and back.",
+    synopsisSubcommandLabel = "COMMAND",
+    commandListHeading = "%nCommands:%n",
+    footerHeading = "%nExit codes:%n",
+    footer = {
+      "  0  success",
+      "  1  bad input: one line says what is wrong, and where",
+      "  2  bad usage (unknown option, missing argument)"
+    })
+public final class BridgeCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Mixin VerboseOption verbose;
+
+  /** Runs {@code bridge} and exits the JVM with its exit code. */
+  public static void main(String[] args) {
+    int code;
+    try (BufferAllocator allocator = new RootAllocator()) {
+      code = run(args, System.out, System.err, allocator, System.console() != null);
+    }
+    System.out.flush();
+    System.exit(code);
+  }
+
+  /**
+   * Runs {@code bridge} with the given arguments, writing data to {@code out} and messages to
+   * {@code err}; never exits the JVM and never shows progress.
+   *
+   * @return the exit code: 0 success, 1 bad input, 2 bad usage
+   */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    try (BufferAllocator allocator = new RootAllocator()) {
+      return run(args, out, err, allocator, false);
+    }
+  }
+
+  /**
+   * Runs {@code bridge} with every Arrow buffer taken from {@code allocator} (which the caller owns
+   * and closes).
+   *
+   * @param interactive whether {@code err} is a terminal; progress is shown only then
+   * @return the exit code: 0 success, 1 bad input, 2 bad usage
+   */
+  public static int run(
+      String[] args,
+      PrintStream out,
+      PrintStream err,
+      BufferAllocator allocator,
+      boolean interactive) {
+    ExtensionTypes.register();
+    CliContext context = new CliContext(out, err, allocator, interactive);
+    CommandLine cli = commandLine(context);
+    try {
+      return cli.execute(args);
+    } catch (RuntimeException | Error e) {
+      // picocli hands exceptions of the commands to the handler below; this is the last net for
+      // anything thrown while it prints usage or handles an error.
+      return report(e, cli.getErr(), verbose(cli.getParseResult()));
+    } finally {
+      cli.getOut().flush();
+      cli.getErr().flush();
+      out.flush();
+      err.flush();
+    }
+  }
+
+  static CommandLine commandLine(CliContext context) {
+    CommandLine cli = new CommandLine(new BridgeCommand());
+    cli.addSubcommand(new SchemaCommand(context));
+    cli.addSubcommand(new CatCommand(context));
+    cli.addSubcommand(new ExportCommand(context));
+    cli.addSubcommand(new ImportCommand(context));
+    cli.setCaseInsensitiveEnumValuesAllowed(true);
+    cli.setOut(new PrintWriter(context.out(), true, StandardCharsets.UTF_8));
+    cli.setErr(new PrintWriter(context.err(), true, StandardCharsets.UTF_8));
+    cli.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) ->
+            report(e, commandLine.getErr(), verbose(cli.getParseResult())));
+    return cli;
+  }
+
+  /** Without a command, {@code bridge} is a usage error. */
+  @Override
+  public Integer call() {
+    throw new ParameterException(spec.commandLine(), "Missing required command");
+  }
+
+  private static boolean verbose(ParseResult result) {
+    for (ParseResult r = result; r != null; r = r.subcommand()) {
+      if (r.hasMatchedOption("--verbose")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static int report(Throwable e, PrintWriter err, boolean verbose) {
+    err.println("bridge: " + describe(e));
+    if (verbose) {
+      e.printStackTrace(err);
+    }
+    err.flush();
+    return ExitCode.BAD_INPUT;
+  }
+
+  /** The one-line description of an error, without the {@code bridge: } prefix. */
+  static String describe(Throwable e) {
+    if (e instanceof BridgeException) {
+      return e.getMessage();
+    }
+    if (e instanceof OutOfMemoryError) {
+      return "out of memory (" + e.getMessage() + "); try a smaller --batch-rows or a larger -Xmx";
+    }
+    String message = e.getMessage();
+    return "internal error: "
+        + e.getClass().getName()
+        + (message == null ? "" : ": " + message)
+        + " (run with --verbose for the stack trace)";
+  }
+}

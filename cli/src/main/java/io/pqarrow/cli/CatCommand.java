@@ -1,0 +1,137 @@
+package io.pqarrow.cli;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.SerializedString;
+import io.pqarrow.BridgeException;
+import io.pqarrow.schema.SchemaMapping;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code bridge cat FILE.parquet [--columns a,b.c] [--limit N]}: rows as JSON Lines, one object per
+ * row with the columns in file order, values rendered as {@link ValueWriters} documents.
+ */
+@Command(
+    name = "cat",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = {
+      "Print rows as JSON Lines, one object per row.",
+      "Ints and decimals are exact numbers, timestamps ISO-8601, binary base64, uuid canonical,"
+          + " lists arrays, maps objects (string keys) or arrays of {key, value}, Variant its JSON."
+    })
+final class CatCommand implements Callable<Integer> {
+  static final int BATCH_ROWS = 4096;
+
+  private final CliContext context;
+
+  @Spec CommandSpec spec;
+
+  @Mixin VerboseOption verbose;
+
+  @Parameters(index = "0", paramLabel = "FILE.parquet", description = "The Parquet file.")
+  Path file;
+
+  @Option(
+      names = "--columns",
+      split = ",",
+      paramLabel = "a,b.c",
+      description = "Only these columns; b.c is field c of struct b. Default: all.")
+  List<String> columns;
+
+  @Option(
+      names = "--limit",
+      paramLabel = "N",
+      description = "At most N rows (N >= 0). Default: all.")
+  Long limit;
+
+  CatCommand(CliContext context) {
+    this.context = context;
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    if (limit != null && limit < 0) {
+      throw new ParameterException(spec.commandLine(), "--limit must be >= 0, not " + limit);
+    }
+    SchemaMapping mapping = ParquetInput.mapping(file);
+    Schema schema = mapping.arrowSchema();
+    ColumnSelection selection = ColumnSelection.parse(columns, schema, file);
+    long max = limit == null ? Long.MAX_VALUE : limit;
+    if (max == 0) {
+      return ExitCode.OK;
+    }
+    OutputStream out = context.out();
+    JsonFactory factory = new JsonFactory();
+    ValueWriters writers = new ValueWriters(ParquetInput.variantJson());
+    long row = 0;
+    try (BatchSource source =
+            ParquetInput.read(
+                file, mapping, selection.topLevelNames(schema), BATCH_ROWS, context.allocator());
+        JsonGenerator json = factory.createGenerator(out)) {
+      json.setRootValueSeparator(new SerializedString(""));
+      json.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+      json.enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+      VectorSchemaRoot batch;
+      while (row < max && (batch = source.next()) != null) {
+        try (VectorSchemaRoot selected = selection.project(batch, context.allocator())) {
+          row = writeRows(selected, writers, json, row, max);
+        }
+        json.flush();
+        if (context.out().checkError()) {
+          break; // the reader went away (a closed pipe); stop like head does
+        }
+      }
+    } catch (UncheckedIOException e) {
+      throw CliException.cannotRead(file, ParquetInput.message(e.getCause()), e);
+    }
+    return ExitCode.OK;
+  }
+
+  private long writeRows(
+      VectorSchemaRoot batch, ValueWriters writers, JsonGenerator json, long firstRow, long max)
+      throws IOException {
+    List<FieldVector> vectors = batch.getFieldVectors();
+    int n = vectors.size();
+    String[] names = new String[n];
+    ValueWriter[] columnWriters = new ValueWriter[n];
+    for (int c = 0; c < n; c++) {
+      Field field = batch.getSchema().getFields().get(c);
+      names[c] = field.getName();
+      columnWriters[c] = writers.forVector(field, vectors.get(c), field.getName());
+    }
+    long row = firstRow;
+    int rows = batch.getRowCount();
+    for (int i = 0; i < rows && row < max; i++, row++) {
+      json.writeStartObject();
+      for (int c = 0; c < n; c++) {
+        json.writeFieldName(names[c]);
+        try {
+          columnWriters[c].write(json, i);
+        } catch (BridgeException e) {
+          throw CliException.cannotRead(
+              file, e.getMessage() + " (row " + row + ", column " + names[c] + ")", e);
+        }
+      }
+      json.writeEndObject();
+      json.writeRaw('\n');
+    }
+    return row;
+  }
+}

@@ -1,0 +1,24 @@
+package io.pqarrow.cli;
+
+import java.io.PrintStream;
+import java.util.Objects;
+import org.apache.arrow.memory.BufferAllocator;
+
+/**
+ * What every command gets from its caller: where to write, the Arrow memory to use, and whether
+ * standard error is a terminal (only then is progress shown).
+ *
+ * @param out standard output: data (JSON Lines, schemas) and nothing else
+ * @param err standard error: messages and progress
+ * @param allocator the allocator every Arrow buffer of the command comes from; the caller owns it
+ * @param interactive whether {@code err} is a terminal a person watches; progress lines are shown
+ *     only then, never in tests or pipes
+ */
+record CliContext(
+    PrintStream out, PrintStream err, BufferAllocator allocator, boolean interactive) {
+  CliContext {
+    Objects.requireNonNull(out, "out");
+    Objects.requireNonNull(err, "err");
+    Objects.requireNonNull(allocator, "allocator");
+  }
+}

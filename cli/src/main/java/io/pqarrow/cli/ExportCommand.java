@@ -1,0 +1,129 @@
+package io.pqarrow.cli;
+
+import io.pqarrow.schema.SchemaMapping;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.arrow.vector.VectorLoader;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.VectorUnloader;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.apache.arrow.vector.types.pojo.Schema;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code bridge export FILE.parquet OUT [--format file|stream] [--columns …] [--batch-rows N]
+ * [--variant keep|unshred|json|decode] [--compression none|lz4|zstd]}: a Parquet file as Arrow IPC.
+ */
+@Command(
+    name = "export",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Write a Parquet file as Arrow IPC (file format by default).")
+final class ExportCommand implements Callable<Integer> {
+  static final int DEFAULT_BATCH_ROWS = 65_536;
+
+  private final CliContext context;
+
+  @Spec CommandSpec spec;
+
+  @Mixin VerboseOption verbose;
+
+  @Parameters(index = "0", paramLabel = "FILE.parquet", description = "The Parquet file.")
+  Path file;
+
+  @Parameters(index = "1", paramLabel = "OUT", description = "The Arrow IPC file to write.")
+  Path out;
+
+  @Option(
+      names = "--format",
+      paramLabel = "file|stream",
+      description = "IPC file format (ARROW1 magic, footer) or streaming format. Default: file.")
+  IpcFormat format = IpcFormat.FILE;
+
+  @Option(
+      names = "--columns",
+      split = ",",
+      paramLabel = "a,b.c",
+      description = "Only these columns; b.c is field c of struct b. Default: all.")
+  List<String> columns;
+
+  @Option(
+      names = "--batch-rows",
+      paramLabel = "N",
+      description =
+          "At most N rows per record batch (N >= 1). Default: " + DEFAULT_BATCH_ROWS + ".")
+  int batchRows = DEFAULT_BATCH_ROWS;
+
+  @Option(
+      names = "--variant",
+      paramLabel = "keep|unshred|json|decode",
+      description = {
+        "Variant columns: keep (as read, arrow.parquet.variant), unshred (metadata + value only),",
+        "json (arrow.json strings), decode (typed vectors of an inferred schema). Default: keep."
+      })
+  VariantMode variant = VariantMode.KEEP;
+
+  @Option(
+      names = "--compression",
+      paramLabel = "none|lz4|zstd",
+      description = "IPC body compression: LZ4_FRAME or ZSTD. Default: none.")
+  IpcCompression compression = IpcCompression.NONE;
+
+  ExportCommand(CliContext context) {
+    this.context = context;
+  }
+
+  @Override
+  public Integer call() {
+    if (batchRows < 1) {
+      throw new ParameterException(
+          spec.commandLine(), "--batch-rows must be >= 1, not " + batchRows);
+    }
+    SchemaMapping mapping = ParquetInput.mapping(file);
+    Schema schema = mapping.arrowSchema();
+    ColumnSelection selection = ColumnSelection.parse(columns, schema, file);
+    Schema selected = selection.project(schema);
+    if (variant != VariantMode.KEEP) {
+      throw ParquetInput.notAvailable(
+          "--variant " + variant.name().toLowerCase(java.util.Locale.ROOT), null);
+    }
+    OutputFile.check(file, out);
+    Progress progress = new Progress(context.err(), "export", context.interactive());
+    try (BatchSource source =
+            ParquetInput.read(
+                file, mapping, selection.topLevelNames(schema), batchRows, context.allocator());
+        VectorSchemaRoot sink = VectorSchemaRoot.create(selected, context.allocator())) {
+      boolean complete = false;
+      try {
+        try (IpcOutput ipc = IpcOutput.create(out, sink, format, compression)) {
+          VectorLoader loader = new VectorLoader(sink);
+          VectorSchemaRoot batch;
+          while ((batch = source.next()) != null) {
+            try (VectorSchemaRoot projected = selection.project(batch, context.allocator());
+                ArrowRecordBatch record = new VectorUnloader(projected).getRecordBatch()) {
+              loader.load(record);
+            }
+            ipc.write();
+            progress.update(sink.getRowCount(), ipc.bytesWritten());
+          }
+          ipc.finish();
+        }
+        complete = true;
+      } finally {
+        if (!complete) {
+          OutputFile.discard(out);
+        }
+      }
+    } finally {
+      progress.finish();
+    }
+    return ExitCode.OK;
+  }
+}

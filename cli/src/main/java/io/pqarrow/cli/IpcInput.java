@@ -1,0 +1,158 @@
+package io.pqarrow.cli;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.apache.arrow.compression.CommonsCompressionFactory;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * An Arrow IPC file or stream being read, whichever the first bytes say it is: the file format
+ * starts with {@code ARROW1}, anything else is read as a stream. Bodies compressed with {@code
+ * LZ4_FRAME} or {@code ZSTD} are decompressed. Every failure is a {@link CliException} naming the
+ * file and, for data, the batch.
+ */
+final class IpcInput implements AutoCloseable {
+  private static final byte[] FILE_MAGIC = "ARROW1".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] PARQUET_MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
+
+  private final Path file;
+  private final IpcFormat format;
+  private final FileChannel channel;
+  private final ArrowReader reader;
+  private long batches;
+
+  private IpcInput(Path file, IpcFormat format, FileChannel channel, ArrowReader reader) {
+    this.file = file;
+    this.format = format;
+    this.channel = channel;
+    this.reader = reader;
+  }
+
+  /** Opens {@code file}, detecting its framing, and reads its schema. */
+  static IpcInput open(Path file, BufferAllocator allocator) {
+    long size = ParquetFileCheck.openableSize(file);
+    FileChannel channel = null;
+    try {
+      channel = FileChannel.open(file, StandardOpenOption.READ);
+      ByteBuffer head = ByteBuffer.allocate(6);
+      while (head.hasRemaining() && channel.read(head) >= 0) {
+        // reads up to six bytes
+      }
+      byte[] magic = head.array();
+      if (size == 0) {
+        throw CliException.cannotRead(file, "empty file, not Arrow IPC", null);
+      }
+      if (head.position() >= 4 && startsWith(magic, PARQUET_MAGIC)) {
+        throw CliException.cannotRead(
+            file, "this is a Parquet file, not Arrow IPC (bridge export reads Parquet)", null);
+      }
+      channel.position(0);
+      IpcFormat format =
+          head.position() == 6 && startsWith(magic, FILE_MAGIC) ? IpcFormat.FILE : IpcFormat.STREAM;
+      ArrowReader reader =
+          format == IpcFormat.FILE
+              ? new ArrowFileReader(channel, allocator, CommonsCompressionFactory.INSTANCE)
+              : new ArrowStreamReader(channel, allocator, CommonsCompressionFactory.INSTANCE);
+      IpcInput input = new IpcInput(file, format, channel, reader);
+      channel = null;
+      try {
+        input.schema();
+        return input;
+      } catch (RuntimeException e) {
+        input.close();
+        throw e;
+      }
+    } catch (IOException e) {
+      throw CliException.cannotRead(file, ParquetFileCheck.ioProblem(e), e);
+    } finally {
+      if (channel != null) {
+        try {
+          channel.close();
+        } catch (IOException ignored) {
+          // the open failed already; that error is the one to report
+        }
+      }
+    }
+  }
+
+  IpcFormat format() {
+    return format;
+  }
+
+  /** The schema of the file or stream. */
+  Schema schema() {
+    try {
+      return reader.getVectorSchemaRoot().getSchema();
+    } catch (IOException | RuntimeException e) {
+      throw CliException.cannotRead(
+          file, "not a valid Arrow IPC " + name() + " (" + problem(e) + ")", e);
+    }
+  }
+
+  /** The root each batch is loaded into. */
+  VectorSchemaRoot root() {
+    try {
+      return reader.getVectorSchemaRoot();
+    } catch (IOException e) {
+      throw CliException.cannotRead(file, problem(e), e);
+    }
+  }
+
+  /** Loads the next batch into {@link #root()}; false at the end. */
+  boolean next() {
+    try {
+      boolean loaded = reader.loadNextBatch();
+      if (loaded) {
+        batches++;
+      }
+      return loaded;
+    } catch (IOException | RuntimeException e) {
+      throw CliException.cannotRead(
+          file,
+          "invalid Arrow IPC " + name() + " at record batch " + batches + ": " + problem(e),
+          e);
+    }
+  }
+
+  private String name() {
+    return format == IpcFormat.FILE ? "file" : "stream";
+  }
+
+  private static String problem(Exception e) {
+    String message = e.getMessage();
+    return message == null ? e.getClass().getSimpleName() : message;
+  }
+
+  private static boolean startsWith(byte[] bytes, byte[] magic) {
+    for (int i = 0; i < magic.length; i++) {
+      if (bytes[i] != magic[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public void close() {
+    try {
+      reader.close();
+    } catch (IOException e) {
+      throw CliException.cannotRead(file, problem(e), e);
+    } finally {
+      try {
+        channel.close();
+      } catch (IOException ignored) {
+        // closing a read-only channel loses nothing
+      }
+    }
+  }
+}

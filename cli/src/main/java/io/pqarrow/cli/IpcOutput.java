@@ -1,0 +1,105 @@
+package io.pqarrow.cli;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.apache.arrow.compression.CommonsCompressionFactory;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.compression.CompressionCodec;
+import org.apache.arrow.vector.compression.NoCompressionCodec;
+import org.apache.arrow.vector.ipc.ArrowFileWriter;
+import org.apache.arrow.vector.ipc.ArrowStreamWriter;
+import org.apache.arrow.vector.ipc.ArrowWriter;
+import org.apache.arrow.vector.ipc.message.IpcOption;
+
+/**
+ * An Arrow IPC file or stream being written from one {@link VectorSchemaRoot}: each {@link
+ * #write()} appends the root's current contents as a record batch. Failures are {@link
+ * CliException}s {@code cannot write <file>: …}.
+ */
+final class IpcOutput implements AutoCloseable {
+  private final Path file;
+  private final FileChannel channel;
+  private final ArrowWriter writer;
+
+  private IpcOutput(Path file, FileChannel channel, ArrowWriter writer) {
+    this.file = file;
+    this.channel = channel;
+    this.writer = writer;
+  }
+
+  /** Creates (or replaces) {@code file} and writes the schema of {@code root}. */
+  static IpcOutput create(
+      Path file, VectorSchemaRoot root, IpcFormat format, IpcCompression compression) {
+    FileChannel channel = null;
+    try {
+      channel =
+          FileChannel.open(
+              file,
+              StandardOpenOption.CREATE,
+              StandardOpenOption.TRUNCATE_EXISTING,
+              StandardOpenOption.WRITE);
+      CompressionCodec.Factory factory =
+          compression == IpcCompression.NONE
+              ? NoCompressionCodec.Factory.INSTANCE
+              : CommonsCompressionFactory.INSTANCE;
+      ArrowWriter writer =
+          format == IpcFormat.FILE
+              ? new ArrowFileWriter(
+                  root, null, channel, null, IpcOption.DEFAULT, factory, compression.codec)
+              : new ArrowStreamWriter(
+                  root, null, channel, IpcOption.DEFAULT, factory, compression.codec);
+      IpcOutput output = new IpcOutput(file, channel, writer);
+      channel = null;
+      writer.start();
+      return output;
+    } catch (IOException e) {
+      throw CliException.cannotWrite(file, ParquetFileCheck.ioProblem(e), e);
+    } finally {
+      if (channel != null) {
+        try {
+          channel.close();
+        } catch (IOException ignored) {
+          // the open failed already; that error is the one to report
+        }
+      }
+    }
+  }
+
+  /** Appends the root's current contents as one record batch. */
+  void write() {
+    try {
+      writer.writeBatch();
+    } catch (IOException e) {
+      throw CliException.cannotWrite(file, ParquetFileCheck.ioProblem(e), e);
+    }
+  }
+
+  /** Bytes written so far. */
+  long bytesWritten() {
+    return writer.bytesWritten();
+  }
+
+  /** Writes the end-of-stream marker (and, for the file format, the footer). */
+  void finish() {
+    try {
+      writer.end();
+    } catch (IOException e) {
+      throw CliException.cannotWrite(file, ParquetFileCheck.ioProblem(e), e);
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      writer.close();
+    } finally {
+      try {
+        channel.close();
+      } catch (IOException e) {
+        throw CliException.cannotWrite(file, ParquetFileCheck.ioProblem(e), e);
+      }
+    }
+  }
+}

@@ -1,0 +1,41 @@
+package io.pqarrow.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The output path of {@code export} and {@code import}: refused when it is the input or a
+ * directory, and removed again when the command fails, so that a failed conversion leaves no file
+ * that looks complete.
+ */
+final class OutputFile {
+  private OutputFile() {}
+
+  /** Checks that {@code out} can be written without destroying {@code in}. */
+  static void check(Path in, Path out) {
+    if (Files.isDirectory(out)) {
+      throw CliException.cannotWrite(out, "is a directory", null);
+    }
+    try {
+      if (Files.exists(out) && Files.isSameFile(in, out)) {
+        throw CliException.cannotWrite(out, "it is the input file", null);
+      }
+    } catch (IOException e) {
+      throw CliException.cannotWrite(out, ParquetFileCheck.ioProblem(e), e);
+    }
+    Path parent = out.toAbsolutePath().getParent();
+    if (parent != null && !Files.isDirectory(parent)) {
+      throw CliException.cannotWrite(out, "no such directory " + parent, null);
+    }
+  }
+
+  /** Deletes what a failed command wrote, if it can; the command's own error is what matters. */
+  static void discard(Path out) {
+    try {
+      Files.deleteIfExists(out);
+    } catch (IOException ignored) {
+      // the error being reported is the useful one; a leftover file is named in it
+    }
+  }
+}

@@ -1,0 +1,78 @@
+package io.pqarrow.cli;
+
+import io.pqarrow.BridgeException;
+import io.pqarrow.schema.MappingOptions;
+import io.pqarrow.schema.SchemaMapper;
+import io.pqarrow.schema.SchemaMapping;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.parquet.format.converter.ParquetMetadataConverter;
+import org.apache.parquet.hadoop.metadata.FileMetaData;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+
+/**
+ * The Parquet side of the command line: the footer and Arrow schema of a file, with every failure
+ * turned into a {@link CliException} {@code cannot read <file>: …}.
+ */
+final class ParquetInput {
+  private ParquetInput() {}
+
+  /** The file's footer, after {@link ParquetFileCheck#check(Path)}. */
+  static ParquetMetadata footer(Path file) {
+    byte[] footer = ParquetFileCheck.check(file);
+    try {
+      return new ParquetMetadataConverter()
+          .readParquetMetadata(
+              new ByteArrayInputStream(footer), ParquetMetadataConverter.NO_FILTER);
+    } catch (IOException | RuntimeException e) {
+      throw CliException.cannotRead(file, "invalid Parquet footer (" + message(e) + ")", e);
+    }
+  }
+
+  /** The Arrow schema the file maps to with the default mapping options. */
+  static SchemaMapping mapping(Path file) {
+    FileMetaData meta = footer(file).getFileMetaData();
+    try {
+      return SchemaMapper.toArrow(
+          meta.getSchema(), meta.getKeyValueMetaData(), MappingOptions.DEFAULTS);
+    } catch (UnsupportedOperationException e) {
+      throw notAvailable("mapping Parquet schemas to Arrow", e);
+    } catch (BridgeException e) {
+      throw CliException.cannotRead(file, e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Opens the file's record batches.
+   *
+   * @param columns the top-level columns to read, in file order
+   * @param batchRows the most rows per batch
+   */
+  static BatchSource read(
+      Path file,
+      SchemaMapping mapping,
+      List<String> columns,
+      int batchRows,
+      BufferAllocator allocator) {
+    throw notAvailable("reading Parquet data (io.pqarrow.parquet)", null);
+  }
+
+  /** How {@code cat} renders Variant values. */
+  static VariantJson variantJson() {
+    return (out, vector, index, path) -> {
+      throw notAvailable("rendering Variant values as JSON (column " + path + ")", null);
+    };
+  }
+
+  static CliException notAvailable(String what, Throwable cause) {
+    return new CliException(what + " is not available yet in this build", cause);
+  }
+
+  static String message(Throwable e) {
+    String message = e.getMessage();
+    return message == null ? e.getClass().getSimpleName() : message;
+  }
+}

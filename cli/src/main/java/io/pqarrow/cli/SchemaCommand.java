@@ -1,0 +1,45 @@
+package io.pqarrow.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.apache.arrow.vector.types.pojo.Schema;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code bridge schema FILE.parquet [--json]}: the Arrow schema a Parquet file maps to. */
+@Command(
+    name = "schema",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Print the Arrow schema a Parquet file maps to.")
+final class SchemaCommand implements Callable<Integer> {
+  private final CliContext context;
+
+  @Mixin VerboseOption verbose;
+
+  @Parameters(index = "0", paramLabel = "FILE.parquet", description = "The Parquet file.")
+  Path file;
+
+  @Option(
+      names = "--json",
+      description =
+          "Print Arrow's JSON form of the schema (Arrow Java Schema.toJson()), one document.")
+  boolean json;
+
+  SchemaCommand(CliContext context) {
+    this.context = context;
+  }
+
+  @Override
+  public Integer call() {
+    Schema schema = ParquetInput.mapping(file).arrowSchema();
+    if (json) {
+      context.out().println(schema.toJson());
+    } else {
+      SchemaPrinter.print(schema, context.out());
+    }
+    return ExitCode.OK;
+  }
+}
