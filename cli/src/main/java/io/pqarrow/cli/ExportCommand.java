@@ -86,6 +86,7 @@ final class ExportCommand implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--batch-rows must be >= 1, not " + batchRows);
     }
+    OutputFile.check(file, out);
     SchemaMapping mapping = ParquetInput.mapping(file);
     Schema schema = mapping.arrowSchema();
     ColumnSelection selection = ColumnSelection.parse(columns, schema, file);
@@ -94,7 +95,6 @@ final class ExportCommand implements Callable<Integer> {
       throw ParquetInput.notAvailable(
           "--variant " + variant.name().toLowerCase(java.util.Locale.ROOT), null);
     }
-    OutputFile.check(file, out);
     Progress progress = new Progress(context.err(), "export", context.interactive());
     try (BatchSource source =
             ParquetInput.read(

@@ -18,7 +18,7 @@ final class OutputFile {
       throw CliException.cannotWrite(out, "is a directory", null);
     }
     try {
-      if (Files.exists(out) && Files.isSameFile(in, out)) {
+      if (Files.exists(out) && Files.exists(in) && Files.isSameFile(in, out)) {
         throw CliException.cannotWrite(out, "it is the input file", null);
       }
     } catch (IOException e) {
