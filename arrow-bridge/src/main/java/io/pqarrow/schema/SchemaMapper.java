@@ -40,6 +40,6 @@ public final class SchemaMapper {
    *     field path
    */
   public static SchemaMapping toParquet(Schema arrow, MappingOptions options) {
-    throw new UnsupportedOperationException("Arrow to Parquet mapping: not implemented yet");
+    return ArrowToParquet.map(arrow, options);
   }
 }
