@@ -29,7 +29,7 @@ import org.apache.parquet.schema.LogicalTypeAnnotation;
  * <p>GeoArrow's "no crs" means unknown while Parquet's means OGC:CRS84; Parquet cannot say unknown,
  * so the CRS is simply omitted.
  */
-final class GeoCrs {
+final class GeoCrsToParquet {
   /** Prefix of the key-value entries that hold PROJJSON definitions. */
   static final String PROJJSON_KEY_PREFIX = "projjson_crs_";
 
