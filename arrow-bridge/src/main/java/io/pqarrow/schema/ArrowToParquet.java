@@ -46,8 +46,8 @@ import org.apache.parquet.schema.Types;
  * Leaves follow {@link ArrowLeafTypes}; dictionary fields map as their value type (Arrow Java puts
  * the value type on the field). Extension types map by name, whether the type is registered or only
  * named in the field metadata: {@code arrow.uuid} → FLBA(16) UUID, {@code arrow.json} → BYTE_ARRAY
- * JSON, {@code geoarrow.wkb} → BYTE_ARRAY GEOMETRY / GEOGRAPHY (see {@link GeoCrsToParquet}), {@code
- * arrow.parquet.variant} (and the legacy {@code parquet.variant}) → VARIANT group; any other
+ * JSON, {@code geoarrow.wkb} → BYTE_ARRAY GEOMETRY / GEOGRAPHY (see {@link GeoCrsToParquet}),
+ * {@code arrow.parquet.variant} (and the legacy {@code parquet.variant}) → VARIANT group; any other
  * extension maps as its storage type. {@code PARQUET:field_id} in field metadata becomes the field
  * id. Nullable fields are OPTIONAL, others REQUIRED; Null is always OPTIONAL and map keys always
  * REQUIRED.

@@ -1,6 +1,7 @@
 package io.pqarrow.schema;
 
 import java.util.Map;
+import java.util.Objects;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.schema.MessageType;
 
@@ -30,7 +31,10 @@ public final class SchemaMapper {
    */
   public static SchemaMapping toArrow(
       MessageType parquet, Map<String, String> keyValueMetadata, MappingOptions options) {
-    throw new UnsupportedOperationException("Parquet to Arrow mapping: not implemented yet");
+    Objects.requireNonNull(parquet, "parquet");
+    Objects.requireNonNull(options, "options");
+    return ParquetToArrow.map(
+        parquet, keyValueMetadata == null ? Map.of() : keyValueMetadata, options);
   }
 
   /**
