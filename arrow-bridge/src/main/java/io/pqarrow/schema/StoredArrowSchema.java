@@ -1,16 +1,23 @@
 package io.pqarrow.schema;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.Channels;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import org.apache.arrow.vector.ipc.ReadChannel;
+import org.apache.arrow.flatbuf.KeyValue;
+import org.apache.arrow.flatbuf.Message;
+import org.apache.arrow.flatbuf.MessageHeader;
 import org.apache.arrow.vector.ipc.WriteChannel;
 import org.apache.arrow.vector.ipc.message.MessageSerializer;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
@@ -24,13 +31,16 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * 8       N      flatbuffer Message      header type Schema, no body; padded so 8 + N is a multiple of 8
  * </pre>
  *
- * Both directions go through Arrow Java's {@link MessageSerializer}, so dictionary-encoded fields
- * keep their encoding and extension types travel as storage type plus {@code ARROW:extension:*}
- * field metadata.
+ * Writing goes through Arrow Java's {@link MessageSerializer}; reading through Arrow Java's
+ * flatbuffer accessors and {@link Field#convertField}. Dictionary-encoded fields keep their
+ * encoding and extension types travel as storage type plus {@code ARROW:extension:*} field
+ * metadata.
  */
 public final class StoredArrowSchema {
   /** The key-value metadata key. */
   public static final String KEY = "ARROW:schema";
+
+  private static final int CONTINUATION = 0xFFFFFFFF;
 
   private StoredArrowSchema() {}
 
@@ -47,35 +57,13 @@ public final class StoredArrowSchema {
   }
 
   /**
-   * Checks the length prefix against the bytes present before Arrow Java allocates a buffer of the
-   * declared size; {@code null} when it fits.
-   */
-  private static String framingProblem(byte[] bytes) {
-    if (bytes.length < 8) {
-      return "an IPC message needs at least 8 bytes, got " + bytes.length;
-    }
-    boolean continuation =
-        bytes[0] == (byte) 0xFF
-            && bytes[1] == (byte) 0xFF
-            && bytes[2] == (byte) 0xFF
-            && bytes[3] == (byte) 0xFF;
-    int at = continuation ? 4 : 0;
-    long length =
-        (bytes[at] & 0xFFL)
-            | (bytes[at + 1] & 0xFFL) << 8
-            | (bytes[at + 2] & 0xFFL) << 16
-            | (bytes[at + 3] & 0xFFL) << 24;
-    long available = bytes.length - (at + 4L);
-    if (length <= 0 || length > available) {
-      return "IPC message length " + length + " does not fit the " + available + " bytes present";
-    }
-    return null;
-  }
-
-  /**
    * Decodes an {@code ARROW:schema} value. Anything that is not a readable schema message (bad
    * base64, a truncated or corrupt flatbuffer, another message type) gives an empty result and a
    * warning in {@code warnings}; it never throws.
+   *
+   * <p>Top-level fields are converted one by one: a field Arrow Java cannot represent (Arrow Java
+   * 19 rejects Decimal32 and Decimal64 in IPC, which pyarrow writes) is left out with a warning
+   * naming it, and the rest of the schema is still restored.
    */
   public static Optional<Schema> decode(String base64, List<String> warnings) {
     byte[] bytes;
@@ -86,22 +74,74 @@ public final class StoredArrowSchema {
       warnings.add("Ignored " + KEY + ": not base64 (" + e.getMessage() + ")");
       return Optional.empty();
     }
-    String framing = framingProblem(bytes);
-    if (framing != null) {
-      warnings.add("Ignored " + KEY + ": " + framing);
+    if (bytes.length < 8) {
+      warnings.add(
+          "Ignored " + KEY + ": an IPC message needs at least 8 bytes, got " + bytes.length);
       return Optional.empty();
     }
+    // The legacy framing (before Arrow 0.15) has no continuation marker.
+    ByteBuffer buffer = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    int at = buffer.getInt(0) == CONTINUATION ? 4 : 0;
+    long length = buffer.getInt(at) & 0xFFFFFFFFL;
+    long available = bytes.length - (at + 4L);
+    if (length <= 0 || length > available) {
+      warnings.add(
+          "Ignored "
+              + KEY
+              + ": IPC message length "
+              + length
+              + " does not fit the "
+              + available
+              + " bytes present");
+      return Optional.empty();
+    }
+    ByteBuffer flatbuffer =
+        ByteBuffer.wrap(bytes, at + 4, (int) length).slice().order(ByteOrder.LITTLE_ENDIAN);
     try {
-      Schema schema =
-          MessageSerializer.deserializeSchema(
-              new ReadChannel(Channels.newChannel(new ByteArrayInputStream(bytes))));
-      if (schema == null) {
-        warnings.add("Ignored " + KEY + ": no schema message in " + bytes.length + " bytes");
+      Message message = Message.getRootAsMessage(flatbuffer);
+      if (message.headerType() != MessageHeader.Schema) {
+        warnings.add(
+            "Ignored "
+                + KEY
+                + ": IPC message header type "
+                + message.headerType()
+                + ", not Schema");
         return Optional.empty();
       }
-      return Optional.of(schema);
-    } catch (IOException | RuntimeException e) {
-      // Arrow Java's flatbuffer readers signal corrupt input with assorted runtime exceptions.
+      org.apache.arrow.flatbuf.Schema schema =
+          (org.apache.arrow.flatbuf.Schema) message.header(new org.apache.arrow.flatbuf.Schema());
+      if (schema == null
+          || schema.fieldsLength() > length
+          || schema.customMetadataLength() > length) {
+        warnings.add("Ignored " + KEY + ": corrupt schema message");
+        return Optional.empty();
+      }
+      List<Field> fields = new ArrayList<>(schema.fieldsLength());
+      for (int i = 0; i < schema.fieldsLength(); i++) {
+        org.apache.arrow.flatbuf.Field field = schema.fields(i);
+        try {
+          fields.add(Field.convertField(field));
+        } catch (RuntimeException e) {
+          warnings.add(
+              "Ignored "
+                  + KEY
+                  + " at "
+                  + field.name()
+                  + ": Arrow Java cannot read the stored field ("
+                  + e.getMessage()
+                  + ")");
+        }
+      }
+      Map<String, String> metadata = new LinkedHashMap<>();
+      for (int i = 0; i < schema.customMetadataLength(); i++) {
+        KeyValue kv = schema.customMetadata(i);
+        if (kv.key() != null && kv.value() != null) {
+          metadata.put(kv.key(), kv.value());
+        }
+      }
+      return Optional.of(new Schema(fields, metadata.isEmpty() ? null : metadata));
+    } catch (RuntimeException e) {
+      // Flatbuffer accessors signal corrupt input with assorted runtime exceptions.
       warnings.add(
           "Ignored "
               + KEY
