@@ -33,8 +33,10 @@ public final class SchemaMapper {
       MessageType parquet, Map<String, String> keyValueMetadata, MappingOptions options) {
     Objects.requireNonNull(parquet, "parquet");
     Objects.requireNonNull(options, "options");
-    return ParquetToArrow.map(
-        parquet, keyValueMetadata == null ? Map.of() : keyValueMetadata, options);
+    SchemaMapping base =
+        ParquetToArrow.map(
+            parquet, keyValueMetadata == null ? Map.of() : keyValueMetadata, options);
+    return options.useStoredArrowSchema() ? StoredSchemaRestore.restore(base, options) : base;
   }
 
   /**
@@ -44,6 +46,6 @@ public final class SchemaMapper {
    *     field path
    */
   public static SchemaMapping toParquet(Schema arrow, MappingOptions options) {
-    throw new UnsupportedOperationException("Arrow to Parquet mapping: not implemented yet");
+    return ArrowToParquet.map(arrow, options);
   }
 }
