@@ -212,8 +212,18 @@ public final class VariantBuilder {
     return this;
   }
 
-  /** Appends a TIME_MICROS: microseconds since midnight. */
+  /**
+   * Appends a TIME_MICROS: microseconds since midnight.
+   *
+   * @throws VariantFormatException unless {@code 0 <= micros < 86_400_000_000}
+   */
   public VariantBuilder appendTimeMicros(long micros) {
+    if (micros < 0 || micros >= 86_400_000_000L) {
+      throw VariantFormatException.atPath(
+          "time",
+          path(),
+          "expected microseconds since midnight below 86400000000, found " + micros);
+    }
     int p = writeHeader(VariantLayout.TIME_MICROS, 8);
     VariantLayout.writeUnsigned(buf, p, micros, 8);
     return this;
