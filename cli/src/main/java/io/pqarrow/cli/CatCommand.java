@@ -79,7 +79,7 @@ final class CatCommand implements Callable<Integer> {
     }
     OutputStream out = context.out();
     JsonFactory factory = new JsonFactory();
-    ValueWriters writers = new ValueWriters(ParquetInput.variantJson());
+    ValueWriters writers = new ValueWriters(new VariantJsonAdapter());
     long row = 0;
     try (BatchSource source =
             ParquetInput.read(

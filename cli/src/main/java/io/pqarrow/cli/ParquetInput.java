@@ -60,13 +60,6 @@ final class ParquetInput {
     throw notAvailable("reading Parquet data (io.pqarrow.parquet)", null);
   }
 
-  /** How {@code cat} renders Variant values. */
-  static VariantJson variantJson() {
-    return (out, vector, index, path) -> {
-      throw notAvailable("rendering Variant values as JSON (column " + path + ")", null);
-    };
-  }
-
   static CliException notAvailable(String what, Throwable cause) {
     return new CliException(what + " is not available yet in this build", cause);
   }

@@ -209,8 +209,7 @@ final class ValueWriters {
       ArrowType.ExtensionType type, Field field, FieldVector vector, String path) {
     String name = type.extensionName();
     if (vector instanceof VariantVector && VariantType.isVariantName(name)) {
-      VariantVector v = (VariantVector) vector;
-      return (out, i) -> variant.write(out, v, i, path);
+      return variant.writerFor((VariantVector) vector, path);
     }
     FieldVector storage = (FieldVector) ((ExtensionTypeVector<?>) vector).getUnderlyingVector();
     if ("arrow.uuid".equals(name) && storage instanceof FixedSizeBinaryVector) {

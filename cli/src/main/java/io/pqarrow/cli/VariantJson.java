@@ -1,18 +1,14 @@
 package io.pqarrow.cli;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import io.pqarrow.extension.VariantVector;
-import java.io.IOException;
 
-/**
- * Renders the Variant value at one index of a {@link VariantVector} as JSON; the value is known not
- * to be SQL NULL.
- */
+/** Renders the Variant values of a {@link VariantVector} as JSON. */
 interface VariantJson {
   /**
-   * Writes the Variant at {@code index} of {@code vector}.
+   * The writer of the non-null values of {@code vector}, chosen once for its storage (shredded or
+   * not).
    *
    * @param path the column path, for error messages
    */
-  void write(JsonGenerator out, VariantVector vector, int index, String path) throws IOException;
+  ValueWriter writerFor(VariantVector vector, String path);
 }
