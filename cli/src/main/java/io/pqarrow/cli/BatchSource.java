@@ -1,18 +1,14 @@
 package io.pqarrow.cli;
 
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Schema;
 
-/** Record batches read from a file, one root at a time. */
+/** Record batches read from a file into one root, reloaded by each {@link #next()}. */
 interface BatchSource extends AutoCloseable {
-  /** The schema of every batch. */
-  Schema schema();
+  /** The root every batch is loaded into; it belongs to the source. */
+  VectorSchemaRoot root();
 
-  /**
-   * The next batch, or {@code null} at the end. The root belongs to the source and is valid until
-   * the next call.
-   */
-  VectorSchemaRoot next();
+  /** Loads the next batch into {@link #root()}; false at the end. */
+  boolean next();
 
   @Override
   void close();

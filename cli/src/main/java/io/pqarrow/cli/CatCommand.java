@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
 import io.pqarrow.BridgeException;
-import io.pqarrow.schema.SchemaMapping;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -70,9 +69,8 @@ final class CatCommand implements Callable<Integer> {
     if (limit != null && limit < 0) {
       throw new ParameterException(spec.commandLine(), "--limit must be >= 0, not " + limit);
     }
-    SchemaMapping mapping = ParquetInput.mapping(file);
-    Schema schema = mapping.arrowSchema();
-    ColumnSelection selection = ColumnSelection.parse(columns, schema, file);
+    Schema schema = ParquetInput.mapping(file).arrowSchema();
+    List<String> selected = ColumnSelection.check(columns, schema, file);
     long max = limit == null ? Long.MAX_VALUE : limit;
     if (max == 0) {
       return ExitCode.OK;
@@ -81,18 +79,14 @@ final class CatCommand implements Callable<Integer> {
     JsonFactory factory = new JsonFactory();
     ValueWriters writers = new ValueWriters(new VariantJsonAdapter());
     long row = 0;
-    try (BatchSource source =
-            ParquetInput.read(
-                file, mapping, selection.topLevelNames(schema), BATCH_ROWS, context.allocator());
+    try (BatchSource source = ParquetInput.read(file, selected, BATCH_ROWS, context.allocator());
         JsonGenerator json = factory.createGenerator(out)) {
       json.setRootValueSeparator(new SerializedString(""));
       json.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
       json.enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
-      VectorSchemaRoot batch;
-      while (row < max && (batch = source.next()) != null) {
-        try (VectorSchemaRoot selected = selection.project(batch, context.allocator())) {
-          row = writeRows(selected, writers, json, row, max);
-        }
+      VectorSchemaRoot batch = source.root();
+      while (row < max && source.next()) {
+        row = writeRows(batch, writers, json, row, max);
         json.flush();
         if (context.out().checkError()) {
           break; // the reader went away (a closed pipe); stop like head does

@@ -1,13 +1,9 @@
 package io.pqarrow.cli;
 
-import io.pqarrow.schema.SchemaMapping;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.apache.arrow.vector.VectorLoader;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.VectorUnloader;
-import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 import org.apache.arrow.vector.types.pojo.Schema;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -87,31 +83,21 @@ final class ExportCommand implements Callable<Integer> {
           spec.commandLine(), "--batch-rows must be >= 1, not " + batchRows);
     }
     OutputFile.check(file, out);
-    SchemaMapping mapping = ParquetInput.mapping(file);
-    Schema schema = mapping.arrowSchema();
-    ColumnSelection selection = ColumnSelection.parse(columns, schema, file);
-    Schema selected = selection.project(schema);
+    Schema schema = ParquetInput.mapping(file).arrowSchema();
+    List<String> selected = ColumnSelection.check(columns, schema, file);
     if (variant != VariantMode.KEEP) {
       throw ParquetInput.notAvailable(
           "--variant " + variant.name().toLowerCase(java.util.Locale.ROOT), null);
     }
     Progress progress = new Progress(context.err(), "export", context.interactive());
-    try (BatchSource source =
-            ParquetInput.read(
-                file, mapping, selection.topLevelNames(schema), batchRows, context.allocator());
-        VectorSchemaRoot sink = VectorSchemaRoot.create(selected, context.allocator())) {
+    try (BatchSource source = ParquetInput.read(file, selected, batchRows, context.allocator())) {
+      VectorSchemaRoot batch = source.root();
       boolean complete = false;
       try {
-        try (IpcOutput ipc = IpcOutput.create(out, sink, format, compression)) {
-          VectorLoader loader = new VectorLoader(sink);
-          VectorSchemaRoot batch;
-          while ((batch = source.next()) != null) {
-            try (VectorSchemaRoot projected = selection.project(batch, context.allocator());
-                ArrowRecordBatch record = new VectorUnloader(projected).getRecordBatch()) {
-              loader.load(record);
-            }
+        try (IpcOutput ipc = IpcOutput.create(out, batch, format, compression)) {
+          while (source.next()) {
             ipc.write();
-            progress.update(sink.getRowCount(), ipc.bytesWritten());
+            progress.update(batch.getRowCount(), ipc.bytesWritten());
           }
           ipc.finish();
         }

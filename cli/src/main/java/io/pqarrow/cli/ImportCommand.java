@@ -58,7 +58,7 @@ final class ImportCommand implements Callable<Integer> {
       Schema schema = input.schema();
       if (shred != null && !shred.isEmpty()) {
         for (String column : shred.keySet()) {
-          ColumnSelection.parse(java.util.List.of(column), schema, in);
+          ColumnSelection.check(java.util.List.of(column), schema, in);
         }
         throw ParquetInput.notAvailable(
             "--shred " + shred.keySet().iterator().next().toLowerCase(Locale.ROOT) + "=…", null);
