@@ -2,6 +2,7 @@ package io.pqarrow.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.pqarrow.extension.VariantType;
 import io.pqarrow.testing.PythonEnv;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -13,8 +14,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.arrow.vector.types.IntervalUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
@@ -22,12 +25,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Files written by pyarrow: their footers, read with parquet-java and mapped without the stored
- * Arrow schema, give the schema pyarrow itself infers from the Parquet types alone ({@code
- * store_schema=False}, extension types enabled). Both sides are rendered the same way: {@code
- * name?:type#field_id} with pyarrow's type spelling, {@code ?} nullable and {@code !} non-null.
+ * Files written by pyarrow and DuckDB: their footers, read with parquet-java and mapped without the
+ * stored Arrow schema, give the schema pyarrow itself infers from the Parquet types alone (files
+ * written with {@code store_schema=False}, read with extension types enabled). Both sides are
+ * rendered the same way: {@code name?:type#field_id} with pyarrow's type spelling, {@code ?}
+ * nullable and {@code !} non-null. pyarrow 25 has no Variant extension type, so a Variant is
+ * rendered as its storage struct (and checked to be the extension separately).
  */
-class ParquetToArrowPyarrowTest {
+class ParquetToArrowProducerFilesTest {
   private static final MappingOptions NO_STORED_SCHEMA =
       MappingOptions.builder().useStoredArrowSchema(false).build();
 
@@ -116,6 +121,71 @@ class ParquetToArrowPyarrowTest {
                      use_compliant_nested_type=False, store_decimal_as_integer=True)
       """;
 
+  /** Every DuckDB type with a Parquet mapping of its own, and a shredded VARIANT. */
+  private static final String WRITE_DUCKDB =
+      """
+      import sys, duckdb
+      con = duckdb.connect()
+      con.execute("SET TimeZone = 'UTC'")
+      con.execute(f'''
+      COPY (SELECT
+        1::TINYINT AS i8, 2::SMALLINT AS i16, 3::INTEGER AS i32, 4::BIGINT AS i64,
+        1::UTINYINT AS u8, 2::USMALLINT AS u16, 3::UINTEGER AS u32, 4::UBIGINT AS u64,
+        1.5::FLOAT AS f32, 2.5::DOUBLE AS f64, true AS b,
+        1.23::DECIMAL(4,2) AS d4, 1.23::DECIMAL(15,2) AS d15, 1.23::DECIMAL(30,2) AS d30,
+        DATE '2024-01-02' AS dt, TIME '12:34:56' AS tm, TIMESTAMP '2024-01-02 03:04:05' AS ts,
+        TIMESTAMPTZ '2024-01-02 03:04:05+00' AS tstz,
+        '2024-01-02 03:04:05'::TIMESTAMP_NS AS tsns, '2024-01-02 03:04:05'::TIMESTAMP_MS AS tsms,
+        INTERVAL 3 DAY AS iv, 'x' AS s, 'y'::BLOB AS bl,
+        '00112233-4455-6677-8899-aabbccddeeff'::UUID AS u,
+        '{{"a":1}}'::JSON AS js, [1,2] AS li, [[1],[2,3]] AS lol, {{'a': 1, 'b': 'x'}} AS st,
+        MAP {{'k': 1}} AS mp, [{{'x': 1}}] AS los,
+        '{{"a": 1, "b": [1, "x"]}}'::JSON::VARIANT AS v
+      ) TO '{sys.argv[1]}' (FORMAT parquet)
+      ''')
+      """;
+
+  @Test
+  void duckdbFileMapsAsPyarrowReadsIt(@TempDir Path dir) throws IOException {
+    PythonEnv py = PythonEnv.require();
+    Path file = dir.resolve("duckdb.parquet");
+    py.run(WRITE_DUCKDB, file.toString());
+    List<String> expected = py.run(RENDER, file.toString()).lines().toList();
+
+    // pyarrow reads INTERVAL as its bytes; this library's default is lossless MONTH_DAY_NANO.
+    SchemaMapping asPyarrow =
+        mapFooter(file, NO_STORED_SCHEMA.toBuilder().intervalAsFixedSizeBinary(true).build());
+    assertEquals(expected, render(asPyarrow));
+    assertEquals(31, expected.size());
+
+    SchemaMapping defaults = mapFooter(file, NO_STORED_SCHEMA);
+    Schema arrow = defaults.arrowSchema();
+    assertEquals(
+        new ArrowType.Interval(IntervalUnit.MONTH_DAY_NANO), arrow.findField("iv").getType());
+    assertEquals(
+        Map.of(ParquetFieldMetadata.TIME_ADJUSTED_TO_UTC, "false"),
+        arrow.findField("tm").getMetadata());
+    Field variant = arrow.findField("v");
+    assertEquals(VariantType.INSTANCE, variant.getType());
+    VariantType.validateStorage(variant);
+    assertEquals(
+        List.of("v", "typed_value", "b", "typed_value", "list", "element", "typed_value"),
+        defaults
+            .fields()
+            .get(30)
+            .children()
+            .get(2)
+            .children()
+            .get(0)
+            .children()
+            .get(1)
+            .children()
+            .get(0)
+            .children()
+            .get(1)
+            .parquetPath());
+  }
+
   @Test
   void modernPyarrowFileMapsAsPyarrowReadsIt(@TempDir Path dir) throws IOException {
     PythonEnv py = PythonEnv.require();
@@ -123,7 +193,7 @@ class ParquetToArrowPyarrowTest {
     py.run(WRITE_MODERN, file.toString());
     List<String> expected = py.run(RENDER, file.toString()).lines().toList();
 
-    SchemaMapping mapping = mapFooter(file);
+    SchemaMapping mapping = mapFooter(file, NO_STORED_SCHEMA);
     assertEquals(expected, render(mapping));
     assertEquals(41, expected.size());
   }
@@ -136,7 +206,7 @@ class ParquetToArrowPyarrowTest {
     // pyarrow names list items after the Parquet field ("item"); this library always says element.
     List<String> expected = py.run(RENDER, file.toString(), "normalize").lines().toList();
 
-    SchemaMapping mapping = mapFooter(file);
+    SchemaMapping mapping = mapFooter(file, NO_STORED_SCHEMA);
     assertEquals(expected, render(mapping));
     assertEquals(
         List.of("li", "list", "item"),
@@ -151,7 +221,7 @@ class ParquetToArrowPyarrowTest {
    * a {@code PlainParquetConfiguration}, and with the default configuration Hadoop's {@code
    * Configuration} needs Woodstox ({@code com.ctc.wstx}); both are outside the dependency set.
    */
-  private static SchemaMapping mapFooter(Path file) throws IOException {
+  private static SchemaMapping mapFooter(Path file, MappingOptions options) throws IOException {
     byte[] bytes = Files.readAllBytes(file);
     int n = bytes.length;
     // Layout of the tail: <footer> <footer length: 4 bytes little-endian> "PAR1"
@@ -164,7 +234,7 @@ class ParquetToArrowPyarrowTest {
                 ParquetMetadataConverter.NO_FILTER);
     FileMetaData meta = footer.getFileMetaData();
     SchemaMapping mapping =
-        SchemaMapper.toArrow(meta.getSchema(), meta.getKeyValueMetaData(), NO_STORED_SCHEMA);
+        SchemaMapper.toArrow(meta.getSchema(), meta.getKeyValueMetaData(), options);
     MappingTrees.checkConsistent(mapping);
     return mapping;
   }
@@ -191,6 +261,9 @@ class ParquetToArrowPyarrowTest {
   }
 
   private static String type(ArrowType t, Field f) {
+    if (t instanceof VariantType) {
+      return type(ArrowType.Struct.INSTANCE, f);
+    }
     if (t instanceof ArrowType.ExtensionType e) {
       return "ext:" + e.extensionName() + "<" + type(e.storageType(), f) + ">";
     }
