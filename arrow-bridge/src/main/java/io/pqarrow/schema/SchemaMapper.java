@@ -1,6 +1,7 @@
 package io.pqarrow.schema;
 
 import java.util.Map;
+import java.util.Objects;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.schema.MessageType;
 
@@ -30,7 +31,12 @@ public final class SchemaMapper {
    */
   public static SchemaMapping toArrow(
       MessageType parquet, Map<String, String> keyValueMetadata, MappingOptions options) {
-    throw new UnsupportedOperationException("Parquet to Arrow mapping: not implemented yet");
+    Objects.requireNonNull(parquet, "parquet");
+    Objects.requireNonNull(options, "options");
+    SchemaMapping base =
+        ParquetToArrow.map(
+            parquet, keyValueMetadata == null ? Map.of() : keyValueMetadata, options);
+    return options.useStoredArrowSchema() ? StoredSchemaRestore.restore(base, options) : base;
   }
 
   /**
@@ -40,6 +46,6 @@ public final class SchemaMapper {
    *     field path
    */
   public static SchemaMapping toParquet(Schema arrow, MappingOptions options) {
-    throw new UnsupportedOperationException("Arrow to Parquet mapping: not implemented yet");
+    return ArrowToParquet.map(arrow, options);
   }
 }
