@@ -174,6 +174,9 @@ final class ParquetToArrow extends ParquetTypeVisitor<FieldMapping> {
     if (value == null && typedValue == null) {
       throw invalid("VARIANT group has neither value nor typed_value");
     }
+    if (typedValue != null) {
+      VariantShredding.checkTypedValue(typedValue.parquetType(), typedValue.dottedPath());
+    }
     ArrowType type = options.extensionTypes() ? VariantType.INSTANCE : ArrowType.Struct.INSTANCE;
     return nested(variant, type, children);
   }
@@ -186,6 +189,9 @@ final class ParquetToArrow extends ParquetTypeVisitor<FieldMapping> {
     if (required != null && !node.isRepetition(required)) {
       throw invalid(
           "VARIANT " + node.getName() + " must be " + required + ", found " + node.getRepetition());
+    }
+    if (node.isRepetition(Repetition.REPEATED)) {
+      throw invalid("VARIANT " + node.getName() + " must not be REPEATED");
     }
   }
 

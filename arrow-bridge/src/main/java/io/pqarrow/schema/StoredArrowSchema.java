@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.apache.arrow.flatbuf.KeyValue;
 import org.apache.arrow.flatbuf.Message;
 import org.apache.arrow.flatbuf.MessageHeader;
@@ -41,6 +42,7 @@ public final class StoredArrowSchema {
   public static final String KEY = "ARROW:schema";
 
   private static final int CONTINUATION = 0xFFFFFFFF;
+  private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
   private StoredArrowSchema() {}
 
@@ -68,8 +70,9 @@ public final class StoredArrowSchema {
   public static Optional<Schema> decode(String base64, List<String> warnings) {
     byte[] bytes;
     try {
-      // pyarrow writes the standard alphabet; the MIME decoder also tolerates line breaks.
-      bytes = Base64.getMimeDecoder().decode(base64.trim());
+      // pyarrow writes the standard alphabet on one line; whitespace is tolerated, anything else
+      // outside the alphabet is an error (the MIME decoder would skip it silently).
+      bytes = Base64.getDecoder().decode(WHITESPACE.matcher(base64).replaceAll(""));
     } catch (IllegalArgumentException e) {
       warnings.add("Ignored " + KEY + ": not base64 (" + e.getMessage() + ")");
       return Optional.empty();

@@ -28,7 +28,7 @@ class ReaderLevelsTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
   @TempDir Path dir;
 
-  private static final String FLAT =
+  static final String FLAT =
       PyRender.PRELUDE
           + """
           import random, datetime
@@ -58,7 +58,7 @@ class ReaderLevelsTest {
           dump(pq.read_table(sys.argv[1]))
           """;
 
-  private static final Schema FLAT_SCHEMA =
+  static final Schema FLAT_SCHEMA =
       new Schema(
           List.of(
               Field.nullable("i8", new ArrowType.Int(8, true)),
@@ -78,7 +78,7 @@ class ReaderLevelsTest {
               Field.nullable("ts", new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC")),
               Field.nullable("tsms", new ArrowType.Timestamp(TimeUnit.MILLISECOND, null))));
 
-  private static final String NESTED =
+  static final String NESTED =
       PyRender.PRELUDE
           + """
           import random
@@ -119,7 +119,7 @@ class ReaderLevelsTest {
     return new Field(name, FieldType.nullable(ArrowType.Struct.INSTANCE), List.of(children));
   }
 
-  private static Schema nestedSchema(String elementName) {
+  static Schema nestedSchema(String elementName) {
     Field i64 = Field.nullable(elementName, new ArrowType.Int(64, true));
     return new Schema(
         List.of(
@@ -151,7 +151,7 @@ class ReaderLevelsTest {
     Path file = dir.resolve("flat.parquet");
     List<String> expected = pyarrowRows(FLAT, file.toString());
     assertEquals(3000, expected.size());
-    assertEquals(expected, readAll(file, FLAT_SCHEMA, batchRows));
+    Rows.assertSame(expected, readAll(file, FLAT_SCHEMA, batchRows));
   }
 
   @ParameterizedTest(name = "batch of {0} rows")
@@ -159,7 +159,7 @@ class ReaderLevelsTest {
   void nestedListsStructsAndMapsWithNullsAtEveryLevel(int batchRows) {
     Path file = dir.resolve("nested.parquet");
     List<String> expected = pyarrowRows(NESTED, file.toString(), "compliant");
-    assertEquals(expected, readAll(file, nestedSchema("element"), batchRows));
+    Rows.assertSame(expected, readAll(file, nestedSchema("element"), batchRows));
   }
 
   @ParameterizedTest(name = "batch of {0} rows")
@@ -167,7 +167,7 @@ class ReaderLevelsTest {
   void legacyTwoLevelListsReadLikeCompliantOnes(int batchRows) {
     Path file = dir.resolve("legacy.parquet");
     List<String> expected = pyarrowRows(NESTED, file.toString(), "legacy");
-    assertEquals(expected, readAll(file, nestedSchema("item"), batchRows));
+    Rows.assertSame(expected, readAll(file, nestedSchema("item"), batchRows));
   }
 
   static List<String> pyarrowRows(String script, String... args) {

@@ -10,11 +10,30 @@ import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * What parquet-java writes into a file footer for a message type: the Thrift schema elements, with
- * the ConvertedType it derives from each logical type annotation.
+ * File footers through parquet-java's Thrift layer only: what parquet-java writes for a message
+ * type (with the ConvertedType it derives from each logical type annotation), and the footer of a
+ * file on disk. {@code ParquetFileReader} is avoided because its read options need Hadoop classes
+ * ({@code org.apache.hadoop.mapreduce.lib.input.FileInputFormat}, and Woodstox for a Hadoop {@code
+ * Configuration}) that arrow-bridge's dependencies exclude.
  */
 final class FooterTypes {
   private FooterTypes() {}
+
+  /**
+   * The footer of the Parquet file at {@code path}: the tail is {@code <footer> <int32 LE length>
+   * "PAR1"}.
+   */
+  static org.apache.parquet.hadoop.metadata.FileMetaData read(java.nio.file.Path path)
+      throws java.io.IOException {
+    byte[] file = java.nio.file.Files.readAllBytes(path);
+    int n = file.length;
+    int length =
+        java.nio.ByteBuffer.wrap(file, n - 8, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
+    var thrift =
+        org.apache.parquet.format.Util.readFileMetaData(
+            new java.io.ByteArrayInputStream(file, n - 8 - length, length));
+    return new ParquetMetadataConverter().fromParquetMetadata(thrift).getFileMetaData();
+  }
 
   /** The footer's schema elements (the root first), as parquet-java would write them. */
   static List<SchemaElement> elements(MessageType message) {

@@ -240,6 +240,55 @@ class ParquetToArrowErrorTest {
                 + " typed_value, found extra",
             "message m { optional group v (VARIANT(1)) { required binary metadata; required binary"
                 + " value; optional int32 extra; } }"),
+        parsed(
+            "Invalid Parquet type at v: VARIANT value must not be REPEATED",
+            "message m { optional group v (VARIANT(1)) { required binary metadata; repeated binary"
+                + " value; } }"),
+        parsed(
+            "Invalid Parquet type at v.typed_value: INTEGER(32,false) on INT32 is not a shredded"
+                + " Variant type",
+            "message m { optional group v (VARIANT(1)) { required binary metadata; optional binary"
+                + " value; optional int32 typed_value (INTEGER(32,false)); } }"),
+        parsed(
+            "Invalid Parquet type at v.typed_value: FIXED_LEN_BYTE_ARRAY(4) is not a shredded"
+                + " Variant type",
+            "message m { optional group v (VARIANT(1)) { required binary metadata; optional binary"
+                + " value; optional fixed_len_byte_array(4) typed_value; } }"),
+        parsed(
+            "Invalid Parquet type at v.typed_value: TIME(MICROS,true) on INT64 is not a shredded"
+                + " Variant type",
+            "message m { optional group v (VARIANT(1)) { required binary metadata; optional binary"
+                + " value; optional int64 typed_value (TIME(MICROS,true)); } }"),
+        parsed(
+            "Invalid Parquet type at v.typed_value.a: a shredded object field must be a required"
+                + " group",
+            "message m { optional group v (VARIANT(1)) { required binary metadata; optional binary"
+                + " value; optional group typed_value { optional group a { optional binary value; }"
+                + " } } }"),
+        parsed(
+            "Invalid Parquet type at v.typed_value.a.other: a shredded group may only hold value"
+                + " and typed_value",
+            "message m { optional group v (VARIANT(1)) { required binary metadata; optional binary"
+                + " value; optional group typed_value { required group a { optional binary value;"
+                + " optional int32 other; } } } }"),
+        parsed(
+            "Invalid Parquet type at v.typed_value.list.element: a shredded array element must be"
+                + " a required group",
+            "message m { optional group v (VARIANT(1)) { required binary metadata; optional binary"
+                + " value; optional group typed_value (LIST) { repeated group list { optional group"
+                + " element { optional binary value; } } } } }"),
+        parsed(
+            "Invalid Parquet type at v.typed_value.list.element.typed_value.b.value: a shredded"
+                + " value must be an optional or required BYTE_ARRAY",
+            "message m { optional group v (VARIANT(1)) { required binary metadata; optional binary"
+                + " value; optional group typed_value (LIST) { repeated group list { required group"
+                + " element { optional binary value; optional group typed_value { required group b"
+                + " { optional int32 value; } } } } } } }"),
+        parsed(
+            "Invalid Parquet type at v.typed_value: MAP group is not a shredded Variant type",
+            "message m { optional group v (VARIANT(1)) { required binary metadata; optional binary"
+                + " value; optional group typed_value (MAP) { repeated group key_value { required"
+                + " binary key (STRING); optional int32 value; } } } }"),
         built(
             "Invalid Parquet type at v: VARIANT(1) on BYTE_ARRAY: a group annotation",
             prim(BINARY, "v", LogicalTypeAnnotation.variantType((byte) 1))));
@@ -299,7 +348,8 @@ class ParquetToArrowErrorTest {
         message(
             prim(OPTIONAL, INT64, 0, "a", FutureLogicalType.INSTANCE),
             prim(OPTIONAL, FIXED_LEN_BYTE_ARRAY, 3, "b", FutureLogicalType.INSTANCE),
-            new GroupType(OPTIONAL, "c", prim(BINARY, "y", FutureLogicalType.INSTANCE)));
+            new GroupType(OPTIONAL, "c", prim(BINARY, "y", FutureLogicalType.INSTANCE)),
+            FutureLogicalType.group(REQUIRED, "d", prim(INT32, "z", null)));
     SchemaMapping mapping = SchemaMapper.toArrow(m, Map.of(), MappingOptions.DEFAULTS);
     assertEquals(new ArrowType.Int(64, true), mapping.arrowSchema().getFields().get(0).getType());
     assertEquals(
@@ -307,6 +357,10 @@ class ParquetToArrowErrorTest {
     assertEquals(
         ArrowType.Binary.INSTANCE,
         mapping.arrowSchema().getFields().get(2).getChildren().get(0).getType());
+    assertEquals(ArrowType.Struct.INSTANCE, mapping.arrowSchema().getFields().get(3).getType());
+    assertEquals(
+        new ArrowType.Int(32, true),
+        mapping.arrowSchema().getFields().get(3).getChildren().get(0).getType());
   }
 
   /**

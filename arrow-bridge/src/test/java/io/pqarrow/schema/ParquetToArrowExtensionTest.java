@@ -90,6 +90,45 @@ class ParquetToArrowExtensionTest {
                 + " typed_value; }"));
   }
 
+  static Stream<String> shreddablePrimitives() {
+    return Stream.of(
+        "boolean",
+        "int32",
+        "int32 (INTEGER(8,true))",
+        "int32 (INTEGER(16,true))",
+        "int32 (DATE)",
+        "int32 (DECIMAL(9,2))",
+        "int64",
+        "int64 (DECIMAL(18,2))",
+        "int64 (TIME(MICROS,false))",
+        "int64 (TIMESTAMP(MICROS,true))",
+        "int64 (TIMESTAMP(NANOS,false))",
+        "float",
+        "double",
+        "binary",
+        "binary (STRING)",
+        "binary (DECIMAL(38,0))",
+        "fixed_len_byte_array(16) (UUID)",
+        "fixed_len_byte_array(16) (DECIMAL(38,4))");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("shreddablePrimitives")
+  void everyShreddablePrimitiveIsAcceptedAsTypedValue(String type) {
+    String column =
+        ParquetToArrowPrimitiveTest.column("optional", type).replace(" c ", " typed_value ");
+    Field v =
+        map("message m { optional group v (VARIANT(1)) { required binary metadata; optional binary"
+                + " value; "
+                + column
+                + " } }")
+            .arrowSchema()
+            .getFields()
+            .get(0);
+    VariantType.validateStorage(v);
+    assertEquals("typed_value", v.getChildren().get(2).getName());
+  }
+
   @Test
   void variantFollowsTheBinaryLayoutAndExtensionSwitch() {
     MappingOptions large =
