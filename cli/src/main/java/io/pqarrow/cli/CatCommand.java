@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
           + " lists arrays, maps objects (string keys) or arrays of {key, value}, Variant its JSON."
     })
 final class CatCommand implements Callable<Integer> {
-  static final int BATCH_ROWS = 4096;
+  static final int BATCH_ROWS = 1024;
 
   private final CliContext context;
 

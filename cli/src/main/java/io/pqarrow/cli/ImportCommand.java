@@ -1,7 +1,6 @@
 package io.pqarrow.cli;
 
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -60,17 +59,16 @@ final class ImportCommand implements Callable<Integer> {
         for (String column : shred.keySet()) {
           ColumnSelection.check(java.util.List.of(column), schema, in);
         }
-        throw ParquetInput.notAvailable(
-            "--shred " + shred.keySet().iterator().next().toLowerCase(Locale.ROOT) + "=…", null);
+        throw ParquetInput.notAvailable("--shred (shredding Variant columns on import)", null);
       }
       OutputFile.check(in, out);
       boolean complete = false;
       try {
-        try (BatchSink sink = ParquetOutput.create(out, schema, compression, context.allocator())) {
+        try (ParquetOutput sink = ParquetOutput.create(out, schema, compression)) {
           VectorSchemaRoot root = input.root();
           while (input.next()) {
             sink.write(root);
-            progress.update(root.getRowCount(), sink.bytesWritten());
+            progress.update(root.getRowCount(), input.bytesRead());
           }
           sink.finish();
         }

@@ -123,6 +123,15 @@ final class IpcInput implements AutoCloseable {
     }
   }
 
+  /** How far into the file reading has got, in bytes. */
+  long bytesRead() {
+    try {
+      return channel.position();
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+
   private String name() {
     return format == IpcFormat.FILE ? "file" : "stream";
   }

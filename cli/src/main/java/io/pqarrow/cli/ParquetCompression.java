@@ -1,26 +1,26 @@
 package io.pqarrow.cli;
 
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import io.pqarrow.parquet.WriteOptions;
 
 /**
- * {@code bridge import --compression}: the Parquet codec of every column chunk. The default is
- * {@link #SNAPPY}, as in pyarrow, so that every reader can open the file.
+ * {@code bridge import --compression}: the Parquet codec of every page. The default is {@link
+ * #SNAPPY}, as in pyarrow, so that every reader can open the file.
  */
 enum ParquetCompression {
   /** {@code UNCOMPRESSED}. */
-  NONE(CompressionCodecName.UNCOMPRESSED),
+  NONE(WriteOptions.Compression.UNCOMPRESSED),
   /** {@code SNAPPY}, the default. */
-  SNAPPY(CompressionCodecName.SNAPPY),
+  SNAPPY(WriteOptions.Compression.SNAPPY),
   /** {@code GZIP}. */
-  GZIP(CompressionCodecName.GZIP),
+  GZIP(WriteOptions.Compression.GZIP),
   /** {@code ZSTD}. */
-  ZSTD(CompressionCodecName.ZSTD),
+  ZSTD(WriteOptions.Compression.ZSTD),
   /** {@code LZ4_RAW} (not the deprecated Hadoop-framed {@code LZ4}). */
-  LZ4(CompressionCodecName.LZ4_RAW);
+  LZ4(WriteOptions.Compression.LZ4_RAW);
 
-  final CompressionCodecName codec;
+  final WriteOptions.Compression codec;
 
-  ParquetCompression(CompressionCodecName codec) {
+  ParquetCompression(WriteOptions.Compression codec) {
     this.codec = codec;
   }
 }

@@ -2,7 +2,6 @@ package io.pqarrow.cli;
 
 import io.pqarrow.BridgeException;
 import io.pqarrow.parquet.ParquetArrowReader;
-import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.ReadOptions;
 import io.pqarrow.schema.MappingOptions;
 import io.pqarrow.schema.SchemaMapper;
@@ -64,7 +63,7 @@ final class ParquetInput {
           ParquetArrowReader.open(
               file, allocator, ReadOptions.builder().batchRows(batchRows).columns(columns).build());
     } catch (BridgeException e) {
-      throw cannotRead(file, e);
+      throw LibraryErrors.reword(file, e, false);
     }
     return new BatchSource() {
       @Override
@@ -77,7 +76,7 @@ final class ParquetInput {
         try {
           return reader.loadNextBatch();
         } catch (BridgeException e) {
-          throw cannotRead(file, e);
+          throw LibraryErrors.reword(file, e, false);
         }
       }
 
@@ -86,41 +85,6 @@ final class ParquetInput {
         reader.close();
       }
     };
-  }
-
-  /**
-   * {@code cannot read <file>: [column <c>, ][row <r>: ]<problem>} from a library error, whose
-   * message {@code Invalid Parquet file at <file>, column <c>, row <r>: <problem>} names the file
-   * already.
-   */
-  static CliException cannotRead(Path file, BridgeException e) {
-    String message = e.getMessage();
-    if (e instanceof ParquetFileException) {
-      ParquetFileException p = (ParquetFileException) e;
-      StringBuilder where = new StringBuilder(String.valueOf(p.file()));
-      StringBuilder location = new StringBuilder();
-      if (p.column() != null) {
-        where.append(", column ").append(p.column());
-        location.append("column ").append(p.column());
-      }
-      if (p.row() >= 0) {
-        where.append(", row ").append(p.row());
-        location.append(location.length() > 0 ? ", " : "").append("row ").append(p.row());
-      }
-      for (String kind :
-          new String[] {"Invalid Parquet file at ", "Unsupported Parquet data at "}) {
-        String prefix = kind + where + ": ";
-        if (message != null && message.startsWith(prefix)) {
-          String problem = message.substring(prefix.length());
-          if (kind.startsWith("Unsupported")) {
-            problem = "unsupported " + problem;
-          }
-          return CliException.cannotRead(
-              file, location.length() > 0 ? location + ": " + problem : problem, e);
-        }
-      }
-    }
-    return CliException.cannotRead(file, message == null ? e.toString() : message, e);
   }
 
   static CliException notAvailable(String what, Throwable cause) {

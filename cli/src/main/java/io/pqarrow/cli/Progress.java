@@ -32,7 +32,10 @@ final class Progress {
     this.lastDrawNanos = startNanos;
   }
 
-  /** Records a batch of {@code batchRows} rows; {@code totalBytes} is the output size so far. */
+  /**
+   * Records a batch of {@code batchRows} rows; {@code totalBytes} is how many bytes the command has
+   * written (export) or read (import) so far.
+   */
   void update(long batchRows, long totalBytes) {
     rows += batchRows;
     bytes = totalBytes;
