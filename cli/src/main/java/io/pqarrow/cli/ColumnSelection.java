@@ -59,9 +59,9 @@ final class ColumnSelection {
                     + file
                     + ": "
                     + at
-                    + " is "
+                    + " has type "
                     + describe(type)
-                    + "; select "
+                    + ", which has no fields to select; select "
                     + at
                     + " whole");
           }
@@ -75,9 +75,9 @@ final class ColumnSelection {
 
   private static String describe(ArrowType type) {
     if (type instanceof ArrowType.ExtensionType) {
-      return "a " + ((ArrowType.ExtensionType) type).extensionName() + " column";
+      return ((ArrowType.ExtensionType) type).extensionName();
     }
-    return "a " + type.getTypeID().name().toLowerCase(Locale.ROOT) + " column";
+    return type.getTypeID().name().toLowerCase(Locale.ROOT);
   }
 
   private static Field find(List<Field> fields, String name) {
