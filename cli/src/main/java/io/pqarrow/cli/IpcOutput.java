@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.compression.CompressionCodec;
 import org.apache.arrow.vector.compression.NoCompressionCodec;
@@ -43,7 +42,7 @@ final class IpcOutput implements AutoCloseable {
       CompressionCodec.Factory factory =
           compression == IpcCompression.NONE
               ? NoCompressionCodec.Factory.INSTANCE
-              : CommonsCompressionFactory.INSTANCE;
+              : InteropCompression.INSTANCE;
       ArrowWriter writer =
           format == IpcFormat.FILE
               ? new ArrowFileWriter(

@@ -1,0 +1,167 @@
+package io.pqarrow.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pqarrow.testing.LeakCheckingAllocator;
+import io.pqarrow.testing.PythonEnv;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code bridge export}: the IPC it writes, read back by pyarrow and compared with pyarrow's own
+ * reading of the Parquet file, for both framings and every body compression.
+ */
+class ExportCommandTest {
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+
+  @TempDir Path dir;
+
+  /**
+   * Reads IPC file or stream {@code argv[2]} with pyarrow and compares it with the Parquet file
+   * {@code argv[1]} as pyarrow reads it (Variant columns compared by their storage); prints the row
+   * count, the batch sizes and the body compression of the first batch.
+   */
+  private static final String COMPARE =
+      """
+      import sys, pyarrow as pa, pyarrow.ipc as ipc, pyarrow.parquet as pq
+      src, out, fmt = sys.argv[1], sys.argv[2], sys.argv[3]
+      columns = sys.argv[4].split(",") if len(sys.argv) > 4 and sys.argv[4] else None
+      reader = ipc.open_file(out) if fmt == "file" else ipc.open_stream(out)
+      if fmt == "file":
+          batches = [reader.get_batch(i) for i in range(reader.num_record_batches)]
+      else:
+          batches = list(reader)
+      got = pa.Table.from_batches(batches, schema=reader.schema)
+      want = pq.read_table(src, columns=columns)
+      def plain(col):
+          col = col.combine_chunks()
+          return col.storage if isinstance(col.type, pa.ExtensionType) else col
+      assert got.column_names == want.column_names, (got.column_names, want.column_names)
+      for name in got.column_names:
+          g, w = plain(got.column(name)), plain(want.column(name))
+          assert g.to_pylist() == w.to_pylist(), name
+      print(got.num_rows, [b.num_rows for b in batches])
+      """;
+
+  private String export(String... extra) {
+    Path out = dir.resolve("out.arrow");
+    String[] args = new String[3 + extra.length];
+    args[0] = "export";
+    args[1] = Bridge.sample().toString();
+    args[2] = out.toString();
+    System.arraycopy(extra, 0, args, 3, extra.length);
+    Bridge.Result r = Bridge.run(memory.allocator(), args);
+    assertEquals(0, r.exitCode(), r.err());
+    assertEquals("", r.err());
+    assertEquals("", r.out());
+    return out.toString();
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({
+    "file, none",
+    "file, lz4",
+    "file, zstd",
+    "stream, none",
+    "stream, lz4",
+    "stream, zstd"
+  })
+  void sampleReadsBackInPyarrowAsPyarrowReadsTheParquet(String format, String compression)
+      throws IOException {
+    String out = export("--format", format, "--compression", compression, "--batch-rows", "1000");
+    String seen = PythonEnv.require().run(COMPARE, Bridge.sample().toString(), out, format);
+    assertEquals("5000 [1000, 1000, 1000, 1000, 1000]\n", seen);
+    byte[] head = Files.readAllBytes(Path.of(out));
+    String magic = new String(head, 0, 6, java.nio.charset.StandardCharsets.US_ASCII);
+    assertEquals(format.equals("file"), magic.equals("ARROW1"), magic);
+  }
+
+  @Test
+  void compressedBodiesAreSmallerThanPlainOnes() throws IOException {
+    long[] sizes = new long[3];
+    String[] codecs = {"none", "lz4", "zstd"};
+    for (int i = 0; i < codecs.length; i++) {
+      sizes[i] = Files.size(Path.of(export("--compression", codecs[i], "--batch-rows", "1000")));
+    }
+    assertTrue(sizes[1] < sizes[0] * 0.8, "lz4 " + sizes[1] + " vs none " + sizes[0]);
+    assertTrue(sizes[2] < sizes[1], "zstd " + sizes[2] + " vs lz4 " + sizes[1]);
+  }
+
+  @Test
+  void columnsKeepOnlyTheSelectedFieldsInFileOrder() {
+    String out = export("--columns", "user.id,ts", "--batch-rows", "4999");
+    String seen =
+        PythonEnv.require()
+            .run(
+                """
+                import sys, pyarrow.ipc as ipc
+                import pyarrow.parquet as pq
+                t = ipc.open_file(sys.argv[1]).read_all()
+                print(t.schema.to_string(show_schema_metadata=False))
+                users = pq.read_table(sys.argv[2], columns=["user"]).column("user").to_pylist()
+                want = [None if u is None else {"id": u["id"]} for u in users]
+                print([len(c) for c in t.column("user").chunks], t.column("user").to_pylist() == want)
+                """,
+                out,
+                Bridge.sample().toString());
+    assertTrue(
+        seen.startsWith(
+            "ts: timestamp[us, tz=UTC]\nuser: struct<id: int64>\n  child 0, id: int64\n"),
+        seen);
+    assertTrue(seen.endsWith("[4999, 1] True\n"), seen);
+  }
+
+  @Test
+  void pyarrowFileWithDefaultBatchRowsIsOneBatch() {
+    Path src = dir.resolve("small.parquet");
+    PythonEnv.require()
+        .run(
+            """
+            import sys, pyarrow as pa, pyarrow.parquet as pq
+            pq.write_table(pa.table({"a": list(range(70000)), "s": [str(i) for i in range(70000)]}),
+                           sys.argv[1], row_group_size=30000)
+            """,
+            src.toString());
+    Path out = dir.resolve("small.arrow");
+    Bridge.Result r = Bridge.run(memory.allocator(), "export", src.toString(), out.toString());
+    assertEquals(0, r.exitCode(), r.err());
+    String seen = PythonEnv.require().run(COMPARE, src.toString(), out.toString(), "file");
+    assertEquals("70000 [65536, 4464]\n", seen);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"unshred", "json", "decode"})
+  void variantModesOtherThanKeepAreNotAvailableYet(String mode) {
+    Path out = dir.resolve("out.arrow");
+    Bridge.Result r =
+        Bridge.run(
+            memory.allocator(),
+            "export",
+            Bridge.sample().toString(),
+            out.toString(),
+            "--variant",
+            mode);
+    assertEquals(1, r.exitCode(), r.err());
+    assertEquals("bridge: --variant " + mode + " is not available yet in this build\n", r.err());
+    assertFalse(Files.exists(out));
+  }
+
+  @Test
+  void outputInAMissingDirectoryIsNamed() {
+    Path out = dir.resolve("no/such/dir/out.arrow");
+    Bridge.Result r =
+        Bridge.run(memory.allocator(), "export", Bridge.sample().toString(), out.toString());
+    assertEquals(1, r.exitCode(), r.err());
+    assertEquals(
+        "bridge: cannot write " + out + ": no such directory " + out.getParent() + "\n", r.err());
+  }
+}
