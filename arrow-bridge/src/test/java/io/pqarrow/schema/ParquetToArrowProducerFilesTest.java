@@ -37,7 +37,7 @@ class ParquetToArrowProducerFilesTest {
       MappingOptions.builder().useStoredArrowSchema(false).build();
 
   /** Renders pyarrow's reading of sys.argv[1]; with a second argument, list items as element. */
-  private static final String RENDER =
+  static final String RENDER =
       """
       import sys
       import pyarrow as pa, pyarrow.parquet as pq
@@ -239,7 +239,7 @@ class ParquetToArrowProducerFilesTest {
     return mapping;
   }
 
-  private static List<String> render(SchemaMapping mapping) {
+  static List<String> render(SchemaMapping mapping) {
     List<String> lines = new ArrayList<>();
     for (Field f : mapping.arrowSchema().getFields()) {
       lines.add(field(f));
