@@ -149,7 +149,7 @@ class ParquetToArrowLegacyFooterTest {
     writeFooterOnlyFile(file, footerBytes(e));
     List<String> expected =
         PythonEnv.require()
-            .run(ParquetToArrowProducerFilesTest.RENDER, file.toString(), "normalize")
+            .run(ParquetToArrowProducerFilesTest.RENDER, "--normalize", file.toString())
             .lines()
             .toList();
     MappingOptions asPyarrow =
