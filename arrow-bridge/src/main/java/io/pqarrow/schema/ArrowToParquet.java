@@ -52,10 +52,8 @@ import org.apache.parquet.schema.Types;
  * id. Nullable fields are OPTIONAL, others REQUIRED; Null is always OPTIONAL and map keys always
  * REQUIRED.
  *
- * <p>Inside a Variant's {@code typed_value}, only the shredding types of the adopted Variant
- * specification are accepted: object fields and array elements must be non-nullable structs of
- * {@code value}/{@code typed_value} (they become REQUIRED groups, given an optional {@code value}
- * when they have none), and leaves go through {@link VariantShreddedTypes}.
+ * <p>Variant groups, and the shredding rules inside their {@code typed_value}, are in {@link
+ * ArrowVariantToParquet}, which shares this walker's path.
  *
  * <p>Unions, run-end encoded fields and empty structs have no Parquet form: {@link SchemaException}
  * {@code Unsupported Arrow type at <path>: <type>}.
@@ -68,6 +66,7 @@ final class ArrowToParquet {
   static final String EXTENSION_METADATA = "ARROW:extension:metadata";
 
   private final Deque<String> path = new ArrayDeque<>();
+  private final ArrowVariantToParquet variants = new ArrowVariantToParquet(this);
   private final GeoCrsToParquet geoCrs = new GeoCrsToParquet();
 
   private ArrowToParquet() {}
@@ -103,12 +102,26 @@ final class ArrowToParquet {
         path, "Unsupported Arrow type at " + path + ": " + type + " (" + why + ")");
   }
 
-  private static Repetition repetition(Field field) {
+  static Repetition repetition(Field field) {
     boolean nullable = field.isNullable() || field.getType().getTypeID() == ArrowTypeID.Null;
     return nullable ? Repetition.OPTIONAL : Repetition.REQUIRED;
   }
 
-  private String dotted() {
+  /** Enters the Parquet node {@code name}; pair with {@link #exit()}. */
+  void enter(String name) {
+    path.addLast(name);
+  }
+
+  void exit() {
+    path.removeLast();
+  }
+
+  /** The Parquet path of the node being visited. */
+  List<String> path() {
+    return List.copyOf(path);
+  }
+
+  String dotted() {
     return String.join(".", path);
   }
 
@@ -125,7 +138,7 @@ final class ArrowToParquet {
   }
 
   /** A Parquet node and the mappings of the Arrow field's children. */
-  private record Node(Type type, List<FieldMapping> children) {
+  record Node(Type type, List<FieldMapping> children) {
     static Node leaf(Type type) {
       return new Node(type, List.of());
     }
@@ -181,7 +194,7 @@ final class ArrowToParquet {
   }
 
   /** The three-level LIST group; {@code shredded} for a Variant {@code typed_value} array. */
-  private Node list(Field field, Repetition repetition, String name, boolean shredded) {
+  Node list(Field field, Repetition repetition, String name, boolean shredded) {
     if (field.getChildren().size() != 1) {
       throw SchemaException.invalid(
           "Arrow field",
@@ -194,7 +207,7 @@ final class ArrowToParquet {
     try {
       elementMapping =
           shredded
-              ? shreddedGroup(element, "element")
+              ? variants.shreddedGroup(element, "element")
               : field(element, "element", repetition(element));
     } finally {
       path.removeLast();
@@ -272,7 +285,7 @@ final class ArrowToParquet {
                 name));
       case VariantType.NAME:
       case VariantType.LEGACY_NAME:
-        return variant(field, storage, rep, name);
+        return variants.variant(field, storage, rep, name);
       default:
         return storage(field, storage, rep, name);
     }
@@ -287,166 +300,7 @@ final class ArrowToParquet {
     }
   }
 
-  private Node variant(Field field, ArrowType storage, Repetition repetition, String name) {
-    if (!(storage instanceof ArrowType.Struct)) {
-      throw SchemaException.invalid(
-          "Arrow field", dotted(), "arrow.parquet.variant over " + storage + " (expected Struct)");
-    }
-    try {
-      VariantType.validateStorage(field);
-    } catch (IllegalArgumentException e) {
-      throw SchemaException.invalid("Arrow field", dotted(), e.getMessage());
-    }
-    List<FieldMapping> children = new ArrayList<>();
-    Type metadata = null;
-    Type value = null;
-    Type typedValue = null;
-    for (Field child : field.getChildren()) {
-      FieldMapping mapping;
-      switch (child.getName()) {
-        case VariantType.METADATA -> {
-          mapping = binaryChild(child, Repetition.REQUIRED);
-          metadata = mapping.parquetType();
-        }
-        case VariantType.VALUE -> {
-          mapping = binaryChild(child, repetition(child));
-          value = mapping.parquetType();
-        }
-        case VariantType.TYPED_VALUE -> {
-          mapping = shreddedTypedValue(child);
-          typedValue = mapping.parquetType();
-        }
-        default ->
-            throw SchemaException.invalid(
-                "Arrow field",
-                dotted(),
-                "arrow.parquet.variant has an unexpected child " + child.getName());
-      }
-      children.add(mapping);
-    }
-    return new Node(variantGroup(repetition, name, metadata, value, typedValue, true), children);
-  }
-
-  /** {@code metadata} or {@code value}: a binary, possibly dictionary- or run-end encoded. */
-  private FieldMapping binaryChild(Field child, Repetition repetition) {
-    path.addLast(child.getName());
-    try {
-      Type type =
-          withFieldId(
-              child,
-              primitive(
-                  ArrowLeafTypes.Leaf.of(PrimitiveTypeName.BINARY, null),
-                  repetition,
-                  child.getName()));
-      return new FieldMapping(child, type, List.copyOf(path), List.of());
-    } finally {
-      path.removeLast();
-    }
-  }
-
-  private static GroupType variantGroup(
-      Repetition repetition,
-      String name,
-      Type metadata,
-      Type value,
-      Type typedValue,
-      boolean annotated) {
-    List<Type> fields = new ArrayList<>();
-    if (metadata != null) {
-      fields.add(metadata);
-    }
-    // Writers always write value (all-null is fine); readers of older files accept its absence.
-    fields.add(
-        value != null
-            ? value
-            : new PrimitiveType(Repetition.OPTIONAL, PrimitiveTypeName.BINARY, VariantType.VALUE));
-    if (typedValue != null) {
-      fields.add(typedValue);
-    }
-    return group(
-        repetition, name, annotated ? LogicalTypeAnnotation.variantType((byte) 1) : null, fields);
-  }
-
-  /** A {@code typed_value} of a shredded Variant: a leaf, an object or an array. */
-  private FieldMapping shreddedTypedValue(Field field) {
-    String name = field.getName();
-    Repetition repetition = repetition(field);
-    path.addLast(name);
-    try {
-      ArrowType type = field.getType();
-      Node node;
-      switch (type.getTypeID()) {
-        case Struct -> {
-          if (field.getChildren().isEmpty()) {
-            throw unsupported(dotted(), type, "a shredded object without fields");
-          }
-          List<FieldMapping> children = new ArrayList<>();
-          List<Type> types = new ArrayList<>();
-          for (Field child : field.getChildren()) {
-            FieldMapping mapping = shreddedGroup(child, child.getName());
-            children.add(mapping);
-            types.add(mapping.parquetType());
-          }
-          node = new Node(group(repetition, name, null, types), children);
-        }
-        case List, LargeList, ListView -> node = list(field, repetition, name, true);
-        default ->
-            node =
-                Node.leaf(primitive(VariantShreddedTypes.leaf(field, dotted()), repetition, name));
-      }
-      return new FieldMapping(
-          field, withFieldId(field, node.type()), List.copyOf(path), node.children());
-    } finally {
-      path.removeLast();
-    }
-  }
-
-  /** An object field or array element of a shredded Variant: a REQUIRED value/typed_value group. */
-  private FieldMapping shreddedGroup(Field field, String name) {
-    path.addLast(name);
-    try {
-      if (!(field.getType() instanceof ArrowType.Struct) || field.isNullable()) {
-        throw SchemaException.invalid(
-            "Arrow field",
-            dotted(),
-            "a shredded Variant field must be a non-nullable Struct of value and typed_value, got "
-                + (field.isNullable() ? "nullable " : "")
-                + field.getType());
-      }
-      List<FieldMapping> children = new ArrayList<>();
-      Type value = null;
-      Type typedValue = null;
-      for (Field child : field.getChildren()) {
-        FieldMapping mapping;
-        if (child.getName().equals(VariantType.VALUE)) {
-          if (!isBinary(child.getType())) {
-            path.addLast(child.getName());
-            String where = dotted();
-            path.removeLast();
-            throw SchemaException.invalid(
-                "Arrow field", where, "a Variant value must be binary, got " + child.getType());
-          }
-          mapping = binaryChild(child, repetition(child));
-          value = mapping.parquetType();
-        } else if (child.getName().equals(VariantType.TYPED_VALUE)) {
-          mapping = shreddedTypedValue(child);
-          typedValue = mapping.parquetType();
-        } else {
-          throw SchemaException.invalid(
-              "Arrow field",
-              dotted(),
-              "a shredded Variant field has an unexpected child " + child.getName());
-        }
-        children.add(mapping);
-      }
-      Type type = variantGroup(Repetition.REQUIRED, name, null, value, typedValue, false);
-      return new FieldMapping(field, withFieldId(field, type), List.copyOf(path), children);
-    } finally {
-      path.removeLast();
-    }
-  }
-
-  private PrimitiveType primitive(ArrowLeafTypes.Leaf leaf, Repetition repetition, String name) {
+  PrimitiveType primitive(ArrowLeafTypes.Leaf leaf, Repetition repetition, String name) {
     try {
       return Types.primitive(leaf.physical(), repetition)
           .length(leaf.length())
@@ -458,7 +312,7 @@ final class ArrowToParquet {
     }
   }
 
-  private static GroupType group(
+  static GroupType group(
       Repetition repetition, String name, LogicalTypeAnnotation annotation, List<Type> fields) {
     return Types.buildGroup(repetition)
         .as(annotation)
@@ -472,7 +326,7 @@ final class ArrowToParquet {
         || type instanceof ArrowType.BinaryView;
   }
 
-  private Type withFieldId(Field field, Type type) {
+  Type withFieldId(Field field, Type type) {
     String id = metadata(field, ParquetFieldMetadata.FIELD_ID);
     if (id == null) {
       return type;
