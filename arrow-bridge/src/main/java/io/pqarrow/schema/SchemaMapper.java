@@ -23,10 +23,17 @@ public final class SchemaMapper {
   /**
    * Maps a Parquet schema to Arrow.
    *
+   * <p>Each Parquet type maps as documented in {@code PrimitiveTypeMapping} (primitive and logical
+   * types), {@code GeoCrs} (geospatial CRS) and {@link FieldMapping} (nested types); Parquet facts
+   * Arrow types cannot hold go to field metadata under the keys of {@link ParquetFieldMetadata}.
+   * The Arrow schema's metadata is the key-value metadata without {@code ARROW:schema}; the
+   * mapping's warnings list CRS references that could not be resolved.
+   *
    * @param parquet the file's message type
-   * @param keyValueMetadata the file's key-value metadata, or an empty map when unknown; {@code
-   *     ARROW:schema} there restores Arrow types Parquet cannot express, and {@code projjson:KEY}
-   *     entries resolve geometry CRS references
+   * @param keyValueMetadata the file's key-value metadata, or an empty map (or null) when unknown;
+   *     {@code ARROW:schema} there restores Arrow types Parquet cannot express, and {@code
+   *     projjson:KEY} entries resolve geometry CRS references; null keys and values are ignored
+   * @param options how to map; see {@link MappingOptions}
    * @throws SchemaException when the schema is invalid, naming the field path and type
    */
   public static SchemaMapping toArrow(

@@ -348,7 +348,8 @@ class ParquetToArrowErrorTest {
         message(
             prim(OPTIONAL, INT64, 0, "a", FutureLogicalType.INSTANCE),
             prim(OPTIONAL, FIXED_LEN_BYTE_ARRAY, 3, "b", FutureLogicalType.INSTANCE),
-            new GroupType(OPTIONAL, "c", prim(BINARY, "y", FutureLogicalType.INSTANCE)));
+            new GroupType(OPTIONAL, "c", prim(BINARY, "y", FutureLogicalType.INSTANCE)),
+            FutureLogicalType.group(REQUIRED, "d", prim(INT32, "z", null)));
     SchemaMapping mapping = SchemaMapper.toArrow(m, Map.of(), MappingOptions.DEFAULTS);
     assertEquals(new ArrowType.Int(64, true), mapping.arrowSchema().getFields().get(0).getType());
     assertEquals(
@@ -356,6 +357,10 @@ class ParquetToArrowErrorTest {
     assertEquals(
         ArrowType.Binary.INSTANCE,
         mapping.arrowSchema().getFields().get(2).getChildren().get(0).getType());
+    assertEquals(ArrowType.Struct.INSTANCE, mapping.arrowSchema().getFields().get(3).getType());
+    assertEquals(
+        new ArrowType.Int(32, true),
+        mapping.arrowSchema().getFields().get(3).getChildren().get(0).getType());
   }
 
   /**

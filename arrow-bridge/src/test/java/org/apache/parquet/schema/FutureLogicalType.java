@@ -12,6 +12,11 @@ public final class FutureLogicalType extends LogicalTypeAnnotation {
 
   private FutureLogicalType() {}
 
+  /** A group carrying this annotation (the annotated group constructor is package-private). */
+  public static GroupType group(Type.Repetition repetition, String name, Type... fields) {
+    return new GroupType(repetition, name, INSTANCE, fields);
+  }
+
   @Override
   @Deprecated
   public OriginalType toOriginalType() {
