@@ -5,9 +5,11 @@ import io.pqarrow.extension.VariantType;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.ArrowType.ArrowTypeID;
 import org.apache.arrow.vector.types.pojo.ArrowType.ExtensionType;
@@ -80,6 +82,7 @@ final class ArrowToParquet {
     ArrowToParquet walker = new ArrowToParquet();
     List<FieldMapping> fields = new ArrayList<>();
     List<Type> types = new ArrayList<>();
+    walker.checkNames(schema.getFields(), "<root>");
     for (Field field : schema.getFields()) {
       FieldMapping mapping = walker.field(field, field.getName(), repetition(field));
       fields.add(mapping);
@@ -123,6 +126,22 @@ final class ArrowToParquet {
 
   String dotted() {
     return String.join(".", path);
+  }
+
+  /**
+   * Rejects nameless and duplicate names among siblings: parquet-java accepts them, but column
+   * paths would then be ambiguous to every reader.
+   */
+  void checkNames(List<Field> siblings, String where) {
+    Set<String> seen = new HashSet<>();
+    for (Field f : siblings) {
+      if (f.getName() == null || f.getName().isEmpty()) {
+        throw SchemaException.invalid("Arrow field", where, "a field without a name");
+      }
+      if (!seen.add(f.getName())) {
+        throw SchemaException.invalid("Arrow field", where, "duplicate field name " + f.getName());
+      }
+    }
   }
 
   /** Maps {@code field} as the Parquet node {@code name}; the shared entry of every visit. */
@@ -183,6 +202,7 @@ final class ArrowToParquet {
     if (field.getChildren().isEmpty()) {
       throw unsupported(dotted(), field.getType(), "a struct without fields");
     }
+    checkNames(field.getChildren(), dotted());
     List<FieldMapping> children = new ArrayList<>();
     List<Type> types = new ArrayList<>();
     for (Field child : field.getChildren()) {

@@ -141,6 +141,7 @@ final class ArrowVariantToParquet {
             throw ArrowToParquet.unsupported(
                 walker.dotted(), type, "a shredded object without fields");
           }
+          walker.checkNames(field.getChildren(), walker.dotted());
           List<FieldMapping> children = new ArrayList<>();
           List<Type> types = new ArrayList<>();
           for (Field child : field.getChildren()) {

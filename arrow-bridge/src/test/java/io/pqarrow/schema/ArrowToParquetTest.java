@@ -399,6 +399,12 @@ class ArrowToParquetTest {
             nullable("f", new ArrowType.FixedSizeBinary(0)),
             "Unsupported Arrow type at f: FixedSizeBinary(0) (Parquet FIXED_LEN_BYTE_ARRAY needs length >= 1)"),
         Arguments.of(
+            required("a", ArrowType.Struct.INSTANCE, required("x", INT32), nullable("x", UTF8)),
+            "Invalid Arrow field at a: duplicate field name x"),
+        Arguments.of(
+            required("a", ArrowType.Struct.INSTANCE, required("", INT32)),
+            "Invalid Arrow field at a: a field without a name"),
+        Arguments.of(
             withMetadata(nullable("a", INT32), Map.of("PARQUET:field_id", "seven")),
             "Invalid Arrow field metadata at a: PARQUET:field_id is not an integer: seven"),
         Arguments.of(
