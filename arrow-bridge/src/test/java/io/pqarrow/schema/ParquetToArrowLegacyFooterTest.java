@@ -3,9 +3,15 @@ package io.pqarrow.schema;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.pqarrow.testing.PythonEnv;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +24,7 @@ import org.apache.parquet.format.Util;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.schema.MessageType;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A footer from the ConvertedType era, built from Thrift schema elements that carry only {@code
@@ -51,20 +58,36 @@ class ParquetToArrowLegacyFooterTest {
     return e;
   }
 
-  /** Writes the elements as a Thrift footer and reads them back as parquet-java does. */
-  private static MessageType readBack(List<SchemaElement> elements) throws IOException {
+  /** The Thrift footer of a file with this schema and no row groups. */
+  static byte[] footerBytes(List<SchemaElement> elements) throws IOException {
     FileMetaData footer = new FileMetaData(1, elements, 0L, List.of());
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     Util.writeFileMetaData(footer, out);
+    return out.toByteArray();
+  }
+
+  /** {@code "PAR1" | footer | footer length (4 bytes little-endian) | "PAR1"}. */
+  static void writeFooterOnlyFile(Path file, byte[] footer) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    byte[] magic = "PAR1".getBytes(StandardCharsets.US_ASCII);
+    out.write(magic);
+    out.write(footer);
+    out.write(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(footer.length).array());
+    out.write(magic);
+    Files.write(file, out.toByteArray());
+  }
+
+  /** Writes the elements as a Thrift footer and reads them back as parquet-java does. */
+  private static MessageType readBack(List<SchemaElement> elements) throws IOException {
     return new ParquetMetadataConverter()
         .readParquetMetadata(
-            new ByteArrayInputStream(out.toByteArray()), ParquetMetadataConverter.NO_FILTER)
+            new ByteArrayInputStream(footerBytes(elements)), ParquetMetadataConverter.NO_FILTER)
         .getFileMetaData()
         .getSchema();
   }
 
-  @Test
-  void convertedTypesOnlyMapLikeTheirLogicalCounterparts() throws IOException {
+  /** Every ConvertedType of the oldest LogicalTypes.md, and the legacy nested forms. */
+  private static List<SchemaElement> legacySchema() {
     FieldRepetitionType opt = FieldRepetitionType.OPTIONAL;
     FieldRepetitionType req = FieldRepetitionType.REQUIRED;
     FieldRepetitionType rep = FieldRepetitionType.REPEATED;
@@ -111,6 +134,34 @@ class ParquetToArrowLegacyFooterTest {
     e.add(group("pairs", rep, null, 1));
     e.add(leaf("x", Type.INT64, opt, null));
 
+    return e;
+  }
+
+  /**
+   * pyarrow reads the same footer (as a file with no row groups) the same way once the options that
+   * pick pyarrow's choices are set: ENUM as binary and INTERVAL as its 12 bytes. List items differ
+   * only in name (pyarrow keeps the Parquet name, this library says element).
+   */
+  @Test
+  void convertedTypesOnlyMapAsPyarrowReadsThem(@TempDir Path dir) throws IOException {
+    List<SchemaElement> e = legacySchema();
+    Path file = dir.resolve("legacy.parquet");
+    writeFooterOnlyFile(file, footerBytes(e));
+    List<String> expected =
+        PythonEnv.require()
+            .run(ParquetToArrowProducerFilesTest.RENDER, "--normalize", file.toString())
+            .lines()
+            .toList();
+    MappingOptions asPyarrow =
+        MappingOptions.builder().enumAsBinary(true).intervalAsFixedSizeBinary(true).build();
+    SchemaMapping mapping = SchemaMapper.toArrow(readBack(e), Map.of(), asPyarrow);
+    assertEquals(expected, ParquetToArrowProducerFilesTest.render(mapping));
+    assertEquals(20, expected.size());
+  }
+
+  @Test
+  void convertedTypesOnlyMapLikeTheirLogicalCounterparts() throws IOException {
+    List<SchemaElement> e = legacySchema();
     MessageType schema = readBack(e);
     SchemaMapping mapping = SchemaMapper.toArrow(schema, Map.of(), MappingOptions.DEFAULTS);
     MappingTrees.checkConsistent(mapping);
