@@ -29,6 +29,13 @@ public final class SchemaMapper {
    * The Arrow schema's metadata is the key-value metadata without {@code ARROW:schema}; the
    * mapping's warnings list CRS references that could not be resolved.
    *
+   * <p>With {@link MappingOptions#useStoredArrowSchema()} (the default), a stored {@code
+   * ARROW:schema} is then merged in field by field ({@code StoredSchemaRestore}): time zones,
+   * Date64, Time32(s), Timestamp(s), Duration, large and view layouts, dictionary encoding, list
+   * flavours, map keysSorted, extension types and field metadata come back wherever the Parquet
+   * column can hold them. A stored field that does not fit, or an unreadable {@code ARROW:schema},
+   * keeps the Parquet-derived field and adds a warning naming the path; it is never an error.
+   *
    * @param parquet the file's message type
    * @param keyValueMetadata the file's key-value metadata, or an empty map (or null) when unknown;
    *     {@code ARROW:schema} there restores Arrow types Parquet cannot express, and {@code
@@ -40,17 +47,32 @@ public final class SchemaMapper {
       MessageType parquet, Map<String, String> keyValueMetadata, MappingOptions options) {
     Objects.requireNonNull(parquet, "parquet");
     Objects.requireNonNull(options, "options");
-    return ParquetToArrow.map(
-        parquet, keyValueMetadata == null ? Map.of() : keyValueMetadata, options);
+    SchemaMapping base =
+        ParquetToArrow.map(
+            parquet, keyValueMetadata == null ? Map.of() : keyValueMetadata, options);
+    return options.useStoredArrowSchema() ? StoredSchemaRestore.restore(base, options) : base;
   }
 
   /**
    * Maps an Arrow schema to Parquet, with the key-value metadata to store beside it.
    *
-   * @throws SchemaException for a type Parquet cannot hold (unions, empty structs, …), naming the
-   *     field path
+   * <p>Each Arrow type maps as documented in {@code ArrowLeafTypes} (leaves), {@code
+   * ArrowToParquet} (nested and extension types), {@code ArrowVariantToParquet} (Variant) and
+   * {@code GeoCrsToParquet} (geospatial CRS). The key-value metadata holds the schema's own
+   * metadata, PROJJSON CRS definitions referenced as {@code projjson:KEY}, and, with {@link
+   * MappingOptions#storeArrowSchema()} (the default), {@code ARROW:schema} as pyarrow writes it
+   * ({@link StoredArrowSchema}). Values that fit the type but not Parquet (Interval(MONTH_DAY_NANO)
+   * with sub-millisecond nanoseconds) are for the file writer to reject.
+   *
+   * @param arrow the Arrow schema
+   * @param options how to map; see {@link MappingOptions}
+   * @throws SchemaException for a type Parquet cannot hold (unions, run-end encoded, empty structs,
+   *     …) or an invalid field (duplicate names, a bad {@code PARQUET:field_id}, an extension over
+   *     the wrong storage), naming the field path
    */
   public static SchemaMapping toParquet(Schema arrow, MappingOptions options) {
-    throw new UnsupportedOperationException("Arrow to Parquet mapping: not implemented yet");
+    Objects.requireNonNull(arrow, "arrow");
+    Objects.requireNonNull(options, "options");
+    return ArrowToParquet.map(arrow, options);
   }
 }
