@@ -88,8 +88,11 @@ final class LeafDecoders {
         }
         if (storage instanceof BaseFixedWidthVector v && isIntegral(arrowType)) {
           int width = v.getTypeWidth();
-          if (width == 4) {
+          long[] scale = TimeUnits.scale(logical, arrowType);
+          if (width == 4 && scale[0] == 1 && scale[1] == 1) {
             return new Int32(column, maxDef, slotDef, v);
+          } else if (width == 4) {
+            return new Int32Scaled(column, maxDef, slotDef, v, scale[0], scale[1]);
           } else if (width == 8) {
             return new Int32Widened(
                 column, maxDef, slotDef, v, int32Multiplier(arrowType), isUnsigned(logical));
@@ -218,6 +221,32 @@ final class LeafDecoders {
     @Override
     void readValue(int slot) {
       prepare(v, slot).setInt((long) slot * 4, reader.getInteger());
+    }
+  }
+
+  /** INT32 times whose Parquet unit differs from the Arrow unit (TIME(MILLIS) into seconds). */
+  static final class Int32Scaled extends LeafDecoder {
+    private final BaseFixedWidthVector v;
+    private final long multiplier;
+    private final long divisor;
+
+    Int32Scaled(
+        String c, int maxDef, int slotDef, BaseFixedWidthVector v, long multiplier, long divisor) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+      this.multiplier = multiplier;
+      this.divisor = divisor;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      long value = Math.floorDiv(reader.getInteger() * multiplier, divisor);
+      prepare(v, slot).setInt((long) slot * 4, (int) value);
     }
   }
 

@@ -181,7 +181,8 @@ public final class ParquetArrowReader implements AutoCloseable {
       } catch (BridgeException e) {
         throw ParquetFileException.invalid(file, null, -1, e.getMessage(), e);
       }
-      List<FieldMapping> projected = Projection.apply(mapping.fields(), options.columns(), file);
+      List<FieldMapping> projected =
+          VariantValues.supplement(Projection.apply(mapping.fields(), options.columns(), file));
       return new ParquetArrowReader(file, parquet, mapping, projected, allocator, options);
     } catch (ParquetFileException e) {
       closeQuietly(parquet);

@@ -11,6 +11,7 @@ import java.util.List;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateMilliVector;
 import org.apache.arrow.vector.Decimal256Vector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.ExtensionTypeVector;
@@ -22,6 +23,7 @@ import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntervalMonthDayNanoVector;
 import org.apache.arrow.vector.LargeVarBinaryVector;
 import org.apache.arrow.vector.LargeVarCharVector;
+import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.UInt1Vector;
 import org.apache.arrow.vector.UInt2Vector;
 import org.apache.arrow.vector.UInt4Vector;
@@ -33,12 +35,14 @@ import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * Renders Arrow rows as JSON lines in the same canonical form as {@link PyRender#PRELUDE}, so that
- * our values and pyarrow's can be compared as text: temporal values as their integer storage,
- * binary as lowercase hex, decimals as plain strings, maps as [key, value] pairs, intervals as
- * [months, days, nanos].
+ * our values and pyarrow's can be compared as text: dates as days, times and timestamps as
+ * nanoseconds, binary as lowercase hex, decimals as plain strings, maps as [key, value] pairs,
+ * intervals as [months, days, nanos].
  */
 final class ArrowJson {
   static final ObjectMapper MAPPER = new ObjectMapper();
@@ -59,6 +63,25 @@ final class ArrowJson {
     return out;
   }
 
+  /** Reads every batch of {@code file} through the real schema mapping, as canonical rows. */
+  static List<String> readAll(
+      java.nio.file.Path file,
+      org.apache.arrow.memory.BufferAllocator allocator,
+      ReadOptions options) {
+    List<String> out = new ArrayList<>();
+    try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, options)) {
+      while (reader.loadNextBatch()) {
+        if (reader.getVectorSchemaRoot().getRowCount() > options.batchRows()) {
+          throw new AssertionError("batch larger than " + options.batchRows());
+        }
+        for (String r : rows(reader.getVectorSchemaRoot())) {
+          out.add(canonical(r));
+        }
+      }
+    }
+    return out;
+  }
+
   /** Re-serializes a JSON line through Jackson so that number spellings agree. */
   static String canonical(String line) {
     try {
@@ -66,6 +89,15 @@ final class ArrowJson {
     } catch (Exception e) {
       throw new AssertionError("not JSON: " + line, e);
     }
+  }
+
+  private static long nanos(TimeUnit unit) {
+    return switch (unit) {
+      case SECOND -> 1_000_000_000L;
+      case MILLISECOND -> 1_000_000L;
+      case MICROSECOND -> 1_000L;
+      case NANOSECOND -> 1L;
+    };
   }
 
   static JsonNode value(FieldVector v, int i) {
@@ -160,6 +192,20 @@ final class ArrowJson {
     }
     if (v instanceof LargeVarBinaryVector b) {
       return F.textNode(HexFormat.of().formatHex(b.get(i)));
+    }
+    if (v instanceof DateMilliVector d) {
+      return F.numberNode(Math.floorDiv(d.get(i), 86_400_000L));
+    }
+    if (v.getField().getType() instanceof ArrowType.Timestamp t) {
+      return F.numberNode(((TimeStampVector) v).get(i) * nanos(t.getUnit()));
+    }
+    if (v.getField().getType() instanceof ArrowType.Time t) {
+      BaseFixedWidthVector f = (BaseFixedWidthVector) v;
+      long raw =
+          f.getTypeWidth() == 4
+              ? f.getDataBuffer().getInt((long) i * 4)
+              : f.getDataBuffer().getLong((long) i * 8);
+      return F.numberNode(raw * nanos(t.getUnit()));
     }
     if (v instanceof BaseFixedWidthVector f) {
       // Dates, times, timestamps, durations: their integer storage.

@@ -6,8 +6,8 @@ final class PyRender {
 
   /**
    * Defines {@code dump(table)}: prints one JSON line per row, in the form {@link ArrowJson}
-   * renders. Temporal columns are cast to their integer storage first (recursively through nested
-   * types); float16 is widened to float64.
+   * renders. Temporal columns are cast to nanoseconds and then integers first (recursively through
+   * nested types); float16 is widened to float64.
    */
   static final String PRELUDE =
       """
@@ -15,9 +15,15 @@ final class PyRender {
       import pyarrow as pa, pyarrow.parquet as pq
 
       def plain(t):
-          if pa.types.is_timestamp(t) or pa.types.is_time64(t) or pa.types.is_duration(t) or pa.types.is_date64(t):
+          if pa.types.is_date64(t):
+              return pa.date32()
+          if pa.types.is_timestamp(t) and t.unit != 'ns':
+              return pa.timestamp('ns', t.tz)
+          if pa.types.is_time32(t) or (pa.types.is_time64(t) and t.unit != 'ns'):
+              return pa.time64('ns')
+          if pa.types.is_timestamp(t) or pa.types.is_time64(t) or pa.types.is_duration(t):
               return pa.int64()
-          if pa.types.is_date32(t) or pa.types.is_time32(t):
+          if pa.types.is_date32(t):
               return pa.int32()
           if pa.types.is_float16(t):
               return pa.float64()
@@ -65,7 +71,9 @@ final class PyRender {
           cols = []
           for name, col in zip(table.column_names, table.columns):
               col = storage(col)
-              cols.append((name, col.cast(plain(col.type)).to_pylist()))
+              while col.type != plain(col.type):
+                  col = col.cast(plain(col.type))
+              cols.append((name, col.to_pylist()))
           for i in range(table.num_rows):
               print(json.dumps({name: norm(vals[i]) for name, vals in cols}))
       """;
