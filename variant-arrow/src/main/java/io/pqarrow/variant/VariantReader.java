@@ -141,7 +141,7 @@ public final class VariantReader {
       payloadLength = fixed;
       requireAvailable(start + 1, fixed, "payload of " + VariantLayout.kind(h));
     } else if (fixed == -1) {
-      requireAvailable(start + 1, VariantLayout.LENGTH_PREFIX, "4-byte length");
+      requireAvailable(start + 1, VariantLayout.LENGTH_PREFIX, "length prefix");
       long n = VariantLayout.readUnsigned(buf, start + 1, 4);
       if (n > limit - start - 1 - VariantLayout.LENGTH_PREFIX) {
         throw error(
@@ -573,7 +573,10 @@ public final class VariantReader {
     return metadata.key(fieldId(i));
   }
 
-  /** Points {@code out} at the value of field {@code i} of an object; returns {@code out}. */
+  /**
+   * Points {@code out} at the value of field {@code i} of an object; returns {@code out}. {@code
+   * out} may be this reader.
+   */
   public VariantReader fieldInto(int i, VariantReader out) {
     requireObject();
     checkIndex(i, "field");
@@ -670,7 +673,10 @@ public final class VariantReader {
     return count;
   }
 
-  /** Points {@code out} at element {@code i} of an array; returns {@code out}. */
+  /**
+   * Points {@code out} at element {@code i} of an array; returns {@code out}. {@code out} may be
+   * this reader, to descend without a second reader.
+   */
   public VariantReader elementInto(int i, VariantReader out) {
     requireArray();
     checkIndex(i, "element");
