@@ -182,6 +182,21 @@ class VariantMalformedTest {
             "Invalid Variant value at row 3, byte 0: expected a primitive type id 0 to 20, found"
                 + " 21"),
         Arguments.of(
+            "decimal scale above 38",
+            META_EMPTY,
+            bytes(0x20, 0x27, 0x01, 0x00, 0x00, 0x00), // decimal4, scale 39, unscaled 1
+            "Invalid Variant value at row 3, byte 1: expected a decimal scale of at most 38,"
+                + " found 39"),
+        Arguments.of(
+            "decimal16 of 39 digits",
+            META_EMPTY,
+            bytes(
+                0x28, // decimal16
+                0x00, // scale 0
+                0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, // unscaled 2^127 - 1 (39 digits)
+                0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F),
+            "Invalid Variant value at row 3, byte 2: expected a decimal of at most 38 digits"),
+        Arguments.of(
             "trailing bytes",
             META_EMPTY,
             bytes(0x00, 0x00), // null, then one byte too many
