@@ -32,6 +32,10 @@ import java.nio.charset.StandardCharsets;
  * <p>Getters of a kind that does not match throw {@link VariantTypeException}. Integer getters
  * widen: {@link #getLong()} reads any of the four integer kinds. A reader is not thread-safe; the
  * immutable view is {@link Variant}.
+ *
+ * <p>Over 500 lines because it is the one cursor every consumer uses: a getter per primitive kind
+ * (each a type check and a fixed-offset read), object and array navigation, and the bounds checks
+ * they rely on. Splitting it would put the bounds logic in two places.
  */
 public final class VariantReader {
   private VariantMetadata metadata;
