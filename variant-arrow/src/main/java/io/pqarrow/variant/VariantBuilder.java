@@ -36,6 +36,13 @@ import java.util.UUID;
  * sequence (a value without a key in an object, {@code endArray} inside an object, two top-level
  * values) throws {@link IllegalStateException}. A builder is not thread-safe; after {@link
  * #build()} it is empty and can be reused.
+ *
+ * <p>Moving children right costs one copy of a container's contents per enclosing level, so a value
+ * nested {@code d} deep is copied about {@code d} times; Variant data is rarely deep, and {@link
+ * #appendVariant} is capped at {@link #MAX_COPY_DEPTH}.
+ *
+ * <p>Over 500 lines because it has an append method per primitive kind (each a few lines, all
+ * sharing the frame bookkeeping) besides the container and copying logic.
  */
 public final class VariantBuilder {
   /** Deepest nesting {@link #appendVariant} copies before it reports the value as a depth bomb. */
