@@ -64,7 +64,7 @@ public final class VariantReader {
 
   /**
    * Points at the value {@code [offset, offset + length)} of {@code buf}, naming {@code row} in
-   * error messages.
+   * error messages. {@code metadata} and {@code buf} must not be null; neither is copied.
    *
    * @throws VariantFormatException if the range is outside the buffer or the value's header
    *     structure does not fit in it
@@ -580,6 +580,9 @@ public final class VariantReader {
   /**
    * Points {@code out} at the value of field {@code i} of an object; returns {@code out}. {@code
    * out} may be this reader.
+   *
+   * @throws IndexOutOfBoundsException if {@code i} is not below {@link #fieldCount()} (a caller
+   *     error, not bad data)
    */
   public VariantReader fieldInto(int i, VariantReader out) {
     requireObject();
@@ -680,6 +683,9 @@ public final class VariantReader {
   /**
    * Points {@code out} at element {@code i} of an array; returns {@code out}. {@code out} may be
    * this reader, to descend without a second reader.
+   *
+   * @throws IndexOutOfBoundsException if {@code i} is not below {@link #elementCount()} (a caller
+   *     error, not bad data)
    */
   public VariantReader elementInto(int i, VariantReader out) {
     requireArray();
