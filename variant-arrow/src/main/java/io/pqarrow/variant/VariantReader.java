@@ -593,6 +593,10 @@ public final class VariantReader {
   /**
    * Index of the field whose key has the UTF-8 bytes {@code key}, or -1. Binary search in unsigned
    * byte order for objects of more than 8 fields, a linear scan otherwise. Allocates nothing.
+   *
+   * <p>Some writers (parquet-java 1.18.1) order fields by Java's UTF-16 {@code String.compareTo}.
+   * The two orders agree for any key without characters at or above U+E000, so binary search still
+   * finds such keys; for other keys a miss is confirmed by a linear scan.
    */
   public int findField(byte[] key) {
     requireObject();
@@ -615,6 +619,13 @@ public final class VariantReader {
         hi = mid - 1;
       } else {
         return mid;
+      }
+    }
+    if (Utf8.mayOrderDifferentlyInUtf16(key)) {
+      for (int i = 0; i < count; i++) {
+        if (metadata.compareKey(fieldId(i), key) == 0) {
+          return i;
+        }
       }
     }
     return -1;
