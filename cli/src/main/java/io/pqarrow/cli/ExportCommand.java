@@ -70,7 +70,7 @@ final class ExportCommand implements Callable<Integer> {
       names = "--compression",
       paramLabel = "none|lz4|zstd",
       description = "IPC body compression: LZ4_FRAME or ZSTD. Default: none.")
-  IpcCompression compression = IpcCompression.NONE;
+  BodyCompression compression = BodyCompression.NONE;
 
   ExportCommand(CliContext context) {
     this.context = context;

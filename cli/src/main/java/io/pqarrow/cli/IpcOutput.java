@@ -1,5 +1,6 @@
 package io.pqarrow.cli;
 
+import io.pqarrow.ipc.IpcCompression;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -13,9 +14,10 @@ import org.apache.arrow.vector.ipc.ArrowWriter;
 import org.apache.arrow.vector.ipc.message.IpcOption;
 
 /**
- * An Arrow IPC file or stream being written from one {@link VectorSchemaRoot}: each {@link
- * #write()} appends the root's current contents as a record batch. Failures are {@link
- * CliException}s {@code cannot write <file>: …}.
+ * An Arrow IPC file or stream being written from one {@link VectorSchemaRoot}, compressed with the
+ * library's {@link IpcCompression} codecs (which pyarrow reads): each {@link #write()} appends the
+ * root's current contents as a record batch. Failures are {@link CliException}s {@code cannot write
+ * <file>: …}.
  */
 final class IpcOutput implements AutoCloseable {
   private final Path file;
@@ -30,7 +32,7 @@ final class IpcOutput implements AutoCloseable {
 
   /** Creates (or replaces) {@code file} and writes the schema of {@code root}. */
   static IpcOutput create(
-      Path file, VectorSchemaRoot root, IpcFormat format, IpcCompression compression) {
+      Path file, VectorSchemaRoot root, IpcFormat format, BodyCompression compression) {
     FileChannel channel = null;
     try {
       channel =
@@ -40,9 +42,9 @@ final class IpcOutput implements AutoCloseable {
               StandardOpenOption.TRUNCATE_EXISTING,
               StandardOpenOption.WRITE);
       CompressionCodec.Factory factory =
-          compression == IpcCompression.NONE
+          compression == BodyCompression.NONE
               ? NoCompressionCodec.Factory.INSTANCE
-              : InteropCompression.INSTANCE;
+              : IpcCompression.FACTORY;
       ArrowWriter writer =
           format == IpcFormat.FILE
               ? new ArrowFileWriter(

@@ -3,7 +3,7 @@ package io.pqarrow.cli;
 import org.apache.arrow.vector.compression.CompressionUtil;
 
 /** {@code bridge export --compression}: Arrow IPC body compression. */
-enum IpcCompression {
+enum BodyCompression {
   /** Uncompressed bodies. */
   NONE(CompressionUtil.CodecType.NO_COMPRESSION),
   /** LZ4 frame format ({@code LZ4_FRAME}). */
@@ -13,7 +13,7 @@ enum IpcCompression {
 
   final CompressionUtil.CodecType codec;
 
-  IpcCompression(CompressionUtil.CodecType codec) {
+  BodyCompression(CompressionUtil.CodecType codec) {
     this.codec = codec;
   }
 }
