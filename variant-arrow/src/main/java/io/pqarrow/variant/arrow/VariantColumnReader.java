@@ -183,8 +183,8 @@ public final class VariantColumnReader {
     }
     metadata.position(row);
     VariantMetadata m = last;
-    if (m == null || !m.sameBytes(metadata.buffer, metadata.offset, metadata.length)) {
-      m = VariantMetadata.of(metadata.buffer, metadata.offset, metadata.length, row);
+    if (m == null || !m.sameBytes(metadata.buffer(), metadata.offset(), metadata.length())) {
+      m = VariantMetadata.of(metadata.buffer(), metadata.offset(), metadata.length(), row);
       last = m;
     }
     return m;
@@ -209,7 +209,7 @@ public final class VariantColumnReader {
             name, row, "metadata dictionary entry " + k + " is null");
       }
       metadata.position(k);
-      m = VariantMetadata.of(metadata.buffer, metadata.offset, metadata.length, row);
+      m = VariantMetadata.of(metadata.buffer(), metadata.offset(), metadata.length(), row);
       byIndex[k] = m;
     }
     return m;
@@ -246,7 +246,7 @@ public final class VariantColumnReader {
     }
     VariantMetadata m = metadata(row);
     values.position(row);
-    out.reset(m, values.buffer, values.offset, values.length, row);
+    out.reset(m, values.buffer(), values.offset(), values.length(), row);
     return true;
   }
 }
