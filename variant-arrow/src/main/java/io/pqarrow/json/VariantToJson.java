@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import io.pqarrow.variant.Variant;
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.VariantReader;
@@ -49,6 +50,8 @@ public final class VariantToJson {
       JsonFactory.builder()
           .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
           .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+          // UTF-8 output: write supplementary characters as 4 bytes, not as two \\u escapes
+          .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
           .build();
 
   private final JsonOptions options;
