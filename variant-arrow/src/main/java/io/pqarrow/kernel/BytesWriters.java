@@ -78,6 +78,9 @@ final class BytesWriters {
     }
     BaseVariableWidthViewVector w = (BaseVariableWidthViewVector) vector;
     return new VarWidth(ctx, target, kind) {
+      // View vectors copy only from heap buffers: stage the bytes in one reused array.
+      private byte[] staging = new byte[64];
+
       @Override
       FieldVector vector() {
         return w;
@@ -90,7 +93,11 @@ final class BytesWriters {
 
       @Override
       void set(int index, ByteBuffer buf, int offset, int length) {
-        w.setSafe(index, buf, offset, length);
+        if (staging.length < length) {
+          staging = new byte[Math.max(length, staging.length * 2)];
+        }
+        buf.get(offset, staging, 0, length);
+        w.setSafe(index, staging, 0, length);
       }
     };
   }

@@ -2,7 +2,6 @@ package io.pqarrow.kernel;
 
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantMetadata;
-import java.nio.ByteBuffer;
 
 /**
  * Mutable state shared by the writers of one kernel call: the current metadata dictionary (with a
@@ -24,17 +23,15 @@ final class CastContext {
   long scratchLong;
 
   /**
-   * Returns metadata for {@code [offset, offset + length)} of {@code buf}, reusing the current one
-   * when the bytes are the same (a column usually shares one dictionary).
+   * Makes {@code m} the current dictionary. The column reader hands out one instance per distinct
+   * dictionary (rows with the same metadata bytes share it), so an identity check is enough to
+   * notice a change.
    */
-  VariantMetadata metadata(ByteBuffer buf, int offset, int length, long row) {
-    VariantMetadata m = metadata;
-    if (m != null && m.sameBytes(buf, offset, length)) {
-      return m;
+  void useMetadata(VariantMetadata m) {
+    if (m != metadata) {
+      metadata = m;
+      generation++;
     }
-    metadata = VariantMetadata.of(buf, offset, length, row);
-    generation++;
-    return metadata;
   }
 
   /** The current dictionary. */

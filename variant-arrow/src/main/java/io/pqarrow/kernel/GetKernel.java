@@ -1,9 +1,10 @@
 package io.pqarrow.kernel;
 
-import io.pqarrow.extension.VariantVector;
 import io.pqarrow.variant.VariantFormatException;
 import io.pqarrow.variant.VariantReader;
 import io.pqarrow.variant.VariantTypeException;
+import io.pqarrow.variant.arrow.VariantColumnReader;
+import io.pqarrow.variant.arrow.VariantVectorException;
 import java.util.Arrays;
 import java.util.BitSet;
 import org.apache.arrow.memory.BufferAllocator;
@@ -19,7 +20,7 @@ final class GetKernel {
   private GetKernel() {}
 
   static KernelResult run(
-      VariantVector input,
+      VariantColumnReader input,
       VariantPath path,
       Field target,
       CastMode mode,
@@ -29,20 +30,21 @@ final class GetKernel {
     FieldVector out = target.createVector(allocator);
     try {
       ValueWriter writer = new WriterFactory(ctx).create(out, target, target.getName());
-      BinaryRows rows = new BinaryRows(input, ctx);
+      VariantColumnReader rows = input;
       PathWalker walker = new PathWalker(path, ctx);
       Outcome outcome = new Outcome(mode, maxReported, path);
       VariantReader root = new VariantReader();
       int n = rows.rowCount();
       for (int i = 0; i < n; i++) {
-        if (rows.isNull(i)) {
-          writer.writeNull(i);
-          continue;
-        }
         try {
-          VariantReader at = walker.walk(rows.position(i, root), 0);
+          if (!rows.read(i, root)) {
+            writer.writeNull(i);
+            continue;
+          }
+          ctx.useMetadata(root.metadata());
+          VariantReader at = walker.walk(root, 0);
           outcome.record(i, at, writer, ctx);
-        } catch (VariantFormatException | VariantTypeException e) {
+        } catch (VariantFormatException | VariantTypeException | VariantVectorException e) {
           outcome.malformed(i, writer, e);
         }
       }

@@ -3,6 +3,8 @@ package io.pqarrow.kernel;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.variant.VariantFormatException;
 import io.pqarrow.variant.VariantReader;
+import io.pqarrow.variant.arrow.VariantColumnReader;
+import io.pqarrow.variant.arrow.VariantVectorException;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
@@ -24,19 +26,18 @@ final class SchemaInference {
       throw new KernelException(
           "Unsupported Variant storage at " + name + ": schema inference over shredded vectors");
     }
-    CastContext ctx = new CastContext();
-    BinaryRows rows = new BinaryRows(input, ctx);
+    VariantColumnReader rows = VariantColumnReader.of(input);
     TypeAccumulator root = new TypeAccumulator(0, options);
     VariantReader reader = new VariantReader();
     int n = rows.rowCount();
     for (int i = 0; i < n; i++) {
-      if (rows.isNull(i)) {
-        root.observeMissing();
-        continue;
-      }
       try {
-        root.observe(rows.position(i, reader));
-      } catch (VariantFormatException e) {
+        if (!rows.read(i, reader)) {
+          root.observeMissing();
+          continue;
+        }
+        root.observe(reader);
+      } catch (VariantFormatException | VariantVectorException e) {
         throw new KernelException("Invalid Variant value at row " + i + ": " + e.getMessage(), e);
       }
     }

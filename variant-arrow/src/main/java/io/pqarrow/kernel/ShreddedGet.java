@@ -1,6 +1,6 @@
 package io.pqarrow.kernel;
 
-import io.pqarrow.extension.VariantVector;
+import io.pqarrow.variant.arrow.VariantColumnReader;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Field;
 
@@ -9,7 +9,7 @@ final class ShreddedGet {
   private ShreddedGet() {}
 
   static KernelResult run(
-      VariantVector input,
+      VariantColumnReader input,
       VariantPath path,
       Field target,
       CastMode mode,

@@ -1,6 +1,7 @@
 package io.pqarrow.kernel;
 
 import io.pqarrow.extension.VariantVector;
+import io.pqarrow.variant.arrow.VariantColumnReader;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Field;
 
@@ -92,7 +93,21 @@ public final class VariantKernels {
       Field target,
       GetOptions options,
       BufferAllocator allocator) {
-    if (input.typedValueVector() != null) {
+    return get(VariantColumnReader.of(input), path, target, options, allocator);
+  }
+
+  /**
+   * As {@link #get(VariantVector, VariantPath, Field, GetOptions, BufferAllocator)} over a column
+   * reader, for vectors whose metadata is dictionary-encoded ({@link
+   * VariantColumnReader#of(VariantVector, org.apache.arrow.vector.dictionary.DictionaryProvider)}).
+   */
+  public static KernelResult get(
+      VariantColumnReader input,
+      VariantPath path,
+      Field target,
+      GetOptions options,
+      BufferAllocator allocator) {
+    if (input.isShredded()) {
       return ShreddedGet.run(
           input, path, target, options.mode(), options.maxReportedRows(), allocator);
     }
