@@ -32,6 +32,10 @@ import java.nio.charset.StandardCharsets;
  * <p>Getters of a kind that does not match throw {@link VariantTypeException}. Integer getters
  * widen: {@link #getLong()} reads any of the four integer kinds. A reader is not thread-safe; the
  * immutable view is {@link Variant}.
+ *
+ * <p>Over 500 lines because it is the one cursor every consumer uses: a getter per primitive kind
+ * (each a type check and a fixed-offset read), object and array navigation, and the bounds checks
+ * they rely on. Splitting it would put the bounds logic in two places.
  */
 public final class VariantReader {
   private VariantMetadata metadata;
@@ -60,7 +64,7 @@ public final class VariantReader {
 
   /**
    * Points at the value {@code [offset, offset + length)} of {@code buf}, naming {@code row} in
-   * error messages.
+   * error messages. {@code metadata} and {@code buf} must not be null; neither is copied.
    *
    * @throws VariantFormatException if the range is outside the buffer or the value's header
    *     structure does not fit in it
@@ -141,7 +145,7 @@ public final class VariantReader {
       payloadLength = fixed;
       requireAvailable(start + 1, fixed, "payload of " + VariantLayout.kind(h));
     } else if (fixed == -1) {
-      requireAvailable(start + 1, VariantLayout.LENGTH_PREFIX, "4-byte length");
+      requireAvailable(start + 1, VariantLayout.LENGTH_PREFIX, "length prefix");
       long n = VariantLayout.readUnsigned(buf, start + 1, 4);
       if (n > limit - start - 1 - VariantLayout.LENGTH_PREFIX) {
         throw error(
@@ -573,7 +577,13 @@ public final class VariantReader {
     return metadata.key(fieldId(i));
   }
 
-  /** Points {@code out} at the value of field {@code i} of an object; returns {@code out}. */
+  /**
+   * Points {@code out} at the value of field {@code i} of an object; returns {@code out}. {@code
+   * out} may be this reader.
+   *
+   * @throws IndexOutOfBoundsException if {@code i} is not below {@link #fieldCount()} (a caller
+   *     error, not bad data)
+   */
   public VariantReader fieldInto(int i, VariantReader out) {
     requireObject();
     checkIndex(i, "field");
@@ -670,7 +680,13 @@ public final class VariantReader {
     return count;
   }
 
-  /** Points {@code out} at element {@code i} of an array; returns {@code out}. */
+  /**
+   * Points {@code out} at element {@code i} of an array; returns {@code out}. {@code out} may be
+   * this reader, to descend without a second reader.
+   *
+   * @throws IndexOutOfBoundsException if {@code i} is not below {@link #elementCount()} (a caller
+   *     error, not bad data)
+   */
   public VariantReader elementInto(int i, VariantReader out) {
     requireArray();
     checkIndex(i, "element");
