@@ -77,16 +77,22 @@ final class CatCommand implements Callable<Integer> {
     }
     OutputStream out = context.out();
     JsonFactory factory = new JsonFactory();
-    ValueWriters writers = new ValueWriters(new VariantJsonAdapter());
+    VariantJson variants = new VariantJson(context.allocator());
+    ValueWriters writers = new ValueWriters(variants);
     long row = 0;
     try (BatchSource source = ParquetInput.read(file, selected, BATCH_ROWS, context.allocator());
-        JsonGenerator json = factory.createGenerator(out)) {
+        JsonGenerator json = factory.createGenerator(out);
+        VariantJson closeVariants = variants) {
       json.setRootValueSeparator(new SerializedString(""));
       json.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
       json.enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
       VectorSchemaRoot batch = source.root();
       while (row < max && source.next()) {
-        row = writeRows(batch, writers, json, row, max);
+        try {
+          row = writeRows(batch, writers, json, row, max);
+        } finally {
+          variants.endBatch();
+        }
         json.flush();
         if (context.out().checkError()) {
           break; // the reader went away (a closed pipe); stop like head does
