@@ -85,19 +85,22 @@ final class ExportCommand implements Callable<Integer> {
     OutputFile.check(file, out);
     Schema schema = ParquetInput.mapping(file).arrowSchema();
     List<String> selected = ColumnSelection.check(columns, schema, file);
-    if (variant != VariantMode.KEEP) {
-      throw ParquetInput.notAvailable(
-          "--variant " + variant.name().toLowerCase(java.util.Locale.ROOT), null);
-    }
     Progress progress = new Progress(context.err(), "export", context.interactive());
     try (BatchSource source = ParquetInput.read(file, selected, batchRows, context.allocator())) {
-      VectorSchemaRoot batch = source.root();
+      // the first batch is read before the output exists: --variant decode infers from it
+      boolean more = source.next();
       boolean complete = false;
-      try {
+      try (VariantExport transform =
+          VariantExport.create(variant, source.root(), context.allocator())) {
+        VectorSchemaRoot batch = transform.root();
         try (IpcOutput ipc = IpcOutput.create(out, batch, format, compression)) {
-          while (source.next()) {
+          long row = 0;
+          while (more) {
+            transform.apply(row);
             ipc.write();
+            row += batch.getRowCount();
             progress.update(batch.getRowCount(), ipc.bytesWritten());
+            more = source.next();
           }
           ipc.finish();
         }

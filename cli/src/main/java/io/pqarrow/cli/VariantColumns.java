@@ -61,8 +61,21 @@ final class VariantColumns {
     }
   }
 
-  /** The Arrow field that describes every value of {@code vector}. */
-  static Field inferSchema(VariantVector vector, String path) {
+  /**
+   * The Arrow field that describes every value of {@code vector} (a shredded vector is unshredded
+   * first: the inference kernel reads plain values).
+   */
+  static Field inferSchema(VariantVector vector, String path, BufferAllocator allocator) {
+    if (vector.typedValueVector() != null) {
+      try (FieldVector plain =
+          unshred(
+              vector,
+              io.pqarrow.extension.VariantType.unshreddedField(vector.getName(), true),
+              path,
+              allocator)) {
+        return inferSchema((VariantVector) plain, path, allocator);
+      }
+    }
     try {
       return VariantKernels.inferSchema(vector, vector.getName(), InferOptions.defaults());
     } catch (BridgeException e) {
