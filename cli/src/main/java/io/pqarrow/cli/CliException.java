@@ -10,10 +10,12 @@ import io.pqarrow.BridgeException;
 public class CliException extends BridgeException {
   private static final long serialVersionUID = 1L;
 
+  /** A failure whose whole description is {@code message}. */
   public CliException(String message) {
     super(message);
   }
 
+  /** A failure described by {@code message}, caused by {@code cause} (shown with --verbose). */
   public CliException(String message, Throwable cause) {
     super(message, cause);
   }

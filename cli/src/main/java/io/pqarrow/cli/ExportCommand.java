@@ -61,8 +61,9 @@ final class ExportCommand implements Callable<Integer> {
       names = "--variant",
       paramLabel = "keep|unshred|json|decode",
       description = {
-        "Variant columns: keep (as read, arrow.parquet.variant), unshred (metadata + value only),",
-        "json (arrow.json strings), decode (typed vectors of an inferred schema). Default: keep."
+        "Top-level Variant columns: keep (as read), unshred (metadata + value only), json",
+        "(arrow.json text), decode (typed vectors of the schema inferred from the first batch)."
+            + " Default: keep."
       })
   VariantMode variant = VariantMode.KEEP;
 

@@ -16,6 +16,7 @@ final class Progress {
   private static final long REDRAW_NANOS = 250_000_000L;
 
   private final PrintStream err;
+  private final long redrawNanos;
   private final String label;
   private final boolean enabled;
   private final long startNanos;
@@ -25,7 +26,13 @@ final class Progress {
   private boolean drawn;
 
   Progress(PrintStream err, String label, boolean enabled) {
+    this(err, label, enabled, REDRAW_NANOS);
+  }
+
+  /** As above, redrawing at most every {@code redrawNanos} (0: at every update). */
+  Progress(PrintStream err, String label, boolean enabled, long redrawNanos) {
     this.err = err;
+    this.redrawNanos = redrawNanos;
     this.label = label;
     this.enabled = enabled;
     this.startNanos = System.nanoTime();
@@ -43,7 +50,7 @@ final class Progress {
       return;
     }
     long now = System.nanoTime();
-    if (now - lastDrawNanos >= REDRAW_NANOS) {
+    if (now - lastDrawNanos >= redrawNanos) {
       lastDrawNanos = now;
       draw(now, false);
     }
