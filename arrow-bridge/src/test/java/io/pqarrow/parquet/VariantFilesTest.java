@@ -297,4 +297,37 @@ class VariantFilesTest {
       }
     }
   }
+
+  /** A Variant vector without {@code value} is still written with a (null) {@code value} field. */
+  @Test
+  void variantWithoutValueIsWrittenWithAnAllNullValueField() {
+    Schema arrow =
+        new Schema(
+            List.of(
+                variant(
+                    "v",
+                    Field.notNullable("metadata", ArrowType.Binary.INSTANCE),
+                    Field.nullable("typed_value", new ArrowType.Int(64, true)))));
+    Path file = dir.resolve("novalue.parquet");
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(arrow, memory.allocator());
+        ParquetArrowWriter writer = ParquetArrowWriter.open(file, arrow, WriteOptions.DEFAULTS)) {
+      VariantVector v = (VariantVector) root.getVector("v");
+      for (int i = 0; i < 4; i++) {
+        v.getUnderlyingVector().setIndexDefined(i);
+        ((VarBinaryVector) v.metadataVector()).setSafe(i, EMPTY_METADATA);
+        ((BigIntVector) v.typedValueVector()).setSafe(i, 10 * i);
+      }
+      root.setRowCount(4);
+      writer.write(root);
+    }
+    String out =
+        io.pqarrow.testing.PythonEnv.require()
+            .run(
+                "import sys, duckdb, pyarrow.parquet as pq\n"
+                    + "print([f.name for f in pq.read_schema(sys.argv[1]).field('v').type])\n"
+                    + "print(duckdb.sql(\"SELECT list(v::JSON) FROM read_parquet('%s')\""
+                    + " % sys.argv[1]).fetchall()[0][0])",
+                file.toString());
+    assertEquals("['metadata', 'value', 'typed_value']\n['0', '10', '20', '30']\n", out);
+  }
 }
