@@ -36,6 +36,13 @@ import java.util.UUID;
  * sequence (a value without a key in an object, {@code endArray} inside an object, two top-level
  * values) throws {@link IllegalStateException}. A builder is not thread-safe; after {@link
  * #build()} it is empty and can be reused.
+ *
+ * <p>Moving children right costs one copy of a container's contents per enclosing level, so a value
+ * nested {@code d} deep is copied about {@code d} times; Variant data is rarely deep, and {@link
+ * #appendVariant} is capped at {@link #MAX_COPY_DEPTH}.
+ *
+ * <p>Over 500 lines because it has an append method per primitive kind (each a few lines, all
+ * sharing the frame bookkeeping) besides the container and copying logic.
  */
 public final class VariantBuilder {
   /** Deepest nesting {@link #appendVariant} copies before it reports the value as a depth bomb. */
@@ -51,7 +58,9 @@ public final class VariantBuilder {
 
   private VariantMetadata lastSource;
   private int[] sourceIds;
-  private final List<VariantReader> scratch = new ArrayList<>();
+  private VariantMetadata copySource;
+  private final VariantWalker walker = new VariantWalker(MAX_COPY_DEPTH);
+  private final Copier copier = new Copier();
 
   /** Mutable state of one open object or array. */
   private static final class Frame {
@@ -212,8 +221,18 @@ public final class VariantBuilder {
     return this;
   }
 
-  /** Appends a TIME_MICROS: microseconds since midnight. */
+  /**
+   * Appends a TIME_MICROS: microseconds since midnight.
+   *
+   * @throws VariantFormatException unless {@code 0 <= micros < 86_400_000_000}
+   */
   public VariantBuilder appendTimeMicros(long micros) {
+    if (micros < 0 || micros >= 86_400_000_000L) {
+      throw VariantFormatException.atPath(
+          "time",
+          path(),
+          "expected microseconds since midnight below 86400000000, found " + micros);
+    }
     int p = writeHeader(VariantLayout.TIME_MICROS, 8);
     VariantLayout.writeUnsigned(buf, p, micros, 8);
     return this;
@@ -469,9 +488,13 @@ public final class VariantBuilder {
 
   /**
    * Copies the value {@code source} points at, re-mapping its keys to this builder's dictionary.
+   *
+   * @throws VariantFormatException if the source is malformed or nested deeper than {@link
+   *     #MAX_COPY_DEPTH}
    */
   public VariantBuilder appendVariant(VariantReader source) {
-    copy(source, 0);
+    copySource = source.metadata();
+    walker.walk(source, copier);
     return this;
   }
 
@@ -480,47 +503,39 @@ public final class VariantBuilder {
     return appendVariant(source.readInto(new VariantReader()));
   }
 
-  private void copy(VariantReader src, int level) {
-    if (level > MAX_COPY_DEPTH) {
-      throw src.error(
-          src.offset(), "expected nesting depth at most " + MAX_COPY_DEPTH + " when copying");
+  /** Re-creates the visited value in this builder: primitives are copied byte for byte. */
+  private final class Copier implements VariantVisitor {
+    @Override
+    public void primitive(VariantReader value, VariantPath path) {
+      int size = value.encodedSize();
+      int at = reserveValue(size);
+      value.buffer().get(value.offset(), buf, at, size);
     }
-    switch (src.kind()) {
-      case OBJECT:
-        {
-          VariantReader child = scratch(level);
-          int n = src.fieldCount();
-          startObject();
-          for (int i = 0; i < n; i++) {
-            appendKeyId(mapKey(src.metadata(), src.fieldId(i)));
-            copy(src.fieldInto(i, child), level + 1);
-          }
-          endObject();
-          break;
-        }
-      case ARRAY:
-        {
-          VariantReader child = scratch(level);
-          int n = src.elementCount();
-          startArray();
-          for (int i = 0; i < n; i++) {
-            copy(src.elementInto(i, child), level + 1);
-          }
-          endArray();
-          break;
-        }
-      default:
-        int size = src.encodedSize();
-        int p = reserveValue(size);
-        src.buffer().get(src.offset(), buf, p, size);
-    }
-  }
 
-  private VariantReader scratch(int level) {
-    while (scratch.size() <= level) {
-      scratch.add(new VariantReader());
+    @Override
+    public void startObject(VariantReader object, VariantPath path) {
+      VariantBuilder.this.startObject();
     }
-    return scratch.get(level);
+
+    @Override
+    public void field(int index, int keyId, VariantPath path) {
+      appendKeyId(mapKey(copySource, keyId));
+    }
+
+    @Override
+    public void endObject(VariantReader object, VariantPath path) {
+      VariantBuilder.this.endObject();
+    }
+
+    @Override
+    public void startArray(VariantReader array, VariantPath path) {
+      VariantBuilder.this.startArray();
+    }
+
+    @Override
+    public void endArray(VariantReader array, VariantPath path) {
+      VariantBuilder.this.endArray();
+    }
   }
 
   private int mapKey(VariantMetadata source, int sourceId) {

@@ -32,6 +32,10 @@ import java.nio.charset.StandardCharsets;
  * <p>Getters of a kind that does not match throw {@link VariantTypeException}. Integer getters
  * widen: {@link #getLong()} reads any of the four integer kinds. A reader is not thread-safe; the
  * immutable view is {@link Variant}.
+ *
+ * <p>Over 500 lines because it is the one cursor every consumer uses: a getter per primitive kind
+ * (each a type check and a fixed-offset read), object and array navigation, and the bounds checks
+ * they rely on. Splitting it would put the bounds logic in two places.
  */
 public final class VariantReader {
   private VariantMetadata metadata;
@@ -60,7 +64,7 @@ public final class VariantReader {
 
   /**
    * Points at the value {@code [offset, offset + length)} of {@code buf}, naming {@code row} in
-   * error messages.
+   * error messages. {@code metadata} and {@code buf} must not be null; neither is copied.
    *
    * @throws VariantFormatException if the range is outside the buffer or the value's header
    *     structure does not fit in it
@@ -141,7 +145,7 @@ public final class VariantReader {
       payloadLength = fixed;
       requireAvailable(start + 1, fixed, "payload of " + VariantLayout.kind(h));
     } else if (fixed == -1) {
-      requireAvailable(start + 1, VariantLayout.LENGTH_PREFIX, "4-byte length");
+      requireAvailable(start + 1, VariantLayout.LENGTH_PREFIX, "length prefix");
       long n = VariantLayout.readUnsigned(buf, start + 1, 4);
       if (n > limit - start - 1 - VariantLayout.LENGTH_PREFIX) {
         throw error(
@@ -573,7 +577,13 @@ public final class VariantReader {
     return metadata.key(fieldId(i));
   }
 
-  /** Points {@code out} at the value of field {@code i} of an object; returns {@code out}. */
+  /**
+   * Points {@code out} at the value of field {@code i} of an object; returns {@code out}. {@code
+   * out} may be this reader.
+   *
+   * @throws IndexOutOfBoundsException if {@code i} is not below {@link #fieldCount()} (a caller
+   *     error, not bad data)
+   */
   public VariantReader fieldInto(int i, VariantReader out) {
     requireObject();
     checkIndex(i, "field");
@@ -583,6 +593,10 @@ public final class VariantReader {
   /**
    * Index of the field whose key has the UTF-8 bytes {@code key}, or -1. Binary search in unsigned
    * byte order for objects of more than 8 fields, a linear scan otherwise. Allocates nothing.
+   *
+   * <p>Some writers (parquet-java 1.18.1) order fields by Java's UTF-16 {@code String.compareTo}.
+   * The two orders agree for any key without characters at or above U+E000, so binary search still
+   * finds such keys; for other keys a miss is confirmed by a linear scan.
    */
   public int findField(byte[] key) {
     requireObject();
@@ -605,6 +619,13 @@ public final class VariantReader {
         hi = mid - 1;
       } else {
         return mid;
+      }
+    }
+    if (Utf8.mayOrderDifferentlyInUtf16(key)) {
+      for (int i = 0; i < count; i++) {
+        if (metadata.compareKey(fieldId(i), key) == 0) {
+          return i;
+        }
       }
     }
     return -1;
@@ -670,7 +691,13 @@ public final class VariantReader {
     return count;
   }
 
-  /** Points {@code out} at element {@code i} of an array; returns {@code out}. */
+  /**
+   * Points {@code out} at element {@code i} of an array; returns {@code out}. {@code out} may be
+   * this reader, to descend without a second reader.
+   *
+   * @throws IndexOutOfBoundsException if {@code i} is not below {@link #elementCount()} (a caller
+   *     error, not bad data)
+   */
   public VariantReader elementInto(int i, VariantReader out) {
     requireArray();
     checkIndex(i, "element");

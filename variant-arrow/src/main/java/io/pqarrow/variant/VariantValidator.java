@@ -10,6 +10,10 @@ import java.util.List;
  * offset and what was expected, for example {@code Invalid Variant value at row 12, byte 9:
  * duplicate key "a"}.
  *
+ * <p>Decimal scales must be at most 38 and DECIMAL16 values at most 38 digits; DECIMAL4 and
+ * DECIMAL8 unscaled values are accepted at their full 32 and 64-bit range. TIME values are not
+ * range-checked.
+ *
  * <p>Metadata is validated once per {@link VariantMetadata} instance (the result is remembered), so
  * validating many rows that share one metadata costs one dictionary check. An instance keeps
  * scratch readers to walk values without allocating; it is not thread-safe.
@@ -153,10 +157,24 @@ public final class VariantValidator {
               "expected valid UTF-8 in a string, found byte 0x" + hex(r.buffer().get(at + bad)));
         }
         break;
+      case DECIMAL4:
+      case DECIMAL8:
+      case DECIMAL16:
+        int scale = r.getDecimalScale();
+        if (scale > 38) {
+          throw r.error(r.offset() + 1, "expected a decimal scale of at most 38, found " + scale);
+        }
+        if (kind == VariantKind.DECIMAL16 && r.getDecimalUnscaled().abs().compareTo(MAX_38) > 0) {
+          throw r.error(r.offset() + 2, "expected a decimal of at most 38 digits");
+        }
+        break;
       default:
         break;
     }
   }
+
+  private static final java.math.BigInteger MAX_38 =
+      java.math.BigInteger.TEN.pow(38).subtract(java.math.BigInteger.ONE);
 
   private void checkContainer(VariantReader r, int depth, int n, String what) {
     if (depth > options.maxDepth()) {

@@ -21,6 +21,8 @@ public final class RandomVariants {
   private static final List<VariantKind> PRIMITIVE_KINDS =
       List.of(VariantKind.values()).stream().filter(VariantKind::isPrimitive).toList();
 
+  private static final long MICROS_PER_DAY = 86_400_000_000L;
+
   private RandomVariants() {}
 
   /** A random value nested at most {@code depth} levels (0 gives a primitive). */
@@ -116,8 +118,9 @@ public final class RandomVariants {
       case INT32:
       case DATE:
         return r.nextInt();
-      case INT64:
       case TIME_MICROS:
+        return (long) (r.nextDouble() * MICROS_PER_DAY);
+      case INT64:
       case TIMESTAMP_MICROS:
       case TIMESTAMP_NTZ_MICROS:
       case TIMESTAMP_NANOS:
