@@ -1,0 +1,87 @@
+package io.pqarrow.ipc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.function.BiFunction;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.ValueVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.compare.Range;
+import org.apache.arrow.vector.compare.RangeEqualsVisitor;
+import org.apache.arrow.vector.compare.TypeEqualsVisitor;
+import org.apache.arrow.vector.compare.VectorEqualsVisitor;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+
+/**
+ * Structural equality of Arrow data: Arrow Java's {@link VectorEqualsVisitor} (types, validity and
+ * value bytes, recursively; children under a null parent are ignored), with a failure message that
+ * names the column and the first differing row.
+ */
+final class VectorAssertions {
+  private VectorAssertions() {}
+
+  /** Same schema, row count and values in every column. */
+  static void assertRootEquals(VectorSchemaRoot expected, VectorSchemaRoot actual, String where) {
+    assertEquals(expected.getSchema(), actual.getSchema(), where + ": schema");
+    assertEquals(expected.getRowCount(), actual.getRowCount(), where + ": row count");
+    for (FieldVector e : expected.getFieldVectors()) {
+      String name = e.getName();
+      assertVectorEquals(e, actual.getVector(name), where + ", column " + name);
+    }
+  }
+
+  /** Same type (names and metadata included), value count and values. */
+  static void assertVectorEquals(ValueVector expected, ValueVector actual, String where) {
+    assertVectorEquals(expected, actual, true, where);
+  }
+
+  /**
+   * Same type, value count and values; the top-level vector names are compared only when {@code
+   * checkName} (IPC does not carry the names of dictionary vectors).
+   */
+  static void assertVectorEquals(
+      ValueVector expected, ValueVector actual, boolean checkName, String where) {
+    assertNotNull(actual, where + ": missing");
+    assertEquals(expected.getValueCount(), actual.getValueCount(), where + ": value count");
+    BiFunction<ValueVector, ValueVector, Boolean> types =
+        (l, r) -> new TypeEqualsVisitor(r, checkName, true).equals(l);
+    if (VectorEqualsVisitor.vectorEquals(expected, actual, types)) {
+      return;
+    }
+    if (!types.apply(expected, actual)) {
+      fail(
+          where
+              + ": types differ\nexpected: "
+              + expected.getField()
+              + "\nactual:   "
+              + actual.getField());
+    }
+    RangeEqualsVisitor visitor = new RangeEqualsVisitor(expected, actual, types);
+    for (int i = 0; i < expected.getValueCount(); i++) {
+      if (!visitor.rangeEquals(new Range(i, i, 1))) {
+        fail(
+            where
+                + ": first difference at row "
+                + i
+                + "\nexpected: "
+                + expected.getObject(i)
+                + "\nactual:   "
+                + actual.getObject(i));
+      }
+    }
+    fail(where + ": vectors differ, though every single row compares equal");
+  }
+
+  /** The dictionary {@code id} is in both providers with the same encoding and values. */
+  static void assertDictionaryEquals(
+      DictionaryProvider expected, DictionaryProvider actual, long id, String where) {
+    Dictionary e = expected.lookup(id);
+    Dictionary a = actual.lookup(id);
+    assertNotNull(a, where + ": dictionary " + id + " missing");
+    assertEquals(e.getEncoding(), a.getEncoding(), where + ": dictionary " + id + " encoding");
+    assertVectorEquals(e.getVector(), a.getVector(), false, where + ", dictionary " + id);
+  }
+}
