@@ -35,19 +35,29 @@ final class VectorAssertions {
 
   /** Same type (names and metadata included), value count and values. */
   static void assertVectorEquals(ValueVector expected, ValueVector actual, String where) {
-    assertVectorEquals(expected, actual, true, where);
+    assertVectorEquals(expected, actual, true, true, where);
+  }
+
+  /** Same storage type and values; names compared, field metadata not. */
+  static void assertStorageEquals(ValueVector expected, ValueVector actual, String where) {
+    assertVectorEquals(expected, actual, true, false, where);
   }
 
   /**
-   * Same type, value count and values; the top-level vector names are compared only when {@code
-   * checkName} (IPC does not carry the names of dictionary vectors).
+   * Same type, value count and values; vector names are compared only when {@code checkName} (IPC
+   * does not carry the names of dictionary vectors), field metadata only when {@code
+   * checkMetadata}.
    */
   static void assertVectorEquals(
-      ValueVector expected, ValueVector actual, boolean checkName, String where) {
+      ValueVector expected,
+      ValueVector actual,
+      boolean checkName,
+      boolean checkMetadata,
+      String where) {
     assertNotNull(actual, where + ": missing");
     assertEquals(expected.getValueCount(), actual.getValueCount(), where + ": value count");
     BiFunction<ValueVector, ValueVector, Boolean> types =
-        (l, r) -> new TypeEqualsVisitor(r, checkName, true).equals(l);
+        (l, r) -> new TypeEqualsVisitor(r, checkName, checkMetadata).equals(l);
     if (VectorEqualsVisitor.vectorEquals(expected, actual, types)) {
       return;
     }
@@ -82,6 +92,6 @@ final class VectorAssertions {
     Dictionary a = actual.lookup(id);
     assertNotNull(a, where + ": dictionary " + id + " missing");
     assertEquals(e.getEncoding(), a.getEncoding(), where + ": dictionary " + id + " encoding");
-    assertVectorEquals(e.getVector(), a.getVector(), false, where + ", dictionary " + id);
+    assertVectorEquals(e.getVector(), a.getVector(), false, true, where + ", dictionary " + id);
   }
 }
