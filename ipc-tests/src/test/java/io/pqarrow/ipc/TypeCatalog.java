@@ -42,7 +42,9 @@ final class TypeCatalog {
    *
    * @param field the Arrow field (in Arrow Java's memory form: a dictionary field has its index
    *     type)
-   * @param pyarrowType {@code str(field.type)} as pyarrow prints it after reading the IPC data
+   * @param pyarrowType {@code str(field.type)} as pyarrow 25 prints it after reading the IPC data:
+   *     its own type for arrow.uuid and arrow.json, the storage type for geoarrow.wkb and
+   *     arrow.parquet.variant (which pyarrow does not register)
    */
   record Column(Field field, String pyarrowType) {
     String name() {
@@ -148,7 +150,9 @@ final class TypeCatalog {
         col("uuid", UuidType.INSTANCE, "extension<arrow.uuid>"),
         col("json", JsonType.UTF8, "extension<arrow.json>"),
         col("geo_wkb", GEO_TYPE, "binary"),
-        new Column(VariantType.unshreddedField("variant", true), null));
+        new Column(
+            VariantType.unshreddedField("variant", true),
+            "struct<metadata: binary not null, value: binary not null>"));
   }
 
   /** The catalog as a schema. */
