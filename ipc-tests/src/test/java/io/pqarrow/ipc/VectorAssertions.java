@@ -13,7 +13,12 @@ import org.apache.arrow.vector.compare.RangeEqualsVisitor;
 import org.apache.arrow.vector.compare.TypeEqualsVisitor;
 import org.apache.arrow.vector.compare.VectorEqualsVisitor;
 import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryEncoder;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Structural equality of Arrow data: Arrow Java's {@link VectorEqualsVisitor} (types, validity and
@@ -83,6 +88,55 @@ final class VectorAssertions {
       }
     }
     fail(where + ": vectors differ, though every single row compares equal");
+  }
+
+  /**
+   * Same rows, where dictionary-encoded columns are compared by their decoded values and their
+   * fields up to the dictionary id (which each writer assigns as it likes).
+   */
+  static void assertRootEqualsAcrossDictionaryIds(
+      VectorSchemaRoot expected,
+      DictionaryProvider expectedDictionaries,
+      VectorSchemaRoot actual,
+      DictionaryProvider actualDictionaries,
+      String where) {
+    assertEquals(expected.getRowCount(), actual.getRowCount(), where + ": row count");
+    assertEquals(
+        withoutDictionaryIds(expected.getSchema()),
+        withoutDictionaryIds(actual.getSchema()),
+        where + ": schema");
+    for (FieldVector e : expected.getFieldVectors()) {
+      FieldVector a = actual.getVector(e.getName());
+      String column = where + ", column " + e.getName();
+      DictionaryEncoding encoding = e.getField().getDictionary();
+      if (encoding == null) {
+        assertVectorEquals(e, a, column);
+        continue;
+      }
+      Dictionary ed = expectedDictionaries.lookup(encoding.getId());
+      Dictionary ad = actualDictionaries.lookup(a.getField().getDictionary().getId());
+      try (ValueVector decodedE = DictionaryEncoder.decode(e, ed);
+          ValueVector decodedA = DictionaryEncoder.decode(a, ad)) {
+        assertVectorEquals(decodedE, decodedA, false, true, column + " (decoded)");
+      }
+    }
+  }
+
+  /** {@code schema} with every dictionary id set to 0. */
+  static Schema withoutDictionaryIds(Schema schema) {
+    return new Schema(
+        schema.getFields().stream().map(VectorAssertions::withoutDictionaryId).toList(),
+        schema.getCustomMetadata());
+  }
+
+  static Field withoutDictionaryId(Field f) {
+    DictionaryEncoding d = f.getDictionary();
+    DictionaryEncoding normalized =
+        d == null ? null : new DictionaryEncoding(0, d.isOrdered(), d.getIndexType());
+    return new Field(
+        f.getName(),
+        new FieldType(f.isNullable(), f.getType(), normalized, f.getMetadata()),
+        f.getChildren().stream().map(VectorAssertions::withoutDictionaryId).toList());
   }
 
   /** The dictionary {@code id} is in both providers with the same encoding and values. */
