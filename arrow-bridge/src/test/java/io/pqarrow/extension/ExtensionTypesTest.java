@@ -89,4 +89,47 @@ class ExtensionTypesTest {
         assertThrows(IllegalArgumentException.class, () -> VariantType.validateStorage(bad));
     assertEquals("Invalid arrow.parquet.variant storage at v: no metadata field", e.getMessage());
   }
+
+  @Test
+  void slicingAVariantVectorKeepsTheExtensionTypeAndTheRows() {
+    Field field = VariantType.unshreddedField("v", true);
+    try (VariantVector vector = (VariantVector) field.createVector(memory.allocator())) {
+      VarBinaryVector metadata = (VarBinaryVector) vector.metadataVector();
+      VarBinaryVector value = (VarBinaryVector) vector.valueVector();
+      for (int i = 0; i < 5; i++) {
+        metadata.setSafe(i, new byte[] {0x01, 0x00, 0x00});
+        value.setSafe(i, new byte[] {(byte) 0x0C, (byte) i}); // int8 i
+        vector.getUnderlyingVector().setIndexDefined(i);
+      }
+      vector.getUnderlyingVector().setNull(2);
+      vector.setValueCount(5);
+      var pair = vector.getTransferPair(memory.allocator());
+      pair.splitAndTransfer(1, 3);
+      try (VariantVector slice = assertInstanceOf(VariantVector.class, pair.getTo())) {
+        assertEquals(field, slice.getField());
+        assertEquals(3, slice.getValueCount());
+        assertTrue(slice.isNull(1));
+        assertEquals(1, ((VarBinaryVector) slice.valueVector()).get(0)[1]);
+        assertEquals(3, ((VarBinaryVector) slice.valueVector()).get(2)[1]);
+      }
+    }
+  }
+
+  @Test
+  void slicingAJsonVectorKeepsTheExtensionType() {
+    Field field = new Field("j", FieldType.nullable(JsonType.UTF8), null);
+    try (JsonVector vector = (JsonVector) field.createVector(memory.allocator())) {
+      var text = (org.apache.arrow.vector.VarCharVector) vector.getUnderlyingVector();
+      text.setSafe(0, "{}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      text.setSafe(1, "[1]".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      vector.setValueCount(2);
+      var pair = vector.getTransferPair("k", memory.allocator());
+      pair.splitAndTransfer(1, 1);
+      try (JsonVector slice = assertInstanceOf(JsonVector.class, pair.getTo())) {
+        assertEquals("k", slice.getField().getName());
+        assertEquals(JsonType.UTF8, slice.getField().getType());
+        assertEquals("[1]", slice.getObject(0).toString());
+      }
+    }
+  }
 }
