@@ -29,18 +29,18 @@ class AllTypesRoundTripTest {
   }
 
   @ParameterizedTest
-  @EnumSource(IpcCompression.class)
-  void streamKeepsEveryTypeValueAndNull(IpcCompression compression) {
+  @EnumSource(BodyCompression.class)
+  void streamKeepsEveryTypeValueAndNull(BodyCompression compression) {
     roundTrip(IpcFormat.STREAM, compression);
   }
 
   @ParameterizedTest
-  @EnumSource(IpcCompression.class)
-  void fileKeepsEveryTypeValueAndNull(IpcCompression compression) {
+  @EnumSource(BodyCompression.class)
+  void fileKeepsEveryTypeValueAndNull(BodyCompression compression) {
     roundTrip(IpcFormat.FILE, compression);
   }
 
-  private void roundTrip(IpcFormat format, IpcCompression compression) {
+  private void roundTrip(IpcFormat format, BodyCompression compression) {
     try (GeneratedBatches data =
         GeneratedBatches.generate(memory.allocator(), TypeCatalog.columns(), 42, LENGTHS)) {
       byte[] bytes =

@@ -55,7 +55,8 @@ class ExtensionTypeIpcTest {
   void schemaAloneSurvivesBothFormats(ExtensionCases.Case c) {
     Schema schema = new Schema(List.of(c.field()));
     for (IpcFormat format : IpcFormat.values()) {
-      byte[] bytes = format.write(memory.allocator(), schema, List.of(), null, IpcCompression.NONE);
+      byte[] bytes =
+          format.write(memory.allocator(), schema, List.of(), null, BodyCompression.NONE);
       AtomicInteger batches = new AtomicInteger();
       Schema read =
           format.read(memory.allocator(), bytes, (i, root, d) -> batches.incrementAndGet());
@@ -80,7 +81,7 @@ class ExtensionTypeIpcTest {
     try (VectorSchemaRoot batch = c.batch(memory.allocator())) {
       byte[] bytes =
           format.write(
-              memory.allocator(), batch.getSchema(), List.of(batch), null, IpcCompression.ZSTD);
+              memory.allocator(), batch.getSchema(), List.of(batch), null, BodyCompression.ZSTD);
       AtomicInteger seen = new AtomicInteger();
       format.read(
           memory.allocator(),
@@ -101,7 +102,7 @@ class ExtensionTypeIpcTest {
     try (VectorSchemaRoot batch = c.batch(memory.allocator())) {
       byte[] bytes =
           IpcFormat.STREAM.write(
-              memory.allocator(), batch.getSchema(), List.of(batch), null, IpcCompression.NONE);
+              memory.allocator(), batch.getSchema(), List.of(batch), null, BodyCompression.NONE);
       FieldVector storage = ((ExtensionTypeVector<?>) batch.getVector(0)).getUnderlyingVector();
       Field expected =
           new Field(
@@ -149,7 +150,7 @@ class ExtensionTypeIpcTest {
                       batch.getSchema(),
                       List.of(batch),
                       null,
-                      IpcCompression.NONE));
+                      BodyCompression.NONE));
       assertTrue(
           e.getMessage().startsWith("wrong number of buffers for field " + c.field().getName()),
           e.getMessage());
@@ -165,7 +166,7 @@ class ExtensionTypeIpcTest {
             VariantType.unshreddedField("v", true).getChildren());
     Schema schema = new Schema(List.of(legacy));
     byte[] bytes =
-        IpcFormat.STREAM.write(memory.allocator(), schema, List.of(), null, IpcCompression.NONE);
+        IpcFormat.STREAM.write(memory.allocator(), schema, List.of(), null, BodyCompression.NONE);
     Field read =
         IpcFormat.STREAM.read(memory.allocator(), bytes, (i, r, d) -> {}).getFields().get(0);
     assertSame(VariantType.INSTANCE, read.getType());

@@ -11,6 +11,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorLoader;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.VectorUnloader;
+import org.apache.arrow.vector.compression.CompressionCodec;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.ipc.ArrowFileWriter;
@@ -42,7 +43,7 @@ enum IpcFormat {
       Schema schema,
       List<VectorSchemaRoot> batches,
       DictionaryProvider dictionaries,
-      IpcCompression compression) {
+      BodyCompression compression) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     write(allocator, schema, batches, dictionaries, compression, Channels.newChannel(out));
     return out.toByteArray();
@@ -54,10 +55,29 @@ enum IpcFormat {
       Schema schema,
       List<VectorSchemaRoot> batches,
       DictionaryProvider dictionaries,
-      IpcCompression compression,
+      BodyCompression compression,
+      WritableByteChannel out) {
+    write(
+        allocator,
+        schema,
+        batches,
+        dictionaries,
+        compression,
+        BodyCompression.writerFactory(),
+        out);
+  }
+
+  /** As above, with the codecs of {@code writerFactory} (to show what other codecs write). */
+  void write(
+      BufferAllocator allocator,
+      Schema schema,
+      List<VectorSchemaRoot> batches,
+      DictionaryProvider dictionaries,
+      BodyCompression compression,
+      CompressionCodec.Factory writerFactory,
       WritableByteChannel out) {
     try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-        ArrowWriter writer = writer(root, dictionaries, compression, out)) {
+        ArrowWriter writer = writer(root, dictionaries, compression, writerFactory, out)) {
       writer.start();
       VectorLoader loader = new VectorLoader(root);
       for (VectorSchemaRoot batch : batches) {
@@ -75,27 +95,17 @@ enum IpcFormat {
   private ArrowWriter writer(
       VectorSchemaRoot root,
       DictionaryProvider dictionaries,
-      IpcCompression compression,
+      BodyCompression compression,
+      CompressionCodec.Factory writerFactory,
       WritableByteChannel out) {
     IpcOption option = IpcOption.DEFAULT;
     return switch (this) {
       case STREAM ->
           new ArrowStreamWriter(
-              root,
-              dictionaries,
-              out,
-              option,
-              compression.writerFactory(),
-              compression.codecType());
+              root, dictionaries, out, option, writerFactory, compression.codecType());
       case FILE ->
           new ArrowFileWriter(
-              root,
-              dictionaries,
-              out,
-              null,
-              option,
-              compression.writerFactory(),
-              compression.codecType());
+              root, dictionaries, out, null, option, writerFactory, compression.codecType());
     };
   }
 
@@ -128,12 +138,12 @@ enum IpcFormat {
     return switch (this) {
       case STREAM ->
           new ArrowStreamReader(
-              new ByteArrayInputStream(bytes), allocator, IpcCompression.readerFactory());
+              new ByteArrayInputStream(bytes), allocator, BodyCompression.readerFactory());
       case FILE ->
           new ArrowFileReader(
               new SeekableReadChannel(new ByteArrayReadableSeekableByteChannel(bytes)),
               allocator,
-              IpcCompression.readerFactory());
+              BodyCompression.readerFactory());
     };
   }
 }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.arrow.flatbuf.BodyCompression;
 import org.apache.arrow.flatbuf.CompressionType;
 import org.apache.arrow.flatbuf.Message;
 import org.apache.arrow.flatbuf.MessageHeader;
@@ -24,8 +23,8 @@ final class IpcMessages {
   private IpcMessages() {}
 
   /** The body compression of each record batch message, in order. */
-  static List<IpcCompression> recordBatchCompressions(IpcFormat format, byte[] bytes) {
-    List<IpcCompression> result = new ArrayList<>();
+  static List<BodyCompression> recordBatchCompressions(IpcFormat format, byte[] bytes) {
+    List<BodyCompression> result = new ArrayList<>();
     for (Message message : messages(format, bytes)) {
       if (message.headerType() == MessageHeader.RecordBatch) {
         RecordBatch batch = (RecordBatch) message.header(new RecordBatch());
@@ -35,13 +34,13 @@ final class IpcMessages {
     return result;
   }
 
-  private static IpcCompression compression(BodyCompression compression) {
+  private static BodyCompression compression(org.apache.arrow.flatbuf.BodyCompression compression) {
     if (compression == null) {
-      return IpcCompression.NONE;
+      return BodyCompression.NONE;
     }
     return switch (compression.codec()) {
-      case CompressionType.LZ4_FRAME -> IpcCompression.LZ4_FRAME;
-      case CompressionType.ZSTD -> IpcCompression.ZSTD;
+      case CompressionType.LZ4_FRAME -> BodyCompression.LZ4_FRAME;
+      case CompressionType.ZSTD -> BodyCompression.ZSTD;
       default -> throw new AssertionError("unknown codec " + compression.codec());
     };
   }

@@ -52,7 +52,7 @@ class JavaReadsPyarrowIpcTest {
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("formatsAndCompressions")
   void javaReadsPyarrowBatchesWithTheCatalogTypesAndTheSameValues(
-      IpcFormat format, IpcCompression compression) throws IOException {
+      IpcFormat format, BodyCompression compression) throws IOException {
     Path file = dir.resolve("pyarrow." + format);
     PythonScripts.Dump dump =
         PythonScripts.dump(
@@ -104,7 +104,7 @@ class JavaReadsPyarrowIpcTest {
 
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("formatsAndCompressions")
-  void javaBatchesRewrittenByPyarrowReadBackEqual(IpcFormat format, IpcCompression compression)
+  void javaBatchesRewrittenByPyarrowReadBackEqual(IpcFormat format, BodyCompression compression)
       throws IOException {
     try (GeneratedBatches data =
         GeneratedBatches.generate(memory.allocator(), TypeCatalog.columns(), 23, LENGTHS)) {
@@ -117,7 +117,7 @@ class JavaReadsPyarrowIpcTest {
               data.schema(),
               data.batches(),
               data.dictionaries(),
-              IpcCompression.NONE));
+              BodyCompression.NONE));
       String count =
           PythonScripts.run(
               "pyarrow_rewrite.py",

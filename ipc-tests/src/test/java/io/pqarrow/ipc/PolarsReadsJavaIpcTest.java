@@ -38,7 +38,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class PolarsReadsJavaIpcTest {
   private static final int[] LENGTHS = {17, 0, 5, 40};
-  private static final int[] LZ4_LENGTHS = {17, 5};
 
   /** Catalog columns polars 1.44 cannot read (it panics), with the panic's first line. */
   private static final Map<String, String> UNREADABLE =
@@ -74,9 +73,9 @@ class PolarsReadsJavaIpcTest {
 
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("io.pqarrow.ipc.PyarrowReadsJavaIpcTest#formatsAndCompressions")
-  void polarsReadsJavaIpcWithItsDtypesAndTheSameValues(IpcFormat format, IpcCompression compression)
-      throws IOException {
-    int[] lengths = compression == IpcCompression.LZ4_FRAME ? LZ4_LENGTHS : LENGTHS;
+  void polarsReadsJavaIpcWithItsDtypesAndTheSameValues(
+      IpcFormat format, BodyCompression compression) throws IOException {
+    int[] lengths = LENGTHS;
     try (GeneratedBatches data =
         GeneratedBatches.generate(memory.allocator(), readable(), 31, lengths)) {
       Path file = dir.resolve("java." + format);
@@ -124,7 +123,7 @@ class PolarsReadsJavaIpcTest {
                   data.schema(),
                   data.batches(),
                   data.dictionaries(),
-                  IpcCompression.NONE));
+                  BodyCompression.NONE));
           paths.add(file.toString());
         }
       }
@@ -168,7 +167,7 @@ class PolarsReadsJavaIpcTest {
               data.schema(),
               data.batches(),
               data.dictionaries(),
-              IpcCompression.NONE));
+              BodyCompression.NONE));
       PythonScripts.Dump dump =
           PythonScripts.dump("polars_dump.py", file.toString(), format.name());
       assertEquals(
@@ -201,7 +200,7 @@ class PolarsReadsJavaIpcTest {
               data.schema(),
               data.batches(),
               data.dictionaries(),
-              IpcCompression.ZSTD);
+              BodyCompression.ZSTD);
       Files.write(file, bytes);
       JsonNode result = PythonScripts.parse(PythonScripts.run("polars_probe.py", file.toString()));
       String outcome = result.get(file.toString()).asText();
