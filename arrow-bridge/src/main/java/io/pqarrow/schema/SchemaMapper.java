@@ -1,6 +1,7 @@
 package io.pqarrow.schema;
 
 import java.util.Map;
+import java.util.Objects;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.schema.MessageType;
 
@@ -23,14 +24,24 @@ public final class SchemaMapper {
    * Maps a Parquet schema to Arrow.
    *
    * @param parquet the file's message type
-   * @param keyValueMetadata the file's key-value metadata, or an empty map when unknown; {@code
-   *     ARROW:schema} there restores Arrow types Parquet cannot express, and {@code projjson:KEY}
-   *     entries resolve geometry CRS references
+   *     <p>Each Parquet type maps as documented in {@code PrimitiveTypeMapping} (primitive and
+   *     logical types), {@code GeoCrs} (geospatial CRS) and {@link FieldMapping} (nested types);
+   *     Parquet facts Arrow types cannot hold go to field metadata under the keys of {@link
+   *     ParquetFieldMetadata}. The Arrow schema's metadata is the key-value metadata without {@code
+   *     ARROW:schema}; the mapping's warnings list CRS references that could not be resolved.
+   * @param keyValueMetadata the file's key-value metadata, or an empty map (or null) when unknown;
+   *     {@code ARROW:schema} there restores Arrow types Parquet cannot express, and {@code
+   *     projjson:KEY} entries resolve geometry CRS references; null keys and values are ignored
    * @throws SchemaException when the schema is invalid, naming the field path and type
    */
   public static SchemaMapping toArrow(
       MessageType parquet, Map<String, String> keyValueMetadata, MappingOptions options) {
-    throw new UnsupportedOperationException("Parquet to Arrow mapping: not implemented yet");
+    Objects.requireNonNull(parquet, "parquet");
+    Objects.requireNonNull(options, "options");
+    SchemaMapping base =
+        ParquetToArrow.map(
+            parquet, keyValueMetadata == null ? Map.of() : keyValueMetadata, options);
+    return options.useStoredArrowSchema() ? StoredSchemaRestore.restore(base, options) : base;
   }
 
   /**
@@ -40,6 +51,6 @@ public final class SchemaMapper {
    *     field path
    */
   public static SchemaMapping toParquet(Schema arrow, MappingOptions options) {
-    throw new UnsupportedOperationException("Arrow to Parquet mapping: not implemented yet");
+    return ArrowToParquet.map(arrow, options);
   }
 }
