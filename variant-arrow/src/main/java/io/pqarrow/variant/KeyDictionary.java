@@ -1,0 +1,93 @@
+package io.pqarrow.variant;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+
+/**
+ * The key dictionary of values being built: ids in insertion order, and whether that order is still
+ * sorted in unsigned UTF-8 byte order (then the ids already written are final).
+ */
+final class KeyDictionary {
+  private final HashMap<String, Integer> ids = new HashMap<>();
+  private final List<String> keys = new ArrayList<>();
+  private final List<byte[]> utf8 = new ArrayList<>();
+  private boolean sorted = true;
+  private long totalBytes;
+
+  /** Id of {@code key}, adding it if new; {@code utf8Key} is its UTF-8 encoding. */
+  int add(String key, byte[] utf8Key) {
+    Integer id = ids.get(key);
+    if (id != null) {
+      return id;
+    }
+    int n = keys.size();
+    if (n > 0 && Arrays.compareUnsigned(utf8.get(n - 1), utf8Key) >= 0) {
+      sorted = false;
+    }
+    ids.put(key, n);
+    keys.add(key);
+    utf8.add(utf8Key);
+    totalBytes += utf8Key.length;
+    return n;
+  }
+
+  int size() {
+    return keys.size();
+  }
+
+  String key(int id) {
+    return keys.get(id);
+  }
+
+  byte[] utf8(int id) {
+    return utf8.get(id);
+  }
+
+  /** True while every key was added after all smaller keys: ids then follow key order. */
+  boolean isSorted() {
+    return sorted;
+  }
+
+  /** A new dictionary with the same keys, ids assigned in sorted order. */
+  KeyDictionary sortedCopy() {
+    Integer[] order = new Integer[keys.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, (a, b) -> Arrays.compareUnsigned(utf8.get(a), utf8.get(b)));
+    KeyDictionary copy = new KeyDictionary();
+    for (Integer id : order) {
+      copy.add(keys.get(id), utf8.get(id));
+    }
+    return copy;
+  }
+
+  /** Encodes the dictionary, with the sorted flag set when {@link #isSorted()}. */
+  byte[] encode() {
+    int n = keys.size();
+    if (totalBytes > 0xFFFFFFFFL || 1L + 4 + (n + 1L) * 4 + totalBytes > Integer.MAX_VALUE - 8) {
+      throw VariantFormatException.atPath(
+          "metadata",
+          "$",
+          "the " + n + " keys need " + totalBytes + " bytes, over the 2 GiB limit");
+    }
+    int w = VariantLayout.widthOf(Math.max(n, totalBytes));
+    int size = 1 + w + (n + 1) * w + (int) totalBytes;
+    byte[] out = new byte[size];
+    out[0] = VariantLayout.metadataHeader(sorted, w);
+    VariantLayout.writeUnsigned(out, 1, n, w);
+    int offsetPos = 1 + w;
+    int bytePos = 1 + w + (n + 1) * w;
+    int rel = 0;
+    for (int i = 0; i < n; i++) {
+      VariantLayout.writeUnsigned(out, offsetPos + i * w, rel, w);
+      byte[] k = utf8.get(i);
+      System.arraycopy(k, 0, out, bytePos + rel, k.length);
+      rel += k.length;
+    }
+    VariantLayout.writeUnsigned(out, offsetPos + n * w, rel, w);
+    return out;
+  }
+}

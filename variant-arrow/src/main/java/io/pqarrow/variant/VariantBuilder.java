@@ -1,0 +1,705 @@
+package io.pqarrow.variant;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Writes one Variant value (any nesting) and its metadata.
+ *
+ * <pre>{@code
+ * VariantBuilder b = new VariantBuilder();
+ * b.startObject();
+ * b.appendKey("id").appendLong(42);
+ * b.appendKey("tags").startArray().appendString("a").appendString("b").endArray();
+ * b.endObject();
+ * EncodedVariant v = b.build(); // metadata ["id", "tags"], sorted
+ * }</pre>
+ *
+ * <p>Objects are written with their fields sorted by key in unsigned UTF-8 byte order whatever the
+ * order of {@link #appendKey} calls; a key given twice in one object fails at {@link #endObject()}
+ * with {@code Invalid Variant object at <path>: duplicate key "k"}. Field ids, offsets and element
+ * counts use the fewest bytes that hold them ({@code is_large} past 255 elements). The dictionary
+ * is sorted and unique: while keys arrive in sorted order (or were declared up front, see {@link
+ * VariantColumnBuilder#declareKeys}) the ids written are final; otherwise {@link #build()}
+ * re-encodes the value once with the sorted ids.
+ *
+ * <p>Values are laid out child first: when a container ends, its children are moved right by the
+ * size of its header. {@link #appendVariant} copies a value read elsewhere, re-mapping its keys to
+ * this builder's dictionary (sub-value extraction, re-keying for shredding). Misuse of the call
+ * sequence (a value without a key in an object, {@code endArray} inside an object, two top-level
+ * values) throws {@link IllegalStateException}. A builder is not thread-safe; after {@link
+ * #build()} it is empty and can be reused.
+ *
+ * <p>Moving children right costs one copy of a container's contents per enclosing level, so a value
+ * nested {@code d} deep is copied about {@code d} times; Variant data is rarely deep, and {@link
+ * #appendVariant} is capped at {@link #MAX_COPY_DEPTH}.
+ *
+ * <p>Over 500 lines because it has an append method per primitive kind (each a few lines, all
+ * sharing the frame bookkeeping) besides the container and copying logic.
+ */
+public final class VariantBuilder {
+  /** Deepest nesting {@link #appendVariant} copies before it reports the value as a depth bomb. */
+  public static final int MAX_COPY_DEPTH = 1024;
+
+  private final KeyDictionary dict;
+  private final boolean ownsDictionary;
+  private byte[] buf = new byte[128];
+  private int pos;
+  private final List<Frame> frames = new ArrayList<>();
+  private int depth;
+  private boolean topWritten;
+
+  private VariantMetadata lastSource;
+  private int[] sourceIds;
+  private VariantMetadata copySource;
+  private final VariantWalker walker = new VariantWalker(MAX_COPY_DEPTH);
+  private final Copier copier = new Copier();
+
+  /** Mutable state of one open object or array. */
+  private static final class Frame {
+    boolean object;
+    int dataStart;
+    int count;
+    int pendingKey = -1;
+    int[] ids = new int[8];
+    int[] starts = new int[8];
+  }
+
+  /** A builder with its own dictionary, for one value at a time. */
+  public VariantBuilder() {
+    this(new KeyDictionary(), true);
+  }
+
+  VariantBuilder(KeyDictionary dict, boolean ownsDictionary) {
+    this.dict = dict;
+    this.ownsDictionary = ownsDictionary;
+  }
+
+  // ---- primitives ----
+
+  /** Appends Variant null. */
+  public VariantBuilder appendNull() {
+    writeHeader(VariantLayout.NULL, 0);
+    return this;
+  }
+
+  /** Appends a boolean. */
+  public VariantBuilder appendBoolean(boolean value) {
+    writeHeader(value ? VariantLayout.TRUE : VariantLayout.FALSE, 0);
+    return this;
+  }
+
+  /** Appends an INT8. */
+  public VariantBuilder appendByte(byte value) {
+    int p = writeHeader(VariantLayout.INT8, 1);
+    buf[p] = value;
+    return this;
+  }
+
+  /** Appends an INT16. */
+  public VariantBuilder appendShort(short value) {
+    int p = writeHeader(VariantLayout.INT16, 2);
+    VariantLayout.writeUnsigned(buf, p, value, 2);
+    return this;
+  }
+
+  /** Appends an INT32. */
+  public VariantBuilder appendInt(int value) {
+    int p = writeHeader(VariantLayout.INT32, 4);
+    VariantLayout.writeUnsigned(buf, p, value, 4);
+    return this;
+  }
+
+  /** Appends an INT64. */
+  public VariantBuilder appendLong(long value) {
+    int p = writeHeader(VariantLayout.INT64, 8);
+    VariantLayout.writeUnsigned(buf, p, value, 8);
+    return this;
+  }
+
+  /** Appends an integer with the smallest of INT8, INT16, INT32 and INT64 that holds it. */
+  public VariantBuilder appendInteger(long value) {
+    if (value == (byte) value) {
+      return appendByte((byte) value);
+    } else if (value == (short) value) {
+      return appendShort((short) value);
+    } else if (value == (int) value) {
+      return appendInt((int) value);
+    }
+    return appendLong(value);
+  }
+
+  /** Appends a DOUBLE. */
+  public VariantBuilder appendDouble(double value) {
+    long bits = Double.doubleToRawLongBits(value);
+    int p = writeHeader(VariantLayout.DOUBLE, 8);
+    VariantLayout.writeUnsigned(buf, p, bits, 8);
+    return this;
+  }
+
+  /** Appends a FLOAT. */
+  public VariantBuilder appendFloat(float value) {
+    int bits = Float.floatToRawIntBits(value);
+    int p = writeHeader(VariantLayout.FLOAT, 4);
+    VariantLayout.writeUnsigned(buf, p, bits, 4);
+    return this;
+  }
+
+  /**
+   * Appends a decimal as DECIMAL4, DECIMAL8 or DECIMAL16 by precision (1–9, 10–18, 19–38). A
+   * negative scale is rescaled to 0.
+   *
+   * @throws VariantFormatException if the precision or scale is above 38
+   */
+  public VariantBuilder appendDecimal(BigDecimal value) {
+    BigDecimal v = value.scale() < 0 ? value.setScale(0, RoundingMode.UNNECESSARY) : value;
+    int precision = Math.max(v.precision(), v.scale());
+    if (precision <= 9) {
+      return appendDecimal4(v.unscaledValue().intValueExact(), v.scale());
+    } else if (precision <= 18) {
+      return appendDecimal8(v.unscaledValue().longValueExact(), v.scale());
+    }
+    return appendDecimal16(v.unscaledValue(), v.scale());
+  }
+
+  /** Appends a DECIMAL4 with a 4-byte unscaled value and a scale of 0 to 38. */
+  public VariantBuilder appendDecimal4(int unscaled, int scale) {
+    byte scaleByte = checkScale(scale);
+    int p = writeHeader(VariantLayout.DECIMAL4, 5);
+    buf[p] = scaleByte;
+    VariantLayout.writeUnsigned(buf, p + 1, unscaled, 4);
+    return this;
+  }
+
+  /** Appends a DECIMAL8 with an 8-byte unscaled value and a scale of 0 to 38. */
+  public VariantBuilder appendDecimal8(long unscaled, int scale) {
+    byte scaleByte = checkScale(scale);
+    int p = writeHeader(VariantLayout.DECIMAL8, 9);
+    buf[p] = scaleByte;
+    VariantLayout.writeUnsigned(buf, p + 1, unscaled, 8);
+    return this;
+  }
+
+  /** Appends a DECIMAL16 with an unscaled value of at most 38 digits and a scale of 0 to 38. */
+  public VariantBuilder appendDecimal16(BigInteger unscaled, int scale) {
+    if (unscaled.abs().compareTo(MAX_DECIMAL16) > 0) {
+      throw VariantFormatException.atPath(
+          "decimal", path(), "expected at most 38 digits, found " + unscaled);
+    }
+    byte scaleByte = checkScale(scale);
+    int p = writeHeader(VariantLayout.DECIMAL16, 17);
+    buf[p] = scaleByte;
+    byte[] be = unscaled.toByteArray();
+    byte fill = (byte) (unscaled.signum() < 0 ? 0xFF : 0);
+    for (int i = 0; i < 16; i++) {
+      buf[p + 1 + i] = i < be.length ? be[be.length - 1 - i] : fill;
+    }
+    return this;
+  }
+
+  private static final BigInteger MAX_DECIMAL16 = BigInteger.TEN.pow(38).subtract(BigInteger.ONE);
+
+  private byte checkScale(int scale) {
+    if (scale < 0 || scale > 38) {
+      throw VariantFormatException.atPath(
+          "decimal", path(), "expected a scale of 0 to 38, found " + scale);
+    }
+    return (byte) scale;
+  }
+
+  /** Appends a DATE: days since 1970-01-01. */
+  public VariantBuilder appendDate(int daysSinceEpoch) {
+    int p = writeHeader(VariantLayout.DATE, 4);
+    VariantLayout.writeUnsigned(buf, p, daysSinceEpoch, 4);
+    return this;
+  }
+
+  /**
+   * Appends a TIME_MICROS: microseconds since midnight.
+   *
+   * @throws VariantFormatException unless {@code 0 <= micros < 86_400_000_000}
+   */
+  public VariantBuilder appendTimeMicros(long micros) {
+    if (micros < 0 || micros >= 86_400_000_000L) {
+      throw VariantFormatException.atPath(
+          "time",
+          path(),
+          "expected microseconds since midnight below 86400000000, found " + micros);
+    }
+    int p = writeHeader(VariantLayout.TIME_MICROS, 8);
+    VariantLayout.writeUnsigned(buf, p, micros, 8);
+    return this;
+  }
+
+  /** Appends a TIMESTAMP_MICROS (UTC-adjusted). */
+  public VariantBuilder appendTimestampMicros(long micros) {
+    int p = writeHeader(VariantLayout.TIMESTAMP_MICROS, 8);
+    VariantLayout.writeUnsigned(buf, p, micros, 8);
+    return this;
+  }
+
+  /** Appends a TIMESTAMP_NTZ_MICROS (no time zone). */
+  public VariantBuilder appendTimestampNtzMicros(long micros) {
+    int p = writeHeader(VariantLayout.TIMESTAMP_NTZ_MICROS, 8);
+    VariantLayout.writeUnsigned(buf, p, micros, 8);
+    return this;
+  }
+
+  /** Appends a TIMESTAMP_NANOS (UTC-adjusted). */
+  public VariantBuilder appendTimestampNanos(long nanos) {
+    int p = writeHeader(VariantLayout.TIMESTAMP_NANOS, 8);
+    VariantLayout.writeUnsigned(buf, p, nanos, 8);
+    return this;
+  }
+
+  /** Appends a TIMESTAMP_NTZ_NANOS (no time zone). */
+  public VariantBuilder appendTimestampNtzNanos(long nanos) {
+    int p = writeHeader(VariantLayout.TIMESTAMP_NTZ_NANOS, 8);
+    VariantLayout.writeUnsigned(buf, p, nanos, 8);
+    return this;
+  }
+
+  /** Appends a UUID (written big-endian). */
+  public VariantBuilder appendUuid(UUID value) {
+    return appendUuid(value.getMostSignificantBits(), value.getLeastSignificantBits());
+  }
+
+  /** Appends a UUID from its two halves. */
+  public VariantBuilder appendUuid(long mostSignificantBits, long leastSignificantBits) {
+    int p = writeHeader(VariantLayout.UUID, 16);
+    VariantLayout.writeLongBigEndian(buf, p, mostSignificantBits);
+    VariantLayout.writeLongBigEndian(buf, p + 8, leastSignificantBits);
+    return this;
+  }
+
+  /** Appends a BINARY. */
+  public VariantBuilder appendBinary(byte[] value) {
+    int p = writeHeader(VariantLayout.BINARY, VariantLayout.LENGTH_PREFIX + value.length);
+    VariantLayout.writeUnsigned(buf, p, value.length, 4);
+    System.arraycopy(value, 0, buf, p + 4, value.length);
+    return this;
+  }
+
+  /** Appends a BINARY from the remaining bytes of {@code value} (its position is unchanged). */
+  public VariantBuilder appendBinary(ByteBuffer value) {
+    int n = value.remaining();
+    int p = writeHeader(VariantLayout.BINARY, VariantLayout.LENGTH_PREFIX + n);
+    VariantLayout.writeUnsigned(buf, p, n, 4);
+    value.get(value.position(), buf, p + 4, n);
+    return this;
+  }
+
+  /**
+   * Appends a STRING, as a short string when it has at most 63 UTF-8 bytes.
+   *
+   * @throws VariantFormatException if {@code value} has an unpaired surrogate
+   */
+  public VariantBuilder appendString(String value) {
+    return appendStringUtf8(encode(value, "string"));
+  }
+
+  /** Appends a STRING given as UTF-8 bytes (not checked here; see {@link VariantValidator}). */
+  public VariantBuilder appendStringUtf8(byte[] utf8) {
+    int n = utf8.length;
+    if (n <= VariantLayout.MAX_SHORT_STRING) {
+      int p = reserveValue(1 + n);
+      buf[p] = VariantLayout.shortStringHeader(n);
+      System.arraycopy(utf8, 0, buf, p + 1, n);
+    } else {
+      int p = writeHeader(VariantLayout.STRING, VariantLayout.LENGTH_PREFIX + n);
+      VariantLayout.writeUnsigned(buf, p, n, 4);
+      System.arraycopy(utf8, 0, buf, p + 4, n);
+    }
+    return this;
+  }
+
+  // ---- objects and arrays ----
+
+  /**
+   * Starts an object; follow with {@link #appendKey} and a value per field, then {@link
+   * #endObject}.
+   */
+  public VariantBuilder startObject() {
+    startContainer(true);
+    return this;
+  }
+
+  /**
+   * Names the next field of the current object.
+   *
+   * @throws VariantFormatException if {@code key} has an unpaired surrogate
+   */
+  public VariantBuilder appendKey(String key) {
+    return appendKeyId(dict.add(key, encode(key, "key")));
+  }
+
+  private VariantBuilder appendKeyId(int id) {
+    Frame f = depth == 0 ? null : frames.get(depth - 1);
+    if (f == null || !f.object) {
+      throw new IllegalStateException("appendKey outside an object at " + path());
+    }
+    if (f.pendingKey >= 0) {
+      throw new IllegalStateException("two keys without a value at " + path());
+    }
+    f.pendingKey = id;
+    return this;
+  }
+
+  /**
+   * Ends the current object, writing its fields in key order.
+   *
+   * @throws VariantFormatException if two fields have the same key
+   */
+  public VariantBuilder endObject() {
+    Frame f = endContainer(true);
+    int n = f.count;
+    int[] order = sortedFieldOrder(f);
+    int maxId = 0;
+    for (int k = 0; k < n; k++) {
+      maxId = Math.max(maxId, f.ids[k]);
+      if (k > 0 && f.ids[order[k]] == f.ids[order[k - 1]]) {
+        throw VariantFormatException.atPath(
+            "object", path(), "duplicate key \"" + dict.key(f.ids[order[k]]) + "\"");
+      }
+    }
+    int dataSize = pos - f.dataStart;
+    int idSize = VariantLayout.widthOf(maxId);
+    int offsetSize = VariantLayout.widthOf(dataSize);
+    boolean large = n > VariantLayout.MAX_SMALL_COUNT;
+    int countSize = large ? 4 : 1;
+    long headerSize = 1L + countSize + (long) n * idSize + (n + 1L) * offsetSize;
+    int h = shiftForHeader(f.dataStart, dataSize, headerSize);
+    buf[h] = VariantLayout.objectHeader(large, idSize, offsetSize);
+    VariantLayout.writeUnsigned(buf, h + 1, n, countSize);
+    int idPos = h + 1 + countSize;
+    int offPos = idPos + n * idSize;
+    for (int k = 0; k < n; k++) {
+      int i = order[k];
+      VariantLayout.writeUnsigned(buf, idPos + k * idSize, f.ids[i], idSize);
+      VariantLayout.writeUnsigned(
+          buf, offPos + k * offsetSize, f.starts[i] - f.dataStart, offsetSize);
+    }
+    VariantLayout.writeUnsigned(buf, offPos + n * offsetSize, dataSize, offsetSize);
+    return this;
+  }
+
+  /** Starts an array; append its elements, then call {@link #endArray}. */
+  public VariantBuilder startArray() {
+    startContainer(false);
+    return this;
+  }
+
+  /** Ends the current array. */
+  public VariantBuilder endArray() {
+    Frame f = endContainer(false);
+    int n = f.count;
+    int dataSize = pos - f.dataStart;
+    int offsetSize = VariantLayout.widthOf(dataSize);
+    boolean large = n > VariantLayout.MAX_SMALL_COUNT;
+    int countSize = large ? 4 : 1;
+    long headerSize = 1L + countSize + (n + 1L) * offsetSize;
+    int h = shiftForHeader(f.dataStart, dataSize, headerSize);
+    buf[h] = VariantLayout.arrayHeader(large, offsetSize);
+    VariantLayout.writeUnsigned(buf, h + 1, n, countSize);
+    int offPos = h + 1 + countSize;
+    for (int k = 0; k < n; k++) {
+      VariantLayout.writeUnsigned(
+          buf, offPos + k * offsetSize, f.starts[k] - f.dataStart, offsetSize);
+    }
+    VariantLayout.writeUnsigned(buf, offPos + n * offsetSize, dataSize, offsetSize);
+    return this;
+  }
+
+  private void startContainer(boolean object) {
+    int p = reserveValue(0);
+    if (depth == frames.size()) {
+      frames.add(new Frame());
+    }
+    Frame f = frames.get(depth++);
+    f.object = object;
+    f.dataStart = p;
+    f.count = 0;
+    f.pendingKey = -1;
+  }
+
+  private Frame endContainer(boolean object) {
+    Frame f = depth == 0 ? null : frames.get(depth - 1);
+    if (f == null || f.object != object) {
+      throw new IllegalStateException(
+          (object ? "endObject" : "endArray") + " without a matching start at " + path());
+    }
+    if (f.pendingKey >= 0) {
+      throw new IllegalStateException("key without a value at " + path());
+    }
+    depth--;
+    return f;
+  }
+
+  /** Moves {@code [dataStart, pos)} right by {@code headerSize}; returns where the header goes. */
+  private int shiftForHeader(int dataStart, int dataSize, long headerSize) {
+    ensure(headerSize);
+    System.arraycopy(buf, dataStart, buf, dataStart + (int) headerSize, dataSize);
+    pos += (int) headerSize;
+    return dataStart;
+  }
+
+  private int[] sortedFieldOrder(Frame f) {
+    int n = f.count;
+    int[] order = new int[n];
+    boolean inOrder = true;
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+      if (i > 0 && compareKeys(f.ids[i - 1], f.ids[i]) > 0) {
+        inOrder = false;
+      }
+    }
+    if (inOrder) {
+      return order;
+    }
+    Integer[] boxed = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      boxed[i] = i;
+    }
+    Arrays.sort(boxed, (a, b) -> compareKeys(f.ids[a], f.ids[b]));
+    for (int i = 0; i < n; i++) {
+      order[i] = boxed[i];
+    }
+    return order;
+  }
+
+  private int compareKeys(int idA, int idB) {
+    if (idA == idB) {
+      return 0;
+    }
+    if (dict.isSorted()) {
+      return Integer.compare(idA, idB);
+    }
+    return Arrays.compareUnsigned(dict.utf8(idA), dict.utf8(idB));
+  }
+
+  // ---- copying ----
+
+  /**
+   * Copies the value {@code source} points at, re-mapping its keys to this builder's dictionary.
+   *
+   * @throws VariantFormatException if the source is malformed or nested deeper than {@link
+   *     #MAX_COPY_DEPTH}
+   */
+  public VariantBuilder appendVariant(VariantReader source) {
+    copySource = source.metadata();
+    walker.walk(source, copier);
+    return this;
+  }
+
+  /** Copies {@code source}, re-mapping its keys to this builder's dictionary. */
+  public VariantBuilder appendVariant(Variant source) {
+    return appendVariant(source.readInto(new VariantReader()));
+  }
+
+  /** Re-creates the visited value in this builder: primitives are copied byte for byte. */
+  private final class Copier implements VariantVisitor {
+    @Override
+    public void primitive(VariantReader value, VariantPath path) {
+      int size = value.encodedSize();
+      int at = reserveValue(size);
+      value.buffer().get(value.offset(), buf, at, size);
+    }
+
+    @Override
+    public void startObject(VariantReader object, VariantPath path) {
+      VariantBuilder.this.startObject();
+    }
+
+    @Override
+    public void field(int index, int keyId, VariantPath path) {
+      appendKeyId(mapKey(copySource, keyId));
+    }
+
+    @Override
+    public void endObject(VariantReader object, VariantPath path) {
+      VariantBuilder.this.endObject();
+    }
+
+    @Override
+    public void startArray(VariantReader array, VariantPath path) {
+      VariantBuilder.this.startArray();
+    }
+
+    @Override
+    public void endArray(VariantReader array, VariantPath path) {
+      VariantBuilder.this.endArray();
+    }
+  }
+
+  private int mapKey(VariantMetadata source, int sourceId) {
+    if (source != lastSource) {
+      lastSource = source;
+      sourceIds = new int[source.size()];
+      Arrays.fill(sourceIds, -1);
+    }
+    int id = sourceIds[sourceId];
+    if (id < 0) {
+      String key = source.key(sourceId);
+      id = dict.add(key, encode(key, "key"));
+      sourceIds[sourceId] = id;
+    }
+    return id;
+  }
+
+  // ---- results ----
+
+  /**
+   * Returns the value and its metadata, and empties this builder.
+   *
+   * @throws IllegalStateException if no complete value was written, or the builder shares a column
+   *     dictionary (use {@link VariantColumnBuilder#finishRow()})
+   */
+  public EncodedVariant build() {
+    if (!ownsDictionary) {
+      throw new IllegalStateException("a column's row builder is finished by finishRow()");
+    }
+    requireComplete();
+    if (dict.isSorted()) {
+      EncodedVariant v = new EncodedVariant(dict.encode(), Arrays.copyOf(buf, pos));
+      clear();
+      return v;
+    }
+    VariantMetadata provisional = VariantMetadata.of(dict.encode());
+    VariantReader r = new VariantReader().reset(provisional, ByteBuffer.wrap(buf), 0, pos);
+    VariantBuilder sorted = new VariantBuilder(dict.sortedCopy(), true);
+    sorted.appendVariant(r);
+    EncodedVariant v =
+        new EncodedVariant(sorted.dict.encode(), Arrays.copyOf(sorted.buf, sorted.pos));
+    clear();
+    return v;
+  }
+
+  void requireComplete() {
+    if (!topWritten || depth != 0) {
+      throw new IllegalStateException(
+          depth != 0 ? "unclosed object or array at " + path() : "no value was written");
+    }
+  }
+
+  /** Empties the value being written (the dictionary is kept). */
+  void clear() {
+    pos = 0;
+    depth = 0;
+    topWritten = false;
+  }
+
+  /** True when nothing has been written since the last build or clear. */
+  boolean isEmpty() {
+    return !topWritten;
+  }
+
+  byte[] bytes() {
+    return buf;
+  }
+
+  int length() {
+    return pos;
+  }
+
+  KeyDictionary dictionary() {
+    return dict;
+  }
+
+  // ---- low level ----
+
+  /** Reserves a primitive's header and payload; returns where the payload goes. */
+  private int writeHeader(int primitiveId, int payload) {
+    int p = reserveValue(1 + payload);
+    buf[p] = VariantLayout.primitiveHeader(primitiveId);
+    return p + 1;
+  }
+
+  /** Records a new value in the current container and reserves {@code size} bytes for it. */
+  private int reserveValue(int size) {
+    if (depth == 0) {
+      if (topWritten) {
+        throw new IllegalStateException("a second top-level value; call build() first");
+      }
+      topWritten = true;
+    } else {
+      Frame f = frames.get(depth - 1);
+      if (f.object) {
+        if (f.pendingKey < 0) {
+          throw new IllegalStateException("a value without a key at " + path());
+        }
+        if (f.count == f.ids.length) {
+          f.ids = Arrays.copyOf(f.ids, f.count * 2);
+        }
+        f.ids[f.count] = f.pendingKey;
+        f.pendingKey = -1;
+      }
+      if (f.count == f.starts.length) {
+        f.starts = Arrays.copyOf(f.starts, f.count * 2);
+      }
+      f.starts[f.count++] = pos;
+    }
+    ensure(size);
+    int p = pos;
+    pos += size;
+    return p;
+  }
+
+  private void ensure(long extra) {
+    long need = (long) pos + extra;
+    if (need > Integer.MAX_VALUE - 8) {
+      throw VariantFormatException.atPath("value", path(), "larger than 2 GiB");
+    }
+    if (need > buf.length) {
+      buf =
+          Arrays.copyOf(
+              buf, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, 2L * buf.length)));
+    }
+  }
+
+  private byte[] encode(String s, String what) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isHighSurrogate(c)
+          && i + 1 < s.length()
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        throw VariantFormatException.atPath(
+            what,
+            path(),
+            "unpaired surrogate U+" + Integer.toHexString(c).toUpperCase() + " at char " + i);
+      }
+    }
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Path of the value being written, such as {@code $.a[2].b}: each open container's latest child,
+   * or the innermost object's pending key.
+   */
+  private String path() {
+    StringBuilder sb = new StringBuilder("$");
+    for (int d = 0; d < depth; d++) {
+      Frame f = frames.get(d);
+      if (f.object) {
+        int id =
+            d == depth - 1 && f.pendingKey >= 0
+                ? f.pendingKey
+                : f.count > 0 ? f.ids[f.count - 1] : -1;
+        if (id >= 0) {
+          sb.append('.').append(dict.key(id));
+        }
+      } else if (f.count > 0) {
+        sb.append('[').append(f.count - 1).append(']');
+      }
+    }
+    return sb.toString();
+  }
+}

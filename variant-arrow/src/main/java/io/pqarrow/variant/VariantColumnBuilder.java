@@ -1,0 +1,133 @@
+package io.pqarrow.variant;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Writes the values of many rows that share one metadata dictionary, as a Variant column does.
+ *
+ * <pre>{@code
+ * VariantColumnBuilder col = new VariantColumnBuilder();
+ * for (Row r : rows) {
+ *   col.row().startObject().appendKey("id").appendLong(r.id()).endObject();
+ *   col.finishRow();
+ * }
+ * EncodedVariantColumn out = col.finish(); // one metadata, one value per row
+ * }</pre>
+ *
+ * <p>Field ids are final as written while keys arrive in sorted order. Keys known in advance can be
+ * declared with {@link #declareKeys} before the first row (one pass: ids never change). When a key
+ * arrives out of order, the rows already written keep provisional ids, and {@link #finish()}
+ * re-encodes every row once against the sorted dictionary (a second pass over the values, memory
+ * for one more copy of them). Either way the metadata is sorted, unique and holds every key of
+ * every row; the dictionary may also hold declared keys no row uses.
+ */
+public final class VariantColumnBuilder {
+  private final KeyDictionary dict = new KeyDictionary();
+  private final VariantBuilder row = new VariantBuilder(dict, false);
+  private byte[] values = new byte[1024];
+  private int valuesLength;
+  private int[] offsets = new int[65];
+  private int rows;
+
+  /** An empty column. */
+  public VariantColumnBuilder() {}
+
+  /**
+   * Adds keys to the dictionary (sorted first, so that ids follow key order). Call before the first
+   * row to write every row in one pass.
+   */
+  public VariantColumnBuilder declareKeys(Iterable<String> keys) {
+    List<byte[]> utf8 = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (String k : keys) {
+      names.add(k);
+    }
+    names.sort((a, b) -> Arrays.compareUnsigned(utf8(a), utf8(b)));
+    for (String k : names) {
+      utf8.add(utf8(k));
+      dict.add(k, utf8.get(utf8.size() - 1));
+    }
+    return this;
+  }
+
+  private static byte[] utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** The builder for the current row: write exactly one value, then call {@link #finishRow()}. */
+  public VariantBuilder row() {
+    return row;
+  }
+
+  /** Ends the current row; returns its index. */
+  public int finishRow() {
+    row.requireComplete();
+    append(row.bytes(), row.length());
+    row.clear();
+    return rows - 1;
+  }
+
+  /** Copies {@code value} (re-mapping its keys) as the next row; returns its index. */
+  public int appendRow(VariantReader value) {
+    row.clear();
+    row.appendVariant(value);
+    return finishRow();
+  }
+
+  /** Number of rows finished so far. */
+  public int rowCount() {
+    return rows;
+  }
+
+  private void append(byte[] src, int n) {
+    long need = (long) valuesLength + n;
+    if (need > Integer.MAX_VALUE - 8) {
+      throw VariantFormatException.atPath(
+          "column", "row " + rows, "values larger than 2 GiB in total");
+    }
+    if (need > values.length) {
+      values =
+          Arrays.copyOf(
+              values, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, 2L * values.length)));
+    }
+    System.arraycopy(src, 0, values, valuesLength, n);
+    valuesLength += n;
+    if (rows + 2 > offsets.length) {
+      offsets = Arrays.copyOf(offsets, offsets.length * 2);
+    }
+    offsets[++rows] = valuesLength;
+  }
+
+  /**
+   * Returns the metadata and the rows' values. The builder must not be used afterwards.
+   *
+   * @throws IllegalStateException if a row was started and not finished
+   */
+  public EncodedVariantColumn finish() {
+    if (!row.isEmpty()) {
+      throw new IllegalStateException("row " + rows + " was started but not finished");
+    }
+    if (dict.isSorted()) {
+      return new EncodedVariantColumn(
+          dict.encode(), Arrays.copyOf(values, valuesLength), Arrays.copyOf(offsets, rows + 1));
+    }
+    VariantMetadata provisional = VariantMetadata.of(dict.encode());
+    VariantColumnBuilder sorted = new VariantColumnBuilder(dict.sortedCopy());
+    ByteBuffer in = ByteBuffer.wrap(values, 0, valuesLength);
+    VariantReader r = new VariantReader();
+    for (int i = 0; i < rows; i++) {
+      sorted.appendRow(r.reset(provisional, in, offsets[i], offsets[i + 1] - offsets[i], i));
+    }
+    return sorted.finish();
+  }
+
+  private VariantColumnBuilder(KeyDictionary sortedDict) {
+    for (int id = 0; id < sortedDict.size(); id++) {
+      dict.add(sortedDict.key(id), sortedDict.utf8(id));
+    }
+  }
+}

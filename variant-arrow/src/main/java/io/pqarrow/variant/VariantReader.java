@@ -1,0 +1,751 @@
+package io.pqarrow.variant;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A re-pointable cursor over one Variant value read in place from a {@link ByteBuffer}: the
+ * allocation-free way to walk many rows.
+ *
+ * <pre>{@code
+ * VariantReader row = new VariantReader();
+ * VariantReader field = new VariantReader();
+ * byte[] price = "price".getBytes(UTF_8);
+ * for (int i = 0; i < rows; i++) {
+ *   row.reset(metadata, values, offset(i), length(i), i);
+ *   if (row.kind() == VariantKind.OBJECT && row.findFieldInto(price, field)) {
+ *     sum += field.getDouble();
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>Bounds are always checked: {@link #reset} checks the header and, for objects and arrays, that
+ * the element count, id and offset tables and the last offset lie inside the range; each primitive
+ * is checked to fit when the cursor is pointed at it; each child offset is checked when the cursor
+ * moves to it. Bad bytes raise {@link VariantFormatException} naming the row and the byte offset
+ * from the start of the row's value. Semantic checks (UTF-8, sorted unique keys, exact sizes) are
+ * left to {@link VariantValidator}. An unknown primitive type id is an error only when that value
+ * is read ({@link #kind()} throws), so the rest of an object stays readable.
+ *
+ * <p>Getters of a kind that does not match throw {@link VariantTypeException}. Integer getters
+ * widen: {@link #getLong()} reads any of the four integer kinds. A reader is not thread-safe; the
+ * immutable view is {@link Variant}.
+ *
+ * <p>Over 500 lines because it is the one cursor every consumer uses: a getter per primitive kind
+ * (each a type check and a fixed-offset read), object and array navigation, and the bounds checks
+ * they rely on. Splitting it would put the bounds logic in two places.
+ */
+public final class VariantReader {
+  private VariantMetadata metadata;
+  private ByteBuffer buf;
+  private long row;
+  private int base;
+  private int start;
+  private int limit;
+  private int header;
+  private int count;
+  private int idSize;
+  private int offsetSize;
+  private int idsStart;
+  private int offsetsStart;
+  private int dataStart;
+  private int dataEnd;
+  private int payloadLength;
+
+  /** Creates a reader pointing at nothing; call {@link #reset} before use. */
+  public VariantReader() {}
+
+  /** Points at the value {@code [offset, offset + length)} of {@code buf}. */
+  public VariantReader reset(VariantMetadata metadata, ByteBuffer buf, int offset, int length) {
+    return reset(metadata, buf, offset, length, VariantFormatException.UNKNOWN_ROW);
+  }
+
+  /**
+   * Points at the value {@code [offset, offset + length)} of {@code buf}, naming {@code row} in
+   * error messages.
+   *
+   * @throws VariantFormatException if the range is outside the buffer or the value's header
+   *     structure does not fit in it
+   */
+  public VariantReader reset(
+      VariantMetadata metadata, ByteBuffer buf, int offset, int length, long row) {
+    this.metadata = metadata;
+    this.buf = buf;
+    this.row = row;
+    this.base = offset;
+    if (offset < 0 || length < 0 || (long) offset + length > buf.limit()) {
+      this.base = 0;
+      throw error(
+          offset,
+          "expected the range of "
+              + length
+              + " bytes at "
+              + offset
+              + " inside a buffer of "
+              + buf.limit());
+    }
+    point(offset, offset + length);
+    return this;
+  }
+
+  /** Points this reader at the same value as {@code other}. */
+  public VariantReader reset(VariantReader other) {
+    this.metadata = other.metadata;
+    this.buf = other.buf;
+    this.row = other.row;
+    this.base = other.base;
+    this.start = other.start;
+    this.limit = other.limit;
+    this.header = other.header;
+    this.count = other.count;
+    this.idSize = other.idSize;
+    this.offsetSize = other.offsetSize;
+    this.idsStart = other.idsStart;
+    this.offsetsStart = other.offsetsStart;
+    this.dataStart = other.dataStart;
+    this.dataEnd = other.dataEnd;
+    this.payloadLength = other.payloadLength;
+    return this;
+  }
+
+  private void point(int start, int limit) {
+    this.start = start;
+    this.limit = limit;
+    if (start >= limit) {
+      throw error(start, "expected a value header byte, found the end of the value");
+    }
+    int h = buf.get(start) & 0xFF;
+    this.header = h;
+    switch (VariantLayout.basicType(h)) {
+      case VariantLayout.PRIMITIVE:
+        pointPrimitive(h);
+        break;
+      case VariantLayout.SHORT_STRING:
+        payloadLength = VariantLayout.shortStringLength(h);
+        requireAvailable(start + 1, payloadLength, "short string bytes");
+        break;
+      case VariantLayout.OBJECT:
+        pointContainer(
+            VariantLayout.objectIsLarge(h),
+            VariantLayout.objectIdSize(h),
+            VariantLayout.objectOffsetSize(h),
+            "object");
+        break;
+      default:
+        pointContainer(VariantLayout.arrayIsLarge(h), 0, VariantLayout.arrayOffsetSize(h), "array");
+    }
+  }
+
+  private void pointPrimitive(int h) {
+    int id = VariantLayout.primitiveId(h);
+    int fixed = VariantLayout.fixedPayloadSize(id);
+    if (fixed >= 0) {
+      payloadLength = fixed;
+      requireAvailable(start + 1, fixed, "payload of " + VariantLayout.kind(h));
+    } else if (fixed == -1) {
+      requireAvailable(start + 1, VariantLayout.LENGTH_PREFIX, "length prefix");
+      long n = VariantLayout.readUnsigned(buf, start + 1, 4);
+      if (n > limit - start - 1 - VariantLayout.LENGTH_PREFIX) {
+        throw error(
+            start + 1,
+            "expected "
+                + n
+                + " bytes of "
+                + VariantLayout.kind(h)
+                + ", only "
+                + (limit - start - 1 - VariantLayout.LENGTH_PREFIX)
+                + " remain");
+      }
+      payloadLength = (int) n;
+    } else {
+      payloadLength = -1; // unknown type id: reported when the value is read
+    }
+  }
+
+  private void pointContainer(boolean large, int idSize, int offsetSize, String what) {
+    int countSize = large ? 4 : 1;
+    requireAvailable(start + 1, countSize, what + " element count");
+    long n = VariantLayout.readUnsigned(buf, start + 1, countSize);
+    long ids = (long) start + 1 + countSize;
+    long offsets = ids + n * idSize;
+    long data = offsets + (n + 1) * offsetSize;
+    if (data > limit) {
+      throw error(
+          start + 1,
+          "expected "
+              + n
+              + " "
+              + what
+              + " elements with "
+              + (idSize > 0 ? idSize + "-byte field ids and " : "")
+              + (n + 1)
+              + " offsets of "
+              + offsetSize
+              + " bytes, only "
+              + (limit - ids)
+              + " bytes remain");
+    }
+    this.count = (int) n;
+    this.idSize = idSize;
+    this.offsetSize = offsetSize;
+    this.idsStart = (int) ids;
+    this.offsetsStart = (int) offsets;
+    this.dataStart = (int) data;
+    long last = VariantLayout.readUnsigned(buf, offsetsStart + count * offsetSize, offsetSize);
+    if (last > limit - data) {
+      throw error(
+          offsetsStart + (long) count * offsetSize,
+          "expected the last offset to be at most " + (limit - data) + ", found " + last);
+    }
+    this.dataEnd = (int) (data + last);
+  }
+
+  private void requireAvailable(long pos, long n, String what) {
+    if (pos + n > limit) {
+      throw error(
+          pos, "expected " + n + " bytes of " + what + ", only " + (limit - pos) + " remain");
+    }
+  }
+
+  VariantFormatException error(long absolutePos, String problem) {
+    return VariantFormatException.at("Invalid", "value", row, absolutePos - base, problem);
+  }
+
+  private VariantTypeException mismatch(String expected) {
+    VariantKind k = VariantLayout.kind(header);
+    String found = k == null ? "unknown type id " + VariantLayout.primitiveId(header) : k.name();
+    String where = row >= 0 ? "row " + row + ", byte " + (start - base) : "byte " + (start - base);
+    return new VariantTypeException(
+        "Invalid Variant access at " + where + ": expected " + expected + ", found " + found);
+  }
+
+  // ---- position ----
+
+  /** The metadata dictionary this value's field ids refer to. */
+  public VariantMetadata metadata() {
+    return metadata;
+  }
+
+  /** The buffer the value is read from. */
+  public ByteBuffer buffer() {
+    return buf;
+  }
+
+  /** The row named in error messages, or {@link VariantFormatException#UNKNOWN_ROW}. */
+  public long row() {
+    return row;
+  }
+
+  /** Absolute offset of this value's header byte in {@link #buffer()}. */
+  public int offset() {
+    return start;
+  }
+
+  /** Offset of this value's header byte from the start of the row's top-level value. */
+  public int offsetInRow() {
+    return start - base;
+  }
+
+  /**
+   * Encoded size of this value in bytes (header, tables and payload).
+   *
+   * @throws VariantFormatException for an unknown primitive type id
+   */
+  public int encodedSize() {
+    switch (VariantLayout.basicType(header)) {
+      case VariantLayout.PRIMITIVE:
+        int id = VariantLayout.primitiveId(header);
+        if (payloadLength < 0) {
+          throw unknownType();
+        }
+        return 1
+            + payloadLength
+            + (id == VariantLayout.BINARY || id == VariantLayout.STRING
+                ? VariantLayout.LENGTH_PREFIX
+                : 0);
+      case VariantLayout.SHORT_STRING:
+        return 1 + payloadLength;
+      default:
+        return dataEnd - start;
+    }
+  }
+
+  /** The header byte, for code that copies values verbatim. */
+  int header() {
+    return header;
+  }
+
+  int limit() {
+    return limit;
+  }
+
+  // ---- kind ----
+
+  /**
+   * The kind of this value.
+   *
+   * @throws VariantFormatException for a primitive type id this library does not know
+   */
+  public VariantKind kind() {
+    VariantKind k = VariantLayout.kind(header);
+    if (k == null) {
+      throw unknownType();
+    }
+    return k;
+  }
+
+  private VariantFormatException unknownType() {
+    return error(
+        start, "expected a primitive type id 0 to 20, found " + VariantLayout.primitiveId(header));
+  }
+
+  /** True for Variant null. */
+  public boolean isNull() {
+    return header == VariantLayout.NULL;
+  }
+
+  // ---- primitives ----
+
+  /** The boolean value. */
+  public boolean getBoolean() {
+    int id = primitiveIdOrMinus1();
+    if (id == VariantLayout.TRUE) {
+      return true;
+    } else if (id == VariantLayout.FALSE) {
+      return false;
+    }
+    throw mismatch("BOOLEAN");
+  }
+
+  /** An INT8, INT16, INT32 or INT64 value. */
+  public long getLong() {
+    switch (primitiveIdOrMinus1()) {
+      case VariantLayout.INT8:
+        return buf.get(start + 1);
+      case VariantLayout.INT16:
+        return VariantLayout.readShort(buf, start + 1);
+      case VariantLayout.INT32:
+        return VariantLayout.readInt(buf, start + 1);
+      case VariantLayout.INT64:
+        return VariantLayout.readLong(buf, start + 1);
+      default:
+        throw mismatch("an integer");
+    }
+  }
+
+  /** An INT8, INT16 or INT32 value. */
+  public int getInt() {
+    switch (primitiveIdOrMinus1()) {
+      case VariantLayout.INT8:
+        return buf.get(start + 1);
+      case VariantLayout.INT16:
+        return VariantLayout.readShort(buf, start + 1);
+      case VariantLayout.INT32:
+        return VariantLayout.readInt(buf, start + 1);
+      default:
+        throw mismatch("INT8, INT16 or INT32");
+    }
+  }
+
+  /** An INT8 or INT16 value. */
+  public short getShort() {
+    switch (primitiveIdOrMinus1()) {
+      case VariantLayout.INT8:
+        return buf.get(start + 1);
+      case VariantLayout.INT16:
+        return VariantLayout.readShort(buf, start + 1);
+      default:
+        throw mismatch("INT8 or INT16");
+    }
+  }
+
+  /** An INT8 value. */
+  public byte getByte() {
+    if (primitiveIdOrMinus1() != VariantLayout.INT8) {
+      throw mismatch("INT8");
+    }
+    return buf.get(start + 1);
+  }
+
+  /** A DOUBLE value. */
+  public double getDouble() {
+    if (primitiveIdOrMinus1() != VariantLayout.DOUBLE) {
+      throw mismatch("DOUBLE");
+    }
+    return Double.longBitsToDouble(VariantLayout.readLong(buf, start + 1));
+  }
+
+  /** A FLOAT value. */
+  public float getFloat() {
+    if (primitiveIdOrMinus1() != VariantLayout.FLOAT) {
+      throw mismatch("FLOAT");
+    }
+    return Float.intBitsToFloat(VariantLayout.readInt(buf, start + 1));
+  }
+
+  /** The scale of a DECIMAL4, DECIMAL8 or DECIMAL16 value (the unsigned byte after the header). */
+  public int getDecimalScale() {
+    requireDecimal();
+    return buf.get(start + 1) & 0xFF;
+  }
+
+  /** The unscaled value of a DECIMAL4 or DECIMAL8 value. */
+  public long getDecimalUnscaledLong() {
+    switch (primitiveIdOrMinus1()) {
+      case VariantLayout.DECIMAL4:
+        return VariantLayout.readInt(buf, start + 2);
+      case VariantLayout.DECIMAL8:
+        return VariantLayout.readLong(buf, start + 2);
+      default:
+        throw mismatch("DECIMAL4 or DECIMAL8");
+    }
+  }
+
+  /** The unscaled value of any decimal (allocates). */
+  public BigInteger getDecimalUnscaled() {
+    if (primitiveIdOrMinus1() == VariantLayout.DECIMAL16) {
+      long lo = VariantLayout.readLong(buf, start + 2);
+      long hi = VariantLayout.readLong(buf, start + 10);
+      return BigInteger.valueOf(hi).shiftLeft(64).add(new BigInteger(Long.toUnsignedString(lo)));
+    }
+    return BigInteger.valueOf(getDecimalUnscaledLong());
+  }
+
+  /** Any decimal as a {@link BigDecimal} (allocates). */
+  public BigDecimal getDecimal() {
+    int scale = getDecimalScale();
+    if (primitiveIdOrMinus1() == VariantLayout.DECIMAL16) {
+      return new BigDecimal(getDecimalUnscaled(), scale);
+    }
+    return BigDecimal.valueOf(getDecimalUnscaledLong(), scale);
+  }
+
+  private void requireDecimal() {
+    int id = primitiveIdOrMinus1();
+    if (id != VariantLayout.DECIMAL4
+        && id != VariantLayout.DECIMAL8
+        && id != VariantLayout.DECIMAL16) {
+      throw mismatch("a decimal");
+    }
+  }
+
+  /** A DATE value: days since 1970-01-01. */
+  public int getDate() {
+    if (primitiveIdOrMinus1() != VariantLayout.DATE) {
+      throw mismatch("DATE");
+    }
+    return VariantLayout.readInt(buf, start + 1);
+  }
+
+  /**
+   * Any of the four timestamp kinds: microseconds or nanoseconds since the epoch as {@link #kind()}
+   * says.
+   */
+  public long getTimestamp() {
+    switch (primitiveIdOrMinus1()) {
+      case VariantLayout.TIMESTAMP_MICROS:
+      case VariantLayout.TIMESTAMP_NTZ_MICROS:
+      case VariantLayout.TIMESTAMP_NANOS:
+      case VariantLayout.TIMESTAMP_NTZ_NANOS:
+        return VariantLayout.readLong(buf, start + 1);
+      default:
+        throw mismatch("a timestamp");
+    }
+  }
+
+  /** A TIME_MICROS value: microseconds since midnight. */
+  public long getTimeMicros() {
+    if (primitiveIdOrMinus1() != VariantLayout.TIME_MICROS) {
+      throw mismatch("TIME_MICROS");
+    }
+    return VariantLayout.readLong(buf, start + 1);
+  }
+
+  /** The most significant 64 bits of a UUID. */
+  public long getUuidMostSignificantBits() {
+    requireUuid();
+    return VariantLayout.readLongBigEndian(buf, start + 1);
+  }
+
+  /** The least significant 64 bits of a UUID. */
+  public long getUuidLeastSignificantBits() {
+    requireUuid();
+    return VariantLayout.readLongBigEndian(buf, start + 9);
+  }
+
+  /** A UUID value (allocates). */
+  public java.util.UUID getUuid() {
+    return new java.util.UUID(getUuidMostSignificantBits(), getUuidLeastSignificantBits());
+  }
+
+  private void requireUuid() {
+    if (primitiveIdOrMinus1() != VariantLayout.UUID) {
+      throw mismatch("UUID");
+    }
+  }
+
+  /**
+   * Absolute offset in {@link #buffer()} of the bytes of a STRING (short or long) or BINARY value.
+   */
+  public int bytesOffset() {
+    requireBytes();
+    return VariantLayout.basicType(header) == VariantLayout.SHORT_STRING
+        ? start + 1
+        : start + 1 + VariantLayout.LENGTH_PREFIX;
+  }
+
+  /** Length of the bytes of a STRING or BINARY value. */
+  public int bytesLength() {
+    requireBytes();
+    return payloadLength;
+  }
+
+  private void requireBytes() {
+    int b = VariantLayout.basicType(header);
+    if (b == VariantLayout.SHORT_STRING) {
+      return;
+    }
+    int id = primitiveIdOrMinus1();
+    if (id != VariantLayout.STRING && id != VariantLayout.BINARY) {
+      throw mismatch("STRING or BINARY");
+    }
+  }
+
+  /** A STRING value decoded (allocates; invalid UTF-8 becomes U+FFFD). */
+  public String getString() {
+    if (kindOrNull() != VariantKind.STRING) {
+      throw mismatch("STRING");
+    }
+    return Utf8.decode(buf, bytesOffset(), payloadLength);
+  }
+
+  /** A STRING value's UTF-8 bytes as a read-only slice of the buffer (no copy). */
+  public ByteBuffer getStringBytes() {
+    if (kindOrNull() != VariantKind.STRING) {
+      throw mismatch("STRING");
+    }
+    return buf.slice(bytesOffset(), payloadLength).asReadOnlyBuffer();
+  }
+
+  /** A BINARY value as a read-only slice of the buffer (no copy). */
+  public ByteBuffer getBinary() {
+    if (kindOrNull() != VariantKind.BINARY) {
+      throw mismatch("BINARY");
+    }
+    return buf.slice(bytesOffset(), payloadLength).asReadOnlyBuffer();
+  }
+
+  private int primitiveIdOrMinus1() {
+    return VariantLayout.basicType(header) == VariantLayout.PRIMITIVE
+        ? VariantLayout.primitiveId(header)
+        : -1;
+  }
+
+  private VariantKind kindOrNull() {
+    return VariantLayout.kind(header);
+  }
+
+  // ---- objects ----
+
+  /** Number of fields of an object. */
+  public int fieldCount() {
+    requireObject();
+    return count;
+  }
+
+  /**
+   * Dictionary id of field {@code i} of an object (fields are in key order).
+   *
+   * @throws VariantFormatException if the id is outside the metadata dictionary
+   */
+  public int fieldId(int i) {
+    requireObject();
+    checkIndex(i, "field");
+    long id = VariantLayout.readUnsigned(buf, idsStart + i * idSize, idSize);
+    if (id >= metadata.size()) {
+      throw error(
+          idsStart + (long) i * idSize,
+          "expected a field id below the dictionary size " + metadata.size() + ", found " + id);
+    }
+    return (int) id;
+  }
+
+  /** Key of field {@code i} of an object. */
+  public String fieldName(int i) {
+    return metadata.key(fieldId(i));
+  }
+
+  /**
+   * Points {@code out} at the value of field {@code i} of an object; returns {@code out}. {@code
+   * out} may be this reader.
+   */
+  public VariantReader fieldInto(int i, VariantReader out) {
+    requireObject();
+    checkIndex(i, "field");
+    return childInto(i, out);
+  }
+
+  /**
+   * Index of the field whose key has the UTF-8 bytes {@code key}, or -1. Binary search in unsigned
+   * byte order for objects of more than 8 fields, a linear scan otherwise. Allocates nothing.
+   */
+  public int findField(byte[] key) {
+    requireObject();
+    if (count <= 8) {
+      for (int i = 0; i < count; i++) {
+        if (metadata.compareKey(fieldId(i), key) == 0) {
+          return i;
+        }
+      }
+      return -1;
+    }
+    int lo = 0;
+    int hi = count - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      int c = metadata.compareKey(fieldId(mid), key);
+      if (c < 0) {
+        lo = mid + 1;
+      } else if (c > 0) {
+        hi = mid - 1;
+      } else {
+        return mid;
+      }
+    }
+    return -1;
+  }
+
+  /** Index of the field named {@code key}, or -1 (encodes the key: allocates). */
+  public int findField(String key) {
+    return findField(key.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Index of the field with dictionary id {@code id}, or -1. Over a sorted dictionary ids follow
+   * key order, so this is a binary search over the ids; otherwise a linear scan. Lets a kernel
+   * resolve a key to an id once per metadata instead of comparing bytes per row.
+   */
+  public int findFieldById(int id) {
+    requireObject();
+    if (metadata.isSorted() && count > 8) {
+      int lo = 0;
+      int hi = count - 1;
+      while (lo <= hi) {
+        int mid = (lo + hi) >>> 1;
+        int m = fieldId(mid);
+        if (m < id) {
+          lo = mid + 1;
+        } else if (m > id) {
+          hi = mid - 1;
+        } else {
+          return mid;
+        }
+      }
+      return -1;
+    }
+    for (int i = 0; i < count; i++) {
+      if (fieldId(i) == id) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Points {@code out} at the field with UTF-8 key {@code key}; false if there is none. */
+  public boolean findFieldInto(byte[] key, VariantReader out) {
+    int i = findField(key);
+    if (i < 0) {
+      return false;
+    }
+    childInto(i, out);
+    return true;
+  }
+
+  private void requireObject() {
+    if (VariantLayout.basicType(header) != VariantLayout.OBJECT) {
+      throw mismatch("OBJECT");
+    }
+  }
+
+  // ---- arrays ----
+
+  /** Number of elements of an array. */
+  public int elementCount() {
+    requireArray();
+    return count;
+  }
+
+  /**
+   * Points {@code out} at element {@code i} of an array; returns {@code out}. {@code out} may be
+   * this reader, to descend without a second reader.
+   */
+  public VariantReader elementInto(int i, VariantReader out) {
+    requireArray();
+    checkIndex(i, "element");
+    return childInto(i, out);
+  }
+
+  private void requireArray() {
+    if (VariantLayout.basicType(header) != VariantLayout.ARRAY) {
+      throw mismatch("ARRAY");
+    }
+  }
+
+  // ---- shared by objects and arrays ----
+
+  private void checkIndex(int i, String what) {
+    if (i < 0 || i >= count) {
+      throw new IndexOutOfBoundsException(what + " index " + i + " of " + count);
+    }
+  }
+
+  /** Offset entry {@code i} (0 to count) of an object or array, relative to the values. */
+  long childOffset(int i) {
+    return VariantLayout.readUnsigned(buf, offsetsStart + i * offsetSize, offsetSize);
+  }
+
+  /** Absolute offset of offset entry {@code i}. */
+  int childOffsetPosition(int i) {
+    return offsetsStart + i * offsetSize;
+  }
+
+  /** Absolute offset of field id entry {@code i}. */
+  int fieldIdPosition(int i) {
+    return idsStart + i * idSize;
+  }
+
+  int dataStart() {
+    return dataStart;
+  }
+
+  int dataEnd() {
+    return dataEnd;
+  }
+
+  private VariantReader childInto(int i, VariantReader out) {
+    long off = childOffset(i);
+    if (off >= dataEnd - dataStart) {
+      throw error(
+          childOffsetPosition(i),
+          "expected offset "
+              + i
+              + " below the values size "
+              + (dataEnd - dataStart)
+              + ", found "
+              + off);
+    }
+    out.metadata = metadata;
+    out.buf = buf;
+    out.row = row;
+    out.base = base;
+    out.point(dataStart + (int) off, dataEnd);
+    return out;
+  }
+
+  /** An immutable view of the value this reader points at. */
+  public Variant toVariant() {
+    return new Variant(new VariantReader().reset(this));
+  }
+}

@@ -1,0 +1,112 @@
+package io.pqarrow.variant;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pqarrow.extension.VariantVector;
+import io.pqarrow.schema.SchemaException;
+import io.pqarrow.testing.LeakCheckingAllocator;
+import io.pqarrow.variant.testing.RandomVariants;
+import io.pqarrow.variant.testing.VariantValue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.LargeVarBinaryVector;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Variant rows read in place from Arrow binary vectors. */
+class VariantBatchReaderTest {
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+
+  @Test
+  void rowsOfAVariantVectorReadBackEqualWithOneSharedMetadata() {
+    Random r = new Random(11);
+    List<VariantValue> rows = new ArrayList<>();
+    VariantColumnBuilder col = new VariantColumnBuilder();
+    for (int i = 0; i < 100; i++) {
+      VariantValue v = RandomVariants.generate(r, 3);
+      rows.add(v);
+      v.writeTo(col.row());
+      col.finishRow();
+    }
+    EncodedVariantColumn c = col.finish();
+    try (StructVector s = StructVector.empty("v", memory.allocator());
+        VariantVector vector = new VariantVector("v", memory.allocator(), s)) {
+      VarBinaryVector m =
+          s.addOrGet(
+              "metadata", FieldType.notNullable(ArrowType.Binary.INSTANCE), VarBinaryVector.class);
+      VarBinaryVector val =
+          s.addOrGet(
+              "value", FieldType.notNullable(ArrowType.Binary.INSTANCE), VarBinaryVector.class);
+      for (int i = 0; i < rows.size(); i++) {
+        m.setSafe(i, c.metadata());
+        val.setSafe(i, c.value(i));
+        s.setIndexDefined(i);
+      }
+      m.setValueCount(rows.size());
+      val.setValueCount(rows.size());
+      s.setValueCount(rows.size());
+
+      VariantBatchReader batch = VariantBatchReader.of(vector);
+      assertEquals(rows.size(), batch.rowCount());
+      VariantReader reader = new VariantReader();
+      for (int i = 0; i < rows.size(); i++) {
+        assertEquals(rows.get(i), VariantValue.read(batch.read(i, reader)), "row " + i);
+        assertEquals(i, reader.row());
+      }
+      assertSame(batch.metadata(0), batch.metadata(99), "equal metadata bytes share one instance");
+    }
+  }
+
+  @Test
+  void largeBinaryNullsDifferentMetadataAndCorruptRowsAreHandled() {
+    EncodedVariant a =
+        new VariantBuilder().startObject().appendKey("a").appendInt(1).endObject().build();
+    EncodedVariant b =
+        new VariantBuilder().startObject().appendKey("b").appendInt(2).endObject().build();
+    try (LargeVarBinaryVector m = new LargeVarBinaryVector("metadata", memory.allocator());
+        LargeVarBinaryVector v = new LargeVarBinaryVector("value", memory.allocator())) {
+      m.setSafe(0, a.metadata());
+      v.setSafe(0, a.value());
+      m.setSafe(1, b.metadata());
+      m.setSafe(2, b.metadata());
+      v.setNull(1);
+      v.setSafe(2, java.util.Arrays.copyOf(b.value(), 4)); // truncated
+      m.setValueCount(3);
+      v.setValueCount(3);
+
+      VariantBatchReader batch = new VariantBatchReader(m, v);
+      VariantReader r = new VariantReader();
+      assertEquals(-1, batch.read(0, r).findField("b"), "no key b in row 0");
+      assertEquals(0, r.findField("a"));
+      assertEquals(1, r.fieldInto(0, new VariantReader()).getInt());
+      assertTrue(batch.isNull(1));
+      assertNotSame(batch.metadata(0), batch.metadata(1));
+      VariantFormatException e = assertThrows(VariantFormatException.class, () -> batch.read(2, r));
+      assertEquals(
+          "Invalid Variant value at row 2, byte 1: expected 1 object elements with 1-byte field"
+              + " ids and 2 offsets of 1 bytes, only 2 bytes remain",
+          e.getMessage());
+    }
+  }
+
+  @Test
+  void nonBinaryStorageIsUnsupported() {
+    try (IntVector m = new IntVector("metadata", memory.allocator());
+        VarBinaryVector v = new VarBinaryVector("value", memory.allocator())) {
+      SchemaException e = assertThrows(SchemaException.class, () -> new VariantBatchReader(m, v));
+      assertEquals(
+          "Unsupported Variant storage at metadata: Int(32, true) (expected Binary or LargeBinary)",
+          e.getMessage());
+    }
+  }
+}

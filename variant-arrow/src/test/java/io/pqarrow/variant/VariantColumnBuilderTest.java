@@ -1,0 +1,140 @@
+package io.pqarrow.variant;
+
+import static io.pqarrow.variant.VariantBytesTest.bytes;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.pqarrow.variant.testing.RandomVariants;
+import io.pqarrow.variant.testing.VariantValue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** Many rows sharing one metadata, and copying values between dictionaries. */
+class VariantColumnBuilderTest {
+
+  @Test
+  void keysArrivingOutOfOrderAreRenumberedAtFinish() {
+    VariantColumnBuilder col = new VariantColumnBuilder();
+    col.row().startObject().appendKey("z").appendByte((byte) 1).endObject();
+    col.finishRow();
+    col.row().startObject().appendKey("z").appendByte((byte) 3).appendKey("a").appendByte((byte) 2);
+    col.row().endObject();
+    col.finishRow();
+    EncodedVariantColumn out = col.finish();
+    assertArrayEquals(
+        bytes(
+            0x11, // version 1, sorted, 1-byte offsets
+            0x02, // 2 keys
+            0x00, 0x01, 0x02, // offsets
+            0x61, 0x7A), // "a", "z"
+        out.metadata());
+    assertArrayEquals(
+        bytes(
+            0x02, // object, 1-byte ids and offsets
+            0x01, // 1 field
+            0x01, // id 1 = "z" (it was 0 while written)
+            0x00, 0x02, // offsets
+            0x0C, 0x01), // int8 1
+        out.value(0));
+    assertArrayEquals(
+        bytes(
+            0x02, 0x02, // object, 2 fields
+            0x00, 0x01, // ids "a", "z"
+            0x00, 0x02, 0x04, // re-encoding copies the fields in key order: "a" at 0, "z" at 2
+            0x0C, 0x02, // int8 2 (a)
+            0x0C, 0x03), // int8 3 (z)
+        out.value(1));
+  }
+
+  @Test
+  void renumberingShrinksFieldIdsToTheFinalWidth() {
+    VariantColumnBuilder col = new VariantColumnBuilder();
+    List<String> reverse = new ArrayList<>();
+    for (int i = 299; i >= 0; i--) {
+      reverse.add(String.format("k%03d", i));
+    }
+    VariantBuilder row = col.row().startObject();
+    for (String k : reverse) {
+      row.appendKey(k).appendNull();
+    }
+    row.endObject();
+    col.finishRow();
+    col.row().startObject().appendKey("k000").appendNull().endObject(); // provisional id 299
+    col.finishRow();
+    EncodedVariantColumn out = col.finish();
+    VariantMetadata md = VariantMetadata.of(out.metadata());
+    assertEquals(300, md.size());
+    assertEquals("k000", md.key(0));
+    assertEquals(0x02, out.value(1)[0] & 0xFF, "final id 0 needs 1 byte");
+    assertEquals(0, out.variant(1).readInto(new VariantReader()).fieldId(0));
+    assertEquals(
+        0x40 | 0x10 | 0x04 | 0x02,
+        out.value(0)[0] & 0xFF,
+        "300 fields: is_large, 2-byte ids, 2-byte offsets (300 bytes of values)");
+  }
+
+  @Test
+  void declaredKeysKeepIdsFinalAndStayInTheDictionary() {
+    VariantColumnBuilder col = new VariantColumnBuilder().declareKeys(List.of("b", "unused", "a"));
+    col.row().startObject().appendKey("b").appendNull().appendKey("a").appendNull().endObject();
+    col.finishRow();
+    EncodedVariantColumn out = col.finish();
+    VariantMetadata md = VariantMetadata.of(out.metadata());
+    assertEquals(List.of("a", "b", "unused"), List.of(md.key(0), md.key(1), md.key(2)));
+    assertArrayEquals(
+        bytes(
+            0x02, 0x02, // object, 2 fields
+            0x00, 0x01, // ids "a", "b": the ids written were final, no re-encoding
+            0x01, 0x00, 0x02, // "a" at 1, "b" at 0: values stay in write order
+            0x00, 0x00), // null (b), null (a)
+        out.value(0));
+  }
+
+  @Test
+  void subValuesCopyIntoAnotherColumnWithItsOwnDictionary() {
+    Random r = new Random(5);
+    VariantColumnBuilder col = new VariantColumnBuilder();
+    List<VariantValue> expected = new ArrayList<>();
+    VariantReader field = new VariantReader();
+    for (int i = 0; i < 50; i++) {
+      VariantValue.ObjectValue source = RandomVariants.object(r, 3);
+      EncodedVariant e = source.encode();
+      VariantReader top = e.toVariant().readInto(new VariantReader());
+      if (source.fields().isEmpty()) {
+        col.appendRow(top);
+        expected.add(source);
+      } else {
+        String key = source.fields().keySet().iterator().next();
+        top.findFieldInto(key.getBytes(java.nio.charset.StandardCharsets.UTF_8), field);
+        col.appendRow(field);
+        expected.add(source.fields().get(key));
+      }
+    }
+    EncodedVariantColumn out = col.finish();
+    for (int i = 0; i < expected.size(); i++) {
+      assertEquals(expected.get(i), VariantValue.read(out.variant(i)), "row " + i);
+    }
+  }
+
+  @Test
+  void misuseIsReportedWithThePath() {
+    VariantColumnBuilder col = new VariantColumnBuilder();
+    col.row().startObject().appendKey("a").startArray();
+    assertEquals(
+        "row 0 was started but not finished",
+        assertThrows(IllegalStateException.class, col::finish).getMessage());
+    assertEquals(
+        "unclosed object or array at $.a",
+        assertThrows(IllegalStateException.class, col::finishRow).getMessage());
+    VariantBuilder b = new VariantBuilder().startObject();
+    assertEquals(
+        "a value without a key at $",
+        assertThrows(IllegalStateException.class, () -> b.appendInt(1)).getMessage());
+    assertEquals(
+        "a column's row builder is finished by finishRow()",
+        assertThrows(IllegalStateException.class, () -> col.row().build()).getMessage());
+  }
+}
