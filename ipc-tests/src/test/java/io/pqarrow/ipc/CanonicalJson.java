@@ -1,5 +1,7 @@
 package io.pqarrow.ipc;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -7,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqarrow.extension.JsonVector;
 import java.math.BigDecimal;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.apache.arrow.vector.BaseIntVector;
@@ -38,6 +41,7 @@ import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.holders.NullableIntervalMonthDayNanoHolder;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * Arrow values as JSON in one canonical form, which {@code pyarrow_dump.py} produces on the Python
@@ -79,6 +83,35 @@ final class CanonicalJson {
       }
     }
     return node;
+  }
+
+  /**
+   * Same number of rows and the same rows, failing on the first differing row with the columns that
+   * differ in it.
+   */
+  static void assertRowsEqual(List<JsonNode> expected, List<JsonNode> actual, String where) {
+    for (int i = 0; i < Math.min(expected.size(), actual.size()); i++) {
+      JsonNode e = expected.get(i);
+      JsonNode a = actual.get(i);
+      if (!e.equals(a)) {
+        StringBuilder diff = new StringBuilder();
+        e.fieldNames()
+            .forEachRemaining(
+                n -> {
+                  if (!e.get(n).equals(a.get(n))) {
+                    diff.append("\n  ")
+                        .append(n)
+                        .append(": ")
+                        .append(e.get(n))
+                        .append(" != ")
+                        .append(a.get(n));
+                  }
+                });
+        throw new AssertionFailedError(
+            where + ": row " + i + " differs" + diff + "\nexpected " + e + "\nactual   " + a);
+      }
+    }
+    assertEquals(expected.size(), actual.size(), where + ": rows");
   }
 
   JsonNode value(FieldVector v, int i) {
