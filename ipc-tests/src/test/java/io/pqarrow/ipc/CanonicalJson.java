@@ -33,11 +33,15 @@ import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.UuidVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.BaseListVector;
+import org.apache.arrow.vector.complex.DenseUnionVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.LargeListViewVector;
 import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.RepeatedValueVector;
+import org.apache.arrow.vector.complex.RunEndEncodedVector;
 import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.complex.UnionVector;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.holders.NullableIntervalMonthDayNanoHolder;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
@@ -58,6 +62,7 @@ import org.opentest4j.AssertionFailedError;
  * string types, arrow.json                     the text
  * binary types                                 lower-case hex
  * list types                                   array; map: array of [key, value]
+ * union, run-end encoded                       the value at the slot
  * struct                                       object by child name
  * dictionary                                   the decoded value
  * arrow.uuid                                   canonical UUID text
@@ -168,6 +173,24 @@ final class CanonicalJson {
             list.getDataVector(),
             (int) list.getElementStartIndex(i),
             (int) list.getElementEndIndex(i));
+      }
+      case LARGELISTVIEW -> {
+        LargeListViewVector list = (LargeListViewVector) v;
+        long start = list.getOffsetBuffer().getLong((long) i * LargeListViewVector.OFFSET_WIDTH);
+        long size = list.getSizeBuffer().getLong((long) i * LargeListViewVector.SIZE_WIDTH);
+        yield elements(list.getDataVector(), (int) start, (int) (start + size));
+      }
+      case UNION -> {
+        UnionVector union = (UnionVector) v;
+        yield value((FieldVector) union.getVectorByType(union.getTypeValue(i)), i);
+      }
+      case DENSEUNION -> {
+        DenseUnionVector union = (DenseUnionVector) v;
+        yield value((FieldVector) union.getVectorByType(union.getTypeId(i)), union.getOffset(i));
+      }
+      case RUNENDENCODED -> {
+        RunEndEncodedVector ree = (RunEndEncodedVector) v;
+        yield value(ree.getValuesVector(), ree.getPhysicalIndex(i));
       }
       case STRUCT -> struct((StructVector) v, i);
       case EXTENSIONTYPE -> extension(v, i);
