@@ -5,9 +5,11 @@ import io.pqarrow.extension.VariantType;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.ArrowType.ArrowTypeID;
 import org.apache.arrow.vector.types.pojo.ArrowType.ExtensionType;
@@ -52,10 +54,8 @@ import org.apache.parquet.schema.Types;
  * id. Nullable fields are OPTIONAL, others REQUIRED; Null is always OPTIONAL and map keys always
  * REQUIRED.
  *
- * <p>Inside a Variant's {@code typed_value}, only the shredding types of the adopted Variant
- * specification are accepted: object fields and array elements must be non-nullable structs of
- * {@code value}/{@code typed_value} (they become REQUIRED groups, given an optional {@code value}
- * when they have none), and leaves go through {@link VariantShreddedTypes}.
+ * <p>Variant groups, and the shredding rules inside their {@code typed_value}, are in {@link
+ * ArrowVariantToParquet}, which shares this walker's path.
  *
  * <p>Unions, run-end encoded fields and empty structs have no Parquet form: {@link SchemaException}
  * {@code Unsupported Arrow type at <path>: <type>}.
@@ -68,6 +68,7 @@ final class ArrowToParquet {
   static final String EXTENSION_METADATA = "ARROW:extension:metadata";
 
   private final Deque<String> path = new ArrayDeque<>();
+  private final ArrowVariantToParquet variants = new ArrowVariantToParquet(this);
   private final GeoCrsToParquet geoCrs = new GeoCrsToParquet();
 
   private ArrowToParquet() {}
@@ -81,6 +82,7 @@ final class ArrowToParquet {
     ArrowToParquet walker = new ArrowToParquet();
     List<FieldMapping> fields = new ArrayList<>();
     List<Type> types = new ArrayList<>();
+    walker.checkNames(schema.getFields(), "<root>");
     for (Field field : schema.getFields()) {
       FieldMapping mapping = walker.field(field, field.getName(), repetition(field));
       fields.add(mapping);
@@ -103,13 +105,43 @@ final class ArrowToParquet {
         path, "Unsupported Arrow type at " + path + ": " + type + " (" + why + ")");
   }
 
-  private static Repetition repetition(Field field) {
+  static Repetition repetition(Field field) {
     boolean nullable = field.isNullable() || field.getType().getTypeID() == ArrowTypeID.Null;
     return nullable ? Repetition.OPTIONAL : Repetition.REQUIRED;
   }
 
-  private String dotted() {
+  /** Enters the Parquet node {@code name}; pair with {@link #exit()}. */
+  void enter(String name) {
+    path.addLast(name);
+  }
+
+  void exit() {
+    path.removeLast();
+  }
+
+  /** The Parquet path of the node being visited. */
+  List<String> path() {
+    return List.copyOf(path);
+  }
+
+  String dotted() {
     return String.join(".", path);
+  }
+
+  /**
+   * Rejects nameless and duplicate names among siblings: parquet-java accepts them, but column
+   * paths would then be ambiguous to every reader.
+   */
+  void checkNames(List<Field> siblings, String where) {
+    Set<String> seen = new HashSet<>();
+    for (Field f : siblings) {
+      if (f.getName() == null || f.getName().isEmpty()) {
+        throw SchemaException.invalid("Arrow field", where, "a field without a name");
+      }
+      if (!seen.add(f.getName())) {
+        throw SchemaException.invalid("Arrow field", where, "duplicate field name " + f.getName());
+      }
+    }
   }
 
   /** Maps {@code field} as the Parquet node {@code name}; the shared entry of every visit. */
@@ -125,7 +157,7 @@ final class ArrowToParquet {
   }
 
   /** A Parquet node and the mappings of the Arrow field's children. */
-  private record Node(Type type, List<FieldMapping> children) {
+  record Node(Type type, List<FieldMapping> children) {
     static Node leaf(Type type) {
       return new Node(type, List.of());
     }
@@ -170,6 +202,7 @@ final class ArrowToParquet {
     if (field.getChildren().isEmpty()) {
       throw unsupported(dotted(), field.getType(), "a struct without fields");
     }
+    checkNames(field.getChildren(), dotted());
     List<FieldMapping> children = new ArrayList<>();
     List<Type> types = new ArrayList<>();
     for (Field child : field.getChildren()) {
@@ -181,7 +214,7 @@ final class ArrowToParquet {
   }
 
   /** The three-level LIST group; {@code shredded} for a Variant {@code typed_value} array. */
-  private Node list(Field field, Repetition repetition, String name, boolean shredded) {
+  Node list(Field field, Repetition repetition, String name, boolean shredded) {
     if (field.getChildren().size() != 1) {
       throw SchemaException.invalid(
           "Arrow field",
@@ -194,7 +227,7 @@ final class ArrowToParquet {
     try {
       elementMapping =
           shredded
-              ? shreddedGroup(element, "element")
+              ? variants.shreddedGroup(element, "element")
               : field(element, "element", repetition(element));
     } finally {
       path.removeLast();
@@ -272,7 +305,7 @@ final class ArrowToParquet {
                 name));
       case VariantType.NAME:
       case VariantType.LEGACY_NAME:
-        return variant(field, storage, rep, name);
+        return variants.variant(field, storage, rep, name);
       default:
         return storage(field, storage, rep, name);
     }
@@ -287,166 +320,7 @@ final class ArrowToParquet {
     }
   }
 
-  private Node variant(Field field, ArrowType storage, Repetition repetition, String name) {
-    if (!(storage instanceof ArrowType.Struct)) {
-      throw SchemaException.invalid(
-          "Arrow field", dotted(), "arrow.parquet.variant over " + storage + " (expected Struct)");
-    }
-    try {
-      VariantType.validateStorage(field);
-    } catch (IllegalArgumentException e) {
-      throw SchemaException.invalid("Arrow field", dotted(), e.getMessage());
-    }
-    List<FieldMapping> children = new ArrayList<>();
-    Type metadata = null;
-    Type value = null;
-    Type typedValue = null;
-    for (Field child : field.getChildren()) {
-      FieldMapping mapping;
-      switch (child.getName()) {
-        case VariantType.METADATA -> {
-          mapping = binaryChild(child, Repetition.REQUIRED);
-          metadata = mapping.parquetType();
-        }
-        case VariantType.VALUE -> {
-          mapping = binaryChild(child, repetition(child));
-          value = mapping.parquetType();
-        }
-        case VariantType.TYPED_VALUE -> {
-          mapping = shreddedTypedValue(child);
-          typedValue = mapping.parquetType();
-        }
-        default ->
-            throw SchemaException.invalid(
-                "Arrow field",
-                dotted(),
-                "arrow.parquet.variant has an unexpected child " + child.getName());
-      }
-      children.add(mapping);
-    }
-    return new Node(variantGroup(repetition, name, metadata, value, typedValue, true), children);
-  }
-
-  /** {@code metadata} or {@code value}: a binary, possibly dictionary- or run-end encoded. */
-  private FieldMapping binaryChild(Field child, Repetition repetition) {
-    path.addLast(child.getName());
-    try {
-      Type type =
-          withFieldId(
-              child,
-              primitive(
-                  ArrowLeafTypes.Leaf.of(PrimitiveTypeName.BINARY, null),
-                  repetition,
-                  child.getName()));
-      return new FieldMapping(child, type, List.copyOf(path), List.of());
-    } finally {
-      path.removeLast();
-    }
-  }
-
-  private static GroupType variantGroup(
-      Repetition repetition,
-      String name,
-      Type metadata,
-      Type value,
-      Type typedValue,
-      boolean annotated) {
-    List<Type> fields = new ArrayList<>();
-    if (metadata != null) {
-      fields.add(metadata);
-    }
-    // Writers always write value (all-null is fine); readers of older files accept its absence.
-    fields.add(
-        value != null
-            ? value
-            : new PrimitiveType(Repetition.OPTIONAL, PrimitiveTypeName.BINARY, VariantType.VALUE));
-    if (typedValue != null) {
-      fields.add(typedValue);
-    }
-    return group(
-        repetition, name, annotated ? LogicalTypeAnnotation.variantType((byte) 1) : null, fields);
-  }
-
-  /** A {@code typed_value} of a shredded Variant: a leaf, an object or an array. */
-  private FieldMapping shreddedTypedValue(Field field) {
-    String name = field.getName();
-    Repetition repetition = repetition(field);
-    path.addLast(name);
-    try {
-      ArrowType type = field.getType();
-      Node node;
-      switch (type.getTypeID()) {
-        case Struct -> {
-          if (field.getChildren().isEmpty()) {
-            throw unsupported(dotted(), type, "a shredded object without fields");
-          }
-          List<FieldMapping> children = new ArrayList<>();
-          List<Type> types = new ArrayList<>();
-          for (Field child : field.getChildren()) {
-            FieldMapping mapping = shreddedGroup(child, child.getName());
-            children.add(mapping);
-            types.add(mapping.parquetType());
-          }
-          node = new Node(group(repetition, name, null, types), children);
-        }
-        case List, LargeList, ListView -> node = list(field, repetition, name, true);
-        default ->
-            node =
-                Node.leaf(primitive(VariantShreddedTypes.leaf(field, dotted()), repetition, name));
-      }
-      return new FieldMapping(
-          field, withFieldId(field, node.type()), List.copyOf(path), node.children());
-    } finally {
-      path.removeLast();
-    }
-  }
-
-  /** An object field or array element of a shredded Variant: a REQUIRED value/typed_value group. */
-  private FieldMapping shreddedGroup(Field field, String name) {
-    path.addLast(name);
-    try {
-      if (!(field.getType() instanceof ArrowType.Struct) || field.isNullable()) {
-        throw SchemaException.invalid(
-            "Arrow field",
-            dotted(),
-            "a shredded Variant field must be a non-nullable Struct of value and typed_value, got "
-                + (field.isNullable() ? "nullable " : "")
-                + field.getType());
-      }
-      List<FieldMapping> children = new ArrayList<>();
-      Type value = null;
-      Type typedValue = null;
-      for (Field child : field.getChildren()) {
-        FieldMapping mapping;
-        if (child.getName().equals(VariantType.VALUE)) {
-          if (!isBinary(child.getType())) {
-            path.addLast(child.getName());
-            String where = dotted();
-            path.removeLast();
-            throw SchemaException.invalid(
-                "Arrow field", where, "a Variant value must be binary, got " + child.getType());
-          }
-          mapping = binaryChild(child, repetition(child));
-          value = mapping.parquetType();
-        } else if (child.getName().equals(VariantType.TYPED_VALUE)) {
-          mapping = shreddedTypedValue(child);
-          typedValue = mapping.parquetType();
-        } else {
-          throw SchemaException.invalid(
-              "Arrow field",
-              dotted(),
-              "a shredded Variant field has an unexpected child " + child.getName());
-        }
-        children.add(mapping);
-      }
-      Type type = variantGroup(Repetition.REQUIRED, name, null, value, typedValue, false);
-      return new FieldMapping(field, withFieldId(field, type), List.copyOf(path), children);
-    } finally {
-      path.removeLast();
-    }
-  }
-
-  private PrimitiveType primitive(ArrowLeafTypes.Leaf leaf, Repetition repetition, String name) {
+  PrimitiveType primitive(ArrowLeafTypes.Leaf leaf, Repetition repetition, String name) {
     try {
       return Types.primitive(leaf.physical(), repetition)
           .length(leaf.length())
@@ -458,7 +332,7 @@ final class ArrowToParquet {
     }
   }
 
-  private static GroupType group(
+  static GroupType group(
       Repetition repetition, String name, LogicalTypeAnnotation annotation, List<Type> fields) {
     return Types.buildGroup(repetition)
         .as(annotation)
@@ -472,7 +346,7 @@ final class ArrowToParquet {
         || type instanceof ArrowType.BinaryView;
   }
 
-  private Type withFieldId(Field field, Type type) {
+  Type withFieldId(Field field, Type type) {
     String id = metadata(field, ParquetFieldMetadata.FIELD_ID);
     if (id == null) {
       return type;

@@ -8,7 +8,6 @@ import io.pqarrow.extension.GeoWkbType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.parquet.column.schema.EdgeInterpolationAlgorithm;
 import org.apache.parquet.schema.LogicalTypeAnnotation.GeographyLogicalTypeAnnotation;
@@ -27,22 +26,25 @@ import org.apache.parquet.schema.LogicalTypeAnnotation.GeometryLogicalTypeAnnota
  *   <tr><td>{@code srid:4326}</td><td>{@code "4326"}</td><td>{@code srid}</td></tr>
  *   <tr><td>{@code projjson:KEY}, KEY holds a JSON object</td><td>that object</td><td>{@code
  *       projjson}</td></tr>
- *   <tr><td>{@code projjson:KEY}, KEY missing or not a JSON object</td><td>the string as
- *       given</td><td>omitted; a warning is recorded</td></tr>
- *   <tr><td>a JSON object written inline</td><td>that object</td><td>{@code projjson}</td></tr>
- *   <tr><td>{@code AUTHORITY:CODE}, e.g. {@code EPSG:3857}</td><td>the string</td><td>{@code
- *       authority_code}</td></tr>
- *   <tr><td>anything else (e.g. WKT2)</td><td>the string</td><td>omitted (unknown)</td></tr>
+ *   <tr><td>{@code projjson:KEY}, KEY missing</td><td>the string as given</td><td>omitted; a
+ *       warning is recorded</td></tr>
+ *   <tr><td>{@code projjson:KEY}, KEY holds something else</td><td>that text, as a
+ *       string</td><td>{@code projjson}; a warning is recorded</td></tr>
+ *   <tr><td>anything else ({@code OGC:CRS84}, {@code EPSG:3857}, WKT2, …)</td><td>the string as
+ *       given</td><td>omitted (unknown)</td></tr>
  * </table>
  *
- * Edges: {@code GEOMETRY} is planar; {@code GEOGRAPHY} uses its algorithm, {@code SPHERICAL} when
- * unset. Instances collect warnings for one mapping and are not thread-safe.
+ * This is exactly what Arrow C++ (pyarrow) produces, checked by {@code
+ * ParquetToArrowGeospatialTest}; an explicit {@code OGC:CRS84} therefore gets no {@code crs_type},
+ * while the unset default does.
+ *
+ * <p>Edges: {@code GEOMETRY} is planar; {@code GEOGRAPHY} uses its algorithm, {@code SPHERICAL}
+ * when unset. Instances collect warnings for one mapping and are not thread-safe.
  */
 final class GeoCrs {
   static final String DEFAULT_CRS = "OGC:CRS84";
   private static final String SRID_PREFIX = "srid:";
   private static final String PROJJSON_PREFIX = "projjson:";
-  private static final Pattern AUTHORITY_CODE = Pattern.compile("[A-Za-z][A-Za-z0-9_.-]*:[^\\s:]+");
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Map<String, String> keyValueMetadata;
@@ -92,27 +94,26 @@ final class GeoCrs {
     if (crs.startsWith(PROJJSON_PREFIX)) {
       String key = crs.substring(PROJJSON_PREFIX.length());
       String value = keyValueMetadata.get(key);
-      JsonNode object = value == null ? null : parseObject(value);
-      if (object != null) {
-        return new Resolved(object, "projjson");
+      if (value == null) {
+        warnings.add(
+            "Unresolved CRS at "
+                + path
+                + ": "
+                + crs
+                + " (no such key-value metadata entry); kept as a string");
+        return new Resolved(TextNode.valueOf(crs), null);
       }
-      warnings.add(
-          "Unresolved CRS at "
-              + path
-              + ": "
-              + crs
-              + (value == null
-                  ? " (no such key-value metadata entry)"
-                  : " (the key-value metadata entry is not a JSON object)")
-              + "; kept as a string");
-      return new Resolved(TextNode.valueOf(crs), null);
-    }
-    JsonNode inline = crs.trim().startsWith("{") ? parseObject(crs) : null;
-    if (inline != null) {
-      return new Resolved(inline, "projjson");
-    }
-    if (AUTHORITY_CODE.matcher(crs).matches()) {
-      return new Resolved(TextNode.valueOf(crs), "authority_code");
+      JsonNode object = parseObject(value);
+      if (object == null) {
+        warnings.add(
+            "Malformed CRS at "
+                + path
+                + ": the key-value metadata entry "
+                + key
+                + " is not a PROJJSON object; passed on as a string");
+        return new Resolved(TextNode.valueOf(value), "projjson");
+      }
+      return new Resolved(object, "projjson");
     }
     return new Resolved(TextNode.valueOf(crs), null);
   }

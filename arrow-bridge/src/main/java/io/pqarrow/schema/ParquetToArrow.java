@@ -47,7 +47,9 @@ import org.apache.parquet.schema.Type.Repetition;
  *
  * <p>Field ids go to {@link ParquetFieldMetadata#FIELD_ID} on every field whose node has one. For
  * an unannotated repeated field, where a list and its element share one node, the id is on the list
- * only.
+ * only. Repeated middle groups with no Arrow field of their own (a LIST's {@code list}, the
+ * key-value group of a MAP without values) lose their ids; a MAP's key-value group keeps its id on
+ * {@code entries}.
  */
 final class ParquetToArrow extends ParquetTypeVisitor<FieldMapping> {
   private static final String ELEMENT = "element";

@@ -1,5 +1,6 @@
 package io.pqarrow.schema;
 
+import io.pqarrow.extension.ExtensionTypes;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -42,6 +43,13 @@ public final class StoredArrowSchema {
   public static final String KEY = "ARROW:schema";
 
   private static final int CONTINUATION = 0xFFFFFFFF;
+
+  /** Nesting depth beyond which a stored field is not converted (Arrow C++ allows 64). */
+  static final int MAX_DEPTH = 64;
+
+  /** Fields (counting every nested one) beyond which a stored top-level field is not converted. */
+  static final int MAX_FIELDS = 100_000;
+
   private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
   private StoredArrowSchema() {}
@@ -68,6 +76,8 @@ public final class StoredArrowSchema {
    * naming it, and the rest of the schema is still restored.
    */
   public static Optional<Schema> decode(String base64, List<String> warnings) {
+    // So that our extension types come back typed rather than as storage plus metadata.
+    ExtensionTypes.register();
     byte[] bytes;
     try {
       // pyarrow writes the standard alphabet on one line; whitespace is tolerated, anything else
@@ -122,6 +132,19 @@ public final class StoredArrowSchema {
       List<Field> fields = new ArrayList<>(schema.fieldsLength());
       for (int i = 0; i < schema.fieldsLength(); i++) {
         org.apache.arrow.flatbuf.Field field = schema.fields(i);
+        if (!withinLimits(field)) {
+          warnings.add(
+              "Ignored "
+                  + KEY
+                  + " at "
+                  + field.name()
+                  + ": nested deeper than "
+                  + MAX_DEPTH
+                  + " or more than "
+                  + MAX_FIELDS
+                  + " fields");
+          continue;
+        }
         try {
           fields.add(Field.convertField(field));
         } catch (RuntimeException e) {
@@ -155,5 +178,35 @@ public final class StoredArrowSchema {
               + ")");
       return Optional.empty();
     }
+  }
+
+  /**
+   * Whether {@code field} is nested at most {@link #MAX_DEPTH} deep with at most {@link
+   * #MAX_FIELDS} fields in all, checked without recursion: a hostile message can nest deeply, or
+   * point many children at one shared table, and Arrow Java's conversion recurses over both.
+   */
+  private static boolean withinLimits(org.apache.arrow.flatbuf.Field field) {
+    List<org.apache.arrow.flatbuf.Field> level = List.of(field);
+    int depth = 0;
+    long count = 0;
+    while (!level.isEmpty()) {
+      depth++;
+      count += level.size();
+      if (depth > MAX_DEPTH || count > MAX_FIELDS) {
+        return false;
+      }
+      List<org.apache.arrow.flatbuf.Field> next = new ArrayList<>();
+      for (org.apache.arrow.flatbuf.Field f : level) {
+        int children = f.childrenLength();
+        if (count + next.size() + (long) children > MAX_FIELDS) {
+          return false;
+        }
+        for (int i = 0; i < children; i++) {
+          next.add(f.children(i));
+        }
+      }
+      level = next;
+    }
+    return true;
   }
 }

@@ -2,6 +2,7 @@ package io.pqarrow.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.pqarrow.extension.GeoWkbType;
@@ -399,6 +400,12 @@ class ArrowToParquetTest {
             nullable("f", new ArrowType.FixedSizeBinary(0)),
             "Unsupported Arrow type at f: FixedSizeBinary(0) (Parquet FIXED_LEN_BYTE_ARRAY needs length >= 1)"),
         Arguments.of(
+            required("a", ArrowType.Struct.INSTANCE, required("x", INT32), nullable("x", UTF8)),
+            "Invalid Arrow field at a: duplicate field name x"),
+        Arguments.of(
+            required("a", ArrowType.Struct.INSTANCE, required("", INT32)),
+            "Invalid Arrow field at a: a field without a name"),
+        Arguments.of(
             withMetadata(nullable("a", INT32), Map.of("PARQUET:field_id", "seven")),
             "Invalid Arrow field metadata at a: PARQUET:field_id is not an integer: seven"),
         Arguments.of(
@@ -586,5 +593,25 @@ class ArrowToParquetTest {
     assertEquals("m.key_value.value.list.element", value.children().get(0).dottedPath());
     assertEquals("item", value.children().get(0).arrowField().getName());
     assertEquals("optional int32 element", oneLine(value.children().get(0).parquetType()));
+  }
+
+  @Test
+  void decimalFixedLengthIsTheSmallestThatHoldsThePrecisionForEveryPrecisionUpTo76() {
+    for (int precision = 1; precision <= 76; precision++) {
+      int n = ArrowLeafTypes.decimalBytes(precision);
+      assertTrue(maxPrecision(n) >= precision, "precision " + precision + " fits " + n + " bytes");
+      assertTrue(
+          maxPrecision(n - 1) < precision, "precision " + precision + " needs " + n + " bytes");
+    }
+  }
+
+  /** The spec's bound, digit by digit: the number of digits of 2^(8n-1) - 1. */
+  private static int maxPrecision(int bytes) {
+    if (bytes <= 0) {
+      return 0;
+    }
+    java.math.BigInteger max =
+        java.math.BigInteger.TWO.pow(8 * bytes - 1).subtract(java.math.BigInteger.ONE);
+    return max.toString().length() - 1 + (max.toString().chars().allMatch(c -> c == '9') ? 1 : 0);
   }
 }

@@ -35,6 +35,32 @@ final class FooterTypes {
     return new ParquetMetadataConverter().fromParquetMetadata(thrift).getFileMetaData();
   }
 
+  /**
+   * Writes a Parquet file with no row groups: {@code "PAR1" <thrift FileMetaData> <int32 LE length>
+   * "PAR1"}, the footer exactly as parquet-java would write it for {@code message} and {@code
+   * keyValue}.
+   */
+  static void writeEmptyFile(
+      java.nio.file.Path path, MessageType message, Map<String, String> keyValue)
+      throws java.io.IOException {
+    ParquetMetadata metadata =
+        new ParquetMetadata(new FileMetaData(message, keyValue, "pqarrow-test"), List.of());
+    var thrift = new ParquetMetadataConverter().toParquetMetadata(1, metadata);
+    java.io.ByteArrayOutputStream footer = new java.io.ByteArrayOutputStream();
+    org.apache.parquet.format.Util.writeFileMetaData(thrift, footer);
+    byte[] magic = "PAR1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    try (var out = java.nio.file.Files.newOutputStream(path)) {
+      out.write(magic);
+      footer.writeTo(out);
+      out.write(
+          java.nio.ByteBuffer.allocate(4)
+              .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+              .putInt(footer.size())
+              .array());
+      out.write(magic);
+    }
+  }
+
   /** The footer's schema elements (the root first), as parquet-java would write them. */
   static List<SchemaElement> elements(MessageType message) {
     ParquetMetadata metadata =

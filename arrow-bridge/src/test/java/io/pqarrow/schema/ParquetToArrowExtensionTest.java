@@ -155,16 +155,16 @@ class ParquetToArrowExtensionTest {
     TextNode crs84 = TextNode.valueOf("OGC:CRS84");
     return Stream.of(
         Arguments.of("GEOMETRY", crs84, "authority_code", Edges.PLANAR),
-        Arguments.of("GEOMETRY(OGC:CRS84)", crs84, "authority_code", Edges.PLANAR),
-        Arguments.of(
-            "GEOMETRY(EPSG:3857)", TextNode.valueOf("EPSG:3857"), "authority_code", Edges.PLANAR),
+        // An explicit CRS string is passed on as given, without a crs_type (as Arrow C++ does).
+        Arguments.of("GEOMETRY(OGC:CRS84)", crs84, null, Edges.PLANAR),
+        Arguments.of("GEOMETRY(EPSG:3857)", TextNode.valueOf("EPSG:3857"), null, Edges.PLANAR),
         Arguments.of("GEOMETRY(srid:4326)", TextNode.valueOf("4326"), "srid", Edges.PLANAR),
         Arguments.of("GEOGRAPHY", crs84, "authority_code", Edges.SPHERICAL),
-        Arguments.of("GEOGRAPHY(OGC:CRS84,SPHERICAL)", crs84, "authority_code", Edges.SPHERICAL),
-        Arguments.of("GEOGRAPHY(OGC:CRS84,VINCENTY)", crs84, "authority_code", Edges.VINCENTY),
-        Arguments.of("GEOGRAPHY(OGC:CRS84,THOMAS)", crs84, "authority_code", Edges.THOMAS),
-        Arguments.of("GEOGRAPHY(OGC:CRS84,ANDOYER)", crs84, "authority_code", Edges.ANDOYER),
-        Arguments.of("GEOGRAPHY(OGC:CRS84,KARNEY)", crs84, "authority_code", Edges.KARNEY),
+        Arguments.of("GEOGRAPHY(OGC:CRS84,SPHERICAL)", crs84, null, Edges.SPHERICAL),
+        Arguments.of("GEOGRAPHY(OGC:CRS84,VINCENTY)", crs84, null, Edges.VINCENTY),
+        Arguments.of("GEOGRAPHY(OGC:CRS84,THOMAS)", crs84, null, Edges.THOMAS),
+        Arguments.of("GEOGRAPHY(OGC:CRS84,ANDOYER)", crs84, null, Edges.ANDOYER),
+        Arguments.of("GEOGRAPHY(OGC:CRS84,KARNEY)", crs84, null, Edges.KARNEY),
         Arguments.of(
             "GEOGRAPHY(srid:900913,KARNEY)", TextNode.valueOf("900913"), "srid", Edges.KARNEY));
   }
@@ -209,12 +209,16 @@ class ParquetToArrowExtensionTest {
     GeoWkbType g = (GeoWkbType) m.arrowSchema().getFields().get(0).getChildren().get(0).getType();
     assertEquals(TextNode.valueOf("projjson:gone"), g.crs());
     assertEquals(null, g.crsType());
+    // A found entry that is not JSON is passed on as text, as Arrow C++ does.
+    GeoWkbType h = (GeoWkbType) m.arrowSchema().getFields().get(1).getType();
+    assertEquals(TextNode.valueOf("not json"), h.crs());
+    assertEquals("projjson", h.crsType());
     assertEquals(
         List.of(
             "Unresolved CRS at s.g: projjson:gone (no such key-value metadata entry); kept as a"
                 + " string",
-            "Unresolved CRS at h: projjson:bad (the key-value metadata entry is not a JSON"
-                + " object); kept as a string"),
+            "Malformed CRS at h: the key-value metadata entry bad is not a PROJJSON object; passed"
+                + " on as a string"),
         m.warnings());
   }
 

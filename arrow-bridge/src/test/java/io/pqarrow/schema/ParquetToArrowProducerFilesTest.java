@@ -36,18 +36,25 @@ class ParquetToArrowProducerFilesTest {
   private static final MappingOptions NO_STORED_SCHEMA =
       MappingOptions.builder().useStoredArrowSchema(false).build();
 
-  /** Renders pyarrow's reading of sys.argv[1]; with a second argument, list items as element. */
-  private static final String RENDER =
+  /**
+   * Renders pyarrow's reading of each file given ({@code --} after each when there are several);
+   * with {@code --normalize} first, list items are named element and map children key and value, as
+   * this library names them.
+   */
+  static final String RENDER =
       """
       import sys
       import pyarrow as pa, pyarrow.parquet as pq
-      normalize = len(sys.argv) > 2
+      args = sys.argv[1:]
+      normalize = args[:1] == ["--normalize"]
+      files = args[1:] if normalize else args
 
       def rtype(t):
           if isinstance(t, pa.BaseExtensionType):
               return "ext:" + t.extension_name + "<" + rtype(t.storage_type) + ">"
           if pa.types.is_map(t):
-              return "map<" + rfield(t.key_field) + ", " + rfield(t.item_field) + ">"
+              return ("map<" + rfield(t.key_field, "key" if normalize else None) + ", "
+                      + rfield(t.item_field, "value" if normalize else None) + ">")
           if pa.types.is_list(t) or pa.types.is_large_list(t):
               return "list<" + rfield(t.value_field, "element" if normalize else None) + ">"
           if pa.types.is_struct(t):
@@ -59,8 +66,11 @@ class ParquetToArrowProducerFilesTest {
           return ((name or f.name) + ("?" if f.nullable else "!") + ":" + rtype(f.type)
                   + ("#" + fid.decode() if fid else ""))
 
-      for f in pq.ParquetFile(sys.argv[1], arrow_extensions_enabled=True).schema_arrow:
-          print(rfield(f))
+      for path in files:
+          for f in pq.ParquetFile(path, arrow_extensions_enabled=True).schema_arrow:
+              print(rfield(f))
+          if len(files) > 1:
+              print("--")
       """;
 
   private static final String WRITE_MODERN =
@@ -204,7 +214,7 @@ class ParquetToArrowProducerFilesTest {
     Path file = dir.resolve("legacy.parquet");
     py.run(WRITE_LEGACY, file.toString());
     // pyarrow names list items after the Parquet field ("item"); this library always says element.
-    List<String> expected = py.run(RENDER, file.toString(), "normalize").lines().toList();
+    List<String> expected = py.run(RENDER, "--normalize", file.toString()).lines().toList();
 
     SchemaMapping mapping = mapFooter(file, NO_STORED_SCHEMA);
     assertEquals(expected, render(mapping));
@@ -239,7 +249,7 @@ class ParquetToArrowProducerFilesTest {
     return mapping;
   }
 
-  private static List<String> render(SchemaMapping mapping) {
+  static List<String> render(SchemaMapping mapping) {
     List<String> lines = new ArrayList<>();
     for (Field f : mapping.arrowSchema().getFields()) {
       lines.add(field(f));

@@ -7,6 +7,9 @@ import io.pqarrow.testing.PythonEnv;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -163,5 +166,108 @@ class PyarrowInterchangeTest {
             "schema | {b'origin': b'round trip'}",
             ""),
         out);
+  }
+
+  /**
+   * pyarrow reads a footer we produced as it reads its own files: it restores time zones, large and
+   * view layouts, string dictionaries, list flavours, keysSorted, uuid/json and nested field ids,
+   * and (like for its own files) keeps Date64, Time32(s), Timestamp(s) and integer dictionaries as
+   * Parquet describes them. Intervals are left out: see {@link
+   * #parquetJavaWritesIntervalAsLogicalTypeUnknownWhichPyarrowReadsAsNull}.
+   */
+  @Test
+  void pyarrowReadsOurParquetSchemaAndStoredSchema() throws Exception {
+    Path file = dir.resolve("ours.parquet");
+    Schema schema = SchemaRoundTripTest.everything();
+    schema =
+        new Schema(
+            schema.getFields().stream()
+                .filter(f -> !(f.getType() instanceof ArrowType.Interval))
+                .toList(),
+            schema.getCustomMetadata());
+    SchemaMapping m = SchemaMapper.toParquet(schema, MappingOptions.DEFAULTS);
+    FooterTypes.writeEmptyFile(file, m.parquetSchema(), m.keyValueMetadata());
+    String out =
+        PythonEnv.require()
+            .run(
+                String.join(
+                    "\n",
+                    "import sys, pyarrow.parquet as pq",
+                    "f = pq.ParquetFile(sys.argv[1])",
+                    "for fld in f.schema_arrow:",
+                    "    print(fld.name, '|', fld.type, '|', fld.nullable)",
+                    "print('inner id |', f.schema_arrow.field('s').type.field('inner').metadata)",
+                    "print('geo |', f.schema.column(f.schema.names.index('geo')).logical_type)"),
+                file.toString());
+    assertEquals(
+        String.join(
+            "\n",
+            "i8 | int8 | True",
+            "u64 | uint64 | False",
+            "f16 | halffloat | True",
+            "dec256 | decimal256(60, 10) | True",
+            "date64 | date32[day] | True",
+            "time_s | time32[ms] | True",
+            "time_ns | time64[ns] | True",
+            "ts_s | timestamp[ms] | True",
+            "ts_tz | timestamp[us, tz=Europe/Paris] | True",
+            "ts_ns_naive | timestamp[ns] | True",
+            "dur | duration[ms] | True",
+            "ls | large_string | True",
+            "sv | string_view | True",
+            "lb | large_binary | True",
+            "bv | binary_view | True",
+            "fsb | fixed_size_binary[3] | False",
+            "dict | dictionary<values=string, indices=int32, ordered=0> | True",
+            "dict_int | int64 | True",
+            "ll | large_list<element: string> | True",
+            "fsl | fixed_size_list<element: int32 not null>[3] | True",
+            "lv | list_view<element: int32> | True",
+            "llv | large_list_view<element: bool> | True",
+            "m | map<string, large_list<element: int32>, keys_sorted ('m')> | True",
+            "s | struct<inner: timestamp[ms, tz=+05:30], n: null> | False",
+            "uuid | extension<arrow.uuid> | True",
+            "json | extension<arrow.json> | True",
+            "geo | binary | True",
+            "var | struct<metadata: binary not null, value: binary not null> | True",
+            "celsius | double | True",
+            "inner id | {b'PARQUET:field_id': b'12', b'note': b'inner field'}",
+            "geo | Geography(crs=projjson:projjson_crs_geo, algorithm=spherical)",
+            ""),
+        out);
+  }
+
+  /**
+   * parquet-java 1.18.1 writes an INTERVAL column with ConvertedType INTERVAL and LogicalType
+   * UNKNOWN (its {@code LogicalTypeConverterVisitor} has no better choice: the Thrift LogicalType
+   * union has no interval). parquet-java reads that back as INTERVAL (converted type wins on
+   * mismatch), but pyarrow trusts the logical type and reads an always-null column. Whoever writes
+   * footers must drop the LogicalType of INTERVAL columns; this test pins the hazard.
+   */
+  @Test
+  void parquetJavaWritesIntervalAsLogicalTypeUnknownWhichPyarrowReadsAsNull() throws Exception {
+    Schema schema =
+        new Schema(
+            List.of(
+                Field.nullable(
+                    "ym",
+                    new ArrowType.Interval(
+                        org.apache.arrow.vector.types.IntervalUnit.YEAR_MONTH))));
+    SchemaMapping m =
+        SchemaMapper.toParquet(schema, MappingOptions.builder().storeArrowSchema(false).build());
+    var element = FooterTypes.elements(m.parquetSchema()).get(1);
+    assertEquals("INTERVAL", String.valueOf(element.getConverted_type()));
+    assertEquals(true, element.getLogicalType().isSetUNKNOWN());
+    Path file = dir.resolve("interval.parquet");
+    FooterTypes.writeEmptyFile(file, m.parquetSchema(), m.keyValueMetadata());
+    assertEquals(
+        "optional fixed_len_byte_array(12) ym (INTERVAL)",
+        ArrowToParquetTest.oneLine(FooterTypes.read(file).getSchema().getType(0)));
+    String out =
+        PythonEnv.require()
+            .run(
+                "import sys, pyarrow.parquet as pq\nprint(pq.ParquetFile(sys.argv[1]).schema_arrow)",
+                file.toString());
+    assertEquals("ym: null\n", out);
   }
 }

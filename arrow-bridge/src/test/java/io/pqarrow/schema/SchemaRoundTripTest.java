@@ -217,7 +217,12 @@ class SchemaRoundTripTest {
         "message schema { optional group l (LIST) { repeated group list { required group element { optional int32 x = 3; } } } }",
         "message schema { required group m (MAP) { repeated group key_value { required binary key (STRING); optional group value (LIST) { repeated group list { optional double element; } } } } }",
         "message schema { optional group v (VARIANT(1)) { required binary metadata; optional binary value; optional int64 typed_value; } }",
-        "message schema { optional group s = 1 { required int32 a = 2; optional group t = 3 { optional binary b (STRING) = 4; } } }");
+        "message schema { optional group s = 1 { required int32 a = 2; optional group t = 3 { optional binary b (STRING) = 4; } } }",
+        "message schema { optional group v (VARIANT(1)) { required binary metadata; optional binary value;"
+            + " optional group typed_value { required group id { optional binary value; optional int64 typed_value; }"
+            + " required group tags { optional binary value; optional group typed_value (LIST) {"
+            + " repeated group list { required group element { optional binary value;"
+            + " optional binary typed_value (STRING); } } } } } } }");
   }
 
   @ParameterizedTest(name = "{0}")
@@ -227,5 +232,68 @@ class SchemaRoundTripTest {
     SchemaMapping arrow = SchemaMapper.toArrow(message, Map.of(), MappingOptions.DEFAULTS);
     SchemaMapping back = SchemaMapper.toParquet(arrow.arrowSchema(), MappingOptions.DEFAULTS);
     assertEquals(message, back.parquetSchema());
+  }
+
+  @Test
+  void nestedLayoutsWithoutStoredSchemaComeBackAsTheirParquetShape() {
+    Schema schema =
+        new Schema(
+            List.of(
+                nullable("ll", ArrowType.LargeListView.INSTANCE, required("item", UTF8)),
+                required(
+                    "m",
+                    new ArrowType.Map(true),
+                    required(
+                        "entries",
+                        ArrowType.Struct.INSTANCE,
+                        required("k", INT32),
+                        nullable(
+                            "v",
+                            new ArrowType.FixedSizeList(2),
+                            nullable("item", ArrowType.LargeUtf8.INSTANCE))))));
+    SchemaMapping parquet =
+        SchemaMapper.toParquet(schema, MappingOptions.builder().storeArrowSchema(false).build());
+    SchemaMapping back =
+        SchemaMapper.toArrow(
+            parquet.parquetSchema(), parquet.keyValueMetadata(), MappingOptions.DEFAULTS);
+    assertEquals(
+        List.of(
+            nullable("ll", ArrowType.List.INSTANCE, required("element", UTF8)),
+            required(
+                "m",
+                new ArrowType.Map(false),
+                required(
+                    "entries",
+                    ArrowType.Struct.INSTANCE,
+                    required("key", INT32),
+                    nullable("value", ArrowType.List.INSTANCE, nullable("element", UTF8))))),
+        back.arrowSchema().getFields());
+  }
+
+  @Test
+  void projjsonCrsSurvivesParquetAloneThroughTheKeyValueReference() {
+    var crs =
+        JsonNodeFactory.instance.objectNode().put("type", "GeographicCRS").put("name", "NAD83");
+    Schema schema =
+        new Schema(
+            List.of(
+                nullable(
+                    "g",
+                    new GeoWkbType(
+                        ArrowType.Binary.INSTANCE, crs, "projjson", GeoWkbType.Edges.PLANAR)),
+                nullable(
+                    "h",
+                    new GeoWkbType(
+                        ArrowType.Binary.INSTANCE,
+                        JsonNodeFactory.instance.textNode("3857"),
+                        "srid",
+                        GeoWkbType.Edges.ANDOYER))));
+    SchemaMapping parquet =
+        SchemaMapper.toParquet(schema, MappingOptions.builder().storeArrowSchema(false).build());
+    SchemaMapping back =
+        SchemaMapper.toArrow(
+            parquet.parquetSchema(), parquet.keyValueMetadata(), MappingOptions.DEFAULTS);
+    assertEquals(List.of(), back.warnings());
+    assertEquals(schema.getFields(), back.arrowSchema().getFields());
   }
 }

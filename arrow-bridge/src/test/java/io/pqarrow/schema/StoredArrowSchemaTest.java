@@ -106,4 +106,20 @@ class StoredArrowSchemaTest {
         warnings.get(0).startsWith(warningPrefix),
         () -> "expected a warning starting with <" + warningPrefix + "> but was " + warnings);
   }
+
+  @Test
+  void fieldsNestedDeeperThan64AreLeftOutWithAWarning() {
+    Field deep = Field.nullable("leaf", new ArrowType.Int(32, true));
+    for (int i = 0; i < StoredArrowSchema.MAX_DEPTH; i++) {
+      deep = new Field("s" + i, FieldType.nullable(ArrowType.Struct.INSTANCE), List.of(deep));
+    }
+    Field ok = Field.nullable("ok", ArrowType.Bool.INSTANCE);
+    List<String> warnings = new ArrayList<>();
+    Optional<Schema> decoded =
+        StoredArrowSchema.decode(StoredArrowSchema.encode(new Schema(List.of(deep, ok))), warnings);
+    assertEquals(Optional.of(new Schema(List.of(ok))), decoded);
+    assertEquals(
+        List.of("Ignored ARROW:schema at s63: nested deeper than 64 or more than 100000 fields"),
+        warnings);
+  }
 }

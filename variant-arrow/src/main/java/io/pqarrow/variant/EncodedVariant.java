@@ -2,7 +2,8 @@ package io.pqarrow.variant;
 
 /**
  * One encoded Variant: its metadata and value bytes. The arrays are owned by this record (the
- * builder that made them keeps no reference); callers must not modify them.
+ * builder that made them keeps no reference); callers must not modify them. Record equality
+ * compares the arrays by identity.
  *
  * @param metadata the metadata dictionary bytes
  * @param value the value bytes

@@ -6,7 +6,8 @@ import java.nio.ByteBuffer;
  * The output of {@link VariantColumnBuilder}: one metadata shared by every row, and the rows' value
  * bytes back to back, row {@code i} at {@code [offsets[i], offsets[i + 1])} (the Arrow
  * variable-width binary layout, ready to copy into a vector's data and offset buffers). The arrays
- * are owned by this record; callers must not modify them.
+ * are owned by this record; callers must not modify them. Record equality compares the arrays by
+ * identity.
  *
  * @param metadata the metadata dictionary bytes, sorted and unique
  * @param values the value bytes of all rows

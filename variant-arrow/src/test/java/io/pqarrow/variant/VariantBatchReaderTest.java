@@ -22,6 +22,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Variant rows read in place from Arrow binary vectors. */
 class VariantBatchReaderTest {
@@ -96,6 +98,46 @@ class VariantBatchReaderTest {
           "Invalid Variant value at row 2, byte 1: expected 1 object elements with 1-byte field"
               + " ids and 2 offsets of 1 bytes, only 2 bytes remain",
           e.getMessage());
+    }
+  }
+
+  @ParameterizedTest(name = "{0} rows")
+  @ValueSource(ints = {0, 1, 7, 8, 9, 31, 32, 33, 1024})
+  void awkwardBatchSizesReadEveryRowWithNullsInterleaved(int size) {
+    Random r = new Random(size);
+    List<VariantValue> rows = new ArrayList<>();
+    VariantColumnBuilder col = new VariantColumnBuilder();
+    for (int i = 0; i < size; i++) {
+      VariantValue v = RandomVariants.generate(r, 2);
+      rows.add(v);
+      v.writeTo(col.row());
+      col.finishRow();
+    }
+    EncodedVariantColumn c = col.finish();
+    try (VarBinaryVector m = new VarBinaryVector("metadata", memory.allocator());
+        VarBinaryVector v = new VarBinaryVector("value", memory.allocator())) {
+      for (int i = 0; i < size; i++) {
+        m.setSafe(i, c.metadata());
+        if (i % 3 == 2) {
+          v.setNull(i);
+        } else {
+          v.setSafe(i, c.value(i));
+        }
+      }
+      m.setValueCount(size);
+      v.setValueCount(size);
+      VariantBatchReader batch = new VariantBatchReader(m, v);
+      assertEquals(size, batch.rowCount());
+      VariantReader reader = new VariantReader();
+      int read = 0;
+      for (int i = 0; i < size; i++) {
+        assertEquals(i % 3 == 2, batch.isNull(i), "row " + i);
+        if (!batch.isNull(i)) {
+          assertEquals(rows.get(i), VariantValue.read(batch.read(i, reader)), "row " + i);
+          read++;
+        }
+      }
+      assertEquals(size - size / 3, read);
     }
   }
 

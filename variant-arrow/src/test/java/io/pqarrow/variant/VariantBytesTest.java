@@ -459,6 +459,43 @@ class VariantBytesTest {
     }
   }
 
+  /**
+   * Every (field id size, offset size, is_large) triple, laid out by a loop rather than by hand.
+   */
+  @Test
+  void objectHeaderCrossProductReadsTheSame() {
+    byte[] metadata = bytes(0x11, 0x02, 0x00, 0x01, 0x02, 0x61, 0x62); // ["a", "b"]
+    for (int idSize = 1; idSize <= 4; idSize++) {
+      for (int offsetSize = 1; offsetSize <= 4; offsetSize++) {
+        for (int large = 0; large <= 1; large++) {
+          java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+          out.write((large << 6) | ((idSize - 1) << 4) | ((offsetSize - 1) << 2) | 2);
+          writeLittleEndian(out, 2, large == 1 ? 4 : 1); // 2 fields
+          writeLittleEndian(out, 0, idSize); // "a"
+          writeLittleEndian(out, 1, idSize); // "b"
+          for (int offset : new int[] {0, 2, 4}) {
+            writeLittleEndian(out, offset, offsetSize);
+          }
+          out.writeBytes(bytes(0x0C, 0x01, 0x05, 0x78)); // int8 1, "x"
+          byte[] value = out.toByteArray();
+          String combo = "ids " + idSize + ", offsets " + offsetSize + ", large " + large;
+          Variant v = Variant.of(metadata, value);
+          assertEquals(2, v.fieldCount(), combo);
+          assertEquals(1, v.field("a").getInt(), combo);
+          assertEquals("x", v.field("b").getString(), combo);
+          VariantValidator.validate(
+              v.metadata(), ByteBuffer.wrap(value), 0, value.length, 0, ValidationOptions.DEFAULTS);
+        }
+      }
+    }
+  }
+
+  private static void writeLittleEndian(java.io.ByteArrayOutputStream out, int v, int size) {
+    for (int i = 0; i < size; i++) {
+      out.write(v >>> (8 * i));
+    }
+  }
+
   /** The array [true, null] with each offset size and is_large setting. */
   static Stream<Arguments> arrayHeaders() {
     return Stream.of(
