@@ -20,5 +20,5 @@ final class AllNullNode extends NodeAssembler {
   void collectLeaves(List<LeafDecoder> out) {}
 
   @Override
-  void assemble(long firstRow) {}
+  void assemble(BatchRows rows) {}
 }

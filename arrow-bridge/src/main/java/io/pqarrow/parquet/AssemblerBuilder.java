@@ -56,7 +56,6 @@ final class AssemblerBuilder {
             ? slotDef
             : Math.max(slotDef, defLevel(m.parquetPath()));
     if (type instanceof VariantType) {
-      VariantShape.check(m, file);
       StructVector storage = ((VariantVector) vector).getUnderlyingVector();
       return struct(m, storage, repLevel, slotDef, validDef, true);
     }

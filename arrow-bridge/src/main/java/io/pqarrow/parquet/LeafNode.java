@@ -22,5 +22,5 @@ final class LeafNode extends NodeAssembler {
   }
 
   @Override
-  void assemble(long firstRow) {}
+  void assemble(BatchRows rows) {}
 }

@@ -42,7 +42,7 @@ final class ListNode extends NodeAssembler {
   }
 
   @Override
-  void assemble(long firstRow) {
+  void assemble(BatchRows rows) {
     LeafDecoder leaf = element.representative();
     int[] rep = leaf.rep;
     int[] def = leaf.def;
@@ -79,7 +79,7 @@ final class ListNode extends NodeAssembler {
     if (open) {
       end(slot, count);
     }
-    element.assemble(firstRow);
+    element.assemble(rows);
   }
 
   private void start(int slot) {

@@ -41,7 +41,7 @@ abstract class NodeAssembler {
   /**
    * Fills this node's structure for the batch just read, then its children's.
    *
-   * @param firstRow the file row of the batch's first row, for messages
+   * @param rows where the batch's rows are in the file, for messages
    */
-  abstract void assemble(long firstRow);
+  abstract void assemble(BatchRows rows);
 }

@@ -72,6 +72,7 @@ public final class ParquetArrowReader implements AutoCloseable {
   private long nextRow;
   private long rowGroupFirstRow;
   private boolean allocated;
+  private final BatchRows batch = new BatchRows();
 
   private ParquetArrowReader(
       Path file,
@@ -231,7 +232,7 @@ public final class ParquetArrowReader implements AutoCloseable {
    */
   public boolean loadNextBatch() {
     prepareVectors();
-    long firstRow = nextRow;
+    batch.clear();
     int rows = 0;
     String column = null;
     try {
@@ -243,6 +244,7 @@ public final class ParquetArrowReader implements AutoCloseable {
           continue;
         }
         int n = (int) Math.min(batchRows - rows, rowGroupRemaining);
+        batch.add(rows, nextRow);
         for (LeafDecoder leaf : leaves) {
           column = leaf.column;
           int read = leaf.readRecords(n);
@@ -264,21 +266,16 @@ public final class ParquetArrowReader implements AutoCloseable {
       }
       for (NodeAssembler node : nodes) {
         column = node.path;
-        node.assemble(firstRow);
+        node.assemble(batch);
       }
     } catch (ParquetFileException e) {
       throw e;
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       throw ParquetFileException.invalid(
           file,
           column,
           -1,
-          "cannot decode rows "
-              + firstRow
-              + " to "
-              + (firstRow + batchRows - 1)
-              + ": "
-              + describe(e),
+          "cannot decode the batch from row " + batch.first() + ": " + describe(e),
           e);
     }
     for (FieldVector v : root.getFieldVectors()) {
@@ -302,28 +299,33 @@ public final class ParquetArrowReader implements AutoCloseable {
     }
   }
 
-  private boolean advanceRowGroup() throws IOException {
-    if (pages != null) {
-      pages.close();
-      pages = null;
-    }
+  private boolean advanceRowGroup() {
     while (nextRowGroup < rowGroups.size()) {
       int index = rowGroups.get(nextRowGroup++);
       long count = parquet.getRowGroups().get(index).getRowCount();
       if (count == 0) {
         continue;
       }
-      pages = parquet.readRowGroup(index);
+      try {
+        if (pages != null) {
+          pages.close();
+          pages = null;
+        }
+        pages = parquet.readRowGroup(index);
+        for (int i = 0; i < leaves.size(); i++) {
+          ColumnDescriptor c = columns.get(i);
+          leaves
+              .get(i)
+              .startRowGroup(
+                  new ColumnReaderImpl(c, pages.getPageReader(c), NO_CONVERTER, writerVersion));
+        }
+      } catch (IOException | RuntimeException e) {
+        throw ParquetFileException.invalid(
+            file, null, -1, "cannot read row group " + index + ": " + describe(e), e);
+      }
       rowGroupRemaining = count;
       rowGroupFirstRow = firstRowOf(index);
       nextRow = rowGroupFirstRow;
-      for (int i = 0; i < leaves.size(); i++) {
-        ColumnDescriptor c = columns.get(i);
-        leaves
-            .get(i)
-            .startRowGroup(
-                new ColumnReaderImpl(c, pages.getPageReader(c), NO_CONVERTER, writerVersion));
-      }
       return true;
     }
     return false;

@@ -62,7 +62,7 @@ final class StructNode extends NodeAssembler {
   }
 
   @Override
-  void assemble(long firstRow) {
+  void assemble(BatchRows rows) {
     int[] rep = representative.rep;
     int[] def = representative.def;
     int n = representative.levelCount;
@@ -91,7 +91,7 @@ final class StructNode extends NodeAssembler {
       }
     }
     for (NodeAssembler child : children) {
-      child.assemble(firstRow);
+      child.assemble(rows);
     }
     if (check) {
       for (int s = 0; s < slot; s++) {
@@ -99,7 +99,7 @@ final class StructNode extends NodeAssembler {
           throw ParquetFileException.invalid(
               file,
               path,
-              firstRow + slotRows[s],
+              rows.fileRow(slotRows[s]),
               "shredded Variant has both value and typed_value, and typed_value is not an object",
               null);
         }

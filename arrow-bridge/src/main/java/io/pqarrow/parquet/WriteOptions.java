@@ -23,10 +23,15 @@ import java.util.Objects;
 public final class WriteOptions {
   /** Page codecs. Every one is written by parquet-java and read by pyarrow and DuckDB. */
   public enum Compression {
+    /** No compression. */
     UNCOMPRESSED,
+    /** Snappy (parquet-java's own codec; snappy-java). */
     SNAPPY,
+    /** Gzip (Hadoop's GzipCodec over java.util.zip). */
     GZIP,
+    /** Zstandard (zstd-jni). */
     ZSTD,
+    /** LZ4 block format without Hadoop framing (aircompressor). */
     LZ4_RAW
   }
 

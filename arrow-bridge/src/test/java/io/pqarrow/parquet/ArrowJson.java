@@ -63,6 +63,25 @@ final class ArrowJson {
     return out;
   }
 
+  /** Reads every batch of {@code file} through the real schema mapping, as canonical rows. */
+  static List<String> readAll(
+      java.nio.file.Path file,
+      org.apache.arrow.memory.BufferAllocator allocator,
+      ReadOptions options) {
+    List<String> out = new ArrayList<>();
+    try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, options)) {
+      while (reader.loadNextBatch()) {
+        if (reader.getVectorSchemaRoot().getRowCount() > options.batchRows()) {
+          throw new AssertionError("batch larger than " + options.batchRows());
+        }
+        for (String r : rows(reader.getVectorSchemaRoot())) {
+          out.add(canonical(r));
+        }
+      }
+    }
+    return out;
+  }
+
   /** Re-serializes a JSON line through Jackson so that number spellings agree. */
   static String canonical(String line) {
     try {

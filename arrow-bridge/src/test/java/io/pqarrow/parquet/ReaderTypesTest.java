@@ -3,7 +3,6 @@ package io.pqarrow.parquet;
 import io.pqarrow.extension.ExtensionTypes;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -129,15 +128,7 @@ class ReaderTypesTest {
   }
 
   List<String> readAll(Path file, int batchRows) {
-    List<String> rows = new ArrayList<>();
-    ReadOptions options = ReadOptions.builder().batchRows(batchRows).build();
-    try (ParquetArrowReader reader = ParquetArrowReader.open(file, memory.allocator(), options)) {
-      while (reader.loadNextBatch()) {
-        for (String r : ArrowJson.rows(reader.getVectorSchemaRoot())) {
-          rows.add(ArrowJson.canonical(r));
-        }
-      }
-    }
-    return rows;
+    return ArrowJson.readAll(
+        file, memory.allocator(), ReadOptions.builder().batchRows(batchRows).build());
   }
 }
