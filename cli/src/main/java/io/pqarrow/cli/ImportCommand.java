@@ -4,11 +4,12 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Schema;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code bridge import IN.arrow OUT.parquet [--compression …] [--shred COLUMN=infer|TYPE]}: an
@@ -23,6 +24,8 @@ import picocli.CommandLine.Parameters;
             + " bodies accepted) as a Parquet file.")
 final class ImportCommand implements Callable<Integer> {
   private final CliContext context;
+
+  @Spec CommandSpec spec;
 
   @Mixin VerboseOption verbose;
 
@@ -41,9 +44,11 @@ final class ImportCommand implements Callable<Integer> {
   @Option(
       names = "--shred",
       paramLabel = "COLUMN=infer|TYPE",
-      description =
-          "Shred Variant column COLUMN: infer the typed_value schema from the data, or use TYPE."
-              + " Repeatable.")
+      description = {
+        "Shred top-level Variant column COLUMN: infer the type from the first batch, or use",
+        "TYPE, e.g. struct<id:int64,tags:list<string>>. Values that do not fit stay in value."
+            + " Repeatable."
+      })
   Map<String, String> shred;
 
   ImportCommand(CliContext context) {
@@ -54,28 +59,30 @@ final class ImportCommand implements Callable<Integer> {
   public Integer call() {
     Progress progress = new Progress(context.err(), "import", context.interactive());
     try (IpcInput input = IpcInput.open(in, context.allocator())) {
-      Schema schema = input.schema();
-      if (shred != null && !shred.isEmpty()) {
-        for (String column : shred.keySet()) {
-          ColumnSelection.check(java.util.List.of(column), schema, in);
-        }
-        throw ParquetInput.notAvailable("--shred (shredding Variant columns on import)", null);
-      }
-      OutputFile.check(in, out);
-      boolean complete = false;
-      try {
-        try (ParquetOutput sink = ParquetOutput.create(out, schema, compression)) {
-          VectorSchemaRoot root = input.root();
-          while (input.next()) {
-            sink.write(root);
-            progress.update(root.getRowCount(), input.bytesRead());
+      // the first batch is read before the output exists: --shred COLUMN=infer infers from it
+      boolean more = input.next();
+      try (ShredImport shredding =
+          ShredImport.create(shred, input.root(), in, spec.commandLine(), context.allocator())) {
+        OutputFile.check(in, out);
+        VectorSchemaRoot root = shredding.root();
+        boolean complete = false;
+        try {
+          try (ParquetOutput sink = ParquetOutput.create(out, root.getSchema(), compression)) {
+            long row = 0;
+            while (more) {
+              shredding.apply(row);
+              sink.write(root);
+              row += root.getRowCount();
+              progress.update(root.getRowCount(), input.bytesRead());
+              more = input.next();
+            }
+            sink.finish();
           }
-          sink.finish();
-        }
-        complete = true;
-      } finally {
-        if (!complete) {
-          OutputFile.discard(out);
+          complete = true;
+        } finally {
+          if (!complete) {
+            OutputFile.discard(out);
+          }
         }
       }
     } finally {

@@ -131,31 +131,140 @@ class ImportCommandTest {
     assertEquals("0\n", duck, "DuckDB reads other Variant values back");
   }
 
-  @Test
-  void shredIsNotAvailableYetAndUnknownShredColumnsAreNamed() {
-    Path in = dir.resolve("in.arrow");
-    PythonEnv.require().run(WRITE_IPC, in.toString(), "file", "none");
-    Path out = dir.resolve("out.parquet");
+  /** Exports the sample with its Variant unshredded, the IPC a --shred import starts from. */
+  private Path unshreddedSampleIpc() {
+    Path arrow = dir.resolve("plain.arrow");
     Bridge.Result r =
         Bridge.run(
-            memory.allocator(), "import", in.toString(), out.toString(), "--shred", "name=infer");
-    assertEquals(1, r.exitCode(), r.err());
-    assertEquals(
-        "bridge: --shred (shredding Variant columns on import) is not available yet in this build\n",
-        r.err());
-    Bridge.Result unknown =
+            memory.allocator(),
+            "export",
+            Bridge.sample().toString(),
+            arrow.toString(),
+            "--variant",
+            "unshred",
+            "--batch-rows",
+            "1000");
+    assertEquals(0, r.exitCode(), r.err());
+    return arrow;
+  }
+
+  /** The Arrow type of column v of Parquet file argv[1], and how many JSON values differ. */
+  private static final String SHREDDED_VS_SAMPLE =
+      """
+      import sys, duckdb, pyarrow.parquet as pq
+      out, sample = sys.argv[1], sys.argv[2]
+      print(pq.ParquetFile(out).schema_arrow.field("payload").type)
+      print(duckdb.sql(f\"\"\"select count(*) from (
+        select payload::JSON from '{out}' except all
+        select payload::JSON from '{sample}')\"\"\").fetchone()[0])
+      """;
+
+  @Test
+  void shredWithATypeWritesTypedValueAndKeepsEveryValue() {
+    Path in = unshreddedSampleIpc();
+    Path out = dir.resolve("shredded.parquet");
+    Bridge.Result r =
         Bridge.run(
             memory.allocator(),
             "import",
             in.toString(),
             out.toString(),
             "--shred",
-            "payload=infer");
-    assertEquals(1, unknown.exitCode(), unknown.err());
+            "payload=struct<query:string,results:int64,items:list<struct<sku:string>>>");
+    assertEquals(0, r.exitCode(), r.err());
+    String seen =
+        PythonEnv.require().run(SHREDDED_VS_SAMPLE, out.toString(), Bridge.sample().toString());
     assertEquals(
-        "bridge: unknown column 'payload' in " + in + " (columns: id, name, price, at, tags, pt)\n",
-        unknown.err());
-    assertFalse(Files.exists(out));
+        "struct<metadata: binary not null, value: binary, typed_value: struct<query:"
+            + " struct<value: binary, typed_value: string> not null, results: struct<value:"
+            + " binary, typed_value: int64> not null, items: struct<value: binary, typed_value:"
+            + " list<element: struct<value: binary, typed_value: struct<sku: struct<value:"
+            + " binary, typed_value: string> not null>> not null>> not null>>\n0\n",
+        seen);
+  }
+
+  @Test
+  void shredInferTakesTheTypeFromTheFirstBatch() {
+    Path parquet = dir.resolve("objects.parquet");
+    PythonEnv.require()
+        .run(
+            """
+            import sys, duckdb
+            duckdb.sql(f\"\"\"COPY (SELECT i AS id,
+              json_object('id', i, 'name', 'n' || i, 'score', i / 4)::JSON::VARIANT AS payload
+              FROM range(3000) t(i) ORDER BY i) TO '{sys.argv[1]}' (FORMAT parquet)\"\"\")
+            """,
+            parquet.toString());
+    Path arrow = dir.resolve("objects.arrow");
+    Path out = dir.resolve("objects-shredded.parquet");
+    assertEquals(
+        0,
+        Bridge.run(
+                memory.allocator(),
+                "export",
+                parquet.toString(),
+                arrow.toString(),
+                "--variant",
+                "unshred")
+            .exitCode());
+    Bridge.Result r =
+        Bridge.run(
+            memory.allocator(),
+            "import",
+            arrow.toString(),
+            out.toString(),
+            "--shred",
+            "payload=INFER");
+    assertEquals(0, r.exitCode(), r.err());
+    String seen = PythonEnv.require().run(SHREDDED_VS_SAMPLE, out.toString(), parquet.toString());
+    assertTrue(
+        seen.startsWith("struct<metadata: binary not null, value: binary, typed_value:"), seen);
+    assertTrue(seen.contains("name: struct<value: binary, typed_value: string> not null"), seen);
+    assertTrue(seen.endsWith("\n0\n"), seen);
+  }
+
+  @Test
+  void shredRefusesMalformedTypesAsUsageAndOtherColumnsAsInput() {
+    Path in = unshreddedSampleIpc();
+    Path out = dir.resolve("out.parquet");
+    Bridge.Result malformed =
+        Bridge.run(
+            memory.allocator(),
+            "import",
+            in.toString(),
+            out.toString(),
+            "--shred",
+            "payload=struct<query:strin>");
+    assertEquals(2, malformed.exitCode(), malformed.err());
+    assertEquals(
+        "Invalid value for option '--shred': payload=struct<query:strin>: Invalid shredding type"
+            + " at position 13: unknown type \"strin\"",
+        malformed.errLine());
+    String[][] cases = {
+      {
+        "amount=infer",
+        "cannot shred column amount of " + in + ": it has type Decimal(12, 2, 128), not Variant"
+      },
+      {
+        "user.name=infer",
+        "cannot shred column user.name of "
+            + in
+            + ": only top-level Variant columns can be shredded"
+      },
+      {
+        "nope=infer",
+        "unknown column 'nope' in "
+            + in
+            + " (columns: event_id, ts, amount, user, tags, attributes, payload)"
+      }
+    };
+    for (String[] c : cases) {
+      Bridge.Result r =
+          Bridge.run(memory.allocator(), "import", in.toString(), out.toString(), "--shred", c[0]);
+      assertEquals(1, r.exitCode(), r.err());
+      assertEquals("bridge: " + c[1] + "\n", r.err());
+      assertFalse(Files.exists(out));
+    }
   }
 
   @Test
