@@ -10,25 +10,13 @@ import io.pqarrow.extension.VariantVector;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalTime;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeFormatterBuilder;
-import java.time.format.SignStyle;
-import java.time.temporal.ChronoField;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
-import org.apache.arrow.vector.DateDayVector;
-import org.apache.arrow.vector.DateMilliVector;
 import org.apache.arrow.vector.Decimal256Vector;
 import org.apache.arrow.vector.DecimalVector;
-import org.apache.arrow.vector.DurationVector;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
@@ -36,18 +24,10 @@ import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.IntervalDayVector;
-import org.apache.arrow.vector.IntervalMonthDayNanoVector;
-import org.apache.arrow.vector.IntervalYearVector;
 import org.apache.arrow.vector.LargeVarBinaryVector;
 import org.apache.arrow.vector.LargeVarCharVector;
 import org.apache.arrow.vector.NullVector;
 import org.apache.arrow.vector.SmallIntVector;
-import org.apache.arrow.vector.TimeMicroVector;
-import org.apache.arrow.vector.TimeMilliVector;
-import org.apache.arrow.vector.TimeNanoVector;
-import org.apache.arrow.vector.TimeSecVector;
-import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.UInt1Vector;
 import org.apache.arrow.vector.UInt2Vector;
@@ -61,7 +41,6 @@ import org.apache.arrow.vector.complex.BaseListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.StructVector;
-import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
@@ -90,7 +69,7 @@ import org.apache.arrow.vector.types.pojo.Field;
  *       "P1Y2M"})</td></tr>
  *   <tr><td>arrow.uuid</td><td>canonical strings</td></tr>
  *   <tr><td>arrow.json</td><td>the JSON value itself</td></tr>
- *   <tr><td>arrow.parquet.variant</td><td>the Variant as JSON</td></tr>
+ *   <tr><td>arrow.parquet.variant</td><td>the Variant as JSON ({@link VariantJson})</td></tr>
  *   <tr><td>list, large list, list view, fixed-size list</td><td>arrays</td></tr>
  *   <tr><td>struct</td><td>objects in field order</td></tr>
  *   <tr><td>map</td><td>objects when keys are strings, else arrays of {@code {"key": …, "value":
@@ -168,7 +147,7 @@ final class ValueWriters {
     if (bytes != null) {
       return bytes;
     }
-    ValueWriter temporal = temporal(type, vector);
+    ValueWriter temporal = TemporalWriters.forVector(type, vector);
     if (temporal != null) {
       return temporal;
     }
@@ -335,108 +314,6 @@ final class ValueWriters {
       return (out, i) -> out.writeBinary(v.get(i));
     }
     return null;
-  }
-
-  private static ValueWriter temporal(ArrowType type, FieldVector vector) {
-    if (vector instanceof DateDayVector) {
-      DateDayVector v = (DateDayVector) vector;
-      return (out, i) -> out.writeString(LocalDate.ofEpochDay(v.get(i)).toString());
-    }
-    if (vector instanceof DateMilliVector) {
-      DateMilliVector v = (DateMilliVector) vector;
-      return (out, i) ->
-          out.writeString(LocalDate.ofEpochDay(Math.floorDiv(v.get(i), 86_400_000L)).toString());
-    }
-    if (vector instanceof TimeSecVector) {
-      TimeSecVector v = (TimeSecVector) vector;
-      DateTimeFormatter f = timeFormatter(0);
-      return (out, i) -> out.writeString(f.format(LocalTime.ofSecondOfDay(v.get(i))));
-    }
-    if (vector instanceof TimeMilliVector) {
-      TimeMilliVector v = (TimeMilliVector) vector;
-      DateTimeFormatter f = timeFormatter(3);
-      return (out, i) -> out.writeString(f.format(LocalTime.ofNanoOfDay(v.get(i) * 1_000_000L)));
-    }
-    if (vector instanceof TimeMicroVector) {
-      TimeMicroVector v = (TimeMicroVector) vector;
-      DateTimeFormatter f = timeFormatter(6);
-      return (out, i) -> out.writeString(f.format(LocalTime.ofNanoOfDay(v.get(i) * 1_000L)));
-    }
-    if (vector instanceof TimeNanoVector) {
-      TimeNanoVector v = (TimeNanoVector) vector;
-      DateTimeFormatter f = timeFormatter(9);
-      return (out, i) -> out.writeString(f.format(LocalTime.ofNanoOfDay(v.get(i))));
-    }
-    if (vector instanceof TimeStampVector && type instanceof ArrowType.Timestamp) {
-      return timestamp((ArrowType.Timestamp) type, (TimeStampVector) vector);
-    }
-    if (vector instanceof DurationVector
-        || vector instanceof IntervalYearVector
-        || vector instanceof IntervalDayVector
-        || vector instanceof IntervalMonthDayNanoVector) {
-      return (out, i) -> out.writeString(String.valueOf(vector.getObject(i)));
-    }
-    return null;
-  }
-
-  private static ValueWriter timestamp(ArrowType.Timestamp type, TimeStampVector v) {
-    TimeUnit unit = type.getUnit();
-    String tz = type.getTimezone();
-    ZoneId zone = tz == null ? ZoneOffset.UTC : ZoneId.of(tz);
-    DateTimeFormatter f = dateTimeFormatter(digits(unit), tz != null).withZone(zone);
-    return (out, i) -> out.writeString(f.format(instant(v.get(i), unit)));
-  }
-
-  static Instant instant(long value, TimeUnit unit) {
-    switch (unit) {
-      case SECOND:
-        return Instant.ofEpochSecond(value);
-      case MILLISECOND:
-        return Instant.ofEpochSecond(
-            Math.floorDiv(value, 1_000L), Math.floorMod(value, 1_000L) * 1_000_000L);
-      case MICROSECOND:
-        return Instant.ofEpochSecond(
-            Math.floorDiv(value, 1_000_000L), Math.floorMod(value, 1_000_000L) * 1_000L);
-      default:
-        return Instant.ofEpochSecond(
-            Math.floorDiv(value, 1_000_000_000L), Math.floorMod(value, 1_000_000_000L));
-    }
-  }
-
-  private static int digits(TimeUnit unit) {
-    switch (unit) {
-      case SECOND:
-        return 0;
-      case MILLISECOND:
-        return 3;
-      case MICROSECOND:
-        return 6;
-      default:
-        return 9;
-    }
-  }
-
-  private static DateTimeFormatter timeFormatter(int digits) {
-    DateTimeFormatterBuilder b = new DateTimeFormatterBuilder().appendPattern("HH:mm:ss");
-    if (digits > 0) {
-      b.appendFraction(ChronoField.NANO_OF_SECOND, digits, digits, true);
-    }
-    return b.toFormatter();
-  }
-
-  /** {@code 2025-03-01T13:45:00.123456} plus the offset ({@code Z}, {@code +01:00}) if zoned. */
-  static DateTimeFormatter dateTimeFormatter(int digits, boolean zoned) {
-    DateTimeFormatterBuilder b =
-        new DateTimeFormatterBuilder()
-            .appendValue(ChronoField.YEAR, 4, 10, SignStyle.EXCEEDS_PAD)
-            .appendPattern("-MM-dd'T'HH:mm:ss");
-    if (digits > 0) {
-      b.appendFraction(ChronoField.NANO_OF_SECOND, digits, digits, true);
-    }
-    if (zoned) {
-      b.appendOffsetId();
-    }
-    return b.toFormatter();
   }
 
   private static void writeDouble(JsonGenerator out, double value) throws IOException {
