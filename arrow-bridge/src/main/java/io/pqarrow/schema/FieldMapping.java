@@ -7,6 +7,23 @@ import org.apache.parquet.schema.Type;
 /**
  * One Arrow field paired with the Parquet node it maps to.
  *
+ * <p>Parquet → Arrow, nested types pair up as follows (children are always parallel to the Arrow
+ * field's children):
+ *
+ * <ul>
+ *   <li>Struct → the group; one child per field.
+ *   <li>List from a {@code LIST} group → the annotated group; its one child (the element) → the
+ *       node holding the element values. In the 3-level form that node's parent is the repeated
+ *       middle group; in the two-level forms the element node is itself {@code repeated}.
+ *   <li>List from an unannotated {@code repeated} field → that field; its element → the same node.
+ *   <li>Map → the {@code MAP} group; its one child {@code entries} → the repeated key-value group,
+ *       whose children {@code key} and {@code value} → the key and value nodes.
+ *   <li>List of keys from a {@code MAP} without values → the {@code MAP} group; its element → the
+ *       key node (whose parent is the repeated key-value group).
+ *   <li>Variant → the {@code VARIANT} group; children {@code metadata}, {@code value}, {@code
+ *       typed_value} as present, in Parquet order.
+ * </ul>
+ *
  * @param arrowField the Arrow field (with its children)
  * @param parquetType the Parquet node: a primitive column or a group
  * @param parquetPath the names from the message root down to {@code parquetType}, e.g. {@code [a,

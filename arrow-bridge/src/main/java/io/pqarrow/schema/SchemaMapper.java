@@ -1,6 +1,7 @@
 package io.pqarrow.schema;
 
 import java.util.Map;
+import java.util.Objects;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.schema.MessageType;
 
@@ -22,24 +23,56 @@ public final class SchemaMapper {
   /**
    * Maps a Parquet schema to Arrow.
    *
+   * <p>Each Parquet type maps as documented in {@code PrimitiveTypeMapping} (primitive and logical
+   * types), {@code GeoCrs} (geospatial CRS) and {@link FieldMapping} (nested types); Parquet facts
+   * Arrow types cannot hold go to field metadata under the keys of {@link ParquetFieldMetadata}.
+   * The Arrow schema's metadata is the key-value metadata without {@code ARROW:schema}; the
+   * mapping's warnings list CRS references that could not be resolved.
+   *
+   * <p>With {@link MappingOptions#useStoredArrowSchema()} (the default), a stored {@code
+   * ARROW:schema} is then merged in field by field ({@code StoredSchemaRestore}): time zones,
+   * Date64, Time32(s), Timestamp(s), Duration, large and view layouts, dictionary encoding, list
+   * flavours, map keysSorted, extension types and field metadata come back wherever the Parquet
+   * column can hold them. A stored field that does not fit, or an unreadable {@code ARROW:schema},
+   * keeps the Parquet-derived field and adds a warning naming the path; it is never an error.
+   *
    * @param parquet the file's message type
-   * @param keyValueMetadata the file's key-value metadata, or an empty map when unknown; {@code
-   *     ARROW:schema} there restores Arrow types Parquet cannot express, and {@code projjson:KEY}
-   *     entries resolve geometry CRS references
+   * @param keyValueMetadata the file's key-value metadata, or an empty map (or null) when unknown;
+   *     {@code ARROW:schema} there restores Arrow types Parquet cannot express, and {@code
+   *     projjson:KEY} entries resolve geometry CRS references; null keys and values are ignored
+   * @param options how to map; see {@link MappingOptions}
    * @throws SchemaException when the schema is invalid, naming the field path and type
    */
   public static SchemaMapping toArrow(
       MessageType parquet, Map<String, String> keyValueMetadata, MappingOptions options) {
-    throw new UnsupportedOperationException("Parquet to Arrow mapping: not implemented yet");
+    Objects.requireNonNull(parquet, "parquet");
+    Objects.requireNonNull(options, "options");
+    SchemaMapping base =
+        ParquetToArrow.map(
+            parquet, keyValueMetadata == null ? Map.of() : keyValueMetadata, options);
+    return options.useStoredArrowSchema() ? StoredSchemaRestore.restore(base, options) : base;
   }
 
   /**
    * Maps an Arrow schema to Parquet, with the key-value metadata to store beside it.
    *
-   * @throws SchemaException for a type Parquet cannot hold (unions, empty structs, …), naming the
-   *     field path
+   * <p>Each Arrow type maps as documented in {@code ArrowLeafTypes} (leaves), {@code
+   * ArrowToParquet} (nested and extension types), {@code ArrowVariantToParquet} (Variant) and
+   * {@code GeoCrsToParquet} (geospatial CRS). The key-value metadata holds the schema's own
+   * metadata, PROJJSON CRS definitions referenced as {@code projjson:KEY}, and, with {@link
+   * MappingOptions#storeArrowSchema()} (the default), {@code ARROW:schema} as pyarrow writes it
+   * ({@link StoredArrowSchema}). Values that fit the type but not Parquet (Interval(MONTH_DAY_NANO)
+   * with sub-millisecond nanoseconds) are for the file writer to reject.
+   *
+   * @param arrow the Arrow schema
+   * @param options how to map; see {@link MappingOptions}
+   * @throws SchemaException for a type Parquet cannot hold (unions, run-end encoded, empty structs,
+   *     …) or an invalid field (duplicate names, a bad {@code PARQUET:field_id}, an extension over
+   *     the wrong storage), naming the field path
    */
   public static SchemaMapping toParquet(Schema arrow, MappingOptions options) {
-    throw new UnsupportedOperationException("Arrow to Parquet mapping: not implemented yet");
+    Objects.requireNonNull(arrow, "arrow");
+    Objects.requireNonNull(options, "options");
+    return ArrowToParquet.map(arrow, options);
   }
 }

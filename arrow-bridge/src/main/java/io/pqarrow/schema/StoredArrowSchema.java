@@ -1,0 +1,212 @@
+package io.pqarrow.schema;
+
+import io.pqarrow.extension.ExtensionTypes;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.Channels;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.apache.arrow.flatbuf.KeyValue;
+import org.apache.arrow.flatbuf.Message;
+import org.apache.arrow.flatbuf.MessageHeader;
+import org.apache.arrow.vector.ipc.WriteChannel;
+import org.apache.arrow.vector.ipc.message.MessageSerializer;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * The {@code ARROW:schema} entry of Parquet key-value metadata, as pyarrow and arrow-rs write it:
+ * the base64 (standard alphabet, padded) of one encapsulated Arrow IPC message holding the schema.
+ *
+ * <pre>
+ * offset  bytes  content
+ * 0       4      FF FF FF FF             continuation marker
+ * 4       4      int32 LE, N             length of the flatbuffer plus padding
+ * 8       N      flatbuffer Message      header type Schema, no body; padded so 8 + N is a multiple of 8
+ * </pre>
+ *
+ * Writing goes through Arrow Java's {@link MessageSerializer}; reading through Arrow Java's
+ * flatbuffer accessors and {@link Field#convertField}. Dictionary-encoded fields keep their
+ * encoding and extension types travel as storage type plus {@code ARROW:extension:*} field
+ * metadata.
+ */
+public final class StoredArrowSchema {
+  /** The key-value metadata key. */
+  public static final String KEY = "ARROW:schema";
+
+  private static final int CONTINUATION = 0xFFFFFFFF;
+
+  /** Nesting depth beyond which a stored field is not converted (Arrow C++ allows 64). */
+  static final int MAX_DEPTH = 64;
+
+  /** Fields (counting every nested one) beyond which a stored top-level field is not converted. */
+  static final int MAX_FIELDS = 100_000;
+
+  private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+
+  private StoredArrowSchema() {}
+
+  /** The base64 text of the IPC schema message for {@code schema}. */
+  public static String encode(Schema schema) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try {
+      MessageSerializer.serialize(new WriteChannel(Channels.newChannel(bytes)), schema);
+    } catch (IOException e) {
+      // A ByteArrayOutputStream does not fail.
+      throw new UncheckedIOException(e);
+    }
+    return Base64.getEncoder().encodeToString(bytes.toByteArray());
+  }
+
+  /**
+   * Decodes an {@code ARROW:schema} value. Anything that is not a readable schema message (bad
+   * base64, a truncated or corrupt flatbuffer, another message type) gives an empty result and a
+   * warning in {@code warnings}; it never throws.
+   *
+   * <p>Top-level fields are converted one by one: a field Arrow Java cannot represent (Arrow Java
+   * 19 rejects Decimal32 and Decimal64 in IPC, which pyarrow writes) is left out with a warning
+   * naming it, and the rest of the schema is still restored.
+   */
+  public static Optional<Schema> decode(String base64, List<String> warnings) {
+    // So that our extension types come back typed rather than as storage plus metadata.
+    ExtensionTypes.register();
+    byte[] bytes;
+    try {
+      // pyarrow writes the standard alphabet on one line; whitespace is tolerated, anything else
+      // outside the alphabet is an error (the MIME decoder would skip it silently).
+      bytes = Base64.getDecoder().decode(WHITESPACE.matcher(base64).replaceAll(""));
+    } catch (IllegalArgumentException e) {
+      warnings.add("Ignored " + KEY + ": not base64 (" + e.getMessage() + ")");
+      return Optional.empty();
+    }
+    if (bytes.length < 8) {
+      warnings.add(
+          "Ignored " + KEY + ": an IPC message needs at least 8 bytes, got " + bytes.length);
+      return Optional.empty();
+    }
+    // The legacy framing (before Arrow 0.15) has no continuation marker.
+    ByteBuffer buffer = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    int at = buffer.getInt(0) == CONTINUATION ? 4 : 0;
+    long length = buffer.getInt(at) & 0xFFFFFFFFL;
+    long available = bytes.length - (at + 4L);
+    if (length <= 0 || length > available) {
+      warnings.add(
+          "Ignored "
+              + KEY
+              + ": IPC message length "
+              + length
+              + " does not fit the "
+              + available
+              + " bytes present");
+      return Optional.empty();
+    }
+    ByteBuffer flatbuffer =
+        ByteBuffer.wrap(bytes, at + 4, (int) length).slice().order(ByteOrder.LITTLE_ENDIAN);
+    try {
+      Message message = Message.getRootAsMessage(flatbuffer);
+      if (message.headerType() != MessageHeader.Schema) {
+        warnings.add(
+            "Ignored "
+                + KEY
+                + ": IPC message header type "
+                + message.headerType()
+                + ", not Schema");
+        return Optional.empty();
+      }
+      org.apache.arrow.flatbuf.Schema schema =
+          (org.apache.arrow.flatbuf.Schema) message.header(new org.apache.arrow.flatbuf.Schema());
+      if (schema == null
+          || schema.fieldsLength() > length
+          || schema.customMetadataLength() > length) {
+        warnings.add("Ignored " + KEY + ": corrupt schema message");
+        return Optional.empty();
+      }
+      List<Field> fields = new ArrayList<>(schema.fieldsLength());
+      for (int i = 0; i < schema.fieldsLength(); i++) {
+        org.apache.arrow.flatbuf.Field field = schema.fields(i);
+        if (!withinLimits(field)) {
+          warnings.add(
+              "Ignored "
+                  + KEY
+                  + " at "
+                  + field.name()
+                  + ": nested deeper than "
+                  + MAX_DEPTH
+                  + " or more than "
+                  + MAX_FIELDS
+                  + " fields");
+          continue;
+        }
+        try {
+          fields.add(Field.convertField(field));
+        } catch (RuntimeException e) {
+          warnings.add(
+              "Ignored "
+                  + KEY
+                  + " at "
+                  + field.name()
+                  + ": Arrow Java cannot read the stored field ("
+                  + e.getMessage()
+                  + ")");
+        }
+      }
+      Map<String, String> metadata = new LinkedHashMap<>();
+      for (int i = 0; i < schema.customMetadataLength(); i++) {
+        KeyValue kv = schema.customMetadata(i);
+        if (kv.key() != null && kv.value() != null) {
+          metadata.put(kv.key(), kv.value());
+        }
+      }
+      return Optional.of(new Schema(fields, metadata.isEmpty() ? null : metadata));
+    } catch (RuntimeException e) {
+      // Flatbuffer accessors signal corrupt input with assorted runtime exceptions.
+      warnings.add(
+          "Ignored "
+              + KEY
+              + ": not an Arrow IPC schema message ("
+              + e.getClass().getSimpleName()
+              + ": "
+              + e.getMessage()
+              + ")");
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * Whether {@code field} is nested at most {@link #MAX_DEPTH} deep with at most {@link
+   * #MAX_FIELDS} fields in all, checked without recursion: a hostile message can nest deeply, or
+   * point many children at one shared table, and Arrow Java's conversion recurses over both.
+   */
+  private static boolean withinLimits(org.apache.arrow.flatbuf.Field field) {
+    List<org.apache.arrow.flatbuf.Field> level = List.of(field);
+    int depth = 0;
+    long count = 0;
+    while (!level.isEmpty()) {
+      depth++;
+      count += level.size();
+      if (depth > MAX_DEPTH || count > MAX_FIELDS) {
+        return false;
+      }
+      List<org.apache.arrow.flatbuf.Field> next = new ArrayList<>();
+      for (org.apache.arrow.flatbuf.Field f : level) {
+        int children = f.childrenLength();
+        if (count + next.size() + (long) children > MAX_FIELDS) {
+          return false;
+        }
+        for (int i = 0; i < children; i++) {
+          next.add(f.children(i));
+        }
+      }
+      level = next;
+    }
+    return true;
+  }
+}

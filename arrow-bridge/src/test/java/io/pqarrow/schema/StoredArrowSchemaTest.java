@@ -1,0 +1,125 @@
+package io.pqarrow.schema;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pqarrow.extension.ExtensionTypes;
+import io.pqarrow.extension.GeoWkbType;
+import io.pqarrow.extension.JsonType;
+import io.pqarrow.extension.VariantType;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.apache.arrow.flatbuf.Message;
+import org.apache.arrow.flatbuf.MessageHeader;
+import org.apache.arrow.vector.extension.UuidType;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class StoredArrowSchemaTest {
+  @BeforeAll
+  static void registerExtensionTypes() {
+    ExtensionTypes.register();
+  }
+
+  static Schema sample() {
+    return new Schema(
+        List.of(
+            new Field(
+                "ts",
+                new FieldType(
+                    true,
+                    new ArrowType.Timestamp(TimeUnit.SECOND, "Europe/Paris"),
+                    null,
+                    Map.of("comment", "local")),
+                null),
+            new Field(
+                "d",
+                new FieldType(
+                    true,
+                    ArrowType.LargeUtf8.INSTANCE,
+                    new DictionaryEncoding(0, true, new ArrowType.Int(16, true))),
+                null),
+            Field.nullable("u", UuidType.INSTANCE),
+            Field.nullable("j", JsonType.UTF8),
+            Field.nullable("g", GeoWkbType.DEFAULT),
+            VariantType.unshreddedField("v", true)),
+        Map.of("origin", "test"));
+  }
+
+  @Test
+  void encodesOneEncapsulatedSchemaMessagePaddedToEightBytes() {
+    byte[] bytes = Base64.getDecoder().decode(StoredArrowSchema.encode(sample()));
+    ByteBuffer buffer = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    assertEquals(0xFFFFFFFF, buffer.getInt(0), "continuation marker");
+    assertEquals(bytes.length - 8, buffer.getInt(4), "metadata length covers the rest");
+    assertEquals(0, bytes.length % 8, "padded to 8 bytes");
+    Message message = Message.getRootAsMessage(ByteBuffer.wrap(bytes, 8, bytes.length - 8).slice());
+    assertEquals(MessageHeader.Schema, message.headerType());
+    assertEquals(0, message.bodyLength());
+  }
+
+  @Test
+  void decodesWhatItEncodesIncludingDictionariesExtensionsAndMetadata() {
+    List<String> warnings = new ArrayList<>();
+    Optional<Schema> decoded =
+        StoredArrowSchema.decode(StoredArrowSchema.encode(sample()), warnings);
+    assertEquals(Optional.of(sample()), decoded);
+    assertEquals(List.of(), warnings);
+  }
+
+  static Stream<Arguments> unreadable() {
+    Base64.Encoder b64 = Base64.getEncoder();
+    byte[] hugeLength = {-1, -1, -1, -1, 0, 0, 0, 0x7F, 1, 2, 3, 4, 5, 6, 7, 8};
+    byte[] garbage = {-1, -1, -1, -1, 8, 0, 0, 0, 9, 9, 9, 9, 9, 9, 9, 9};
+    return Stream.of(
+        Arguments.of("not base64!", "Ignored ARROW:schema: not base64"),
+        Arguments.of("", "Ignored ARROW:schema: an IPC message needs at least 8 bytes, got 0"),
+        Arguments.of("AAAA", "Ignored ARROW:schema: an IPC message needs at least 8 bytes, got 3"),
+        Arguments.of(
+            b64.encodeToString(hugeLength),
+            "Ignored ARROW:schema: IPC message length 2130706432 does not fit the 8 bytes present"),
+        Arguments.of(b64.encodeToString(garbage), "Ignored ARROW:schema: not an Arrow IPC schema"));
+  }
+
+  @ParameterizedTest(name = "{1}")
+  @MethodSource("unreadable")
+  void unreadableValuesGiveAWarningAndNoSchema(String value, String warningPrefix) {
+    List<String> warnings = new ArrayList<>();
+    assertEquals(Optional.empty(), StoredArrowSchema.decode(value, warnings));
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertTrue(
+        warnings.get(0).startsWith(warningPrefix),
+        () -> "expected a warning starting with <" + warningPrefix + "> but was " + warnings);
+  }
+
+  @Test
+  void fieldsNestedDeeperThan64AreLeftOutWithAWarning() {
+    Field deep = Field.nullable("leaf", new ArrowType.Int(32, true));
+    for (int i = 0; i < StoredArrowSchema.MAX_DEPTH; i++) {
+      deep = new Field("s" + i, FieldType.nullable(ArrowType.Struct.INSTANCE), List.of(deep));
+    }
+    Field ok = Field.nullable("ok", ArrowType.Bool.INSTANCE);
+    List<String> warnings = new ArrayList<>();
+    Optional<Schema> decoded =
+        StoredArrowSchema.decode(StoredArrowSchema.encode(new Schema(List.of(deep, ok))), warnings);
+    assertEquals(Optional.of(new Schema(List.of(ok))), decoded);
+    assertEquals(
+        List.of("Ignored ARROW:schema at s63: nested deeper than 64 or more than 100000 fields"),
+        warnings);
+  }
+}
