@@ -3,15 +3,17 @@ package io.pqarrow.variant.arrow;
 import java.nio.ByteBuffer;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.LargeVarBinaryVector;
-import org.apache.arrow.vector.VarBinaryVector;
-import org.apache.arrow.vector.ViewVarBinaryVector;
 
 /**
- * Positions on the bytes of one slot of a binary vector without copying: after {@link
- * #position(int)}, {@link #buffer}, {@link #offset} and {@link #length} name the slot's bytes.
+ * Positions on the bytes of one slot of a binary or string vector without copying: after {@link
+ * #position(int)}, {@link #buffer()}, {@link #offset()} and {@link #length()} name the slot's
+ * bytes. The one place that decodes the three variable-width layouts (Binary/Utf8,
+ * LargeBinary/LargeUtf8, BinaryView/Utf8View); Arrow Java's own {@code getDataPointer} of view
+ * vectors is not used because it ignores the view's offset.
  *
  * <p>The layout is decided once, when the accessor is built; every {@link ByteBuffer} view over the
  * vector's buffers is made then too, so positioning allocates nothing.
@@ -27,7 +29,7 @@ import org.apache.arrow.vector.ViewVarBinaryVector;
  * The accessor reads the vector's buffers as they were when it was built; build a new one after the
  * vector is reallocated or reloaded.
  */
-final class BinarySlots {
+public final class BinarySlots {
   private static final int BINARY = 0;
   private static final int LARGE_BINARY = 1;
   private static final int VIEW = 2;
@@ -41,33 +43,28 @@ final class BinarySlots {
   private final ByteBuffer viewBytes;
   private final ByteBuffer[] viewData;
 
-  /** The buffer holding the current slot's bytes. */
-  ByteBuffer buffer;
-
-  /** Offset of the current slot's first byte in {@link #buffer}. */
-  int offset;
-
-  /** Length of the current slot in bytes. */
-  int length;
+  private ByteBuffer buffer;
+  private int offset;
+  private int length;
 
   private BinarySlots(String name, FieldVector vector, int rows) {
     this.name = name;
     this.vector = vector;
-    if (vector instanceof VarBinaryVector v) {
+    if (vector instanceof BaseVariableWidthVector v) {
       layout = BINARY;
       offsets = v.getOffsetBuffer();
       data = wrap(v.getDataBuffer());
       views = null;
       viewBytes = null;
       viewData = null;
-    } else if (vector instanceof LargeVarBinaryVector v) {
+    } else if (vector instanceof BaseLargeVariableWidthVector v) {
       layout = LARGE_BINARY;
       offsets = v.getOffsetBuffer();
       data = wrap(v.getDataBuffer());
       views = null;
       viewBytes = null;
       viewData = null;
-    } else if (vector instanceof ViewVarBinaryVector v) {
+    } else if (vector instanceof BaseVariableWidthViewVector v) {
       layout = VIEW;
       offsets = null;
       data = null;
@@ -80,7 +77,9 @@ final class BinarySlots {
       }
     } else {
       throw VariantVectorException.unsupported(
-          name, "expected Binary, LargeBinary or BinaryView, found " + vector.getField().getType());
+          name,
+          "expected a Binary, LargeBinary, BinaryView, Utf8, LargeUtf8 or Utf8View vector, found "
+              + vector.getField().getType());
     }
     long need =
         switch (layout) {
@@ -104,18 +103,18 @@ final class BinarySlots {
   /**
    * An accessor over the first {@code rows} slots of {@code vector}, named {@code name} in errors.
    *
-   * @throws VariantVectorException if the vector is not Binary, LargeBinary or BinaryView, or a
-   *     buffer is larger than 2 GiB, or the offsets or views do not cover {@code rows}
+   * @throws VariantVectorException if the vector has none of the six layouts, or a buffer is larger
+   *     than 2 GiB, or the offsets or views do not cover {@code rows}
    */
-  static BinarySlots of(String name, FieldVector vector, int rows) {
+  public static BinarySlots of(String name, FieldVector vector, int rows) {
     return new BinarySlots(name, vector, rows);
   }
 
-  /** Whether {@code vector} has one of the three binary layouts. */
-  static boolean isBinary(FieldVector vector) {
-    return vector instanceof VarBinaryVector
-        || vector instanceof LargeVarBinaryVector
-        || vector instanceof ViewVarBinaryVector;
+  /** Whether {@code vector} is Binary, LargeBinary or BinaryView (not a string vector). */
+  public static boolean isBinary(FieldVector vector) {
+    return vector instanceof org.apache.arrow.vector.VarBinaryVector
+        || vector instanceof org.apache.arrow.vector.LargeVarBinaryVector
+        || vector instanceof org.apache.arrow.vector.ViewVarBinaryVector;
   }
 
   private ByteBuffer wrap(ArrowBuf buf) {
@@ -127,17 +126,33 @@ final class BinarySlots {
     return buf.nioBuffer(0, (int) capacity);
   }
 
+  /** The buffer holding the current slot's bytes (a view over Arrow memory; do not keep it). */
+  public ByteBuffer buffer() {
+    return buffer;
+  }
+
+  /** Offset of the current slot's first byte in {@link #buffer()}. */
+  public int offset() {
+    return offset;
+  }
+
+  /** Length of the current slot in bytes. */
+  public int length() {
+    return length;
+  }
+
   /** Whether slot {@code i} is null. */
-  boolean isNull(int i) {
+  public boolean isNull(int i) {
     return vector.isNull(i);
   }
 
   /**
-   * Points {@link #buffer}, {@link #offset} and {@link #length} at slot {@code i}.
+   * Points {@link #buffer()}, {@link #offset()} and {@link #length()} at slot {@code i} (a null
+   * slot reads as whatever its offsets say, usually empty).
    *
    * @throws VariantVectorException if the slot's offsets or view lie outside the buffers
    */
-  void position(int i) {
+  public void position(int i) {
     switch (layout) {
       case BINARY -> {
         long start = offsets.getInt((long) i * 4);
