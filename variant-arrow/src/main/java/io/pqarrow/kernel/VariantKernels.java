@@ -145,4 +145,9 @@ public final class VariantKernels {
   public static Field inferSchema(VariantVector input, String name, InferOptions options) {
     return SchemaInference.infer(input, name, options);
   }
+
+  /** As {@link #inferSchema(VariantVector, String, InferOptions)}, named after the vector. */
+  public static Field inferSchema(VariantVector input, InferOptions options) {
+    return inferSchema(input, input.getName(), options);
+  }
 }
