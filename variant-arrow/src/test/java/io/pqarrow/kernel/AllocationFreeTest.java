@@ -61,7 +61,7 @@ class AllocationFreeTest {
     com.sun.management.ThreadMXBean bean =
         (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long tid = Thread.currentThread().getId();
-    VariantPath p = VariantPath.parse(path);
+    PathExpression p = PathExpression.parse(path);
     long before = bean.getThreadAllocatedBytes(tid);
     try (KernelResult r =
         VariantKernels.get(in, p, target, GetOptions.defaults(), memory.allocator())) {

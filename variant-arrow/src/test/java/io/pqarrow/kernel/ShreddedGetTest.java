@@ -276,7 +276,7 @@ class ShreddedGetTest {
   @ParameterizedTest(name = "{0} as {1}")
   @MethodSource("cases")
   void shreddedGetMatchesReferenceOnLogicalRows(String path, Field target) {
-    VariantPath p = VariantPath.parse(path);
+    PathExpression p = PathExpression.parse(path);
     try (VariantVector in = build();
         KernelResult out =
             VariantKernels.get(in, p, target, GetOptions.defaults(), memory.allocator())) {
@@ -336,7 +336,7 @@ class ShreddedGetTest {
         VariantValue expected =
             ROWS.get(i) == null
                 ? null
-                : ReferenceDecoder.walk(ROWS.get(i), VariantPath.parse("$.id"));
+                : ReferenceDecoder.walk(ROWS.get(i), PathExpression.parse("$.id"));
         if (expected == null) {
           assertTrue(got.isNull(i), "row " + i + " missing");
         } else {
