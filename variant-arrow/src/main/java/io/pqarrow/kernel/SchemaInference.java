@@ -24,7 +24,10 @@ final class SchemaInference {
   static Field infer(VariantVector input, String name, InferOptions options) {
     if (input.typedValueVector() != null) {
       throw new KernelException(
-          "Unsupported Variant storage at " + name + ": schema inference over shredded vectors");
+          "Unsupported Variant storage at "
+              + name
+              + ": schema inference over a shredded vector (unshred it first, e.g. with"
+              + " VariantKernels.get(vector, \"$\", a Variant field, ...))");
     }
     VariantColumnReader rows = VariantColumnReader.of(input);
     TypeAccumulator root = new TypeAccumulator(0, options);

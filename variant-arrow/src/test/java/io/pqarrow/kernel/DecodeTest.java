@@ -143,7 +143,7 @@ class DecodeTest {
         KernelResult out =
             VariantKernels.decode(in, field, DecodeOptions.defaults(), memory.allocator())) {
       KernelTestSupport.assertMatchesReference(
-          out, rows, VariantPath.root(), field, 10, memory.allocator());
+          out, rows, PathExpression.root(), field, 10, memory.allocator());
       assertEquals(2, out.failedRowCount());
       assertArrayEquals(new int[] {1, 4}, out.firstFailedRows());
       assertEquals("{\"tags\":[]}", out.vector().getObject(5).toString());
@@ -187,7 +187,7 @@ class DecodeTest {
       try (KernelResult out =
           VariantKernels.decode(in, field, DecodeOptions.defaults(), memory.allocator())) {
         KernelTestSupport.assertMatchesReference(
-            out, rows, VariantPath.root(), field, 10, memory.allocator());
+            out, rows, PathExpression.root(), field, 10, memory.allocator());
       }
     }
   }
@@ -225,7 +225,7 @@ class DecodeTest {
       try (KernelResult out =
           VariantKernels.decode(in, field, DecodeOptions.defaults(), memory.allocator())) {
         KernelTestSupport.assertMatchesReference(
-            out, rows, VariantPath.root(), field, 10, memory.allocator());
+            out, rows, PathExpression.root(), field, 10, memory.allocator());
         assertEquals(0, out.failedRowCount());
       }
     }
