@@ -6,16 +6,16 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import io.pqarrow.variant.Variant;
-import io.pqarrow.variant.VariantBuilder;
+import io.pqarrow.variant.VariantPath;
 import io.pqarrow.variant.VariantReader;
+import io.pqarrow.variant.VariantVisitor;
+import io.pqarrow.variant.VariantWalker;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -42,8 +42,8 @@ import java.util.Objects;
  * </table>
  *
  * <p>Values that JSON cannot hold raise {@code Invalid Variant value at <path>: <problem>} with a
- * path such as {@code $.a[3]}; nesting deeper than {@link VariantBuilder#MAX_COPY_DEPTH} is
- * refused. Instances are immutable and thread-safe.
+ * path such as {@code $.a[3]}; the tree is walked by {@link VariantWalker}, which refuses nesting
+ * deeper than {@link VariantWalker#DEFAULT_MAX_DEPTH}. Instances are immutable and thread-safe.
  */
 public final class VariantToJson {
   private static final JsonFactory FACTORY =
@@ -116,58 +116,90 @@ public final class VariantToJson {
    * @throws IOException from the generator
    */
   public void write(VariantReader value, JsonGenerator out, long row) throws IOException {
-    new Walk(out, row).value(value, 0);
+    try {
+      new VariantWalker().walk(value, new Writer(out, row));
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
   }
 
-  /** One walk over a value tree; keeps the path for error messages. */
-  private final class Walk {
+  /** Writes each visited value to the generator; the walker keeps the path for errors. */
+  private final class Writer implements VariantVisitor {
     private final JsonGenerator g;
     private final long row;
-    private final List<VariantReader> scratch = new ArrayList<>();
-    private String[] names = new String[8];
-    private int[] indices = new int[8];
 
-    Walk(JsonGenerator g, long row) {
+    Writer(JsonGenerator g, long row) {
       this.g = g;
       this.row = row;
     }
 
-    void value(VariantReader r, int level) throws IOException {
+    @Override
+    public void startObject(VariantReader object, VariantPath path) {
+      try {
+        g.writeStartObject();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Override
+    public void field(int index, int keyId, VariantPath path) {
+      try {
+        g.writeFieldName(path.lastKey());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Override
+    public void endObject(VariantReader object, VariantPath path) {
+      try {
+        g.writeEndObject();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Override
+    public void startArray(VariantReader array, VariantPath path) {
+      try {
+        g.writeStartArray();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Override
+    public void endArray(VariantReader array, VariantPath path) {
+      try {
+        g.writeEndArray();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Override
+    public void primitive(VariantReader r, VariantPath path) {
+      try {
+        scalar(r, path);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    private void scalar(VariantReader r, VariantPath path) throws IOException {
       switch (r.kind()) {
-        case OBJECT -> {
-          VariantReader child = child(level);
-          int n = r.fieldCount();
-          g.writeStartObject();
-          for (int i = 0; i < n; i++) {
-            String name = r.fieldName(i);
-            names[level] = name;
-            g.writeFieldName(name);
-            value(r.fieldInto(i, child), level + 1);
-          }
-          g.writeEndObject();
-        }
-        case ARRAY -> {
-          VariantReader child = child(level);
-          int n = r.elementCount();
-          g.writeStartArray();
-          for (int i = 0; i < n; i++) {
-            names[level] = null;
-            indices[level] = i;
-            value(r.elementInto(i, child), level + 1);
-          }
-          g.writeEndArray();
-        }
         case NULL -> g.writeNull();
         case BOOLEAN -> g.writeBoolean(r.getBoolean());
         case INT8, INT16, INT32, INT64 -> g.writeNumber(r.getLong());
-        case DOUBLE -> floating(r.getDouble(), level, false);
-        case FLOAT -> floating(r.getFloat(), level, true);
+        case DOUBLE -> floating(r.getDouble(), path, false);
+        case FLOAT -> floating(r.getFloat(), path, true);
         case DECIMAL4, DECIMAL8, DECIMAL16 -> g.writeNumber(r.getDecimal());
         case DATE -> g.writeString(TemporalText.date(r.getDate()));
         case TIME_MICROS -> {
           long micros = r.getTimeMicros();
           if (micros < 0 || micros >= TemporalText.MICROS_PER_DAY) {
-            throw error(level, "TIME_MICROS " + micros + " is outside a day");
+            throw error(path, "TIME_MICROS " + micros + " is outside a day");
           }
           g.writeString(TemporalText.time(micros));
         }
@@ -186,14 +218,15 @@ public final class VariantToJson {
           g.writeBinary(bytes);
         }
         case STRING -> g.writeString(r.getString());
+        default -> throw error(path, "unexpected kind " + r.kind());
       }
     }
 
-    private void floating(double d, int level, boolean isFloat) throws IOException {
+    private void floating(double d, VariantPath path, boolean isFloat) throws IOException {
       if (Double.isNaN(d) || Double.isInfinite(d)) {
         String text = Double.isNaN(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity";
         if (options.nonFinite() == JsonOptions.NonFinite.ERROR) {
-          throw error(level, text + " cannot be written as JSON (nonFinite = ERROR)");
+          throw error(path, text + " cannot be written as JSON (nonFinite = ERROR)");
         }
         g.writeString(text);
       } else if (isFloat) {
@@ -203,29 +236,7 @@ public final class VariantToJson {
       }
     }
 
-    private VariantReader child(int level) {
-      if (level >= VariantBuilder.MAX_COPY_DEPTH) {
-        throw error(level, "nesting deeper than " + VariantBuilder.MAX_COPY_DEPTH + " levels");
-      }
-      while (scratch.size() <= level) {
-        scratch.add(new VariantReader());
-      }
-      if (names.length <= level) {
-        names = java.util.Arrays.copyOf(names, names.length * 2);
-        indices = java.util.Arrays.copyOf(indices, indices.length * 2);
-      }
-      return scratch.get(level);
-    }
-
-    private JsonConversionException error(int level, String problem) {
-      StringBuilder path = new StringBuilder("$");
-      for (int i = 0; i < level; i++) {
-        if (names[i] != null) {
-          path.append('.').append(names[i]);
-        } else {
-          path.append('[').append(indices[i]).append(']');
-        }
-      }
+    private JsonConversionException error(VariantPath path, String problem) {
       return JsonConversionException.badValue(row, path.toString(), problem);
     }
   }

@@ -97,6 +97,11 @@ final class BytesWriters {
           staging = new byte[Math.max(length, staging.length * 2)];
         }
         buf.get(offset, staging, 0, length);
+        // Arrow 19's handleSafe sizes the view buffer to index * 16 + length, one view short for
+        // an empty value at the capacity boundary: grow it first.
+        while (index >= w.getValueCapacity()) {
+          w.reAlloc();
+        }
         w.setSafe(index, staging, 0, length);
       }
     };

@@ -1,7 +1,6 @@
 package io.pqarrow.kernel;
 
 import io.pqarrow.variant.VariantKind;
-import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantReader;
 
 /**
@@ -11,15 +10,16 @@ import io.pqarrow.variant.VariantReader;
  */
 final class PathWalker {
   private final VariantPath path;
-  private final CastContext ctx;
-  private final int[] ids;
+  private final KeyIds keyIds;
   private final VariantReader[] scratch;
-  private int generation = -1;
 
   PathWalker(VariantPath path, CastContext ctx) {
     this.path = path;
-    this.ctx = ctx;
-    this.ids = new int[path.size()];
+    byte[][] keys = new byte[path.size()][];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = path.keyUtf8(i);
+    }
+    this.keyIds = new KeyIds(ctx, keys);
     this.scratch = new VariantReader[path.size()];
     for (int i = 0; i < scratch.length; i++) {
       scratch[i] = new VariantReader();
@@ -28,15 +28,7 @@ final class PathWalker {
 
   /** The value at the path from {@code root} (steps {@code from} onward), or null when missing. */
   VariantReader walk(VariantReader root, int from) {
-    if (generation != ctx.generation()) {
-      VariantMetadata m = ctx.metadata();
-      for (int i = 0; i < ids.length; i++) {
-        byte[] key = path.keyUtf8(i);
-        // -2: an unsorted dictionary may repeat a key under several ids, so match by bytes.
-        ids[i] = key == null ? 0 : m.isSorted() ? m.find(key) : -2;
-      }
-      generation = ctx.generation();
-    }
+    int[] ids = keyIds.ids();
     VariantReader cur = root;
     for (int i = from; i < ids.length; i++) {
       byte[] key = path.keyUtf8(i);

@@ -1,7 +1,6 @@
 package io.pqarrow.kernel;
 
 import io.pqarrow.variant.VariantKind;
-import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantReader;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -17,8 +16,7 @@ final class StructWriter extends ValueWriter {
   private final StructVector vector;
   private final byte[][] keys;
   private final ValueWriter[] children;
-  private final int[] ids;
-  private int generation = -1;
+  private final KeyIds keyIds;
   private final VariantReader scratch = new VariantReader();
 
   StructWriter(
@@ -34,7 +32,7 @@ final class StructWriter extends ValueWriter {
       keys[i] = names.get(i).getBytes(StandardCharsets.UTF_8);
     }
     this.children = children.toArray(new ValueWriter[0]);
-    this.ids = new int[keys.length];
+    this.keyIds = new KeyIds(ctx, keys);
   }
 
   @Override
@@ -47,13 +45,7 @@ final class StructWriter extends ValueWriter {
     if (v.kind() != VariantKind.OBJECT) {
       return refuse(v, index);
     }
-    VariantMetadata m = ctx.metadata();
-    if (generation != ctx.generation()) {
-      for (int j = 0; j < keys.length; j++) {
-        ids[j] = m.isSorted() ? m.find(keys[j]) : -2;
-      }
-      generation = ctx.generation();
-    }
+    int[] ids = keyIds.ids();
     vector.setIndexDefined(index);
     boolean fit = true;
     for (int j = 0; j < keys.length; j++) {

@@ -75,7 +75,13 @@ final class UnionWriter extends ValueWriter {
     int at = counts[c]++;
     vector.setTypeId(index, typeIds[c]);
     vector.setOffset(index, at);
-    return children[c].write(v, at);
+    try {
+      return children[c].write(v, at);
+    } catch (RuntimeException e) {
+      // Malformed bytes: give the child slot back so the caller's null slot keeps counts exact.
+      counts[c]--;
+      throw e;
+    }
   }
 
   @Override

@@ -21,7 +21,12 @@ import java.util.List;
  * dot), {@code $["it's"]}, {@code $.items[3]}, {@code $[0][1]}.
  */
 public final class VariantPath {
-  /** One step: an object key (when {@link #isKey()}) or an array index. */
+  /**
+   * One step: an object key (when {@link #isKey()}) or an array index.
+   *
+   * @param key the object key, or {@code null} for an index step
+   * @param index the array index (0-based), or -1 for a key step
+   */
   public record Step(String key, int index) {
     /** True for an object-key step. */
     public boolean isKey() {

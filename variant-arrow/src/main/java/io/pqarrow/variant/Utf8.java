@@ -39,6 +39,19 @@ final class Utf8 {
     return java.util.Arrays.compareUnsigned(a, b);
   }
 
+  /**
+   * True when {@code key} has a character at or above U+E000 (a UTF-8 lead byte of 0xEE or more):
+   * only then can its unsigned-byte order against another key differ from Java's UTF-16 order.
+   */
+  static boolean mayOrderDifferentlyInUtf16(byte[] key) {
+    for (byte b : key) {
+      if ((b & 0xFF) >= 0xEE) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Decodes {@code [pos, pos + len)} of {@code buf}; invalid sequences become U+FFFD. */
   static String decode(ByteBuffer buf, int pos, int len) {
     if (buf.hasArray()) {

@@ -221,7 +221,9 @@ public final class VariantMetadata {
           return mid;
         }
       }
-      return -1;
+      if (!Utf8.mayOrderDifferentlyInUtf16(utf8)) {
+        return -1; // otherwise confirm the miss: a writer may have sorted by UTF-16
+      }
     }
     for (int id = 0; id < size; id++) {
       if (compareKey(id, utf8) == 0) {

@@ -124,7 +124,7 @@ public final class VariantReader {
         break;
       case VariantLayout.SHORT_STRING:
         payloadLength = VariantLayout.shortStringLength(h);
-        requireAvailable(start + 1, payloadLength, "short string bytes");
+        requireAvailable(start + 1, payloadLength, "short string bytes", null);
         break;
       case VariantLayout.OBJECT:
         pointContainer(
@@ -143,9 +143,9 @@ public final class VariantReader {
     int fixed = VariantLayout.fixedPayloadSize(id);
     if (fixed >= 0) {
       payloadLength = fixed;
-      requireAvailable(start + 1, fixed, "payload of " + VariantLayout.kind(h));
+      requireAvailable(start + 1, fixed, "payload of ", VariantLayout.kind(h));
     } else if (fixed == -1) {
-      requireAvailable(start + 1, VariantLayout.LENGTH_PREFIX, "length prefix");
+      requireAvailable(start + 1, VariantLayout.LENGTH_PREFIX, "length prefix", null);
       long n = VariantLayout.readUnsigned(buf, start + 1, 4);
       if (n > limit - start - 1 - VariantLayout.LENGTH_PREFIX) {
         throw error(
@@ -166,7 +166,7 @@ public final class VariantReader {
 
   private void pointContainer(boolean large, int idSize, int offsetSize, String what) {
     int countSize = large ? 4 : 1;
-    requireAvailable(start + 1, countSize, what + " element count");
+    requireAvailable(start + 1, countSize, what, " element count");
     long n = VariantLayout.readUnsigned(buf, start + 1, countSize);
     long ids = (long) start + 1 + countSize;
     long offsets = ids + n * idSize;
@@ -202,10 +202,13 @@ public final class VariantReader {
     this.dataEnd = (int) (data + last);
   }
 
-  private void requireAvailable(long pos, long n, String what) {
+  /** Checks that {@code n} bytes follow {@code pos}; the description is built only on failure. */
+  private void requireAvailable(long pos, long n, String what, Object whatSuffix) {
     if (pos + n > limit) {
+      String description = whatSuffix == null ? what : what + whatSuffix;
       throw error(
-          pos, "expected " + n + " bytes of " + what + ", only " + (limit - pos) + " remain");
+          pos,
+          "expected " + n + " bytes of " + description + ", only " + (limit - pos) + " remain");
     }
   }
 
@@ -593,6 +596,10 @@ public final class VariantReader {
   /**
    * Index of the field whose key has the UTF-8 bytes {@code key}, or -1. Binary search in unsigned
    * byte order for objects of more than 8 fields, a linear scan otherwise. Allocates nothing.
+   *
+   * <p>Some writers (parquet-java 1.18.1) order fields by Java's UTF-16 {@code String.compareTo}.
+   * The two orders agree for any key without characters at or above U+E000, so binary search still
+   * finds such keys; for other keys a miss is confirmed by a linear scan.
    */
   public int findField(byte[] key) {
     requireObject();
@@ -615,6 +622,13 @@ public final class VariantReader {
         hi = mid - 1;
       } else {
         return mid;
+      }
+    }
+    if (Utf8.mayOrderDifferentlyInUtf16(key)) {
+      for (int i = 0; i < count; i++) {
+        if (metadata.compareKey(fieldId(i), key) == 0) {
+          return i;
+        }
       }
     }
     return -1;

@@ -527,6 +527,7 @@ final class ReferenceDecoder {
       } else if (vec instanceof LargeVarCharVector s) {
         s.setSafe(i, b);
       } else {
+        growView(vec, i);
         ((ViewVarCharVector) vec).setSafe(i, b);
       }
       return true;
@@ -543,6 +544,7 @@ final class ReferenceDecoder {
       } else if (vec instanceof LargeVarBinaryVector s) {
         s.setSafe(i, b);
       } else {
+        growView(vec, i);
         ((ViewVarBinaryVector) vec).setSafe(i, b);
       }
       return true;
@@ -575,6 +577,13 @@ final class ReferenceDecoder {
       return false;
     }
     throw new IllegalStateException("no reference for " + type);
+  }
+
+  /** Arrow 19 under-sizes the view buffer for an empty value at the capacity boundary. */
+  private static void growView(FieldVector vec, int i) {
+    while (i >= vec.getValueCapacity()) {
+      ((org.apache.arrow.vector.BaseVariableWidthViewVector) vec).reAlloc();
+    }
   }
 
   private static byte[] bytes(ByteBuffer b) {

@@ -123,13 +123,20 @@ class VariantGetRandomTest {
 
   /** A value likely to fit several targets: small numbers, strings, short containers. */
   static VariantValue friendly(Random r) {
-    return switch (r.nextInt(9)) {
+    return switch (r.nextInt(10)) {
       case 0 -> VariantValue.of(VariantKind.INT8, (byte) r.nextInt(100));
       case 1 ->
           VariantValue.of(
               VariantKind.DECIMAL4, BigDecimal.valueOf(r.nextInt(20000) - 10000, r.nextInt(3)));
       case 2 -> VariantValue.of(VariantKind.STRING, RandomVariants.string(r, r.nextInt(30)));
-      case 3 -> VariantValue.of(VariantKind.TIMESTAMP_MICROS, (long) r.nextInt() * 1000);
+      case 3 ->
+          VariantValue.of(
+              VariantKind.TIMESTAMP_MICROS,
+              (long) r.nextInt() * (r.nextBoolean() ? 1000 : 1_000_000));
+      case 9 ->
+          VariantValue.of(
+              VariantKind.BINARY,
+              java.nio.ByteBuffer.wrap(new byte[] {1, 2, 3, (byte) r.nextInt()}));
       case 4 -> VariantValue.of(VariantKind.TIMESTAMP_NTZ_NANOS, (long) r.nextInt() * 1_000_000);
       case 5 -> VariantValue.of(VariantKind.TIME_MICROS, (long) r.nextInt(86_400) * 1_000_000);
       case 6 -> {

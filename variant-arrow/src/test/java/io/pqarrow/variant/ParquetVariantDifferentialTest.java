@@ -20,6 +20,7 @@ import java.util.UUID;
 import org.apache.parquet.variant.Variant.Type;
 import org.apache.parquet.variant.VariantArrayBuilder;
 import org.apache.parquet.variant.VariantObjectBuilder;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -83,6 +84,40 @@ class ParquetVariantDifferentialTest {
       assertEquals(v, VariantValue.read(read), "seed " + seed + " value " + i);
     }
     assertTrue(mismatches < 150, "most values must pass the full check: " + mismatches);
+  }
+
+  @Test
+  void keysOfObjectsParquetJavaOrdersByUtf16AreStillFound() {
+    List<String> keys = new ArrayList<>(VariantEdgeValues.KEYS_IN_UTF8_ORDER);
+    for (int i = 0; i < 10; i++) {
+      keys.add("m" + i);
+    }
+    org.apache.parquet.variant.VariantBuilder b = new org.apache.parquet.variant.VariantBuilder();
+    VariantObjectBuilder ob = b.startObject();
+    for (int i = 0; i < keys.size(); i++) {
+      ob.appendKey(keys.get(i));
+      ob.appendInt(i);
+    }
+    b.endObject();
+    org.apache.parquet.variant.Variant theirs = b.build();
+    ByteBuffer value = theirs.getValueBuffer();
+    ByteBuffer metadata = theirs.getMetadataBuffer();
+    VariantReader r =
+        new VariantReader()
+            .reset(
+                VariantMetadata.of(metadata, metadata.position(), metadata.remaining()),
+                value,
+                value.position(),
+                value.remaining());
+    assertEquals(keys.size(), r.fieldCount());
+    VariantReader field = new VariantReader();
+    for (int i = 0; i < keys.size(); i++) {
+      int index = r.findField(keys.get(i));
+      assertTrue(index >= 0, keys.get(i));
+      assertEquals(i, r.fieldInto(index, field).getInt(), keys.get(i));
+    }
+    assertEquals(-1, r.findField("\uffff"));
+    assertEquals(-1, r.findField("m99"));
   }
 
   /** True when some object of {@code v} has keys whose UTF-16 and UTF-8 orders differ. */

@@ -32,7 +32,8 @@ import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
  * carries a {@link DictionaryEncoding}, and the dictionary itself (a binary vector of metadata
  * blobs) lives outside the batch. The caller supplies it through the {@link DictionaryProvider}
  * that came with the batch (an {@code ArrowReader} is one); {@link #of(VariantVector)} is for
- * vectors without dictionary encoding.
+ * vectors without dictionary encoding. Run-end-encoded metadata, which the storage check of {@code
+ * VariantType} admits, is reported as unsupported.
  *
  * <p><b>Metadata reuse.</b> A {@link VariantMetadata} is parsed only when the metadata changes:
  * consecutive rows with the same metadata bytes ({@link VariantMetadata#sameBytes}) share one, and
@@ -71,6 +72,11 @@ public final class VariantColumnReader {
     if (value == null && typedValue == null) {
       throw VariantVectorException.invalid(name, "neither a value nor a typed_value child");
     }
+    if (value != null && !BinarySlots.isBinary(value)) {
+      throw VariantVectorException.invalid(
+          name,
+          "value must be Binary, LargeBinary or BinaryView, found " + value.getField().getType());
+    }
     this.values = value == null ? null : BinarySlots.of(name + ".value", value, rows);
     DictionaryEncoding encoding = meta.getField().getDictionary();
     if (encoding != null) {
@@ -94,6 +100,10 @@ public final class VariantColumnReader {
       this.metadata = BinarySlots.of(name + ".metadata dictionary", blobs, blobs.getValueCount());
       this.byIndex = new VariantMetadata[blobs.getValueCount()];
     } else {
+      if (!BinarySlots.isBinary(meta)) {
+        throw VariantVectorException.unsupported(
+            name, "metadata of type " + meta.getField().getType());
+      }
       this.indices = null;
       this.metadata = BinarySlots.of(name + ".metadata", meta, rows);
       this.byIndex = null;

@@ -436,4 +436,65 @@ class ArrowVariantVectorsTest {
           e.getMessage());
     }
   }
+
+  /** A long view whose buffer index (bytes 8–11 of the 16-byte view) names a missing buffer. */
+  @Test
+  void corruptViewBufferIndexIsReportedNotThrownAsIndexError() {
+    BufferAllocator a = memory.allocator();
+    EncodedVariant e =
+        new VariantBuilder().appendString("a string longer than twelve bytes").build();
+    try (FieldVector meta = binaryVector("m", Layout.BINARY, List.of(e.metadata()), a);
+        FieldVector value = binaryVector("v", Layout.VIEW, List.of(e.value()), a);
+        VariantVector v = VariantVectors.wrap("c", meta, value, a)) {
+      v.valueVector().getDataBuffer().setInt(8, 5);
+      VariantColumnReader reader = VariantColumnReader.of(v);
+      VariantVectorException ex =
+          assertThrows(VariantVectorException.class, () -> reader.read(0, new VariantReader()));
+      assertEquals(
+          "Invalid Variant vector at c.value, row 0: view names data buffer 5 of 1 buffers",
+          ex.getMessage());
+    }
+  }
+
+  /** Binary offsets [0, 1000] over a data buffer holding far fewer bytes. */
+  @Test
+  void offsetPastTheDataBufferIsReported() {
+    BufferAllocator a = memory.allocator();
+    EncodedVariant e = new VariantBuilder().appendInt(5).build();
+    try (FieldVector meta = binaryVector("m", Layout.BINARY, List.of(e.metadata()), a);
+        FieldVector value = binaryVector("v", Layout.BINARY, List.of(e.value()), a);
+        VariantVector v = VariantVectors.wrap("c", meta, value, a)) {
+      ((VarBinaryVector) v.valueVector()).getOffsetBuffer().setInt(4, 1_000_000);
+      long capacity = v.valueVector().getDataBuffer().capacity();
+      VariantColumnReader reader = VariantColumnReader.of(v);
+      VariantVectorException ex =
+          assertThrows(VariantVectorException.class, () -> reader.read(0, new VariantReader()));
+      assertEquals(
+          "Invalid Variant vector at c.value, row 0: slot of 1000000 bytes at 0 lies outside a"
+              + " buffer of "
+              + capacity
+              + " bytes",
+          ex.getMessage());
+    }
+  }
+
+  /** A value whose header promises an INT32 but holds one byte: the codec names the row. */
+  @Test
+  void truncatedValueBytesNameTheRow() {
+    BufferAllocator a = memory.allocator();
+    byte[] m = new VariantBuilder().appendNull().build().metadata();
+    try (FieldVector meta = binaryVector("m", Layout.BINARY, List.of(m, m), a);
+        FieldVector value =
+            binaryVector("v", Layout.BINARY, List.of(new byte[] {0}, new byte[] {0x14, 1}), a);
+        VariantVector v = VariantVectors.wrap("c", meta, value, a)) {
+      VariantColumnReader reader = VariantColumnReader.of(v);
+      io.pqarrow.variant.VariantFormatException ex =
+          assertThrows(
+              io.pqarrow.variant.VariantFormatException.class,
+              () -> reader.read(1, new VariantReader()));
+      assertEquals(1, ex.row());
+      assertTrue(
+          ex.getMessage().startsWith("Invalid Variant value at row 1, byte "), ex.getMessage());
+    }
+  }
 }
