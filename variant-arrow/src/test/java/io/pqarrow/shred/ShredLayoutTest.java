@@ -261,4 +261,21 @@ class ShredLayoutTest {
       }
     }
   }
+
+  @Test
+  void keysStartingWithAnUnderscoreAreOrdinaryShreddedFields() {
+    List<VariantValue> rows = List.of(obj("_a", i64(1), "b", i64(2)));
+    try (VariantVector in = ShredTestSupport.vectorOf(rows, memory.allocator());
+        VariantVector out =
+            Shredding.shred(
+                in,
+                ShreddingTypes.parse("v", "struct<_a:int64>"),
+                ShredOptions.defaults(),
+                memory.allocator());
+        VariantVector back = Shredding.unshred(out, memory.allocator())) {
+      StructVector a = (StructVector) ((StructVector) out.typedValueVector()).getChild("_a");
+      assertEquals(1L, ((BigIntVector) a.getChild("typed_value")).get(0));
+      ShredTestSupport.assertSameLogicalRows(rows, ShredTestSupport.rowsOf(back), "_a");
+    }
+  }
 }
