@@ -29,8 +29,9 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * Object fields are kept in unsigned UTF-8 order of their keys. The role says what "both null"
  * means: a missing field ({@link Role#FIELD}), Variant null ({@link Role#TOP}) or an error ({@link
  * Role#ELEMENT}). Each level owns scratch readers, safe because a level is never on the recursion
- * stack twice. Children whose names start with {@code _} are ignored, as the shredding rules
- * reserve them for extensions; any other unknown child is an error.
+ * stack twice. Beside {@code value} and {@code typed_value}, children whose names start with {@code
+ * _} are ignored, as the shredding rules reserve them for extensions; any other unknown child is an
+ * error. (Object field names starting with {@code _} are ordinary keys.)
  */
 final class ShreddedNode {
   enum Shape {
@@ -97,9 +98,6 @@ final class ShreddedNode {
     } else if (typed instanceof StructVector struct) {
       shape = Shape.OBJECT;
       for (FieldVector child : struct.getChildrenFromFields()) {
-        if (child.getName().startsWith("_")) {
-          continue;
-        }
         String childPath = path + "." + child.getName();
         if (!(child instanceof StructVector p)) {
           throw ShredException.invalidType(

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
@@ -72,9 +73,13 @@ final class Shredder {
 
   /** Shreds {@code input} (unshredded) as {@code request}; the caller closes the result. */
   static VariantVector run(
-      VariantVector input, Field request, ShredOptions options, BufferAllocator allocator) {
+      VariantVector input,
+      DictionaryProvider dictionaries,
+      Field request,
+      ShredOptions options,
+      BufferAllocator allocator) {
     String name = input.getName();
-    VariantColumnReader in = VariantColumnReader.of(input);
+    VariantColumnReader in = VariantColumnReader.of(input, dictionaries);
     Field storage = ShreddingSchema.storageField(name, request, input.getField().isNullable());
     VariantVector out = (VariantVector) storage.createVector(allocator);
     try {

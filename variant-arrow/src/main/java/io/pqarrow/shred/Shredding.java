@@ -60,7 +60,7 @@ public final class Shredding {
    * Shreds {@code input} as {@code request} (a type tree as {@link ShreddingTypes#parse} makes, or
    * as {@link #inferType} returns). A shredded input is unshredded first.
    *
-   * @param input the Variant vector (metadata not dictionary-encoded)
+   * @param input the Variant vector (metadata not dictionary-encoded; see the overload)
    * @param request the shredding type; its name is ignored (the result has the input's name)
    * @param options lenient or strict
    * @param allocator allocator of the result
@@ -70,13 +70,27 @@ public final class Shredding {
    */
   public static VariantVector shred(
       VariantVector input, Field request, ShredOptions options, BufferAllocator allocator) {
+    return shred(input, null, request, options, allocator);
+  }
+
+  /**
+   * As {@link #shred(VariantVector, Field, ShredOptions, BufferAllocator)} for an input whose
+   * metadata may be dictionary-encoded, its dictionary looked up in {@code dictionaries} (may be
+   * null when none is). The result's metadata is plain Binary.
+   */
+  public static VariantVector shred(
+      VariantVector input,
+      DictionaryProvider dictionaries,
+      Field request,
+      ShredOptions options,
+      BufferAllocator allocator) {
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(options, "options");
     if (input.typedValueVector() == null) {
-      return Shredder.run(input, request, options, allocator);
+      return Shredder.run(input, dictionaries, request, options, allocator);
     }
-    try (VariantVector plain = unshred(input, allocator)) {
-      return Shredder.run(plain, request, options, allocator);
+    try (VariantVector plain = unshred(input, dictionaries, allocator)) {
+      return Shredder.run(plain, null, request, options, allocator);
     }
   }
 

@@ -18,6 +18,7 @@ import io.pqarrow.extension.VariantVector;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.variant.Variant;
 import io.pqarrow.variant.VariantMetadata;
+import io.pqarrow.variant.arrow.VariantVectors;
 import io.pqarrow.variant.testing.VariantValue;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -25,11 +26,17 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -217,6 +224,58 @@ class ShredLayoutTest {
       FieldVector typed = twice.typedValueVector();
       assertTrue(typed instanceof ListVector && typed.isNull(0) && !typed.isNull(1));
       ShredTestSupport.assertSameLogicalRows(rows, ShredTestSupport.rowsOf(back), "re-shredded");
+    }
+  }
+
+  @Test
+  void dictionaryEncodedMetadataIsReadThroughTheCallersDictionaries() {
+    List<VariantValue> rows = List.of(obj("a", i64(1), "b", str("x")), obj("a", str("y")));
+    DictionaryEncoding encoding = new DictionaryEncoding(7L, false, new ArrowType.Int(32, true));
+    try (VariantVector plain = ShredTestSupport.vectorOf(rows, memory.allocator());
+        VarBinaryVector blobs = new VarBinaryVector("dict", memory.allocator());
+        IntVector indices =
+            new IntVector(
+                "metadata",
+                new FieldType(false, new ArrowType.Int(32, true), encoding),
+                memory.allocator())) {
+      blobs.setSafe(0, ((VarBinaryVector) plain.metadataVector()).get(0));
+      blobs.setValueCount(1);
+      indices.setSafe(0, 0);
+      indices.setSafe(1, 0);
+      indices.setValueCount(2);
+      DictionaryProvider dictionaries =
+          new DictionaryProvider.MapDictionaryProvider(new Dictionary(blobs, encoding));
+      try (VariantVector encoded =
+              VariantVectors.wrap("v", indices, plain.valueVector(), memory.allocator());
+          VariantVector shredded =
+              Shredding.shred(
+                  encoded,
+                  dictionaries,
+                  ShreddingTypes.parse("v", "struct<a:int64>"),
+                  ShredOptions.defaults(),
+                  memory.allocator());
+          VariantVector back = Shredding.unshred(shredded, memory.allocator())) {
+        StructVector a = (StructVector) ((StructVector) shredded.typedValueVector()).getChild("a");
+        assertEquals(1L, ((BigIntVector) a.getChild("typed_value")).get(0));
+        ShredTestSupport.assertSameLogicalRows(rows, ShredTestSupport.rowsOf(back), "dictionary");
+      }
+    }
+  }
+
+  @Test
+  void keysStartingWithAnUnderscoreAreOrdinaryShreddedFields() {
+    List<VariantValue> rows = List.of(obj("_a", i64(1), "b", i64(2)));
+    try (VariantVector in = ShredTestSupport.vectorOf(rows, memory.allocator());
+        VariantVector out =
+            Shredding.shred(
+                in,
+                ShreddingTypes.parse("v", "struct<_a:int64>"),
+                ShredOptions.defaults(),
+                memory.allocator());
+        VariantVector back = Shredding.unshred(out, memory.allocator())) {
+      StructVector a = (StructVector) ((StructVector) out.typedValueVector()).getChild("_a");
+      assertEquals(1L, ((BigIntVector) a.getChild("typed_value")).get(0));
+      ShredTestSupport.assertSameLogicalRows(rows, ShredTestSupport.rowsOf(back), "_a");
     }
   }
 }

@@ -21,8 +21,10 @@ import java.util.function.Consumer;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
+import org.apache.arrow.vector.LargeVarBinaryVector;
 import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.ViewVarBinaryVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -197,6 +199,44 @@ class UnshredTableTest {
                 });
         VariantVector out = Shredding.unshred(in, memory.allocator())) {
       assertEquals(List.of(arr(i64(7), str("x")), arr()), ShredTestSupport.rowsOf(out));
+    }
+  }
+
+  @Test
+  void largeAndViewBinaryValueColumnsAreRead() {
+    Pieces p = new Pieces();
+    int x = p.add(str("a string longer than twelve bytes"));
+    int d = p.add(obj("d", i64(4)));
+    Field pair =
+        new Field(
+            "a",
+            FieldType.notNullable(ArrowType.Struct.INSTANCE),
+            List.of(Field.nullable("value", ArrowType.BinaryView.INSTANCE)));
+    Field storage =
+        new Field(
+            "v",
+            FieldType.nullable(VariantType.INSTANCE),
+            List.of(
+                Field.notNullable("metadata", ArrowType.Binary.INSTANCE),
+                Field.nullable("value", ArrowType.LargeBinary.INSTANCE),
+                new Field(
+                    "typed_value", FieldType.nullable(ArrowType.Struct.INSTANCE), List.of(pair))));
+    try (VariantVector in =
+            build(
+                storage,
+                1,
+                p,
+                v -> {
+                  v.getUnderlyingVector().setIndexDefined(0);
+                  ((StructVector) v.typedValueVector()).setIndexDefined(0);
+                  field(v, "a").setIndexDefined(0);
+                  ((LargeVarBinaryVector) v.valueVector()).setSafe(0, p.bytes(d));
+                  ((ViewVarBinaryVector) field(v, "a").getChild("value")).setSafe(0, p.bytes(x));
+                });
+        VariantVector out = Shredding.unshred(in, memory.allocator())) {
+      assertEquals(
+          List.of(obj("a", str("a string longer than twelve bytes"), "d", i64(4))),
+          ShredTestSupport.rowsOf(out));
     }
   }
 
