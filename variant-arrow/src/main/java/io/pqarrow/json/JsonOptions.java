@@ -1,0 +1,142 @@
+package io.pqarrow.json;
+
+import java.util.Objects;
+
+/**
+ * How JSON text and Variant values are converted into each other. Immutable; build with {@link
+ * #builder()}.
+ *
+ * <table>
+ *   <caption>Options and defaults</caption>
+ *   <tr><th>option</th><th>default</th><th>meaning</th></tr>
+ *   <tr><td>{@link #exactDecimals()}</td><td>{@code true}</td><td>JSON → Variant: a number with a
+ *       fraction or exponent becomes an exact DECIMAL4/8/16 when it fits 38 digits and a scale of
+ *       at most 38, otherwise a DOUBLE; {@code false} makes every such number a DOUBLE</td></tr>
+ *   <tr><td>{@link #duplicateKeys()}</td><td>{@link DuplicateKeys#ERROR}</td><td>JSON → Variant:
+ *       a key repeated in one object is an error, or the last occurrence wins</td></tr>
+ *   <tr><td>{@link #nonFinite()}</td><td>{@link NonFinite#STRINGS}</td><td>Variant → JSON: NaN
+ *       and infinities are written as the strings {@code "NaN"}, {@code "Infinity"}, {@code
+ *       "-Infinity"}, or are an error</td></tr>
+ * </table>
+ */
+public final class JsonOptions {
+  /** What to do with a key that appears twice in one JSON object. */
+  public enum DuplicateKeys {
+    /** Fail with {@code Invalid JSON at line L, column C: duplicate key "k"}. */
+    ERROR,
+    /**
+     * Keep the last occurrence (as most JSON parsers do). The text is read twice when a duplicate
+     * is found: once to find which occurrences are overridden, once to build.
+     */
+    LAST_WINS
+  }
+
+  /** How NaN and the infinities, which JSON cannot represent as numbers, are written. */
+  public enum NonFinite {
+    /** As the JSON strings {@code "NaN"}, {@code "Infinity"} and {@code "-Infinity"}. */
+    STRINGS,
+    /** Fail with {@code Invalid Variant value at <path>: NaN cannot be written as JSON}. */
+    ERROR
+  }
+
+  private static final JsonOptions DEFAULTS = builder().build();
+
+  private final boolean exactDecimals;
+  private final DuplicateKeys duplicateKeys;
+  private final NonFinite nonFinite;
+
+  private JsonOptions(Builder b) {
+    this.exactDecimals = b.exactDecimals;
+    this.duplicateKeys = b.duplicateKeys;
+    this.nonFinite = b.nonFinite;
+  }
+
+  /** The defaults (see the class documentation). */
+  public static JsonOptions defaults() {
+    return DEFAULTS;
+  }
+
+  /** A builder starting from the defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder starting from these options. */
+  public Builder toBuilder() {
+    return new Builder()
+        .exactDecimals(exactDecimals)
+        .duplicateKeys(duplicateKeys)
+        .nonFinite(nonFinite);
+  }
+
+  /** Whether numbers with a fraction or exponent become exact decimals when they fit. */
+  public boolean exactDecimals() {
+    return exactDecimals;
+  }
+
+  /** What a repeated key in a JSON object does. */
+  public DuplicateKeys duplicateKeys() {
+    return duplicateKeys;
+  }
+
+  /** How NaN and infinities are written as JSON. */
+  public NonFinite nonFinite() {
+    return nonFinite;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof JsonOptions other
+        && exactDecimals == other.exactDecimals
+        && duplicateKeys == other.duplicateKeys
+        && nonFinite == other.nonFinite;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(exactDecimals, duplicateKeys, nonFinite);
+  }
+
+  @Override
+  public String toString() {
+    return "JsonOptions{exactDecimals="
+        + exactDecimals
+        + ", duplicateKeys="
+        + duplicateKeys
+        + ", nonFinite="
+        + nonFinite
+        + "}";
+  }
+
+  /** Builds {@link JsonOptions}; every setter starts from the default. */
+  public static final class Builder {
+    private boolean exactDecimals = true;
+    private DuplicateKeys duplicateKeys = DuplicateKeys.ERROR;
+    private NonFinite nonFinite = NonFinite.STRINGS;
+
+    private Builder() {}
+
+    /** {@code false} reads every number with a fraction or exponent as a DOUBLE. */
+    public Builder exactDecimals(boolean exactDecimals) {
+      this.exactDecimals = exactDecimals;
+      return this;
+    }
+
+    /** Sets what a repeated key does. */
+    public Builder duplicateKeys(DuplicateKeys duplicateKeys) {
+      this.duplicateKeys = Objects.requireNonNull(duplicateKeys, "duplicateKeys");
+      return this;
+    }
+
+    /** Sets how NaN and infinities are written. */
+    public Builder nonFinite(NonFinite nonFinite) {
+      this.nonFinite = Objects.requireNonNull(nonFinite, "nonFinite");
+      return this;
+    }
+
+    /** The options. */
+    public JsonOptions build() {
+      return new JsonOptions(this);
+    }
+  }
+}

@@ -1,0 +1,323 @@
+package io.pqarrow.json;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import io.pqarrow.variant.EncodedVariant;
+import io.pqarrow.variant.VariantBuilder;
+import io.pqarrow.variant.VariantFormatException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Converts JSON text to Variant values with Jackson's streaming parser, writing straight into a
+ * {@link VariantBuilder} (no tree in between).
+ *
+ * <table>
+ *   <caption>JSON value → Variant type</caption>
+ *   <tr><td>{@code null}, {@code true}, {@code false}</td><td>NULL, BOOLEAN</td></tr>
+ *   <tr><td>string</td><td>STRING (short string up to 63 bytes)</td></tr>
+ *   <tr><td>integer</td><td>the smallest of INT8, INT16, INT32, INT64 that holds it; beyond
+ *       int64, DECIMAL16 with scale 0 up to 38 digits, else DOUBLE</td></tr>
+ *   <tr><td>number with a fraction or exponent</td><td>with {@link JsonOptions#exactDecimals()}:
+ *       the exact decimal (DECIMAL4/8/16 by precision 1–9/10–18/19–38, scale kept: {@code 1.50}
+ *       has scale 2; a negative exponent scale such as {@code 1E+3} becomes scale 0) when it has
+ *       at most 38 digits and a scale of at most 38, else DOUBLE (correctly rounded; tiny values
+ *       may round to 0); otherwise always DOUBLE. {@code -0.0} as a decimal is 0.0.</td></tr>
+ *   <tr><td>object, array</td><td>OBJECT (fields sorted by key), ARRAY</td></tr>
+ * </table>
+ *
+ * <p>A number whose magnitude is beyond DOUBLE ({@code 1e400}) is an error, as are duplicate keys
+ * unless {@link JsonOptions.DuplicateKeys#LAST_WINS}, unpaired surrogate escapes, anything after
+ * the one top-level value, and all syntax errors: {@code Invalid JSON at line 3, column 7:
+ * <problem>}, with {@code row R, } before the line when a column is converted. Jackson's default
+ * {@code StreamReadConstraints} cap nesting (1000), number length (1000 characters) and string
+ * length. After an error the builder written to holds a partial value and must be discarded.
+ *
+ * <p>Instances are immutable and thread-safe.
+ */
+public final class JsonToVariant {
+  private static final BigInteger MAX_DECIMAL16 = BigInteger.TEN.pow(38).subtract(BigInteger.ONE);
+  private static final JsonFactory FACTORY = JsonFactory.builder().build();
+
+  private final JsonOptions options;
+
+  /** A converter with {@code options}. */
+  public JsonToVariant(JsonOptions options) {
+    this.options = Objects.requireNonNull(options, "options");
+  }
+
+  /** A converter with {@link JsonOptions#defaults()}. */
+  public JsonToVariant() {
+    this(JsonOptions.defaults());
+  }
+
+  /** The options. */
+  public JsonOptions options() {
+    return options;
+  }
+
+  /**
+   * Parses one JSON document into a value with its own metadata.
+   *
+   * @throws JsonConversionException for invalid JSON or a value Variant cannot hold
+   */
+  public EncodedVariant parse(String json) {
+    VariantBuilder b = new VariantBuilder();
+    parse(json, b);
+    return b.build();
+  }
+
+  /**
+   * Parses one JSON document and appends it to {@code out} as one value (top level, array element
+   * or field value).
+   *
+   * @throws JsonConversionException for invalid JSON or a value Variant cannot hold
+   */
+  public void parse(String json, VariantBuilder out) {
+    convert(new Source(json, null, 0, 0), out, JsonConversionException.UNKNOWN_ROW);
+  }
+
+  /**
+   * Parses the UTF-8 JSON document {@code utf8[offset, offset + length)} into {@code out}, naming
+   * {@code row} in errors (or {@link JsonConversionException#UNKNOWN_ROW}).
+   *
+   * @throws JsonConversionException for invalid JSON or a value Variant cannot hold
+   */
+  public void parse(byte[] utf8, int offset, int length, VariantBuilder out, long row) {
+    Objects.checkFromIndexSize(offset, length, utf8.length);
+    convert(new Source(null, utf8, offset, length), out, row);
+  }
+
+  /** Text that can be read more than once (duplicate keys with last-wins read it twice). */
+  private record Source(String text, byte[] utf8, int offset, int length) {
+    JsonParser open() throws IOException {
+      return text != null ? FACTORY.createParser(text) : FACTORY.createParser(utf8, offset, length);
+    }
+  }
+
+  private void convert(Source source, VariantBuilder out, long row) {
+    BitSet overridden = null;
+    if (options.duplicateKeys() == JsonOptions.DuplicateKeys.LAST_WINS) {
+      overridden = findOverriddenKeys(source, row);
+    }
+    try (JsonParser p = source.open()) {
+      new Pass(p, out, row, overridden).run();
+    } catch (JsonProcessingException e) {
+      throw syntax(e, row);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static JsonConversionException syntax(JsonProcessingException e, long row) {
+    JsonLocation loc = e.getLocation();
+    int line = loc == null ? -1 : loc.getLineNr();
+    int column = loc == null ? -1 : loc.getColumnNr();
+    return JsonConversionException.badJson(row, line, column, e.getOriginalMessage(), e);
+  }
+
+  /**
+   * Reads the text once, numbering every field name in document order, and returns the numbers of
+   * the occurrences a later one with the same key overrides (or {@code null} when none is).
+   */
+  private static BitSet findOverriddenKeys(Source source, long row) {
+    BitSet overridden = null;
+    List<Map<String, Integer>> open = new ArrayList<>();
+    int depth = 0;
+    int ordinal = 0;
+    try (JsonParser p = source.open()) {
+      for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+        if (t.isStructStart()) {
+          if (open.size() == depth) {
+            open.add(new HashMap<>());
+          }
+          open.get(depth++).clear();
+        } else if (t.isStructEnd()) {
+          depth--;
+        } else if (t == JsonToken.FIELD_NAME) {
+          Integer previous = open.get(depth - 1).put(p.currentName(), ordinal);
+          if (previous != null) {
+            if (overridden == null) {
+              overridden = new BitSet();
+            }
+            overridden.set(previous);
+          }
+          ordinal++;
+        }
+        if (depth == 0) {
+          break; // the top-level value is done; the build pass reports anything after it
+        }
+      }
+    } catch (JsonProcessingException e) {
+      throw syntax(e, row);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return overridden;
+  }
+
+  /** One build pass over a parser. */
+  private final class Pass {
+    private final JsonParser p;
+    private final VariantBuilder out;
+    private final long row;
+    private final BitSet overridden;
+    private final List<Set<String>> keys = new ArrayList<>();
+    private int depth;
+    private int ordinal;
+
+    Pass(JsonParser p, VariantBuilder out, long row, BitSet overridden) {
+      this.p = p;
+      this.out = out;
+      this.row = row;
+      this.overridden = overridden;
+    }
+
+    void run() throws IOException {
+      JsonToken t = p.nextToken();
+      if (t == null) {
+        throw error("expected a JSON value, found the end of the input");
+      }
+      do {
+        token(t);
+        if (depth == 0) {
+          break;
+        }
+        t = p.nextToken();
+      } while (t != null);
+      JsonToken after = p.nextToken();
+      if (after != null) {
+        throw error(
+            "expected the end of the input after the JSON value, found " + abbreviate(p.getText()));
+      }
+    }
+
+    private void token(JsonToken t) throws IOException {
+      try {
+        switch (t) {
+          case START_OBJECT -> {
+            if (keys.size() == depth) {
+              keys.add(new HashSet<>());
+            }
+            keys.get(depth++).clear();
+            out.startObject();
+          }
+          case END_OBJECT -> {
+            depth--;
+            out.endObject();
+          }
+          case START_ARRAY -> {
+            if (keys.size() == depth) {
+              keys.add(new HashSet<>());
+            }
+            depth++;
+            out.startArray();
+          }
+          case END_ARRAY -> {
+            depth--;
+            out.endArray();
+          }
+          case FIELD_NAME -> fieldName();
+          case VALUE_STRING -> out.appendString(p.getText());
+          case VALUE_NUMBER_INT -> integer();
+          case VALUE_NUMBER_FLOAT -> fraction();
+          case VALUE_TRUE -> out.appendBoolean(true);
+          case VALUE_FALSE -> out.appendBoolean(false);
+          case VALUE_NULL -> out.appendNull();
+          default -> throw error("unexpected token " + t);
+        }
+      } catch (VariantFormatException e) {
+        throw error(e.getMessage());
+      }
+    }
+
+    private void fieldName() throws IOException {
+      String name = p.currentName();
+      int n = ordinal++;
+      if (overridden != null && overridden.get(n)) {
+        skipValue();
+        return;
+      }
+      if (!keys.get(depth - 1).add(name)) {
+        throw error("duplicate key \"" + name + "\"");
+      }
+      out.appendKey(name);
+    }
+
+    /** Skips the next value, still numbering the field names inside it. */
+    private void skipValue() throws IOException {
+      int level = 0;
+      do {
+        JsonToken t = p.nextToken();
+        if (t == JsonToken.FIELD_NAME) {
+          ordinal++;
+        } else if (t.isStructStart()) {
+          level++;
+        } else if (t.isStructEnd()) {
+          level--;
+        }
+      } while (level > 0);
+    }
+
+    private void integer() throws IOException {
+      JsonParser.NumberType type = p.getNumberType();
+      if (type == JsonParser.NumberType.INT || type == JsonParser.NumberType.LONG) {
+        out.appendInteger(p.getLongValue());
+        return;
+      }
+      BigInteger value = p.getBigIntegerValue();
+      if (value.abs().compareTo(MAX_DECIMAL16) <= 0) {
+        out.appendDecimal16(value, 0);
+      } else {
+        appendFiniteDouble(value.doubleValue());
+      }
+    }
+
+    private void fraction() throws IOException {
+      if (!options.exactDecimals()) {
+        appendFiniteDouble(p.getDoubleValue());
+        return;
+      }
+      BigDecimal d = p.getDecimalValue();
+      // precision - scale digits before the point; checked first so 1e999999999 is never expanded
+      if (d.scale() < 0 && (long) d.precision() - d.scale() <= 38) {
+        d = d.setScale(0);
+      }
+      if (d.scale() >= 0 && d.scale() <= 38 && Math.max(d.precision(), d.scale()) <= 38) {
+        out.appendDecimal(d);
+      } else {
+        appendFiniteDouble(p.getDoubleValue());
+      }
+    }
+
+    private void appendFiniteDouble(double d) throws IOException {
+      if (Double.isInfinite(d)) {
+        throw error("number " + abbreviate(p.getText()) + " is outside the range of DOUBLE");
+      }
+      out.appendDouble(d);
+    }
+
+    private JsonConversionException error(String problem) {
+      JsonLocation loc = p.currentTokenLocation();
+      return JsonConversionException.badJson(
+          row, loc.getLineNr(), loc.getColumnNr(), problem, null);
+    }
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() <= 40 ? s : s.substring(0, 37) + "...";
+  }
+}

@@ -1,0 +1,254 @@
+package io.pqarrow.json;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import io.pqarrow.variant.Variant;
+import io.pqarrow.variant.VariantPath;
+import io.pqarrow.variant.VariantReader;
+import io.pqarrow.variant.VariantVisitor;
+import io.pqarrow.variant.VariantWalker;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.Objects;
+
+/**
+ * Writes Variant values as JSON text through Jackson's {@link JsonGenerator}.
+ *
+ * <table>
+ *   <caption>Variant type → JSON</caption>
+ *   <tr><td>NULL, BOOLEAN</td><td>{@code null}, {@code true}/{@code false}</td></tr>
+ *   <tr><td>INT8–INT64</td><td>integer</td></tr>
+ *   <tr><td>DECIMAL4/8/16</td><td>number in plain notation with its scale kept ({@code 1.50},
+ *       never {@code 1.5E+0})</td></tr>
+ *   <tr><td>DOUBLE, FLOAT</td><td>the shortest text that reads back to the same value (Jackson's
+ *       Schubfach writer, {@link StreamWriteFeature#USE_FAST_DOUBLE_WRITER}; JDK 17's {@code
+ *       Double.toString} is not shortest, e.g. {@code 9.999999999999999E22} for 1.0E23); FLOAT
+ *       uses the shortest text for the float ({@code 0.1}, not {@code 0.10000000149011612});
+ *       NaN/±Infinity per {@link JsonOptions#nonFinite()}</td></tr>
+ *   <tr><td>DATE, TIME, TIMESTAMP*</td><td>ISO-8601 strings, see {@link TemporalText}: UTC types
+ *       with {@code +00:00}, NTZ types without offset, 6 fraction digits for micros, 9 for
+ *       nanos</td></tr>
+ *   <tr><td>UUID</td><td>canonical lower-case string</td></tr>
+ *   <tr><td>BINARY</td><td>standard base64 string with padding</td></tr>
+ *   <tr><td>STRING</td><td>string, escaped by Jackson</td></tr>
+ *   <tr><td>OBJECT, ARRAY</td><td>object with fields in stored (key) order, array</td></tr>
+ * </table>
+ *
+ * <p>Values that JSON cannot hold raise {@code Invalid Variant value at <path>: <problem>} with a
+ * path such as {@code $.a[3]}; the tree is walked by {@link VariantWalker}, which refuses nesting
+ * deeper than {@link VariantWalker#DEFAULT_MAX_DEPTH}. Instances are immutable and thread-safe.
+ */
+public final class VariantToJson {
+  private static final JsonFactory FACTORY =
+      JsonFactory.builder()
+          .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
+          .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+          // UTF-8 output: write supplementary characters as 4 bytes, not as two \\u escapes
+          .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
+          .build();
+
+  private final JsonOptions options;
+
+  /** A writer with {@code options}. */
+  public VariantToJson(JsonOptions options) {
+    this.options = Objects.requireNonNull(options, "options");
+  }
+
+  /** A writer with {@link JsonOptions#defaults()}. */
+  public VariantToJson() {
+    this(JsonOptions.defaults());
+  }
+
+  /** The options. */
+  public JsonOptions options() {
+    return options;
+  }
+
+  /**
+   * The JSON text of {@code value}.
+   *
+   * @throws JsonConversionException for a value JSON cannot hold
+   */
+  public String toJson(Variant value) {
+    return toJson(value.readInto(new VariantReader()));
+  }
+
+  /**
+   * The JSON text of the value {@code value} points at.
+   *
+   * @throws JsonConversionException for a value JSON cannot hold
+   * @throws io.pqarrow.variant.VariantFormatException for corrupt bytes
+   */
+  public String toJson(VariantReader value) {
+    StringWriter w = new StringWriter();
+    try (JsonGenerator g = FACTORY.createGenerator(w)) {
+      write(value, g, JsonConversionException.UNKNOWN_ROW);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return w.toString();
+  }
+
+  /**
+   * Writes the value as UTF-8 JSON to {@code out}, naming {@code row} in errors (or {@link
+   * JsonConversionException#UNKNOWN_ROW}).
+   */
+  public void writeUtf8(VariantReader value, OutputStream out, long row) {
+    try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
+      write(value, g, row);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Writes the value as the next JSON value of {@code out} (which the caller flushes and closes).
+   * For exact numbers the generator should have {@link StreamWriteFeature#USE_FAST_DOUBLE_WRITER}
+   * and {@link StreamWriteFeature#WRITE_BIGDECIMAL_AS_PLAIN} enabled, as {@link #toJson} has.
+   *
+   * @throws IOException from the generator
+   */
+  public void write(VariantReader value, JsonGenerator out, long row) throws IOException {
+    try {
+      new VariantWalker().walk(value, new Writer(out, row));
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+  }
+
+  /** Writes each visited value to the generator; the walker keeps the path for errors. */
+  private final class Writer implements VariantVisitor {
+    private final JsonGenerator g;
+    private final long row;
+
+    Writer(JsonGenerator g, long row) {
+      this.g = g;
+      this.row = row;
+    }
+
+    @Override
+    public void startObject(VariantReader object, VariantPath path) {
+      try {
+        g.writeStartObject();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Override
+    public void field(int index, int keyId, VariantPath path) {
+      try {
+        g.writeFieldName(path.lastKey());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Override
+    public void endObject(VariantReader object, VariantPath path) {
+      try {
+        g.writeEndObject();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Override
+    public void startArray(VariantReader array, VariantPath path) {
+      try {
+        g.writeStartArray();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Override
+    public void endArray(VariantReader array, VariantPath path) {
+      try {
+        g.writeEndArray();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Override
+    public void primitive(VariantReader r, VariantPath path) {
+      try {
+        scalar(r, path);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    private void scalar(VariantReader r, VariantPath path) throws IOException {
+      switch (r.kind()) {
+        case NULL -> g.writeNull();
+        case BOOLEAN -> g.writeBoolean(r.getBoolean());
+        case INT8, INT16, INT32, INT64 -> g.writeNumber(r.getLong());
+        case DOUBLE -> floating(r.getDouble(), path, false);
+        case FLOAT -> floating(r.getFloat(), path, true);
+        case DECIMAL4, DECIMAL8, DECIMAL16 -> g.writeNumber(r.getDecimal());
+        case DATE -> g.writeString(TemporalText.date(r.getDate()));
+        case TIME_MICROS -> {
+          long micros = r.getTimeMicros();
+          if (micros < 0 || micros >= TemporalText.MICROS_PER_DAY) {
+            throw error(path, "TIME_MICROS " + micros + " is outside a day");
+          }
+          g.writeString(TemporalText.time(micros));
+        }
+        case TIMESTAMP_MICROS ->
+            g.writeString(TemporalText.timestamp(r.getTimestamp(), false, true));
+        case TIMESTAMP_NTZ_MICROS ->
+            g.writeString(TemporalText.timestamp(r.getTimestamp(), false, false));
+        case TIMESTAMP_NANOS -> g.writeString(TemporalText.timestamp(r.getTimestamp(), true, true));
+        case TIMESTAMP_NTZ_NANOS ->
+            g.writeString(TemporalText.timestamp(r.getTimestamp(), true, false));
+        case UUID -> g.writeString(r.getUuid().toString());
+        case BINARY -> {
+          ByteBuffer b = r.getBinary();
+          byte[] bytes = new byte[b.remaining()];
+          b.get(b.position(), bytes);
+          g.writeBinary(bytes);
+        }
+        case STRING -> g.writeString(r.getString());
+        default -> throw error(path, "unexpected kind " + r.kind());
+      }
+    }
+
+    private void floating(double d, VariantPath path, boolean isFloat) throws IOException {
+      if (Double.isNaN(d) || Double.isInfinite(d)) {
+        String text = Double.isNaN(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity";
+        if (options.nonFinite() == JsonOptions.NonFinite.ERROR) {
+          throw error(path, text + " cannot be written as JSON (nonFinite = ERROR)");
+        }
+        g.writeString(text);
+      } else if (isFloat) {
+        g.writeNumber((float) d);
+      } else {
+        g.writeNumber(d);
+      }
+    }
+
+    private JsonConversionException error(VariantPath path, String problem) {
+      return JsonConversionException.badValue(row, path.toString(), problem);
+    }
+  }
+
+  /** A reusable UTF-8 sink whose bytes are read in place. */
+  static final class Utf8Sink extends ByteArrayOutputStream {
+    Utf8Sink() {
+      super(256);
+    }
+
+    byte[] bytes() {
+      return buf;
+    }
+  }
+}

@@ -1,0 +1,262 @@
+package io.pqarrow.variant.arrow;
+
+import io.pqarrow.extension.VariantVector;
+import io.pqarrow.variant.VariantMetadata;
+import io.pqarrow.variant.VariantReader;
+import java.util.Objects;
+import org.apache.arrow.vector.BaseIntVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+
+/**
+ * Reads the rows of a {@link VariantVector} in place: {@link #read(int, VariantReader)} points a
+ * caller's {@link VariantReader} at row {@code i}'s value bytes inside the vector's own buffers,
+ * with no copy and no allocation per row.
+ *
+ * <pre>{@code
+ * VariantColumnReader column = VariantColumnReader.of(vector, dictionaries);
+ * VariantReader row = new VariantReader();
+ * for (int i = 0; i < column.rowCount(); i++) {
+ *   if (!column.read(i, row)) {
+ *     continue;                 // SQL NULL: the struct slot is null
+ *   }
+ *   if (row.isNull()) { ... }   // Variant null: value byte 0x00
+ * }
+ * }</pre>
+ *
+ * <p><b>Layouts.</b> {@code metadata} and {@code value} may each be Binary, LargeBinary or
+ * BinaryView (inline views of up to 12 bytes and views into data buffers). {@code metadata} may
+ * also be dictionary-encoded: in memory Arrow Java holds an integer index vector whose field
+ * carries a {@link DictionaryEncoding}, and the dictionary itself (a binary vector of metadata
+ * blobs) lives outside the batch. The caller supplies it through the {@link DictionaryProvider}
+ * that came with the batch (an {@code ArrowReader} is one); {@link #of(VariantVector)} is for
+ * vectors without dictionary encoding. Run-end-encoded metadata, which the storage check of {@code
+ * VariantType} admits, is reported as unsupported.
+ *
+ * <p><b>Metadata reuse.</b> A {@link VariantMetadata} is parsed only when the metadata changes:
+ * consecutive rows with the same metadata bytes ({@link VariantMetadata#sameBytes}) share one, and
+ * with a dictionary each dictionary entry is parsed once, on first use. A shared metadata names the
+ * first row it was read for in its own error messages.
+ *
+ * <p><b>Shredding.</b> This reader gives unshredded access only: it reads the {@code value} child.
+ * When the storage has a {@code typed_value} child ({@link #isShredded()}), rows whose {@code
+ * value} is null hold their value (or part of it) in {@link #typedValueVector()}; reconstructing
+ * those rows is the job of the kernels ({@code io.pqarrow.kernel}), and {@link #read} reports every
+ * row whose {@code typed_value} slot is set (or whose {@code value} is null) as unsupported, never
+ * a partial value. A reader is not thread-safe and reads the buffers as they were when it was
+ * built.
+ */
+public final class VariantColumnReader {
+  private final String name;
+  private final VariantVector vector;
+  private final int rows;
+  private final FieldVector typedValue;
+  private final BinarySlots values;
+  private final BinarySlots metadata;
+  private final BaseIntVector indices;
+  private final VariantMetadata[] byIndex;
+  private VariantMetadata last;
+
+  private VariantColumnReader(VariantVector vector, DictionaryProvider dictionaries) {
+    this.vector = vector;
+    this.name = vector.getName();
+    this.rows = vector.getValueCount();
+    FieldVector meta = vector.metadataVector();
+    if (meta == null) {
+      throw VariantVectorException.invalid(name, "no metadata child");
+    }
+    FieldVector value = vector.valueVector();
+    this.typedValue = vector.typedValueVector();
+    if (value == null && typedValue == null) {
+      throw VariantVectorException.invalid(name, "neither a value nor a typed_value child");
+    }
+    if (value != null && !BinarySlots.isBinary(value)) {
+      throw VariantVectorException.invalid(
+          name,
+          "value must be Binary, LargeBinary or BinaryView, found " + value.getField().getType());
+    }
+    this.values = value == null ? null : BinarySlots.of(name + ".value", value, rows);
+    DictionaryEncoding encoding = meta.getField().getDictionary();
+    if (encoding != null) {
+      if (!(meta instanceof BaseIntVector)) {
+        throw VariantVectorException.invalid(
+            name,
+            "metadata is dictionary-encoded but holds "
+                + meta.getField().getType()
+                + ", not integer indices");
+      }
+      Dictionary dictionary = dictionaries == null ? null : dictionaries.lookup(encoding.getId());
+      if (dictionary == null) {
+        throw VariantVectorException.invalid(
+            name,
+            "metadata is dictionary-encoded (dictionary id "
+                + encoding.getId()
+                + ") but no such dictionary was supplied");
+      }
+      FieldVector blobs = dictionary.getVector();
+      this.indices = (BaseIntVector) meta;
+      this.metadata = BinarySlots.of(name + ".metadata dictionary", blobs, blobs.getValueCount());
+      this.byIndex = new VariantMetadata[blobs.getValueCount()];
+    } else {
+      if (!BinarySlots.isBinary(meta)) {
+        throw VariantVectorException.unsupported(
+            name, "metadata of type " + meta.getField().getType());
+      }
+      this.indices = null;
+      this.metadata = BinarySlots.of(name + ".metadata", meta, rows);
+      this.byIndex = null;
+    }
+    if (meta.getValueCount() < rows || (value != null && value.getValueCount() < rows)) {
+      throw VariantVectorException.invalid(
+          name,
+          "children are shorter than the struct's "
+              + rows
+              + " rows (metadata "
+              + meta.getValueCount()
+              + (value == null ? "" : ", value " + value.getValueCount())
+              + ")");
+    }
+  }
+
+  /**
+   * A reader over a vector whose metadata is not dictionary-encoded.
+   *
+   * @throws VariantVectorException if the storage is not a readable Variant struct, or its metadata
+   *     is dictionary-encoded
+   */
+  public static VariantColumnReader of(VariantVector vector) {
+    return new VariantColumnReader(vector, null);
+  }
+
+  /**
+   * A reader over a vector whose metadata may be dictionary-encoded, looking the dictionary up in
+   * {@code dictionaries} by the id on the metadata field's {@link DictionaryEncoding}.
+   *
+   * @param dictionaries the batch's dictionaries; may be {@code null} when none is encoded
+   * @throws VariantVectorException if the storage is not a readable Variant struct or the
+   *     dictionary is missing
+   */
+  public static VariantColumnReader of(VariantVector vector, DictionaryProvider dictionaries) {
+    return new VariantColumnReader(Objects.requireNonNull(vector, "vector"), dictionaries);
+  }
+
+  /** The vector read. */
+  public VariantVector vector() {
+    return vector;
+  }
+
+  /** Number of rows (the struct's value count when the reader was built). */
+  public int rowCount() {
+    return rows;
+  }
+
+  /** Whether row {@code row} is SQL NULL (the struct slot is null). */
+  public boolean isSqlNull(int row) {
+    return vector.isNull(Objects.checkIndex(row, rows));
+  }
+
+  /** Whether the storage has a {@code typed_value} child (the column is shredded). */
+  public boolean isShredded() {
+    return typedValue != null;
+  }
+
+  /**
+   * The {@code typed_value} child of a shredded column, or {@code null}. Reconstructing Variant
+   * values from it is the kernels' job ({@code io.pqarrow.kernel}); this reader does not do it.
+   */
+  public FieldVector typedValueVector() {
+    return typedValue;
+  }
+
+  /** Whether row {@code row} has a non-null {@code value} slot (always, for unshredded rows). */
+  public boolean hasValue(int row) {
+    Objects.checkIndex(row, rows);
+    return values != null && !values.isNull(row);
+  }
+
+  /**
+   * The metadata of row {@code row}, shared with neighbouring rows that have the same metadata
+   * bytes or dictionary index. Defined for SQL NULL rows too when their metadata slot is set.
+   *
+   * @throws VariantVectorException if the metadata slot is null or outside its buffers
+   * @throws io.pqarrow.variant.VariantFormatException if the metadata header is invalid
+   */
+  public VariantMetadata metadata(int row) {
+    Objects.checkIndex(row, rows);
+    if (indices != null) {
+      return dictionaryMetadata(row);
+    }
+    if (metadata.isNull(row)) {
+      throw VariantVectorException.invalidRow(name, row, "metadata is null");
+    }
+    metadata.position(row);
+    VariantMetadata m = last;
+    if (m == null || !m.sameBytes(metadata.buffer(), metadata.offset(), metadata.length())) {
+      m = VariantMetadata.of(metadata.buffer(), metadata.offset(), metadata.length(), row);
+      last = m;
+    }
+    return m;
+  }
+
+  private VariantMetadata dictionaryMetadata(int row) {
+    if (((FieldVector) indices).isNull(row)) {
+      throw VariantVectorException.invalidRow(name, row, "metadata is null");
+    }
+    long index = indices.getValueAsLong(row);
+    if (index < 0 || index >= byIndex.length) {
+      throw VariantVectorException.invalidRow(
+          name,
+          row,
+          "metadata dictionary index " + index + " outside a dictionary of " + byIndex.length);
+    }
+    int k = (int) index;
+    VariantMetadata m = byIndex[k];
+    if (m == null) {
+      if (metadata.isNull(k)) {
+        throw VariantVectorException.invalidRow(
+            name, row, "metadata dictionary entry " + k + " is null");
+      }
+      metadata.position(k);
+      m = VariantMetadata.of(metadata.buffer(), metadata.offset(), metadata.length(), row);
+      byIndex[k] = m;
+    }
+    return m;
+  }
+
+  /**
+   * Points {@code out} at row {@code row}'s Variant value, or returns {@code false} for SQL NULL
+   * (leaving {@code out} unchanged). Variant null is a {@code true} return with {@code
+   * out.isNull()}.
+   *
+   * @throws VariantVectorException if the row is shredded ({@code typed_value} set, or {@code
+   *     value} null in a shredded column: reconstruct it with the kernels), or its {@code value} is
+   *     null in an unshredded column
+   * @throws io.pqarrow.variant.VariantFormatException if the row's bytes are not a valid header
+   */
+  public boolean read(int row, VariantReader out) {
+    if (vector.isNull(Objects.checkIndex(row, rows))) {
+      return false;
+    }
+    if (typedValue != null && !typedValue.isNull(row)) {
+      throw VariantVectorException.unsupported(
+          name,
+          "row " + row + " is shredded (typed_value is set); reconstruct it with the kernels");
+    }
+    if (values == null || values.isNull(row)) {
+      if (typedValue != null) {
+        throw VariantVectorException.unsupported(
+            name,
+            "row "
+                + row
+                + " is shredded (its value is in typed_value); reconstruct it with the kernels");
+      }
+      throw VariantVectorException.invalidRow(name, row, "value is null in a non-null row");
+    }
+    VariantMetadata m = metadata(row);
+    values.position(row);
+    out.reset(m, values.buffer(), values.offset(), values.length(), row);
+    return true;
+  }
+}
