@@ -16,42 +16,39 @@ import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntervalMonthDayNanoVector;
 import org.apache.arrow.vector.VariableWidthFieldVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
 
 /**
- * Chooses, once per column, how a Parquet leaf's values become Arrow values, and holds one small
- * decoder class per choice. Each class's {@link LeafDecoder#readValue} does one thing with no
- * branching on types.
+ * Chooses, once per column, how a Parquet leaf's values become Arrow values, with the decoder
+ * classes in {@link NumericDecoders} and {@link BinaryDecoders}. Each class's {@link
+ * LeafDecoder#readValue} does one thing with no branching on types.
  *
  * <table>
  *   <caption>Decoders</caption>
  *   <tr><th>Parquet</th><th>Arrow</th><th>decoder</th></tr>
- *   <tr><td>BOOLEAN</td><td>Bool</td><td>{@link Bool}</td></tr>
+ *   <tr><td>BOOLEAN</td><td>Bool</td><td>{@link NumericDecoders.Bool}</td></tr>
  *   <tr><td>INT32</td><td>1-, 2-, 4-byte fixed width (ints, Date32, Time32)</td><td>{@link
- *       Int32Narrow}, {@link Int32}</td></tr>
+ *       Int32Narrow}, {@link NumericDecoders.Int32}</td></tr>
  *   <tr><td>INT32</td><td>8-byte fixed width (Date64, widened ints)</td><td>{@link
  *       Int32Widened}</td></tr>
  *   <tr><td>INT64</td><td>8-byte fixed width (ints, Time64, Timestamp, Duration)</td><td>{@link
- *       Int64}, {@link Int64Scaled} when units differ</td></tr>
- *   <tr><td>INT96</td><td>Timestamp</td><td>{@link Int96Timestamp}</td></tr>
- *   <tr><td>FLOAT, DOUBLE</td><td>Float32, Float64</td><td>{@link Float32}, {@link
+ *       Int64}, {@link NumericDecoders.Int64Scaled} when units differ</td></tr>
+ *   <tr><td>INT96</td><td>Timestamp</td><td>{@link NumericDecoders.Int96Timestamp}</td></tr>
+ *   <tr><td>FLOAT, DOUBLE</td><td>Float32, Float64</td><td>{@link NumericDecoders.Float32}, {@link
  *       Float64}</td></tr>
- *   <tr><td>INT32, INT64 DECIMAL</td><td>Decimal</td><td>{@link DecimalFromInt32}, {@link
+ *   <tr><td>INT32, INT64 DECIMAL</td><td>Decimal</td><td>{@link BinaryDecoders.DecimalFromInt32}, {@link
  *       DecimalFromInt64}</td></tr>
- *   <tr><td>BYTE_ARRAY, FLBA DECIMAL</td><td>Decimal</td><td>{@link DecimalFromBytes}</td></tr>
- *   <tr><td>FLBA(2) FLOAT16</td><td>Float16</td><td>{@link Float16}</td></tr>
+ *   <tr><td>BYTE_ARRAY, FLBA DECIMAL</td><td>Decimal</td><td>{@link BinaryDecoders.DecimalFromBytes}</td></tr>
+ *   <tr><td>FLBA(2) FLOAT16</td><td>Float16</td><td>{@link BinaryDecoders.Float16}</td></tr>
  *   <tr><td>FLBA(12) INTERVAL</td><td>Interval(MONTH_DAY_NANO)</td><td>{@link
  *       Interval}</td></tr>
  *   <tr><td>FLBA</td><td>FixedSizeBinary (and {@code arrow.uuid})</td><td>{@link
  *       FixedBinary}</td></tr>
- *   <tr><td>BYTE_ARRAY</td><td>any binary or string layout</td><td>{@link VarBinary}</td></tr>
+ *   <tr><td>BYTE_ARRAY</td><td>any binary or string layout</td><td>{@link BinaryDecoders.VarBinary}</td></tr>
  * </table>
  */
 final class LeafDecoders {
-  private static final long NANOS_PER_DAY = 86_400_000_000_000L;
-  private static final int JULIAN_EPOCH_DAY = 2_440_588;
 
   private LeafDecoders() {}
 
@@ -81,74 +78,84 @@ final class LeafDecoders {
     LogicalTypeAnnotation logical = type.getLogicalTypeAnnotation();
     switch (type.getPrimitiveTypeName()) {
       case BOOLEAN:
-        return storage instanceof BitVector v ? new Bool(column, maxDef, slotDef, v) : null;
+        return storage instanceof BitVector v
+            ? new NumericDecoders.Bool(column, maxDef, slotDef, v)
+            : null;
       case INT32:
         if (storage instanceof DecimalVector || storage instanceof Decimal256Vector) {
-          return new DecimalFromInt32(column, maxDef, slotDef, (BaseFixedWidthVector) storage);
+          return new BinaryDecoders.DecimalFromInt32(
+              column, maxDef, slotDef, (BaseFixedWidthVector) storage);
         }
         if (storage instanceof BaseFixedWidthVector v && isIntegral(arrowType)) {
           int width = v.getTypeWidth();
           long[] scale = TimeUnits.scale(logical, arrowType);
           if (width == 4 && scale[0] == 1 && scale[1] == 1) {
-            return new Int32(column, maxDef, slotDef, v);
+            return new NumericDecoders.Int32(column, maxDef, slotDef, v);
           } else if (width == 4) {
-            return new Int32Scaled(column, maxDef, slotDef, v, scale[0], scale[1]);
+            return new NumericDecoders.Int32Scaled(column, maxDef, slotDef, v, scale[0], scale[1]);
           } else if (width == 8) {
-            return new Int32Widened(
+            return new NumericDecoders.Int32Widened(
                 column, maxDef, slotDef, v, int32Multiplier(arrowType), isUnsigned(logical));
           } else if (width == 1 || width == 2) {
-            return new Int32Narrow(column, maxDef, slotDef, v);
+            return new NumericDecoders.Int32Narrow(column, maxDef, slotDef, v);
           }
         }
         return null;
       case INT64:
         if (storage instanceof DecimalVector || storage instanceof Decimal256Vector) {
-          return new DecimalFromInt64(column, maxDef, slotDef, (BaseFixedWidthVector) storage);
+          return new BinaryDecoders.DecimalFromInt64(
+              column, maxDef, slotDef, (BaseFixedWidthVector) storage);
         }
         if (storage instanceof BaseFixedWidthVector v
             && v.getTypeWidth() == 8
             && isIntegral(arrowType)) {
           long[] scale = TimeUnits.scale(logical, arrowType);
           if (scale[0] == 1 && scale[1] == 1) {
-            return new Int64(column, maxDef, slotDef, v);
+            return new NumericDecoders.Int64(column, maxDef, slotDef, v);
           }
-          return new Int64Scaled(column, maxDef, slotDef, v, scale[0], scale[1]);
+          return new NumericDecoders.Int64Scaled(column, maxDef, slotDef, v, scale[0], scale[1]);
         }
         return null;
       case INT96:
         if (arrowType instanceof ArrowType.Timestamp ts
             && storage instanceof BaseFixedWidthVector v) {
-          return new Int96Timestamp(
+          return new NumericDecoders.Int96Timestamp(
               column, maxDef, slotDef, v, TimeUnits.nanosDivisor(ts.getUnit()));
         }
         return null;
       case FLOAT:
-        return storage instanceof Float4Vector v ? new Float32(column, maxDef, slotDef, v) : null;
+        return storage instanceof Float4Vector v
+            ? new NumericDecoders.Float32(column, maxDef, slotDef, v)
+            : null;
       case DOUBLE:
-        return storage instanceof Float8Vector v ? new Float64(column, maxDef, slotDef, v) : null;
+        return storage instanceof Float8Vector v
+            ? new NumericDecoders.Float64(column, maxDef, slotDef, v)
+            : null;
       case BINARY:
         if (storage instanceof DecimalVector || storage instanceof Decimal256Vector) {
-          return new DecimalFromBytes(column, maxDef, slotDef, (BaseFixedWidthVector) storage);
+          return new BinaryDecoders.DecimalFromBytes(
+              column, maxDef, slotDef, (BaseFixedWidthVector) storage);
         }
         return storage instanceof VariableWidthFieldVector v
-            ? new VarBinary(column, maxDef, slotDef, v)
+            ? new BinaryDecoders.VarBinary(column, maxDef, slotDef, v)
             : null;
       case FIXED_LEN_BYTE_ARRAY:
         int length = type.getTypeLength();
         if (storage instanceof DecimalVector || storage instanceof Decimal256Vector) {
-          return new DecimalFromBytes(column, maxDef, slotDef, (BaseFixedWidthVector) storage);
+          return new BinaryDecoders.DecimalFromBytes(
+              column, maxDef, slotDef, (BaseFixedWidthVector) storage);
         }
         if (storage instanceof Float2Vector v && length == 2) {
-          return new Float16(column, maxDef, slotDef, v);
+          return new BinaryDecoders.Float16(column, maxDef, slotDef, v);
         }
         if (storage instanceof IntervalMonthDayNanoVector v && length == 12) {
-          return new Interval(column, maxDef, slotDef, v);
+          return new BinaryDecoders.Interval(column, maxDef, slotDef, v);
         }
         if (storage instanceof FixedSizeBinaryVector v && v.getByteWidth() == length) {
-          return new FixedBinary(column, maxDef, slotDef, v);
+          return new BinaryDecoders.FixedBinary(column, maxDef, slotDef, v);
         }
         if (storage instanceof VariableWidthFieldVector v) {
-          return new VarBinary(column, maxDef, slotDef, v);
+          return new BinaryDecoders.VarBinary(column, maxDef, slotDef, v);
         }
         return null;
       default:
@@ -184,402 +191,6 @@ final class LeafDecoders {
     }
     BitVectorHelper.setBit(v.getValidityBuffer(), slot);
     return v.getDataBuffer();
-  }
-
-  static final class Bool extends LeafDecoder {
-    private final BitVector v;
-
-    Bool(String c, int maxDef, int slotDef, BitVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    void readValue(int slot) {
-      v.setSafe(slot, reader.getBoolean() ? 1 : 0);
-    }
-  }
-
-  static final class Int32 extends LeafDecoder {
-    private final BaseFixedWidthVector v;
-
-    Int32(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    void readValue(int slot) {
-      prepare(v, slot).setInt((long) slot * 4, reader.getInteger());
-    }
-  }
-
-  /** INT32 times whose Parquet unit differs from the Arrow unit (TIME(MILLIS) into seconds). */
-  static final class Int32Scaled extends LeafDecoder {
-    private final BaseFixedWidthVector v;
-    private final long multiplier;
-    private final long divisor;
-
-    Int32Scaled(
-        String c, int maxDef, int slotDef, BaseFixedWidthVector v, long multiplier, long divisor) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-      this.multiplier = multiplier;
-      this.divisor = divisor;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    void readValue(int slot) {
-      long value = Math.floorDiv(reader.getInteger() * multiplier, divisor);
-      prepare(v, slot).setInt((long) slot * 4, (int) value);
-    }
-  }
-
-  /** INT8/INT16/UINT8/UINT16 stored as INT32; Arrow keeps the low bytes, which are the value. */
-  static final class Int32Narrow extends LeafDecoder {
-    private final BaseFixedWidthVector v;
-    private final int width;
-
-    Int32Narrow(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-      this.width = v.getTypeWidth();
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    void readValue(int slot) {
-      int value = reader.getInteger();
-      ArrowBuf data = prepare(v, slot);
-      if (width == 1) {
-        data.setByte(slot, value);
-      } else {
-        data.setShort((long) slot * 2, (short) value);
-      }
-    }
-  }
-
-  static final class Int32Widened extends LeafDecoder {
-    private final BaseFixedWidthVector v;
-    private final long multiplier;
-    private final long mask;
-
-    Int32Widened(
-        String c,
-        int maxDef,
-        int slotDef,
-        BaseFixedWidthVector v,
-        long multiplier,
-        boolean unsigned) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-      this.multiplier = multiplier;
-      this.mask = unsigned ? 0xFFFF_FFFFL : -1L;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    void readValue(int slot) {
-      long value = reader.getInteger();
-      prepare(v, slot).setLong((long) slot * 8, (value & mask) * multiplier);
-    }
-  }
-
-  static final class Int64 extends LeafDecoder {
-    private final BaseFixedWidthVector v;
-
-    Int64(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    void readValue(int slot) {
-      prepare(v, slot).setLong((long) slot * 8, reader.getLong());
-    }
-  }
-
-  /** INT64 times whose Parquet unit differs from the Arrow unit (e.g. MILLIS into seconds). */
-  static final class Int64Scaled extends LeafDecoder {
-    private final BaseFixedWidthVector v;
-    private final long multiplier;
-    private final long divisor;
-
-    Int64Scaled(
-        String c, int maxDef, int slotDef, BaseFixedWidthVector v, long multiplier, long divisor) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-      this.multiplier = multiplier;
-      this.divisor = divisor;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    void readValue(int slot) {
-      long value = Math.floorDiv(reader.getLong() * multiplier, divisor);
-      prepare(v, slot).setLong((long) slot * 8, value);
-    }
-  }
-
-  /**
-   * INT96 timestamps: 12 bytes, little-endian nanoseconds of the day (8 bytes) then the Julian day
-   * number (4 bytes); Julian day 2440588 is 1970-01-01.
-   */
-  static final class Int96Timestamp extends LeafDecoder {
-    private final BaseFixedWidthVector v;
-    private final long divisor;
-
-    Int96Timestamp(String c, int maxDef, int slotDef, BaseFixedWidthVector v, long divisor) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-      this.divisor = divisor;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    void readValue(int slot) {
-      Binary b = reader.getBinary();
-      if (b.length() != 12) {
-        throw new IllegalStateException("INT96 value of " + b.length() + " bytes");
-      }
-      ByteBuffer bb = b.toByteBuffer();
-      int p = bb.position();
-      long nanosOfDay = littleEndianLong(bb, p);
-      long julianDay = littleEndianInt(bb, p + 8);
-      long nanos = (julianDay - JULIAN_EPOCH_DAY) * NANOS_PER_DAY + nanosOfDay;
-      prepare(v, slot).setLong((long) slot * 8, Math.floorDiv(nanos, divisor));
-    }
-  }
-
-  static final class Float32 extends LeafDecoder {
-    private final Float4Vector v;
-
-    Float32(String c, int maxDef, int slotDef, Float4Vector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    void readValue(int slot) {
-      v.setSafe(slot, reader.getFloat());
-    }
-  }
-
-  static final class Float64 extends LeafDecoder {
-    private final Float8Vector v;
-
-    Float64(String c, int maxDef, int slotDef, Float8Vector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    void readValue(int slot) {
-      v.setSafe(slot, reader.getDouble());
-    }
-  }
-
-  static final class DecimalFromInt32 extends LeafDecoder {
-    private final BaseFixedWidthVector v;
-
-    DecimalFromInt32(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    void readValue(int slot) {
-      Decimals.writeLong(prepare(v, slot), slot, v.getTypeWidth(), reader.getInteger());
-    }
-  }
-
-  static final class DecimalFromInt64 extends LeafDecoder {
-    private final BaseFixedWidthVector v;
-
-    DecimalFromInt64(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    void readValue(int slot) {
-      Decimals.writeLong(prepare(v, slot), slot, v.getTypeWidth(), reader.getLong());
-    }
-  }
-
-  /** Big-endian two's complement unscaled values (BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY). */
-  static final class DecimalFromBytes extends LeafDecoder {
-    private final BaseFixedWidthVector v;
-
-    DecimalFromBytes(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    void readValue(int slot) {
-      ByteBuffer bb = reader.getBinary().toByteBuffer();
-      Decimals.writeBigEndian(prepare(v, slot), slot, v.getTypeWidth(), bb, column);
-    }
-  }
-
-  /** IEEE half floats, 2 bytes little-endian, kept as their bits. */
-  static final class Float16 extends LeafDecoder {
-    private final Float2Vector v;
-
-    Float16(String c, int maxDef, int slotDef, Float2Vector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    void readValue(int slot) {
-      ByteBuffer bb = reader.getBinary().toByteBuffer();
-      int p = bb.position();
-      short bits = (short) ((bb.get(p) & 0xFF) | (bb.get(p + 1) & 0xFF) << 8);
-      prepare(v, slot).setShort((long) slot * 2, bits);
-    }
-  }
-
-  /**
-   * INTERVAL: three little-endian unsigned 32-bit ints, months, days and milliseconds. Arrow's
-   * MonthDayNano holds signed months and days and nanoseconds.
-   */
-  static final class Interval extends LeafDecoder {
-    private final IntervalMonthDayNanoVector v;
-
-    Interval(String c, int maxDef, int slotDef, IntervalMonthDayNanoVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    void readValue(int slot) {
-      ByteBuffer bb = reader.getBinary().toByteBuffer();
-      int p = bb.position();
-      int months = littleEndianInt(bb, p);
-      int days = littleEndianInt(bb, p + 4);
-      long millis = littleEndianInt(bb, p + 8) & 0xFFFF_FFFFL;
-      v.setSafe(slot, months, days, millis * 1_000_000L);
-    }
-  }
-
-  static final class FixedBinary extends LeafDecoder {
-    private final FixedSizeBinaryVector v;
-    private final int width;
-
-    FixedBinary(String c, int maxDef, int slotDef, FixedSizeBinaryVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-      this.width = v.getByteWidth();
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    void readValue(int slot) {
-      ByteBuffer bb = reader.getBinary().toByteBuffer();
-      if (bb.remaining() != width) {
-        throw new IllegalStateException(
-            "fixed-length value of " + bb.remaining() + " bytes, expected " + width);
-      }
-      prepare(v, slot).setBytes((long) slot * width, bb);
-    }
-  }
-
-  /** Any BYTE_ARRAY into any variable-width layout: the page bytes are copied once. */
-  static final class VarBinary extends LeafDecoder {
-    private final VariableWidthFieldVector v;
-
-    VarBinary(String c, int maxDef, int slotDef, VariableWidthFieldVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return (FieldVector) v;
-    }
-
-    @Override
-    void readValue(int slot) {
-      ByteBuffer bb = reader.getBinary().toByteBuffer();
-      v.setSafe(slot, bb, bb.position(), bb.remaining());
-    }
   }
 
   static long littleEndianLong(ByteBuffer bb, int p) {
