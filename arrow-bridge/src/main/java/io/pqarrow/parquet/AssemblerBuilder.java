@@ -72,7 +72,7 @@ final class AssemblerBuilder {
               path, defLevel(m.parquetPath()), slotDef, parquet.asPrimitiveType(), type, vector);
       if (decoder == null) {
         throw ParquetFileException.unsupported(
-            file, path, parquet + " as Arrow " + m.arrowField().getType());
+            file, path, describe(parquet) + " as Arrow " + m.arrowField().getType());
       }
       decoder.parquetPath = m.parquetPath().toArray(new String[0]);
       return new LeafNode(path, repLevel, slotDef, decoder);
@@ -122,7 +122,7 @@ final class AssemblerBuilder {
       return struct(m, s, repLevel, slotDef, validDef, inVariant);
     }
     throw ParquetFileException.unsupported(
-        file, path, parquet + " as Arrow " + m.arrowField().getType());
+        file, path, describe(parquet) + " as Arrow " + m.arrowField().getType());
   }
 
   private NodeAssembler struct(
@@ -193,6 +193,15 @@ final class AssemblerBuilder {
       current = next;
     }
     return current.parquetPath();
+  }
+
+  private static String describe(Type t) {
+    if (t.isPrimitive()) {
+      return t.asPrimitiveType().toString();
+    }
+    return t.getLogicalTypeAnnotation() == null
+        ? "group"
+        : "group (" + t.getLogicalTypeAnnotation() + ")";
   }
 
   private Type nodeAt(List<String> path) {

@@ -183,7 +183,9 @@ public final class ParquetArrowReader implements AutoCloseable {
         throw ParquetFileException.invalid(file, null, -1, e.getMessage(), e);
       }
       List<FieldMapping> projected =
-          VariantValues.supplement(Projection.apply(mapping.fields(), options.columns(), file));
+          PlainFields.apply(
+              VariantValues.supplement(
+                  Projection.apply(mapping.fields(), options.columns(), file)));
       return new ParquetArrowReader(file, parquet, mapping, projected, allocator, options);
     } catch (ParquetFileException e) {
       closeQuietly(parquet);

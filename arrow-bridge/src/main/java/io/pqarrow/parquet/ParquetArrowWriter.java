@@ -144,12 +144,12 @@ public final class ParquetArrowWriter implements AutoCloseable {
           null);
     }
     List<FieldVector> vectors = batch.getFieldVectors();
-    for (int i = 0; i < nodes.size(); i++) {
-      nodes.get(i).bind(vectors.get(i));
-    }
     int rows = batch.getRowCount();
     int row = 0;
     try {
+      for (int i = 0; i < nodes.size(); i++) {
+        nodes.get(i).bind(vectors.get(i));
+      }
       for (; row < rows; row++) {
         for (WriteNode node : nodes) {
           node.write(row, 0);

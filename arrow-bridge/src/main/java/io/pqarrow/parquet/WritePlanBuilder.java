@@ -35,6 +35,10 @@ final class WritePlanBuilder {
     ArrowType storage = type instanceof ArrowType.ExtensionType ext ? ext.storageType() : type;
     Type parquet = m.parquetType();
     String path = m.dottedPath();
+    if (m.arrowField().getDictionary() != null) {
+      throw ParquetFileException.unsupported(
+          file, path, "dictionary-encoded Arrow field (decode it before writing)");
+    }
     int nullDef =
         parquet.isRepetition(Type.Repetition.OPTIONAL) ? defLevel(m.parquetPath()) - 1 : -1;
     boolean listLike =

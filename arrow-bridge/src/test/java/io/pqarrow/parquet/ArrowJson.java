@@ -31,6 +31,8 @@ import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ViewVarBinaryVector;
+import org.apache.arrow.vector.ViewVarCharVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.MapVector;
@@ -186,6 +188,12 @@ final class ArrowJson {
     }
     if (v instanceof LargeVarCharVector s) {
       return F.textNode(s.getObject(i).toString());
+    }
+    if (v instanceof ViewVarCharVector s) {
+      return F.textNode(s.getObject(i).toString());
+    }
+    if (v instanceof ViewVarBinaryVector b) {
+      return F.textNode(HexFormat.of().formatHex(b.get(i)));
     }
     if (v instanceof VarBinaryVector b) {
       return F.textNode(HexFormat.of().formatHex(b.get(i)));

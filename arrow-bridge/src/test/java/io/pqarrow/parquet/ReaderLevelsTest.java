@@ -146,7 +146,7 @@ class ReaderLevelsTest {
   }
 
   @ParameterizedTest(name = "batch of {0} rows")
-  @ValueSource(ints = {1, 7, 1024, 5000})
+  @ValueSource(ints = {1, 7, 8, 9, 31, 32, 33, 1024, 5000})
   void flatColumnsWithNullsReadAsPyarrowReadsThem(int batchRows) {
     Path file = dir.resolve("flat.parquet");
     List<String> expected = pyarrowRows(FLAT, file.toString());
@@ -155,7 +155,7 @@ class ReaderLevelsTest {
   }
 
   @ParameterizedTest(name = "batch of {0} rows")
-  @ValueSource(ints = {1, 7, 1024})
+  @ValueSource(ints = {1, 7, 8, 9, 31, 32, 33, 1024})
   void nestedListsStructsAndMapsWithNullsAtEveryLevel(int batchRows) {
     Path file = dir.resolve("nested.parquet");
     List<String> expected = pyarrowRows(NESTED, file.toString(), "compliant");

@@ -56,6 +56,8 @@ class ReaderTypesTest {
               'tsns': pa.array([maybe(random.randint(-2**62, 2**62)) for _ in range(n)], pa.int64()).cast(pa.timestamp('ns')),
               'dur': pa.array([maybe(random.randint(-2**40, 2**40)) for _ in range(n)], pa.int64()).cast(pa.duration('us')),
               'uuid': pa.ExtensionArray.from_storage(pa.uuid(), pa.array([maybe(uuid.UUID(int=random.getrandbits(128)).bytes) for _ in range(n)], pa.binary(16))),
+              'sv': pa.array([maybe('view%d' % random.randrange(99) * random.randrange(4)) for _ in range(n)], pa.string_view()),
+              'bv': pa.array([maybe(b'\\x01' * random.randrange(20)) for _ in range(n)], pa.binary_view()),
               'dict': pa.array([maybe(random.choice(['red', 'green', 'blue'])) for _ in range(n)], pa.string()).dictionary_encode(),
               'json': pa.ExtensionArray.from_storage(pa.json_(), pa.array([maybe('{"k": %d}' % i) for i in range(n)], pa.string())),
               'll': pa.array([maybe([maybe(j) for j in range(random.randrange(3))]) for _ in range(n)], pa.large_list(pa.int32())),

@@ -330,4 +330,66 @@ class VariantFilesTest {
                 file.toString());
     assertEquals("['metadata', 'value', 'typed_value']\n['0', '10', '20', '30']\n", out);
   }
+
+  @Test
+  void shreddedObjectFieldWithValueAndPrimitiveTypedValueIsAnErrorNamingFieldAndRow() {
+    Field a =
+        new Field(
+            "a",
+            FieldType.notNullable(ArrowType.Struct.INSTANCE),
+            List.of(
+                Field.nullable("value", ArrowType.Binary.INSTANCE),
+                Field.nullable("typed_value", new ArrowType.Int(64, true))));
+    Schema arrow =
+        new Schema(
+            List.of(
+                variant(
+                    "v",
+                    Field.notNullable("metadata", ArrowType.Binary.INSTANCE),
+                    Field.nullable("value", ArrowType.Binary.INSTANCE),
+                    new Field(
+                        "typed_value",
+                        FieldType.nullable(ArrowType.Struct.INSTANCE),
+                        List.of(a)))));
+    MessageType parquet =
+        MessageTypeParser.parseMessageType(
+            "message m { optional group v (VARIANT(1)) { required binary metadata;"
+                + " optional binary value; optional group typed_value { required group a {"
+                + " optional binary value; optional int64 typed_value; } } } }");
+    // metadata with the one key "a"
+    byte[] metadata = {0x01, 0x01, 0x00, 0x01, 'a'};
+    Path file = dir.resolve("nested-conflict.parquet");
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(arrow, memory.allocator());
+        ParquetArrowWriter writer =
+            ParquetArrowWriter.open(
+                file, TestMappings.pair(arrow, parquet), WriteOptions.DEFAULTS)) {
+      VariantVector v = (VariantVector) root.getVector("v");
+      org.apache.arrow.vector.complex.StructVector typed =
+          (org.apache.arrow.vector.complex.StructVector) v.typedValueVector();
+      org.apache.arrow.vector.complex.StructVector field =
+          (org.apache.arrow.vector.complex.StructVector) typed.getChild("a");
+      for (int i = 0; i < 8; i++) {
+        v.getUnderlyingVector().setIndexDefined(i);
+        ((VarBinaryVector) v.metadataVector()).setSafe(i, metadata);
+        typed.setIndexDefined(i);
+        field.setIndexDefined(i);
+        ((BigIntVector) field.getChild("typed_value")).setSafe(i, i);
+        if (i == 5) {
+          ((VarBinaryVector) field.getChild("value")).setSafe(i, INT8_FIVE);
+        }
+      }
+      root.setRowCount(8);
+      writer.write(root);
+    }
+    try (ParquetArrowReader reader =
+        ParquetArrowReader.open(file, memory.allocator(), ReadOptions.DEFAULTS)) {
+      ParquetFileException e = assertThrows(ParquetFileException.class, reader::loadNextBatch);
+      assertEquals(
+          "Invalid Parquet file at "
+              + file
+              + ", column v.typed_value.a, row 5: shredded Variant has both value and"
+              + " typed_value, and typed_value is not an object",
+          e.getMessage());
+    }
+  }
 }
