@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
 import io.pqarrow.BridgeException;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -75,25 +76,28 @@ final class CatCommand implements Callable<Integer> {
     if (max == 0) {
       return ExitCode.OK;
     }
-    OutputStream out = context.out();
+    // rows are generated into a buffer and copied out whole, so a row that fails half-way never
+    // reaches the output
+    RowBuffer buffer = new RowBuffer();
     JsonFactory factory = new JsonFactory();
     VariantJson variants = new VariantJson(context.allocator());
     ValueWriters writers = new ValueWriters(variants);
     long row = 0;
     try (BatchSource source = ParquetInput.read(file, selected, BATCH_ROWS, context.allocator());
-        JsonGenerator json = factory.createGenerator(out);
+        JsonGenerator json = factory.createGenerator(buffer);
         VariantJson closeVariants = variants) {
       json.setRootValueSeparator(new SerializedString(""));
       json.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+      json.disable(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT);
       json.enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
       VectorSchemaRoot batch = source.root();
       while (row < max && source.next()) {
         try {
-          row = writeRows(batch, writers, json, row, max);
+          row = writeRows(batch, writers, json, buffer, row, max);
         } finally {
           variants.endBatch();
+          buffer.copyCompleteRowsTo(context.out());
         }
-        json.flush();
         if (context.out().checkError()) {
           break; // the reader went away (a closed pipe); stop like head does
         }
@@ -104,8 +108,33 @@ final class CatCommand implements Callable<Integer> {
     return ExitCode.OK;
   }
 
+  /** A byte buffer that knows where its last complete row ends. */
+  private static final class RowBuffer extends ByteArrayOutputStream {
+    private int complete;
+
+    void markRowComplete() {
+      complete = count;
+    }
+
+    void copyCompleteRowsTo(OutputStream out) {
+      try {
+        out.write(buf, 0, complete);
+        out.flush();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      reset();
+      complete = 0;
+    }
+  }
+
   private long writeRows(
-      VectorSchemaRoot batch, ValueWriters writers, JsonGenerator json, long firstRow, long max)
+      VectorSchemaRoot batch,
+      ValueWriters writers,
+      JsonGenerator json,
+      RowBuffer buffer,
+      long firstRow,
+      long max)
       throws IOException {
     List<FieldVector> vectors = batch.getFieldVectors();
     int n = vectors.size();
@@ -131,6 +160,8 @@ final class CatCommand implements Callable<Integer> {
       }
       json.writeEndObject();
       json.writeRaw('\n');
+      json.flush();
+      buffer.markRowComplete();
     }
     return row;
   }

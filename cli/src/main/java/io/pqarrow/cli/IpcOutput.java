@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.compression.CompressionCodec;
-import org.apache.arrow.vector.compression.NoCompressionCodec;
 import org.apache.arrow.vector.ipc.ArrowFileWriter;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.arrow.vector.ipc.ArrowWriter;
@@ -41,19 +40,17 @@ final class IpcOutput implements AutoCloseable {
               StandardOpenOption.CREATE,
               StandardOpenOption.TRUNCATE_EXISTING,
               StandardOpenOption.WRITE);
-      CompressionCodec.Factory factory =
-          compression == BodyCompression.NONE
-              ? NoCompressionCodec.Factory.INSTANCE
-              : IpcCompression.FACTORY;
+      // the library's factory gives Arrow's no-op codec for NO_COMPRESSION
+      CompressionCodec.Factory factory = IpcCompression.FACTORY;
       ArrowWriter writer =
           format == IpcFormat.FILE
               ? new ArrowFileWriter(
                   root, null, channel, null, IpcOption.DEFAULT, factory, compression.codec)
               : new ArrowStreamWriter(
                   root, null, channel, IpcOption.DEFAULT, factory, compression.codec);
+      writer.start();
       IpcOutput output = new IpcOutput(file, channel, writer);
       channel = null;
-      writer.start();
       return output;
     } catch (IOException e) {
       throw CliException.cannotWrite(file, ParquetFileCheck.ioProblem(e), e);

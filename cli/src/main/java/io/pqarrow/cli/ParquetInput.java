@@ -41,8 +41,6 @@ final class ParquetInput {
     try {
       return SchemaMapper.toArrow(
           meta.getSchema(), meta.getKeyValueMetaData(), MappingOptions.DEFAULTS);
-    } catch (UnsupportedOperationException e) {
-      throw notAvailable("mapping Parquet schemas to Arrow", e);
     } catch (BridgeException e) {
       throw CliException.cannotRead(file, e.getMessage(), e);
     }
@@ -85,10 +83,6 @@ final class ParquetInput {
         reader.close();
       }
     };
-  }
-
-  static CliException notAvailable(String what, Throwable cause) {
-    return new CliException(what + " is not available yet in this build", cause);
   }
 
   static String message(Throwable e) {

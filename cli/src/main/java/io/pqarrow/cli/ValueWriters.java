@@ -204,11 +204,10 @@ final class ValueWriters {
             new org.apache.arrow.vector.types.pojo.FieldType(
                 field.isNullable(), type.storageType(), field.getDictionary(), null),
             field.getChildren());
-    ValueWriter stored = nonNull(storageField, storage, path);
     if (JsonType.NAME.equals(name)) {
       return embeddedJson(storage, path);
     }
-    return stored;
+    return nonNull(storageField, storage, path);
   }
 
   /** An {@code arrow.json} value is copied as JSON (parsed, so that invalid text is refused). */
@@ -221,13 +220,12 @@ final class ValueWriters {
       byte[] utf8 = textBytes(storage, i);
       try (JsonParser parser = JSON.createParser(utf8)) {
         if (parser.nextToken() == null) {
-          throw new CliException("Invalid arrow.json value at " + path + ", row " + i + ": empty");
+          throw new CliException("Invalid arrow.json value at " + path + ": empty");
         }
         out.copyCurrentStructure(parser);
       } catch (JsonProcessingException e) {
         throw new CliException(
-            "Invalid arrow.json value at " + path + ", row " + i + ": " + e.getOriginalMessage(),
-            e);
+            "Invalid arrow.json value at " + path + ": " + e.getOriginalMessage(), e);
       }
     };
   }

@@ -269,4 +269,25 @@ class CatCommandTest {
       assertEquals(theirs.get(i), ours.get(i).get("v"), "row " + i + ": " + r.out());
     }
   }
+
+  @Test
+  void aRowThatCannotBeRenderedStopsCatAfterTheRowsBeforeIt() {
+    Path file = dir.resolve("bad-json.parquet");
+    PythonEnv.require()
+        .run(
+            """
+            import sys, pyarrow as pa, pyarrow.parquet as pq
+            j = pa.array(['{"a": [1, 2]}', "null", '{"b": tru'], pa.json_())
+            pq.write_table(pa.table({"id": [0, 1, 2], "j": j}), sys.argv[1])
+            """,
+            file.toString());
+    Bridge.Result r = Bridge.run(memory.allocator(), "cat", file.toString());
+    assertEquals(1, r.exitCode(), r.err());
+    assertEquals("{\"id\":0,\"j\":{\"a\":[1,2]}}\n{\"id\":1,\"j\":null}\n", r.out());
+    assertTrue(
+        r.err().startsWith("bridge: cannot read " + file + ": Invalid arrow.json value at j: "),
+        r.err());
+    assertTrue(r.err().endsWith(" (row 2, column j)\n"), r.err());
+    assertEquals(1, r.err().lines().count(), r.err());
+  }
 }
