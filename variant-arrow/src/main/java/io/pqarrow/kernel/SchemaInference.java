@@ -32,6 +32,7 @@ final class SchemaInference {
     VariantColumnReader rows = VariantColumnReader.of(input);
     TypeAccumulator root = new TypeAccumulator(0, options);
     VariantReader reader = new VariantReader();
+    InferenceVisitor visitor = new InferenceVisitor();
     int n = rows.rowCount();
     for (int i = 0; i < n; i++) {
       try {
@@ -39,7 +40,7 @@ final class SchemaInference {
           root.observeMissing();
           continue;
         }
-        root.observe(reader);
+        visitor.observe(reader, root);
       } catch (VariantFormatException | VariantVectorException e) {
         throw new KernelException("Invalid Variant value at row " + i + ": " + e.getMessage(), e);
       }
