@@ -3,8 +3,8 @@ package io.pqarrow.bench;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.kernel.GetOptions;
 import io.pqarrow.kernel.KernelResult;
+import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.kernel.VariantKernels;
-import io.pqarrow.kernel.VariantPath;
 import io.pqarrow.variant.Variant;
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantMetadata;
@@ -54,7 +54,7 @@ public class VariantGetBenchmark {
 
   private BufferAllocator allocator;
   private VariantVector vector;
-  private final VariantPath path = VariantPath.parse("$.id");
+  private final PathExpression path = PathExpression.parse("$.id");
   private final Field target = Field.nullable("id", new ArrowType.Int(64, true));
 
   /** Builds the batch: objects with an int64 {@code id} among a few random fields. */

@@ -21,7 +21,7 @@ final class GetKernel {
 
   static KernelResult run(
       VariantColumnReader input,
-      VariantPath path,
+      PathExpression path,
       Field target,
       CastMode mode,
       int maxReported,
@@ -59,12 +59,12 @@ final class GetKernel {
   /** Failure accounting for one call, and the strict-mode errors. */
   static final class Outcome {
     private final CastMode mode;
-    private final VariantPath path;
+    private final PathExpression path;
     private final int[] first;
     private int failed;
     private final BitSet variantNulls = new BitSet();
 
-    Outcome(CastMode mode, int maxReported, VariantPath path) {
+    Outcome(CastMode mode, int maxReported, PathExpression path) {
       this.mode = mode;
       this.path = path;
       this.first = new int[maxReported];

@@ -4,16 +4,16 @@ import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantReader;
 
 /**
- * Follows a {@link VariantPath} inside one row's value without allocating: one scratch reader per
- * step, key steps resolved to dictionary ids once per distinct metadata dictionary (then found in
- * each object by id), index steps checked against the element count.
+ * Follows a {@link PathExpression} inside one row's value without allocating: one scratch reader
+ * per step, key steps resolved to dictionary ids once per distinct metadata dictionary (then found
+ * in each object by id), index steps checked against the element count.
  */
 final class PathWalker {
-  private final VariantPath path;
+  private final PathExpression path;
   private final KeyIds keyIds;
   private final VariantReader[] scratch;
 
-  PathWalker(VariantPath path, CastContext ctx) {
+  PathWalker(PathExpression path, CastContext ctx) {
     this.path = path;
     byte[][] keys = new byte[path.size()][];
     for (int i = 0; i < keys.length; i++) {

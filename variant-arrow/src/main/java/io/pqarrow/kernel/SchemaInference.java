@@ -24,11 +24,15 @@ final class SchemaInference {
   static Field infer(VariantVector input, String name, InferOptions options) {
     if (input.typedValueVector() != null) {
       throw new KernelException(
-          "Unsupported Variant storage at " + name + ": schema inference over shredded vectors");
+          "Unsupported Variant storage at "
+              + name
+              + ": schema inference over a shredded vector (unshred it first, e.g. with"
+              + " VariantKernels.get(vector, \"$\", a Variant field, ...))");
     }
     VariantColumnReader rows = VariantColumnReader.of(input);
     TypeAccumulator root = new TypeAccumulator(0, options);
     VariantReader reader = new VariantReader();
+    InferenceVisitor visitor = new InferenceVisitor();
     int n = rows.rowCount();
     for (int i = 0; i < n; i++) {
       try {
@@ -36,7 +40,7 @@ final class SchemaInference {
           root.observeMissing();
           continue;
         }
-        root.observe(reader);
+        visitor.observe(reader, root);
       } catch (VariantFormatException | VariantVectorException e) {
         throw new KernelException("Invalid Variant value at row " + i + ": " + e.getMessage(), e);
       }

@@ -42,7 +42,7 @@ final class ShreddedGet {
 
   static KernelResult run(
       VariantColumnReader input,
-      VariantPath path,
+      PathExpression path,
       Field target,
       CastMode mode,
       int maxReported,
@@ -71,7 +71,7 @@ final class ShreddedGet {
   /** The state of one call. */
   private static final class Run {
     private final VariantColumnReader input;
-    private final VariantPath path;
+    private final PathExpression path;
     private final CastContext ctx;
     private final ValueWriter writer;
     private final FieldVector out;
@@ -83,7 +83,7 @@ final class ShreddedGet {
 
     Run(
         VariantColumnReader input,
-        VariantPath path,
+        PathExpression path,
         ShreddedLevel top,
         CastContext ctx,
         ValueWriter writer,
@@ -101,7 +101,7 @@ final class ShreddedGet {
       int depth = 0;
       while (depth < path.size()) {
         ShreddedLevel l = levels[depth];
-        VariantPath.Step step = path.steps().get(depth);
+        PathExpression.Step step = path.steps().get(depth);
         ShreddedLevel next =
             step.isKey() && l.shape == ShreddedLevel.Shape.OBJECT
                 ? l.fields.get(step.key())
@@ -162,7 +162,7 @@ final class ShreddedGet {
         }
         if (depth == chain.length - 1) {
           // A step the schema does not shred: only an object's residual can hold the key.
-          VariantPath.Step step = path.steps().get(depth);
+          PathExpression.Step step = path.steps().get(depth);
           if (step.isKey() && l.shape == ShreddedLevel.Shape.OBJECT && !valueNull) {
             VariantReader v = l.value.read(slot, ctx.metadata(), bytes, i);
             outcome.record(i, walker.walk(v, depth), writer, ctx);

@@ -58,17 +58,18 @@ final class TypeAccumulator {
     nullable = true;
   }
 
-  /** Observes one value. */
-  void observe(VariantReader v) {
+  /** Depth of this position: 0 for the top level. */
+  int depth() {
+    return depth;
+  }
+
+  /** Observes a primitive value (Variant null included). */
+  void observePrimitive(VariantReader v) {
     observed++;
     VariantKind k = v.kind();
     VariantClass c = VariantClass.of(k);
     if (c == VariantClass.NULL) {
       nullable = true;
-      return;
-    }
-    if (depth >= options.maxDepth() && !k.isPrimitive()) {
-      opaque = true;
       return;
     }
     classes.add(c);
@@ -88,34 +89,41 @@ final class TypeAccumulator {
       }
       case TIMESTAMP_NANOS -> timestampNanos = true;
       case TIMESTAMP_NTZ_NANOS -> timestampNtzNanos = true;
-      case OBJECT -> observeObject(v);
-      case ARRAY -> observeArray(v);
       default -> {}
     }
   }
 
-  private void observeObject(VariantReader v) {
-    objects++;
-    VariantReader child = new VariantReader();
-    int n = v.fieldCount();
-    for (int i = 0; i < n; i++) {
-      String key = v.fieldName(i);
-      keyCounts.computeIfAbsent(key, x -> new long[1])[0]++;
-      fields
-          .computeIfAbsent(key, x -> new TypeAccumulator(depth + 1, options))
-          .observe(v.fieldInto(i, child));
+  /**
+   * Observes the start of an object or array; false when this position is deeper than {@link
+   * InferOptions#maxDepth()}, where containers are typed as Variant and not walked further.
+   */
+  boolean observeContainer(VariantKind kind) {
+    observed++;
+    if (depth >= options.maxDepth()) {
+      opaque = true;
+      return false;
     }
+    if (kind == VariantKind.OBJECT) {
+      classes.add(VariantClass.OBJECT);
+      objects++;
+    } else {
+      classes.add(VariantClass.ARRAY);
+    }
+    return true;
   }
 
-  private void observeArray(VariantReader v) {
+  /** The position of key {@code key} of the objects here, counting one more occurrence. */
+  TypeAccumulator field(String key) {
+    keyCounts.computeIfAbsent(key, x -> new long[1])[0]++;
+    return fields.computeIfAbsent(key, x -> new TypeAccumulator(depth + 1, options));
+  }
+
+  /** The position of the elements of the arrays here. */
+  TypeAccumulator elements() {
     if (elements == null) {
       elements = new TypeAccumulator(depth + 1, options);
     }
-    VariantReader child = new VariantReader();
-    int n = v.elementCount();
-    for (int i = 0; i < n; i++) {
-      elements.observe(v.elementInto(i, child));
-    }
+    return elements;
   }
 
   /** The Arrow field for everything observed here. */

@@ -68,7 +68,7 @@ public final class VariantKernels {
    * }</pre>
    *
    * @param input the Variant vector (not modified, not closed)
-   * @param path a path such as {@code $.a[0]['b c']} ({@link VariantPath})
+   * @param path a path such as {@code $.a[0]['b c']} ({@link PathExpression})
    * @param target the output field; its type drives the cast
    * @param options the cast mode
    * @param allocator the allocator of the output vector
@@ -81,7 +81,7 @@ public final class VariantKernels {
       Field target,
       GetOptions options,
       BufferAllocator allocator) {
-    return get(input, VariantPath.parse(path), target, options, allocator);
+    return get(input, PathExpression.parse(path), target, options, allocator);
   }
 
   /**
@@ -89,7 +89,7 @@ public final class VariantKernels {
    */
   public static KernelResult get(
       VariantVector input,
-      VariantPath path,
+      PathExpression path,
       Field target,
       GetOptions options,
       BufferAllocator allocator) {
@@ -97,13 +97,13 @@ public final class VariantKernels {
   }
 
   /**
-   * As {@link #get(VariantVector, VariantPath, Field, GetOptions, BufferAllocator)} over a column
-   * reader, for vectors whose metadata is dictionary-encoded ({@link
+   * As {@link #get(VariantVector, PathExpression, Field, GetOptions, BufferAllocator)} over a
+   * column reader, for vectors whose metadata is dictionary-encoded ({@link
    * VariantColumnReader#of(VariantVector, org.apache.arrow.vector.dictionary.DictionaryProvider)}).
    */
   public static KernelResult get(
       VariantColumnReader input,
-      VariantPath path,
+      PathExpression path,
       Field target,
       GetOptions options,
       BufferAllocator allocator) {
@@ -132,7 +132,7 @@ public final class VariantKernels {
             .mode(options.mode())
             .maxReportedRows(options.maxReportedRows())
             .build();
-    return get(input, VariantPath.root(), field, g, allocator);
+    return get(input, PathExpression.root(), field, g, allocator);
   }
 
   /**
@@ -144,5 +144,10 @@ public final class VariantKernels {
    */
   public static Field inferSchema(VariantVector input, String name, InferOptions options) {
     return SchemaInference.infer(input, name, options);
+  }
+
+  /** As {@link #inferSchema(VariantVector, String, InferOptions)}, named after the vector. */
+  public static Field inferSchema(VariantVector input, InferOptions options) {
+    return inferSchema(input, input.getName(), options);
   }
 }

@@ -3,9 +3,9 @@
  *
  * <ul>
  *   <li>{@link io.pqarrow.kernel.VariantKernels#get} — {@code variant_get}: the value at a {@link
- *       io.pqarrow.kernel.VariantPath} of every row, cast to a target Arrow field (scalars, lists,
- *       structs, maps, dense unions, or the Variant type itself), over unshredded or shredded
- *       storage;
+ *       io.pqarrow.kernel.PathExpression} of every row, cast to a target Arrow field (scalars,
+ *       lists, structs, maps, dense unions, or the Variant type itself), over unshredded or
+ *       shredded storage;
  *   <li>{@link io.pqarrow.kernel.VariantKernels#inferSchema} — one Arrow field describing a column
  *       (also the starting point of a shredding schema);
  *   <li>{@link io.pqarrow.kernel.VariantKernels#decode} — whole values into vectors of a given

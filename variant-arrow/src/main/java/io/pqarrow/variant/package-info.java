@@ -12,7 +12,8 @@
  *       {@code fieldInto}/{@code elementInto}/{@code findFieldInto} to descend without allocating.
  *   <li>{@link io.pqarrow.variant.Variant} — the immutable view with the same getters and {@code
  *       field(String)}, {@code element(int)}.
- *   <li>{@link io.pqarrow.variant.VariantBatchReader} — rows of an Arrow batch, zero-copy.
+ *   <li>{@link io.pqarrow.variant.arrow.VariantColumnReader} — rows of an Arrow Variant vector,
+ *       zero-copy (Binary, LargeBinary, BinaryView, dictionary-encoded metadata).
  *   <li>{@link io.pqarrow.variant.VariantWalker} with a {@link io.pqarrow.variant.VariantVisitor} —
  *       depth-first walks with a {@link io.pqarrow.variant.VariantPath}.
  *   <li>{@link io.pqarrow.variant.VariantValidator} and {@link

@@ -120,6 +120,35 @@ class DecodeTest {
   }
 
   @Test
+  void containersBelowTheDepthLimitBecomeVariantAndDecodeVerbatim() {
+    List<VariantValue> rows =
+        Arrays.asList(
+            obj("a", obj("b", v(VariantKind.INT8, (byte) 1)), "n", v(VariantKind.INT8, (byte) 2)),
+            obj("a", arr(v(VariantKind.STRING, "x")), "n", v(VariantKind.INT8, (byte) 3)));
+    try (VariantVector in = KernelTestSupport.vectorOf(rows, memory.allocator())) {
+      Field f = VariantKernels.inferSchema(in, "v", InferOptions.builder().maxDepth(1).build());
+      assertEquals(
+          "v: Struct<a: ExtensionType(arrow.parquet.variant, Struct)<metadata: Binary not null,"
+              + " value: Binary not null>, n: Int(8, true) not null> not null",
+          f.toString());
+      try (KernelResult out =
+          VariantKernels.decode(in, f, DecodeOptions.defaults(), memory.allocator())) {
+        assertEquals(0, out.failedRowCount());
+        VariantVector a =
+            (VariantVector)
+                ((org.apache.arrow.vector.complex.StructVector) out.vector()).getChild("a");
+        for (int i = 0; i < rows.size(); i++) {
+          byte[] meta = ((org.apache.arrow.vector.VarBinaryVector) a.metadataVector()).get(i);
+          byte[] value = ((org.apache.arrow.vector.VarBinaryVector) a.valueVector()).get(i);
+          assertEquals(
+              ((VariantValue.ObjectValue) rows.get(i)).fields().get("a"),
+              VariantValue.read(io.pqarrow.variant.Variant.of(meta, value)));
+        }
+      }
+    }
+  }
+
+  @Test
   void decodeFillsStructsFromKeysAndCountsRowsThatDoNotFit() {
     List<VariantValue> rows =
         Arrays.asList(
@@ -143,7 +172,7 @@ class DecodeTest {
         KernelResult out =
             VariantKernels.decode(in, field, DecodeOptions.defaults(), memory.allocator())) {
       KernelTestSupport.assertMatchesReference(
-          out, rows, VariantPath.root(), field, 10, memory.allocator());
+          out, rows, PathExpression.root(), field, 10, memory.allocator());
       assertEquals(2, out.failedRowCount());
       assertArrayEquals(new int[] {1, 4}, out.firstFailedRows());
       assertEquals("{\"tags\":[]}", out.vector().getObject(5).toString());
@@ -187,7 +216,7 @@ class DecodeTest {
       try (KernelResult out =
           VariantKernels.decode(in, field, DecodeOptions.defaults(), memory.allocator())) {
         KernelTestSupport.assertMatchesReference(
-            out, rows, VariantPath.root(), field, 10, memory.allocator());
+            out, rows, PathExpression.root(), field, 10, memory.allocator());
       }
     }
   }
@@ -225,7 +254,7 @@ class DecodeTest {
       try (KernelResult out =
           VariantKernels.decode(in, field, DecodeOptions.defaults(), memory.allocator())) {
         KernelTestSupport.assertMatchesReference(
-            out, rows, VariantPath.root(), field, 10, memory.allocator());
+            out, rows, PathExpression.root(), field, 10, memory.allocator());
         assertEquals(0, out.failedRowCount());
       }
     }

@@ -37,7 +37,7 @@ final class KernelTestSupport {
   static void assertMatchesReference(
       KernelResult actual,
       List<VariantValue> rows,
-      VariantPath path,
+      PathExpression path,
       Field target,
       int maxReported,
       BufferAllocator allocator) {

@@ -67,8 +67,8 @@ final class ReferenceDecoder {
   private final Map<DenseUnionVector, int[]> unionCounts = new IdentityHashMap<>();
 
   /** Follows {@code path} in a tree; null when missing. */
-  static VariantValue walk(VariantValue v, VariantPath path) {
-    for (VariantPath.Step s : path.steps()) {
+  static VariantValue walk(VariantValue v, PathExpression path) {
+    for (PathExpression.Step s : path.steps()) {
       if (s.isKey()) {
         if (!(v instanceof ObjectValue o) || !o.fields().containsKey(s.key())) {
           return null;

@@ -1,6 +1,7 @@
 package io.pqarrow.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.extension.VariantType;
@@ -275,7 +276,7 @@ class ShreddedGetTest {
   @ParameterizedTest(name = "{0} as {1}")
   @MethodSource("cases")
   void shreddedGetMatchesReferenceOnLogicalRows(String path, Field target) {
-    VariantPath p = VariantPath.parse(path);
+    PathExpression p = PathExpression.parse(path);
     try (VariantVector in = build();
         KernelResult out =
             VariantKernels.get(in, p, target, GetOptions.defaults(), memory.allocator())) {
@@ -335,13 +336,43 @@ class ShreddedGetTest {
         VariantValue expected =
             ROWS.get(i) == null
                 ? null
-                : ReferenceDecoder.walk(ROWS.get(i), VariantPath.parse("$.id"));
+                : ReferenceDecoder.walk(ROWS.get(i), PathExpression.parse("$.id"));
         if (expected == null) {
           assertTrue(got.isNull(i), "row " + i + " missing");
         } else {
           assertEquals(
               expected, VariantValue.read(Variant.of(meta.get(i), val.get(i))), "row " + i);
         }
+      }
+    }
+  }
+
+  @Test
+  void inferenceOverShreddedStorageAsksToUnshredFirstAndThatWorks() {
+    try (VariantVector in = build()) {
+      KernelException e =
+          assertThrows(
+              KernelException.class, () -> VariantKernels.inferSchema(in, InferOptions.defaults()));
+      assertEquals(
+          "Unsupported Variant storage at v: schema inference over a shredded vector (unshred it"
+              + " first, e.g. with VariantKernels.get(vector, \"$\", a Variant field, ...))",
+          e.getMessage());
+      try (KernelResult unshredded =
+          VariantKernels.get(
+              in,
+              "$",
+              VariantType.unshreddedField("v", true),
+              GetOptions.defaults(),
+              memory.allocator())) {
+        Field f =
+            VariantKernels.inferSchema(
+                (VariantVector) unshredded.vector(), InferOptions.defaults());
+        assertEquals(
+            "v: Union(Dense, null)<object: Struct<extra: Bool, id: Union(Dense, null)<exact_numeric:"
+                + " Decimal(20, 1, 128), string: Utf8> not null, tags: List<element: Union(Dense,"
+                + " null)<exact_numeric: Int(64, true), string: Utf8> not null>>, array:"
+                + " List<element: Int(64, true) not null>> not null",
+            f.toString());
       }
     }
   }

@@ -196,7 +196,7 @@ class VariantGetRandomTest {
   @ParameterizedTest(name = "{0} nulls={2}")
   @MethodSource("cases")
   void getMatchesReferenceAtEveryBatchSize(String name, Field target, boolean nulls) {
-    VariantPath path = VariantPath.parse("$.a");
+    PathExpression path = PathExpression.parse("$.a");
     long seed = name.hashCode() * 31L + (nulls ? 1 : 0);
     Random r = new Random(seed);
     int nonNull = 0;

@@ -52,7 +52,7 @@ class VariantTargetTest {
   @ParameterizedTest(name = "{0} {1} rows nulls={2}")
   @MethodSource("cases")
   void variantTargetHoldsExactlyTheSubValue(String pathText, int n, boolean nulls) {
-    VariantPath path = VariantPath.parse(pathText);
+    PathExpression path = PathExpression.parse(pathText);
     Random r = new Random(pathText.hashCode() + n);
     List<VariantValue> rows = VariantGetRandomTest.rows(r, n, nulls);
     Field target = VariantType.unshreddedField("out", true);
@@ -83,7 +83,7 @@ class VariantTargetTest {
   @ParameterizedTest(name = "{0} {1} rows nulls={2}")
   @MethodSource("cases")
   void unionSendsUnmatchedClassesToItsVariantChild(String pathText, int n, boolean nulls) {
-    VariantPath path = VariantPath.parse(pathText);
+    PathExpression path = PathExpression.parse(pathText);
     Random r = new Random(pathText.hashCode() * 3L + n);
     List<VariantValue> rows = VariantGetRandomTest.rows(r, n, nulls);
     Field union =

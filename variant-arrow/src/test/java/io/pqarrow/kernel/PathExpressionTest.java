@@ -9,13 +9,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class VariantPathTest {
-  static VariantPath.Step key(String k) {
-    return new VariantPath.Step(k, -1);
+class PathExpressionTest {
+  static PathExpression.Step key(String k) {
+    return new PathExpression.Step(k, -1);
   }
 
-  static VariantPath.Step index(int i) {
-    return new VariantPath.Step(null, i);
+  static PathExpression.Step index(int i) {
+    return new PathExpression.Step(null, i);
   }
 
   static Stream<Arguments> valid() {
@@ -40,8 +40,8 @@ class VariantPathTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("valid")
-  void parsesStepsOfValidPaths(String text, List<VariantPath.Step> steps) {
-    VariantPath p = VariantPath.parse(text);
+  void parsesStepsOfValidPaths(String text, List<PathExpression.Step> steps) {
+    PathExpression p = PathExpression.parse(text);
     assertEquals(steps, p.steps());
     assertEquals(text, p.toString());
   }
@@ -92,15 +92,15 @@ class VariantPathTest {
   @ParameterizedTest(name = "[{index}] {1}")
   @MethodSource("invalid")
   void rejectsInvalidPathsNamingThePosition(String text, String message) {
-    KernelException e = assertThrows(KernelException.class, () -> VariantPath.parse(text));
+    KernelException e = assertThrows(KernelException.class, () -> PathExpression.parse(text));
     assertEquals(message, e.getMessage());
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("valid")
-  void stepToStringReparsesToTheSameStep(String text, List<VariantPath.Step> steps) {
+  void stepToStringReparsesToTheSameStep(String text, List<PathExpression.Step> steps) {
     StringBuilder sb = new StringBuilder("$");
     steps.forEach(sb::append);
-    assertEquals(steps, VariantPath.parse(sb.toString()).steps());
+    assertEquals(steps, PathExpression.parse(sb.toString()).steps());
   }
 }

@@ -20,7 +20,7 @@ import java.util.List;
  * Examples: {@code $} (the whole value), {@code $.a.b}, {@code $['a.b']} (one key containing a
  * dot), {@code $["it's"]}, {@code $.items[3]}, {@code $[0][1]}.
  */
-public final class VariantPath {
+public final class PathExpression {
   /**
    * One step: an object key (when {@link #isKey()}) or an array index.
    *
@@ -41,13 +41,13 @@ public final class VariantPath {
     }
   }
 
-  private static final VariantPath ROOT = new VariantPath("$", List.of());
+  private static final PathExpression ROOT = new PathExpression("$", List.of());
 
   private final String text;
   private final List<Step> steps;
   private final byte[][] keyUtf8;
 
-  private VariantPath(String text, List<Step> steps) {
+  private PathExpression(String text, List<Step> steps) {
     this.text = text;
     this.steps = List.copyOf(steps);
     this.keyUtf8 = new byte[steps.size()][];
@@ -58,7 +58,7 @@ public final class VariantPath {
   }
 
   /** The path {@code $}: the whole value. */
-  public static VariantPath root() {
+  public static PathExpression root() {
     return ROOT;
   }
 
@@ -67,7 +67,7 @@ public final class VariantPath {
    *
    * @throws KernelException {@code Invalid Variant path at position <p>: <problem>}
    */
-  public static VariantPath parse(String text) {
+  public static PathExpression parse(String text) {
     if (text == null) {
       throw new KernelException("Invalid Variant path at position 0: expected '$', found null");
     }
@@ -102,7 +102,7 @@ public final class VariantPath {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof VariantPath p && p.steps.equals(steps);
+    return o instanceof PathExpression p && p.steps.equals(steps);
   }
 
   @Override
@@ -119,7 +119,7 @@ public final class VariantPath {
       this.s = s;
     }
 
-    VariantPath parse() {
+    PathExpression parse() {
       if (s.isEmpty() || s.charAt(0) != '$') {
         throw error(0, "expected '$', found " + found(0));
       }
@@ -136,7 +136,7 @@ public final class VariantPath {
           throw error(pos, "expected '.' or '[', found " + found(pos));
         }
       }
-      return new VariantPath(s, steps);
+      return new PathExpression(s, steps);
     }
 
     private String name() {

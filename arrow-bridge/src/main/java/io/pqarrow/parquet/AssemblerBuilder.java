@@ -1,0 +1,218 @@
+package io.pqarrow.parquet;
+
+import io.pqarrow.extension.VariantType;
+import io.pqarrow.extension.VariantVector;
+import io.pqarrow.schema.FieldMapping;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.ExtensionTypeVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
+
+/**
+ * Walks a field mapping beside the batch's vectors and builds the {@link NodeAssembler} tree that
+ * reads them, computing each node's levels from its Parquet path. The levels a node gets depend
+ * only on the Parquet nodes on its path, so legacy two-level lists and bare repeated fields work
+ * the same as three-level lists:
+ *
+ * <pre>
+ * optional group a (LIST) {          optional group a (LIST) {      repeated int32 a;
+ *   repeated group list {              repeated int32 array;
+ *     optional int32 element;        }
+ *   }
+ * }
+ * </pre>
+ *
+ * In each, the element exists at the definition level of the first repeated node at or below the
+ * list's own node.
+ */
+final class AssemblerBuilder {
+  private final MessageType schema;
+  private final Path file;
+
+  AssemblerBuilder(MessageType schema, Path file) {
+    this.schema = schema;
+    this.file = file;
+  }
+
+  /** Builds the reader of one top-level field. */
+  NodeAssembler build(FieldMapping mapping, FieldVector vector) {
+    return visit(mapping, vector, 0, 0, false);
+  }
+
+  private NodeAssembler visit(
+      FieldMapping m, FieldVector vector, int repLevel, int slotDef, boolean inVariant) {
+    ArrowType type = m.arrowField().getType();
+    Type parquet = m.parquetType();
+    String path = m.dottedPath();
+    int validDef =
+        parquet.isRepetition(Type.Repetition.REPEATED)
+            ? slotDef
+            : Math.max(slotDef, defLevel(m.parquetPath()));
+    if (type instanceof VariantType) {
+      StructVector storage = ((VariantVector) vector).getUnderlyingVector();
+      return struct(m, storage, repLevel, slotDef, validDef, true);
+    }
+    if (parquet.isPrimitive()
+        && !(type instanceof ArrowType.List)
+        && !(type instanceof ArrowType.LargeList)) {
+      int rep = schema.getMaxRepetitionLevel(m.parquetPath().toArray(new String[0]));
+      if (rep != repLevel) {
+        throw ParquetFileException.unsupported(
+            file, path, "repeated column not mapped to a list (repetition level " + rep + ")");
+      }
+      LeafDecoder decoder =
+          LeafDecoders.create(
+              path, defLevel(m.parquetPath()), slotDef, parquet.asPrimitiveType(), type, vector);
+      if (decoder == null) {
+        throw ParquetFileException.unsupported(
+            file, path, describe(parquet) + " as Arrow " + m.arrowField().getType());
+      }
+      decoder.parquetPath = m.parquetPath().toArray(new String[0]);
+      return new LeafNode(path, repLevel, slotDef, decoder);
+    }
+    FieldVector storage =
+        vector instanceof ExtensionTypeVector<?> ext
+            ? (FieldVector) ext.getUnderlyingVector()
+            : vector;
+    if (storage instanceof ListVector || storage instanceof LargeListVector) {
+      if (m.children().size() != 1) {
+        throw ParquetFileException.unsupported(file, path, "list mapping without one element");
+      }
+      FieldMapping element = m.children().get(0);
+      List<String> leafPath = firstLeafPath(element);
+      int repeatedIndex = -1;
+      for (int i = m.parquetPath().size() - 1; i < leafPath.size(); i++) {
+        if (nodeAt(leafPath.subList(0, i + 1)).isRepetition(Type.Repetition.REPEATED)) {
+          repeatedIndex = i;
+          break;
+        }
+      }
+      if (repeatedIndex < 0) {
+        throw ParquetFileException.unsupported(file, path, "list without a repeated node");
+      }
+      List<String> repeatedPath = leafPath.subList(0, repeatedIndex + 1);
+      int elementDef = defLevel(repeatedPath);
+      if (schema.getMaxRepetitionLevel(repeatedPath.toArray(new String[0])) != repLevel + 1) {
+        throw ParquetFileException.unsupported(
+            file, path, "list whose repeated node is not directly below it");
+      }
+      FieldVector dataVector =
+          storage instanceof ListVector l
+              ? l.getDataVector()
+              : ((LargeListVector) storage).getDataVector();
+      NodeAssembler child = visit(element, dataVector, repLevel + 1, elementDef, inVariant);
+      return new ListNode(
+          path,
+          repLevel,
+          slotDef,
+          parquet.isRepetition(Type.Repetition.REPEATED) ? slotDef : validDef,
+          elementDef,
+          storage instanceof ListVector l ? l : null,
+          storage instanceof LargeListVector l ? l : null,
+          child);
+    }
+    if (storage instanceof StructVector s) {
+      return struct(m, s, repLevel, slotDef, validDef, inVariant);
+    }
+    throw ParquetFileException.unsupported(
+        file, path, describe(parquet) + " as Arrow " + m.arrowField().getType());
+  }
+
+  private NodeAssembler struct(
+      FieldMapping m,
+      StructVector vector,
+      int repLevel,
+      int slotDef,
+      int validDef,
+      boolean variant) {
+    // In a Variant, every group with value and typed_value is a pair: the Variant itself, each
+    // shredded object field and each shredded array element.
+    List<FieldVector> childVectors = vector.getChildrenFromFields();
+    List<NodeAssembler> children = new ArrayList<>();
+    FieldVector value = null;
+    FieldVector typed = null;
+    boolean typedIsObject = false;
+    for (int i = 0; i < m.children().size(); i++) {
+      FieldMapping child = m.children().get(i);
+      FieldVector childVector = childVectors.get(i);
+      String name = child.arrowField().getName();
+      if (variant
+          && VariantType.VALUE.equals(name)
+          && !(child.arrowField().getType() instanceof ArrowType.Struct)) {
+        value = childVector;
+      } else if (variant && VariantType.TYPED_VALUE.equals(name)) {
+        typed = childVector;
+        typedIsObject = child.arrowField().getType() instanceof ArrowType.Struct;
+      }
+      if (child.parquetType() == null) {
+        children.add(new AllNullNode(child.dottedPath(), repLevel, slotDef));
+      } else {
+        children.add(visit(child, childVector, repLevel, slotDef, variant));
+      }
+    }
+    boolean check = value != null && typed != null && !typedIsObject;
+    return new StructNode(
+        m.dottedPath(),
+        repLevel,
+        slotDef,
+        validDef,
+        vector,
+        children,
+        file,
+        check ? value : null,
+        check ? typed : null);
+  }
+
+  private List<String> firstLeafPath(FieldMapping m) {
+    FieldMapping current = m;
+    while (!current.parquetType().isPrimitive()) {
+      FieldMapping next = null;
+      for (FieldMapping child : current.children()) {
+        if (child.parquetType() != null) {
+          next = child;
+          break;
+        }
+      }
+      if (next == null) {
+        // A group the mapping does not descend into: its first primitive below.
+        List<String> path = new ArrayList<>(current.parquetPath());
+        Type t = current.parquetType();
+        while (!t.isPrimitive()) {
+          t = t.asGroupType().getType(0);
+          path.add(t.getName());
+        }
+        return path;
+      }
+      current = next;
+    }
+    return current.parquetPath();
+  }
+
+  private static String describe(Type t) {
+    if (t.isPrimitive()) {
+      return t.asPrimitiveType().toString();
+    }
+    return t.getLogicalTypeAnnotation() == null
+        ? "group"
+        : "group (" + t.getLogicalTypeAnnotation() + ")";
+  }
+
+  private Type nodeAt(List<String> path) {
+    Type t = schema;
+    for (String name : path) {
+      t = t.asGroupType().getType(name);
+    }
+    return t;
+  }
+
+  private int defLevel(List<String> path) {
+    return schema.getMaxDefinitionLevel(path.toArray(new String[0]));
+  }
+}

@@ -1,0 +1,175 @@
+package io.pqarrow.parquet;
+
+import java.nio.ByteBuffer;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.FixedSizeBinaryVector;
+import org.apache.arrow.vector.Float2Vector;
+import org.apache.arrow.vector.IntervalMonthDayNanoVector;
+import org.apache.arrow.vector.VariableWidthFieldVector;
+
+/**
+ * Decoders of decimals and of BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY columns; chosen by {@link
+ * LeafDecoders}.
+ */
+final class BinaryDecoders {
+  private BinaryDecoders() {}
+
+  static final class DecimalFromInt32 extends LeafDecoder {
+    private final BaseFixedWidthVector v;
+
+    DecimalFromInt32(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      Decimals.writeLong(
+          LeafDecoders.prepare(v, slot), slot, v.getTypeWidth(), reader.getInteger());
+    }
+  }
+
+  static final class DecimalFromInt64 extends LeafDecoder {
+    private final BaseFixedWidthVector v;
+
+    DecimalFromInt64(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      Decimals.writeLong(LeafDecoders.prepare(v, slot), slot, v.getTypeWidth(), reader.getLong());
+    }
+  }
+
+  /** Big-endian two's complement unscaled values (BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY). */
+  static final class DecimalFromBytes extends LeafDecoder {
+    private final BaseFixedWidthVector v;
+
+    DecimalFromBytes(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      ByteBuffer bb = reader.getBinary().toByteBuffer();
+      Decimals.writeBigEndian(LeafDecoders.prepare(v, slot), slot, v.getTypeWidth(), bb, column);
+    }
+  }
+
+  /** IEEE half floats, 2 bytes little-endian, kept as their bits. */
+  static final class Float16 extends LeafDecoder {
+    private final Float2Vector v;
+
+    Float16(String c, int maxDef, int slotDef, Float2Vector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      ByteBuffer bb = reader.getBinary().toByteBuffer();
+      int p = bb.position();
+      short bits = (short) ((bb.get(p) & 0xFF) | (bb.get(p + 1) & 0xFF) << 8);
+      LeafDecoders.prepare(v, slot).setShort((long) slot * 2, bits);
+    }
+  }
+
+  /**
+   * INTERVAL: three little-endian unsigned 32-bit ints, months, days and milliseconds. Arrow's
+   * MonthDayNano holds signed months and days and nanoseconds.
+   */
+  static final class Interval extends LeafDecoder {
+    private final IntervalMonthDayNanoVector v;
+
+    Interval(String c, int maxDef, int slotDef, IntervalMonthDayNanoVector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      ByteBuffer bb = reader.getBinary().toByteBuffer();
+      int p = bb.position();
+      int months = LeafDecoders.littleEndianInt(bb, p);
+      int days = LeafDecoders.littleEndianInt(bb, p + 4);
+      long millis = LeafDecoders.littleEndianInt(bb, p + 8) & 0xFFFF_FFFFL;
+      v.setSafe(slot, months, days, millis * 1_000_000L);
+    }
+  }
+
+  static final class FixedBinary extends LeafDecoder {
+    private final FixedSizeBinaryVector v;
+    private final int width;
+
+    FixedBinary(String c, int maxDef, int slotDef, FixedSizeBinaryVector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+      this.width = v.getByteWidth();
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      ByteBuffer bb = reader.getBinary().toByteBuffer();
+      if (bb.remaining() != width) {
+        throw new IllegalStateException(
+            "fixed-length value of " + bb.remaining() + " bytes, expected " + width);
+      }
+      LeafDecoders.prepare(v, slot).setBytes((long) slot * width, bb);
+    }
+  }
+
+  /** Any BYTE_ARRAY into any variable-width layout: the page bytes are copied once. */
+  static final class VarBinary extends LeafDecoder {
+    private final VariableWidthFieldVector v;
+
+    VarBinary(String c, int maxDef, int slotDef, VariableWidthFieldVector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return (FieldVector) v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      ByteBuffer bb = reader.getBinary().toByteBuffer();
+      v.setSafe(slot, bb, bb.position(), bb.remaining());
+    }
+  }
+}

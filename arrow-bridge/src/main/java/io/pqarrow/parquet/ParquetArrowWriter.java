@@ -1,0 +1,224 @@
+package io.pqarrow.parquet;
+
+import io.pqarrow.BridgeException;
+import io.pqarrow.schema.FieldMapping;
+import io.pqarrow.schema.SchemaMapper;
+import io.pqarrow.schema.SchemaMapping;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.bytes.HeapByteBufferAllocator;
+import org.apache.parquet.column.ColumnWriteStore;
+import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.compression.CompressionCodecFactory;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.util.HadoopCodecs;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * Writes Arrow record batches to a Parquet file.
+ *
+ * <pre>
+ * try (ParquetArrowWriter writer = ParquetArrowWriter.open(path, root.getSchema(),
+ *         WriteOptions.builder().compression(WriteOptions.Compression.ZSTD).build())) {
+ *   writer.write(root);          // any number of batches with this schema
+ * }                              // close() writes the footer
+ * </pre>
+ *
+ * <p>The schema is mapped with {@link SchemaMapper#toParquet} (logical and converted types, field
+ * ids, {@code ARROW:schema} in the key-value metadata). Values go column by column through
+ * parquet-java's column writers with levels computed from the Arrow vectors; parquet-java encodes,
+ * compresses and lays out pages, row groups and the footer. An existing file is replaced. Every
+ * failure is a {@link ParquetFileException} naming the file.
+ */
+public final class ParquetArrowWriter implements AutoCloseable {
+  private final Path file;
+  private final SchemaMapping mapping;
+  private final WriteOptions options;
+  private final MessageType parquetSchema;
+  private final ParquetFileWriter writer;
+  private final CompressionCodecFactory codecs;
+  private final CompressionCodecFactory.BytesInputCompressor compressor;
+  private final ParquetProperties properties;
+  private final List<WriteNode> nodes = new ArrayList<>();
+
+  private ColumnChunkPageWriteStore pageStore;
+  private ColumnWriteStore columnStore;
+  private long rowsInGroup;
+  private long rowsWritten;
+  private boolean closed;
+
+  private ParquetArrowWriter(Path file, SchemaMapping mapping, WriteOptions options)
+      throws IOException {
+    this.file = file;
+    this.mapping = mapping;
+    this.options = options;
+    this.parquetSchema = mapping.parquetSchema();
+    WritePlanBuilder builder = new WritePlanBuilder(parquetSchema, file);
+    for (FieldMapping f : mapping.fields()) {
+      nodes.add(builder.build(f));
+    }
+    this.properties =
+        ParquetProperties.builder()
+            .withPageSize(options.pageBytes())
+            .withDictionaryPageSize(options.pageBytes())
+            .withDictionaryEncoding(options.dictionary())
+            .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
+            .build();
+    this.codecs = HadoopCodecs.newFactory(new PlainParquetConfiguration(), options.pageBytes());
+    this.compressor =
+        codecs.getCompressor(CompressionCodecName.valueOf(options.compression().name()));
+    this.writer =
+        new ParquetFileWriter(
+            new LocalOutputFile(file),
+            parquetSchema,
+            ParquetFileWriter.Mode.OVERWRITE,
+            options.rowGroupBytes(),
+            0,
+            ParquetProperties.DEFAULT_COLUMN_INDEX_TRUNCATE_LENGTH,
+            ParquetProperties.DEFAULT_STATISTICS_TRUNCATE_LENGTH,
+            ParquetProperties.DEFAULT_PAGE_WRITE_CHECKSUM_ENABLED);
+    writer.start();
+    startRowGroup();
+  }
+
+  /**
+   * Creates (or replaces) {@code file} for batches of {@code schema}.
+   *
+   * @throws ParquetFileException when the schema cannot be mapped or the file cannot be created
+   */
+  public static ParquetArrowWriter open(Path file, Schema schema, WriteOptions options) {
+    SchemaMapping mapping;
+    try {
+      mapping = SchemaMapper.toParquet(schema, options.mapping());
+    } catch (BridgeException e) {
+      throw ParquetFileException.write(file, null, -1, e.getMessage(), e);
+    }
+    return open(file, mapping, options);
+  }
+
+  static ParquetArrowWriter open(Path file, SchemaMapping mapping, WriteOptions options) {
+    try {
+      return new ParquetArrowWriter(file, mapping, options);
+    } catch (ParquetFileException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      throw ParquetFileException.write(file, null, -1, describe(e), e);
+    }
+  }
+
+  /** The schema mapping the file is written with. */
+  public SchemaMapping mapping() {
+    return mapping;
+  }
+
+  /** Rows written so far. */
+  public long rowsWritten() {
+    return rowsWritten;
+  }
+
+  /**
+   * Writes every row of {@code batch}, whose schema must be the one the writer was opened with.
+   *
+   * @throws ParquetFileException when the batch does not match the schema, holds a null where the
+   *     schema forbids one, or the file cannot be written
+   */
+  public void write(VectorSchemaRoot batch) {
+    if (closed) {
+      throw ParquetFileException.write(file, null, -1, "the writer is closed", null);
+    }
+    if (!batch.getSchema().getFields().equals(mapping.arrowSchema().getFields())) {
+      throw ParquetFileException.write(
+          file,
+          null,
+          rowsWritten,
+          "batch schema " + batch.getSchema() + " is not the file's " + mapping.arrowSchema(),
+          null);
+    }
+    List<FieldVector> vectors = batch.getFieldVectors();
+    int rows = batch.getRowCount();
+    int row = 0;
+    try {
+      for (int i = 0; i < nodes.size(); i++) {
+        nodes.get(i).bind(vectors.get(i));
+      }
+      for (; row < rows; row++) {
+        for (WriteNode node : nodes) {
+          node.write(row, 0);
+        }
+        columnStore.endRecord();
+        rowsInGroup++;
+        if (rowsInGroup >= options.rowGroupRows()
+            || ((rowsInGroup & 1023) == 0
+                && columnStore.getBufferedSize() >= options.rowGroupBytes())) {
+          flushRowGroup();
+          startRowGroup();
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      throw ParquetFileException.write(file, null, rowsWritten + row, describe(e), e);
+    }
+    rowsWritten += rows;
+  }
+
+  private void startRowGroup() {
+    pageStore =
+        new ColumnChunkPageWriteStore(
+            compressor,
+            parquetSchema,
+            new HeapByteBufferAllocator(),
+            ParquetProperties.DEFAULT_COLUMN_INDEX_TRUNCATE_LENGTH,
+            ParquetProperties.DEFAULT_PAGE_WRITE_CHECKSUM_ENABLED);
+    columnStore = properties.newColumnWriteStore(parquetSchema, pageStore, pageStore);
+    for (WriteNode node : nodes) {
+      node.bind(columnStore);
+    }
+    rowsInGroup = 0;
+  }
+
+  private void flushRowGroup() throws IOException {
+    if (rowsInGroup > 0) {
+      writer.startBlock(rowsInGroup);
+      columnStore.flush();
+      pageStore.flushToFileWriter(writer);
+      writer.endBlock();
+    }
+    columnStore.close();
+    pageStore.close();
+  }
+
+  /**
+   * Writes the last row group and the footer, and closes the file.
+   *
+   * @throws ParquetFileException when the file cannot be completed
+   */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      flushRowGroup();
+      writer.end(mapping.keyValueMetadata());
+    } catch (IOException | RuntimeException e) {
+      writer.abort();
+      throw ParquetFileException.write(file, null, -1, describe(e), e);
+    } finally {
+      codecs.release();
+    }
+  }
+
+  private static String describe(Throwable e) {
+    String m = e.getMessage();
+    return e.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+  }
+}

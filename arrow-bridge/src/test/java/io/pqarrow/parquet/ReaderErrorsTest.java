@@ -1,0 +1,159 @@
+package io.pqarrow.parquet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pqarrow.testing.LeakCheckingAllocator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input: every failure is a {@link ParquetFileException} naming the file. */
+class ReaderErrorsTest {
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @TempDir Path dir;
+
+  private static final String SMALL =
+      """
+      import sys, pyarrow as pa, pyarrow.parquet as pq
+      t = pa.table({'a': pa.array(range(5000), pa.int64()),
+                    's': pa.array([{'x': i, 'y': str(i)} for i in range(5000)])})
+      pq.write_table(t, sys.argv[1], row_group_size=1000, compression='NONE')
+      """;
+
+  private Path small() {
+    Path file = dir.resolve("small.parquet");
+    io.pqarrow.testing.PythonEnv.require().run(SMALL, file.toString());
+    return file;
+  }
+
+  private ParquetFileException openFails(Path file, ReadOptions options) {
+    return assertThrows(
+        ParquetFileException.class,
+        () -> {
+          try (ParquetArrowReader r = ParquetArrowReader.open(file, memory.allocator(), options)) {
+            while (r.loadNextBatch()) {
+              // read everything
+            }
+          }
+        });
+  }
+
+  @Test
+  void missingFileIsNamed() {
+    Path file = dir.resolve("nope.parquet");
+    ParquetFileException e = openFails(file, ReadOptions.DEFAULTS);
+    assertEquals("Invalid Parquet file at " + file + ": no such file", e.getMessage());
+    assertEquals(file.toString(), e.file());
+  }
+
+  @Test
+  void fileThatIsNotParquetIsNamed() throws Exception {
+    Path file = dir.resolve("text.parquet");
+    Files.writeString(file, "this is not a parquet file, just some text of a decent length");
+    ParquetFileException e = openFails(file, ReadOptions.DEFAULTS);
+    assertTrue(
+        e.getMessage().startsWith("Invalid Parquet file at " + file + ": not a readable Parquet"),
+        e.getMessage());
+  }
+
+  @Test
+  void truncatedFooterIsNamed() throws Exception {
+    Path file = small();
+    byte[] bytes = Files.readAllBytes(file);
+    Files.write(file, Arrays.copyOf(bytes, bytes.length - 20));
+    ParquetFileException e = openFails(file, ReadOptions.DEFAULTS);
+    assertTrue(e.getMessage().startsWith("Invalid Parquet file at " + file + ": "), e.getMessage());
+  }
+
+  @Test
+  void corruptPageHeaderIsNamedWithItsRowGroup() throws Exception {
+    Path file = small();
+    byte[] bytes = Files.readAllBytes(file);
+    // Overwrite the first page header of column a (right after the 4-byte magic) with bytes
+    // that are not a Thrift page header.
+    for (int i = 4; i < 24; i++) {
+      bytes[i] = (byte) 0xFF;
+    }
+    Files.write(file, bytes);
+    ParquetFileException e = openFails(file, ReadOptions.DEFAULTS);
+    assertTrue(
+        e.getMessage()
+            .startsWith("Invalid Parquet file at " + file + ": cannot read row group 0: "),
+        e.getMessage());
+  }
+
+  @Test
+  void unknownColumnIsNamed() {
+    Path file = small();
+    ParquetFileException e = openFails(file, ReadOptions.builder().columns(List.of("s.z")).build());
+    assertEquals(
+        "Invalid Parquet file at " + file + ", column s.z: no such column", e.getMessage());
+    assertEquals("s.z", e.column());
+  }
+
+  @Test
+  void unknownRowGroupIsNamed() {
+    Path file = small();
+    ParquetFileException e = openFails(file, ReadOptions.builder().rowGroups(List.of(9)).build());
+    assertEquals(
+        "Invalid Parquet file at " + file + ": no row group 9 (the file has 5)", e.getMessage());
+  }
+
+  @Test
+  void projectionKeepsOnlyTheSelectedNestedChild() {
+    Path file = small();
+    try (ParquetArrowReader r =
+        ParquetArrowReader.open(
+            file,
+            memory.allocator(),
+            ReadOptions.builder().columns(List.of("s.y")).batchRows(3000).build())) {
+      assertEquals("Schema<s: Struct<y: Utf8>>", r.schema().toString());
+      assertTrue(r.loadNextBatch());
+      assertEquals(3000, r.getVectorSchemaRoot().getRowCount());
+      assertEquals(
+          List.of("{\"s\":{\"y\":\"0\"}}", "{\"s\":{\"y\":\"1\"}}"),
+          ArrowJson.rows(r.getVectorSchemaRoot()).subList(0, 2));
+      assertTrue(r.loadNextBatch());
+      assertEquals(2000, r.getVectorSchemaRoot().getRowCount());
+      assertTrue(!r.loadNextBatch());
+    }
+  }
+
+  @Test
+  void selectedRowGroupsAreReadInTheOrderGiven() {
+    Path file = small();
+    try (ParquetArrowReader r =
+        ParquetArrowReader.open(
+            file,
+            memory.allocator(),
+            ReadOptions.builder().columns(List.of("a")).rowGroups(List.of(3, 1)).build())) {
+      assertEquals(2000, r.rowCount());
+      assertTrue(r.loadNextBatch());
+      List<String> rows = ArrowJson.rows(r.getVectorSchemaRoot());
+      assertEquals(2000, rows.size());
+      assertEquals("{\"a\":3000}", rows.get(0));
+      assertEquals("{\"a\":1999}", rows.get(1999));
+    }
+  }
+
+  @Test
+  void listViewRestoredFromArrowSchemaIsUnsupportedNamingTheColumn() {
+    Path file = dir.resolve("lv.parquet");
+    io.pqarrow.testing.PythonEnv.require()
+        .run(
+            "import sys, pyarrow as pa, pyarrow.parquet as pq\n"
+                + "pq.write_table(pa.table({'lv': pa.array([[1], [], None],"
+                + " pa.list_view(pa.int32()))}), sys.argv[1])",
+            file.toString());
+    ParquetFileException e = openFails(file, ReadOptions.DEFAULTS);
+    assertEquals(
+        "Unsupported Parquet data at " + file + ", column lv: group (LIST) as Arrow ListView",
+        e.getMessage());
+  }
+}

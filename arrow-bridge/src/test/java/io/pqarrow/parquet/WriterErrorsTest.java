@@ -1,0 +1,95 @@
+package io.pqarrow.parquet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pqarrow.testing.LeakCheckingAllocator;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Writer failures are {@link ParquetFileException}s naming the file (and row where known). */
+class WriterErrorsTest {
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @TempDir Path dir;
+
+  private static final Schema REQUIRED_INT =
+      new Schema(List.of(Field.notNullable("a", new ArrowType.Int(32, true))));
+
+  @Test
+  void nullInANonNullableFieldNamesTheRow() {
+    Path file = dir.resolve("out.parquet");
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(REQUIRED_INT, memory.allocator());
+        ParquetArrowWriter writer =
+            ParquetArrowWriter.open(file, REQUIRED_INT, WriteOptions.DEFAULTS)) {
+      IntVector a = (IntVector) root.getVector("a");
+      a.setSafe(0, 1);
+      a.setSafe(1, 2);
+      a.setNull(2);
+      root.setRowCount(3);
+      ParquetFileException e = assertThrows(ParquetFileException.class, () -> writer.write(root));
+      assertEquals(
+          "Cannot write Parquet file at "
+              + file
+              + ", row 2: IllegalStateException: null in non-nullable field a",
+          e.getMessage());
+    }
+  }
+
+  @Test
+  void batchWithAnotherSchemaIsRefused() {
+    Path file = dir.resolve("out.parquet");
+    Schema other =
+        new Schema(List.of(new Field("b", FieldType.nullable(ArrowType.Utf8.INSTANCE), null)));
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(other, memory.allocator());
+        ParquetArrowWriter writer =
+            ParquetArrowWriter.open(file, REQUIRED_INT, WriteOptions.DEFAULTS)) {
+      root.setRowCount(0);
+      ParquetFileException e = assertThrows(ParquetFileException.class, () -> writer.write(root));
+      assertTrue(
+          e.getMessage()
+              .startsWith("Cannot write Parquet file at " + file + ", row 0: batch schema"),
+          e.getMessage());
+    }
+  }
+
+  @Test
+  void unmappableSchemaNamesTheFile() {
+    Path file = dir.resolve("out.parquet");
+    Schema union =
+        new Schema(
+            List.of(
+                new Field(
+                    "u",
+                    FieldType.nullable(
+                        new ArrowType.Union(
+                            org.apache.arrow.vector.types.UnionMode.Sparse, new int[] {0})),
+                    List.of(Field.nullable("i", new ArrowType.Int(32, true))))));
+    ParquetFileException e =
+        assertThrows(
+            ParquetFileException.class,
+            () -> ParquetArrowWriter.open(file, union, WriteOptions.DEFAULTS));
+    assertTrue(
+        e.getMessage().startsWith("Cannot write Parquet file at " + file + ": "), e.getMessage());
+  }
+
+  @Test
+  void directoryThatDoesNotExistNamesTheFile() {
+    Path file = dir.resolve("no/such/dir/out.parquet");
+    ParquetFileException e =
+        assertThrows(
+            ParquetFileException.class,
+            () -> ParquetArrowWriter.open(file, REQUIRED_INT, WriteOptions.DEFAULTS));
+    assertTrue(
+        e.getMessage().startsWith("Cannot write Parquet file at " + file + ": "), e.getMessage());
+  }
+}
