@@ -7,6 +7,7 @@ import static io.pqarrow.shred.ShredTestSupport.str;
 import static io.pqarrow.shred.ShredTestSupport.vnull;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
@@ -237,6 +238,29 @@ class UnshredTableTest {
       assertEquals(
           List.of(obj("a", str("a string longer than twelve bytes"), "d", i64(4))),
           ShredTestSupport.rowsOf(out));
+    }
+  }
+
+  @Test
+  void malformedValueBytesAreAnErrorNamingTheRow() {
+    Pieces p = new Pieces();
+    try (VariantVector in =
+        shredded(
+            "struct<a:int64>",
+            2,
+            p,
+            v -> {
+              v.getUnderlyingVector().setIndexDefined(0);
+              v.getUnderlyingVector().setIndexDefined(1);
+              // row 1: an object header (0x02) claiming 5 fields, then nothing
+              set(v.valueVector(), 1, new byte[] {0x02, 0x05});
+            })) {
+      ShredException e =
+          assertThrows(ShredException.class, () -> Shredding.unshred(in, memory.allocator()));
+      assertEquals(1, e.row());
+      assertEquals(
+          "Invalid shredded Variant at v, row 1: " + e.getCause().getMessage(), e.getMessage());
+      assertTrue(e.getCause().getMessage().startsWith("Invalid Variant value at row 1, byte 1"));
     }
   }
 
