@@ -209,6 +209,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
     try {
       flushRowGroup();
       writer.end(mapping.keyValueMetadata());
+      if (IntervalFooterFix.needed(mapping.parquetSchema())) {
+        IntervalFooterFix.apply(file);
+      }
     } catch (IOException | RuntimeException e) {
       writer.abort();
       throw ParquetFileException.write(file, null, -1, describe(e), e);

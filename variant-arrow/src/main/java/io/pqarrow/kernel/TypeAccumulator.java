@@ -34,7 +34,6 @@ final class TypeAccumulator {
   private final int depth;
   private final InferOptions options;
   private final EnumSet<VariantClass> classes = EnumSet.noneOf(VariantClass.class);
-  private long observed;
   private boolean nullable;
   private boolean opaque;
   private int intBits;
@@ -65,7 +64,6 @@ final class TypeAccumulator {
 
   /** Observes a primitive value (Variant null included). */
   void observePrimitive(VariantReader v) {
-    observed++;
     VariantKind k = v.kind();
     VariantClass c = VariantClass.of(k);
     if (c == VariantClass.NULL) {
@@ -98,7 +96,6 @@ final class TypeAccumulator {
    * InferOptions#maxDepth()}, where containers are typed as Variant and not walked further.
    */
   boolean observeContainer(VariantKind kind) {
-    observed++;
     if (depth >= options.maxDepth()) {
       opaque = true;
       return false;

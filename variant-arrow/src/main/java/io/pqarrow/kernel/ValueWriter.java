@@ -1,6 +1,5 @@
 package io.pqarrow.kernel;
 
-import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantReader;
 import org.apache.arrow.vector.FieldVector;
 
@@ -55,11 +54,5 @@ abstract class ValueWriter {
   final boolean refuse(VariantReader v, int index) {
     writeNull(index);
     return ctx.fail(v.kind(), target);
-  }
-
-  /** Refuses a value of kind {@code kind}. */
-  final boolean refuse(VariantKind kind, int index) {
-    writeNull(index);
-    return ctx.fail(kind, target);
   }
 }

@@ -12,6 +12,7 @@ import java.util.Map;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.ListViewVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
@@ -23,7 +24,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * typed_value absent                                              VALUE_ONLY
  * typed_value: a primitive                                        PRIMITIVE ({@link ScalarColumn})
  * typed_value: Struct&lt;k: Struct&lt;value, typed_value&gt; not null, ...&gt;  OBJECT: a level per key
- * typed_value: List | LargeList &lt;Struct&lt;value, typed_value&gt; not null&gt; ARRAY: the element level
+ * typed_value: List | LargeList | ListView &lt;Struct&lt;value, typed_value&gt; not null&gt; ARRAY: the element level
  * </pre>
  *
  * Object fields are kept in unsigned UTF-8 order of their keys. The role says what "both null"
@@ -61,6 +62,7 @@ final class ShreddedNode {
   final ShreddedNode element;
   final ListVector list;
   final LargeListVector largeList;
+  final ListViewVector listView;
   final ScalarColumn scalar;
   final VariantReader scratch = new VariantReader();
   final VariantReader childScratch = new VariantReader();
@@ -91,6 +93,7 @@ final class ShreddedNode {
     ShreddedNode elementNode = null;
     ListVector l = null;
     LargeListVector ll = null;
+    ListViewVector lv = null;
     ScalarColumn s = null;
     List<ShreddedNode> children = new ArrayList<>();
     if (typed == null) {
@@ -108,11 +111,15 @@ final class ShreddedNode {
         children.add(of(childPath, child.getName(), Role.FIELD, p, ids));
       }
       children.sort((a, b) -> Arrays.compareUnsigned(utf8(a.name), utf8(b.name)));
-    } else if (typed instanceof ListVector || typed instanceof LargeListVector) {
+    } else if (typed instanceof ListVector
+        || typed instanceof LargeListVector
+        || typed instanceof ListViewVector) {
       shape = Shape.ARRAY;
       l = typed instanceof ListVector x ? x : null;
       ll = typed instanceof LargeListVector x ? x : null;
-      FieldVector data = l != null ? l.getDataVector() : ll.getDataVector();
+      lv = typed instanceof ListViewVector x ? x : null;
+      FieldVector data =
+          l != null ? l.getDataVector() : ll != null ? ll.getDataVector() : lv.getDataVector();
       if (!(data instanceof StructVector p)) {
         throw ShredException.invalidType(
             path + "[]",
@@ -127,6 +134,7 @@ final class ShreddedNode {
     this.element = elementNode;
     this.list = l;
     this.largeList = ll;
+    this.listView = lv;
     this.scalar = s;
     this.fields = children.toArray(new ShreddedNode[0]);
     this.names = new String[fields.length];
@@ -225,15 +233,21 @@ final class ShreddedNode {
 
   /** Number of elements of the list at {@code slot}. */
   int listLength(int slot) {
-    return list != null
-        ? list.getElementEndIndex(slot) - list.getElementStartIndex(slot)
-        : (int) (largeList.getElementEndIndex(slot) - largeList.getElementStartIndex(slot));
+    if (list != null) {
+      return list.getElementEndIndex(slot) - list.getElementStartIndex(slot);
+    } else if (listView != null) {
+      return listView.getElementEndIndex(slot) - listView.getElementStartIndex(slot);
+    }
+    return (int) (largeList.getElementEndIndex(slot) - largeList.getElementStartIndex(slot));
   }
 
   /** Slot of the first element of the list at {@code slot}. */
   int listStart(int slot) {
-    return list != null
-        ? list.getElementStartIndex(slot)
-        : (int) largeList.getElementStartIndex(slot);
+    if (list != null) {
+      return list.getElementStartIndex(slot);
+    } else if (listView != null) {
+      return listView.getElementStartIndex(slot);
+    }
+    return (int) largeList.getElementStartIndex(slot);
   }
 }

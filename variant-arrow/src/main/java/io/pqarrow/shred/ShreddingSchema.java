@@ -24,12 +24,13 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  * </pre>
  *
  * Struct children become object fields (names unique, at least one), List and LargeList children
- * become array elements, a child of the {@code arrow.parquet.variant} type means "shred this field
- * as {@code value} only" (no {@code typed_value}), and leaves must be allowed primitives ({@link
- * ScalarColumn}). Nullability and child names of the request are ignored: every {@code typed_value}
- * and {@code value} is nullable, every field and element group non-nullable, as the schema mapping
- * ({@code io.pqarrow.schema.ArrowVariantToParquet}) expects. Null is refused as a requested leaf:
- * Variant null is always written to {@code value}.
+ * become array elements (ListView is read by unshredding but not written), a child of the {@code
+ * arrow.parquet.variant} type means "shred this field as {@code value} only" (no {@code
+ * typed_value}), and leaves must be allowed primitives ({@link ScalarColumn}). Nullability and
+ * child names of the request are ignored: every {@code typed_value} and {@code value} is nullable,
+ * every field and element group non-nullable, as the schema mapping ({@code
+ * io.pqarrow.schema.ArrowVariantToParquet}) expects. Null is refused as a requested leaf: Variant
+ * null is always written to {@code value}.
  */
 final class ShreddingSchema {
   private ShreddingSchema() {}
@@ -85,6 +86,9 @@ final class ShreddingSchema {
         Field element = pair("element", request.getChildren().get(0), path + "[]");
         return new Field(VariantType.TYPED_VALUE, FieldType.nullable(type), List.of(element));
       }
+      case ListView, LargeListView ->
+          throw ShredException.unsupportedType(
+              path, type, "shredding writes List or LargeList; list views are only read");
       default -> {
         ScalarColumn.Family family = ScalarColumn.familyOf(type, path);
         if (family == ScalarColumn.Family.NULL) {

@@ -432,4 +432,56 @@ class CastRulesTest {
       }
     }
   }
+
+  /** Rows alternate between two dictionary-encoded metadata entries where "a" has different ids. */
+  @Test
+  void dictionaryEncodedMetadataAlternatingBetweenDictionaries() {
+    EncodedVariant first =
+        new VariantValue.ObjectValue(
+                Map.of("a", v(VariantKind.INT32, 1), "b", v(VariantKind.INT32, 0)))
+            .encode();
+    EncodedVariant second =
+        new VariantValue.ObjectValue(
+                Map.of("a", v(VariantKind.INT32, 2), "0", v(VariantKind.INT32, 0)))
+            .encode();
+    org.apache.arrow.vector.types.pojo.DictionaryEncoding encoding =
+        new org.apache.arrow.vector.types.pojo.DictionaryEncoding(
+            7, false, new ArrowType.Int(32, true));
+    int n = 50;
+    try (FieldVector blobs =
+            binary(Layout.BINARY, "dict", List.of(first.metadata(), second.metadata()));
+        org.apache.arrow.vector.IntVector indices =
+            new org.apache.arrow.vector.IntVector(
+                "m",
+                new FieldType(false, new ArrowType.Int(32, true), encoding),
+                memory.allocator());
+        FieldVector value =
+            binary(
+                Layout.BINARY,
+                "v",
+                java.util.stream.IntStream.range(0, n)
+                    .mapToObj(i -> i % 2 == 0 ? first.value() : second.value())
+                    .toList())) {
+      indices.allocateNew(n);
+      for (int i = 0; i < n; i++) {
+        indices.set(i, i % 2);
+      }
+      indices.setValueCount(n);
+      org.apache.arrow.vector.dictionary.DictionaryProvider.MapDictionaryProvider provider =
+          new org.apache.arrow.vector.dictionary.DictionaryProvider.MapDictionaryProvider();
+      provider.put(new org.apache.arrow.vector.dictionary.Dictionary(blobs, encoding));
+      try (VariantVector in = VariantVectors.wrap("v", indices, value, memory.allocator());
+          KernelResult out =
+              VariantKernels.get(
+                  io.pqarrow.variant.arrow.VariantColumnReader.of(in, provider),
+                  PathExpression.parse("$.a"),
+                  Field.nullable("a", I64),
+                  GetOptions.strict(),
+                  memory.allocator())) {
+        for (int i = 0; i < n; i++) {
+          assertEquals(i % 2 == 0 ? 1L : 2L, out.vector().getObject(i), "row " + i);
+        }
+      }
+    }
+  }
 }

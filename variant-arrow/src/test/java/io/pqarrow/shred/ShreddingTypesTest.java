@@ -124,6 +124,13 @@ class ShreddingTypesTest {
                 "Unsupported typed_value type at v[]: Null (Variant null is always stored in"
                     + " value, never in typed_value)"),
             new Case(
+                new Field(
+                    "v",
+                    FieldType.nullable(ArrowType.ListView.INSTANCE),
+                    List.of(leaf("element", new ArrowType.Int(64, true)))),
+                "Unsupported typed_value type at v: ListView (shredding writes List or LargeList;"
+                    + " list views are only read)"),
+            new Case(
                 struct(),
                 "Invalid shredding type at v: a shredded object needs at least one field (Parquet"
                     + " groups cannot be empty)"),

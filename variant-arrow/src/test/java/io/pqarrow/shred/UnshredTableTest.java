@@ -7,6 +7,7 @@ import static io.pqarrow.shred.ShredTestSupport.str;
 import static io.pqarrow.shred.ShredTestSupport.vnull;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
@@ -26,6 +27,7 @@ import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.ViewVarBinaryVector;
 import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.ListViewVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -79,14 +81,19 @@ class UnshredTableTest {
 
   private VariantVector build(Field field, int rows, Pieces p, Consumer<VariantVector> fill) {
     VariantVector v = (VariantVector) field.createVector(memory.allocator());
-    v.getUnderlyingVector().allocateNew();
-    byte[] meta = p.metadata();
-    for (int i = 0; i < rows; i++) {
-      ((VarBinaryVector) v.metadataVector()).setSafe(i, meta);
+    try {
+      v.getUnderlyingVector().allocateNew();
+      byte[] meta = p.metadata();
+      for (int i = 0; i < rows; i++) {
+        ((VarBinaryVector) v.metadataVector()).setSafe(i, meta);
+      }
+      fill.accept(v);
+      v.setValueCount(rows);
+      return v;
+    } catch (RuntimeException e) {
+      v.close();
+      throw e;
     }
-    fill.accept(v);
-    v.setValueCount(rows);
-    return v;
   }
 
   private static StructVector field(VariantVector v, String name) {
@@ -237,6 +244,78 @@ class UnshredTableTest {
       assertEquals(
           List.of(obj("a", str("a string longer than twelve bytes"), "d", i64(4))),
           ShredTestSupport.rowsOf(out));
+    }
+  }
+
+  @Test
+  void malformedValueBytesAreAnErrorNamingTheRow() {
+    Pieces p = new Pieces();
+    try (VariantVector in =
+        shredded(
+            "struct<a:int64>",
+            2,
+            p,
+            v -> {
+              v.getUnderlyingVector().setIndexDefined(0);
+              v.getUnderlyingVector().setIndexDefined(1);
+              // row 1: an object header (0x02) claiming 5 fields, then nothing
+              set(v.valueVector(), 1, new byte[] {0x02, 0x05});
+            })) {
+      ShredException e =
+          assertThrows(ShredException.class, () -> Shredding.unshred(in, memory.allocator()));
+      assertEquals(1, e.row());
+      assertEquals(
+          "Invalid shredded Variant at v, row 1: " + e.getCause().getMessage(), e.getMessage());
+      assertTrue(e.getCause().getMessage().startsWith("Invalid Variant value at row 1, byte 1"));
+    }
+  }
+
+  @Test
+  void listViewArraysAreReadThroughTheirOffsetsAndSizes() {
+    Field element =
+        new Field(
+            "element",
+            FieldType.notNullable(ArrowType.Struct.INSTANCE),
+            List.of(
+                Field.nullable("value", ArrowType.Binary.INSTANCE),
+                Field.nullable("typed_value", new ArrowType.Int(64, true))));
+    Field storage =
+        new Field(
+            "v",
+            FieldType.nullable(VariantType.INSTANCE),
+            List.of(
+                Field.notNullable("metadata", ArrowType.Binary.INSTANCE),
+                Field.nullable("value", ArrowType.Binary.INSTANCE),
+                new Field(
+                    "typed_value",
+                    FieldType.nullable(ArrowType.ListView.INSTANCE),
+                    List.of(element))));
+    try (VariantVector in =
+            build(
+                storage,
+                2,
+                new Pieces(),
+                v -> {
+                  v.getUnderlyingVector().setIndexDefined(0);
+                  v.getUnderlyingVector().setIndexDefined(1);
+                  ListViewVector views = (ListViewVector) v.typedValueVector();
+                  StructVector pairs = (StructVector) views.getDataVector();
+                  BigIntVector ints = (BigIntVector) pairs.getChild("typed_value");
+                  for (int e = 0; e < 3; e++) {
+                    pairs.setIndexDefined(e);
+                    ints.setSafe(e, 10 + e);
+                  }
+                  pairs.setValueCount(3);
+                  // row 0 views elements 1..2, row 1 views element 0: out of order, as views may
+                  views.setValidity(0, 1);
+                  views.setOffset(0, 1);
+                  views.setSize(0, 2);
+                  views.setValidity(1, 1);
+                  views.setOffset(1, 0);
+                  views.setSize(1, 1);
+                });
+        VariantVector out = Shredding.unshred(in, memory.allocator())) {
+      assertEquals(List.of(arr(i64(11), i64(12)), arr(i64(10))), ShredTestSupport.rowsOf(out));
     }
   }
 
