@@ -1,0 +1,120 @@
+package io.pqarrow.kernel;
+
+import io.pqarrow.variant.VariantFormatException;
+import io.pqarrow.variant.VariantReader;
+import io.pqarrow.variant.VariantTypeException;
+import io.pqarrow.variant.arrow.VariantColumnReader;
+import io.pqarrow.variant.arrow.VariantVectorException;
+import java.util.Arrays;
+import java.util.BitSet;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.pojo.Field;
+
+/**
+ * The row loop shared by {@link VariantKernels#get} and {@link VariantKernels#decode}: builds the
+ * writer tree once, then per row positions a reader, follows the path and hands the value to the
+ * writer. Unshredded storage only; shredded vectors go through {@link ShreddedGet}.
+ */
+final class GetKernel {
+  private GetKernel() {}
+
+  static KernelResult run(
+      VariantColumnReader input,
+      PathExpression path,
+      Field target,
+      CastMode mode,
+      int maxReported,
+      BufferAllocator allocator) {
+    CastContext ctx = new CastContext();
+    FieldVector out = target.createVector(allocator);
+    try {
+      ValueWriter writer = new WriterFactory(ctx).create(out, target, target.getName());
+      VariantColumnReader rows = input;
+      PathWalker walker = new PathWalker(path, ctx);
+      Outcome outcome = new Outcome(mode, maxReported, path);
+      VariantReader root = new VariantReader();
+      int n = rows.rowCount();
+      for (int i = 0; i < n; i++) {
+        try {
+          if (!rows.read(i, root)) {
+            writer.writeNull(i);
+            continue;
+          }
+          ctx.useMetadata(root.metadata());
+          VariantReader at = walker.walk(root, 0);
+          outcome.record(i, at, writer, ctx);
+        } catch (VariantFormatException | VariantTypeException | VariantVectorException e) {
+          outcome.malformed(i, writer, e);
+        }
+      }
+      writer.finish(n);
+      return outcome.result(out);
+    } catch (RuntimeException e) {
+      out.close();
+      throw e;
+    }
+  }
+
+  /** Failure accounting for one call, and the strict-mode errors. */
+  static final class Outcome {
+    private final CastMode mode;
+    private final PathExpression path;
+    private final int[] first;
+    private int failed;
+    private final BitSet variantNulls = new BitSet();
+
+    Outcome(CastMode mode, int maxReported, PathExpression path) {
+      this.mode = mode;
+      this.path = path;
+      this.first = new int[maxReported];
+    }
+
+    /** Writes {@code at} (null: missing) into slot {@code i}. */
+    void record(int i, VariantReader at, ValueWriter writer, CastContext ctx) {
+      if (at == null) {
+        writer.writeNull(i);
+        return;
+      }
+      if (at.isNull()) {
+        variantNulls.set(i);
+      }
+      if (!writer.write(at, i)) {
+        fail(i);
+        if (mode == CastMode.STRICT) {
+          throw new KernelException(
+              "Invalid Variant value at row "
+                  + i
+                  + ", path "
+                  + path
+                  + ": "
+                  + ctx.failedKind
+                  + " does not fit "
+                  + ctx.failedTarget);
+        }
+      }
+    }
+
+    /** Row {@code i} holds bytes that cannot be read: an error in strict mode, else null. */
+    void malformed(int i, ValueWriter writer, RuntimeException e) {
+      if (mode == CastMode.STRICT) {
+        throw new KernelException(
+            "Invalid Variant value at row " + i + ", path " + path + ": " + e.getMessage(), e);
+      }
+      writer.writeNull(i);
+      fail(i);
+    }
+
+    private void fail(int i) {
+      if (failed < first.length) {
+        first[failed] = i;
+      }
+      failed++;
+    }
+
+    KernelResult result(FieldVector out) {
+      return new KernelResult(
+          out, failed, Arrays.copyOf(first, Math.min(failed, first.length)), variantNulls);
+    }
+  }
+}

@@ -1,0 +1,98 @@
+package io.pqarrow.kernel;
+
+import io.pqarrow.extension.VariantType;
+import io.pqarrow.variant.VariantKind;
+import org.apache.arrow.vector.extension.UuidType;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+
+/**
+ * The equivalence classes of Variant values: kinds in one class are the same logical value in
+ * different encodings (int8 1 ≡ int64 1 ≡ decimal 1.00; a short string ≡ a long string; a
+ * microsecond ≡ a nanosecond timestamp of the same zone-ness). Kernels compare and group values by
+ * class, never by physical kind: a dense union gets one child per class, inference widens within a
+ * class.
+ */
+public enum VariantClass {
+  /** Variant null. */
+  NULL,
+  /** true and false. */
+  BOOLEAN,
+  /** INT8, INT16, INT32, INT64, DECIMAL4, DECIMAL8, DECIMAL16. */
+  EXACT_NUMERIC,
+  /** FLOAT. */
+  FLOAT,
+  /** DOUBLE. */
+  DOUBLE,
+  /** DATE. */
+  DATE,
+  /** TIME_MICROS (without time zone). */
+  TIME,
+  /** TIMESTAMP_MICROS and TIMESTAMP_NANOS (UTC-adjusted). */
+  TIMESTAMP,
+  /** TIMESTAMP_NTZ_MICROS and TIMESTAMP_NTZ_NANOS (no time zone). */
+  TIMESTAMP_NTZ,
+  /** BINARY. */
+  BINARY,
+  /** STRING (short and long encodings). */
+  STRING,
+  /** UUID. */
+  UUID,
+  /** OBJECT. */
+  OBJECT,
+  /** ARRAY. */
+  ARRAY;
+
+  /** The class of {@code kind}. */
+  public static VariantClass of(VariantKind kind) {
+    return switch (kind) {
+      case NULL -> NULL;
+      case BOOLEAN -> BOOLEAN;
+      case INT8, INT16, INT32, INT64, DECIMAL4, DECIMAL8, DECIMAL16 -> EXACT_NUMERIC;
+      case FLOAT -> FLOAT;
+      case DOUBLE -> DOUBLE;
+      case DATE -> DATE;
+      case TIME_MICROS -> TIME;
+      case TIMESTAMP_MICROS, TIMESTAMP_NANOS -> TIMESTAMP;
+      case TIMESTAMP_NTZ_MICROS, TIMESTAMP_NTZ_NANOS -> TIMESTAMP_NTZ;
+      case BINARY -> BINARY;
+      case STRING -> STRING;
+      case UUID -> UUID;
+      case OBJECT -> OBJECT;
+      case ARRAY -> ARRAY;
+    };
+  }
+
+  /**
+   * The class whose values an Arrow type holds natively, or {@code null} for types that hold any
+   * class (the Variant type) or none (unions).
+   */
+  public static VariantClass of(ArrowType type) {
+    if (type instanceof UuidType) {
+      return UUID;
+    }
+    if (type instanceof VariantType) {
+      return null;
+    }
+    return switch (type.getTypeID()) {
+      case Null -> NULL;
+      case Bool -> BOOLEAN;
+      case Int, Decimal -> EXACT_NUMERIC;
+      case FloatingPoint ->
+          ((ArrowType.FloatingPoint) type).getPrecision()
+                  == org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE
+              ? DOUBLE
+              : FLOAT;
+      case Date -> DATE;
+      case Time -> TIME;
+      case Timestamp ->
+          ((ArrowType.Timestamp) type).getTimezone() == null ? TIMESTAMP_NTZ : TIMESTAMP;
+      case Binary, LargeBinary, BinaryView -> BINARY;
+      case FixedSizeBinary ->
+          ((ArrowType.FixedSizeBinary) type).getByteWidth() == 16 ? UUID : BINARY;
+      case Utf8, LargeUtf8, Utf8View -> STRING;
+      case Struct, Map -> OBJECT;
+      case List, LargeList, FixedSizeList, ListView, LargeListView -> ARRAY;
+      default -> null;
+    };
+  }
+}

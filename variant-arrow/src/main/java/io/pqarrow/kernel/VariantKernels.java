@@ -1,0 +1,153 @@
+package io.pqarrow.kernel;
+
+import io.pqarrow.extension.VariantVector;
+import io.pqarrow.variant.arrow.VariantColumnReader;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.pojo.Field;
+
+/**
+ * Batch kernels over {@code arrow.parquet.variant} vectors: {@code variant_get}, schema inference
+ * and decoding into typed Arrow vectors. Every call works on a whole vector, allocates its output
+ * from the caller's allocator, builds a writer per target field once, and then runs a row loop that
+ * allocates nothing per row for scalar results.
+ *
+ * <h2>Casting</h2>
+ *
+ * Values are matched by equivalence class ({@link VariantClass}), never by physical encoding: an
+ * int8 1, an int64 1 and a decimal 1.00 are the same value. Between classes only the casts below
+ * exist (conservative, in the spirit of Spark's {@code try_variant_get}): strings are never parsed
+ * into numbers or dates, numbers never printed as strings.
+ *
+ * <table>
+ *   <caption>What each target accepts</caption>
+ *   <tr><th>target</th><th>accepted values</th></tr>
+ *   <tr><td>Bool</td><td>BOOLEAN</td></tr>
+ *   <tr><td>Int8–Int64, UInt8–UInt64</td><td>exact numerics with no fractional part, in range
+ *       (UInt64: 0 to 2<sup>63</sup>−1)</td></tr>
+ *   <tr><td>Float64</td><td>DOUBLE, FLOAT; exact numerics rounded to the nearest double</td></tr>
+ *   <tr><td>Float32, Float16</td><td>FLOAT (Float32); any numeric whose nearest double is exactly
+ *       representable in the target width (NaN included)</td></tr>
+ *   <tr><td>Decimal128/256(p, s)</td><td>exact numerics that need no rounding at scale s and have
+ *       at most p digits (1 ≡ 1.00; 1.25 does not fit scale 1)</td></tr>
+ *   <tr><td>Date32, Date64</td><td>DATE</td></tr>
+ *   <tr><td>Time32/Time64 (any unit)</td><td>TIME, converted without losing digits</td></tr>
+ *   <tr><td>Timestamp(unit, zone)</td><td>TIMESTAMP (micros or nanos) when the target has a time
+ *       zone, TIMESTAMP_NTZ when it has none; converted without losing digits or overflowing</td></tr>
+ *   <tr><td>Utf8, LargeUtf8, Utf8View</td><td>STRING</td></tr>
+ *   <tr><td>Binary, LargeBinary, BinaryView</td><td>BINARY</td></tr>
+ *   <tr><td>FixedSizeBinary(n)</td><td>BINARY of exactly n bytes; UUID when n = 16</td></tr>
+ *   <tr><td>arrow.uuid</td><td>UUID</td></tr>
+ *   <tr><td>List, LargeList</td><td>ARRAY; elements by the element type</td></tr>
+ *   <tr><td>Struct</td><td>OBJECT; each child from the key of the same name, missing → null</td></tr>
+ *   <tr><td>Map&lt;Utf8, T&gt;</td><td>OBJECT; one entry per field</td></tr>
+ *   <tr><td>Dense union</td><td>any value whose class one child holds (see {@link
+ *       VariantClass#of(org.apache.arrow.vector.types.pojo.ArrowType)}), else a Variant child</td></tr>
+ *   <tr><td>arrow.parquet.variant</td><td>anything: the bytes are copied unchanged</td></tr>
+ *   <tr><td>Null</td><td>Variant null only</td></tr>
+ * </table>
+ *
+ * <p>A value that does not fit gives a null slot in {@link CastMode#SAFE} mode (counted in {@link
+ * KernelResult#failedRowCount()}), and {@code Invalid Variant value at row <r>, path <p>: <kind>
+ * does not fit <target>} in {@link CastMode#STRICT} mode. Inside a struct, list or map only the
+ * part that does not fit becomes null. A missing path is a null slot in both modes, not a failure.
+ * Malformed bytes are a failure of their row.
+ *
+ * <p>SQL NULL vs Variant null: see {@link KernelResult}.
+ */
+public final class VariantKernels {
+  private VariantKernels() {}
+
+  /**
+   * {@code variant_get}: the value at {@code path} of every row, as {@code target}.
+   *
+   * <pre>{@code
+   * try (KernelResult r = VariantKernels.get(events, "$.user.id",
+   *     Field.nullable("id", new ArrowType.Int(64, true)), GetOptions.defaults(), allocator)) {
+   *   BigIntVector ids = (BigIntVector) r.vector();
+   * }
+   * }</pre>
+   *
+   * @param input the Variant vector (not modified, not closed)
+   * @param path a path such as {@code $.a[0]['b c']} ({@link PathExpression})
+   * @param target the output field; its type drives the cast
+   * @param options the cast mode
+   * @param allocator the allocator of the output vector
+   * @throws KernelException for a bad path, an unsupported target, or (strict) a value that does
+   *     not fit
+   */
+  public static KernelResult get(
+      VariantVector input,
+      String path,
+      Field target,
+      GetOptions options,
+      BufferAllocator allocator) {
+    return get(input, PathExpression.parse(path), target, options, allocator);
+  }
+
+  /**
+   * As {@link #get(VariantVector, String, Field, GetOptions, BufferAllocator)} with a parsed path.
+   */
+  public static KernelResult get(
+      VariantVector input,
+      PathExpression path,
+      Field target,
+      GetOptions options,
+      BufferAllocator allocator) {
+    return get(VariantColumnReader.of(input), path, target, options, allocator);
+  }
+
+  /**
+   * As {@link #get(VariantVector, PathExpression, Field, GetOptions, BufferAllocator)} over a
+   * column reader, for vectors whose metadata is dictionary-encoded ({@link
+   * VariantColumnReader#of(VariantVector, org.apache.arrow.vector.dictionary.DictionaryProvider)}).
+   */
+  public static KernelResult get(
+      VariantColumnReader input,
+      PathExpression path,
+      Field target,
+      GetOptions options,
+      BufferAllocator allocator) {
+    if (input.isShredded()) {
+      return ShreddedGet.run(
+          input, path, target, options.mode(), options.maxReportedRows(), allocator);
+    }
+    return GetKernel.run(input, path, target, options.mode(), options.maxReportedRows(), allocator);
+  }
+
+  /**
+   * Decodes whole values into vectors of exactly {@code field} (for example one produced by {@link
+   * #inferSchema}): struct children from object keys (missing key → null), lists from arrays, union
+   * children by equivalence class, scalars by the casting table. Rows that do not fit are counted
+   * and listed in the result; in strict mode they are an error.
+   *
+   * @param input the Variant vector (not modified, not closed)
+   * @param field the output field
+   * @param options the cast mode and how many failing rows to list
+   * @param allocator the allocator of the output vector
+   */
+  public static KernelResult decode(
+      VariantVector input, Field field, DecodeOptions options, BufferAllocator allocator) {
+    GetOptions g =
+        GetOptions.builder()
+            .mode(options.mode())
+            .maxReportedRows(options.maxReportedRows())
+            .build();
+    return get(input, PathExpression.root(), field, g, allocator);
+  }
+
+  /**
+   * Infers an Arrow field that describes every row of {@code input} ({@link SchemaInference}).
+   *
+   * @param input the Variant vector
+   * @param name the name of the returned field
+   * @param options key limits and depth
+   */
+  public static Field inferSchema(VariantVector input, String name, InferOptions options) {
+    return SchemaInference.infer(input, name, options);
+  }
+
+  /** As {@link #inferSchema(VariantVector, String, InferOptions)}, named after the vector. */
+  public static Field inferSchema(VariantVector input, InferOptions options) {
+    return inferSchema(input, input.getName(), options);
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * Batch kernels over {@code arrow.parquet.variant} vectors.
+ *
+ * <ul>
+ *   <li>{@link io.pqarrow.kernel.VariantKernels#get} — {@code variant_get}: the value at a {@link
+ *       io.pqarrow.kernel.PathExpression} of every row, cast to a target Arrow field (scalars,
+ *       lists, structs, maps, dense unions, or the Variant type itself), over unshredded or
+ *       shredded storage;
+ *   <li>{@link io.pqarrow.kernel.VariantKernels#inferSchema} — one Arrow field describing a column
+ *       (also the starting point of a shredding schema);
+ *   <li>{@link io.pqarrow.kernel.VariantKernels#decode} — whole values into vectors of a given
+ *       field, with the rows that do not fit counted in the {@link io.pqarrow.kernel.KernelResult}.
+ * </ul>
+ *
+ * Internals: {@code WriterFactory} builds one writer per target field when a call starts (the only
+ * switch on the target type); the row loop ({@code GetKernel}, {@code ShreddedGet}) then positions
+ * a re-pointable reader per row and calls the writer, allocating nothing per row for scalar
+ * results.
+ */
+package io.pqarrow.kernel;

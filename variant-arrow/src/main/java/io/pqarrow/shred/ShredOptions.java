@@ -1,0 +1,55 @@
+package io.pqarrow.shred;
+
+/**
+ * Options of {@link Shredding#shred}. Immutable; build with {@link #builder()}.
+ *
+ * <ul>
+ *   <li>{@code strict} (default {@code false}): when false, a value that does not fit the {@code
+ *       typed_value} of its level (another type, a number out of range, object keys the schema does
+ *       not shred) is kept losslessly in {@code value}, as the shredding rules intend. When true,
+ *       such a value is an error naming the row and the path: use it to check that a schema covers
+ *       the data. Variant null always goes to {@code value} and is never an error.
+ * </ul>
+ */
+public final class ShredOptions {
+  private static final ShredOptions DEFAULTS = builder().build();
+
+  private final boolean strict;
+
+  private ShredOptions(Builder b) {
+    this.strict = b.strict;
+  }
+
+  /** The defaults: lenient (misfits go to {@code value}). */
+  public static ShredOptions defaults() {
+    return DEFAULTS;
+  }
+
+  /** A builder with the defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Whether a value that does not fit its {@code typed_value} is an error. */
+  public boolean strict() {
+    return strict;
+  }
+
+  /** Builder of {@link ShredOptions}. */
+  public static final class Builder {
+    private boolean strict;
+
+    private Builder() {}
+
+    /** Sets whether a value that does not fit its {@code typed_value} is an error. */
+    public Builder strict(boolean strict) {
+      this.strict = strict;
+      return this;
+    }
+
+    /** The options. */
+    public ShredOptions build() {
+      return new ShredOptions(this);
+    }
+  }
+}

@@ -1,0 +1,149 @@
+package io.pqarrow.shred;
+
+import io.pqarrow.extension.VariantVector;
+import io.pqarrow.kernel.InferOptions;
+import java.util.Objects;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.Field;
+
+/**
+ * Shredding and unshredding of whole {@code arrow.parquet.variant} vectors, by the adopted rules
+ * (ADOPTED-VARIANT.md §3 and §4).
+ *
+ * <pre>{@code
+ * Field request = ShreddingTypes.parse("event", "struct<id:int64,tags:list<string>>");
+ * try (VariantVector shredded = Shredding.shred(events, request, ShredOptions.defaults(), alloc);
+ *     VariantVector plain = Shredding.unshred(shredded, alloc)) {
+ *   // plain holds the same logical values as events
+ * }
+ * }</pre>
+ *
+ * <h2>What goes where</h2>
+ *
+ * A request type describes values ({@link ShreddingSchema} gives the storage it becomes). For each
+ * value at a level:
+ *
+ * <ul>
+ *   <li>it fits the primitive {@code typed_value} exactly (same equivalence class, no loss: see
+ *       {@link ScalarColumn}'s table, e.g. an INT8 into Int64, 1.00 into Int64, 7 into Decimal(9,
+ *       2); never 1.5 into Int64, an int into Utf8, a float into Float64) → {@code typed_value},
+ *       {@code value} null;
+ *   <li>an object at an object level → {@code typed_value} set; each shredded key to its field (a
+ *       key absent from the object: both of the field's columns null, "missing"); other keys, if
+ *       any, as an object in {@code value} (keys disjoint from the shredded ones, same metadata);
+ *   <li>an array at an array level → every element shredded by the element type;
+ *   <li>anything else (another kind, Variant null as the byte {@code 00}, a value that does not
+ *       fit) → {@code value}, {@code typed_value} null.
+ * </ul>
+ *
+ * SQL NULL rows stay null struct slots. Shred then unshred gives back the same logical values
+ * (numbers of one class may come back with another width or scale; objects in key order).
+ *
+ * <h2>Memory</h2>
+ *
+ * Inputs are read, never modified or closed; results are allocated from the caller's allocator and
+ * owned by the caller. A failing call frees what it allocated.
+ */
+public final class Shredding {
+  /**
+   * Inference options used when none are given: a key must appear in at least 10% of the objects at
+   * its position to be shredded (rarer keys stay in the residual {@code value}), at most 256 keys
+   * per object, 32 levels deep.
+   */
+  public static final InferOptions DEFAULT_INFER_OPTIONS =
+      InferOptions.builder().minFrequency(0.1).maxKeys(256).maxDepth(32).build();
+
+  private Shredding() {}
+
+  /**
+   * Shreds {@code input} as {@code request} (a type tree as {@link ShreddingTypes#parse} makes, or
+   * as {@link #inferType} returns). A shredded input is unshredded first.
+   *
+   * @param input the Variant vector (metadata not dictionary-encoded; see the overload)
+   * @param request the shredding type; its name is ignored (the result has the input's name)
+   * @param options lenient or strict
+   * @param allocator allocator of the result
+   * @return a new Variant vector with {@code metadata}, {@code value} and {@code typed_value}
+   * @throws ShredException if the type is not allowed (naming its path), a value is malformed, or
+   *     (strict) a value does not fit
+   */
+  public static VariantVector shred(
+      VariantVector input, Field request, ShredOptions options, BufferAllocator allocator) {
+    return shred(input, null, request, options, allocator);
+  }
+
+  /**
+   * As {@link #shred(VariantVector, Field, ShredOptions, BufferAllocator)} for an input whose
+   * metadata may be dictionary-encoded, its dictionary looked up in {@code dictionaries} (may be
+   * null when none is). The result's metadata is plain Binary.
+   */
+  public static VariantVector shred(
+      VariantVector input,
+      DictionaryProvider dictionaries,
+      Field request,
+      ShredOptions options,
+      BufferAllocator allocator) {
+    Objects.requireNonNull(request, "request");
+    Objects.requireNonNull(options, "options");
+    if (input.typedValueVector() == null) {
+      return Shredder.run(input, dictionaries, request, options, allocator);
+    }
+    try (VariantVector plain = unshred(input, dictionaries, allocator)) {
+      return Shredder.run(plain, null, request, options, allocator);
+    }
+  }
+
+  /**
+   * Rebuilds plain Variant values: a vector of {@code metadata} and {@code value} only. Also copies
+   * an unshredded vector (the result is then a re-encoded copy).
+   *
+   * @throws ShredException naming the row and path of an invalid combination: {@code value} and
+   *     {@code typed_value} both set where the level is not an object, a non-object {@code value}
+   *     beside shredded fields, residual keys overlapping shredded ones, a missing array element,
+   *     or a {@code typed_value} type that is not allowed
+   */
+  public static VariantVector unshred(VariantVector input, BufferAllocator allocator) {
+    return Unshredder.run(input, null, allocator);
+  }
+
+  /**
+   * As {@link #unshred(VariantVector, BufferAllocator)} for a vector whose metadata may be
+   * dictionary-encoded, its dictionary looked up in {@code dictionaries}.
+   */
+  public static VariantVector unshred(
+      VariantVector input, DictionaryProvider dictionaries, BufferAllocator allocator) {
+    return Unshredder.run(input, dictionaries, allocator);
+  }
+
+  /**
+   * Infers a shredding type from a sample ({@link ShreddingInference}): what the sample's values
+   * share, with unions, Null and rare keys left to {@code value}. A result of the {@code
+   * arrow.parquet.variant} type means "nothing to shred at the top level".
+   *
+   * @param sample Variant values (shredded or not)
+   * @param options key frequency, key count and depth limits ({@link #DEFAULT_INFER_OPTIONS})
+   * @param allocator used only to unshred a shredded sample, freed before return
+   */
+  public static Field inferType(
+      VariantVector sample, InferOptions options, BufferAllocator allocator) {
+    if (sample.typedValueVector() == null) {
+      return ShreddingInference.infer(sample, options);
+    }
+    try (VariantVector plain = unshred(sample, allocator)) {
+      return ShreddingInference.infer(plain, options);
+    }
+  }
+
+  /**
+   * The storage field {@link #shred} produces for {@code request}: a Variant field named {@code
+   * name} with {@code metadata}, {@code value} and {@code typed_value} (absent when {@code request}
+   * is the Variant type itself). This is what the schema mapping turns into a shredded {@code
+   * VARIANT} group.
+   *
+   * @throws ShredException if the type is not allowed, naming its path
+   */
+  public static Field storageField(String name, Field request, boolean nullable) {
+    return ShreddingSchema.storageField(name, request, nullable);
+  }
+}

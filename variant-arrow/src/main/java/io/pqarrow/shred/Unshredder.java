@@ -1,0 +1,193 @@
+package io.pqarrow.shred;
+
+import io.pqarrow.BridgeException;
+import io.pqarrow.extension.VariantVector;
+import io.pqarrow.variant.VariantBuilder;
+import io.pqarrow.variant.VariantKind;
+import io.pqarrow.variant.VariantMetadata;
+import io.pqarrow.variant.VariantReader;
+import io.pqarrow.variant.arrow.BinarySlots;
+import io.pqarrow.variant.arrow.VariantColumnReader;
+import io.pqarrow.variant.arrow.VariantVectorWriter;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+
+/**
+ * Rebuilds plain Variant values ({@code metadata} + {@code value}) from shredded storage, by the
+ * table of ADOPTED-VARIANT.md §3, per level and slot:
+ *
+ * <table>
+ *   <caption>One (value, typed_value) pair</caption>
+ *   <tr><th>value</th><th>typed_value</th><th>result</th></tr>
+ *   <tr><td>null</td><td>null</td><td>object field: missing; top level: Variant null; array
+ *       element: error (elements are never missing)</td></tr>
+ *   <tr><td>set</td><td>null</td><td>the {@code value} bytes, copied</td></tr>
+ *   <tr><td>null</td><td>set</td><td>the typed value: a primitive re-encoded ({@link
+ *       ScalarColumn#append}), an array rebuilt element by element, an object from its present
+ *       fields</td></tr>
+ *   <tr><td>set</td><td>set</td><td>only for an object level: {@code value} must be an object
+ *       whose keys are not shredded ones; its fields are merged with the shredded ones. Anything
+ *       else is an error</td></tr>
+ * </table>
+ *
+ * Merged objects list their fields in unsigned UTF-8 key order (the builder sorts them). The output
+ * is written through a {@link VariantVectorWriter}: one sorted metadata for the batch, Binary
+ * children, SQL NULL rows kept as null struct slots. Errors name the row and the level's path.
+ */
+final class Unshredder {
+  private final VariantColumnReader in;
+  private final ShreddedNode root;
+  private final BinarySlots[] values;
+  private long row;
+
+  private Unshredder(VariantColumnReader in) {
+    this.in = in;
+    VariantVector v = in.vector();
+    this.root = ShreddedNode.top(v.getName(), v.getUnderlyingVector());
+    this.values = new BinarySlots[root.count()];
+    bind(root);
+  }
+
+  private void bind(ShreddedNode n) {
+    if (n.value != null) {
+      values[n.id] = BinarySlots.of(n.path + ".value", n.value, n.value.getValueCount());
+    }
+    for (ShreddedNode f : n.fields) {
+      bind(f);
+    }
+    if (n.element != null) {
+      bind(n.element);
+    }
+  }
+
+  static VariantVector run(
+      VariantVector input, DictionaryProvider dictionaries, BufferAllocator allocator) {
+    VariantColumnReader in = VariantColumnReader.of(input, dictionaries);
+    Unshredder u = new Unshredder(in);
+    VariantVectorWriter out = new VariantVectorWriter();
+    out.declareKeys(KeyCollector.keys(in, u.root));
+    for (int i = 0; i < in.rowCount(); i++) {
+      u.row = i;
+      if (in.isSqlNull(i)) {
+        out.appendSqlNull();
+        continue;
+      }
+      try {
+        VariantMetadata m = in.metadata(i);
+        u.rebuild(u.root, i, m, out.row());
+      } catch (ShredException e) {
+        throw e;
+      } catch (BridgeException e) {
+        throw ShredException.invalidRow(u.root.path, i, e);
+      }
+      out.finishRow();
+    }
+    return out.finish(input.getName(), allocator);
+  }
+
+  /** Appends level {@code n} at {@code slot} to {@code b}; false when it is a missing field. */
+  private boolean rebuild(ShreddedNode n, int slot, VariantMetadata m, VariantBuilder b) {
+    boolean typedNull = n.typedIsNull(slot);
+    boolean valueNull = n.valueIsNull(slot);
+    if (typedNull) {
+      if (!valueNull) {
+        b.appendVariant(readValue(n, slot, m, n.scratch));
+        return true;
+      }
+      switch (n.role) {
+        case FIELD -> {
+          return false;
+        }
+        case ELEMENT ->
+            throw ShredException.invalidRow(
+                n.path,
+                row,
+                "array element "
+                    + slot
+                    + " has neither value nor typed_value (elements are never missing)");
+        default -> {
+          b.appendNull();
+          return true;
+        }
+      }
+    }
+    switch (n.shape) {
+      case PRIMITIVE -> {
+        requireNoValue(n, valueNull, "a shredded primitive");
+        n.scalar.append(slot, b, n.path, row);
+      }
+      case ARRAY -> {
+        requireNoValue(n, valueNull, "a shredded array");
+        int count = n.listLength(slot);
+        int start = n.listStart(slot);
+        b.startArray();
+        for (int k = 0; k < count; k++) {
+          rebuild(n.element, start + k, m, b);
+        }
+        b.endArray();
+      }
+      default -> rebuildObject(n, slot, m, b, valueNull);
+    }
+    return true;
+  }
+
+  private void requireNoValue(ShreddedNode n, boolean valueNull, String what) {
+    if (!valueNull) {
+      throw ShredException.invalidRow(
+          n.path,
+          row,
+          "value and typed_value are both set for "
+              + what
+              + " (only a partially shredded object may have both)");
+    }
+  }
+
+  private void rebuildObject(
+      ShreddedNode n, int slot, VariantMetadata m, VariantBuilder b, boolean valueNull) {
+    VariantReader residual = null;
+    if (!valueNull) {
+      residual = readValue(n, slot, m, n.scratch);
+      VariantKind k = residual.kind();
+      if (k != VariantKind.OBJECT) {
+        throw ShredException.invalidRow(
+            n.path,
+            row,
+            "value holds a " + k + " beside the shredded object fields (it must be an object)");
+      }
+      int[] byId = n.fieldsById(m);
+      for (int i = 0; i < residual.fieldCount(); i++) {
+        int j = byId[residual.fieldId(i)];
+        if (j >= 0) {
+          throw ShredException.invalidRow(
+              n.path,
+              row,
+              "the residual object in value has the key \""
+                  + n.names[j]
+                  + "\", which is shredded (keys must not overlap)");
+        }
+      }
+    }
+    b.startObject();
+    for (int j = 0; j < n.fields.length; j++) {
+      ShreddedNode f = n.fields[j];
+      if (f.typedIsNull(slot) && f.valueIsNull(slot)) {
+        continue; // missing
+      }
+      b.appendKey(n.names[j]);
+      rebuild(f, slot, m, b);
+    }
+    if (residual != null) {
+      for (int i = 0; i < residual.fieldCount(); i++) {
+        b.appendKey(residual.fieldName(i));
+        b.appendVariant(residual.fieldInto(i, n.childScratch));
+      }
+    }
+    b.endObject();
+  }
+
+  private VariantReader readValue(ShreddedNode n, int slot, VariantMetadata m, VariantReader out) {
+    BinarySlots s = values[n.id];
+    s.position(slot);
+    return out.reset(m, s.buffer(), s.offset(), s.length(), row);
+  }
+}
