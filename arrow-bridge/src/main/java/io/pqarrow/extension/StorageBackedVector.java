@@ -1,89 +1,32 @@
 package io.pqarrow.extension;
 
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.util.hash.ArrowBufHasher;
-import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
-import org.apache.arrow.vector.util.CallBack;
-import org.apache.arrow.vector.util.TransferPair;
 
 /**
  * An extension vector whose values are simply those of its storage vector. The storage vector is
  * created from the extension type's storage type, so any allowed storage layout works.
  */
-abstract class StorageBackedVector extends ExtensionTypeVector<FieldVector> {
-  private final ArrowType.ExtensionType type;
+abstract class StorageBackedVector extends ExtensionVectorBase<FieldVector> {
 
   StorageBackedVector(String name, BufferAllocator allocator, FieldType extensionFieldType) {
     super(
         name,
         allocator,
-        new FieldType(
-                extensionFieldType.isNullable(),
-                ((ArrowType.ExtensionType) extensionFieldType.getType()).storageType(),
-                extensionFieldType.getDictionary(),
-                extensionFieldType.getMetadata())
-            .createNewSingleVector(name, allocator, null));
-    this.type = (ArrowType.ExtensionType) extensionFieldType.getType();
+        storageVector(name, allocator, extensionFieldType),
+        (ArrowType.ExtensionType) extensionFieldType.getType());
   }
 
-  StorageBackedVector(Field field, BufferAllocator allocator) {
-    this(field.getName(), allocator, field.getFieldType());
-  }
-
-  /** The extension field (Arrow Java's base class reports the storage field instead). */
-  @Override
-  public Field getField() {
-    return ExtensionFields.withType(getUnderlyingVector().getField(), type);
-  }
-
-  @Override
-  public Object getObject(int index) {
-    return getUnderlyingVector().getObject(index);
-  }
-
-  @Override
-  public int hashCode(int index) {
-    return getUnderlyingVector().hashCode(index);
-  }
-
-  @Override
-  public int hashCode(int index, ArrowBufHasher hasher) {
-    return getUnderlyingVector().hashCode(index, hasher);
-  }
-
-  @Override
-  public TransferPair getTransferPair(String ref, BufferAllocator allocator) {
-    Field field = getField();
-    return getTransferPair(new Field(ref, field.getFieldType(), field.getChildren()), allocator);
-  }
-
-  @Override
-  public TransferPair getTransferPair(String ref, BufferAllocator allocator, CallBack callBack) {
-    return getTransferPair(ref, allocator);
-  }
-
-  @Override
-  public TransferPair getTransferPair(Field field, BufferAllocator allocator) {
-    return makeTransferPair(field.createVector(allocator));
-  }
-
-  @Override
-  public TransferPair getTransferPair(Field field, BufferAllocator allocator, CallBack callBack) {
-    return getTransferPair(field, allocator);
-  }
-
-  @Override
-  public TransferPair getTransferPair(BufferAllocator allocator) {
-    return getTransferPair(getName(), allocator);
-  }
-
-  @Override
-  public TransferPair makeTransferPair(ValueVector target) {
-    return ExtensionTransferPair.to(this, target);
+  private static FieldVector storageVector(
+      String name, BufferAllocator allocator, FieldType extensionFieldType) {
+    ArrowType.ExtensionType type = (ArrowType.ExtensionType) extensionFieldType.getType();
+    return new FieldType(
+            extensionFieldType.isNullable(),
+            type.storageType(),
+            extensionFieldType.getDictionary(),
+            extensionFieldType.getMetadata())
+        .createNewSingleVector(name, allocator, null);
   }
 }
