@@ -15,6 +15,13 @@ public final class VariantWalker {
   /** Default cap on nesting depth. */
   public static final int DEFAULT_MAX_DEPTH = 1024;
 
+  /**
+   * Highest cap a walker or {@link ValidationOptions} accepts. Walks recurse once per level, so an
+   * unbounded cap would let a depth bomb overflow the stack instead of failing with {@link
+   * VariantFormatException}; 2048 levels stay well inside a default 512 KiB thread stack.
+   */
+  public static final int MAX_DEPTH_LIMIT = 2048;
+
   private final int maxDepth;
   private final List<VariantReader> readers = new ArrayList<>();
   private final VariantPath path = new VariantPath();
@@ -24,8 +31,16 @@ public final class VariantWalker {
     this(DEFAULT_MAX_DEPTH);
   }
 
-  /** A walker that fails past {@code maxDepth} nested objects and arrays. */
+  /**
+   * A walker that fails past {@code maxDepth} nested objects and arrays.
+   *
+   * @throws IllegalArgumentException unless {@code 0 <= maxDepth <= }{@link #MAX_DEPTH_LIMIT}
+   */
   public VariantWalker(int maxDepth) {
+    if (maxDepth < 0 || maxDepth > MAX_DEPTH_LIMIT) {
+      throw new IllegalArgumentException(
+          "maxDepth must be between 0 and " + MAX_DEPTH_LIMIT + ", was " + maxDepth);
+    }
     this.maxDepth = maxDepth;
   }
 
