@@ -15,4 +15,11 @@ final class ExtensionFields {
         new FieldType(storage.isNullable(), type, storage.getDictionary(), storage.getMetadata()),
         storage.getChildren());
   }
+
+  /** Binary, LargeBinary or BinaryView: the storage of WKB geometries and Variant bytes. */
+  static boolean isBinary(ArrowType type) {
+    return type instanceof ArrowType.Binary
+        || type instanceof ArrowType.LargeBinary
+        || type instanceof ArrowType.BinaryView;
+  }
 }

@@ -96,9 +96,7 @@ public final class GeoWkbType extends ExtensionType {
 
   /** Whether {@code type} is a storage type {@code geoarrow.wkb} accepts. */
   public static boolean isAllowedStorage(ArrowType type) {
-    return type instanceof ArrowType.Binary
-        || type instanceof ArrowType.LargeBinary
-        || type instanceof ArrowType.BinaryView;
+    return ExtensionFields.isBinary(type);
   }
 
   /** The CRS as a JSON string or object, or {@code null} when unknown. */

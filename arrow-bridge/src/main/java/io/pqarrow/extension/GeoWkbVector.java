@@ -1,11 +1,17 @@
 package io.pqarrow.extension;
 
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.FieldType;
 
 /** A vector of {@link GeoWkbType}: one WKB geometry per slot, in its binary storage vector. */
-public final class GeoWkbVector extends StorageBackedVector {
+public final class GeoWkbVector extends StorageBackedVector<FieldVector> {
+  /**
+   * An empty vector.
+   *
+   * @param fieldType a field type whose type is a {@link GeoWkbType}
+   */
   public GeoWkbVector(String name, BufferAllocator allocator, FieldType fieldType) {
-    super(name, allocator, fieldType);
+    super(name, allocator, newStorage(name, allocator, fieldType), extensionType(fieldType));
   }
 }

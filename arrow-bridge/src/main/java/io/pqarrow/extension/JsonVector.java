@@ -1,14 +1,20 @@
 package io.pqarrow.extension;
 
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.FieldType;
 
 /**
  * A vector of {@link JsonType}: one JSON document per slot, stored as UTF-8 text in the storage
  * vector ({@code VarCharVector}, {@code LargeVarCharVector} or {@code ViewVarCharVector}).
  */
-public final class JsonVector extends StorageBackedVector {
+public final class JsonVector extends StorageBackedVector<FieldVector> {
+  /**
+   * An empty vector.
+   *
+   * @param fieldType a field type whose type is a {@link JsonType}
+   */
   public JsonVector(String name, BufferAllocator allocator, FieldType fieldType) {
-    super(name, allocator, fieldType);
+    super(name, allocator, newStorage(name, allocator, fieldType), extensionType(fieldType));
   }
 }

@@ -12,27 +12,38 @@ import org.apache.arrow.vector.util.CallBack;
 import org.apache.arrow.vector.util.TransferPair;
 
 /**
- * An extension vector whose values are simply those of its storage vector. The storage vector is
- * created from the extension type's storage type, so any allowed storage layout works.
+ * An extension vector whose values are simply those of its storage vector: the field, slot objects,
+ * hashes and transfer pairs every extension vector of this package shares. Transfer pairs keep the
+ * extension type ({@link ExtensionTransferPair}).
+ *
+ * @param <T> the storage vector class
  */
-abstract class StorageBackedVector extends ExtensionTypeVector<FieldVector> {
+abstract class StorageBackedVector<T extends FieldVector> extends ExtensionTypeVector<T> {
   private final ArrowType.ExtensionType type;
 
-  StorageBackedVector(String name, BufferAllocator allocator, FieldType extensionFieldType) {
-    super(
-        name,
-        allocator,
-        new FieldType(
-                extensionFieldType.isNullable(),
-                ((ArrowType.ExtensionType) extensionFieldType.getType()).storageType(),
-                extensionFieldType.getDictionary(),
-                extensionFieldType.getMetadata())
-            .createNewSingleVector(name, allocator, null));
-    this.type = (ArrowType.ExtensionType) extensionFieldType.getType();
+  /** Wraps {@code storage}, which becomes owned by this vector. */
+  StorageBackedVector(
+      String name, BufferAllocator allocator, T storage, ArrowType.ExtensionType type) {
+    super(name, allocator, storage);
+    this.type = type;
   }
 
-  StorageBackedVector(Field field, BufferAllocator allocator) {
-    this(field.getName(), allocator, field.getFieldType());
+  /**
+   * A new storage vector for an extension field type, created from its storage type, so that any
+   * allowed storage layout works.
+   */
+  static FieldVector newStorage(
+      String name, BufferAllocator allocator, FieldType extensionFieldType) {
+    return new FieldType(
+            extensionFieldType.isNullable(),
+            extensionType(extensionFieldType).storageType(),
+            extensionFieldType.getDictionary(),
+            extensionFieldType.getMetadata())
+        .createNewSingleVector(name, allocator, null);
+  }
+
+  static ArrowType.ExtensionType extensionType(FieldType extensionFieldType) {
+    return (ArrowType.ExtensionType) extensionFieldType.getType();
   }
 
   /** The extension field (Arrow Java's base class reports the storage field instead). */

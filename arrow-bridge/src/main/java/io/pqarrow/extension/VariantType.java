@@ -57,6 +57,14 @@ public final class VariantType extends ExtensionType {
             Field.notNullable(VALUE, ArrowType.Binary.INSTANCE)));
   }
 
+  /**
+   * Whether {@code type} is a layout the {@code metadata} and {@code value} children may use:
+   * {@code Binary}, {@code LargeBinary} or {@code BinaryView}.
+   */
+  public static boolean isBinaryStorage(ArrowType type) {
+    return ExtensionFields.isBinary(type);
+  }
+
   /** Whether {@code name} is the canonical name or the legacy alias. */
   public static boolean isVariantName(String name) {
     return NAME.equals(name) || LEGACY_NAME.equals(name);
@@ -89,21 +97,16 @@ public final class VariantType extends ExtensionType {
     }
     // For a dictionary-encoded field, Arrow Java's Field type is already the value type.
     ArrowType metadataType = metadata.getType();
-    if (!isBinary(metadataType) && !(metadataType instanceof ArrowType.RunEndEncoded)) {
+    if (!ExtensionFields.isBinary(metadataType)
+        && !(metadataType instanceof ArrowType.RunEndEncoded)) {
       throw new IllegalArgumentException(where + "metadata has type " + metadataType);
     }
     if (value == null && typedValue == null) {
       throw new IllegalArgumentException(where + "neither value nor typed_value");
     }
-    if (value != null && !isBinary(value.getType())) {
+    if (value != null && !ExtensionFields.isBinary(value.getType())) {
       throw new IllegalArgumentException(where + "value has type " + value.getType());
     }
-  }
-
-  static boolean isBinary(ArrowType type) {
-    return type instanceof ArrowType.Binary
-        || type instanceof ArrowType.LargeBinary
-        || type instanceof ArrowType.BinaryView;
   }
 
   @Override
