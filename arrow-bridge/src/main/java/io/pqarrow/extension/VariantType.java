@@ -25,12 +25,22 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  * {@link #validateStorage(Field)} checks a field's children, which the type itself cannot see.
  */
 public final class VariantType extends ExtensionType {
+  /** The canonical extension name. */
   public static final String NAME = "arrow.parquet.variant";
+
+  /** The name some writers used before the type was canonical. */
   public static final String LEGACY_NAME = "parquet.variant";
+
+  /** Name of the storage child holding the metadata dictionary. */
   public static final String METADATA = "metadata";
+
+  /** Name of the storage child holding the (residual) value bytes. */
   public static final String VALUE = "value";
+
+  /** Name of the storage child holding the shredded value. */
   public static final String TYPED_VALUE = "typed_value";
 
+  /** The type; it has no parameters. */
   public static final VariantType INSTANCE = new VariantType(NAME);
 
   /** Registered under {@link #LEGACY_NAME}; deserializes to {@link #INSTANCE}. */
