@@ -17,6 +17,7 @@ import java.util.Random;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.LargeVarBinaryVector;
 import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.ViewVarBinaryVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -141,13 +142,80 @@ class VariantBatchReaderTest {
     }
   }
 
+  /**
+   * BinaryView storage: values of at most 12 bytes sit inline in the view, longer ones in the data
+   * buffers; every row reads the same value as written, with nulls interleaved.
+   */
+  @ParameterizedTest(name = "{0} rows")
+  @ValueSource(ints = {0, 1, 7, 8, 9, 31, 32, 33, 1024})
+  void binaryViewStorageReadsInlineAndOutOfLineRows(int size) {
+    Random r = new Random(size + 17);
+    List<VariantValue> rows = new ArrayList<>();
+    VariantColumnBuilder col = new VariantColumnBuilder();
+    for (int i = 0; i < size; i++) {
+      VariantValue v = RandomVariants.generate(r, i % 2);
+      rows.add(v);
+      v.writeTo(col.row());
+      col.finishRow();
+    }
+    EncodedVariantColumn c = col.finish();
+    try (ViewVarBinaryVector m = new ViewVarBinaryVector("metadata", memory.allocator());
+        ViewVarBinaryVector v = new ViewVarBinaryVector("value", memory.allocator())) {
+      int inline = 0;
+      for (int i = 0; i < size; i++) {
+        m.setSafe(i, c.metadata());
+        if (i % 3 == 2) {
+          v.setNull(i);
+        } else {
+          v.setSafe(i, c.value(i));
+          inline += c.value(i).length <= 12 ? 1 : 0;
+        }
+      }
+      m.setValueCount(size);
+      v.setValueCount(size);
+      VariantBatchReader batch = new VariantBatchReader(m, v);
+      VariantReader reader = new VariantReader();
+      int read = 0;
+      for (int i = 0; i < size; i++) {
+        if (!batch.isNull(i)) {
+          assertEquals(rows.get(i), VariantValue.read(batch.read(i, reader)), "row " + i);
+          read++;
+        }
+      }
+      assertEquals(size - size / 3, read);
+      if (size >= 31) {
+        assertTrue(inline > 0 && inline < read, inline + " inline of " + read);
+      }
+    }
+  }
+
+  @Test
+  void binaryViewWithABadBufferIndexNamesTheRow() {
+    try (ViewVarBinaryVector m = new ViewVarBinaryVector("metadata", memory.allocator());
+        ViewVarBinaryVector v = new ViewVarBinaryVector("value", memory.allocator())) {
+      m.setSafe(0, new byte[] {0x11, 0x00, 0x00});
+      v.setSafe(0, new byte[20]); // out of line: buffer index 0
+      m.setValueCount(1);
+      v.setValueCount(1);
+      v.getDataBuffer().setInt(8, 5); // view of row 0: buffer index 5
+      VariantBatchReader batch = new VariantBatchReader(m, v);
+      VariantFormatException e =
+          assertThrows(VariantFormatException.class, () -> batch.read(0, new VariantReader()));
+      assertEquals(
+          "Invalid Variant value at row 0, byte 0: expected a view data buffer index below 1,"
+              + " found 5",
+          e.getMessage());
+    }
+  }
+
   @Test
   void nonBinaryStorageIsUnsupported() {
     try (IntVector m = new IntVector("metadata", memory.allocator());
         VarBinaryVector v = new VarBinaryVector("value", memory.allocator())) {
       SchemaException e = assertThrows(SchemaException.class, () -> new VariantBatchReader(m, v));
       assertEquals(
-          "Unsupported Variant storage at metadata: Int(32, true) (expected Binary or LargeBinary)",
+          "Unsupported Variant storage at metadata: Int(32, true) (expected Binary, LargeBinary or"
+              + " BinaryView)",
           e.getMessage());
     }
   }
