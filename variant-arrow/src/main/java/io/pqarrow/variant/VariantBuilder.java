@@ -556,6 +556,17 @@ public final class VariantBuilder {
     }
     int id = sourceIds[sourceId];
     if (id < 0) {
+      // Decoding would turn invalid UTF-8 into U+FFFD and silently change the key.
+      int at = source.keyOffset(sourceId);
+      int bad = Utf8.firstInvalid(source.buffer(), at, source.keyLength(sourceId));
+      if (bad >= 0) {
+        throw source.error(
+            at - source.offset() + bad,
+            "expected valid UTF-8 in key "
+                + sourceId
+                + ", found byte 0x"
+                + Integer.toHexString(source.buffer().get(at + bad) & 0xFF).toUpperCase());
+      }
       String key = source.key(sourceId);
       id = dict.add(key, encode(key, "key"));
       sourceIds[sourceId] = id;

@@ -76,8 +76,33 @@ class VariantHostileBytesTest {
         walker.getMessage());
   }
 
+  /**
+   * Run on a thread with half the default 1 MiB stack, first thing in a fresh JVM or not, so that
+   * the cap keeps a margin before the JIT compiles the recursive walks.
+   */
   @Test
-  void depthBombAtTheLargestAllowedCapFailsCleanly() {
+  void depthBombAtTheLargestAllowedCapFailsCleanlyOnAHalfSizeStack() throws InterruptedException {
+    Throwable[] failure = new Throwable[1];
+    Thread t =
+        new Thread(
+            null,
+            () -> {
+              try {
+                depthBombAtTheLargestAllowedCapFailsCleanly();
+              } catch (Throwable e) {
+                failure[0] = e;
+              }
+            },
+            "half-stack",
+            512 * 1024);
+    t.start();
+    t.join();
+    if (failure[0] != null) {
+      fail("on a 512 KiB stack: " + failure[0], failure[0]);
+    }
+  }
+
+  private void depthBombAtTheLargestAllowedCapFailsCleanly() {
     byte[] bomb = VariantMalformedTest.depthBomb(VariantWalker.MAX_DEPTH_LIMIT + 10);
     ValidationOptions deepest =
         ValidationOptions.builder().maxDepth(VariantWalker.MAX_DEPTH_LIMIT).build();
@@ -134,6 +159,29 @@ class VariantHostileBytesTest {
     VariantFormatException e =
         assertThrows(VariantFormatException.class, () -> new VariantBuilder().appendVariant(v));
     assertEquals("Invalid Variant value at row 11, byte 4: duplicate key \"a\"", e.getMessage());
+  }
+
+  @Test
+  void copyingAKeyWithInvalidUtf8FailsInsteadOfReplacingIt() {
+    byte[] metadata =
+        VariantBytesTest.bytes(
+            0x01, // version 1, unsorted
+            0x01, // 1 key
+            0x00, 0x02, // offsets
+            0x61, 0xFF); // "a" then a byte that is never UTF-8
+    byte[] value = VariantBytesTest.bytes(0x02, 0x01, 0x00, 0x00, 0x01, 0x00); // {k0: null}
+    Variant v =
+        Variant.of(
+            VariantMetadata.of(ByteBuffer.wrap(metadata), 0, metadata.length, ROW),
+            ByteBuffer.wrap(value),
+            0,
+            value.length,
+            ROW);
+    VariantFormatException e =
+        assertThrows(VariantFormatException.class, () -> new VariantBuilder().appendVariant(v));
+    assertEquals(
+        "Invalid Variant metadata at row 11, byte 5: expected valid UTF-8 in key 0, found byte 0xFF",
+        e.getMessage());
   }
 
   /** Reads everything the public API offers, the way a consumer of untrusted bytes would. */
