@@ -5,6 +5,7 @@ import io.pqarrow.schema.SchemaException;
 import java.nio.ByteBuffer;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthViewVector;
@@ -30,9 +31,10 @@ import org.apache.arrow.vector.FieldVector;
  *
  * <p>Consecutive rows usually repeat the same metadata bytes: the parsed {@link VariantMetadata}
  * (and its key cache) is reused while they do. The vectors must stay open and unchanged while this
- * reader is used. Dictionary-encoded metadata is not handled here.
+ * reader is used. Dictionary-encoded metadata is read through {@link #dictionaryEncoded}.
  */
 public final class VariantBatchReader {
+  private final BaseIntVector metadataIndices;
   private final Column metadata;
   private final Column value;
   private VariantMetadata lastMetadata;
@@ -163,8 +165,36 @@ public final class VariantBatchReader {
    *     BinaryView}
    */
   public VariantBatchReader(FieldVector metadata, FieldVector value) {
+    this(null, metadata, value);
+  }
+
+  private VariantBatchReader(
+      BaseIntVector metadataIndices, FieldVector metadata, FieldVector value) {
+    this.metadataIndices = metadataIndices;
     this.metadata = new Column(metadata, "metadata");
     this.value = new Column(value, "value");
+  }
+
+  /**
+   * A reader whose metadata is dictionary-encoded, as writers that share one dictionary across a
+   * column produce: row {@code i}'s metadata is entry {@code metadataIndices[i]} of {@code
+   * metadataDictionary}. Rows that share an index share one parsed {@link VariantMetadata}.
+   *
+   * @param metadataIndices the dictionary indices (any integer vector), one per row
+   * @param metadataDictionary the dictionary's values ({@code Binary}, {@code LargeBinary} or
+   *     {@code BinaryView})
+   * @param value the value bytes, one per row
+   * @throws SchemaException if a vector has the wrong layout
+   */
+  public static VariantBatchReader dictionaryEncoded(
+      FieldVector metadataIndices, FieldVector metadataDictionary, FieldVector value) {
+    if (!(metadataIndices instanceof BaseIntVector indices)) {
+      throw SchemaException.unsupported(
+          "Variant storage",
+          "metadata",
+          metadataIndices.getField().getType() + " dictionary indices (expected an integer type)");
+    }
+    return new VariantBatchReader(indices, metadataDictionary, value);
   }
 
   /**
@@ -192,13 +222,33 @@ public final class VariantBatchReader {
    */
   public VariantMetadata metadata(int row) {
     Column c = metadata;
-    c.locate(row);
+    c.locate(metadataIndices == null ? row : dictionaryIndex(row));
     VariantMetadata last = lastMetadata;
     if (last != null && last.sameBytes(c.rowBuffer, c.rowStart, c.rowLength)) {
       return last;
     }
     lastMetadata = VariantMetadata.of(c.rowBuffer, c.rowStart, c.rowLength, row);
     return lastMetadata;
+  }
+
+  /** The dictionary entry of {@code row}'s metadata, checked against the dictionary. */
+  private int dictionaryIndex(int row) {
+    int count = metadataIndices.getValueCount();
+    if (row < 0 || row >= count) {
+      throw new IndexOutOfBoundsException("row " + row + " of " + count);
+    }
+    boolean missing = metadataIndices.isNull(row);
+    long index = missing ? -1 : metadataIndices.getValueAsLong(row);
+    int entries = metadata.vector.getValueCount();
+    if (index < 0 || index >= entries) {
+      throw VariantFormatException.at(
+          "Invalid",
+          "metadata",
+          row,
+          0,
+          "expected a dictionary index below " + entries + ", found " + (missing ? "null" : index));
+    }
+    return (int) index;
   }
 
   /** Points {@code out} at the value of {@code row}; returns {@code out}. */

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Random;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.LargeVarBinaryVector;
+import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.ViewVarBinaryVector;
 import org.apache.arrow.vector.complex.StructVector;
@@ -205,6 +206,48 @@ class VariantBatchReaderTest {
           "Invalid Variant value at row 0, byte 0: expected a view data buffer index below 1,"
               + " found 5",
           e.getMessage());
+    }
+  }
+
+  /**
+   * Two metadata dictionaries shared by six rows through int8 indices; a bad index names its row.
+   */
+  @Test
+  void dictionaryEncodedMetadataSharesOneParsedMetadataPerEntry() {
+    EncodedVariant a =
+        new VariantBuilder().startObject().appendKey("a").appendInt(1).endObject().build();
+    EncodedVariant b =
+        new VariantBuilder().startObject().appendKey("b").appendInt(2).endObject().build();
+    try (VarBinaryVector dictionary = new VarBinaryVector("metadata", memory.allocator());
+        TinyIntVector indices = new TinyIntVector("metadata", memory.allocator());
+        VarBinaryVector v = new VarBinaryVector("value", memory.allocator())) {
+      dictionary.setSafe(0, a.metadata());
+      dictionary.setSafe(1, b.metadata());
+      dictionary.setValueCount(2);
+      int[] entry = {0, 0, 1, 1, 0, 7};
+      for (int i = 0; i < entry.length; i++) {
+        indices.setSafe(i, entry[i]);
+        v.setSafe(i, entry[i] == 1 ? b.value() : a.value());
+      }
+      indices.setValueCount(entry.length);
+      v.setValueCount(entry.length);
+      VariantBatchReader batch = VariantBatchReader.dictionaryEncoded(indices, dictionary, v);
+      VariantReader r = new VariantReader();
+      assertEquals(1, batch.read(0, r).fieldInto(r.findField("a"), new VariantReader()).getInt());
+      assertSame(batch.metadata(0), batch.metadata(1));
+      assertEquals(2, batch.read(3, r).fieldInto(r.findField("b"), new VariantReader()).getInt());
+      assertEquals(1, batch.read(4, r).fieldInto(r.findField("a"), new VariantReader()).getInt());
+      VariantFormatException e = assertThrows(VariantFormatException.class, () -> batch.read(5, r));
+      assertEquals(
+          "Invalid Variant metadata at row 5, byte 0: expected a dictionary index below 2, found 7",
+          e.getMessage());
+      SchemaException s =
+          assertThrows(
+              SchemaException.class, () -> VariantBatchReader.dictionaryEncoded(v, dictionary, v));
+      assertEquals(
+          "Unsupported Variant storage at metadata: Binary dictionary indices (expected an integer"
+              + " type)",
+          s.getMessage());
     }
   }
 
