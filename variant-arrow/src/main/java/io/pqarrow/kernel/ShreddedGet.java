@@ -47,25 +47,23 @@ final class ShreddedGet {
       CastMode mode,
       int maxReported,
       BufferAllocator allocator) {
-    CastContext ctx = new CastContext();
-    FieldVector out = target.createVector(allocator);
-    try {
-      ValueWriter writer = new WriterFactory(ctx).create(out, target, target.getName());
-      StructVector storage = input.vector().getUnderlyingVector();
-      ShreddedLevel top =
-          new ShreddedLevel(
-              (FieldVector) storage.getChild(VariantType.VALUE),
-              input.typedValueVector(),
-              false,
-              input.vector().getName());
-      GetKernel.Outcome outcome = new GetKernel.Outcome(mode, maxReported, path);
-      new Run(input, path, top, ctx, writer, out, target).loop(outcome);
-      writer.finish(input.rowCount());
-      return outcome.result(out);
-    } catch (RuntimeException e) {
-      out.close();
-      throw e;
-    }
+    return GetKernel.execute(
+        input.rowCount(),
+        path,
+        target,
+        mode,
+        maxReported,
+        allocator,
+        (ctx, writer, out, outcome) -> {
+          StructVector storage = input.vector().getUnderlyingVector();
+          ShreddedLevel top =
+              new ShreddedLevel(
+                  (FieldVector) storage.getChild(VariantType.VALUE),
+                  input.typedValueVector(),
+                  false,
+                  input.vector().getName());
+          new Run(input, path, top, ctx, writer, out, target).loop(outcome);
+        });
   }
 
   /** The state of one call. */
