@@ -20,21 +20,9 @@ import org.apache.arrow.vector.types.pojo.Field;
 final class GetKernel {
   private GetKernel() {}
 
-  static KernelResult run(
-      VariantColumnReader input,
-      PathExpression path,
-      Field target,
-      CastMode mode,
-      int maxReported,
-      BufferAllocator allocator) {
-    return execute(
-        input.rowCount(),
-        path,
-        target,
-        mode,
-        maxReported,
-        allocator,
-        (ctx, writer, out, outcome) -> loop(input, path, ctx, writer, outcome));
+  /** The row loop over unshredded storage: per row, read, follow the path, write. */
+  static Rows rows(VariantColumnReader input, PathExpression path) {
+    return (ctx, writer, out, outcome) -> loop(input, path, ctx, writer, outcome);
   }
 
   /** The row loop of one call; runs once per call, not per row. */
@@ -44,24 +32,23 @@ final class GetKernel {
 
   /**
    * What every kernel call does around its row loop: creates the output vector and the writer tree
-   * once, runs {@code rows}, sets the value counts of all {@code rowCount} slots and returns the
+   * once, runs {@code rows}, sets the value counts of all rows of {@code input} and returns the
    * result. The output vector is closed when anything fails.
    */
   static KernelResult execute(
-      int rowCount,
+      VariantColumnReader input,
       PathExpression path,
       Field target,
-      CastMode mode,
-      int maxReported,
+      CastOptions options,
       BufferAllocator allocator,
       Rows rows) {
     CastContext ctx = new CastContext();
     FieldVector out = target.createVector(allocator);
     try {
       ValueWriter writer = new WriterFactory(ctx).create(out, target, target.getName());
-      Outcome outcome = new Outcome(mode, maxReported, path);
+      Outcome outcome = new Outcome(options.mode(), options.maxReportedRows(), path);
       rows.loop(ctx, writer, out, outcome);
-      writer.finish(rowCount);
+      writer.finish(input.rowCount());
       return outcome.result(out);
     } catch (RuntimeException e) {
       out.close();

@@ -10,7 +10,6 @@ import io.pqarrow.variant.VariantTypeException;
 import io.pqarrow.variant.arrow.VariantColumnReader;
 import io.pqarrow.variant.arrow.VariantVectorException;
 import java.nio.ByteBuffer;
-import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -40,30 +39,18 @@ final class ShreddedGet {
 
   private ShreddedGet() {}
 
-  static KernelResult run(
-      VariantColumnReader input,
-      PathExpression path,
-      Field target,
-      CastMode mode,
-      int maxReported,
-      BufferAllocator allocator) {
-    return GetKernel.execute(
-        input.rowCount(),
-        path,
-        target,
-        mode,
-        maxReported,
-        allocator,
-        (ctx, writer, out, outcome) -> {
-          StructVector storage = input.vector().getUnderlyingVector();
-          ShreddedLevel top =
-              new ShreddedLevel(
-                  (FieldVector) storage.getChild(VariantType.VALUE),
-                  input.typedValueVector(),
-                  false,
-                  input.vector().getName());
-          new Run(input, path, top, ctx, writer, out, target).loop(outcome);
-        });
+  /** The row loop over shredded storage; the levels are matched when the call starts. */
+  static GetKernel.Rows rows(VariantColumnReader input, PathExpression path, Field target) {
+    return (ctx, writer, out, outcome) -> {
+      StructVector storage = input.vector().getUnderlyingVector();
+      ShreddedLevel top =
+          new ShreddedLevel(
+              (FieldVector) storage.getChild(VariantType.VALUE),
+              input.typedValueVector(),
+              false,
+              input.vector().getName());
+      new Run(input, path, top, ctx, writer, out, target).loop(outcome);
+    };
   }
 
   /** The state of one call. */

@@ -116,11 +116,9 @@ public final class VariantKernels {
       Field target,
       CastOptions options,
       BufferAllocator allocator) {
-    if (input.isShredded()) {
-      return ShreddedGet.run(
-          input, path, target, options.mode(), options.maxReportedRows(), allocator);
-    }
-    return GetKernel.run(input, path, target, options.mode(), options.maxReportedRows(), allocator);
+    GetKernel.Rows rows =
+        input.isShredded() ? ShreddedGet.rows(input, path, target) : GetKernel.rows(input, path);
+    return GetKernel.execute(input, path, target, options, allocator, rows);
   }
 
   /**
