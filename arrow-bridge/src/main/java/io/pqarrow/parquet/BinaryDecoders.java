@@ -5,7 +5,6 @@ import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float2Vector;
-import org.apache.arrow.vector.IntervalMonthDayNanoVector;
 import org.apache.arrow.vector.VariableWidthFieldVector;
 
 /**
@@ -95,34 +94,6 @@ final class BinaryDecoders {
       int p = bb.position();
       short bits = (short) ((bb.get(p) & 0xFF) | (bb.get(p + 1) & 0xFF) << 8);
       LeafDecoders.prepare(v, slot).setShort((long) slot * 2, bits);
-    }
-  }
-
-  /**
-   * INTERVAL: three little-endian unsigned 32-bit ints, months, days and milliseconds. Arrow's
-   * MonthDayNano holds signed months and days and nanoseconds.
-   */
-  static final class Interval extends LeafDecoder {
-    private final IntervalMonthDayNanoVector v;
-
-    Interval(String c, int maxDef, int slotDef, IntervalMonthDayNanoVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    void readValue(int slot) {
-      ByteBuffer bb = reader.getBinary().toByteBuffer();
-      int p = bb.position();
-      int months = LeafDecoders.littleEndianInt(bb, p);
-      int days = LeafDecoders.littleEndianInt(bb, p + 4);
-      long millis = LeafDecoders.littleEndianInt(bb, p + 8) & 0xFFFF_FFFFL;
-      v.setSafe(slot, months, days, millis * 1_000_000L);
     }
   }
 

@@ -13,7 +13,6 @@ import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.IntervalMonthDayNanoVector;
 import org.apache.arrow.vector.VariableWidthFieldVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
@@ -41,8 +40,8 @@ import org.apache.parquet.schema.PrimitiveType;
  *       DecimalFromInt64}</td></tr>
  *   <tr><td>BYTE_ARRAY, FLBA DECIMAL</td><td>Decimal</td><td>{@link BinaryDecoders.DecimalFromBytes}</td></tr>
  *   <tr><td>FLBA(2) FLOAT16</td><td>Float16</td><td>{@link BinaryDecoders.Float16}</td></tr>
- *   <tr><td>FLBA(12) INTERVAL</td><td>Interval(MONTH_DAY_NANO)</td><td>{@link
- *       Interval}</td></tr>
+ *   <tr><td>FLBA(12) INTERVAL</td><td>Interval (any unit)</td><td>{@link
+ *       Intervals}</td></tr>
  *   <tr><td>FLBA</td><td>FixedSizeBinary (and {@code arrow.uuid})</td><td>{@link
  *       FixedBinary}</td></tr>
  *   <tr><td>BYTE_ARRAY</td><td>any binary or string layout</td><td>{@link BinaryDecoders.VarBinary}</td></tr>
@@ -148,8 +147,8 @@ final class LeafDecoders {
         if (storage instanceof Float2Vector v && length == 2) {
           return new BinaryDecoders.Float16(column, maxDef, slotDef, v);
         }
-        if (storage instanceof IntervalMonthDayNanoVector v && length == 12) {
-          return new BinaryDecoders.Interval(column, maxDef, slotDef, v);
+        if (length == 12 && Intervals.decoder(column, maxDef, slotDef, storage) != null) {
+          return Intervals.decoder(column, maxDef, slotDef, storage);
         }
         if (storage instanceof FixedSizeBinaryVector v && v.getByteWidth() == length) {
           return new BinaryDecoders.FixedBinary(column, maxDef, slotDef, v);

@@ -163,6 +163,8 @@ public final class ParquetArrowWriter implements AutoCloseable {
           startRowGroup();
         }
       }
+    } catch (InvalidValueException e) {
+      throw ParquetFileException.write(file, e.column, rowsWritten + row, e.getMessage(), e);
     } catch (IOException | RuntimeException e) {
       throw ParquetFileException.write(file, null, rowsWritten + row, describe(e), e);
     }

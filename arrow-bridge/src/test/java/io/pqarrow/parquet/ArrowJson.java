@@ -180,6 +180,16 @@ final class ArrowJson {
           .add(iv.getDataBuffer().getInt(base + 4))
           .add(iv.getDataBuffer().getLong(base + 8));
     }
+    if (v instanceof org.apache.arrow.vector.IntervalYearVector iv) {
+      return F.arrayNode().add(iv.get(i)).add(0).add(0L);
+    }
+    if (v instanceof org.apache.arrow.vector.IntervalDayVector iv) {
+      long base = (long) i * 8;
+      return F.arrayNode()
+          .add(0)
+          .add(iv.getDataBuffer().getInt(base))
+          .add(iv.getDataBuffer().getInt(base + 4) * 1_000_000L);
+    }
     if (v instanceof FixedSizeBinaryVector b) {
       return F.textNode(HexFormat.of().formatHex(b.get(i)));
     }
