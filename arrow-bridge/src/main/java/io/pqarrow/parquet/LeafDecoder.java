@@ -44,6 +44,9 @@ abstract class LeafDecoder {
   /** Copies the reader's current value into slot {@code slot}; called only when it is defined. */
   abstract void readValue(int slot);
 
+  /** Finishes the batch once every record of it is read; most decoders have nothing to do. */
+  void endBatch() {}
+
   /** Starts reading a row group's chunk of this column. */
   final void startRowGroup(ColumnReader columnReader) {
     this.reader = columnReader;

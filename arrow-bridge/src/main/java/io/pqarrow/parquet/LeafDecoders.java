@@ -3,6 +3,7 @@ package io.pqarrow.parquet;
 import java.nio.ByteBuffer;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.Decimal256Vector;
@@ -44,7 +45,8 @@ import org.apache.parquet.schema.PrimitiveType;
  *       Intervals}</td></tr>
  *   <tr><td>FLBA</td><td>FixedSizeBinary (and {@code arrow.uuid})</td><td>{@link
  *       FixedBinary}</td></tr>
- *   <tr><td>BYTE_ARRAY</td><td>any binary or string layout</td><td>{@link BinaryDecoders.VarBinary}</td></tr>
+ *   <tr><td>BYTE_ARRAY</td><td>BinaryView, Utf8View</td><td>{@link BinaryDecoders.ViewBinary}</td></tr>
+ *   <tr><td>BYTE_ARRAY</td><td>any other binary or string layout</td><td>{@link BinaryDecoders.VarBinary}</td></tr>
  * </table>
  */
 final class LeafDecoders {
@@ -135,6 +137,9 @@ final class LeafDecoders {
           return new BinaryDecoders.DecimalFromBytes(
               column, maxDef, slotDef, (BaseFixedWidthVector) storage);
         }
+        if (storage instanceof BaseVariableWidthViewVector v) {
+          return new BinaryDecoders.ViewBinary(column, maxDef, slotDef, v);
+        }
         return storage instanceof VariableWidthFieldVector v
             ? new BinaryDecoders.VarBinary(column, maxDef, slotDef, v)
             : null;
@@ -152,6 +157,9 @@ final class LeafDecoders {
         }
         if (storage instanceof FixedSizeBinaryVector v && v.getByteWidth() == length) {
           return new BinaryDecoders.FixedBinary(column, maxDef, slotDef, v);
+        }
+        if (storage instanceof BaseVariableWidthViewVector v) {
+          return new BinaryDecoders.ViewBinary(column, maxDef, slotDef, v);
         }
         if (storage instanceof VariableWidthFieldVector v) {
           return new BinaryDecoders.VarBinary(column, maxDef, slotDef, v);
