@@ -57,7 +57,7 @@ final class AssemblerBuilder {
             : Math.max(slotDef, defLevel(m.parquetPath()));
     if (type instanceof VariantType) {
       StructVector storage = ((VariantVector) vector).getUnderlyingVector();
-      return struct(m, storage, repLevel, slotDef, validDef, true);
+      return struct(m, storage, repLevel, slotDef, validDef, true, true);
     }
     if (parquet.isPrimitive()
         && !(type instanceof ArrowType.List)
@@ -119,7 +119,7 @@ final class AssemblerBuilder {
           child);
     }
     if (storage instanceof StructVector s) {
-      return struct(m, s, repLevel, slotDef, validDef, inVariant);
+      return struct(m, s, repLevel, slotDef, validDef, inVariant, false);
     }
     throw ParquetFileException.unsupported(
         file, path, describe(parquet) + " as Arrow " + m.arrowField().getType());
@@ -131,7 +131,8 @@ final class AssemblerBuilder {
       int repLevel,
       int slotDef,
       int validDef,
-      boolean variant) {
+      boolean variant,
+      boolean variantRoot) {
     // In a Variant, every group with value and typed_value is a pair: the Variant itself, each
     // shredded object field and each shredded array element.
     List<FieldVector> childVectors = vector.getChildrenFromFields();
@@ -154,7 +155,14 @@ final class AssemblerBuilder {
       if (child.parquetType() == null) {
         children.add(new AllNullNode(child.dottedPath(), repLevel, slotDef));
       } else {
-        children.add(visit(child, childVector, repLevel, slotDef, variant));
+        NodeAssembler node = visit(child, childVector, repLevel, slotDef, variant);
+        if (variantRoot
+            && !child.arrowField().isNullable()
+            && node instanceof LeafNode
+            && (VariantType.METADATA.equals(name) || VariantType.VALUE.equals(name))) {
+          node.representative().nullFill = nullVariantBytes(name);
+        }
+        children.add(node);
       }
     }
     boolean check = value != null && typed != null && !typedIsObject;
@@ -168,6 +176,16 @@ final class AssemblerBuilder {
         file,
         check ? value : null,
         check ? typed : null);
+  }
+
+  /**
+   * What a null Variant holds in its non-nullable children: the empty metadata (version 1, no
+   * dictionary, offset size 1: header {@code 01}, dictionary size {@code 00}, one offset {@code
+   * 00}) and the Variant null (primitive type 0: {@code 00}). Arrow consumers such as pyarrow's
+   * Parquet writer refuse a null in a non-nullable child even under a null struct.
+   */
+  private static byte[] nullVariantBytes(String child) {
+    return VariantType.METADATA.equals(child) ? new byte[] {0x01, 0x00, 0x00} : new byte[] {0x00};
   }
 
   private List<String> firstLeafPath(FieldMapping m) {

@@ -144,6 +144,11 @@ final class BinaryDecoders {
       ByteBuffer bb = reader.getBinary().toByteBuffer();
       v.setSafe(slot, bb, bb.position(), bb.remaining());
     }
+
+    @Override
+    void writeFill(int slot) {
+      v.setSafe(slot, nullFill, 0, nullFill.length);
+    }
   }
 
   /**
@@ -180,6 +185,11 @@ final class BinaryDecoders {
         bb.duplicate().get(scratch, 0, length);
         v.setSafe(slot, scratch, 0, length);
       }
+    }
+
+    @Override
+    void writeFill(int slot) {
+      v.setSafe(slot, nullFill, 0, nullFill.length);
     }
 
     @Override

@@ -38,11 +38,23 @@ abstract class LeafDecoder {
     this.slotDef = slotDef;
   }
 
+  /**
+   * The bytes written into the slot of a null (a null ancestor group) instead of leaving it null,
+   * or {@code null} to leave it null. Set by {@link AssemblerBuilder} for the non-nullable children
+   * of a Variant, which must stay valid under a null Variant.
+   */
+  byte[] nullFill;
+
   /** The Arrow vector this column's values go into. */
   abstract FieldVector vector();
 
   /** Copies the reader's current value into slot {@code slot}; called only when it is defined. */
   abstract void readValue(int slot);
+
+  /** Writes {@link #nullFill} into slot {@code slot}; only binary decoders support it. */
+  void writeFill(int slot) {
+    throw new IllegalStateException("no fill value for column " + column);
+  }
 
   /** Finishes the batch once every record of it is read; most decoders have nothing to do. */
   void endBatch() {}
@@ -85,6 +97,9 @@ abstract class LeafDecoder {
       if (d == maxDef) {
         readValue(slotCount++);
       } else if (d >= slotDef) {
+        if (nullFill != null) {
+          writeFill(slotCount);
+        }
         slotCount++;
       }
       reader.consume();
