@@ -8,8 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.complex.LargeListVector;
-import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.parquet.schema.MessageType;
@@ -61,7 +60,9 @@ final class AssemblerBuilder {
     }
     if (parquet.isPrimitive()
         && !(type instanceof ArrowType.List)
-        && !(type instanceof ArrowType.LargeList)) {
+        && !(type instanceof ArrowType.LargeList)
+        && !(type instanceof ArrowType.FixedSizeList)
+        && !(type instanceof ArrowType.ListView)) {
       int rep = schema.getMaxRepetitionLevel(m.parquetPath().toArray(new String[0]));
       if (rep != repLevel) {
         throw ParquetFileException.unsupported(
@@ -81,7 +82,7 @@ final class AssemblerBuilder {
         vector instanceof ExtensionTypeVector<?> ext
             ? (FieldVector) ext.getUnderlyingVector()
             : vector;
-    if (storage instanceof ListVector || storage instanceof LargeListVector) {
+    if (ListNode.assembles(storage)) {
       if (m.children().size() != 1) {
         throw ParquetFileException.unsupported(file, path, "list mapping without one element");
       }
@@ -103,20 +104,21 @@ final class AssemblerBuilder {
         throw ParquetFileException.unsupported(
             file, path, "list whose repeated node is not directly below it");
       }
-      FieldVector dataVector =
-          storage instanceof ListVector l
-              ? l.getDataVector()
-              : ((LargeListVector) storage).getDataVector();
+      FieldVector dataVector = ListNode.dataVector(storage);
       NodeAssembler child = visit(element, dataVector, repLevel + 1, elementDef, inVariant);
-      return new ListNode(
-          path,
-          repLevel,
-          slotDef,
-          parquet.isRepetition(Type.Repetition.REPEATED) ? slotDef : validDef,
-          elementDef,
-          storage instanceof ListVector l ? l : null,
-          storage instanceof LargeListVector l ? l : null,
-          child);
+      int listValidDef = parquet.isRepetition(Type.Repetition.REPEATED) ? slotDef : validDef;
+      if (storage instanceof FixedSizeListVector fixed) {
+        if (!(child instanceof LeafNode)) {
+          throw ParquetFileException.unsupported(
+              file, path, "Arrow FixedSizeList of nested elements (only primitive elements)");
+        }
+        // Parquet has no elements for a null list; Arrow has the list size of null elements.
+        LeafDecoder leaf = child.representative();
+        leaf.padFromDef = slotDef;
+        leaf.padToDef = listValidDef;
+        leaf.padSlots = fixed.getListSize();
+      }
+      return new ListNode(path, repLevel, slotDef, listValidDef, elementDef, storage, child, file);
     }
     if (storage instanceof StructVector s) {
       return struct(m, s, repLevel, slotDef, validDef, inVariant, false);

@@ -45,6 +45,16 @@ abstract class LeafDecoder {
    */
   byte[] nullFill;
 
+  /**
+   * A triple with a definition level in [{@code padFromDef}, {@code padToDef}) is a null list of
+   * fixed size above this column and takes {@code padSlots} null slots; set by {@link
+   * AssemblerBuilder} for the elements of a FixedSizeList, never otherwise.
+   */
+  int padFromDef = Integer.MAX_VALUE;
+
+  int padToDef = Integer.MIN_VALUE;
+  int padSlots;
+
   /** The Arrow vector this column's values go into. */
   abstract FieldVector vector();
 
@@ -101,6 +111,8 @@ abstract class LeafDecoder {
           writeFill(slotCount);
         }
         slotCount++;
+      } else if (d >= padFromDef && d < padToDef) {
+        slotCount += padSlots;
       }
       reader.consume();
       remaining--;

@@ -14,6 +14,7 @@ import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.NullVector;
 import org.apache.arrow.vector.VariableWidthFieldVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
@@ -27,6 +28,7 @@ import org.apache.parquet.schema.PrimitiveType;
  * <table>
  *   <caption>Decoders</caption>
  *   <tr><th>Parquet</th><th>Arrow</th><th>decoder</th></tr>
+ *   <tr><td>any (UNKNOWN)</td><td>Null</td><td>{@link NumericDecoders.AllNull}</td></tr>
  *   <tr><td>BOOLEAN</td><td>Bool</td><td>{@link NumericDecoders.Bool}</td></tr>
  *   <tr><td>INT32</td><td>1-, 2-, 4-byte fixed width (ints, Date32, Time32)</td><td>{@link
  *       Int32Narrow}, {@link NumericDecoders.Int32}</td></tr>
@@ -77,6 +79,9 @@ final class LeafDecoders {
       arrowType = ext.storageType();
     }
     LogicalTypeAnnotation logical = type.getLogicalTypeAnnotation();
+    if (storage instanceof NullVector) {
+      return new NumericDecoders.AllNull(column, maxDef, slotDef, storage);
+    }
     switch (type.getPrimitiveTypeName()) {
       case BOOLEAN:
         return storage instanceof BitVector v

@@ -31,6 +31,7 @@ import org.apache.parquet.schema.PrimitiveType;
  * <table>
  *   <caption>Encoders</caption>
  *   <tr><th>Arrow</th><th>Parquet</th><th>encoder</th></tr>
+ *   <tr><td>Null</td><td>INT32 UNKNOWN, all null</td><td>{@link #absent}</td></tr>
  *   <tr><td>Bool</td><td>BOOLEAN</td><td>{@link Bool}</td></tr>
  *   <tr><td>ints, Date, Time, Timestamp, Duration</td><td>INT32 / INT64</td><td>{@link
  *       Int32Out}, {@link Int64Out} (with a unit scale when units differ)</td></tr>
@@ -61,6 +62,10 @@ final class LeafEncoders {
     }
     PrimitiveType type = column.getPrimitiveType();
     LogicalTypeAnnotation logical = type.getLogicalTypeAnnotation();
+    if (arrowType instanceof ArrowType.Null) {
+      // Every value of a Null vector is null; UNKNOWN columns hold only nulls.
+      return nullDef >= 0 ? absent(path, nullDef, column) : null;
+    }
     switch (type.getPrimitiveTypeName()) {
       case BOOLEAN:
         return arrowType instanceof ArrowType.Bool ? new Bool(path, nullDef, column) : null;

@@ -65,6 +65,8 @@ final class WritePlanBuilder {
     boolean listLike =
         storage instanceof ArrowType.List
             || storage instanceof ArrowType.LargeList
+            || storage instanceof ArrowType.FixedSizeList
+            || storage instanceof ArrowType.ListView
             || storage instanceof ArrowType.Map;
     if (listLike) {
       if (m.children().size() != 1) {

@@ -133,6 +133,20 @@ final class ArrowJson {
       }
       return a;
     }
+    if (v instanceof org.apache.arrow.vector.complex.ListViewVector l) {
+      ArrayNode a = F.arrayNode();
+      for (int j = l.getElementStartIndex(i); j < l.getElementEndIndex(i); j++) {
+        a.add(value(l.getDataVector(), j));
+      }
+      return a;
+    }
+    if (v instanceof org.apache.arrow.vector.complex.FixedSizeListVector l) {
+      ArrayNode a = F.arrayNode();
+      for (int j = l.getElementStartIndex(i); j < l.getElementEndIndex(i); j++) {
+        a.add(value(l.getDataVector(), j));
+      }
+      return a;
+    }
     if (v instanceof StructVector s) {
       ObjectNode o = F.objectNode();
       for (FieldVector c : s.getChildrenFromFields()) {

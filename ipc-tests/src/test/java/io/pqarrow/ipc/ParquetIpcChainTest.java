@@ -38,9 +38,6 @@ class ParquetIpcChainTest {
    */
   static final Map<String, String> LEFT_OUT =
       Map.ofEntries(
-          Map.entry("fixed_list_f64_3", "library writer: Unsupported Parquet data (FixedSizeList)"),
-          Map.entry("list_view_int32", "library writer: Unsupported Parquet data (ListView)"),
-          Map.entry("null", "library writer: Unsupported Parquet data (Null as UNKNOWN)"),
           Map.entry(
               "dict_utf8",
               "library writer takes dictionaries (write(root, DictionaryProvider), tested in"
