@@ -5,6 +5,7 @@ import io.pqarrow.schema.FieldMapping;
 import io.pqarrow.schema.SchemaMapper;
 import io.pqarrow.schema.SchemaMapping;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +41,9 @@ import org.apache.parquet.schema.MessageType;
  * ids, {@code ARROW:schema} in the key-value metadata). Values go column by column through
  * parquet-java's column writers with levels computed from the Arrow vectors; parquet-java encodes,
  * compresses and lays out pages, row groups and the footer. An existing file is replaced. Every
- * failure is a {@link ParquetFileException} naming the file.
+ * failure is a {@link ParquetFileException} naming the file; a failure while writing rows or
+ * closing deletes the file and closes the writer (a batch whose schema does not match is refused
+ * before anything is written, and the writer stays usable).
  */
 public final class ParquetArrowWriter implements AutoCloseable {
   private final Path file;
@@ -195,7 +198,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
    *     dictionary-encoded
    * @throws ParquetFileException when the batch does not match the schema, holds a null where the
    *     schema forbids one, lacks a dictionary or holds an index outside it, or the file cannot be
-   *     written
+   *     written; except for a schema mismatch, the file is then deleted and the writer closed
    */
   public void write(VectorSchemaRoot batch, DictionaryProvider dictionaries) {
     if (closed) {
@@ -233,8 +236,12 @@ public final class ParquetArrowWriter implements AutoCloseable {
         }
       }
     } catch (InvalidValueException e) {
+      abandon();
+      codecs.release();
       throw ParquetFileException.write(file, e.column, rowsWritten + row, e.getMessage(), e);
     } catch (IOException | RuntimeException e) {
+      abandon();
+      codecs.release();
       throw ParquetFileException.write(file, null, rowsWritten + row, describe(e), e);
     }
     rowsWritten += rows;
@@ -284,10 +291,39 @@ public final class ParquetArrowWriter implements AutoCloseable {
         IntervalFooterFix.apply(file);
       }
     } catch (IOException | RuntimeException e) {
-      writer.abort();
+      abandon();
       throw ParquetFileException.write(file, null, -1, describe(e), e);
     } finally {
       codecs.release();
+    }
+  }
+
+  /**
+   * Gives the file up after a failure: part of a row may already be in the column writers, so no
+   * valid file can follow. The output is closed and the file deleted (as pyarrow leaves no partial
+   * file behind); the writer is closed.
+   */
+  private void abandon() {
+    closed = true;
+    try {
+      columnStore.close();
+    } catch (RuntimeException ignored) {
+      // Already failing; the first failure is the one reported.
+    }
+    try {
+      pageStore.close();
+    } catch (RuntimeException ignored) {
+      // As above.
+    }
+    try {
+      writer.close();
+    } catch (IOException | RuntimeException ignored) {
+      // As above.
+    }
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException | RuntimeException ignored) {
+      // The caller learns of the failure from the exception; a leftover file is all that remains.
     }
   }
 

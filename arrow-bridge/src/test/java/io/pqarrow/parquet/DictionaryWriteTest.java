@@ -160,10 +160,14 @@ class DictionaryWriteTest {
                 + ", column colour, row 1: dictionary index 1 out of range (dictionary 7 has 1"
                 + " values)",
             e.getMessage());
-        e = assertThrows(ParquetFileException.class, () -> writer.write(root));
+      }
+      Path other = dir.resolve("other.parquet");
+      try (ParquetArrowWriter writer =
+          ParquetArrowWriter.open(other, schema, WriteOptions.DEFAULTS, provider)) {
+        ParquetFileException e = assertThrows(ParquetFileException.class, () -> writer.write(root));
         assertEquals(
             "Cannot write Parquet file at "
-                + file
+                + other
                 + ", column colour, row 0: no dictionary with id 7 in the DictionaryProvider"
                 + " given with the batch",
             e.getMessage());
