@@ -51,79 +51,51 @@ final class Intervals {
     if (!(type instanceof ArrowType.Interval interval)) {
       return null;
     }
-    return new Encoder(path, nullDef, column, interval.getUnit());
+    return switch (interval.getUnit()) {
+      case YEAR_MONTH -> new YearMonthOut(path, nullDef, column);
+      case DAY_TIME -> new DayTimeOut(path, nullDef, column);
+      case MONTH_DAY_NANO -> new MonthDayNanoOut(path, nullDef, column);
+    };
   }
 
   /** The decoder into an Arrow interval vector, or {@code null} when it is not one. */
   static LeafDecoder decoder(String column, int maxDef, int slotDef, FieldVector storage) {
     if (storage instanceof IntervalMonthDayNanoVector v) {
-      return new Decoder(column, maxDef, slotDef, v, IntervalUnit.MONTH_DAY_NANO);
+      return new MonthDayNanoIn(column, maxDef, slotDef, v);
     }
     if (storage instanceof IntervalDayVector v) {
-      return new Decoder(column, maxDef, slotDef, v, IntervalUnit.DAY_TIME);
+      return new DayTimeIn(column, maxDef, slotDef, v);
     }
     if (storage instanceof IntervalYearVector v) {
-      return new Decoder(column, maxDef, slotDef, v, IntervalUnit.YEAR_MONTH);
+      return new YearMonthIn(column, maxDef, slotDef, v);
     }
     return null;
   }
 
-  /** Writes any Arrow interval unit; the unit is fixed when the column's encoder is built. */
-  static final class Encoder extends LeafEncoder {
+  /** Checks the three parts and writes them; the subclass reads them from its vector. */
+  abstract static class Out extends LeafEncoder {
     private final IntervalUnit unit;
     private final byte[] scratch = new byte[12];
-    private ArrowBuf data;
+    ArrowBuf data;
 
-    Encoder(String path, int nullDef, ColumnDescriptor column, IntervalUnit unit) {
+    Out(String path, int nullDef, ColumnDescriptor column, IntervalUnit unit) {
       super(path, nullDef, column);
       this.unit = unit;
     }
 
+    abstract boolean accepts(FieldVector storage);
+
     @Override
-    void bindTyped(FieldVector storage) {
-      boolean matches =
-          switch (unit) {
-            case YEAR_MONTH -> storage instanceof IntervalYearVector;
-            case DAY_TIME -> storage instanceof IntervalDayVector;
-            case MONTH_DAY_NANO -> storage instanceof IntervalMonthDayNanoVector;
-          };
-      if (!matches) {
+    final void bindTyped(FieldVector storage) {
+      if (!accepts(storage)) {
         throw new InvalidValueException(
             path, "vector " + storage.getClass().getSimpleName() + " is not an " + unit + " one");
       }
       data = storage.getDataBuffer();
     }
 
-    @Override
-    void writeValue(int index, int rep) {
-      long months;
-      long days;
-      long millis;
-      switch (unit) {
-        case YEAR_MONTH -> {
-          months = data.getInt((long) index * 4);
-          days = 0;
-          millis = 0;
-        }
-        case DAY_TIME -> {
-          months = 0;
-          days = data.getInt((long) index * 8);
-          millis = data.getInt((long) index * 8 + 4);
-        }
-        default -> {
-          long base = (long) index * 16;
-          months = data.getInt(base);
-          days = data.getInt(base + 4);
-          long nanos = data.getLong(base + 8);
-          if (nanos % NANOS_PER_MILLI != 0) {
-            throw refuse(months, days, nanos, "nanoseconds are not whole milliseconds");
-          }
-          millis = nanos / NANOS_PER_MILLI;
-          if (millis > UNSIGNED_INT_MAX) {
-            throw refuse(months, days, nanos, "milliseconds do not fit 32 bits");
-          }
-        }
-      }
+    /** Writes months, days and milliseconds, refusing negatives. */
+    final void put(long months, long days, long millis, int rep) {
       if (months < 0 || days < 0 || millis < 0) {
         throw refuse(months, days, millis * NANOS_PER_MILLI, "Parquet INTERVAL is unsigned");
       }
@@ -133,7 +105,7 @@ final class Intervals {
       writer.write(Binary.fromReusedByteArray(scratch), rep, maxDef);
     }
 
-    private InvalidValueException refuse(long months, long days, long nanos, String why) {
+    final InvalidValueException refuse(long months, long days, long nanos, String why) {
       return new InvalidValueException(
           path,
           "Interval("
@@ -156,54 +128,102 @@ final class Intervals {
     }
   }
 
-  /** Reads INTERVAL into any Arrow interval unit; the unit is fixed when the decoder is built. */
-  static final class Decoder extends LeafDecoder {
+  /** YEAR_MONTH: one int32 of months per value. */
+  static final class YearMonthOut extends Out {
+    YearMonthOut(String path, int nullDef, ColumnDescriptor column) {
+      super(path, nullDef, column, IntervalUnit.YEAR_MONTH);
+    }
+
+    @Override
+    boolean accepts(FieldVector storage) {
+      return storage instanceof IntervalYearVector;
+    }
+
+    @Override
+    void writeValue(int index, int rep) {
+      put(data.getInt((long) index * 4), 0, 0, rep);
+    }
+  }
+
+  /** DAY_TIME: int32 days then int32 milliseconds per value. */
+  static final class DayTimeOut extends Out {
+    DayTimeOut(String path, int nullDef, ColumnDescriptor column) {
+      super(path, nullDef, column, IntervalUnit.DAY_TIME);
+    }
+
+    @Override
+    boolean accepts(FieldVector storage) {
+      return storage instanceof IntervalDayVector;
+    }
+
+    @Override
+    void writeValue(int index, int rep) {
+      long base = (long) index * 8;
+      put(0, data.getInt(base), data.getInt(base + 4), rep);
+    }
+  }
+
+  /** MONTH_DAY_NANO: int32 months, int32 days, int64 nanoseconds per value. */
+  static final class MonthDayNanoOut extends Out {
+    MonthDayNanoOut(String path, int nullDef, ColumnDescriptor column) {
+      super(path, nullDef, column, IntervalUnit.MONTH_DAY_NANO);
+    }
+
+    @Override
+    boolean accepts(FieldVector storage) {
+      return storage instanceof IntervalMonthDayNanoVector;
+    }
+
+    @Override
+    void writeValue(int index, int rep) {
+      long base = (long) index * 16;
+      long months = data.getInt(base);
+      long days = data.getInt(base + 4);
+      long nanos = data.getLong(base + 8);
+      if (nanos % NANOS_PER_MILLI != 0) {
+        throw refuse(months, days, nanos, "nanoseconds are not whole milliseconds");
+      }
+      long millis = nanos / NANOS_PER_MILLI;
+      if (millis > UNSIGNED_INT_MAX) {
+        throw refuse(months, days, nanos, "milliseconds do not fit 32 bits");
+      }
+      put(months, days, millis, rep);
+    }
+  }
+
+  /** Reads the three unsigned parts; the subclass checks they fit its unit and stores them. */
+  abstract static class In extends LeafDecoder {
     private final FieldVector v;
     private final IntervalUnit unit;
 
-    Decoder(String column, int maxDef, int slotDef, FieldVector v, IntervalUnit unit) {
+    In(String column, int maxDef, int slotDef, FieldVector v, IntervalUnit unit) {
       super(column, maxDef, slotDef);
       this.v = v;
       this.unit = unit;
     }
 
+    abstract void store(int slot, long months, long days, long millis);
+
     @Override
-    FieldVector vector() {
+    final FieldVector vector() {
       return v;
     }
 
     @Override
-    void readValue(int slot) {
+    final void readValue(int slot) {
       ByteBuffer bb = reader.getBinary().toByteBuffer();
       if (bb.remaining() != 12) {
         throw new IllegalStateException("INTERVAL value of " + bb.remaining() + " bytes");
       }
       int p = bb.position();
-      long months = LeafDecoders.littleEndianInt(bb, p) & UNSIGNED_INT_MAX;
-      long days = LeafDecoders.littleEndianInt(bb, p + 4) & UNSIGNED_INT_MAX;
-      long millis = LeafDecoders.littleEndianInt(bb, p + 8) & UNSIGNED_INT_MAX;
-      switch (unit) {
-        case YEAR_MONTH -> {
-          check(months <= Integer.MAX_VALUE && days == 0 && millis == 0, months, days, millis);
-          ((IntervalYearVector) v).setSafe(slot, (int) months);
-        }
-        case DAY_TIME -> {
-          check(
-              months == 0 && days <= Integer.MAX_VALUE && millis <= Integer.MAX_VALUE,
-              months,
-              days,
-              millis);
-          ((IntervalDayVector) v).setSafe(slot, (int) days, (int) millis);
-        }
-        default -> {
-          check(months <= Integer.MAX_VALUE && days <= Integer.MAX_VALUE, months, days, millis);
-          ((IntervalMonthDayNanoVector) v)
-              .setSafe(slot, (int) months, (int) days, millis * NANOS_PER_MILLI);
-        }
-      }
+      store(
+          slot,
+          LeafDecoders.littleEndianInt(bb, p) & UNSIGNED_INT_MAX,
+          LeafDecoders.littleEndianInt(bb, p + 4) & UNSIGNED_INT_MAX,
+          LeafDecoders.littleEndianInt(bb, p + 8) & UNSIGNED_INT_MAX);
     }
 
-    private void check(boolean fits, long months, long days, long millis) {
+    final void check(boolean fits, long months, long days, long millis) {
       if (!fits) {
         throw new IllegalStateException(
             "INTERVAL (months "
@@ -216,6 +236,55 @@ final class Intervals {
                 + unit
                 + ")");
       }
+    }
+  }
+
+  static final class YearMonthIn extends In {
+    private final IntervalYearVector v;
+
+    YearMonthIn(String column, int maxDef, int slotDef, IntervalYearVector v) {
+      super(column, maxDef, slotDef, v, IntervalUnit.YEAR_MONTH);
+      this.v = v;
+    }
+
+    @Override
+    void store(int slot, long months, long days, long millis) {
+      check(months <= Integer.MAX_VALUE && days == 0 && millis == 0, months, days, millis);
+      v.setSafe(slot, (int) months);
+    }
+  }
+
+  static final class DayTimeIn extends In {
+    private final IntervalDayVector v;
+
+    DayTimeIn(String column, int maxDef, int slotDef, IntervalDayVector v) {
+      super(column, maxDef, slotDef, v, IntervalUnit.DAY_TIME);
+      this.v = v;
+    }
+
+    @Override
+    void store(int slot, long months, long days, long millis) {
+      check(
+          months == 0 && days <= Integer.MAX_VALUE && millis <= Integer.MAX_VALUE,
+          months,
+          days,
+          millis);
+      v.setSafe(slot, (int) days, (int) millis);
+    }
+  }
+
+  static final class MonthDayNanoIn extends In {
+    private final IntervalMonthDayNanoVector v;
+
+    MonthDayNanoIn(String column, int maxDef, int slotDef, IntervalMonthDayNanoVector v) {
+      super(column, maxDef, slotDef, v, IntervalUnit.MONTH_DAY_NANO);
+      this.v = v;
+    }
+
+    @Override
+    void store(int slot, long months, long days, long millis) {
+      check(months <= Integer.MAX_VALUE && days <= Integer.MAX_VALUE, months, days, millis);
+      v.setSafe(slot, (int) months, (int) days, millis * NANOS_PER_MILLI);
     }
   }
 }
