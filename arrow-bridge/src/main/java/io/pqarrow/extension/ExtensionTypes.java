@@ -1,7 +1,11 @@
 package io.pqarrow.extension;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.arrow.vector.extension.UuidType;
 import org.apache.arrow.vector.types.pojo.ExtensionTypeRegistry;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Registers the extension types this library produces with Arrow Java's global {@link
@@ -20,6 +24,22 @@ public final class ExtensionTypes {
   private static volatile boolean registered;
 
   private ExtensionTypes() {}
+
+  /**
+   * {@code schema} with the {@code ARROW:extension:name} and {@code ARROW:extension:metadata} of
+   * every extension typed field (at any depth) taken from its type. A schema read through Arrow
+   * Java's IPC readers keeps the keys as they were read, and Arrow Java's writers write those
+   * verbatim, so a field read under the legacy name {@code parquet.variant} would be written under
+   * it again; pass the schema through here before writing. Fields of unregistered extension types
+   * (storage type plus keys) are left as they are.
+   */
+  public static Schema canonical(Schema schema) {
+    List<Field> fields = new ArrayList<>(schema.getFields().size());
+    for (Field f : schema.getFields()) {
+      fields.add(ExtensionFields.canonical(f));
+    }
+    return new Schema(fields, schema.getCustomMetadata());
+  }
 
   /** Registers every extension type of this library; safe to call any number of times. */
   public static void register() {

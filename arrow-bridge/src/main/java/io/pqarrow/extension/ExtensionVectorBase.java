@@ -7,16 +7,15 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.util.CallBack;
 import org.apache.arrow.vector.util.TransferPair;
 
 /**
  * What every extension vector of this library adds to Arrow Java's {@link ExtensionTypeVector}:
- * {@link #getField()} reports the extension field (the base class reports the storage field), and
- * transfer pairs produce a vector of the same extension type (the base class hands out the storage
- * vector's pair, so {@code VectorSchemaRoot.slice} would lose the type). Values are the storage
- * vector's.
+ * {@link #getField()} reports the extension field (the base class reports the storage field) under
+ * the canonical extension keys, and transfer pairs produce a vector of the same extension type (the
+ * base class hands out the storage vector's pair, so {@code VectorSchemaRoot.slice} would lose the
+ * type). Values are the storage vector's.
  */
 abstract class ExtensionVectorBase<T extends ValueVector & FieldVector>
     extends ExtensionTypeVector<T> {
@@ -30,11 +29,7 @@ abstract class ExtensionVectorBase<T extends ValueVector & FieldVector>
 
   @Override
   public Field getField() {
-    Field storage = getUnderlyingVector().getField();
-    return new Field(
-        storage.getName(),
-        new FieldType(storage.isNullable(), type, storage.getDictionary(), storage.getMetadata()),
-        storage.getChildren());
+    return ExtensionFields.withType(getUnderlyingVector().getField(), type);
   }
 
   @Override

@@ -28,6 +28,7 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  * algorithm's edges.
  */
 public final class GeoWkbType extends ExtensionType {
+  /** The extension name, {@code geoarrow.wkb}. */
   public static final String NAME = "geoarrow.wkb";
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -70,7 +71,8 @@ public final class GeoWkbType extends ExtensionType {
 
   /**
    * @param storage {@code Binary}, {@code LargeBinary} or {@code BinaryView}
-   * @param crs a JSON string or PROJJSON object, or {@code null} for an unknown CRS
+   * @param crs a JSON string or PROJJSON object, or {@code null} (or JSON null, which GeoArrow
+   *     writers may put in the metadata) for an unknown CRS
    * @param crsType how {@code crs} is written ({@code projjson}, {@code wkt2:2019}, {@code
    *     authority_code}, {@code srid}), or {@code null} when not stated
    * @param edges edge interpolation; {@code null} means planar
@@ -82,7 +84,7 @@ public final class GeoWkbType extends ExtensionType {
               + storage
               + " (expected Binary, LargeBinary or BinaryView)");
     }
-    if (crs != null && !crs.isTextual() && !crs.isObject()) {
+    if (crs != null && !crs.isNull() && !crs.isTextual() && !crs.isObject()) {
       throw new IllegalArgumentException(
           "Invalid geoarrow.wkb crs: expected a string or an object, got " + crs);
     }
@@ -94,9 +96,7 @@ public final class GeoWkbType extends ExtensionType {
 
   /** Whether {@code type} is a storage type {@code geoarrow.wkb} accepts. */
   public static boolean isAllowedStorage(ArrowType type) {
-    return type instanceof ArrowType.Binary
-        || type instanceof ArrowType.LargeBinary
-        || type instanceof ArrowType.BinaryView;
+    return ExtensionFields.isBinary(type);
   }
 
   /** The CRS as a JSON string or object, or {@code null} when unknown. */
@@ -109,6 +109,7 @@ public final class GeoWkbType extends ExtensionType {
     return crsType;
   }
 
+  /** How edges are interpolated; {@link Edges#PLANAR} when the metadata does not say. */
   public Edges edges() {
     return edges;
   }
@@ -166,13 +167,29 @@ public final class GeoWkbType extends ExtensionType {
       throw new IllegalArgumentException(
           "Invalid geoarrow.wkb extension metadata: expected a JSON object, got " + serializedData);
     }
-    JsonNode crsType = node.get("crs_type");
-    JsonNode edges = node.get("edges");
     return new GeoWkbType(
         storageType,
         node.get("crs"),
-        crsType == null || crsType.isNull() ? null : crsType.asText(),
-        Edges.fromMetadata(edges == null || edges.isNull() ? null : edges.asText()));
+        optionalText(node, "crs_type"),
+        Edges.fromMetadata(optionalText(node, "edges")));
+  }
+
+  /**
+   * Member {@code name} as text, {@code null} when absent or JSON null; any other JSON is wrong.
+   */
+  private static String optionalText(JsonNode metadata, String name) {
+    JsonNode v = metadata.get(name);
+    if (v == null || v.isNull()) {
+      return null;
+    }
+    if (!v.isTextual()) {
+      throw new IllegalArgumentException(
+          "Invalid geoarrow.wkb extension metadata: expected "
+              + name
+              + " to be a string, got "
+              + v);
+    }
+    return v.asText();
   }
 
   @Override

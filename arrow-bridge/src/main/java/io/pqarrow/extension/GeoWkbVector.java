@@ -5,6 +5,11 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 
 /** A vector of {@link GeoWkbType}: one WKB geometry per slot, in its binary storage vector. */
 public final class GeoWkbVector extends StorageBackedVector {
+  /**
+   * An empty vector.
+   *
+   * @param fieldType a field type whose type is a {@link GeoWkbType}
+   */
   public GeoWkbVector(String name, BufferAllocator allocator, FieldType fieldType) {
     super(name, allocator, fieldType);
   }

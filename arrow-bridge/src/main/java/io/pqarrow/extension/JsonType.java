@@ -10,11 +10,12 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 /**
  * The canonical {@code arrow.json} extension type: UTF-8 text holding one JSON document per value.
  *
- * <p>Storage is {@code Utf8}, {@code LargeUtf8} or {@code Utf8View}; the metadata is empty (a
- * reader also accepts {@code {}}, which pyarrow may write). Parquet's {@code JSON} logical type
- * maps here.
+ * <p>Storage is {@code Utf8}, {@code LargeUtf8} or {@code Utf8View}; the metadata is empty, as
+ * pyarrow 25 writes it (a reader also accepts {@code {}}, which other writers may use). Parquet's
+ * {@code JSON} logical type maps here.
  */
 public final class JsonType extends ExtensionType {
+  /** The extension name, {@code arrow.json}. */
   public static final String NAME = "arrow.json";
 
   /** The type over {@code Utf8} storage, the layout Parquet JSON columns map to by default. */

@@ -8,6 +8,11 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  * vector ({@code VarCharVector}, {@code LargeVarCharVector} or {@code ViewVarCharVector}).
  */
 public final class JsonVector extends StorageBackedVector {
+  /**
+   * An empty vector.
+   *
+   * @param fieldType a field type whose type is a {@link JsonType}
+   */
   public JsonVector(String name, BufferAllocator allocator, FieldType fieldType) {
     super(name, allocator, fieldType);
   }

@@ -25,12 +25,22 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  * {@link #validateStorage(Field)} checks a field's children, which the type itself cannot see.
  */
 public final class VariantType extends ExtensionType {
+  /** The canonical extension name. */
   public static final String NAME = "arrow.parquet.variant";
+
+  /** The name some writers used before the type was canonical. */
   public static final String LEGACY_NAME = "parquet.variant";
+
+  /** Name of the storage child holding the metadata dictionary. */
   public static final String METADATA = "metadata";
+
+  /** Name of the storage child holding the (residual) value bytes. */
   public static final String VALUE = "value";
+
+  /** Name of the storage child holding the shredded value. */
   public static final String TYPED_VALUE = "typed_value";
 
+  /** The type; it has no parameters. */
   public static final VariantType INSTANCE = new VariantType(NAME);
 
   /** Registered under {@link #LEGACY_NAME}; deserializes to {@link #INSTANCE}. */
@@ -55,6 +65,14 @@ public final class VariantType extends ExtensionType {
         java.util.List.of(
             Field.notNullable(METADATA, ArrowType.Binary.INSTANCE),
             Field.notNullable(VALUE, ArrowType.Binary.INSTANCE)));
+  }
+
+  /**
+   * Whether {@code type} is a layout the {@code metadata} and {@code value} children may use:
+   * {@code Binary}, {@code LargeBinary} or {@code BinaryView}.
+   */
+  public static boolean isBinaryStorage(ArrowType type) {
+    return ExtensionFields.isBinary(type);
   }
 
   /** Whether {@code name} is the canonical name or the legacy alias. */
@@ -89,21 +107,16 @@ public final class VariantType extends ExtensionType {
     }
     // For a dictionary-encoded field, Arrow Java's Field type is already the value type.
     ArrowType metadataType = metadata.getType();
-    if (!isBinary(metadataType) && !(metadataType instanceof ArrowType.RunEndEncoded)) {
+    if (!ExtensionFields.isBinary(metadataType)
+        && !(metadataType instanceof ArrowType.RunEndEncoded)) {
       throw new IllegalArgumentException(where + "metadata has type " + metadataType);
     }
     if (value == null && typedValue == null) {
       throw new IllegalArgumentException(where + "neither value nor typed_value");
     }
-    if (value != null && !isBinary(value.getType())) {
+    if (value != null && !ExtensionFields.isBinary(value.getType())) {
       throw new IllegalArgumentException(where + "value has type " + value.getType());
     }
-  }
-
-  static boolean isBinary(ArrowType type) {
-    return type instanceof ArrowType.Binary
-        || type instanceof ArrowType.LargeBinary
-        || type instanceof ArrowType.BinaryView;
   }
 
   @Override

@@ -8,8 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.complex.LargeListVector;
-import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.parquet.schema.MessageType;
@@ -57,11 +56,13 @@ final class AssemblerBuilder {
             : Math.max(slotDef, defLevel(m.parquetPath()));
     if (type instanceof VariantType) {
       StructVector storage = ((VariantVector) vector).getUnderlyingVector();
-      return struct(m, storage, repLevel, slotDef, validDef, true);
+      return struct(m, storage, repLevel, slotDef, validDef, true, true);
     }
     if (parquet.isPrimitive()
         && !(type instanceof ArrowType.List)
-        && !(type instanceof ArrowType.LargeList)) {
+        && !(type instanceof ArrowType.LargeList)
+        && !(type instanceof ArrowType.FixedSizeList)
+        && !(type instanceof ArrowType.ListView)) {
       int rep = schema.getMaxRepetitionLevel(m.parquetPath().toArray(new String[0]));
       if (rep != repLevel) {
         throw ParquetFileException.unsupported(
@@ -81,7 +82,7 @@ final class AssemblerBuilder {
         vector instanceof ExtensionTypeVector<?> ext
             ? (FieldVector) ext.getUnderlyingVector()
             : vector;
-    if (storage instanceof ListVector || storage instanceof LargeListVector) {
+    if (ListNode.assembles(storage)) {
       if (m.children().size() != 1) {
         throw ParquetFileException.unsupported(file, path, "list mapping without one element");
       }
@@ -103,23 +104,24 @@ final class AssemblerBuilder {
         throw ParquetFileException.unsupported(
             file, path, "list whose repeated node is not directly below it");
       }
-      FieldVector dataVector =
-          storage instanceof ListVector l
-              ? l.getDataVector()
-              : ((LargeListVector) storage).getDataVector();
+      FieldVector dataVector = ListNode.dataVector(storage);
       NodeAssembler child = visit(element, dataVector, repLevel + 1, elementDef, inVariant);
-      return new ListNode(
-          path,
-          repLevel,
-          slotDef,
-          parquet.isRepetition(Type.Repetition.REPEATED) ? slotDef : validDef,
-          elementDef,
-          storage instanceof ListVector l ? l : null,
-          storage instanceof LargeListVector l ? l : null,
-          child);
+      int listValidDef = parquet.isRepetition(Type.Repetition.REPEATED) ? slotDef : validDef;
+      if (storage instanceof FixedSizeListVector fixed) {
+        if (!(child instanceof LeafNode)) {
+          throw ParquetFileException.unsupported(
+              file, path, "Arrow FixedSizeList of nested elements (only primitive elements)");
+        }
+        // Parquet has no elements for a null list; Arrow has the list size of null elements.
+        LeafDecoder leaf = child.representative();
+        leaf.padFromDef = slotDef;
+        leaf.padToDef = listValidDef;
+        leaf.padSlots = fixed.getListSize();
+      }
+      return new ListNode(path, repLevel, slotDef, listValidDef, elementDef, storage, child, file);
     }
     if (storage instanceof StructVector s) {
-      return struct(m, s, repLevel, slotDef, validDef, inVariant);
+      return struct(m, s, repLevel, slotDef, validDef, inVariant, false);
     }
     throw ParquetFileException.unsupported(
         file, path, describe(parquet) + " as Arrow " + m.arrowField().getType());
@@ -131,7 +133,8 @@ final class AssemblerBuilder {
       int repLevel,
       int slotDef,
       int validDef,
-      boolean variant) {
+      boolean variant,
+      boolean variantRoot) {
     // In a Variant, every group with value and typed_value is a pair: the Variant itself, each
     // shredded object field and each shredded array element.
     List<FieldVector> childVectors = vector.getChildrenFromFields();
@@ -154,7 +157,14 @@ final class AssemblerBuilder {
       if (child.parquetType() == null) {
         children.add(new AllNullNode(child.dottedPath(), repLevel, slotDef));
       } else {
-        children.add(visit(child, childVector, repLevel, slotDef, variant));
+        NodeAssembler node = visit(child, childVector, repLevel, slotDef, variant);
+        if (variantRoot
+            && !child.arrowField().isNullable()
+            && node instanceof LeafNode
+            && (VariantType.METADATA.equals(name) || VariantType.VALUE.equals(name))) {
+          node.representative().nullFill = nullVariantBytes(name);
+        }
+        children.add(node);
       }
     }
     boolean check = value != null && typed != null && !typedIsObject;
@@ -168,6 +178,16 @@ final class AssemblerBuilder {
         file,
         check ? value : null,
         check ? typed : null);
+  }
+
+  /**
+   * What a null Variant holds in its non-nullable children: the empty metadata (version 1, no
+   * dictionary, offset size 1: header {@code 01}, dictionary size {@code 00}, one offset {@code
+   * 00}) and the Variant null (primitive type 0: {@code 00}). Arrow consumers such as pyarrow's
+   * Parquet writer refuse a null in a non-nullable child even under a null struct.
+   */
+  private static byte[] nullVariantBytes(String child) {
+    return VariantType.METADATA.equals(child) ? new byte[] {0x01, 0x00, 0x00} : new byte[] {0x00};
   }
 
   private List<String> firstLeafPath(FieldMapping m) {

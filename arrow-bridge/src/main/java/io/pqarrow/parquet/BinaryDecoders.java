@@ -1,11 +1,12 @@
 package io.pqarrow.parquet;
 
 import java.nio.ByteBuffer;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float2Vector;
-import org.apache.arrow.vector.IntervalMonthDayNanoVector;
 import org.apache.arrow.vector.VariableWidthFieldVector;
 
 /**
@@ -98,34 +99,6 @@ final class BinaryDecoders {
     }
   }
 
-  /**
-   * INTERVAL: three little-endian unsigned 32-bit ints, months, days and milliseconds. Arrow's
-   * MonthDayNano holds signed months and days and nanoseconds.
-   */
-  static final class Interval extends LeafDecoder {
-    private final IntervalMonthDayNanoVector v;
-
-    Interval(String c, int maxDef, int slotDef, IntervalMonthDayNanoVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    void readValue(int slot) {
-      ByteBuffer bb = reader.getBinary().toByteBuffer();
-      int p = bb.position();
-      int months = LeafDecoders.littleEndianInt(bb, p);
-      int days = LeafDecoders.littleEndianInt(bb, p + 4);
-      long millis = LeafDecoders.littleEndianInt(bb, p + 8) & 0xFFFF_FFFFL;
-      v.setSafe(slot, months, days, millis * 1_000_000L);
-    }
-  }
-
   static final class FixedBinary extends LeafDecoder {
     private final FixedSizeBinaryVector v;
     private final int width;
@@ -170,6 +143,72 @@ final class BinaryDecoders {
     void readValue(int slot) {
       ByteBuffer bb = reader.getBinary().toByteBuffer();
       v.setSafe(slot, bb, bb.position(), bb.remaining());
+    }
+
+    @Override
+    void writeFill(int slot) {
+      v.setSafe(slot, nullFill, 0, nullFill.length);
+    }
+  }
+
+  /**
+   * Any BYTE_ARRAY into BinaryView or Utf8View. Arrow Java's {@code setSafe(int, ByteBuffer, int,
+   * int)} on view vectors indexes the buffer's backing array without its array offset, which
+   * garbles values parquet-java hands out as slices of a page; the bytes are passed as an array
+   * range instead. Arrow Java also leaves a null's 16-byte view slot as the allocator returned it,
+   * so {@link #endBatch} zeroes the view slot of every null.
+   */
+  static final class ViewBinary extends LeafDecoder {
+    private final BaseVariableWidthViewVector v;
+    private byte[] scratch = new byte[64];
+
+    ViewBinary(String c, int maxDef, int slotDef, BaseVariableWidthViewVector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      ByteBuffer bb = reader.getBinary().toByteBuffer();
+      int length = bb.remaining();
+      if (bb.hasArray()) {
+        v.setSafe(slot, bb.array(), bb.arrayOffset() + bb.position(), length);
+      } else {
+        if (length > scratch.length) {
+          scratch = new byte[Math.max(length, scratch.length * 2)];
+        }
+        bb.duplicate().get(scratch, 0, length);
+        v.setSafe(slot, scratch, 0, length);
+      }
+    }
+
+    @Override
+    void writeFill(int slot) {
+      v.setSafe(slot, nullFill, 0, nullFill.length);
+    }
+
+    @Override
+    void endBatch() {
+      if (slotCount == 0) {
+        return;
+      }
+      // Makes room for every slot of the batch (a run of trailing nulls wrote none).
+      if (slotCount > v.getValueCapacity() || v.isSet(slotCount - 1) == 0) {
+        v.setNull(slotCount - 1);
+      }
+      ArrowBuf views = v.getDataBuffer();
+      for (int i = 0; i < slotCount; i++) {
+        if (v.isSet(i) == 0) {
+          views.setZero(
+              (long) i * BaseVariableWidthViewVector.ELEMENT_SIZE,
+              BaseVariableWidthViewVector.ELEMENT_SIZE);
+        }
+      }
     }
   }
 }

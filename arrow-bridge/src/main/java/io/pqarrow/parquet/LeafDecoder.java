@@ -38,11 +38,36 @@ abstract class LeafDecoder {
     this.slotDef = slotDef;
   }
 
+  /**
+   * The bytes written into the slot of a null (a null ancestor group) instead of leaving it null,
+   * or {@code null} to leave it null. Set by {@link AssemblerBuilder} for the non-nullable children
+   * of a Variant, which must stay valid under a null Variant.
+   */
+  byte[] nullFill;
+
+  /**
+   * A triple with a definition level in [{@code padFromDef}, {@code padToDef}) is a null list of
+   * fixed size above this column and takes {@code padSlots} null slots; set by {@link
+   * AssemblerBuilder} for the elements of a FixedSizeList, never otherwise.
+   */
+  int padFromDef = Integer.MAX_VALUE;
+
+  int padToDef = Integer.MIN_VALUE;
+  int padSlots;
+
   /** The Arrow vector this column's values go into. */
   abstract FieldVector vector();
 
   /** Copies the reader's current value into slot {@code slot}; called only when it is defined. */
   abstract void readValue(int slot);
+
+  /** Writes {@link #nullFill} into slot {@code slot}; only binary decoders support it. */
+  void writeFill(int slot) {
+    throw new IllegalStateException("no fill value for column " + column);
+  }
+
+  /** Finishes the batch once every record of it is read; most decoders have nothing to do. */
+  void endBatch() {}
 
   /** Starts reading a row group's chunk of this column. */
   final void startRowGroup(ColumnReader columnReader) {
@@ -82,7 +107,12 @@ abstract class LeafDecoder {
       if (d == maxDef) {
         readValue(slotCount++);
       } else if (d >= slotDef) {
+        if (nullFill != null) {
+          writeFill(slotCount);
+        }
         slotCount++;
+      } else if (d >= padFromDef && d < padToDef) {
+        slotCount += padSlots;
       }
       reader.consume();
       remaining--;

@@ -3,6 +3,7 @@ package io.pqarrow.parquet;
 import java.nio.ByteBuffer;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.Decimal256Vector;
@@ -13,7 +14,7 @@ import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.IntervalMonthDayNanoVector;
+import org.apache.arrow.vector.NullVector;
 import org.apache.arrow.vector.VariableWidthFieldVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
@@ -27,6 +28,7 @@ import org.apache.parquet.schema.PrimitiveType;
  * <table>
  *   <caption>Decoders</caption>
  *   <tr><th>Parquet</th><th>Arrow</th><th>decoder</th></tr>
+ *   <tr><td>any (UNKNOWN)</td><td>Null</td><td>{@link NumericDecoders.AllNull}</td></tr>
  *   <tr><td>BOOLEAN</td><td>Bool</td><td>{@link NumericDecoders.Bool}</td></tr>
  *   <tr><td>INT32</td><td>1-, 2-, 4-byte fixed width (ints, Date32, Time32)</td><td>{@link
  *       Int32Narrow}, {@link NumericDecoders.Int32}</td></tr>
@@ -41,11 +43,12 @@ import org.apache.parquet.schema.PrimitiveType;
  *       DecimalFromInt64}</td></tr>
  *   <tr><td>BYTE_ARRAY, FLBA DECIMAL</td><td>Decimal</td><td>{@link BinaryDecoders.DecimalFromBytes}</td></tr>
  *   <tr><td>FLBA(2) FLOAT16</td><td>Float16</td><td>{@link BinaryDecoders.Float16}</td></tr>
- *   <tr><td>FLBA(12) INTERVAL</td><td>Interval(MONTH_DAY_NANO)</td><td>{@link
- *       Interval}</td></tr>
+ *   <tr><td>FLBA(12) INTERVAL</td><td>Interval (any unit)</td><td>{@link
+ *       Intervals}</td></tr>
  *   <tr><td>FLBA</td><td>FixedSizeBinary (and {@code arrow.uuid})</td><td>{@link
  *       FixedBinary}</td></tr>
- *   <tr><td>BYTE_ARRAY</td><td>any binary or string layout</td><td>{@link BinaryDecoders.VarBinary}</td></tr>
+ *   <tr><td>BYTE_ARRAY</td><td>BinaryView, Utf8View</td><td>{@link BinaryDecoders.ViewBinary}</td></tr>
+ *   <tr><td>BYTE_ARRAY</td><td>any other binary or string layout</td><td>{@link BinaryDecoders.VarBinary}</td></tr>
  * </table>
  */
 final class LeafDecoders {
@@ -76,6 +79,9 @@ final class LeafDecoders {
       arrowType = ext.storageType();
     }
     LogicalTypeAnnotation logical = type.getLogicalTypeAnnotation();
+    if (storage instanceof NullVector) {
+      return new NumericDecoders.AllNull(column, maxDef, slotDef, storage);
+    }
     switch (type.getPrimitiveTypeName()) {
       case BOOLEAN:
         return storage instanceof BitVector v
@@ -136,6 +142,9 @@ final class LeafDecoders {
           return new BinaryDecoders.DecimalFromBytes(
               column, maxDef, slotDef, (BaseFixedWidthVector) storage);
         }
+        if (storage instanceof BaseVariableWidthViewVector v) {
+          return new BinaryDecoders.ViewBinary(column, maxDef, slotDef, v);
+        }
         return storage instanceof VariableWidthFieldVector v
             ? new BinaryDecoders.VarBinary(column, maxDef, slotDef, v)
             : null;
@@ -148,11 +157,14 @@ final class LeafDecoders {
         if (storage instanceof Float2Vector v && length == 2) {
           return new BinaryDecoders.Float16(column, maxDef, slotDef, v);
         }
-        if (storage instanceof IntervalMonthDayNanoVector v && length == 12) {
-          return new BinaryDecoders.Interval(column, maxDef, slotDef, v);
+        if (length == 12 && Intervals.decoder(column, maxDef, slotDef, storage) != null) {
+          return Intervals.decoder(column, maxDef, slotDef, storage);
         }
         if (storage instanceof FixedSizeBinaryVector v && v.getByteWidth() == length) {
           return new BinaryDecoders.FixedBinary(column, maxDef, slotDef, v);
+        }
+        if (storage instanceof BaseVariableWidthViewVector v) {
+          return new BinaryDecoders.ViewBinary(column, maxDef, slotDef, v);
         }
         if (storage instanceof VariableWidthFieldVector v) {
           return new BinaryDecoders.VarBinary(column, maxDef, slotDef, v);

@@ -12,7 +12,6 @@ import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.IntervalMonthDayNanoVector;
 import org.apache.arrow.vector.UInt1Vector;
 import org.apache.arrow.vector.UInt2Vector;
 import org.apache.arrow.vector.UInt4Vector;
@@ -32,6 +31,7 @@ import org.apache.parquet.schema.PrimitiveType;
  * <table>
  *   <caption>Encoders</caption>
  *   <tr><th>Arrow</th><th>Parquet</th><th>encoder</th></tr>
+ *   <tr><td>Null</td><td>INT32 UNKNOWN, all null</td><td>{@link #absent}</td></tr>
  *   <tr><td>Bool</td><td>BOOLEAN</td><td>{@link Bool}</td></tr>
  *   <tr><td>ints, Date, Time, Timestamp, Duration</td><td>INT32 / INT64</td><td>{@link
  *       Int32Out}, {@link Int64Out} (with a unit scale when units differ)</td></tr>
@@ -40,7 +40,7 @@ import org.apache.parquet.schema.PrimitiveType;
  *   <tr><td>Float16</td><td>FLBA(2)</td><td>{@link Float16}</td></tr>
  *   <tr><td>Decimal</td><td>INT32, INT64, FLBA, BYTE_ARRAY</td><td>{@link DecimalInt}, {@link
  *       DecimalBytes}</td></tr>
- *   <tr><td>Interval(MONTH_DAY_NANO)</td><td>FLBA(12) INTERVAL</td><td>{@link Interval}</td></tr>
+ *   <tr><td>Interval (any unit)</td><td>FLBA(12) INTERVAL</td><td>{@link Intervals}</td></tr>
  *   <tr><td>FixedSizeBinary, {@code arrow.uuid}</td><td>FLBA</td><td>{@link
  *       FixedBinary}</td></tr>
  *   <tr><td>any binary or string layout</td><td>BYTE_ARRAY</td><td>{@link VarBinary}</td></tr>
@@ -62,6 +62,10 @@ final class LeafEncoders {
     }
     PrimitiveType type = column.getPrimitiveType();
     LogicalTypeAnnotation logical = type.getLogicalTypeAnnotation();
+    if (arrowType instanceof ArrowType.Null) {
+      // Every value of a Null vector is null; UNKNOWN columns hold only nulls.
+      return nullDef >= 0 ? absent(path, nullDef, column) : null;
+    }
     switch (type.getPrimitiveTypeName()) {
       case BOOLEAN:
         return arrowType instanceof ArrowType.Bool ? new Bool(path, nullDef, column) : null;
@@ -105,7 +109,7 @@ final class LeafEncoders {
           return new Float16(path, nullDef, column);
         }
         if (arrowType instanceof ArrowType.Interval && length == 12) {
-          return new Interval(path, nullDef, column);
+          return Intervals.encoder(path, nullDef, column, arrowType);
         }
         if (arrowType instanceof ArrowType.FixedSizeBinary f && f.getByteWidth() == length) {
           return new FixedBinary(path, nullDef, column);
@@ -367,38 +371,6 @@ final class LeafEncoders {
         scratch[n - 1 - i] = data.getByte(base + i);
       }
       writer.write(Binary.fromReusedByteArray(scratch), rep, maxDef);
-    }
-  }
-
-  /** MonthDayNano into INTERVAL: months, days, milliseconds, each 4 bytes little-endian. */
-  static final class Interval extends LeafEncoder {
-    private final byte[] scratch = new byte[12];
-    private IntervalMonthDayNanoVector v;
-
-    Interval(String p, int nullDef, ColumnDescriptor c) {
-      super(p, nullDef, c);
-    }
-
-    @Override
-    void bindTyped(FieldVector storage) {
-      v = (IntervalMonthDayNanoVector) storage;
-    }
-
-    @Override
-    void writeValue(int index, int rep) {
-      ArrowBuf data = v.getDataBuffer();
-      long base = (long) index * 16;
-      putInt(scratch, 0, data.getInt(base));
-      putInt(scratch, 4, data.getInt(base + 4));
-      putInt(scratch, 8, (int) (data.getLong(base + 8) / 1_000_000L));
-      writer.write(Binary.fromReusedByteArray(scratch), rep, maxDef);
-    }
-
-    private static void putInt(byte[] b, int at, int value) {
-      b[at] = (byte) value;
-      b[at + 1] = (byte) (value >> 8);
-      b[at + 2] = (byte) (value >> 16);
-      b[at + 3] = (byte) (value >> 24);
     }
   }
 

@@ -3,21 +3,27 @@ package io.pqarrow.parquet;
 import java.util.List;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.ListViewVector;
 import org.apache.parquet.column.ColumnWriteStore;
 
 /**
- * A list or map: each element is written through the element node, the first with the list's
- * repetition level and the rest with the repeated node's; an empty list writes one absent triple at
- * {@code emptyDef}.
+ * A list, large list, fixed-size list, list view (not a large list view) or map: each element is
+ * written through the element node, the first with the list's repetition level and the rest with
+ * the repeated node's; an empty list writes one absent triple at {@code emptyDef}.
  */
 final class ListWriteNode extends WriteNode {
   private final int emptyDef;
   private final int elementRep;
   private final WriteNode element;
+  private FieldVector vector;
   private ListVector list;
   private LargeListVector largeList;
+  private FixedSizeListVector fixedList;
+  private int fixedSize;
+  private ListViewVector listView;
 
   ListWriteNode(String path, int nullDef, int emptyDef, int elementRep, WriteNode element) {
     super(path, nullDef);
@@ -30,15 +36,26 @@ final class ListWriteNode extends WriteNode {
   void bind(FieldVector v) {
     FieldVector storage =
         v instanceof ExtensionTypeVector<?> ext ? (FieldVector) ext.getUnderlyingVector() : v;
-    if (storage instanceof ListVector l) {
-      list = l;
-      largeList = null;
-      element.bind(l.getDataVector());
+    vector = storage;
+    list = storage instanceof ListVector l ? l : null;
+    largeList = storage instanceof LargeListVector l ? l : null;
+    fixedList = storage instanceof FixedSizeListVector l ? l : null;
+    listView = storage instanceof ListViewVector l ? l : null;
+    FieldVector data;
+    if (list != null) {
+      data = list.getDataVector();
+    } else if (largeList != null) {
+      data = largeList.getDataVector();
+    } else if (fixedList != null) {
+      data = fixedList.getDataVector();
+      fixedSize = fixedList.getListSize();
+    } else if (listView != null) {
+      data = listView.getDataVector();
     } else {
-      largeList = (LargeListVector) storage;
-      list = null;
-      element.bind(largeList.getDataVector());
+      throw new InvalidValueException(
+          path, "vector " + storage.getClass().getSimpleName() + " is not a list vector");
     }
+    element.bind(data);
   }
 
   @Override
@@ -48,8 +65,7 @@ final class ListWriteNode extends WriteNode {
 
   @Override
   void write(int index, int rep) {
-    FieldVector v = list != null ? list : largeList;
-    if (v.isNull(index)) {
+    if (vector.isNull(index)) {
       if (nullDef < 0) {
         throw new IllegalStateException("null in non-nullable field " + path);
       }
@@ -61,9 +77,15 @@ final class ListWriteNode extends WriteNode {
     if (list != null) {
       start = list.getElementStartIndex(index);
       end = list.getElementEndIndex(index);
-    } else {
+    } else if (largeList != null) {
       start = Math.toIntExact(largeList.getElementStartIndex(index));
       end = Math.toIntExact(largeList.getElementEndIndex(index));
+    } else if (fixedList != null) {
+      start = Math.multiplyExact(index, fixedSize);
+      end = start + fixedSize;
+    } else {
+      start = listView.getElementStartIndex(index);
+      end = listView.getElementEndIndex(index);
     }
     if (start == end) {
       element.writeAbsent(rep, emptyDef);

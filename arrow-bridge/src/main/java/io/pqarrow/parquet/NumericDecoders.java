@@ -257,4 +257,24 @@ final class NumericDecoders {
       v.setSafe(slot, reader.getDouble());
     }
   }
+
+  /** Arrow Null (Parquet UNKNOWN): every slot is null, so a defined value is corrupt data. */
+  static final class AllNull extends LeafDecoder {
+    private final FieldVector v;
+
+    AllNull(String c, int maxDef, int slotDef, FieldVector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      throw new IllegalStateException("a non-null value in a column read as Arrow Null");
+    }
+  }
 }

@@ -266,6 +266,10 @@ public final class ParquetArrowReader implements AutoCloseable {
         rowGroupRemaining -= n;
         nextRow += n;
       }
+      for (LeafDecoder leaf : leaves) {
+        column = leaf.column;
+        leaf.endBatch();
+      }
       for (NodeAssembler node : nodes) {
         column = node.path;
         node.assemble(batch);

@@ -95,7 +95,7 @@ final class StructNode extends NodeAssembler {
     }
     if (check) {
       for (int s = 0; s < slot; s++) {
-        if (!vector.isNull(s) && !pairValue.isNull(s) && !pairTyped.isNull(s)) {
+        if (!vector.isNull(s) && isSet(pairValue, s) && isSet(pairTyped, s)) {
           throw ParquetFileException.invalid(
               file,
               path,
@@ -105,5 +105,14 @@ final class StructNode extends NodeAssembler {
         }
       }
     }
+  }
+
+  /**
+   * Whether slot {@code s} of a child holds a value. Value counts are set after assembly, and a
+   * child whose trailing slots are all null has not grown its buffers to them: such a slot was
+   * never written, so it is null (reading its validity bit would run past the buffer).
+   */
+  private static boolean isSet(org.apache.arrow.vector.ValueVector child, int s) {
+    return s < child.getValueCapacity() && !child.isNull(s);
   }
 }

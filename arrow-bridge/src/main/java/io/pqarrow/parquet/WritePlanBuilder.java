@@ -7,6 +7,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
@@ -14,12 +17,15 @@ import org.apache.parquet.schema.Type;
 
 /**
  * Walks a field mapping (Arrow → Parquet) and builds the {@link WriteNode} tree that writes it,
- * with each node's definition and repetition levels computed from its Parquet path. A Parquet field
- * with no Arrow counterpart (a Variant's {@code value} when the vector has none) is written null.
+ * with each node's definition and repetition levels computed from its Parquet path. A
+ * dictionary-encoded field (in IPC message form: the value type, with its encoding) becomes a
+ * {@link DictionaryWriteNode} over the node of its value type. A Parquet field with no Arrow
+ * counterpart (a Variant's {@code value} when the vector has none) is written null.
  */
 final class WritePlanBuilder {
   private final MessageType schema;
   private final Path file;
+  private final List<DictionaryWriteNode> dictionaryNodes = new ArrayList<>();
 
   WritePlanBuilder(MessageType schema, Path file) {
     this.schema = schema;
@@ -30,20 +36,37 @@ final class WritePlanBuilder {
     return visit(mapping);
   }
 
+  /** The dictionary-encoded fields met so far, which need the batch's dictionaries. */
+  List<DictionaryWriteNode> dictionaryNodes() {
+    return dictionaryNodes;
+  }
+
   private WriteNode visit(FieldMapping m) {
     ArrowType type = m.arrowField().getType();
     ArrowType storage = type instanceof ArrowType.ExtensionType ext ? ext.storageType() : type;
     Type parquet = m.parquetType();
     String path = m.dottedPath();
-    if (m.arrowField().getDictionary() != null) {
-      throw ParquetFileException.unsupported(
-          file, path, "dictionary-encoded Arrow field (decode it before writing)");
-    }
     int nullDef =
         parquet.isRepetition(Type.Repetition.OPTIONAL) ? defLevel(m.parquetPath()) - 1 : -1;
+    DictionaryEncoding encoding = m.arrowField().getDictionary();
+    if (encoding != null) {
+      Field f = m.arrowField();
+      Field plain =
+          new Field(
+              f.getName(),
+              new FieldType(f.isNullable(), f.getType(), null, f.getMetadata()),
+              f.getChildren());
+      WriteNode values =
+          visit(new FieldMapping(plain, m.parquetType(), m.parquetPath(), m.children()));
+      DictionaryWriteNode node = new DictionaryWriteNode(path, nullDef, encoding.getId(), values);
+      dictionaryNodes.add(node);
+      return node;
+    }
     boolean listLike =
         storage instanceof ArrowType.List
             || storage instanceof ArrowType.LargeList
+            || storage instanceof ArrowType.FixedSizeList
+            || storage instanceof ArrowType.ListView
             || storage instanceof ArrowType.Map;
     if (listLike) {
       if (m.children().size() != 1) {

@@ -340,12 +340,6 @@ final class ArrowToParquet {
         .named(name);
   }
 
-  static boolean isBinary(ArrowType type) {
-    return type instanceof ArrowType.Binary
-        || type instanceof ArrowType.LargeBinary
-        || type instanceof ArrowType.BinaryView;
-  }
-
   Type withFieldId(Field field, Type type) {
     String id = metadata(field, ParquetFieldMetadata.FIELD_ID);
     if (id == null) {

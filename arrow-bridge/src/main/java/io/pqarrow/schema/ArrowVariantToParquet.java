@@ -185,7 +185,7 @@ final class ArrowVariantToParquet {
       for (Field child : field.getChildren()) {
         FieldMapping mapping;
         if (child.getName().equals(VariantType.VALUE)) {
-          if (!ArrowToParquet.isBinary(child.getType())) {
+          if (!VariantType.isBinaryStorage(child.getType())) {
             walker.enter(child.getName());
             String where = walker.dotted();
             walker.exit();

@@ -32,6 +32,7 @@ import org.apache.parquet.schema.Type;
  */
 public record FieldMapping(
     Field arrowField, Type parquetType, List<String> parquetPath, List<FieldMapping> children) {
+  /** Copies the lists, which must not be null. */
   public FieldMapping {
     parquetPath = List.copyOf(parquetPath);
     children = List.copyOf(children);

@@ -39,6 +39,7 @@ public final class MappingOptions {
     VIEW
   }
 
+  /** Every option at its default (the table above). */
   public static final MappingOptions DEFAULTS = builder().build();
 
   private final Layout stringLayout;
@@ -61,6 +62,7 @@ public final class MappingOptions {
     this.storeArrowSchema = b.storeArrowSchema;
   }
 
+  /** A builder starting from the defaults. */
   public static Builder builder() {
     return new Builder();
   }
@@ -79,34 +81,50 @@ public final class MappingOptions {
     return b;
   }
 
+  /**
+   * Arrow layout of STRING / UTF8 columns (and ENUM, JSON storage); default {@code UTF8_OR_BINARY}.
+   */
   public Layout stringLayout() {
     return stringLayout;
   }
 
+  /**
+   * Arrow layout of unannotated BYTE_ARRAY columns (and BSON, Variant and geometry storage);
+   * default {@code UTF8_OR_BINARY}.
+   */
   public Layout binaryLayout() {
     return binaryLayout;
   }
 
+  /** Whether ENUM maps to binary instead of a string; default false. */
   public boolean enumAsBinary() {
     return enumAsBinary;
   }
 
+  /** The timestamp unit INT96 maps to; default {@code NANOSECOND}. */
   public TimeUnit int96Unit() {
     return int96Unit;
   }
 
+  /**
+   * Whether INTERVAL maps to fixed-size binary(12) instead of Interval(MONTH_DAY_NANO); default
+   * false.
+   */
   public boolean intervalAsFixedSizeBinary() {
     return intervalAsFixedSizeBinary;
   }
 
+  /** Whether extension types are produced (otherwise their storage types); default true. */
   public boolean extensionTypes() {
     return extensionTypes;
   }
 
+  /** Whether Parquet → Arrow restores types from {@code ARROW:schema}; default true. */
   public boolean useStoredArrowSchema() {
     return useStoredArrowSchema;
   }
 
+  /** Whether Arrow → Parquet writes {@code ARROW:schema}; default true. */
   public boolean storeArrowSchema() {
     return storeArrowSchema;
   }
@@ -124,46 +142,55 @@ public final class MappingOptions {
 
     private Builder() {}
 
+    /** Sets {@link MappingOptions#stringLayout()}. */
     public Builder stringLayout(Layout layout) {
       this.stringLayout = java.util.Objects.requireNonNull(layout, "stringLayout");
       return this;
     }
 
+    /** Sets {@link MappingOptions#binaryLayout()}. */
     public Builder binaryLayout(Layout layout) {
       this.binaryLayout = java.util.Objects.requireNonNull(layout, "binaryLayout");
       return this;
     }
 
+    /** Sets {@link MappingOptions#enumAsBinary()}. */
     public Builder enumAsBinary(boolean value) {
       this.enumAsBinary = value;
       return this;
     }
 
+    /** Sets {@link MappingOptions#int96Unit()}. */
     public Builder int96Unit(TimeUnit unit) {
       this.int96Unit = java.util.Objects.requireNonNull(unit, "int96Unit");
       return this;
     }
 
+    /** Sets {@link MappingOptions#intervalAsFixedSizeBinary()}. */
     public Builder intervalAsFixedSizeBinary(boolean value) {
       this.intervalAsFixedSizeBinary = value;
       return this;
     }
 
+    /** Sets {@link MappingOptions#extensionTypes()}. */
     public Builder extensionTypes(boolean value) {
       this.extensionTypes = value;
       return this;
     }
 
+    /** Sets {@link MappingOptions#useStoredArrowSchema()}. */
     public Builder useStoredArrowSchema(boolean value) {
       this.useStoredArrowSchema = value;
       return this;
     }
 
+    /** Sets {@link MappingOptions#storeArrowSchema()}. */
     public Builder storeArrowSchema(boolean value) {
       this.storeArrowSchema = value;
       return this;
     }
 
+    /** The immutable options. */
     public MappingOptions build() {
       return new MappingOptions(this);
     }

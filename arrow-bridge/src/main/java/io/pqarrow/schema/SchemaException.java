@@ -12,6 +12,10 @@ public class SchemaException extends BridgeException {
 
   private final String path;
 
+  /**
+   * An error at {@code path} with the full {@code message}; prefer {@link #invalid} and {@link
+   * #unsupported}.
+   */
   public SchemaException(String path, String message) {
     super(message);
     this.path = path;

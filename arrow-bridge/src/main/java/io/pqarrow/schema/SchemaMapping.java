@@ -23,6 +23,7 @@ public record SchemaMapping(
     List<FieldMapping> fields,
     Map<String, String> keyValueMetadata,
     List<String> warnings) {
+  /** Copies the lists and the map, which must not be null. */
   public SchemaMapping {
     fields = List.copyOf(fields);
     keyValueMetadata = Map.copyOf(keyValueMetadata);

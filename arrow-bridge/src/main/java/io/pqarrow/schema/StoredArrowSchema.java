@@ -58,7 +58,9 @@ public final class StoredArrowSchema {
   public static String encode(Schema schema) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try {
-      MessageSerializer.serialize(new WriteChannel(Channels.newChannel(bytes)), schema);
+      // Extension keys from the types, not as read: a legacy name is stored canonical.
+      MessageSerializer.serialize(
+          new WriteChannel(Channels.newChannel(bytes)), ExtensionTypes.canonical(schema));
     } catch (IOException e) {
       // A ByteArrayOutputStream does not fail.
       throw new UncheckedIOException(e);

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import java.util.List;
+import java.util.stream.Stream;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.extension.UuidType;
@@ -18,6 +19,9 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class ExtensionTypesTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
@@ -50,6 +54,57 @@ class ExtensionTypesTest {
     assertEquals(type, type.deserialize(ArrowType.LargeBinary.INSTANCE, type.serialize()));
     assertEquals(
         GeoWkbType.DEFAULT, GeoWkbType.DEFAULT.deserialize(ArrowType.Binary.INSTANCE, "{}"));
+  }
+
+  static Stream<Arguments> oddMetadata() {
+    return Stream.of(
+        Arguments.of(
+            GeoWkbType.DEFAULT, "[", "Invalid geoarrow.wkb extension metadata: not JSON: ["),
+        Arguments.of(
+            GeoWkbType.DEFAULT,
+            "[1]",
+            "Invalid geoarrow.wkb extension metadata: expected a JSON object, got [1]"),
+        Arguments.of(
+            GeoWkbType.DEFAULT,
+            "{\"crs\": 5}",
+            "Invalid geoarrow.wkb crs: expected a string or an object, got 5"),
+        Arguments.of(
+            GeoWkbType.DEFAULT,
+            "{\"crs_type\": {}}",
+            "Invalid geoarrow.wkb extension metadata: expected crs_type to be a string, got {}"),
+        Arguments.of(
+            GeoWkbType.DEFAULT,
+            "{\"edges\": 1}",
+            "Invalid geoarrow.wkb extension metadata: expected edges to be a string, got 1"),
+        Arguments.of(
+            GeoWkbType.DEFAULT, "{\"edges\": \"curvy\"}", "Invalid geoarrow.wkb edges: curvy"),
+        Arguments.of(
+            JsonType.UTF8,
+            "{\"a\": 1}",
+            "Invalid arrow.json extension metadata: expected empty or {}, got {\"a\": 1}"));
+  }
+
+  /**
+   * Odd metadata fails with IllegalArgumentException (what Arrow's IPC reader expects), naming it.
+   */
+  @ParameterizedTest
+  @MethodSource("oddMetadata")
+  void oddExtensionMetadataIsRejectedWithAMessage(
+      ArrowType.ExtensionType type, String metadata, String message) {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> type.deserialize(type.storageType(), metadata));
+    assertEquals(message, e.getMessage());
+  }
+
+  @Test
+  void nullMembersAndPyarrowsEmptyMetadataReadAsDefaults() {
+    assertEquals(
+        GeoWkbType.DEFAULT,
+        GeoWkbType.DEFAULT.deserialize(
+            ArrowType.Binary.INSTANCE, "{\"crs\": null, \"crs_type\": null, \"edges\": null}"));
+    assertEquals(JsonType.UTF8, JsonType.UTF8.deserialize(ArrowType.Utf8.INSTANCE, ""));
+    assertEquals(JsonType.UTF8, JsonType.UTF8.deserialize(ArrowType.Utf8.INSTANCE, " {} "));
   }
 
   @Test

@@ -133,6 +133,20 @@ final class ArrowJson {
       }
       return a;
     }
+    if (v instanceof org.apache.arrow.vector.complex.ListViewVector l) {
+      ArrayNode a = F.arrayNode();
+      for (int j = l.getElementStartIndex(i); j < l.getElementEndIndex(i); j++) {
+        a.add(value(l.getDataVector(), j));
+      }
+      return a;
+    }
+    if (v instanceof org.apache.arrow.vector.complex.FixedSizeListVector l) {
+      ArrayNode a = F.arrayNode();
+      for (int j = l.getElementStartIndex(i); j < l.getElementEndIndex(i); j++) {
+        a.add(value(l.getDataVector(), j));
+      }
+      return a;
+    }
     if (v instanceof StructVector s) {
       ObjectNode o = F.objectNode();
       for (FieldVector c : s.getChildrenFromFields()) {
@@ -179,6 +193,16 @@ final class ArrowJson {
           .add(iv.getDataBuffer().getInt(base))
           .add(iv.getDataBuffer().getInt(base + 4))
           .add(iv.getDataBuffer().getLong(base + 8));
+    }
+    if (v instanceof org.apache.arrow.vector.IntervalYearVector iv) {
+      return F.arrayNode().add(iv.get(i)).add(0).add(0L);
+    }
+    if (v instanceof org.apache.arrow.vector.IntervalDayVector iv) {
+      long base = (long) i * 8;
+      return F.arrayNode()
+          .add(0)
+          .add(iv.getDataBuffer().getInt(base))
+          .add(iv.getDataBuffer().getInt(base + 4) * 1_000_000L);
     }
     if (v instanceof FixedSizeBinaryVector b) {
       return F.textNode(HexFormat.of().formatHex(b.get(i)));

@@ -141,19 +141,4 @@ class ReaderErrorsTest {
       assertEquals("{\"a\":1999}", rows.get(1999));
     }
   }
-
-  @Test
-  void listViewRestoredFromArrowSchemaIsUnsupportedNamingTheColumn() {
-    Path file = dir.resolve("lv.parquet");
-    io.pqarrow.testing.PythonEnv.require()
-        .run(
-            "import sys, pyarrow as pa, pyarrow.parquet as pq\n"
-                + "pq.write_table(pa.table({'lv': pa.array([[1], [], None],"
-                + " pa.list_view(pa.int32()))}), sys.argv[1])",
-            file.toString());
-    ParquetFileException e = openFails(file, ReadOptions.DEFAULTS);
-    assertEquals(
-        "Unsupported Parquet data at " + file + ", column lv: group (LIST) as Arrow ListView",
-        e.getMessage());
-  }
 }

@@ -77,6 +77,38 @@ class VariantFilesTest {
   // DuckDB 1.5.6 always shreds Variants it writes to Parquet (variant_minimum_shredding_size and
   // the SHREDDING copy option do not turn it off), so its files are shredded; the unshredded
   // layout is covered by unshreddedVariantsWrittenHereReadInDuckDbAndBackHere.
+  /** argv: file; 6000 rows whose shredded object fields are all null after row 999. */
+  static final String DUCKDB_TRAILING_NON_OBJECTS =
+      PyRender.PRELUDE
+          + """
+          import duckdb
+          f = sys.argv[1]
+          duckdb.sql('''
+            COPY (
+              SELECT i,
+                CASE WHEN i < 1000 THEN ('{"a":' || i || ',"b":"x' || i || '"}')::JSON::VARIANT
+                     ELSE ('"s' || i || '"')::JSON::VARIANT
+                END AS v
+              FROM range(6000) t(i)
+            ) TO 'FILE' (FORMAT parquet, ROW_GROUP_SIZE 6000)'''.replace('FILE', f))
+          dump(pq.read_table(f))
+          """;
+
+  // The shredded-pair check once read validity bits past the buffers of object-field children
+  // that had only null slots at the end of a large batch (IndexOutOfBounds at 4096 rows).
+  @ParameterizedTest(name = "batch of {0} rows")
+  @ValueSource(ints = {4096, 5000, 8192})
+  void shreddedObjectFieldsNullToTheEndOfALargeBatchRead(int batchRows) {
+    Path file = dir.resolve("trailing.parquet");
+    List<String> expected =
+        ReaderLevelsTest.pyarrowRows(DUCKDB_TRAILING_NON_OBJECTS, file.toString());
+    assertEquals(6000, expected.size());
+    Rows.assertSame(
+        expected,
+        ArrowJson.readAll(
+            file, memory.allocator(), ReadOptions.builder().batchRows(batchRows).build()));
+  }
+
   @ParameterizedTest(name = "shredding size {0}")
   @ValueSource(strings = {"1"})
   void duckDbVariantsReadIntoVariantVectorsWithPyarrowsValues(String shredding) {

@@ -46,6 +46,28 @@ class WriterErrorsTest {
   }
 
   @Test
+  void failedWriteDeletesTheFileAndClosesTheWriter() {
+    Path file = dir.resolve("out.parquet");
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(REQUIRED_INT, memory.allocator());
+        ParquetArrowWriter writer =
+            ParquetArrowWriter.open(file, REQUIRED_INT, WriteOptions.DEFAULTS)) {
+      IntVector a = (IntVector) root.getVector("a");
+      a.setSafe(0, 1);
+      root.setRowCount(1);
+      writer.write(root);
+      a.setNull(0);
+      assertTrue(java.nio.file.Files.exists(file));
+      assertThrows(ParquetFileException.class, () -> writer.write(root));
+      assertTrue(!java.nio.file.Files.exists(file), "the partial file is deleted");
+      a.setSafe(0, 2);
+      ParquetFileException e = assertThrows(ParquetFileException.class, () -> writer.write(root));
+      assertEquals(
+          "Cannot write Parquet file at " + file + ": the writer is closed", e.getMessage());
+    }
+    assertTrue(!java.nio.file.Files.exists(file), "close() after the failure writes nothing");
+  }
+
+  @Test
   void batchWithAnotherSchemaIsRefused() {
     Path file = dir.resolve("out.parquet");
     Schema other =

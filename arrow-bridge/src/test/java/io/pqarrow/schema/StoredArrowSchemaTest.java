@@ -73,6 +73,34 @@ class StoredArrowSchemaTest {
     assertEquals(0, message.bodyLength());
   }
 
+  /**
+   * A field read under the legacy Variant name (Arrow Java keeps the read keys) is stored
+   * canonical.
+   */
+  @Test
+  void storesExtensionKeysFromTheTypeNotAsRead() {
+    Map<String, String> asRead =
+        Map.of(
+            "ARROW:extension:name", VariantType.LEGACY_NAME,
+            "ARROW:extension:metadata", "",
+            "note", "kept");
+    Field legacy =
+        new Field(
+            "v",
+            new FieldType(true, VariantType.INSTANCE, null, asRead),
+            VariantType.unshreddedField("v", true).getChildren());
+    assertEquals(VariantType.LEGACY_NAME, legacy.getMetadata().get("ARROW:extension:name"));
+    List<String> warnings = new ArrayList<>();
+    Field stored =
+        StoredArrowSchema.decode(StoredArrowSchema.encode(new Schema(List.of(legacy))), warnings)
+            .orElseThrow()
+            .getFields()
+            .get(0);
+    assertEquals(List.of(), warnings);
+    assertEquals(VariantType.NAME, stored.getMetadata().get("ARROW:extension:name"));
+    assertEquals("kept", stored.getMetadata().get("note"));
+  }
+
   @Test
   void decodesWhatItEncodesIncludingDictionariesExtensionsAndMetadata() {
     List<String> warnings = new ArrayList<>();

@@ -20,11 +20,18 @@ final class BytesWriters {
 
   /** Copies the STRING or BINARY payload of {@code kind} values into a variable-width vector. */
   abstract static class VarWidth extends ValueWriter {
+    private final FieldVector vector;
     private final VariantKind kind;
 
-    VarWidth(CastContext ctx, String target, VariantKind kind) {
+    VarWidth(CastContext ctx, String target, FieldVector vector, VariantKind kind) {
       super(ctx, target);
+      this.vector = vector;
       this.kind = kind;
+    }
+
+    @Override
+    final FieldVector vector() {
+      return vector;
     }
 
     @Override
@@ -42,12 +49,7 @@ final class BytesWriters {
   static ValueWriter varWidth(
       CastContext ctx, String target, FieldVector vector, VariantKind kind) {
     if (vector instanceof BaseVariableWidthVector w) {
-      return new VarWidth(ctx, target, kind) {
-        @Override
-        FieldVector vector() {
-          return w;
-        }
-
+      return new VarWidth(ctx, target, w, kind) {
         @Override
         void writeNull(int index) {
           w.setNull(index);
@@ -59,12 +61,7 @@ final class BytesWriters {
         }
       };
     } else if (vector instanceof BaseLargeVariableWidthVector w) {
-      return new VarWidth(ctx, target, kind) {
-        @Override
-        FieldVector vector() {
-          return w;
-        }
-
+      return new VarWidth(ctx, target, w, kind) {
         @Override
         void writeNull(int index) {
           w.setNull(index);
@@ -77,14 +74,9 @@ final class BytesWriters {
       };
     }
     BaseVariableWidthViewVector w = (BaseVariableWidthViewVector) vector;
-    return new VarWidth(ctx, target, kind) {
+    return new VarWidth(ctx, target, w, kind) {
       // View vectors copy only from heap buffers: stage the bytes in one reused array.
       private byte[] staging = new byte[64];
-
-      @Override
-      FieldVector vector() {
-        return w;
-      }
 
       @Override
       void writeNull(int index) {

@@ -14,45 +14,69 @@ import org.apache.arrow.vector.types.pojo.Field;
 /**
  * The row loop shared by {@link VariantKernels#get} and {@link VariantKernels#decode}: builds the
  * writer tree once, then per row positions a reader, follows the path and hands the value to the
- * writer. Unshredded storage only; shredded vectors go through {@link ShreddedGet}.
+ * writer. Unshredded storage only; shredded vectors go through {@link ShreddedGet}, which shares
+ * {@link #execute} (output vector, writer tree, failure accounting) with this loop.
  */
 final class GetKernel {
   private GetKernel() {}
 
-  static KernelResult run(
+  /** The row loop over unshredded storage: per row, read, follow the path, write. */
+  static Rows rows(VariantColumnReader input, PathExpression path) {
+    return (ctx, writer, out, outcome) -> loop(input, path, ctx, writer, outcome);
+  }
+
+  /** The row loop of one call; runs once per call, not per row. */
+  interface Rows {
+    void loop(CastContext ctx, ValueWriter writer, FieldVector out, Outcome outcome);
+  }
+
+  /**
+   * What every kernel call does around its row loop: creates the output vector and the writer tree
+   * once, runs {@code rows}, sets the value counts of all rows of {@code input} and returns the
+   * result. The output vector is closed when anything fails.
+   */
+  static KernelResult execute(
       VariantColumnReader input,
       PathExpression path,
       Field target,
-      CastMode mode,
-      int maxReported,
-      BufferAllocator allocator) {
+      CastOptions options,
+      BufferAllocator allocator,
+      Rows rows) {
     CastContext ctx = new CastContext();
     FieldVector out = target.createVector(allocator);
     try {
       ValueWriter writer = new WriterFactory(ctx).create(out, target, target.getName());
-      VariantColumnReader rows = input;
-      PathWalker walker = new PathWalker(path, ctx);
-      Outcome outcome = new Outcome(mode, maxReported, path);
-      VariantReader root = new VariantReader();
-      int n = rows.rowCount();
-      for (int i = 0; i < n; i++) {
-        try {
-          if (!rows.read(i, root)) {
-            writer.writeNull(i);
-            continue;
-          }
-          ctx.useMetadata(root.metadata());
-          VariantReader at = walker.walk(root, 0);
-          outcome.record(i, at, writer, ctx);
-        } catch (VariantFormatException | VariantTypeException | VariantVectorException e) {
-          outcome.malformed(i, writer, e);
-        }
-      }
-      writer.finish(n);
+      Outcome outcome = new Outcome(options.mode(), options.maxReportedRows(), path);
+      rows.loop(ctx, writer, out, outcome);
+      writer.finish(input.rowCount());
       return outcome.result(out);
     } catch (RuntimeException e) {
       out.close();
       throw e;
+    }
+  }
+
+  private static void loop(
+      VariantColumnReader rows,
+      PathExpression path,
+      CastContext ctx,
+      ValueWriter writer,
+      Outcome outcome) {
+    PathWalker walker = new PathWalker(path, ctx);
+    VariantReader root = new VariantReader();
+    int n = rows.rowCount();
+    for (int i = 0; i < n; i++) {
+      try {
+        if (!rows.read(i, root)) {
+          writer.writeNull(i);
+          continue;
+        }
+        ctx.useMetadata(root.metadata());
+        VariantReader at = walker.walk(root, 0);
+        outcome.record(i, at, writer, ctx);
+      } catch (VariantFormatException | VariantTypeException | VariantVectorException e) {
+        outcome.malformed(i, writer, e);
+      }
     }
   }
 

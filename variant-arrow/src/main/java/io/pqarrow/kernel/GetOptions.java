@@ -9,15 +9,11 @@ package io.pqarrow.kernel;
  *       KernelResult#firstFailedRows()} keeps (default 10).
  * </ul>
  */
-public final class GetOptions {
+public final class GetOptions extends CastOptions {
   private static final GetOptions DEFAULTS = builder().build();
 
-  private final CastMode mode;
-  private final int maxReportedRows;
-
   private GetOptions(Builder b) {
-    this.mode = b.mode;
-    this.maxReportedRows = b.maxReportedRows;
+    super(b);
   }
 
   /** Safe mode, 10 reported rows. */
@@ -35,44 +31,19 @@ public final class GetOptions {
     return new Builder();
   }
 
-  /** The cast mode. */
-  public CastMode mode() {
-    return mode;
-  }
-
-  /** How many failing rows a result lists. */
-  public int maxReportedRows() {
-    return maxReportedRows;
-  }
-
-  /** Builder of {@link GetOptions}. */
-  public static final class Builder {
-    private CastMode mode = CastMode.SAFE;
-    private int maxReportedRows = 10;
-
+  /** Builder of {@link GetOptions}; the setters are {@code mode} and {@code maxReportedRows}. */
+  public static final class Builder extends CastOptions.Builder<Builder, GetOptions> {
     private Builder() {}
 
-    /** Sets the cast mode. */
-    public Builder mode(CastMode mode) {
-      if (mode == null) {
-        throw new IllegalArgumentException("Invalid option mode: null");
-      }
-      this.mode = mode;
-      return this;
-    }
-
-    /** Sets how many failing rows a result lists (0 or more). */
-    public Builder maxReportedRows(int n) {
-      if (n < 0) {
-        throw new IllegalArgumentException("Invalid option maxReportedRows: " + n);
-      }
-      this.maxReportedRows = n;
-      return this;
-    }
-
     /** The options. */
+    @Override
     public GetOptions build() {
       return new GetOptions(this);
+    }
+
+    @Override
+    Builder self() {
+      return this;
     }
   }
 }

@@ -8,22 +8,24 @@ import org.apache.arrow.vector.complex.ListVector;
 
 /** Writes ARRAY values into a List or LargeList vector, elements through one child writer. */
 abstract class ListWriter extends ValueWriter {
+  private final FieldVector vector;
   private final ValueWriter element;
   private final VariantReader scratch = new VariantReader();
 
-  ListWriter(CastContext ctx, String target, ValueWriter element) {
+  ListWriter(CastContext ctx, String target, FieldVector vector, ValueWriter element) {
     super(ctx, target);
+    this.vector = vector;
     this.element = element;
+  }
+
+  @Override
+  final FieldVector vector() {
+    return vector;
   }
 
   static ListWriter of(CastContext ctx, String target, FieldVector vector, ValueWriter element) {
     if (vector instanceof ListVector l) {
-      return new ListWriter(ctx, target, element) {
-        @Override
-        FieldVector vector() {
-          return l;
-        }
-
+      return new ListWriter(ctx, target, l, element) {
         @Override
         void writeNull(int index) {
           l.setNull(index);
@@ -41,12 +43,7 @@ abstract class ListWriter extends ValueWriter {
       };
     }
     LargeListVector l = (LargeListVector) vector;
-    return new ListWriter(ctx, target, element) {
-      @Override
-      FieldVector vector() {
-        return l;
-      }
-
+    return new ListWriter(ctx, target, l, element) {
       @Override
       void writeNull(int index) {
         l.setNull(index);

@@ -215,25 +215,29 @@ final class NumberWriters {
     }
   }
 
-  /** Exact numerics representable at the target scale within the target precision. */
-  static final class Decimal128Writer extends Fixed<DecimalVector> {
+  /**
+   * Exact numerics representable at the target scale within the target precision. {@link
+   * DecimalVector} and {@link Decimal256Vector} share no setter, so {@link #decimal} binds them
+   * once through the two {@code set} methods.
+   */
+  abstract static class DecimalWriter<V extends BaseFixedWidthVector> extends Fixed<V> {
     private final int precision;
     private final int scale;
 
-    Decimal128Writer(CastContext ctx, String target, DecimalVector vector) {
+    DecimalWriter(CastContext ctx, String target, V vector, int precision, int scale) {
       super(ctx, target, vector);
-      this.precision = vector.getPrecision();
-      this.scale = vector.getScale();
+      this.precision = precision;
+      this.scale = scale;
     }
 
     @Override
-    boolean writeValue(VariantReader v, int index) {
+    final boolean writeValue(VariantReader v, int index) {
       if (!Numbers.isExact(v)) {
         return refuse(v, index);
       }
       int r = Numbers.rescale(v, precision, scale, ctx);
       if (r > 0) {
-        vector.setSafe(index, ctx.scratchLong);
+        set(index, ctx.scratchLong);
         return true;
       } else if (r == 0) {
         return refuse(v, index);
@@ -242,40 +246,44 @@ final class NumberWriters {
       if (d == null) {
         return refuse(v, index);
       }
-      vector.setSafe(index, d);
+      set(index, d);
       return true;
     }
+
+    /** Sets an unscaled value that fits a long. */
+    abstract void set(int index, long unscaled);
+
+    /** Sets a value already at the target scale. */
+    abstract void set(int index, BigDecimal value);
   }
 
-  /** As {@link Decimal128Writer} for 256-bit decimals. */
-  static final class Decimal256Writer extends Fixed<Decimal256Vector> {
-    private final int precision;
-    private final int scale;
+  /** The writer of a Decimal128 or Decimal256 vector; {@code null} for any other vector. */
+  static ValueWriter decimal(CastContext ctx, String target, FieldVector vector) {
+    if (vector instanceof DecimalVector t) {
+      return new DecimalWriter<>(ctx, target, t, t.getPrecision(), t.getScale()) {
+        @Override
+        void set(int index, long unscaled) {
+          vector.setSafe(index, unscaled);
+        }
 
-    Decimal256Writer(CastContext ctx, String target, Decimal256Vector vector) {
-      super(ctx, target, vector);
-      this.precision = vector.getPrecision();
-      this.scale = vector.getScale();
-    }
+        @Override
+        void set(int index, BigDecimal value) {
+          vector.setSafe(index, value);
+        }
+      };
+    } else if (vector instanceof Decimal256Vector t) {
+      return new DecimalWriter<>(ctx, target, t, t.getPrecision(), t.getScale()) {
+        @Override
+        void set(int index, long unscaled) {
+          vector.setSafe(index, unscaled);
+        }
 
-    @Override
-    boolean writeValue(VariantReader v, int index) {
-      if (!Numbers.isExact(v)) {
-        return refuse(v, index);
-      }
-      int r = Numbers.rescale(v, precision, scale, ctx);
-      if (r > 0) {
-        vector.setSafe(index, ctx.scratchLong);
-        return true;
-      } else if (r == 0) {
-        return refuse(v, index);
-      }
-      BigDecimal d = Numbers.rescaleBig(v, precision, scale);
-      if (d == null) {
-        return refuse(v, index);
-      }
-      vector.setSafe(index, d);
-      return true;
+        @Override
+        void set(int index, BigDecimal value) {
+          vector.setSafe(index, value);
+        }
+      };
     }
+    return null;
   }
 }

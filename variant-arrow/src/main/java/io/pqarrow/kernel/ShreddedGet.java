@@ -10,7 +10,6 @@ import io.pqarrow.variant.VariantTypeException;
 import io.pqarrow.variant.arrow.VariantColumnReader;
 import io.pqarrow.variant.arrow.VariantVectorException;
 import java.nio.ByteBuffer;
-import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -40,17 +39,9 @@ final class ShreddedGet {
 
   private ShreddedGet() {}
 
-  static KernelResult run(
-      VariantColumnReader input,
-      PathExpression path,
-      Field target,
-      CastMode mode,
-      int maxReported,
-      BufferAllocator allocator) {
-    CastContext ctx = new CastContext();
-    FieldVector out = target.createVector(allocator);
-    try {
-      ValueWriter writer = new WriterFactory(ctx).create(out, target, target.getName());
+  /** The row loop over shredded storage; the levels are matched when the call starts. */
+  static GetKernel.Rows rows(VariantColumnReader input, PathExpression path, Field target) {
+    return (ctx, writer, out, outcome) -> {
       StructVector storage = input.vector().getUnderlyingVector();
       ShreddedLevel top =
           new ShreddedLevel(
@@ -58,14 +49,8 @@ final class ShreddedGet {
               input.typedValueVector(),
               false,
               input.vector().getName());
-      GetKernel.Outcome outcome = new GetKernel.Outcome(mode, maxReported, path);
       new Run(input, path, top, ctx, writer, out, target).loop(outcome);
-      writer.finish(input.rowCount());
-      return outcome.result(out);
-    } catch (RuntimeException e) {
-      out.close();
-      throw e;
-    }
+    };
   }
 
   /** The state of one call. */

@@ -86,7 +86,7 @@ final class ShreddedLevel {
       shape = Shape.PRIMITIVE;
       list = null;
       largeList = null;
-      enc = TypedScalars.encoder(typed, path + ".typed_value");
+      enc = TypedScalars.encoder(typed, path + ".typed_value", TypedScalars.DecimalWidth.BY_VALUE);
     }
     this.element = elementLevel;
     this.encoder = enc;

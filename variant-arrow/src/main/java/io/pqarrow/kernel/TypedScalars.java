@@ -1,7 +1,6 @@
 package io.pqarrow.kernel;
 
 import io.pqarrow.variant.VariantBuilder;
-import java.math.BigDecimal;
 import java.util.UUID;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
@@ -32,19 +31,50 @@ import org.apache.arrow.vector.ViewVarCharVector;
 /**
  * Encodes one slot of a shredded primitive {@code typed_value} as a Variant value, by the mapping
  * of ADOPTED-VARIANT.md §4 (UInt8/16/32 widened to the next signed width; UTC timestamps to the
- * timestamp kinds, zone-less ones to the NTZ kinds). The encoder is chosen once per column. Used
- * when a typed value must be converted to a different target type or rebuilt into a Variant; a
- * target of exactly the typed type is copied without it.
+ * timestamp kinds, zone-less ones to the NTZ kinds). The encoder is chosen once per column, so a
+ * row loop calls it without branching on the column type.
+ *
+ * <p>Two users: {@code variant_get} over shredded storage converts or rebuilds typed values with it
+ * ({@link DecimalWidth#BY_VALUE}), and unshredding ({@code io.pqarrow.shred}) turns typed values
+ * back into Variant values with it ({@link DecimalWidth#BY_PRECISION}).
  */
-final class TypedScalars {
+public final class TypedScalars {
   private TypedScalars() {}
 
-  /** Appends slot {@code slot} of the column to {@code b}. */
-  interface Encoder {
+  /** Appends slot {@code slot} (not null) of the column it was made for to {@code b}. */
+  public interface Encoder {
+    /**
+     * Appends the value of slot {@code slot}.
+     *
+     * @param slot a non-null slot of the column
+     * @param b the builder the value is appended to
+     */
     void append(int slot, VariantBuilder b);
   }
 
-  static Encoder encoder(FieldVector v, String path) {
+  /**
+   * How a Decimal128 column's values become DECIMAL4, DECIMAL8 or DECIMAL16.
+   *
+   * <p>Example, the value 1.50 of a Decimal(20, 2) column: {@code BY_VALUE} gives DECIMAL4 (three
+   * digits), {@code BY_PRECISION} gives DECIMAL16 (the column holds up to 20 digits).
+   */
+  public enum DecimalWidth {
+    /** The narrowest width the value's own digits need ({@link VariantBuilder#appendDecimal}). */
+    BY_VALUE,
+    /** The width of the column's precision: 1–9 DECIMAL4, 10–18 DECIMAL8, 19–38 DECIMAL16. */
+    BY_PRECISION
+  }
+
+  /**
+   * The encoder of a primitive {@code typed_value} column.
+   *
+   * @param v the column
+   * @param path the column's path, for the error
+   * @param decimals how decimal values are sized
+   * @throws KernelException {@code Unsupported shredded typed_value at <path>: <type>} when the
+   *     column's type is not an allowed shredded type
+   */
+  public static Encoder encoder(FieldVector v, String path, DecimalWidth decimals) {
     if (v instanceof BitVector x) {
       return (s, b) -> b.appendBoolean(x.get(s) != 0);
     } else if (v instanceof TinyIntVector x) {
@@ -66,7 +96,7 @@ final class TypedScalars {
     } else if (v instanceof Float8Vector x) {
       return (s, b) -> b.appendDouble(x.get(s));
     } else if (v instanceof DecimalVector x) {
-      return (s, b) -> b.appendDecimal((BigDecimal) x.getObject(s));
+      return decimal(x, decimals);
     } else if (v instanceof DateDayVector x) {
       return (s, b) -> b.appendDate(x.get(s));
     } else if (v instanceof TimeMicroVector x) {
@@ -96,5 +126,19 @@ final class TypedScalars {
     }
     throw new KernelException(
         "Unsupported shredded typed_value at " + path + ": " + v.getField().getType());
+  }
+
+  private static Encoder decimal(DecimalVector x, DecimalWidth decimals) {
+    if (decimals == DecimalWidth.BY_VALUE) {
+      return (s, b) -> b.appendDecimal(x.getObject(s));
+    }
+    int precision = x.getPrecision();
+    int scale = x.getScale();
+    if (precision <= 9) {
+      return (s, b) -> b.appendDecimal4(x.getObject(s).unscaledValue().intValueExact(), scale);
+    } else if (precision <= 18) {
+      return (s, b) -> b.appendDecimal8(x.getObject(s).unscaledValue().longValueExact(), scale);
+    }
+    return (s, b) -> b.appendDecimal16(x.getObject(s).unscaledValue(), scale);
   }
 }

@@ -107,11 +107,18 @@ public final class VariantKernels {
       Field target,
       GetOptions options,
       BufferAllocator allocator) {
-    if (input.isShredded()) {
-      return ShreddedGet.run(
-          input, path, target, options.mode(), options.maxReportedRows(), allocator);
-    }
-    return GetKernel.run(input, path, target, options.mode(), options.maxReportedRows(), allocator);
+    return run(input, path, target, options, allocator);
+  }
+
+  private static KernelResult run(
+      VariantColumnReader input,
+      PathExpression path,
+      Field target,
+      CastOptions options,
+      BufferAllocator allocator) {
+    GetKernel.Rows rows =
+        input.isShredded() ? ShreddedGet.rows(input, path, target) : GetKernel.rows(input, path);
+    return GetKernel.execute(input, path, target, options, allocator, rows);
   }
 
   /**
@@ -127,12 +134,7 @@ public final class VariantKernels {
    */
   public static KernelResult decode(
       VariantVector input, Field field, DecodeOptions options, BufferAllocator allocator) {
-    GetOptions g =
-        GetOptions.builder()
-            .mode(options.mode())
-            .maxReportedRows(options.maxReportedRows())
-            .build();
-    return get(input, PathExpression.root(), field, g, allocator);
+    return run(VariantColumnReader.of(input), PathExpression.root(), field, options, allocator);
   }
 
   /**

@@ -6,8 +6,6 @@ import io.pqarrow.variant.VariantKind;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.BitVector;
-import org.apache.arrow.vector.Decimal256Vector;
-import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.Float4Vector;
@@ -65,12 +63,13 @@ final class WriterFactory {
           case DOUBLE -> new NumberWriters.Float64Writer(ctx, target, (Float8Vector) vector);
         };
       case Decimal:
-        if (vector instanceof DecimalVector d) {
-          return new NumberWriters.Decimal128Writer(ctx, target, d);
-        } else if (vector instanceof Decimal256Vector d) {
-          return new NumberWriters.Decimal256Writer(ctx, target, d);
+        {
+          ValueWriter w = NumberWriters.decimal(ctx, target, vector);
+          if (w == null) {
+            throw unsupported(path, describe(type));
+          }
+          return w;
         }
-        throw unsupported(path, describe(type));
       case Date:
         return TemporalWriters.date(ctx, target, vector);
       case Time:

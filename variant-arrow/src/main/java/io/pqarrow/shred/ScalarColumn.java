@@ -1,5 +1,6 @@
 package io.pqarrow.shred;
 
+import io.pqarrow.kernel.TypedScalars;
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantReader;
@@ -29,8 +30,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 /**
  * One primitive {@code typed_value} column, in both directions: {@link #write} puts a Variant value
  * into a slot when it fits the column exactly, {@link #append} turns a slot back into a Variant
- * value. The column's family is decided once, when it is built; the per-value code is a switch on
- * it.
+ * value. The column's family is decided once, when it is built; {@link #write} switches on it per
+ * value, {@link #append} goes through an encoder chosen once.
  *
  * <table>
  *   <caption>Allowed typed_value types (ADOPTED-VARIANT.md §4) and what shredding puts in them</caption>
@@ -92,6 +93,7 @@ final class ScalarColumn {
   private final int precision;
   private final int scale;
   private final boolean nanos;
+  private final TypedScalars.Encoder encoder; // null for a Null column
   private byte[] scratch = new byte[64];
 
   ScalarColumn(FieldVector vector, String path) {
@@ -102,6 +104,10 @@ final class ScalarColumn {
     this.precision = type instanceof ArrowType.Decimal d ? d.getPrecision() : 0;
     this.scale = type instanceof ArrowType.Decimal d ? d.getScale() : 0;
     this.nanos = type instanceof ArrowType.Timestamp t && t.getUnit() == TimeUnit.NANOSECOND;
+    this.encoder =
+        family == Family.NULL
+            ? null
+            : TypedScalars.encoder(vector, path, TypedScalars.DecimalWidth.BY_PRECISION);
   }
 
   /**
@@ -334,68 +340,16 @@ final class ScalarColumn {
   }
 
   /**
-   * Appends slot {@code slot} (not null) to {@code b} as the Variant value it stands for.
+   * Appends slot {@code slot} (not null) to {@code b} as the Variant value it stands for: by the
+   * kernels' {@link TypedScalars} mapping, decimals sized by the column's precision.
    *
    * @throws ShredException for a Null column (it has no values)
    */
   void append(int slot, VariantBuilder b, String path, long row) {
-    switch (family) {
-      case BOOL -> b.appendBoolean(((BitVector) vector).get(slot) != 0);
-      case INT -> {
-        long x = ((BaseIntVector) vector).getValueAsLong(slot);
-        switch (bits) {
-          case 8 -> b.appendByte((byte) x);
-          case 16 -> b.appendShort((short) x);
-          case 32 -> b.appendInt((int) x);
-          default -> b.appendLong(x);
-        }
-      }
-      case UINT -> {
-        long x = ((BaseIntVector) vector).getValueAsLong(slot);
-        switch (bits) {
-          case 8 -> b.appendShort((short) x);
-          case 16 -> b.appendInt((int) x);
-          default -> b.appendLong(x);
-        }
-      }
-      case FLOAT32 ->
-          b.appendFloat(Float.intBitsToFloat(vector.getDataBuffer().getInt((long) slot * 4)));
-      case FLOAT64 ->
-          b.appendDouble(Double.longBitsToDouble(vector.getDataBuffer().getLong((long) slot * 8)));
-      case DECIMAL -> {
-        BigDecimal d = ((DecimalVector) vector).getObject(slot);
-        if (precision <= 9) {
-          b.appendDecimal4(d.unscaledValue().intValueExact(), scale);
-        } else if (precision <= 18) {
-          b.appendDecimal8(d.unscaledValue().longValueExact(), scale);
-        } else {
-          b.appendDecimal16(d.unscaledValue(), scale);
-        }
-      }
-      case DATE -> b.appendDate(((DateDayVector) vector).get(slot));
-      case TIME -> b.appendTimeMicros(((TimeMicroVector) vector).get(slot));
-      case TIMESTAMP -> {
-        long t = ((TimeStampVector) vector).get(slot);
-        if (nanos) {
-          b.appendTimestampNanos(t);
-        } else {
-          b.appendTimestampMicros(t);
-        }
-      }
-      case TIMESTAMP_NTZ -> {
-        long t = ((TimeStampVector) vector).get(slot);
-        if (nanos) {
-          b.appendTimestampNtzNanos(t);
-        } else {
-          b.appendTimestampNtzMicros(t);
-        }
-      }
-      case BINARY -> b.appendBinary(ByteBuffer.wrap(((VariableWidthFieldVector) vector).get(slot)));
-      case STRING -> b.appendStringUtf8(((VariableWidthFieldVector) vector).get(slot));
-      case UUID -> b.appendUuid(((UuidVector) vector).getObject(slot));
-      default ->
-          throw ShredException.invalidRow(path, row, "a Null typed_value has a non-null slot");
+    if (encoder == null) {
+      throw ShredException.invalidRow(path, row, "a Null typed_value has a non-null slot");
     }
+    encoder.append(slot, b);
   }
 
   /** Whether slot {@code slot} is null ({@link NullVector} slots always are). */

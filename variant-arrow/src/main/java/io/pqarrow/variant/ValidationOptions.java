@@ -118,8 +118,15 @@ public final class ValidationOptions {
       return this;
     }
 
-    /** Sets the deepest nesting allowed (at least 0). */
+    /**
+     * Sets the deepest nesting allowed (0 to {@link VariantWalker#MAX_DEPTH_LIMIT}: validation
+     * recurses once per level, so a larger cap could overflow the stack).
+     */
     public Builder maxDepth(int maxDepth) {
+      if (maxDepth > VariantWalker.MAX_DEPTH_LIMIT) {
+        throw new IllegalArgumentException(
+            "maxDepth must be at most " + VariantWalker.MAX_DEPTH_LIMIT + ", was " + maxDepth);
+      }
       this.maxDepth = atLeast(0, maxDepth, "maxDepth");
       return this;
     }

@@ -46,7 +46,7 @@ import java.util.UUID;
  */
 public final class VariantBuilder {
   /** Deepest nesting {@link #appendVariant} copies before it reports the value as a depth bomb. */
-  public static final int MAX_COPY_DEPTH = 1024;
+  public static final int MAX_COPY_DEPTH = VariantWalker.MAX_DEPTH_LIMIT;
 
   private final KeyDictionary dict;
   private final boolean ownsDictionary;
@@ -358,6 +358,14 @@ public final class VariantBuilder {
    * @throws VariantFormatException if two fields have the same key
    */
   public VariantBuilder endObject() {
+    return endObject(null);
+  }
+
+  /**
+   * Ends the current object; a duplicate key is reported at {@code source}'s row and byte offset
+   * when the object is a copy of bytes, at the builder path otherwise.
+   */
+  private VariantBuilder endObject(VariantReader source) {
     Frame f = endContainer(true);
     int n = f.count;
     int[] order = sortedFieldOrder(f);
@@ -365,8 +373,10 @@ public final class VariantBuilder {
     for (int k = 0; k < n; k++) {
       maxId = Math.max(maxId, f.ids[k]);
       if (k > 0 && f.ids[order[k]] == f.ids[order[k - 1]]) {
-        throw VariantFormatException.atPath(
-            "object", path(), "duplicate key \"" + dict.key(f.ids[order[k]]) + "\"");
+        String problem = "duplicate key \"" + dict.key(f.ids[order[k]]) + "\"";
+        throw source == null
+            ? VariantFormatException.atPath("object", path(), problem)
+            : source.error(source.offset(), problem);
       }
     }
     int dataSize = pos - f.dataStart;
@@ -524,7 +534,7 @@ public final class VariantBuilder {
 
     @Override
     public void endObject(VariantReader object, VariantPath path) {
-      VariantBuilder.this.endObject();
+      VariantBuilder.this.endObject(object);
     }
 
     @Override
@@ -546,6 +556,17 @@ public final class VariantBuilder {
     }
     int id = sourceIds[sourceId];
     if (id < 0) {
+      // Decoding would turn invalid UTF-8 into U+FFFD and silently change the key.
+      int at = source.keyOffset(sourceId);
+      int bad = Utf8.firstInvalid(source.buffer(), at, source.keyLength(sourceId));
+      if (bad >= 0) {
+        throw source.error(
+            at - source.offset() + bad,
+            "expected valid UTF-8 in key "
+                + sourceId
+                + ", found byte 0x"
+                + Integer.toHexString(source.buffer().get(at + bad) & 0xFF).toUpperCase());
+      }
       String key = source.key(sourceId);
       id = dict.add(key, encode(key, "key"));
       sourceIds[sourceId] = id;

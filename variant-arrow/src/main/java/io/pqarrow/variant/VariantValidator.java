@@ -164,7 +164,10 @@ public final class VariantValidator {
         if (scale > 38) {
           throw r.error(r.offset() + 1, "expected a decimal scale of at most 38, found " + scale);
         }
-        if (kind == VariantKind.DECIMAL16 && r.getDecimalUnscaled().abs().compareTo(MAX_38) > 0) {
+        if (kind == VariantKind.DECIMAL16
+            && !fitsIn38Digits(
+                VariantLayout.readLong(r.buffer(), r.offset() + 2),
+                VariantLayout.readLong(r.buffer(), r.offset() + 10))) {
           throw r.error(r.offset() + 2, "expected a decimal of at most 38 digits");
         }
         break;
@@ -173,8 +176,24 @@ public final class VariantValidator {
     }
   }
 
-  private static final java.math.BigInteger MAX_38 =
-      java.math.BigInteger.TEN.pow(38).subtract(java.math.BigInteger.ONE);
+  /** High and low 64 bits of 10^38 - 1, the largest 38-digit unscaled value. */
+  private static final long MAX_38_HIGH = 0x4B3B4CA85A86C47AL;
+
+  private static final long MAX_38_LOW = 0x098A223FFFFFFFFFL;
+
+  /**
+   * Whether the 128-bit two's complement value {@code high:low} has at most 38 digits, without
+   * allocating: its magnitude, compared unsigned with 10^38 - 1. The magnitude of -2^127 does not
+   * fit in 128 bits signed but does unsigned (0x8000...0), and is correctly too large.
+   */
+  static boolean fitsIn38Digits(long low, long high) {
+    if (high < 0) {
+      low = ~low + 1;
+      high = ~high + (low == 0 ? 1 : 0);
+    }
+    int c = Long.compareUnsigned(high, MAX_38_HIGH);
+    return c < 0 || (c == 0 && Long.compareUnsigned(low, MAX_38_LOW) <= 0);
+  }
 
   private void checkContainer(VariantReader r, int depth, int n, String what) {
     if (depth > options.maxDepth()) {

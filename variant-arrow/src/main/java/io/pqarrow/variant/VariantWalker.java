@@ -13,7 +13,16 @@ import java.util.List;
  */
 public final class VariantWalker {
   /** Default cap on nesting depth. */
-  public static final int DEFAULT_MAX_DEPTH = 1024;
+  public static final int DEFAULT_MAX_DEPTH = 512;
+
+  /**
+   * Highest cap a walker or {@link ValidationOptions} accepts. Walks recurse once per level, so an
+   * unbounded cap would let a depth bomb overflow the stack instead of failing with {@link
+   * VariantFormatException}. At 2048 levels the validator (two frames a level) overflowed a default
+   * 1 MiB stack before the JIT had compiled it, and 1024 levels overflowed a 512 KiB stack in one
+   * run out of several, depending on what the JIT had compiled; 512 leaves a factor of two.
+   */
+  public static final int MAX_DEPTH_LIMIT = 512;
 
   private final int maxDepth;
   private final List<VariantReader> readers = new ArrayList<>();
@@ -24,8 +33,16 @@ public final class VariantWalker {
     this(DEFAULT_MAX_DEPTH);
   }
 
-  /** A walker that fails past {@code maxDepth} nested objects and arrays. */
+  /**
+   * A walker that fails past {@code maxDepth} nested objects and arrays.
+   *
+   * @throws IllegalArgumentException unless {@code 0 <= maxDepth <= }{@link #MAX_DEPTH_LIMIT}
+   */
   public VariantWalker(int maxDepth) {
+    if (maxDepth < 0 || maxDepth > MAX_DEPTH_LIMIT) {
+      throw new IllegalArgumentException(
+          "maxDepth must be between 0 and " + MAX_DEPTH_LIMIT + ", was " + maxDepth);
+    }
     this.maxDepth = maxDepth;
   }
 

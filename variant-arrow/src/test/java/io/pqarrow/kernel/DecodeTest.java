@@ -211,14 +211,7 @@ class DecodeTest {
     for (int i = 0; i < n; i++) {
       rows.add(nulls && r.nextInt(10) == 0 ? null : RandomVariants.generate(r, 3));
     }
-    try (VariantVector in = KernelTestSupport.vectorOf(rows, memory.allocator())) {
-      Field field = VariantKernels.inferSchema(in, "v", InferOptions.defaults());
-      try (KernelResult out =
-          VariantKernels.decode(in, field, DecodeOptions.defaults(), memory.allocator())) {
-        KernelTestSupport.assertMatchesReference(
-            out, rows, PathExpression.root(), field, 10, memory.allocator());
-      }
-    }
+    decodeInferredSchemaAndCompare(rows);
   }
 
   /** Homogeneous records decode into their inferred schema with no failed row. */
@@ -249,13 +242,21 @@ class DecodeTest {
               "at",
               v(VariantKind.TIMESTAMP_NTZ_MICROS, (long) r.nextInt())));
     }
+    assertEquals(0, decodeInferredSchemaAndCompare(rows));
+  }
+
+  /**
+   * Infers the schema of {@code rows}, decodes them into it and compares with the reference;
+   * returns the number of failed rows.
+   */
+  private int decodeInferredSchemaAndCompare(List<VariantValue> rows) {
     try (VariantVector in = KernelTestSupport.vectorOf(rows, memory.allocator())) {
       Field field = VariantKernels.inferSchema(in, "v", InferOptions.defaults());
       try (KernelResult out =
           VariantKernels.decode(in, field, DecodeOptions.defaults(), memory.allocator())) {
         KernelTestSupport.assertMatchesReference(
             out, rows, PathExpression.root(), field, 10, memory.allocator());
-        assertEquals(0, out.failedRowCount());
+        return out.failedRowCount();
       }
     }
   }

@@ -15,12 +15,15 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.compare.VectorEqualsVisitor;
 import org.apache.arrow.vector.types.pojo.Field;
 
-/** Builds input vectors and checks kernel results against {@link ReferenceDecoder}. */
-final class KernelTestSupport {
+/**
+ * Builds input vectors (for the kernel and the shredding tests) and checks kernel results against
+ * {@link ReferenceDecoder}.
+ */
+public final class KernelTestSupport {
   private KernelTestSupport() {}
 
-  /** An unshredded vector; a {@code null} row is SQL NULL. */
-  static VariantVector vectorOf(List<VariantValue> rows, BufferAllocator allocator) {
+  /** An unshredded vector named {@code v}; a {@code null} row is SQL NULL. */
+  public static VariantVector vectorOf(List<VariantValue> rows, BufferAllocator allocator) {
     VariantVectorWriter w = new VariantVectorWriter();
     for (VariantValue v : rows) {
       if (v == null) {

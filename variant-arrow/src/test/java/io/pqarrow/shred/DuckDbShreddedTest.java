@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.json.VariantToJson;
+import io.pqarrow.kernel.KernelTestSupport;
 import io.pqarrow.parquet.ParquetArrowReader;
 import io.pqarrow.parquet.ParquetArrowWriter;
 import io.pqarrow.parquet.ReadOptions;
@@ -179,7 +180,7 @@ class DuckDbShreddedTest {
     }
     Path file = dir.resolve("ours.parquet");
     List<String> expected = new ArrayList<>();
-    try (VariantVector plain = ShredTestSupport.vectorOf(rows, memory.allocator())) {
+    try (VariantVector plain = KernelTestSupport.vectorOf(rows, memory.allocator())) {
       VariantColumnReader in = VariantColumnReader.of(plain);
       VariantReader r = new VariantReader();
       VariantToJson toJson = new VariantToJson();

@@ -9,6 +9,7 @@ import static io.pqarrow.shred.ShredTestSupport.vnull;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.pqarrow.extension.VariantVector;
+import io.pqarrow.kernel.KernelTestSupport;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.testing.VariantValue;
@@ -85,7 +86,7 @@ class ScalarFitTest {
   void valuesGoToTypedValueExactlyWhenTheyFitWithoutLoss() {
     for (Case c : CASES) {
       String what = c.type() + " <- " + c.value();
-      try (VariantVector in = ShredTestSupport.vectorOf(List.of(c.value()), memory.allocator());
+      try (VariantVector in = KernelTestSupport.vectorOf(List.of(c.value()), memory.allocator());
           VariantVector out =
               Shredding.shred(
                   in,

@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.extension.VariantVector;
+import io.pqarrow.kernel.KernelTestSupport;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.variant.Variant;
 import io.pqarrow.variant.VariantMetadata;
@@ -101,7 +102,7 @@ class ShredLayoutTest {
     TABLE.forEach(r -> inputs.add(r.input()));
     inputs.add(null); // SQL NULL
     Field request = ShreddingTypes.parse("v", TYPE);
-    try (VariantVector in = ShredTestSupport.vectorOf(inputs, memory.allocator());
+    try (VariantVector in = KernelTestSupport.vectorOf(inputs, memory.allocator());
         VariantVector out =
             Shredding.shred(in, request, ShredOptions.defaults(), memory.allocator())) {
       StructVector typed = (StructVector) out.typedValueVector();
@@ -168,7 +169,7 @@ class ShredLayoutTest {
   @Test
   void variantNullIsTheSingleByteZeroInValue() {
     try (VariantVector in =
-            ShredTestSupport.vectorOf(List.of(vnull(), obj("a", vnull())), memory.allocator());
+            KernelTestSupport.vectorOf(List.of(vnull(), obj("a", vnull())), memory.allocator());
         VariantVector out =
             Shredding.shred(
                 in,
@@ -185,7 +186,7 @@ class ShredLayoutTest {
   @Test
   void strictShreddingRefusesValuesThatDoNotFit() {
     try (VariantVector in =
-        ShredTestSupport.vectorOf(
+        KernelTestSupport.vectorOf(
             List.of(obj("a", i64(1)), obj("a", str("x"))), memory.allocator())) {
       ShredException e =
           assertThrows(
@@ -207,7 +208,7 @@ class ShredLayoutTest {
   @Test
   void aShreddedInputIsUnshreddedFirst() {
     List<VariantValue> rows = List.of(obj("a", i64(1), "b", str("x")), arr(i64(1)));
-    try (VariantVector in = ShredTestSupport.vectorOf(rows, memory.allocator());
+    try (VariantVector in = KernelTestSupport.vectorOf(rows, memory.allocator());
         VariantVector once =
             Shredding.shred(
                 in,
@@ -231,7 +232,7 @@ class ShredLayoutTest {
   void dictionaryEncodedMetadataIsReadThroughTheCallersDictionaries() {
     List<VariantValue> rows = List.of(obj("a", i64(1), "b", str("x")), obj("a", str("y")));
     DictionaryEncoding encoding = new DictionaryEncoding(7L, false, new ArrowType.Int(32, true));
-    try (VariantVector plain = ShredTestSupport.vectorOf(rows, memory.allocator());
+    try (VariantVector plain = KernelTestSupport.vectorOf(rows, memory.allocator());
         VarBinaryVector blobs = new VarBinaryVector("dict", memory.allocator());
         IntVector indices =
             new IntVector(
@@ -265,7 +266,7 @@ class ShredLayoutTest {
   @Test
   void keysStartingWithAnUnderscoreAreOrdinaryShreddedFields() {
     List<VariantValue> rows = List.of(obj("_a", i64(1), "b", i64(2)));
-    try (VariantVector in = ShredTestSupport.vectorOf(rows, memory.allocator());
+    try (VariantVector in = KernelTestSupport.vectorOf(rows, memory.allocator());
         VariantVector out =
             Shredding.shred(
                 in,

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.extension.VariantVector;
+import io.pqarrow.kernel.KernelTestSupport;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.testing.RandomVariants;
@@ -103,7 +104,7 @@ class ShredRoundTripPropertyTest {
           rows.add(valueFor(request, r));
         }
       }
-      try (VariantVector input = ShredTestSupport.vectorOf(rows, memory.allocator())) {
+      try (VariantVector input = KernelTestSupport.vectorOf(rows, memory.allocator())) {
         List<Field> schemas = new ArrayList<>();
         schemas.add(request);
         schemas.add(

@@ -6,7 +6,6 @@ import io.pqarrow.extension.VariantVector;
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantReader;
 import io.pqarrow.variant.arrow.VariantColumnReader;
-import io.pqarrow.variant.arrow.VariantVectorWriter;
 import io.pqarrow.variant.testing.VariantValue;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -15,25 +14,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apache.arrow.memory.BufferAllocator;
 
-/** Builds unshredded vectors from test values and compares values by their logical meaning. */
+/**
+ * Reads unshredded vectors back into test values and compares values by their logical meaning
+ * (input vectors come from {@link io.pqarrow.kernel.KernelTestSupport#vectorOf}).
+ */
 final class ShredTestSupport {
   private ShredTestSupport() {}
-
-  /** An unshredded vector named {@code v}; a {@code null} row is SQL NULL. */
-  static VariantVector vectorOf(List<VariantValue> rows, BufferAllocator allocator) {
-    VariantVectorWriter w = new VariantVectorWriter();
-    for (VariantValue v : rows) {
-      if (v == null) {
-        w.appendSqlNull();
-      } else {
-        v.writeTo(w.row());
-        w.finishRow();
-      }
-    }
-    return w.finish("v", allocator);
-  }
 
   /** The rows of an unshredded vector; SQL NULL rows are {@code null}. */
   static List<VariantValue> rowsOf(VariantVector vector) {

@@ -7,6 +7,7 @@ import static io.pqarrow.shred.ShredTestSupport.str;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.pqarrow.extension.VariantVector;
+import io.pqarrow.kernel.KernelTestSupport;
 import io.pqarrow.schema.MappingOptions;
 import io.pqarrow.schema.SchemaMapper;
 import io.pqarrow.testing.LeakCheckingAllocator;
@@ -60,7 +61,7 @@ class ShreddedSchemaMappingTest {
   void shreddedOutputMapsToTheSpecificationsExampleGroup() {
     List<io.pqarrow.variant.testing.VariantValue> rows =
         List.of(obj("id", i64(1), "tags", arr(str("a"))), obj("id", str("x"), "extra", i64(2)));
-    try (VariantVector in = ShredTestSupport.vectorOf(rows, memory.allocator());
+    try (VariantVector in = KernelTestSupport.vectorOf(rows, memory.allocator());
         VariantVector out =
             Shredding.shred(
                 in,

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.kernel.InferOptions;
+import io.pqarrow.kernel.KernelTestSupport;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.variant.testing.VariantValue;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ class ShreddingInferenceTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
 
   private String infer(List<VariantValue> rows, InferOptions options) {
-    try (VariantVector in = ShredTestSupport.vectorOf(rows, memory.allocator())) {
+    try (VariantVector in = KernelTestSupport.vectorOf(rows, memory.allocator())) {
       return ShreddingTypes.format(Shredding.inferType(in, options, memory.allocator()));
     }
   }
@@ -71,7 +72,7 @@ class ShreddingInferenceTest {
   void aShreddedSampleIsInferredFromItsValues() {
     List<VariantValue> rows =
         List.of(obj("a", i64(1), "b", str("x")), obj("a", i64(2), "b", str("y")));
-    try (VariantVector in = ShredTestSupport.vectorOf(rows, memory.allocator());
+    try (VariantVector in = KernelTestSupport.vectorOf(rows, memory.allocator());
         VariantVector shredded =
             Shredding.shred(
                 in,

@@ -96,6 +96,21 @@ class UnshredTableTest {
     }
   }
 
+  /**
+   * Storage {@code v} built by hand, for layouts {@link ShreddingTypes} does not produce: Binary
+   * metadata, a {@code value} column of type {@code value}, and a {@code typed_value} of type
+   * {@code typed} with the one child {@code typedChild}.
+   */
+  private static Field storage(ArrowType value, ArrowType typed, Field typedChild) {
+    return new Field(
+        "v",
+        FieldType.nullable(VariantType.INSTANCE),
+        List.of(
+            Field.notNullable("metadata", ArrowType.Binary.INSTANCE),
+            Field.nullable("value", value),
+            new Field("typed_value", FieldType.nullable(typed), List.of(typedChild))));
+  }
+
   private static StructVector field(VariantVector v, String name) {
     return (StructVector) ((StructVector) v.typedValueVector()).getChild(name);
   }
@@ -219,15 +234,7 @@ class UnshredTableTest {
             "a",
             FieldType.notNullable(ArrowType.Struct.INSTANCE),
             List.of(Field.nullable("value", ArrowType.BinaryView.INSTANCE)));
-    Field storage =
-        new Field(
-            "v",
-            FieldType.nullable(VariantType.INSTANCE),
-            List.of(
-                Field.notNullable("metadata", ArrowType.Binary.INSTANCE),
-                Field.nullable("value", ArrowType.LargeBinary.INSTANCE),
-                new Field(
-                    "typed_value", FieldType.nullable(ArrowType.Struct.INSTANCE), List.of(pair))));
+    Field storage = storage(ArrowType.LargeBinary.INSTANCE, ArrowType.Struct.INSTANCE, pair);
     try (VariantVector in =
             build(
                 storage,
@@ -279,17 +286,7 @@ class UnshredTableTest {
             List.of(
                 Field.nullable("value", ArrowType.Binary.INSTANCE),
                 Field.nullable("typed_value", new ArrowType.Int(64, true))));
-    Field storage =
-        new Field(
-            "v",
-            FieldType.nullable(VariantType.INSTANCE),
-            List.of(
-                Field.notNullable("metadata", ArrowType.Binary.INSTANCE),
-                Field.nullable("value", ArrowType.Binary.INSTANCE),
-                new Field(
-                    "typed_value",
-                    FieldType.nullable(ArrowType.ListView.INSTANCE),
-                    List.of(element))));
+    Field storage = storage(ArrowType.Binary.INSTANCE, ArrowType.ListView.INSTANCE, element);
     try (VariantVector in =
             build(
                 storage,
@@ -437,17 +434,7 @@ class UnshredTableTest {
               List.of(
                   Field.nullable("value", ArrowType.Binary.INSTANCE),
                   Field.nullable("typed_value", refused.get(k))));
-      Field storage =
-          new Field(
-              "v",
-              FieldType.nullable(VariantType.INSTANCE),
-              List.of(
-                  Field.notNullable("metadata", ArrowType.Binary.INSTANCE),
-                  Field.nullable("value", ArrowType.Binary.INSTANCE),
-                  new Field(
-                      "typed_value",
-                      FieldType.nullable(ArrowType.Struct.INSTANCE),
-                      List.of(pair))));
+      Field storage = storage(ArrowType.Binary.INSTANCE, ArrowType.Struct.INSTANCE, pair);
       int index = k;
       try (VariantVector in =
           build(

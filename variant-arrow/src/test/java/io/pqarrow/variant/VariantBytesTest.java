@@ -23,6 +23,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and array headers with every offset size, field id size and is_large setting. Each is read with
  * {@link VariantReader} and passes the full {@link VariantValidator} check; where the encoding is
  * the smallest one, {@link VariantBuilder} must produce exactly these bytes.
+ *
+ * <p>Over 500 lines because the annotated byte tables are the point of the class: one row per type
+ * and header combination, each with its comments, kept together so the layout can be read in one
+ * place.
  */
 class VariantBytesTest {
   /** Metadata with no keys: version 1, sorted, 1-byte offsets; size 0; offsets [0]. */

@@ -309,7 +309,7 @@ class VariantMalformedTest {
             VariantFormatException.class,
             () -> new VariantBuilder().appendVariant(Variant.of(META_EMPTY, bomb)));
     assertEquals(
-        "Invalid Variant value at byte 10240: expected nesting depth at most 1024, found deeper",
+        "Invalid Variant value at byte 5120: expected nesting depth at most 512, found deeper",
         copy.getMessage());
 
     // A lazy read has no recursion: descending 100,000 levels in place is fine.

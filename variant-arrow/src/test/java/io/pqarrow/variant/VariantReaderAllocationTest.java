@@ -57,6 +57,59 @@ class VariantReaderAllocationTest {
     assertTrue(allocated < 64 * 1024, "allocated " + allocated + " bytes for 1,000,000 rows");
   }
 
+  /**
+   * FULL validation of rows holding every kind that has a payload check (strings, all three
+   * decimals, nested objects and arrays) allocates nothing per row once the metadata is validated.
+   */
+  @Test
+  void fullValidationOfAHundredThousandRowsAllocatesNothingPerRow() {
+    com.sun.management.ThreadMXBean mx =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    assumeTrue(mx.isThreadAllocatedMemorySupported(), "no per-thread allocation counter");
+    mx.setThreadAllocatedMemoryEnabled(true);
+
+    int rows = 1_000;
+    VariantColumnBuilder col = new VariantColumnBuilder();
+    for (int i = 0; i < rows; i++) {
+      VariantBuilder b = col.row().startObject();
+      b.appendKey("d4").appendDecimal4(i, 2);
+      b.appendKey("d8").appendDecimal8(-i * 1_000_000_007L, 9);
+      b.appendKey("d16")
+          .appendDecimal16(
+              java.math.BigInteger.TEN.pow(37).negate().subtract(java.math.BigInteger.valueOf(i)),
+              38);
+      b.appendKey("s").appendString("héllo wörld, row " + i + " of a long enough string");
+      b.appendKey("a").startArray().appendInteger(i).appendString("x").startObject();
+      b.appendKey("k").appendBoolean(true).endObject().endArray();
+      b.endObject();
+      col.finishRow();
+    }
+    EncodedVariantColumn c = col.finish();
+    VariantMetadata md = VariantMetadata.of(c.metadata());
+    ByteBuffer values = ByteBuffer.wrap(c.values());
+    int[] offsets = c.offsets();
+    VariantValidator validator = new VariantValidator(ValidationOptions.DEFAULTS);
+
+    long bytes = validateAll(validator, md, values, offsets); // warm up
+    long before = mx.getThreadAllocatedBytes(Thread.currentThread().getId());
+    for (int pass = 0; pass < 100; pass++) {
+      bytes += validateAll(validator, md, values, offsets);
+    }
+    long allocated = mx.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+    assertEquals(101L * c.values().length, bytes);
+    assertTrue(allocated < 64 * 1024, "allocated " + allocated + " bytes for 100,000 rows");
+  }
+
+  private static long validateAll(
+      VariantValidator validator, VariantMetadata md, ByteBuffer values, int[] offsets) {
+    long bytes = 0;
+    for (int i = 0; i < offsets.length - 1; i++) {
+      int length = offsets[i + 1] - offsets[i];
+      bytes += validator.validate(md, values, offsets[i], length, i).encodedSize();
+    }
+    return bytes;
+  }
+
   private static long scan(
       VariantMetadata md,
       ByteBuffer values,

@@ -1,0 +1,196 @@
+package io.pqarrow.parquet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.pqarrow.testing.LeakCheckingAllocator;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Dictionary-encoded fields are written as their values, looked up in the caller's dictionaries;
+ * pyarrow reads them back as dictionaries of those values, this library's reader as plain values.
+ */
+class DictionaryWriteTest {
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @TempDir Path dir;
+
+  private static final ArrowType.Int INT32 = new ArrowType.Int(32, true);
+  private static final String[] COLOURS = {"red", "grün", "", "a long blue-ish value", null};
+
+  private static final Schema SCHEMA =
+      new Schema(
+          List.of(
+              new Field(
+                  "colour",
+                  new FieldType(true, INT32, new DictionaryEncoding(7, false, INT32)),
+                  null),
+              new Field(
+                  "colours",
+                  FieldType.nullable(ArrowType.List.INSTANCE),
+                  List.of(
+                      new Field(
+                          "element",
+                          new FieldType(true, INT32, new DictionaryEncoding(7, false, INT32)),
+                          null)))));
+
+  /** argv: file; pyarrow's types, then its rows. */
+  private static final String PYARROW_READ =
+      PyRender.PRELUDE
+          + """
+          t = pq.read_table(sys.argv[1])
+          print(json.dumps({'types': [str(f.type) for f in t.schema]}))
+          dump(t)
+          """;
+
+  /** Index per row of {@code colour}; -1 is null. */
+  private static final int[] INDICES = {0, 1, -1, 2, 3, 4, 1, 0};
+
+  @Test
+  void dictionaryEncodedFieldsAreWrittenAsTheirValues() {
+    Path file = dir.resolve("dict.parquet");
+    List<String> expected = new ArrayList<>();
+    try (VarCharVector values = new VarCharVector("colours", memory.allocator());
+        VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, memory.allocator())) {
+      for (int i = 0; i < COLOURS.length; i++) {
+        if (COLOURS[i] == null) {
+          values.setNull(i);
+        } else {
+          values.setSafe(i, COLOURS[i].getBytes(StandardCharsets.UTF_8));
+        }
+      }
+      values.setValueCount(COLOURS.length);
+      DictionaryProvider.MapDictionaryProvider provider =
+          new DictionaryProvider.MapDictionaryProvider();
+      provider.put(new Dictionary(values, new DictionaryEncoding(7, false, INT32)));
+      IntVector colour = (IntVector) root.getVector("colour");
+      ListVector colours = (ListVector) root.getVector("colours");
+      IntVector element = (IntVector) colours.getDataVector();
+      int at = 0;
+      for (int row = 0; row < INDICES.length; row++) {
+        if (INDICES[row] < 0) {
+          colour.setNull(row);
+        } else {
+          colour.setSafe(row, INDICES[row]);
+        }
+        // colours: row r holds indices r % 5, (r + 1) % 5, ..., r % 3 of them; row 5 is null.
+        StringBuilder list = new StringBuilder("[");
+        if (row == 5) {
+          colours.setNull(row);
+        } else {
+          colours.startNewValue(row);
+          for (int k = 0; k < row % 3; k++) {
+            int index = (row + k) % COLOURS.length;
+            element.setSafe(at++, index);
+            list.append(k == 0 ? "" : ",").append(json(COLOURS[index]));
+          }
+          colours.endValue(row, row % 3);
+        }
+        expected.add(
+            ArrowJson.canonical(
+                "{\"colour\":"
+                    + (INDICES[row] < 0 ? "null" : json(COLOURS[INDICES[row]]))
+                    + ",\"colours\":"
+                    + (row == 5 ? "null" : list + "]")
+                    + "}"));
+      }
+      element.setValueCount(at);
+      root.setRowCount(INDICES.length);
+      try (ParquetArrowWriter writer =
+          ParquetArrowWriter.open(file, SCHEMA, WriteOptions.DEFAULTS, provider)) {
+        writer.write(root, provider);
+        writer.write(root, provider);
+      }
+    }
+    expected.addAll(new ArrayList<>(expected));
+    List<String> pyarrow = ReaderLevelsTest.pyarrowRows(PYARROW_READ, file.toString());
+    assertEquals(
+        "{\"types\":[\"dictionary<values=string, indices=int32, ordered=0>\","
+            + "\"list<element: dictionary<values=string, indices=int32, ordered=0>>\"]}",
+        pyarrow.get(0));
+    Rows.assertSame(expected, pyarrow.subList(1, pyarrow.size()));
+    try (ParquetArrowReader reader =
+        ParquetArrowReader.open(file, memory.allocator(), ReadOptions.DEFAULTS)) {
+      assertEquals(
+          "Schema<colour: Utf8, colours: List<element: Utf8>>", reader.schema().toString());
+    }
+    Rows.assertSame(
+        expected,
+        ArrowJson.readAll(file, memory.allocator(), ReadOptions.builder().batchRows(3).build()));
+  }
+
+  @Test
+  void indexOutsideTheDictionaryIsAnErrorNamingColumnAndRow() {
+    Path file = dir.resolve("bad.parquet");
+    Schema schema = new Schema(List.of(SCHEMA.getFields().get(0)));
+    try (VarCharVector values = new VarCharVector("colours", memory.allocator());
+        VectorSchemaRoot root = VectorSchemaRoot.create(schema, memory.allocator())) {
+      values.setSafe(0, "red".getBytes(StandardCharsets.UTF_8));
+      values.setValueCount(1);
+      DictionaryProvider.MapDictionaryProvider provider =
+          new DictionaryProvider.MapDictionaryProvider();
+      provider.put(new Dictionary(values, new DictionaryEncoding(7, false, INT32)));
+      IntVector colour = (IntVector) root.getVector("colour");
+      colour.setSafe(0, 0);
+      colour.setSafe(1, 1);
+      root.setRowCount(2);
+      try (ParquetArrowWriter writer =
+          ParquetArrowWriter.open(file, schema, WriteOptions.DEFAULTS, provider)) {
+        ParquetFileException e =
+            assertThrows(ParquetFileException.class, () -> writer.write(root, provider));
+        assertEquals(
+            "Cannot write Parquet file at "
+                + file
+                + ", column colour, row 1: dictionary index 1 out of range (dictionary 7 has 1"
+                + " values)",
+            e.getMessage());
+      }
+      Path other = dir.resolve("other.parquet");
+      try (ParquetArrowWriter writer =
+          ParquetArrowWriter.open(other, schema, WriteOptions.DEFAULTS, provider)) {
+        ParquetFileException e = assertThrows(ParquetFileException.class, () -> writer.write(root));
+        assertEquals(
+            "Cannot write Parquet file at "
+                + other
+                + ", column colour, row 0: no dictionary with id 7 in the DictionaryProvider"
+                + " given with the batch",
+            e.getMessage());
+      }
+    }
+  }
+
+  @Test
+  void dictionaryEncodedSchemaWithoutDictionariesIsRefusedNamingTheField() {
+    Path file = dir.resolve("none.parquet");
+    ParquetFileException e =
+        assertThrows(
+            ParquetFileException.class,
+            () -> ParquetArrowWriter.open(file, SCHEMA, WriteOptions.DEFAULTS));
+    assertEquals(
+        "Unsupported Parquet data at "
+            + file
+            + ", column colour: dictionary-encoded Arrow field without dictionaries (open the"
+            + " writer with the batches' DictionaryProvider)",
+        e.getMessage());
+  }
+
+  private static String json(String s) {
+    return s == null ? "null" : ArrowJson.MAPPER.valueToTree(s).toString();
+  }
+}

@@ -1,0 +1,68 @@
+package io.pqarrow.kernel;
+
+/**
+ * What {@link GetOptions} and {@link DecodeOptions} share: the cast mode and how many failing rows
+ * a result lists. The two public classes stay distinct so that each kernel entry point takes its
+ * own options type; their builders inherit the setters from {@link Builder}.
+ *
+ * <ul>
+ *   <li>{@code mode}: {@link CastMode#SAFE} (default) or {@link CastMode#STRICT}.
+ *   <li>{@code maxReportedRows}: how many failing row indices {@link
+ *       KernelResult#firstFailedRows()} keeps (default 10).
+ * </ul>
+ */
+abstract class CastOptions {
+  private final CastMode mode;
+  private final int maxReportedRows;
+
+  CastOptions(Builder<?, ?> b) {
+    this.mode = b.mode;
+    this.maxReportedRows = b.maxReportedRows;
+  }
+
+  /** The cast mode. */
+  public final CastMode mode() {
+    return mode;
+  }
+
+  /** How many failing rows a result lists. */
+  public final int maxReportedRows() {
+    return maxReportedRows;
+  }
+
+  /**
+   * The setters of both builders, checked as they are called.
+   *
+   * @param <B> the concrete builder, returned by every setter
+   * @param <O> the options it builds
+   */
+  abstract static class Builder<B extends Builder<B, O>, O extends CastOptions> {
+    private CastMode mode = CastMode.SAFE;
+    private int maxReportedRows = 10;
+
+    Builder() {}
+
+    /** Sets the cast mode. */
+    public final B mode(CastMode mode) {
+      if (mode == null) {
+        throw new IllegalArgumentException("Invalid option mode: null");
+      }
+      this.mode = mode;
+      return self();
+    }
+
+    /** Sets how many failing rows a result lists (0 or more). */
+    public final B maxReportedRows(int n) {
+      if (n < 0) {
+        throw new IllegalArgumentException("Invalid option maxReportedRows: " + n);
+      }
+      this.maxReportedRows = n;
+      return self();
+    }
+
+    /** The options. */
+    public abstract O build();
+
+    abstract B self();
+  }
+}
