@@ -85,6 +85,13 @@ class ExportCommandTest {
   }
 
   @Test
+  void readmeSetUpCommandExportsTheSampleInOneBatch() {
+    String out = export();
+    String seen = PythonEnv.require().run(COMPARE, Bridge.sample().toString(), out, "file");
+    assertEquals("5000 [5000]\n", seen);
+  }
+
+  @Test
   void compressedBodiesAreSmallerThanPlainOnes() throws IOException {
     long[] sizes = new long[3];
     String[] codecs = {"none", "lz4", "zstd"};
