@@ -11,14 +11,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The {@code bridge} script at the repository root, run as a user runs it, on the jar a previous
- * {@code mvn package} left (skipped when there is none; {@code BRIDGE_SKIP_BUILD=1} keeps the
- * script from starting a Maven build inside this one).
+ * The {@code bridge} script at the repository root, run as a user runs it, on the jar the reactor
+ * has just packaged (this module comes after {@code cli}, so the jar exists; {@code
+ * BRIDGE_SKIP_BUILD=1} keeps the script from starting a Maven build inside this one).
  */
 class BridgeScriptTest {
   @TempDir Path dir;
@@ -28,8 +27,7 @@ class BridgeScriptTest {
   private static Run bridge(Path workDir, String... args) throws IOException, InterruptedException {
     Path root = PythonEnv.repoRoot();
     Path jar = root.resolve("cli/target/bridge.jar");
-    Assumptions.assumeTrue(
-        Files.isRegularFile(jar), "no " + jar + " (mvn -pl cli -am package builds it)");
+    assertTrue(Files.isRegularFile(jar), "no " + jar + ": build with mvn -pl ipc-tests -am verify");
     List<String> command = new ArrayList<>();
     command.add(root.resolve("bridge").toString());
     command.addAll(List.of(args));
@@ -59,7 +57,7 @@ class BridgeScriptTest {
 
   @Test
   void scriptRunsTheJarWithTheExitCodesOfTheContract() throws Exception {
-    Path sample = Bridge.sample();
+    Path sample = PythonEnv.repoRoot().resolve("samples/events.parquet");
     Run schema = bridge(dir, "schema", sample.toString());
     assertEquals(0, schema.code(), schema.err());
     assertTrue(
