@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -55,6 +56,7 @@ public final class ParquetArrowReader implements AutoCloseable {
   private static final PrimitiveConverter NO_CONVERTER = new PrimitiveConverter() {};
 
   private final Path file;
+  private final BufferAllocator allocator;
   private final ParquetFileReader parquet;
   private final SchemaMapping mapping;
   private final VectorSchemaRoot root;
@@ -82,6 +84,7 @@ public final class ParquetArrowReader implements AutoCloseable {
       BufferAllocator allocator,
       ReadOptions options) {
     this.file = file;
+    this.allocator = allocator;
     this.parquet = parquet;
     this.mapping = mapping;
     this.batchRows = options.batchRows();
@@ -233,11 +236,11 @@ public final class ParquetArrowReader implements AutoCloseable {
    * @throws ParquetFileException when the data is corrupt or breaks the schema's rules
    */
   public boolean loadNextBatch() {
-    prepareVectors();
     batch.clear();
     int rows = 0;
     String column = null;
     try {
+      prepareVectors();
       while (rows < batchRows) {
         if (rowGroupRemaining == 0) {
           if (!advanceRowGroup()) {
@@ -276,6 +279,14 @@ public final class ParquetArrowReader implements AutoCloseable {
       }
     } catch (ParquetFileException e) {
       throw e;
+    } catch (OutOfMemoryException e) {
+      // The file is sound: the caller's allocator is too small for one batch.
+      throw ParquetFileException.read(
+          file,
+          column,
+          -1,
+          "out of Arrow memory (limit " + allocatorLimit() + " bytes): " + describe(e),
+          e);
     } catch (RuntimeException e) {
       throw ParquetFileException.invalid(
           file,
@@ -289,6 +300,15 @@ public final class ParquetArrowReader implements AutoCloseable {
     }
     root.setRowCount(rows);
     return rows > 0;
+  }
+
+  /** The tightest limit on the caller's allocator: its own or one of its parents'. */
+  private long allocatorLimit() {
+    long limit = Long.MAX_VALUE;
+    for (BufferAllocator a = allocator; a != null; a = a.getParentAllocator()) {
+      limit = Math.min(limit, a.getLimit());
+    }
+    return limit;
   }
 
   private void prepareVectors() {

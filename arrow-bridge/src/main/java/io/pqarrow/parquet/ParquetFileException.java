@@ -47,6 +47,20 @@ public class ParquetFileException extends BridgeException {
         cause);
   }
 
+  /**
+   * {@code Cannot read Parquet file at <file>[, column <c>][, row <r>]: <problem>}, for a sound
+   * file that cannot be read for a reason outside it, such as the Arrow allocator's limit.
+   */
+  public static ParquetFileException read(
+      Path file, String column, long row, String problem, Throwable cause) {
+    return new ParquetFileException(
+        String.valueOf(file),
+        column,
+        row,
+        "Cannot read Parquet file at " + where(file, column, row) + ": " + problem,
+        cause);
+  }
+
   /** {@code Unsupported Parquet data at <file>[, column <c>]: <what>}. */
   public static ParquetFileException unsupported(Path file, String column, String what) {
     return new ParquetFileException(

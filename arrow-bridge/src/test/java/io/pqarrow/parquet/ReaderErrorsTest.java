@@ -89,6 +89,25 @@ class ReaderErrorsTest {
   }
 
   @Test
+  void allocatorTooSmallForTheFirstBatchIsOutOfMemoryNotInvalid() {
+    Path file = small();
+    // 64 bytes cannot hold even the initial buffers root.allocateNew() asks for.
+    try (org.apache.arrow.memory.BufferAllocator tiny =
+            memory.allocator().newChildAllocator("tiny", 0, 64);
+        ParquetArrowReader r = ParquetArrowReader.open(file, tiny, ReadOptions.DEFAULTS)) {
+      ParquetFileException e = assertThrows(ParquetFileException.class, r::loadNextBatch);
+      assertTrue(
+          e.getMessage()
+              .startsWith(
+                  "Cannot read Parquet file at "
+                      + file
+                      + ": out of Arrow memory (limit 64 bytes): OutOfMemoryException: "),
+          e.getMessage());
+      assertEquals(-1, e.row());
+    }
+  }
+
+  @Test
   void unknownColumnIsNamed() {
     Path file = small();
     ParquetFileException e = openFails(file, ReadOptions.builder().columns(List.of("s.z")).build());
