@@ -332,6 +332,7 @@ public final class ParquetArrowReader implements AutoCloseable {
       if (count == 0) {
         continue;
       }
+      String column = null;
       try {
         if (pages != null) {
           pages.close();
@@ -340,14 +341,17 @@ public final class ParquetArrowReader implements AutoCloseable {
         pages = parquet.readRowGroup(index);
         for (int i = 0; i < leaves.size(); i++) {
           ColumnDescriptor c = columns.get(i);
-          leaves
-              .get(i)
-              .startRowGroup(
-                  new ColumnReaderImpl(c, pages.getPageReader(c), NO_CONVERTER, writerVersion));
+          LeafDecoder leaf = leaves.get(i);
+          column = leaf.column;
+          // The column reader reads the chunk's dictionary and first page here.
+          leaf.startRowGroup(
+              new ColumnReaderImpl(c, pages.getPageReader(c), NO_CONVERTER, writerVersion));
         }
+      } catch (ParquetFileException | OutOfMemoryException e) {
+        throw e;
       } catch (IOException | RuntimeException e) {
         throw ParquetFileException.invalid(
-            file, null, -1, "cannot read row group " + index + ": " + describe(e), e);
+            file, column, -1, "cannot read row group " + index + ": " + describe(e), e);
       }
       rowGroupRemaining = count;
       rowGroupFirstRow = firstRowOf(index);
