@@ -43,8 +43,10 @@ import org.junit.jupiter.api.io.TempDir;
  * either side, setting the footer length to absurd values and zeroing either magic.
  */
 class HostileFilesTest {
-  private static final long SEED = 20261122L;
-  private static final int PAGE_FLIPS = 40;
+  /** Fixed, so that a failure repeats; {@code -Dhostile.seed=N} explores other corruptions. */
+  private static final long SEED = Long.getLong("hostile.seed", 20261122L);
+
+  private static final int PAGE_FLIPS = 120;
   private static final int FOOTER_FLIPS = 25;
   private static final int HEADER_FLIPS = 4;
   private static final long READ_SECONDS = 20;
