@@ -45,7 +45,9 @@ import org.apache.parquet.schema.MessageType;
  * repetition and definition levels straight into the vectors of one {@link VectorSchemaRoot},
  * reused for every batch. Memory is bounded by one batch plus the compressed pages of one row
  * group. Every failure, from a missing file to corrupt data, is a {@link ParquetFileException}
- * naming the file (and column and row when known).
+ * naming the file (and column and row when known): {@code Invalid Parquet file at …} for bad bytes,
+ * {@code Cannot read Parquet file at …: out of Arrow memory (limit N bytes): …} when the caller's
+ * allocator cannot hold a batch.
  */
 public final class ParquetArrowReader implements AutoCloseable {
   /** Maps a file's schema; the default is {@link SchemaMapper#toArrow}. */
@@ -233,7 +235,9 @@ public final class ParquetArrowReader implements AutoCloseable {
    * Loads the next batch into {@link #getVectorSchemaRoot()}.
    *
    * @return {@code false}, with a row count of 0, when every selected row group has been read
-   * @throws ParquetFileException when the data is corrupt or breaks the schema's rules
+   * @throws ParquetFileException when the data is corrupt or breaks the schema's rules, or when the
+   *     allocator's limit is too low for the batch (then the message starts {@code Cannot read
+   *     Parquet file at}, and the reader must be closed)
    */
   public boolean loadNextBatch() {
     batch.clear();

@@ -10,7 +10,8 @@ import java.nio.file.Path;
  *
  * <p>The message always names the file, and the column and row where they are known: {@code Invalid
  * Parquet file at /tmp/a.parquet, column v.typed_value, row 17: value and typed_value are both
- * non-null}.
+ * non-null}. A sound file that cannot be read for want of Arrow memory says {@code Cannot read
+ * Parquet file at …} instead.
  */
 public class ParquetFileException extends BridgeException {
   private static final long serialVersionUID = 1L;
