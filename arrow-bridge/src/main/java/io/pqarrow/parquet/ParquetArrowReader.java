@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -44,7 +45,9 @@ import org.apache.parquet.schema.MessageType;
  * repetition and definition levels straight into the vectors of one {@link VectorSchemaRoot},
  * reused for every batch. Memory is bounded by one batch plus the compressed pages of one row
  * group. Every failure, from a missing file to corrupt data, is a {@link ParquetFileException}
- * naming the file (and column and row when known).
+ * naming the file (and column and row when known): {@code Invalid Parquet file at …} for bad bytes,
+ * {@code Cannot read Parquet file at …: out of Arrow memory (limit N bytes): …} when the caller's
+ * allocator cannot hold a batch.
  */
 public final class ParquetArrowReader implements AutoCloseable {
   /** Maps a file's schema; the default is {@link SchemaMapper#toArrow}. */
@@ -55,6 +58,7 @@ public final class ParquetArrowReader implements AutoCloseable {
   private static final PrimitiveConverter NO_CONVERTER = new PrimitiveConverter() {};
 
   private final Path file;
+  private final BufferAllocator allocator;
   private final ParquetFileReader parquet;
   private final SchemaMapping mapping;
   private final VectorSchemaRoot root;
@@ -82,6 +86,7 @@ public final class ParquetArrowReader implements AutoCloseable {
       BufferAllocator allocator,
       ReadOptions options) {
     this.file = file;
+    this.allocator = allocator;
     this.parquet = parquet;
     this.mapping = mapping;
     this.batchRows = options.batchRows();
@@ -230,14 +235,16 @@ public final class ParquetArrowReader implements AutoCloseable {
    * Loads the next batch into {@link #getVectorSchemaRoot()}.
    *
    * @return {@code false}, with a row count of 0, when every selected row group has been read
-   * @throws ParquetFileException when the data is corrupt or breaks the schema's rules
+   * @throws ParquetFileException when the data is corrupt or breaks the schema's rules, or when the
+   *     allocator's limit is too low for the batch (then the message starts {@code Cannot read
+   *     Parquet file at}, and the reader must be closed)
    */
   public boolean loadNextBatch() {
-    prepareVectors();
     batch.clear();
     int rows = 0;
     String column = null;
     try {
+      prepareVectors();
       while (rows < batchRows) {
         if (rowGroupRemaining == 0) {
           if (!advanceRowGroup()) {
@@ -276,6 +283,14 @@ public final class ParquetArrowReader implements AutoCloseable {
       }
     } catch (ParquetFileException e) {
       throw e;
+    } catch (OutOfMemoryException e) {
+      // The file is sound: the caller's allocator is too small for one batch.
+      throw ParquetFileException.read(
+          file,
+          column,
+          -1,
+          "out of Arrow memory (limit " + allocatorLimit() + " bytes): " + describe(e),
+          e);
     } catch (RuntimeException e) {
       throw ParquetFileException.invalid(
           file,
@@ -289,6 +304,15 @@ public final class ParquetArrowReader implements AutoCloseable {
     }
     root.setRowCount(rows);
     return rows > 0;
+  }
+
+  /** The tightest limit on the caller's allocator: its own or one of its parents'. */
+  private long allocatorLimit() {
+    long limit = Long.MAX_VALUE;
+    for (BufferAllocator a = allocator; a != null; a = a.getParentAllocator()) {
+      limit = Math.min(limit, a.getLimit());
+    }
+    return limit;
   }
 
   private void prepareVectors() {
@@ -312,6 +336,7 @@ public final class ParquetArrowReader implements AutoCloseable {
       if (count == 0) {
         continue;
       }
+      String column = null;
       try {
         if (pages != null) {
           pages.close();
@@ -320,14 +345,17 @@ public final class ParquetArrowReader implements AutoCloseable {
         pages = parquet.readRowGroup(index);
         for (int i = 0; i < leaves.size(); i++) {
           ColumnDescriptor c = columns.get(i);
-          leaves
-              .get(i)
-              .startRowGroup(
-                  new ColumnReaderImpl(c, pages.getPageReader(c), NO_CONVERTER, writerVersion));
+          LeafDecoder leaf = leaves.get(i);
+          column = leaf.column;
+          // The column reader reads the chunk's dictionary and first page here.
+          leaf.startRowGroup(
+              new ColumnReaderImpl(c, pages.getPageReader(c), NO_CONVERTER, writerVersion));
         }
+      } catch (ParquetFileException | OutOfMemoryException e) {
+        throw e;
       } catch (IOException | RuntimeException e) {
         throw ParquetFileException.invalid(
-            file, null, -1, "cannot read row group " + index + ": " + describe(e), e);
+            file, column, -1, "cannot read row group " + index + ": " + describe(e), e);
       }
       rowGroupRemaining = count;
       rowGroupFirstRow = firstRowOf(index);

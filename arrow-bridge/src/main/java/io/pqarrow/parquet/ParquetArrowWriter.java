@@ -175,7 +175,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     return mapping;
   }
 
-  /** Rows written so far. */
+  /** Rows written so far (after a failed write, the rows before the failing one). */
   public long rowsWritten() {
     return rowsWritten;
   }
@@ -215,6 +215,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     List<FieldVector> vectors = batch.getFieldVectors();
     int rows = batch.getRowCount();
     int row = 0;
+    // rowsWritten advances row by row, so that every later message names the file row.
     try {
       for (DictionaryWriteNode node : dictionaryNodes) {
         node.useDictionaries(dictionaries);
@@ -228,6 +229,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
         }
         columnStore.endRecord();
         rowsInGroup++;
+        rowsWritten++;
         if (rowsInGroup >= options.rowGroupRows()
             || ((rowsInGroup & 1023) == 0
                 && columnStore.getBufferedSize() >= options.rowGroupBytes())) {
@@ -238,13 +240,12 @@ public final class ParquetArrowWriter implements AutoCloseable {
     } catch (InvalidValueException e) {
       abandon();
       codecs.release();
-      throw ParquetFileException.write(file, e.column, rowsWritten + row, e.getMessage(), e);
+      throw ParquetFileException.write(file, e.column, rowsWritten, e.getMessage(), e);
     } catch (IOException | RuntimeException e) {
       abandon();
       codecs.release();
-      throw ParquetFileException.write(file, null, rowsWritten + row, describe(e), e);
+      throw ParquetFileException.write(file, null, rowsWritten, describe(e), e);
     }
-    rowsWritten += rows;
   }
 
   private void startRowGroup() {

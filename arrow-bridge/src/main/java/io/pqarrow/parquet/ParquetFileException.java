@@ -10,7 +10,8 @@ import java.nio.file.Path;
  *
  * <p>The message always names the file, and the column and row where they are known: {@code Invalid
  * Parquet file at /tmp/a.parquet, column v.typed_value, row 17: value and typed_value are both
- * non-null}.
+ * non-null}. A sound file that cannot be read for want of Arrow memory says {@code Cannot read
+ * Parquet file at …} instead.
  */
 public class ParquetFileException extends BridgeException {
   private static final long serialVersionUID = 1L;
@@ -44,6 +45,20 @@ public class ParquetFileException extends BridgeException {
         column,
         row,
         "Invalid Parquet file at " + where(file, column, row) + ": " + problem,
+        cause);
+  }
+
+  /**
+   * {@code Cannot read Parquet file at <file>[, column <c>][, row <r>]: <problem>}, for a sound
+   * file that cannot be read for a reason outside it, such as the Arrow allocator's limit.
+   */
+  public static ParquetFileException read(
+      Path file, String column, long row, String problem, Throwable cause) {
+    return new ParquetFileException(
+        String.valueOf(file),
+        column,
+        row,
+        "Cannot read Parquet file at " + where(file, column, row) + ": " + problem,
         cause);
   }
 

@@ -89,6 +89,68 @@ class ReaderErrorsTest {
   }
 
   @Test
+  void allocatorTooSmallForTheFirstBatchIsOutOfMemoryNotInvalid() {
+    Path file = small();
+    // 64 bytes cannot hold even the initial buffers root.allocateNew() asks for.
+    try (org.apache.arrow.memory.BufferAllocator tiny =
+            memory.allocator().newChildAllocator("tiny", 0, 64);
+        ParquetArrowReader r = ParquetArrowReader.open(file, tiny, ReadOptions.DEFAULTS)) {
+      ParquetFileException e = assertThrows(ParquetFileException.class, r::loadNextBatch);
+      assertTrue(
+          e.getMessage()
+              .startsWith(
+                  "Cannot read Parquet file at "
+                      + file
+                      + ": out of Arrow memory (limit 64 bytes): OutOfMemoryException: "),
+          e.getMessage());
+      assertEquals(-1, e.row());
+    }
+  }
+
+  @Test
+  void corruptDictionaryIsNamedWithItsColumn() throws Exception {
+    Path file = dir.resolve("dict.parquet");
+    io.pqarrow.testing.PythonEnv.require()
+        .run(
+            """
+            import sys, pyarrow as pa, pyarrow.parquet as pq
+            t = pa.table({'a': pa.array(range(100), pa.int64()),
+                          'word': pa.array(['w%d' % (i % 7) for i in range(100)])})
+            pq.write_table(t, sys.argv[1], compression='NONE', use_dictionary=['word'])
+            """,
+            file.toString());
+    long dictionaryPage;
+    try (org.apache.parquet.hadoop.ParquetFileReader r =
+        org.apache.parquet.hadoop.ParquetFileReader.open(
+            new org.apache.parquet.io.LocalInputFile(file))) {
+      dictionaryPage =
+          r.getFooter().getBlocks().get(0).getColumns().get(1).getDictionaryPageOffset();
+    }
+    byte[] bytes = Files.readAllBytes(file);
+    java.io.ByteArrayInputStream in =
+        new java.io.ByteArrayInputStream(
+            bytes, (int) dictionaryPage, bytes.length - (int) dictionaryPage);
+    int before = in.available();
+    org.apache.parquet.format.Util.readPageHeader(in);
+    int values = (int) dictionaryPage + before - in.available();
+    // The first PLAIN value's 4-byte length: 0x7FFFFFFF runs far past the page.
+    bytes[values] = (byte) 0xFF;
+    bytes[values + 1] = (byte) 0xFF;
+    bytes[values + 2] = (byte) 0xFF;
+    bytes[values + 3] = (byte) 0x7F;
+    Files.write(file, bytes);
+    ParquetFileException e = openFails(file, ReadOptions.DEFAULTS);
+    // parquet-java's dictionary decoding fails with a bare IndexOutOfBoundsException.
+    assertEquals(
+        "Invalid Parquet file at "
+            + file
+            + ", column word: cannot read row group 0: IndexOutOfBoundsException",
+        e.getMessage());
+    assertTrue(e.getCause() instanceof IndexOutOfBoundsException, String.valueOf(e.getCause()));
+    assertEquals("word", e.column());
+  }
+
+  @Test
   void unknownColumnIsNamed() {
     Path file = small();
     ParquetFileException e = openFails(file, ReadOptions.builder().columns(List.of("s.z")).build());

@@ -46,6 +46,31 @@ class WriterErrorsTest {
   }
 
   @Test
+  void failureInALaterBatchNamesTheFileRow() {
+    Path file = dir.resolve("out.parquet");
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(REQUIRED_INT, memory.allocator());
+        ParquetArrowWriter writer =
+            ParquetArrowWriter.open(file, REQUIRED_INT, WriteOptions.DEFAULTS)) {
+      IntVector a = (IntVector) root.getVector("a");
+      for (int i = 0; i < 3; i++) {
+        a.setSafe(i, i);
+      }
+      root.setRowCount(3);
+      writer.write(root);
+      writer.write(root);
+      a.setNull(1);
+      ParquetFileException e = assertThrows(ParquetFileException.class, () -> writer.write(root));
+      assertEquals(
+          "Cannot write Parquet file at "
+              + file
+              + ", row 7: IllegalStateException: null in non-nullable field a",
+          e.getMessage());
+      assertEquals(7, e.row());
+      assertEquals(7, writer.rowsWritten(), "rows before the failing one");
+    }
+  }
+
+  @Test
   void failedWriteDeletesTheFileAndClosesTheWriter() {
     Path file = dir.resolve("out.parquet");
     try (VectorSchemaRoot root = VectorSchemaRoot.create(REQUIRED_INT, memory.allocator());
