@@ -1,6 +1,7 @@
 package io.pqarrow.kernel;
 
 import io.pqarrow.variant.VariantBuilder;
+import java.math.BigInteger;
 import java.util.UUID;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
@@ -96,7 +97,7 @@ public final class TypedScalars {
     } else if (v instanceof Float8Vector x) {
       return (s, b) -> b.appendDouble(x.get(s));
     } else if (v instanceof DecimalVector x) {
-      return decimal(x, decimals);
+      return decimal(x, path, decimals);
     } else if (v instanceof DateDayVector x) {
       return (s, b) -> b.appendDate(x.get(s));
     } else if (v instanceof TimeMicroVector x) {
@@ -128,17 +129,39 @@ public final class TypedScalars {
         "Unsupported shredded typed_value at " + path + ": " + v.getField().getType());
   }
 
-  private static Encoder decimal(DecimalVector x, DecimalWidth decimals) {
+  private static Encoder decimal(DecimalVector x, String path, DecimalWidth decimals) {
     if (decimals == DecimalWidth.BY_VALUE) {
       return (s, b) -> b.appendDecimal(x.getObject(s));
     }
     int precision = x.getPrecision();
     int scale = x.getScale();
+    BigInteger limit = BigInteger.TEN.pow(precision);
     if (precision <= 9) {
-      return (s, b) -> b.appendDecimal4(x.getObject(s).unscaledValue().intValueExact(), scale);
+      return (s, b) -> b.appendDecimal4(unscaled(x, s, limit, path).intValue(), scale);
     } else if (precision <= 18) {
-      return (s, b) -> b.appendDecimal8(x.getObject(s).unscaledValue().longValueExact(), scale);
+      return (s, b) -> b.appendDecimal8(unscaled(x, s, limit, path).longValue(), scale);
     }
-    return (s, b) -> b.appendDecimal16(x.getObject(s).unscaledValue(), scale);
+    return (s, b) -> b.appendDecimal16(unscaled(x, s, limit, path), scale);
+  }
+
+  /**
+   * The unscaled value of slot {@code s}, checked against the column's declared precision: a
+   * producer may store more digits in a Decimal128 than its type declares, and such a value has no
+   * Variant decimal of the precision's width.
+   */
+  private static BigInteger unscaled(DecimalVector x, int s, BigInteger limit, String path) {
+    BigInteger u = x.getObject(s).unscaledValue();
+    if (u.abs().compareTo(limit) >= 0) {
+      throw new KernelException(
+          "Invalid decimal at "
+              + path
+              + ": slot "
+              + s
+              + " holds "
+              + u
+              + ", more digits than the column's precision "
+              + x.getPrecision());
+    }
+    return u;
   }
 }
