@@ -103,6 +103,8 @@ class HostileKernelInputTest {
         exerciseAll(v, r, "round " + round + " mode " + mode);
       }
     }
+    System.out.printf(
+        "%s: %d calls returned, %d rejected%n", getClass().getSimpleName(), returned, rejected);
     assertTrue(escaped.isEmpty(), escaped.size() + " escaped:\n" + String.join("\n", escaped));
     assertTrue(rejected > 0, "no corruption was rejected");
     assertTrue(returned > 0, "no call returned");
@@ -129,6 +131,8 @@ class HostileKernelInputTest {
         exerciseAll(shredded, r, "round " + round + " type " + type);
       }
     }
+    System.out.printf(
+        "%s: %d calls returned, %d rejected%n", getClass().getSimpleName(), returned, rejected);
     assertTrue(escaped.isEmpty(), escaped.size() + " escaped:\n" + String.join("\n", escaped));
     assertTrue(rejected > 0, "no corruption was rejected");
   }
