@@ -270,6 +270,11 @@ public final class JsonToVariant {
         }
       } catch (VariantFormatException e) {
         throw error(e.getMessage());
+      } catch (NumberFormatException e) {
+        // Jackson reads the text lazily and fails here for an exponent beyond int (1E99999999999)
+        String text = p.getText();
+        throw error(
+            "number out of range: " + (text.length() > 40 ? text.substring(0, 40) + "..." : text));
       }
     }
 

@@ -70,6 +70,7 @@ class HostileDepthAndJsonTest {
       {"999-digit integer", utf8("9".repeat(999)), false},
       {"exponent 1e999999", utf8("1e999999"), false},
       {"tiny exponent", utf8("1e-999999"), false},
+      {"exponent beyond int", utf8("[577E25774630009745434766]"), false},
       {"40-digit decimal", utf8("0." + "1".repeat(40)), false},
       {"invalid UTF-8 in a string", new byte[] {'"', (byte) 0xC3, 0x28, '"'}, true},
       {"0xFF byte", new byte[] {'[', (byte) 0xFF, ']'}, true},
