@@ -1,6 +1,7 @@
 package io.pqarrow.kernel;
 
 import io.pqarrow.variant.VariantBuilder;
+import io.pqarrow.variant.arrow.BinarySlots;
 import java.math.BigInteger;
 import java.util.UUID;
 import org.apache.arrow.vector.BigIntVector;
@@ -110,23 +111,33 @@ public final class TypedScalars {
       return (s, b) -> b.appendTimestampNtzMicros(x.get(s));
     } else if (v instanceof TimeStampNanoVector x) {
       return (s, b) -> b.appendTimestampNtzNanos(x.get(s));
-    } else if (v instanceof VarCharVector x) {
-      return (s, b) -> b.appendStringUtf8(x.get(s));
-    } else if (v instanceof LargeVarCharVector x) {
-      return (s, b) -> b.appendStringUtf8(x.get(s));
-    } else if (v instanceof ViewVarCharVector x) {
-      return (s, b) -> b.appendStringUtf8(x.get(s));
-    } else if (v instanceof VarBinaryVector x) {
-      return (s, b) -> b.appendBinary(x.get(s));
-    } else if (v instanceof LargeVarBinaryVector x) {
-      return (s, b) -> b.appendBinary(x.get(s));
-    } else if (v instanceof ViewVarBinaryVector x) {
-      return (s, b) -> b.appendBinary(x.get(s));
+    } else if (v instanceof VarCharVector
+        || v instanceof LargeVarCharVector
+        || v instanceof ViewVarCharVector) {
+      BinarySlots slots = BinarySlots.of(path, v, v.getValueCount());
+      return (s, b) -> b.appendStringUtf8(bytes(slots, s));
+    } else if (v instanceof VarBinaryVector
+        || v instanceof LargeVarBinaryVector
+        || v instanceof ViewVarBinaryVector) {
+      BinarySlots slots = BinarySlots.of(path, v, v.getValueCount());
+      return (s, b) -> b.appendBinary(bytes(slots, s));
     } else if (v instanceof UuidVector x) {
       return (s, b) -> b.appendUuid((UUID) x.getObject(s));
     }
     throw new KernelException(
         "Unsupported shredded typed_value at " + path + ": " + v.getField().getType());
+  }
+
+  /**
+   * The bytes of slot {@code s}, read through {@link BinarySlots} so that offsets or views outside
+   * the buffers are a {@link io.pqarrow.variant.arrow.VariantVectorException} naming the row, not
+   * an {@code IndexOutOfBoundsException} from Arrow.
+   */
+  private static byte[] bytes(BinarySlots slots, int s) {
+    slots.position(s);
+    byte[] out = new byte[slots.length()];
+    slots.buffer().get(slots.offset(), out, 0, out.length);
+    return out;
   }
 
   private static Encoder decimal(DecimalVector x, String path, DecimalWidth decimals) {

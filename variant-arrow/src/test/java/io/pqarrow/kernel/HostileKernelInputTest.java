@@ -1,5 +1,6 @@
 package io.pqarrow.kernel;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.BridgeException;
@@ -91,8 +92,8 @@ class HostileKernelInputTest {
 
   @Test
   void corruptedUnshreddedVectorsRaiseOnlyBridgeExceptionsNamingTheRow() {
-    Random r = new Random(20261122);
-    for (int round = 0; round < 60; round++) {
+    Random r = new Random(Long.getLong("fuzz.seed", 20261122));
+    for (int round = 0; round < Integer.getInteger("fuzz.rounds", 60); round++) {
       int rows = 1 + r.nextInt(6);
       List<EncodedVariant> values = new ArrayList<>();
       for (int i = 0; i < rows; i++) {
@@ -112,8 +113,8 @@ class HostileKernelInputTest {
 
   @Test
   void corruptedShreddedVectorsRaiseOnlyBridgeExceptionsNamingTheRow() {
-    Random r = new Random(4242);
-    for (int round = 0; round < 40; round++) {
+    Random r = new Random(Long.getLong("fuzz.seed", 4242));
+    for (int round = 0; round < Integer.getInteger("fuzz.rounds", 40); round++) {
       int rows = 1 + r.nextInt(6);
       List<EncodedVariant> values = new ArrayList<>();
       for (int i = 0; i < rows; i++) {
@@ -135,6 +136,76 @@ class HostileKernelInputTest {
         "%s: %d calls returned, %d rejected%n", getClass().getSimpleName(), returned, rejected);
     assertTrue(escaped.isEmpty(), escaped.size() + " escaped:\n" + String.join("\n", escaped));
     assertTrue(rejected > 0, "no corruption was rejected");
+  }
+
+  @Test
+  void shreddedStringWithOffsetsOutsideItsBufferIsAnErrorNamingTheRow() {
+    List<EncodedVariant> values = new ArrayList<>();
+    for (String text : List.of("first", "second", "third")) {
+      io.pqarrow.variant.VariantBuilder b = new io.pqarrow.variant.VariantBuilder();
+      b.appendString(text);
+      values.add(b.build());
+    }
+    Field target = Field.nullable("t", ArrowType.Utf8.INSTANCE);
+    try (VariantVector plain = unshredded(values, new Random(1), -1);
+        VariantVector shredded =
+            Shredding.shred(
+                plain,
+                ShreddingTypes.parse("v", "string"),
+                ShredOptions.defaults(),
+                memory.allocator())) {
+      // row 1's end offset points far past the data buffer
+      ((BaseVariableWidthVector) shredded.typedValueVector()).getOffsetBuffer().setInt(8, 100_000);
+      KernelException e =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              KernelException.class,
+              () ->
+                  VariantKernels.get(
+                      shredded, "$", target, GetOptions.strict(), memory.allocator()));
+      assertTrue(e.getMessage().contains("row 1"), e.getMessage());
+      org.junit.jupiter.api.Assertions.assertThrows(
+          io.pqarrow.shred.ShredException.class,
+          () -> Shredding.unshred(shredded, memory.allocator()));
+      try (KernelResult r =
+          VariantKernels.get(shredded, "$", target, GetOptions.defaults(), memory.allocator())) {
+        assertEquals("first", r.vector().getObject(0).toString());
+        assertTrue(r.failedRowCount() >= 1, "row 1 counted as failed");
+      }
+    }
+  }
+
+  @Test
+  void decimalTargetWiderThanItsBitWidthIsRejectedBeforeAnyRow() {
+    List<EncodedVariant> values = List.of(RandomVariants.primitive(new Random(3)).encode());
+    try (VariantVector v = unshredded(values, new Random(1), -1)) {
+      for (ArrowType.Decimal d :
+          List.of(new ArrowType.Decimal(39, 2, 128), new ArrowType.Decimal(80, 2, 256))) {
+        KernelException e =
+            org.junit.jupiter.api.Assertions.assertThrows(
+                KernelException.class,
+                () ->
+                    VariantKernels.decode(
+                        v, Field.nullable("t", d), DecodeOptions.defaults(), memory.allocator()));
+        assertTrue(e.getMessage().startsWith("Unsupported target type at t: "), e.getMessage());
+        assertTrue(e.getMessage().contains("precision must be 1 to"), e.getMessage());
+      }
+    }
+  }
+
+  @Test
+  void decimalWithScaleBeyondDecimal256InfersDoubleAndDecodes() {
+    // DECIMAL4 (header 0x20), scale 139 (0x8B), unscaled 1 little-endian
+    byte[] value = {0x20, (byte) 0x8B, 0x01, 0x00, 0x00, 0x00};
+    byte[] metadata = {0x01, 0x00, 0x00};
+    try (VariantVector v =
+        unshredded(List.of(new EncodedVariant(metadata, value)), new Random(1), -1)) {
+      Field f = VariantKernels.inferSchema(v, InferOptions.defaults());
+      assertEquals(new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE), f.getType());
+      try (KernelResult r =
+          VariantKernels.decode(v, f, DecodeOptions.defaults(), memory.allocator())) {
+        assertEquals(1, r.vector().getValueCount());
+      }
+    }
   }
 
   /**

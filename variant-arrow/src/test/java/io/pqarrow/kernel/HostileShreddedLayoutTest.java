@@ -174,9 +174,9 @@ class HostileShreddedLayoutTest {
 
   @Test
   void layoutsBreakingTheShreddingRulesRaiseOnlyBridgeExceptions() {
-    Random r = new Random(777);
+    Random r = new Random(Long.getLong("fuzz.seed", 777));
     for (Map.Entry<String, Field> e : layouts().entrySet()) {
-      for (int round = 0; round < 6; round++) {
+      for (int round = 0; round < Integer.getInteger("fuzz.rounds", 6); round++) {
         VariantVector v = (VariantVector) e.getValue().createVector(memory.allocator());
         try (v) {
           fill(v, 1 + r.nextInt(5), r);
