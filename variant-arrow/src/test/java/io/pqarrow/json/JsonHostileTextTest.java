@@ -88,6 +88,28 @@ class JsonHostileTextTest {
   }
 
   @Test
+  void jsonColumnWithOffsetsOutsideItsBufferIsAnErrorNamingTheRow() {
+    // {offset slot overwritten, its new value}: the row ending at that offset (slot - 1) reaches
+    // past the data or runs backwards, and is the first row the error can name
+    int[][] table = {{2, 100_000}, {2, -3}, {1, 100_000}};
+    for (int[] c : table) {
+      try (VarCharVector json = new VarCharVector("j", memory.allocator())) {
+        json.allocateNew();
+        json.setSafe(0, "1".getBytes(StandardCharsets.UTF_8));
+        json.setSafe(1, "[2]".getBytes(StandardCharsets.UTF_8));
+        json.setSafe(2, "3".getBytes(StandardCharsets.UTF_8));
+        json.setValueCount(3);
+        json.getOffsetBuffer().setInt(4L * c[0], c[1]);
+        BridgeException e =
+            org.junit.jupiter.api.Assertions.assertThrows(
+                BridgeException.class,
+                () -> JsonColumns.toVariant(json, "v", JsonOptions.defaults(), memory.allocator()));
+        assertTrue(e.getMessage().contains("row " + (c[0] - 1) + ":"), e.getMessage());
+      }
+    }
+  }
+
+  @Test
   void mutatedJsonIsConvertedOrRejectedNamingTheMutatedRow() {
     RandomJson corpus = new RandomJson(31337);
     Random r = new Random(8);
