@@ -5,9 +5,12 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import io.pqarrow.variant.EncodedVariant;
+import io.pqarrow.variant.Utf8;
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.VariantFormatException;
+import io.pqarrow.variant.VariantWalker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -43,14 +46,23 @@ import java.util.Set;
  * unless {@link JsonOptions.DuplicateKeys#LAST_WINS}, unpaired surrogate escapes, anything after
  * the one top-level value, and all syntax errors: {@code Invalid JSON at line 3, column 7:
  * <problem>}, with {@code row R, } before the line when a column is converted. Jackson's default
- * {@code StreamReadConstraints} cap nesting (1000), number length (1000 characters) and string
- * length. After an error the builder written to holds a partial value and must be discarded.
+ * {@code StreamReadConstraints} cap number length (1000 characters) and string length; nesting is
+ * capped at {@link VariantWalker#MAX_DEPTH_LIMIT} (512), the deepest value the codec reads back.
+ * UTF-8 input is checked strictly first (Jackson would turn an overlong {@code C0 AF} into {@code
+ * /} and an encoded surrogate into {@code ?}). After an error the builder written to holds a
+ * partial value and must be discarded.
  *
  * <p>Instances are immutable and thread-safe.
  */
 public final class JsonToVariant {
   private static final BigInteger MAX_DECIMAL16 = BigInteger.TEN.pow(38).subtract(BigInteger.ONE);
-  private static final JsonFactory FACTORY = JsonFactory.builder().build();
+  private static final JsonFactory FACTORY =
+      JsonFactory.builder()
+          .streamReadConstraints(
+              StreamReadConstraints.builder()
+                  .maxNestingDepth(VariantWalker.MAX_DEPTH_LIMIT)
+                  .build())
+          .build();
 
   private final JsonOptions options;
 
@@ -98,6 +110,23 @@ public final class JsonToVariant {
    */
   public void parse(byte[] utf8, int offset, int length, VariantBuilder out, long row) {
     Objects.checkFromIndexSize(offset, length, utf8.length);
+    int bad = Utf8.firstInvalid(utf8, offset, length);
+    if (bad >= 0) {
+      int line = 1;
+      int lineStart = 0;
+      for (int i = 0; i < bad; i++) {
+        if (utf8[offset + i] == '\n') {
+          line++;
+          lineStart = i + 1;
+        }
+      }
+      throw JsonConversionException.badJson(
+          row,
+          line,
+          bad - lineStart + 1,
+          "ill-formed UTF-8 at byte " + bad + String.format(" (0x%02X)", utf8[offset + bad] & 0xFF),
+          null);
+    }
     convert(new Source(null, utf8, offset, length), out, row);
   }
 
@@ -241,6 +270,11 @@ public final class JsonToVariant {
         }
       } catch (VariantFormatException e) {
         throw error(e.getMessage());
+      } catch (NumberFormatException e) {
+        // Jackson reads the text lazily and fails here for an exponent beyond int (1E99999999999)
+        String text = p.getText();
+        throw error(
+            "number out of range: " + (text.length() > 40 ? text.substring(0, 40) + "..." : text));
       }
     }
 

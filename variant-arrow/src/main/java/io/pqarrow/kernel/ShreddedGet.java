@@ -7,9 +7,13 @@ import io.pqarrow.variant.VariantFormatException;
 import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantReader;
 import io.pqarrow.variant.VariantTypeException;
+import io.pqarrow.variant.arrow.BinarySlots;
 import io.pqarrow.variant.arrow.VariantColumnReader;
 import io.pqarrow.variant.arrow.VariantVectorException;
 import java.nio.ByteBuffer;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -62,6 +66,8 @@ final class ShreddedGet {
     private final FieldVector out;
     private final ShreddedLevel[] chain;
     private final boolean copyTyped;
+    // Bounds of a variable-width typed column copied as is: Arrow's copy does not check offsets.
+    private final BinarySlots copiedSlots;
     private final PathWalker walker;
     private final VariantReader bytes = new VariantReader();
     private final VariantReader nullValue = new VariantReader();
@@ -102,6 +108,13 @@ final class ShreddedGet {
           depth == path.size()
               && last.shape == ShreddedLevel.Shape.PRIMITIVE
               && last.typed.getField().getType().equals(target.getType());
+      this.copiedSlots =
+          copyTyped
+                  && (last.typed instanceof BaseVariableWidthVector
+                      || last.typed instanceof BaseLargeVariableWidthVector
+                      || last.typed instanceof BaseVariableWidthViewVector)
+              ? BinarySlots.of("typed_value of " + path, last.typed, last.typed.getValueCount())
+              : null;
     }
 
     void loop(GetKernel.Outcome outcome) {
@@ -170,6 +183,9 @@ final class ShreddedGet {
 
     private void typedValue(ShreddedLevel l, int slot, int i, GetKernel.Outcome outcome) {
       if (copyTyped) {
+        if (copiedSlots != null) {
+          copiedSlots.position(slot);
+        }
         out.copyFromSafe(slot, i, l.typed);
         return;
       }

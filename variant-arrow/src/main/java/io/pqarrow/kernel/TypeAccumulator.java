@@ -186,6 +186,10 @@ final class TypeAccumulator {
     }
     int integerDigits = Math.max(intDigits, intBits == 0 ? 1 : integerDigitsOf(intBits));
     int precision = Math.max(integerDigits + scale, 1);
+    if (precision > 76) {
+      // beyond Decimal256: only reachable through decimals whose scale breaks the 38-digit rule
+      return new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+    }
     return new ArrowType.Decimal(precision, scale, precision <= 38 ? 128 : 256);
   }
 

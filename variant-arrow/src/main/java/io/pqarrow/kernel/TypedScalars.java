@@ -1,6 +1,8 @@
 package io.pqarrow.kernel;
 
 import io.pqarrow.variant.VariantBuilder;
+import io.pqarrow.variant.arrow.BinarySlots;
+import java.math.BigInteger;
 import java.util.UUID;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
@@ -96,7 +98,7 @@ public final class TypedScalars {
     } else if (v instanceof Float8Vector x) {
       return (s, b) -> b.appendDouble(x.get(s));
     } else if (v instanceof DecimalVector x) {
-      return decimal(x, decimals);
+      return decimal(x, path, decimals);
     } else if (v instanceof DateDayVector x) {
       return (s, b) -> b.appendDate(x.get(s));
     } else if (v instanceof TimeMicroVector x) {
@@ -109,18 +111,16 @@ public final class TypedScalars {
       return (s, b) -> b.appendTimestampNtzMicros(x.get(s));
     } else if (v instanceof TimeStampNanoVector x) {
       return (s, b) -> b.appendTimestampNtzNanos(x.get(s));
-    } else if (v instanceof VarCharVector x) {
-      return (s, b) -> b.appendStringUtf8(x.get(s));
-    } else if (v instanceof LargeVarCharVector x) {
-      return (s, b) -> b.appendStringUtf8(x.get(s));
-    } else if (v instanceof ViewVarCharVector x) {
-      return (s, b) -> b.appendStringUtf8(x.get(s));
-    } else if (v instanceof VarBinaryVector x) {
-      return (s, b) -> b.appendBinary(x.get(s));
-    } else if (v instanceof LargeVarBinaryVector x) {
-      return (s, b) -> b.appendBinary(x.get(s));
-    } else if (v instanceof ViewVarBinaryVector x) {
-      return (s, b) -> b.appendBinary(x.get(s));
+    } else if (v instanceof VarCharVector
+        || v instanceof LargeVarCharVector
+        || v instanceof ViewVarCharVector) {
+      BinarySlots slots = BinarySlots.of(path, v, v.getValueCount());
+      return (s, b) -> b.appendStringUtf8(bytes(slots, s));
+    } else if (v instanceof VarBinaryVector
+        || v instanceof LargeVarBinaryVector
+        || v instanceof ViewVarBinaryVector) {
+      BinarySlots slots = BinarySlots.of(path, v, v.getValueCount());
+      return (s, b) -> b.appendBinary(bytes(slots, s));
     } else if (v instanceof UuidVector x) {
       return (s, b) -> b.appendUuid((UUID) x.getObject(s));
     }
@@ -128,17 +128,51 @@ public final class TypedScalars {
         "Unsupported shredded typed_value at " + path + ": " + v.getField().getType());
   }
 
-  private static Encoder decimal(DecimalVector x, DecimalWidth decimals) {
+  /**
+   * The bytes of slot {@code s}, read through {@link BinarySlots} so that offsets or views outside
+   * the buffers are a {@link io.pqarrow.variant.arrow.VariantVectorException} naming the row, not
+   * an {@code IndexOutOfBoundsException} from Arrow.
+   */
+  private static byte[] bytes(BinarySlots slots, int s) {
+    slots.position(s);
+    byte[] out = new byte[slots.length()];
+    slots.buffer().get(slots.offset(), out, 0, out.length);
+    return out;
+  }
+
+  private static Encoder decimal(DecimalVector x, String path, DecimalWidth decimals) {
     if (decimals == DecimalWidth.BY_VALUE) {
       return (s, b) -> b.appendDecimal(x.getObject(s));
     }
     int precision = x.getPrecision();
     int scale = x.getScale();
+    BigInteger limit = BigInteger.TEN.pow(precision);
     if (precision <= 9) {
-      return (s, b) -> b.appendDecimal4(x.getObject(s).unscaledValue().intValueExact(), scale);
+      return (s, b) -> b.appendDecimal4(unscaled(x, s, limit, path).intValue(), scale);
     } else if (precision <= 18) {
-      return (s, b) -> b.appendDecimal8(x.getObject(s).unscaledValue().longValueExact(), scale);
+      return (s, b) -> b.appendDecimal8(unscaled(x, s, limit, path).longValue(), scale);
     }
-    return (s, b) -> b.appendDecimal16(x.getObject(s).unscaledValue(), scale);
+    return (s, b) -> b.appendDecimal16(unscaled(x, s, limit, path), scale);
+  }
+
+  /**
+   * The unscaled value of slot {@code s}, checked against the column's declared precision: a
+   * producer may store more digits in a Decimal128 than its type declares, and such a value has no
+   * Variant decimal of the precision's width.
+   */
+  private static BigInteger unscaled(DecimalVector x, int s, BigInteger limit, String path) {
+    BigInteger u = x.getObject(s).unscaledValue();
+    if (u.abs().compareTo(limit) >= 0) {
+      throw new KernelException(
+          "Invalid decimal at "
+              + path
+              + ": slot "
+              + s
+              + " holds "
+              + u
+              + ", more digits than the column's precision "
+              + x.getPrecision());
+    }
+    return u;
   }
 }

@@ -64,6 +64,13 @@ final class WriterFactory {
         };
       case Decimal:
         {
+          ArrowType.Decimal d = (ArrowType.Decimal) type;
+          int maxPrecision = d.getBitWidth() == 128 ? 38 : 76;
+          if (d.getPrecision() < 1 || d.getPrecision() > maxPrecision) {
+            // Arrow's type accepts any precision, but its vectors fail on the first wide value
+            throw unsupported(
+                path, describe(type) + " (precision must be 1 to " + maxPrecision + ")");
+          }
           ValueWriter w = NumberWriters.decimal(ctx, target, vector);
           if (w == null) {
             throw unsupported(path, describe(type));

@@ -3,8 +3,12 @@ package io.pqarrow.variant;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
-/** UTF-8 helpers over buffer ranges that allocate nothing unless they return a {@code String}. */
-final class Utf8 {
+/**
+ * UTF-8 helpers over buffer ranges that allocate nothing unless they return a {@code String}. Only
+ * {@link #firstInvalid(byte[], int, int)} is public: text readers outside the codec (JSON) check
+ * their input with the same rule the codec applies to Variant strings and keys.
+ */
+public final class Utf8 {
   private Utf8() {}
 
   /**
@@ -60,6 +64,23 @@ final class Utf8 {
     byte[] tmp = new byte[len];
     buf.get(pos, tmp, 0, len);
     return new String(tmp, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Index (relative to {@code offset}) of the first byte of {@code bytes[offset, offset + length)}
+   * that does not start a well-formed UTF-8 sequence (overlong forms such as {@code C0 AF},
+   * surrogates such as {@code ED A0 80} and code points above U+10FFFF are ill-formed), or -1 when
+   * the whole range is well-formed.
+   *
+   * @param bytes the bytes
+   * @param offset first byte of the range
+   * @param length number of bytes in the range
+   * @return the relative index of the first ill-formed sequence, or -1
+   * @throws IndexOutOfBoundsException if the range is not inside {@code bytes}
+   */
+  public static int firstInvalid(byte[] bytes, int offset, int length) {
+    java.util.Objects.checkFromIndexSize(offset, length, bytes.length);
+    return firstInvalid(ByteBuffer.wrap(bytes), offset, length);
   }
 
   /**

@@ -134,6 +134,19 @@ class JsonToVariantTest {
   }
 
   @Test
+  void exponentBeyondIntIsAConversionErrorNotNumberFormatException() {
+    // 577E25774630009745434766: Jackson reads the exponent lazily and fails with
+    // NumberFormatException when asked for a BigDecimal (exact decimals); doubles give infinity
+    JsonConversionException exact =
+        assertThrows(
+            JsonConversionException.class, () -> EXACT.parse("[577E25774630009745434766]"));
+    assertEquals(
+        "Invalid JSON at line 1, column 2: number out of range: 577E25774630009745434766",
+        exact.getMessage());
+    assertThrows(JsonConversionException.class, () -> DOUBLES.parse("[577E25774630009745434766]"));
+  }
+
+  @Test
   void nestedObjectsAndArraysKeepEveryValue() {
     VariantValue v =
         read(EXACT.parse("{\"b\": [1, 2.5, {\"c\": null}, []], \"a\": {}, \"\u00e9\": \"x\"}"));

@@ -15,11 +15,13 @@ import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.variant.EncodedVariantColumn;
 import io.pqarrow.variant.VariantColumnBuilder;
 import io.pqarrow.variant.testing.VariantValue;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.LargeVarBinaryVector;
@@ -251,6 +253,46 @@ class UnshredTableTest {
       assertEquals(
           List.of(obj("a", str("a string longer than twelve bytes"), "d", i64(4))),
           ShredTestSupport.rowsOf(out));
+    }
+  }
+
+  @Test
+  void decimalWithMoreDigitsThanItsPrecisionIsAnErrorNamingPathAndRow() {
+    // {type, unscaled value of row 1}: each holds one digit more than the declared precision
+    String[][] table = {
+      {"decimal(5,2)", "123456"},
+      {"decimal(9,0)", "1234567890"},
+      {"decimal(9,0)", "99999999999"},
+      {"decimal(18,3)", "1234567890123456789"},
+      {"decimal(18,3)", "-99999999999999999999"},
+      {"decimal(38,0)", "100000000000000000000000000000000000000"},
+    };
+    for (String[] c : table) {
+      BigInteger bad = new BigInteger(c[1]);
+      try (VariantVector in =
+          shredded(
+              c[0],
+              2,
+              new Pieces(),
+              v -> {
+                v.getUnderlyingVector().setIndexDefined(0);
+                v.getUnderlyingVector().setIndexDefined(1);
+                DecimalVector d = (DecimalVector) v.typedValueVector();
+                d.setSafe(0, 7);
+                d.setBigEndianSafe(1, bad.toByteArray());
+              })) {
+        ShredException e =
+            assertThrows(
+                ShredException.class, () -> Shredding.unshred(in, memory.allocator()), c[0]);
+        assertEquals(1, e.row(), c[0]);
+        assertEquals(
+            "Invalid shredded Variant at v, row 1: Invalid decimal at v: slot 1 holds "
+                + bad
+                + ", more digits than the column's precision "
+                + ((DecimalVector) in.typedValueVector()).getPrecision(),
+            e.getMessage(),
+            c[0]);
+      }
     }
   }
 
