@@ -196,57 +196,55 @@ final class LeafEncoders {
     }
   }
 
-  static final class Int32Out extends LeafEncoder {
+  /**
+   * An integer column written as INT32 or INT64, its values widened from any Arrow integer width
+   * (signed or not) and rescaled ({@code value * multiplier / divisor}, floored) for time units
+   * Parquet does not have. The two subclasses differ only in the writer overload they call.
+   */
+  abstract static class IntegerOut extends LeafEncoder {
     private final long multiplier;
     private final long divisor;
     private BaseFixedWidthVector v;
     private int width;
     private boolean unsigned;
 
-    Int32Out(String p, int nullDef, ColumnDescriptor c, long multiplier, long divisor) {
+    IntegerOut(String p, int nullDef, ColumnDescriptor c, long multiplier, long divisor) {
       super(p, nullDef, c);
       this.multiplier = multiplier;
       this.divisor = divisor;
     }
 
     @Override
-    void bindTyped(FieldVector storage) {
+    final void bindTyped(FieldVector storage) {
       v = (BaseFixedWidthVector) storage;
       width = v.getTypeWidth();
       unsigned = isUnsigned(storage);
     }
 
-    @Override
-    void writeValue(int index, int rep) {
-      long value = Math.floorDiv(readLong(v, index, width, unsigned) * multiplier, divisor);
-      writer.write((int) value, rep, maxDef);
+    final long scaled(int index) {
+      return Math.floorDiv(readLong(v, index, width, unsigned) * multiplier, divisor);
     }
   }
 
-  static final class Int64Out extends LeafEncoder {
-    private final long multiplier;
-    private final long divisor;
-    private BaseFixedWidthVector v;
-    private int width;
-    private boolean unsigned;
-
-    Int64Out(String p, int nullDef, ColumnDescriptor c, long multiplier, long divisor) {
-      super(p, nullDef, c);
-      this.multiplier = multiplier;
-      this.divisor = divisor;
-    }
-
-    @Override
-    void bindTyped(FieldVector storage) {
-      v = (BaseFixedWidthVector) storage;
-      width = v.getTypeWidth();
-      unsigned = isUnsigned(storage);
+  static final class Int32Out extends IntegerOut {
+    Int32Out(String p, int nullDef, ColumnDescriptor c, long multiplier, long divisor) {
+      super(p, nullDef, c, multiplier, divisor);
     }
 
     @Override
     void writeValue(int index, int rep) {
-      long value = Math.floorDiv(readLong(v, index, width, unsigned) * multiplier, divisor);
-      writer.write(value, rep, maxDef);
+      writer.write((int) scaled(index), rep, maxDef);
+    }
+  }
+
+  static final class Int64Out extends IntegerOut {
+    Int64Out(String p, int nullDef, ColumnDescriptor c, long multiplier, long divisor) {
+      super(p, nullDef, c, multiplier, divisor);
+    }
+
+    @Override
+    void writeValue(int index, int rep) {
+      writer.write(scaled(index), rep, maxDef);
     }
   }
 
