@@ -2,10 +2,10 @@ package io.pqarrow.parquet;
 
 import io.pqarrow.BridgeException;
 import io.pqarrow.schema.FieldMapping;
+import io.pqarrow.schema.MappingOptions;
 import io.pqarrow.schema.SchemaMapper;
 import io.pqarrow.schema.SchemaMapping;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -158,27 +158,7 @@ public final class ParquetArrowReader implements AutoCloseable {
 
   static ParquetArrowReader open(
       Path file, BufferAllocator allocator, ReadOptions options, Mapper mapper) {
-    if (!Files.isRegularFile(file)) {
-      throw ParquetFileException.invalid(file, null, -1, "no such file", null);
-    }
-    ParquetFileReader parquet;
-    try {
-      PlainParquetConfiguration conf = new PlainParquetConfiguration();
-      ParquetReadOptions readOptions =
-          ParquetReadOptions.builder(conf)
-              .withCodecFactory(HadoopCodecs.newFactory(conf, 0))
-              .usePageChecksumVerification(true)
-              .useStatsFilter(false)
-              .useDictionaryFilter(false)
-              .useRecordFilter(false)
-              .useColumnIndexFilter(false)
-              .useBloomFilter(false)
-              .build();
-      parquet = ParquetFileReader.open(new LocalInputFile(file), readOptions);
-    } catch (IOException | RuntimeException e) {
-      throw ParquetFileException.invalid(
-          file, null, -1, "not a readable Parquet file (" + describe(e) + ")", e);
-    }
+    ParquetFileReader parquet = openFile(file);
     try {
       MessageType schema = parquet.getFileMetaData().getSchema();
       SchemaMapping mapping;
@@ -371,6 +351,54 @@ public final class ParquetArrowReader implements AutoCloseable {
       row += parquet.getRowGroups().get(i).getRowCount();
     }
     return row;
+  }
+
+  /**
+   * The Arrow schema mapping of {@code file}, from its footer alone (no data is read and no Arrow
+   * memory is used): what {@link #open} would map, for callers that only need the schema.
+   *
+   * @throws ParquetFileException when the file is missing, is not Parquet, is damaged, or has a
+   *     schema that cannot be mapped
+   */
+  public static SchemaMapping mapping(Path file, MappingOptions options) {
+    ParquetFileReader parquet = openFile(file);
+    try {
+      return SchemaMapper.toArrow(
+          parquet.getFileMetaData().getSchema(),
+          parquet.getFileMetaData().getKeyValueMetaData(),
+          options);
+    } catch (BridgeException e) {
+      throw ParquetFileException.invalid(file, null, -1, e.getMessage(), e);
+    } finally {
+      closeQuietly(parquet);
+    }
+  }
+
+  /** parquet-java's reader over a file whose framing {@link ParquetFraming} has checked. */
+  private static ParquetFileReader openFile(Path file) {
+    ParquetFraming.check(file);
+    try {
+      PlainParquetConfiguration conf = new PlainParquetConfiguration();
+      ParquetReadOptions readOptions =
+          ParquetReadOptions.builder(conf)
+              .withCodecFactory(HadoopCodecs.newFactory(conf, 0))
+              .usePageChecksumVerification(true)
+              .useStatsFilter(false)
+              .useDictionaryFilter(false)
+              .useRecordFilter(false)
+              .useColumnIndexFilter(false)
+              .useBloomFilter(false)
+              .build();
+      return ParquetFileReader.open(new LocalInputFile(file), readOptions);
+    } catch (IOException | RuntimeException e) {
+      String m = e.getMessage();
+      throw ParquetFileException.invalid(
+          file,
+          null,
+          -1,
+          "invalid Parquet footer (" + (m == null ? e.getClass().getSimpleName() : m) + ")",
+          e);
+    }
   }
 
   private static String describe(Throwable e) {

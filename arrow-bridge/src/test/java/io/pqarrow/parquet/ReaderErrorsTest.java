@@ -57,8 +57,8 @@ class ReaderErrorsTest {
     Path file = dir.resolve("text.parquet");
     Files.writeString(file, "this is not a parquet file, just some text of a decent length");
     ParquetFileException e = openFails(file, ReadOptions.DEFAULTS);
-    assertTrue(
-        e.getMessage().startsWith("Invalid Parquet file at " + file + ": not a readable Parquet"),
+    assertEquals(
+        "Invalid Parquet file at " + file + ": not a Parquet file (no PAR1 magic at byte 0)",
         e.getMessage());
   }
 
@@ -66,9 +66,18 @@ class ReaderErrorsTest {
   void truncatedFooterIsNamed() throws Exception {
     Path file = small();
     byte[] bytes = Files.readAllBytes(file);
-    Files.write(file, Arrays.copyOf(bytes, bytes.length - 20));
+    int size = bytes.length - 20;
+    Files.write(file, Arrays.copyOf(bytes, size));
     ParquetFileException e = openFails(file, ReadOptions.DEFAULTS);
-    assertTrue(e.getMessage().startsWith("Invalid Parquet file at " + file + ": "), e.getMessage());
+    assertEquals(
+        "Invalid Parquet file at "
+            + file
+            + ": truncated or damaged Parquet file (no PAR1 magic at byte "
+            + (size - 4)
+            + ", the last 4 of "
+            + size
+            + ")",
+        e.getMessage());
   }
 
   @Test

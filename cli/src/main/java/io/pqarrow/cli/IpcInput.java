@@ -39,7 +39,7 @@ final class IpcInput implements AutoCloseable {
 
   /** Opens {@code file}, detecting its framing, and reads its schema. */
   static IpcInput open(Path file, BufferAllocator allocator) {
-    long size = ParquetFileCheck.openableSize(file);
+    long size = FileChecks.openableSize(file);
     FileChannel channel = null;
     try {
       channel = FileChannel.open(file, StandardOpenOption.READ);
@@ -72,7 +72,7 @@ final class IpcInput implements AutoCloseable {
         throw e;
       }
     } catch (IOException e) {
-      throw CliException.cannotRead(file, ParquetFileCheck.ioProblem(e), e);
+      throw CliException.cannotRead(file, FileChecks.ioProblem(e), e);
     } finally {
       if (channel != null) {
         try {

@@ -53,7 +53,7 @@ final class IpcOutput implements AutoCloseable {
       channel = null;
       return output;
     } catch (IOException e) {
-      throw CliException.cannotWrite(file, ParquetFileCheck.ioProblem(e), e);
+      throw CliException.cannotWrite(file, FileChecks.ioProblem(e), e);
     } finally {
       if (channel != null) {
         try {
@@ -70,7 +70,7 @@ final class IpcOutput implements AutoCloseable {
     try {
       writer.writeBatch();
     } catch (IOException e) {
-      throw CliException.cannotWrite(file, ParquetFileCheck.ioProblem(e), e);
+      throw CliException.cannotWrite(file, FileChecks.ioProblem(e), e);
     }
   }
 
@@ -84,7 +84,7 @@ final class IpcOutput implements AutoCloseable {
     try {
       writer.end();
     } catch (IOException e) {
-      throw CliException.cannotWrite(file, ParquetFileCheck.ioProblem(e), e);
+      throw CliException.cannotWrite(file, FileChecks.ioProblem(e), e);
     }
   }
 
@@ -96,7 +96,7 @@ final class IpcOutput implements AutoCloseable {
       try {
         channel.close();
       } catch (IOException e) {
-        throw CliException.cannotWrite(file, ParquetFileCheck.ioProblem(e), e);
+        throw CliException.cannotWrite(file, FileChecks.ioProblem(e), e);
       }
     }
   }

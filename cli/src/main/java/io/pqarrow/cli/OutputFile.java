@@ -22,7 +22,7 @@ final class OutputFile {
         throw CliException.cannotWrite(out, "it is the input file", null);
       }
     } catch (IOException e) {
-      throw CliException.cannotWrite(out, ParquetFileCheck.ioProblem(e), e);
+      throw CliException.cannotWrite(out, FileChecks.ioProblem(e), e);
     }
     Path parent = out.toAbsolutePath().getParent();
     if (parent != null && !Files.isDirectory(parent)) {

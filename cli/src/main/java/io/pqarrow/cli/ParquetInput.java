@@ -4,45 +4,25 @@ import io.pqarrow.BridgeException;
 import io.pqarrow.parquet.ParquetArrowReader;
 import io.pqarrow.parquet.ReadOptions;
 import io.pqarrow.schema.MappingOptions;
-import io.pqarrow.schema.SchemaMapper;
 import io.pqarrow.schema.SchemaMapping;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.parquet.format.converter.ParquetMetadataConverter;
-import org.apache.parquet.hadoop.metadata.FileMetaData;
-import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 
 /**
- * The Parquet side of the command line: the footer and Arrow schema of a file, with every failure
- * turned into a {@link CliException} {@code cannot read <file>: …}.
+ * The Parquet side of the command line: the Arrow schema and the batches of a file, with every
+ * library failure turned into a {@link CliException} {@code cannot read <file>: …}.
  */
 final class ParquetInput {
   private ParquetInput() {}
 
-  /** The file's footer, after {@link ParquetFileCheck#check(Path)}. */
-  static ParquetMetadata footer(Path file) {
-    byte[] footer = ParquetFileCheck.check(file);
-    try {
-      return new ParquetMetadataConverter()
-          .readParquetMetadata(
-              new ByteArrayInputStream(footer), ParquetMetadataConverter.NO_FILTER);
-    } catch (IOException | RuntimeException e) {
-      throw CliException.cannotRead(file, "invalid Parquet footer (" + message(e) + ")", e);
-    }
-  }
-
-  /** The Arrow schema the file maps to with the default mapping options. */
+  /** The Arrow schema the file maps to with the default mapping options (its footer only). */
   static SchemaMapping mapping(Path file) {
-    FileMetaData meta = footer(file).getFileMetaData();
     try {
-      return SchemaMapper.toArrow(
-          meta.getSchema(), meta.getKeyValueMetaData(), MappingOptions.DEFAULTS);
+      return ParquetArrowReader.mapping(file, MappingOptions.DEFAULTS);
     } catch (BridgeException e) {
-      throw CliException.cannotRead(file, e.getMessage(), e);
+      throw LibraryErrors.reword(file, e, false);
     }
   }
 

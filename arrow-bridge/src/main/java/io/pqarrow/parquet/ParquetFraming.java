@@ -1,4 +1,4 @@
-package io.pqarrow.cli;
+package io.pqarrow.parquet;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -12,8 +12,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Checks, before any reader opens it, that a path is a readable file framed as Parquet, so that a
- * wrong or damaged file gets a message naming what is wrong instead of a reader's exception.
+ * Checks, before parquet-java opens a file, that it is a readable regular file framed as Parquet,
+ * so that a wrong or damaged file gets a message saying what is wrong rather than whatever a Thrift
+ * decoder says about the bytes it happened to read.
  *
  * <pre>
  * offset 0         "PAR1"                      magic
@@ -23,7 +24,7 @@ import java.nio.file.StandardOpenOption;
  * size - 4         "PAR1"                      magic ("PARE" when the footer is encrypted)
  * </pre>
  */
-final class ParquetFileCheck {
+final class ParquetFraming {
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] ENCRYPTED_MAGIC = "PARE".getBytes(StandardCharsets.US_ASCII);
 
@@ -33,21 +34,21 @@ final class ParquetFileCheck {
   /** The largest footer read; real footers are kilobytes to a few megabytes. */
   static final long MAX_FOOTER = 256L << 20;
 
-  private ParquetFileCheck() {}
+  private ParquetFraming() {}
 
   /**
-   * Throws a {@link CliException} {@code cannot read <file>: <problem>} unless {@code file} is a
-   * readable regular file starting and ending with {@code PAR1} whose footer length fits.
-   *
-   * @return the file's footer, as Thrift-encoded bytes
+   * Throws {@code Invalid Parquet file at <file>: <problem>} unless the file is framed as Parquet.
    */
-  static byte[] check(Path file) {
-    long size = openableSize(file);
+  static void check(Path file) {
+    long size = size(file);
     if (size < MIN_SIZE) {
-      throw CliException.cannotRead(
+      throw invalid(
           file,
-          "not a Parquet file (" + size + " bytes; the smallest Parquet file has " + MIN_SIZE + ")",
-          null);
+          "not a Parquet file ("
+              + size
+              + " bytes; the smallest Parquet file has "
+              + MIN_SIZE
+              + ")");
     }
     ByteBuffer head = ByteBuffer.allocate(4);
     ByteBuffer tail = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
@@ -55,28 +56,26 @@ final class ParquetFileCheck {
       readFully(channel, head, 0);
       readFully(channel, tail, size - 8);
     } catch (IOException e) {
-      throw CliException.cannotRead(file, ioProblem(e), e);
+      throw ParquetFileException.invalid(file, null, -1, ioProblem(e), e);
     }
     if (!startsWith(head.array(), 0, MAGIC)) {
-      throw CliException.cannotRead(file, "not a Parquet file (no PAR1 magic at byte 0)", null);
+      throw invalid(file, "not a Parquet file (no PAR1 magic at byte 0)");
     }
     if (startsWith(tail.array(), 4, ENCRYPTED_MAGIC)) {
-      throw CliException.cannotRead(
-          file, "encrypted Parquet footers are not supported (PARE magic at the end)", null);
+      throw invalid(file, "encrypted Parquet footers are not supported (PARE magic at the end)");
     }
     if (!startsWith(tail.array(), 4, MAGIC)) {
-      throw CliException.cannotRead(
+      throw invalid(
           file,
           "truncated or damaged Parquet file (no PAR1 magic at byte "
               + (size - 4)
               + ", the last 4 of "
               + size
-              + ")",
-          null);
+              + ")");
     }
     long footerLength = Integer.toUnsignedLong(tail.getInt(0));
     if (footerLength > size - MIN_SIZE) {
-      throw CliException.cannotRead(
+      throw invalid(
           file,
           "damaged Parquet file (footer length "
               + footerLength
@@ -84,42 +83,34 @@ final class ParquetFileCheck {
               + (size - 8)
               + " exceeds the "
               + (size - MIN_SIZE)
-              + " bytes before it)",
-          null);
+              + " bytes before it)");
     }
     if (footerLength > MAX_FOOTER) {
-      throw CliException.cannotRead(
-          file,
-          "Parquet footer of " + footerLength + " bytes is over the limit of " + MAX_FOOTER,
-          null);
+      throw invalid(
+          file, "Parquet footer of " + footerLength + " bytes is over the limit of " + MAX_FOOTER);
     }
-    ByteBuffer footer = ByteBuffer.allocate((int) footerLength);
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-      readFully(channel, footer, size - 8 - footerLength);
-    } catch (IOException e) {
-      throw CliException.cannotRead(file, ioProblem(e), e);
-    }
-    return footer.array();
   }
 
-  /** The size of a readable regular file, or a {@link CliException} saying why it is not one. */
-  static long openableSize(Path file) {
+  private static long size(Path file) {
     try {
       if (Files.isDirectory(file)) {
-        throw CliException.cannotRead(file, "is a directory", null);
+        throw invalid(file, "is a directory");
       }
       long size = Files.size(file);
       if (!Files.isReadable(file)) {
-        throw CliException.cannotRead(file, "permission denied", null);
+        throw invalid(file, "permission denied");
       }
       return size;
     } catch (IOException e) {
-      throw CliException.cannotRead(file, ioProblem(e), e);
+      throw ParquetFileException.invalid(file, null, -1, ioProblem(e), e);
     }
   }
 
-  /** A short description of an I/O failure for a message that already names the file. */
-  static String ioProblem(IOException e) {
+  private static ParquetFileException invalid(Path file, String problem) {
+    return ParquetFileException.invalid(file, null, -1, problem, null);
+  }
+
+  private static String ioProblem(IOException e) {
     if (e instanceof NoSuchFileException) {
       return "no such file";
     }
