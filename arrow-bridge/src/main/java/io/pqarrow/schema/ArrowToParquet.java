@@ -45,14 +45,14 @@ import org.apache.parquet.schema.Types;
  *                                                      }
  * </pre>
  *
- * Leaves follow {@link ArrowLeafTypes}; dictionary fields map as their value type (Arrow Java puts
- * the value type on the field). Extension types map by name, whether the type is registered or only
- * named in the field metadata: {@code arrow.uuid} → FLBA(16) UUID, {@code arrow.json} → BYTE_ARRAY
- * JSON, {@code geoarrow.wkb} → BYTE_ARRAY GEOMETRY / GEOGRAPHY (see {@link GeoCrsToParquet}),
- * {@code arrow.parquet.variant} (and the legacy {@code parquet.variant}) → VARIANT group; any other
- * extension maps as its storage type. {@code PARQUET:field_id} in field metadata becomes the field
- * id. Nullable fields are OPTIONAL, others REQUIRED; Null is always OPTIONAL and map keys always
- * REQUIRED.
+ * Leaves follow {@link ArrowLeafToParquet}; dictionary fields map as their value type (Arrow Java
+ * puts the value type on the field). Extension types map by name, whether the type is registered or
+ * only named in the field metadata: {@code arrow.uuid} → FLBA(16) UUID, {@code arrow.json} →
+ * BYTE_ARRAY JSON, {@code geoarrow.wkb} → BYTE_ARRAY GEOMETRY / GEOGRAPHY (see {@link
+ * GeoCrsToParquet}), {@code arrow.parquet.variant} (and the legacy {@code parquet.variant}) →
+ * VARIANT group; any other extension maps as its storage type. {@code PARQUET:field_id} in field
+ * metadata becomes the field id. Nullable fields are OPTIONAL, others REQUIRED; Null is always
+ * OPTIONAL and map keys always REQUIRED.
  *
  * <p>Variant groups, and the shredding rules inside their {@code typed_value}, are in {@link
  * ArrowVariantToParquet}, which shares this walker's path.
@@ -193,7 +193,8 @@ final class ArrowToParquet {
       case RunEndEncoded:
         throw SchemaException.unsupported("Arrow type", dotted(), type.toString());
       default:
-        ArrowLeafTypes.Leaf leaf = type.accept(new ArrowLeafTypes(dotted(), timeAdjusted(field)));
+        ArrowLeafToParquet.Leaf leaf =
+            type.accept(new ArrowLeafToParquet(dotted(), timeAdjusted(field)));
         return Node.leaf(primitive(leaf, repetition, name));
     }
   }
@@ -282,7 +283,7 @@ final class ArrowToParquet {
         }
         return Node.leaf(
             primitive(
-                new ArrowLeafTypes.Leaf(
+                new ArrowLeafToParquet.Leaf(
                     PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, 16, LogicalTypeAnnotation.uuidType()),
                 rep,
                 name));
@@ -293,14 +294,16 @@ final class ArrowToParquet {
         }
         return Node.leaf(
             primitive(
-                ArrowLeafTypes.Leaf.of(PrimitiveTypeName.BINARY, LogicalTypeAnnotation.jsonType()),
+                ArrowLeafToParquet.Leaf.of(
+                    PrimitiveTypeName.BINARY, LogicalTypeAnnotation.jsonType()),
                 rep,
                 name));
       case GeoWkbType.NAME:
         GeoWkbType geo = ext instanceof GeoWkbType g ? g : geoType(field, storage);
         return Node.leaf(
             primitive(
-                ArrowLeafTypes.Leaf.of(PrimitiveTypeName.BINARY, geoCrs.annotation(geo, dotted())),
+                ArrowLeafToParquet.Leaf.of(
+                    PrimitiveTypeName.BINARY, geoCrs.annotation(geo, dotted())),
                 rep,
                 name));
       case VariantType.NAME:
@@ -320,7 +323,7 @@ final class ArrowToParquet {
     }
   }
 
-  PrimitiveType primitive(ArrowLeafTypes.Leaf leaf, Repetition repetition, String name) {
+  PrimitiveType primitive(ArrowLeafToParquet.Leaf leaf, Repetition repetition, String name) {
     try {
       return Types.primitive(leaf.physical(), repetition)
           .length(leaf.length())

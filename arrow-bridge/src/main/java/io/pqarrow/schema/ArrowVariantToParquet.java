@@ -35,7 +35,7 @@ import org.apache.parquet.schema.Type.Repetition;
  *
  * Writers always write {@code value} (all-null is fine), so a storage struct or field group without
  * one gets an optional binary {@code value} in Parquet; that node has no Arrow child and so no
- * {@link FieldMapping}. Leaf {@code typed_value} types go through {@link VariantShreddedTypes}.
+ * {@link FieldMapping}. Leaf {@code typed_value} types go through {@link ArrowShreddedToParquet}.
  */
 final class ArrowVariantToParquet {
   private final ArrowToParquet walker;
@@ -95,7 +95,7 @@ final class ArrowVariantToParquet {
           walker.withFieldId(
               child,
               walker.primitive(
-                  ArrowLeafTypes.Leaf.of(PrimitiveTypeName.BINARY, null),
+                  ArrowLeafToParquet.Leaf.of(PrimitiveTypeName.BINARY, null),
                   repetition,
                   child.getName()));
       return new FieldMapping(child, type, walker.path(), List.of());
@@ -158,7 +158,7 @@ final class ArrowVariantToParquet {
             node =
                 ArrowToParquet.Node.leaf(
                     walker.primitive(
-                        VariantShreddedTypes.leaf(field, walker.dotted()), repetition, name));
+                        ArrowShreddedToParquet.leaf(field, walker.dotted()), repetition, name));
       }
       return new FieldMapping(
           field, walker.withFieldId(field, node.type()), walker.path(), node.children());

@@ -61,9 +61,9 @@ final class ParquetToArrow extends ParquetTypeVisitor<FieldMapping> {
   static final String ARROW_SCHEMA = "ARROW:schema";
 
   private final MappingOptions options;
-  private final GeoCrs geo;
+  private final GeoCrsToArrow geo;
 
-  private ParquetToArrow(MappingOptions options, GeoCrs geo) {
+  private ParquetToArrow(MappingOptions options, GeoCrsToArrow geo) {
     this.options = options;
     this.geo = geo;
   }
@@ -75,7 +75,7 @@ final class ParquetToArrow extends ParquetTypeVisitor<FieldMapping> {
   static SchemaMapping map(
       MessageType parquet, Map<String, String> keyValueMetadata, MappingOptions options) {
     Map<String, String> kv = withoutNulls(keyValueMetadata);
-    ParquetToArrow visitor = new ParquetToArrow(options, new GeoCrs(kv));
+    ParquetToArrow visitor = new ParquetToArrow(options, new GeoCrsToArrow(kv));
     FieldMapping root = visit(parquet, visitor);
     Map<String, String> schemaMetadata = new LinkedHashMap<>(kv);
     schemaMetadata.remove(ARROW_SCHEMA);
@@ -177,7 +177,7 @@ final class ParquetToArrow extends ParquetTypeVisitor<FieldMapping> {
       throw invalid("VARIANT group has neither value nor typed_value");
     }
     if (typedValue != null) {
-      VariantShredding.checkTypedValue(typedValue.parquetType(), typedValue.dottedPath());
+      ParquetShreddedToArrow.checkTypedValue(typedValue.parquetType(), typedValue.dottedPath());
     }
     ArrowType type = options.extensionTypes() ? VariantType.INSTANCE : ArrowType.Struct.INSTANCE;
     return nested(variant, type, children);
@@ -198,13 +198,13 @@ final class ParquetToArrow extends ParquetTypeVisitor<FieldMapping> {
   }
 
   private ArrowType binary() {
-    return PrimitiveTypeMapping.binaryType(options.binaryLayout());
+    return ParquetPrimitiveToArrow.binaryType(options.binaryLayout());
   }
 
   @Override
   FieldMapping primitive(PrimitiveType primitive) {
     String path = dottedPath();
-    ArrowType type = PrimitiveTypeMapping.arrowType(primitive, options, geo, path);
+    ArrowType type = ParquetPrimitiveToArrow.arrowType(primitive, options, geo, path);
     Map<String, String> metadata = fieldMetadata(primitive);
     if (primitive.getLogicalTypeAnnotation() instanceof TimeLogicalTypeAnnotation t) {
       metadata.put(

@@ -23,14 +23,14 @@ public final class SchemaMapper {
   /**
    * Maps a Parquet schema to Arrow.
    *
-   * <p>Each Parquet type maps as documented in {@code PrimitiveTypeMapping} (primitive and logical
-   * types), {@code GeoCrs} (geospatial CRS) and {@link FieldMapping} (nested types); Parquet facts
-   * Arrow types cannot hold go to field metadata under the keys of {@link ParquetFieldMetadata}.
-   * The Arrow schema's metadata is the key-value metadata without {@code ARROW:schema}; the
-   * mapping's warnings list CRS references that could not be resolved.
+   * <p>Each Parquet type maps as documented in {@code ParquetPrimitiveToArrow} (primitive and
+   * logical types), {@code GeoCrsToArrow} (geospatial CRS) and {@link FieldMapping} (nested types);
+   * Parquet facts Arrow types cannot hold go to field metadata under the keys of {@link
+   * ParquetFieldMetadata}. The Arrow schema's metadata is the key-value metadata without {@code
+   * ARROW:schema}; the mapping's warnings list CRS references that could not be resolved.
    *
    * <p>With {@link MappingOptions#useStoredArrowSchema()} (the default), a stored {@code
-   * ARROW:schema} is then merged in field by field ({@code StoredSchemaRestore}): time zones,
+   * ARROW:schema} is then merged in field by field ({@code StoredSchemaToArrow}): time zones,
    * Date64, Time32(s), Timestamp(s), Duration, large and view layouts, dictionary encoding, list
    * flavours, map keysSorted, extension types and field metadata come back wherever the Parquet
    * column can hold them. A stored field that does not fit, or an unreadable {@code ARROW:schema},
@@ -50,13 +50,13 @@ public final class SchemaMapper {
     SchemaMapping base =
         ParquetToArrow.map(
             parquet, keyValueMetadata == null ? Map.of() : keyValueMetadata, options);
-    return options.useStoredArrowSchema() ? StoredSchemaRestore.restore(base, options) : base;
+    return options.useStoredArrowSchema() ? StoredSchemaToArrow.restore(base, options) : base;
   }
 
   /**
    * Maps an Arrow schema to Parquet, with the key-value metadata to store beside it.
    *
-   * <p>Each Arrow type maps as documented in {@code ArrowLeafTypes} (leaves), {@code
+   * <p>Each Arrow type maps as documented in {@code ArrowLeafToParquet} (leaves), {@code
    * ArrowToParquet} (nested and extension types), {@code ArrowVariantToParquet} (Variant) and
    * {@code GeoCrsToParquet} (geospatial CRS). The key-value metadata holds the schema's own
    * metadata, PROJJSON CRS definitions referenced as {@code projjson:KEY}, and, with {@link

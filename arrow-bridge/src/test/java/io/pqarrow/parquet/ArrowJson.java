@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.pqarrow.parquet.read.ParquetArrowReader;
+import io.pqarrow.parquet.read.ReadOptions;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -46,14 +48,14 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * nanoseconds, binary as lowercase hex, decimals as plain strings, maps as [key, value] pairs,
  * intervals as [months, days, nanos].
  */
-final class ArrowJson {
+public final class ArrowJson {
   static final ObjectMapper MAPPER = new ObjectMapper();
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
   private ArrowJson() {}
 
   /** One JSON object per row. */
-  static List<String> rows(VectorSchemaRoot root) {
+  public static List<String> rows(VectorSchemaRoot root) {
     List<String> out = new ArrayList<>();
     for (int i = 0; i < root.getRowCount(); i++) {
       ObjectNode row = F.objectNode();
@@ -85,7 +87,7 @@ final class ArrowJson {
   }
 
   /** Re-serializes a JSON line through Jackson so that number spellings agree. */
-  static String canonical(String line) {
+  public static String canonical(String line) {
     try {
       return MAPPER.readTree(line).toString();
     } catch (Exception e) {

@@ -2,6 +2,8 @@ package io.pqarrow.parquet;
 
 import io.pqarrow.BridgeException;
 import io.pqarrow.ipc.IpcCompression;
+import io.pqarrow.parquet.read.ParquetArrowReader;
+import io.pqarrow.parquet.read.ReadOptions;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;

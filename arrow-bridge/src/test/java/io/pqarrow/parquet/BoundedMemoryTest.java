@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.pqarrow.parquet.read.ParquetArrowReader;
 import io.pqarrow.testing.PythonEnv;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -3,6 +3,10 @@ package io.pqarrow.parquet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.pqarrow.parquet.read.ParquetArrowReader;
+import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.parquet.write.ParquetArrowWriter;
+import io.pqarrow.parquet.write.WriteOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -3,6 +3,11 @@ package io.pqarrow.parquet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.pqarrow.parquet.read.ParquetArrowReader;
+import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.parquet.read.ReaderHooks;
+import io.pqarrow.parquet.write.ParquetArrowWriter;
+import io.pqarrow.parquet.write.WriteOptions;
 import io.pqarrow.schema.SchemaMapper;
 import io.pqarrow.schema.StoredArrowSchema;
 import io.pqarrow.testing.LeakCheckingAllocator;
@@ -179,7 +184,7 @@ class ListLayoutsTest {
                                       FieldType.nullable(new ArrowType.FixedSizeList(3)),
                                       List.of(Field.nullable("item", DOUBLE)))))));
               try (ParquetArrowReader reader =
-                  ParquetArrowReader.open(
+                  ReaderHooks.open(
                       file,
                       memory.allocator(),
                       ReadOptions.DEFAULTS,

@@ -1,7 +1,7 @@
 package io.pqarrow.parquet;
 
 /** Python helpers shared by the tests' scripts. */
-final class PyRender {
+public final class PyRender {
   private PyRender() {}
 
   /**
@@ -9,7 +9,7 @@ final class PyRender {
    * renders. Temporal columns are cast to nanoseconds and then integers first (recursively through
    * nested types); float16 is widened to float64.
    */
-  static final String PRELUDE =
+  public static final String PRELUDE =
       """
       import sys, json, decimal, uuid
       import pyarrow as pa, pyarrow.parquet as pq

@@ -2,6 +2,7 @@ package io.pqarrow.parquet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
 import java.nio.file.Path;

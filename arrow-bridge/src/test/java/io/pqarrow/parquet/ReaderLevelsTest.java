@@ -2,6 +2,9 @@ package io.pqarrow.parquet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.pqarrow.parquet.read.ParquetArrowReader;
+import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.parquet.read.ReaderHooks;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
 import java.nio.file.Path;
@@ -24,7 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * TestMappings}), so these tests do not depend on the schema mapper. Values must equal what pyarrow
  * reads from the same file, for every batch size.
  */
-class ReaderLevelsTest {
+public class ReaderLevelsTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
   @TempDir Path dir;
 
@@ -170,7 +173,7 @@ class ReaderLevelsTest {
     Rows.assertSame(expected, readAll(file, nestedSchema("item"), batchRows));
   }
 
-  static List<String> pyarrowRows(String script, String... args) {
+  public static List<String> pyarrowRows(String script, String... args) {
     List<String> out = new ArrayList<>();
     for (String line : PythonEnv.require().run(script, args).split("\n")) {
       if (!line.isBlank()) {
@@ -184,7 +187,7 @@ class ReaderLevelsTest {
     List<String> rows = new ArrayList<>();
     ReadOptions options = ReadOptions.builder().batchRows(batchRows).build();
     try (ParquetArrowReader reader =
-        ParquetArrowReader.open(
+        ReaderHooks.open(
             file, memory.allocator(), options, (schema, kv) -> TestMappings.pair(arrow, schema))) {
       while (reader.loadNextBatch()) {
         int n = reader.getVectorSchemaRoot().getRowCount();

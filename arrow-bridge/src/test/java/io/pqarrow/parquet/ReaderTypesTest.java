@@ -1,6 +1,8 @@
 package io.pqarrow.parquet;
 
 import io.pqarrow.extension.ExtensionTypes;
+import io.pqarrow.parquet.read.ParquetArrowReader;
+import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import java.nio.file.Path;
 import java.util.List;

@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Map;
 
 /** Compares JSON rows, reporting the first column that differs instead of both whole lists. */
-final class Rows {
+public final class Rows {
   private Rows() {}
 
-  static void assertSame(List<String> expected, List<String> actual) {
+  public static void assertSame(List<String> expected, List<String> actual) {
     int n = Math.min(expected.size(), actual.size());
     for (int i = 0; i < n; i++) {
       if (!expected.get(i).equals(actual.get(i))) {

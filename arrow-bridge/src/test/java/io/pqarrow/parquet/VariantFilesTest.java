@@ -9,6 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pqarrow.extension.ExtensionTypes;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
+import io.pqarrow.parquet.read.ParquetArrowReader;
+import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.parquet.write.ParquetArrowWriter;
+import io.pqarrow.parquet.write.WriteOptions;
+import io.pqarrow.parquet.write.WriterHooks;
 import io.pqarrow.schema.SchemaMapping;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import java.nio.file.Path;
@@ -162,7 +167,7 @@ class VariantFilesTest {
     MessageType parquet = MessageTypeParser.parseMessageType(parquetSchema);
     SchemaMapping mapping = TestMappings.pair(arrow, parquet);
     try (VectorSchemaRoot root = VectorSchemaRoot.create(arrow, memory.allocator());
-        ParquetArrowWriter writer = ParquetArrowWriter.open(file, mapping, WriteOptions.DEFAULTS)) {
+        ParquetArrowWriter writer = WriterHooks.open(file, mapping, WriteOptions.DEFAULTS)) {
       VariantVector v = (VariantVector) root.getVector("v");
       VarBinaryVector metadata = (VarBinaryVector) v.metadataVector();
       VarBinaryVector value = (VarBinaryVector) v.valueVector();
@@ -393,8 +398,7 @@ class VariantFilesTest {
     Path file = dir.resolve("nested-conflict.parquet");
     try (VectorSchemaRoot root = VectorSchemaRoot.create(arrow, memory.allocator());
         ParquetArrowWriter writer =
-            ParquetArrowWriter.open(
-                file, TestMappings.pair(arrow, parquet), WriteOptions.DEFAULTS)) {
+            WriterHooks.open(file, TestMappings.pair(arrow, parquet), WriteOptions.DEFAULTS)) {
       VariantVector v = (VariantVector) root.getVector("v");
       org.apache.arrow.vector.complex.StructVector typed =
           (org.apache.arrow.vector.complex.StructVector) v.typedValueVector();

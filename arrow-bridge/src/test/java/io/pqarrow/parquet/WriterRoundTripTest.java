@@ -1,5 +1,11 @@
 package io.pqarrow.parquet;
 
+import io.pqarrow.parquet.read.ParquetArrowReader;
+import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.parquet.read.ReaderHooks;
+import io.pqarrow.parquet.write.ParquetArrowWriter;
+import io.pqarrow.parquet.write.WriteOptions;
+import io.pqarrow.parquet.write.WriterHooks;
 import io.pqarrow.schema.SchemaMapping;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import java.nio.file.Path;
@@ -76,10 +82,10 @@ class WriterRoundTripTest {
     WriteOptions write =
         WriteOptions.builder().compression(codec).rowGroupRows(500).pageBytes(1024).build();
     try (ParquetArrowReader reader =
-        ParquetArrowReader.open(
+        ReaderHooks.open(
             source, memory.allocator(), read, (schema, kv) -> TestMappings.pair(arrow, schema))) {
       SchemaMapping mapping = reader.mapping();
-      try (ParquetArrowWriter writer = ParquetArrowWriter.open(out, mapping, write)) {
+      try (ParquetArrowWriter writer = WriterHooks.open(out, mapping, write)) {
         while (reader.loadNextBatch()) {
           writer.write(reader.getVectorSchemaRoot());
         }

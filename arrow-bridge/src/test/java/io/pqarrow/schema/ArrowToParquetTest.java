@@ -605,7 +605,7 @@ class ArrowToParquetTest {
   @Test
   void decimalFixedLengthIsTheSmallestThatHoldsThePrecisionForEveryPrecisionUpTo76() {
     for (int precision = 1; precision <= 76; precision++) {
-      int n = ArrowLeafTypes.decimalBytes(precision);
+      int n = ArrowLeafToParquet.decimalBytes(precision);
       assertTrue(maxPrecision(n) >= precision, "precision " + precision + " fits " + n + " bytes");
       assertTrue(
           maxPrecision(n - 1) < precision, "precision " + precision + " needs " + n + " bytes");

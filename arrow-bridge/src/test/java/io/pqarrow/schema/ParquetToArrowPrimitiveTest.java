@@ -221,10 +221,10 @@ class ParquetToArrowPrimitiveTest {
     // floor(log10(2^(8n-1) - 1)) for n = 1..16, worked out by hand from 2^(8n-1).
     int[] expected = {2, 4, 6, 9, 11, 14, 16, 18, 21, 23, 26, 28, 31, 33, 35, 38};
     for (int n = 1; n <= expected.length; n++) {
-      assertEquals(expected[n - 1], PrimitiveTypeMapping.maxDecimalDigits(n), "length " + n);
+      assertEquals(expected[n - 1], ParquetPrimitiveToArrow.maxDecimalDigits(n), "length " + n);
     }
-    assertEquals(74, PrimitiveTypeMapping.maxDecimalDigits(31)); // 2^247 - 1 has 75 digits
-    assertEquals(76, PrimitiveTypeMapping.maxDecimalDigits(32)); // Decimal256's limit
-    assertEquals(Integer.MAX_VALUE, PrimitiveTypeMapping.maxDecimalDigits(33));
+    assertEquals(74, ParquetPrimitiveToArrow.maxDecimalDigits(31)); // 2^247 - 1 has 75 digits
+    assertEquals(76, ParquetPrimitiveToArrow.maxDecimalDigits(32)); // Decimal256's limit
+    assertEquals(Integer.MAX_VALUE, ParquetPrimitiveToArrow.maxDecimalDigits(33));
   }
 }

@@ -1,9 +1,9 @@
 package io.pqarrow.bench;
 
-import io.pqarrow.parquet.ParquetArrowReader;
-import io.pqarrow.parquet.ParquetArrowWriter;
-import io.pqarrow.parquet.ReadOptions;
-import io.pqarrow.parquet.WriteOptions;
+import io.pqarrow.parquet.read.ParquetArrowReader;
+import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.parquet.write.ParquetArrowWriter;
+import io.pqarrow.parquet.write.WriteOptions;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.pqarrow.cli;
 
-import io.pqarrow.parquet.WriteOptions;
+import io.pqarrow.parquet.write.WriteOptions;
 
 /**
  * {@code bridge import --compression}: the Parquet codec of every page. The default is {@link

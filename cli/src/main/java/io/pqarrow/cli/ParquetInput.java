@@ -1,8 +1,8 @@
 package io.pqarrow.cli;
 
 import io.pqarrow.BridgeException;
-import io.pqarrow.parquet.ParquetArrowReader;
-import io.pqarrow.parquet.ReadOptions;
+import io.pqarrow.parquet.read.ParquetArrowReader;
+import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.schema.MappingOptions;
 import io.pqarrow.schema.SchemaMapping;
 import java.nio.file.Path;

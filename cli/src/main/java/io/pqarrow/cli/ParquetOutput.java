@@ -1,8 +1,8 @@
 package io.pqarrow.cli;
 
 import io.pqarrow.BridgeException;
-import io.pqarrow.parquet.ParquetArrowWriter;
-import io.pqarrow.parquet.WriteOptions;
+import io.pqarrow.parquet.write.ParquetArrowWriter;
+import io.pqarrow.parquet.write.WriteOptions;
 import java.nio.file.Path;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.pqarrow.extension.ExtensionTypes;
-import io.pqarrow.parquet.ParquetArrowReader;
-import io.pqarrow.parquet.ParquetArrowWriter;
-import io.pqarrow.parquet.ReadOptions;
-import io.pqarrow.parquet.WriteOptions;
+import io.pqarrow.parquet.read.ParquetArrowReader;
+import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.parquet.write.ParquetArrowWriter;
+import io.pqarrow.parquet.write.WriteOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import java.io.IOException;
 import java.nio.channels.FileChannel;

@@ -11,7 +11,7 @@ package io.pqarrow.kernel;
  *       KernelResult#firstFailedRows()} keeps (default 10).
  * </ul>
  */
-abstract class CastOptions {
+public abstract class CastOptions {
   private final CastMode mode;
   private final int maxReportedRows;
 

@@ -90,7 +90,7 @@ public final class PathExpression {
   }
 
   /** UTF-8 bytes of key step {@code i} ({@code null} for an index step). Do not modify. */
-  byte[] keyUtf8(int i) {
+  public byte[] keyUtf8(int i) {
     return keyUtf8[i];
   }
 

@@ -1,6 +1,9 @@
 package io.pqarrow.kernel;
 
 import io.pqarrow.extension.VariantVector;
+import io.pqarrow.kernel.infer.SchemaInference;
+import io.pqarrow.kernel.path.GetKernel;
+import io.pqarrow.kernel.path.ShreddedGet;
 import io.pqarrow.variant.arrow.VariantColumnReader;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Field;

@@ -1,6 +1,6 @@
 package io.pqarrow.shred;
 
-import io.pqarrow.kernel.TypedScalars;
+import io.pqarrow.kernel.cast.TypedScalars;
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantReader;

@@ -14,7 +14,7 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  * §4), checking it on the way. The requested type describes the values, not the storage:
  *
  * <pre>
- * requested                           storage written by {@link VariantShredding#shred}
+ * requested                           storage written by {@link ParquetShreddedToArrow#shred}
  * Struct&lt;id: Int64, tags: List&lt;Utf8&gt;&gt;  Struct&lt;metadata: Binary not null, value: Binary,
  *                                       typed_value: Struct&lt;
  *                                         id: Struct&lt;value: Binary, typed_value: Int64&gt; not null,

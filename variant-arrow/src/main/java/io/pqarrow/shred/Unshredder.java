@@ -6,9 +6,9 @@ import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantReader;
-import io.pqarrow.variant.arrow.BinarySlots;
 import io.pqarrow.variant.arrow.VariantColumnReader;
 import io.pqarrow.variant.arrow.VariantVectorWriter;
+import io.pqarrow.variant.internal.BinarySlots;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 

@@ -1,5 +1,6 @@
 package io.pqarrow.variant;
 
+import io.pqarrow.variant.internal.Utf8;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;

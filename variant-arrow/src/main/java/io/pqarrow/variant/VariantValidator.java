@@ -1,5 +1,6 @@
 package io.pqarrow.variant;
 
+import io.pqarrow.variant.internal.Utf8;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;

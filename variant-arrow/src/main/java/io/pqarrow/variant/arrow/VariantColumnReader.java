@@ -3,6 +3,7 @@ package io.pqarrow.variant.arrow;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantReader;
+import io.pqarrow.variant.internal.BinarySlots;
 import java.util.Objects;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.FieldVector;

@@ -18,16 +18,16 @@ public class VariantVectorException extends BridgeException {
     super(message);
   }
 
-  static VariantVectorException invalid(String vector, String problem) {
+  public static VariantVectorException invalid(String vector, String problem) {
     return new VariantVectorException("Invalid Variant vector at " + vector + ": " + problem);
   }
 
-  static VariantVectorException invalidRow(String vector, long row, String problem) {
+  public static VariantVectorException invalidRow(String vector, long row, String problem) {
     return new VariantVectorException(
         "Invalid Variant vector at " + vector + ", row " + row + ": " + problem);
   }
 
-  static VariantVectorException unsupported(String vector, String what) {
+  public static VariantVectorException unsupported(String vector, String what) {
     return new VariantVectorException("Unsupported Variant vector at " + vector + ": " + what);
   }
 }

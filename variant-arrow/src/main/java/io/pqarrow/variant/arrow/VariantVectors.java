@@ -3,6 +3,7 @@ package io.pqarrow.variant.arrow;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.variant.EncodedVariantColumn;
+import io.pqarrow.variant.internal.BinarySlots;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;

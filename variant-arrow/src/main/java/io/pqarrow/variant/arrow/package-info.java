@@ -14,8 +14,8 @@
  *       io.pqarrow.variant.EncodedVariantColumn} into new Arrow memory.
  *   <li>{@link io.pqarrow.variant.arrow.VariantVectorWriter} — appends values, Variant nulls and
  *       SQL NULLs, then produces a vector with one shared metadata.
- *   <li>{@link io.pqarrow.variant.arrow.BinarySlots} — the one decoder of the variable-width binary
- *       and string layouts.
+ *   <li>{@link io.pqarrow.variant.internal.BinarySlots} — the one decoder of the variable-width
+ *       binary and string layouts.
  * </ul>
  *
  * Structural problems raise {@link io.pqarrow.variant.arrow.VariantVectorException}; bad Variant

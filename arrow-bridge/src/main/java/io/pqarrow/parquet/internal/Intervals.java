@@ -1,0 +1,43 @@
+package io.pqarrow.parquet.internal;
+
+/**
+ * Owns the Parquet INTERVAL layout and its encoders and decoders for the three Arrow interval
+ * units. An INTERVAL is a FIXED_LEN_BYTE_ARRAY(12) of three unsigned little-endian 32-bit ints:
+ *
+ * <pre>
+ * bytes 0..3   months        (unsigned, little-endian)
+ * bytes 4..7   days          (unsigned, little-endian)
+ * bytes 8..11  milliseconds  (unsigned, little-endian)
+ *
+ * e.g. 1 month, 2 days, 3.5 s:  01 00 00 00 | 02 00 00 00 | ac 0d 00 00
+ * </pre>
+ *
+ * <table>
+ *   <caption>Arrow intervals in Parquet</caption>
+ *   <tr><th>Arrow</th><th>written as</th><th>read back from</th></tr>
+ *   <tr><td>YEAR_MONTH (months)</td><td>(months, 0, 0)</td><td>(months, 0, 0) only</td></tr>
+ *   <tr><td>DAY_TIME (days, millis)</td><td>(0, days, millis)</td><td>(0, days, millis)
+ *       only</td></tr>
+ *   <tr><td>MONTH_DAY_NANO</td><td>(months, days, nanos / 10^6) when nanos is whole
+ *       milliseconds</td><td>(months, days, millis &times; 10^6)</td></tr>
+ * </table>
+ *
+ * <p>Decision: the Parquet fields are unsigned and Arrow's are signed, so the writer refuses a
+ * negative field (and nanoseconds that are not whole milliseconds, or more milliseconds than 32
+ * bits hold) with an error naming the column and row, instead of writing a value that reads back as
+ * another one. The reader refuses a field above {@link Integer#MAX_VALUE} (which no signed Arrow
+ * field holds) and, for YEAR_MONTH and DAY_TIME, parts the Arrow unit has no room for. So every
+ * value written reads back exactly.
+ */
+public final class Intervals {
+  /** Size in bytes of one Parquet INTERVAL value. */
+  public static final int BYTES = 12;
+
+  /** Nanoseconds in one of the layout's milliseconds. */
+  public static final long NANOS_PER_MILLI = 1_000_000L;
+
+  /** The largest value of one unsigned 32-bit part. */
+  public static final long UNSIGNED_INT_MAX = 0xFFFF_FFFFL;
+
+  private Intervals() {}
+}

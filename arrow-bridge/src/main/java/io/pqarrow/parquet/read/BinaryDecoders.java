@@ -1,0 +1,215 @@
+package io.pqarrow.parquet.read;
+
+import io.pqarrow.parquet.internal.Decimals;
+import java.nio.ByteBuffer;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthViewVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.FixedSizeBinaryVector;
+import org.apache.arrow.vector.Float2Vector;
+import org.apache.arrow.vector.VariableWidthFieldVector;
+
+/**
+ * Decoders of decimals and of BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY columns; chosen by {@link
+ * LeafDecoders}.
+ */
+public final class BinaryDecoders {
+  private BinaryDecoders() {}
+
+  static final class DecimalFromInt32 extends LeafDecoder {
+    private final BaseFixedWidthVector v;
+
+    DecimalFromInt32(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      Decimals.writeLong(
+          LeafDecoders.prepare(v, slot), slot, v.getTypeWidth(), reader.getInteger());
+    }
+  }
+
+  static final class DecimalFromInt64 extends LeafDecoder {
+    private final BaseFixedWidthVector v;
+
+    DecimalFromInt64(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      Decimals.writeLong(LeafDecoders.prepare(v, slot), slot, v.getTypeWidth(), reader.getLong());
+    }
+  }
+
+  /** Big-endian two's complement unscaled values (BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY). */
+  static final class DecimalFromBytes extends LeafDecoder {
+    private final BaseFixedWidthVector v;
+
+    DecimalFromBytes(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      ByteBuffer bb = reader.getBinary().toByteBuffer();
+      Decimals.writeBigEndian(LeafDecoders.prepare(v, slot), slot, v.getTypeWidth(), bb, column);
+    }
+  }
+
+  /** IEEE half floats, 2 bytes little-endian, kept as their bits. */
+  static final class Float16 extends LeafDecoder {
+    private final Float2Vector v;
+
+    Float16(String c, int maxDef, int slotDef, Float2Vector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      ByteBuffer bb = reader.getBinary().toByteBuffer();
+      int p = bb.position();
+      short bits = (short) ((bb.get(p) & 0xFF) | (bb.get(p + 1) & 0xFF) << 8);
+      LeafDecoders.prepare(v, slot).setShort((long) slot * 2, bits);
+    }
+  }
+
+  static final class FixedBinary extends LeafDecoder {
+    private final FixedSizeBinaryVector v;
+    private final int width;
+
+    FixedBinary(String c, int maxDef, int slotDef, FixedSizeBinaryVector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+      this.width = v.getByteWidth();
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      ByteBuffer bb = reader.getBinary().toByteBuffer();
+      if (bb.remaining() != width) {
+        throw new IllegalStateException(
+            "fixed-length value of " + bb.remaining() + " bytes, expected " + width);
+      }
+      LeafDecoders.prepare(v, slot).setBytes((long) slot * width, bb);
+    }
+  }
+
+  /** Any BYTE_ARRAY into any variable-width layout: the page bytes are copied once. */
+  static final class VarBinary extends LeafDecoder {
+    private final VariableWidthFieldVector v;
+
+    VarBinary(String c, int maxDef, int slotDef, VariableWidthFieldVector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return (FieldVector) v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      ByteBuffer bb = reader.getBinary().toByteBuffer();
+      v.setSafe(slot, bb, bb.position(), bb.remaining());
+    }
+
+    @Override
+    void writeFill(int slot) {
+      v.setSafe(slot, nullFill, 0, nullFill.length);
+    }
+  }
+
+  /**
+   * Any BYTE_ARRAY into BinaryView or Utf8View. Arrow Java's {@code setSafe(int, ByteBuffer, int,
+   * int)} on view vectors indexes the buffer's backing array without its array offset, which
+   * garbles values parquet-java hands out as slices of a page; the bytes are passed as an array
+   * range instead. Arrow Java also leaves a null's 16-byte view slot as the allocator returned it,
+   * so {@link #endBatch} zeroes the view slot of every null.
+   */
+  public static final class ViewBinary extends LeafDecoder {
+    private final BaseVariableWidthViewVector v;
+    private byte[] scratch = new byte[64];
+
+    public ViewBinary(String c, int maxDef, int slotDef, BaseVariableWidthViewVector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      ByteBuffer bb = reader.getBinary().toByteBuffer();
+      int length = bb.remaining();
+      if (bb.hasArray()) {
+        v.setSafe(slot, bb.array(), bb.arrayOffset() + bb.position(), length);
+      } else {
+        if (length > scratch.length) {
+          scratch = new byte[Math.max(length, scratch.length * 2)];
+        }
+        bb.duplicate().get(scratch, 0, length);
+        v.setSafe(slot, scratch, 0, length);
+      }
+    }
+
+    @Override
+    void writeFill(int slot) {
+      v.setSafe(slot, nullFill, 0, nullFill.length);
+    }
+
+    @Override
+    public void endBatch() {
+      if (slotCount == 0) {
+        return;
+      }
+      // Makes room for every slot of the batch (a run of trailing nulls wrote none).
+      if (slotCount > v.getValueCapacity() || v.isSet(slotCount - 1) == 0) {
+        v.setNull(slotCount - 1);
+      }
+      ArrowBuf views = v.getDataBuffer();
+      for (int i = 0; i < slotCount; i++) {
+        if (v.isSet(i) == 0) {
+          views.setZero(
+              (long) i * BaseVariableWidthViewVector.ELEMENT_SIZE,
+              BaseVariableWidthViewVector.ELEMENT_SIZE);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,130 @@
+package io.pqarrow.parquet.read;
+
+import static io.pqarrow.parquet.internal.Intervals.NANOS_PER_MILLI;
+import static io.pqarrow.parquet.internal.Intervals.UNSIGNED_INT_MAX;
+
+import java.nio.ByteBuffer;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntervalDayVector;
+import org.apache.arrow.vector.IntervalMonthDayNanoVector;
+import org.apache.arrow.vector.IntervalYearVector;
+import org.apache.arrow.vector.types.IntervalUnit;
+
+/**
+ * Decoders of Parquet INTERVAL into the three Arrow interval units; the layout and the rules for
+ * which values are refused are in {@link io.pqarrow.parquet.internal.Intervals}.
+ */
+final class IntervalDecoders {
+  private IntervalDecoders() {}
+
+  /** The decoder into an Arrow interval vector, or {@code null} when it is not one. */
+  static LeafDecoder decoder(String column, int maxDef, int slotDef, FieldVector storage) {
+    if (storage instanceof IntervalMonthDayNanoVector v) {
+      return new MonthDayNanoIn(column, maxDef, slotDef, v);
+    }
+    if (storage instanceof IntervalDayVector v) {
+      return new DayTimeIn(column, maxDef, slotDef, v);
+    }
+    if (storage instanceof IntervalYearVector v) {
+      return new YearMonthIn(column, maxDef, slotDef, v);
+    }
+    return null;
+  }
+
+  /** Reads the three unsigned parts; the subclass checks they fit its unit and stores them. */
+  abstract static class In extends LeafDecoder {
+    private final FieldVector v;
+    private final IntervalUnit unit;
+
+    In(String column, int maxDef, int slotDef, FieldVector v, IntervalUnit unit) {
+      super(column, maxDef, slotDef);
+      this.v = v;
+      this.unit = unit;
+    }
+
+    abstract void store(int slot, long months, long days, long millis);
+
+    @Override
+    final FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    final void readValue(int slot) {
+      ByteBuffer bb = reader.getBinary().toByteBuffer();
+      if (bb.remaining() != 12) {
+        throw new IllegalStateException("INTERVAL value of " + bb.remaining() + " bytes");
+      }
+      int p = bb.position();
+      store(
+          slot,
+          LeafDecoders.littleEndianInt(bb, p) & UNSIGNED_INT_MAX,
+          LeafDecoders.littleEndianInt(bb, p + 4) & UNSIGNED_INT_MAX,
+          LeafDecoders.littleEndianInt(bb, p + 8) & UNSIGNED_INT_MAX);
+    }
+
+    final void check(boolean fits, long months, long days, long millis) {
+      if (!fits) {
+        throw new IllegalStateException(
+            "INTERVAL (months "
+                + months
+                + ", days "
+                + days
+                + ", milliseconds "
+                + millis
+                + ") does not fit Arrow Interval("
+                + unit
+                + ")");
+      }
+    }
+  }
+
+  static final class YearMonthIn extends In {
+    private final IntervalYearVector v;
+
+    YearMonthIn(String column, int maxDef, int slotDef, IntervalYearVector v) {
+      super(column, maxDef, slotDef, v, IntervalUnit.YEAR_MONTH);
+      this.v = v;
+    }
+
+    @Override
+    void store(int slot, long months, long days, long millis) {
+      check(months <= Integer.MAX_VALUE && days == 0 && millis == 0, months, days, millis);
+      v.setSafe(slot, (int) months);
+    }
+  }
+
+  static final class DayTimeIn extends In {
+    private final IntervalDayVector v;
+
+    DayTimeIn(String column, int maxDef, int slotDef, IntervalDayVector v) {
+      super(column, maxDef, slotDef, v, IntervalUnit.DAY_TIME);
+      this.v = v;
+    }
+
+    @Override
+    void store(int slot, long months, long days, long millis) {
+      check(
+          months == 0 && days <= Integer.MAX_VALUE && millis <= Integer.MAX_VALUE,
+          months,
+          days,
+          millis);
+      v.setSafe(slot, (int) days, (int) millis);
+    }
+  }
+
+  static final class MonthDayNanoIn extends In {
+    private final IntervalMonthDayNanoVector v;
+
+    MonthDayNanoIn(String column, int maxDef, int slotDef, IntervalMonthDayNanoVector v) {
+      super(column, maxDef, slotDef, v, IntervalUnit.MONTH_DAY_NANO);
+      this.v = v;
+    }
+
+    @Override
+    void store(int slot, long months, long days, long millis) {
+      check(months <= Integer.MAX_VALUE && days <= Integer.MAX_VALUE, months, days, millis);
+      v.setSafe(slot, (int) months, (int) days, millis * NANOS_PER_MILLI);
+    }
+  }
+}

@@ -1,0 +1,122 @@
+package io.pqarrow.parquet.read;
+
+import org.apache.arrow.vector.FieldVector;
+import org.apache.parquet.column.ColumnReader;
+
+/**
+ * Reads one Parquet leaf column into one Arrow vector, keeping the repetition and definition levels
+ * of the batch for the nested vectors above it to assemble from.
+ *
+ * <p>A triple (repetition, definition, value) lands in the vector when its definition level is at
+ * least {@code slotDef}, the level at which the innermost enclosing list element exists; it holds a
+ * value when the definition level is the column's maximum, and is null otherwise. Triples below
+ * {@code slotDef} are a null or empty list above this column and take no slot here.
+ *
+ * <p>How values are decoded is chosen once, by the subclass {@link LeafDecoders} builds for the
+ * column's Parquet and Arrow types; the loop below knows nothing of types.
+ */
+public abstract class LeafDecoder {
+  final String column;
+
+  /** The column's Parquet path; set by {@link AssemblerBuilder}. */
+  String[] parquetPath;
+
+  final int maxDef;
+  final int slotDef;
+
+  ColumnReader reader;
+  private long remaining;
+
+  int[] rep = new int[64];
+  int[] def = new int[64];
+  int levelCount;
+  int slotCount;
+
+  public LeafDecoder(String column, int maxDef, int slotDef) {
+    this.column = column;
+    this.maxDef = maxDef;
+    this.slotDef = slotDef;
+  }
+
+  /**
+   * The bytes written into the slot of a null (a null ancestor group) instead of leaving it null,
+   * or {@code null} to leave it null. Set by {@link AssemblerBuilder} for the non-nullable children
+   * of a Variant, which must stay valid under a null Variant.
+   */
+  byte[] nullFill;
+
+  /**
+   * A triple with a definition level in [{@code padFromDef}, {@code padToDef}) is a null list of
+   * fixed size above this column and takes {@code padSlots} null slots; set by {@link
+   * AssemblerBuilder} for the elements of a FixedSizeList, never otherwise.
+   */
+  int padFromDef = Integer.MAX_VALUE;
+
+  int padToDef = Integer.MIN_VALUE;
+  int padSlots;
+
+  /** The Arrow vector this column's values go into. */
+  abstract FieldVector vector();
+
+  /** Copies the reader's current value into slot {@code slot}; called only when it is defined. */
+  abstract void readValue(int slot);
+
+  /** Writes {@link #nullFill} into slot {@code slot}; only binary decoders support it. */
+  void writeFill(int slot) {
+    throw new IllegalStateException("no fill value for column " + column);
+  }
+
+  /** Finishes the batch once every record of it is read; most decoders have nothing to do. */
+  void endBatch() {}
+
+  /** Starts reading a row group's chunk of this column. */
+  final void startRowGroup(ColumnReader columnReader) {
+    this.reader = columnReader;
+    this.remaining = columnReader.getTotalValueCount();
+  }
+
+  /** Forgets the previous batch's levels and slots. */
+  final void startBatch() {
+    levelCount = 0;
+    slotCount = 0;
+  }
+
+  /**
+   * Reads the next {@code records} records of the current row group.
+   *
+   * @return the number of records read: {@code records} unless the chunk ended early
+   */
+  final int readRecords(int records) {
+    int seen = 0;
+    while (remaining > 0) {
+      int r = reader.getCurrentRepetitionLevel();
+      if (r == 0) {
+        if (seen == records) {
+          break;
+        }
+        seen++;
+      }
+      int d = reader.getCurrentDefinitionLevel();
+      if (levelCount == rep.length) {
+        rep = java.util.Arrays.copyOf(rep, levelCount * 2);
+        def = java.util.Arrays.copyOf(def, levelCount * 2);
+      }
+      rep[levelCount] = r;
+      def[levelCount] = d;
+      levelCount++;
+      if (d == maxDef) {
+        readValue(slotCount++);
+      } else if (d >= slotDef) {
+        if (nullFill != null) {
+          writeFill(slotCount);
+        }
+        slotCount++;
+      } else if (d >= padFromDef && d < padToDef) {
+        slotCount += padSlots;
+      }
+      reader.consume();
+      remaining--;
+    }
+    return seen;
+  }
+}

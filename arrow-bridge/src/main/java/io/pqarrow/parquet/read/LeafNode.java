@@ -1,0 +1,26 @@
+package io.pqarrow.parquet.read;
+
+import java.util.List;
+
+/** A primitive column: its decoder already wrote values and nulls while reading. */
+final class LeafNode extends NodeAssembler {
+  private final LeafDecoder decoder;
+
+  LeafNode(String path, int repLevel, int slotDef, LeafDecoder decoder) {
+    super(path, repLevel, slotDef, decoder.maxDef);
+    this.decoder = decoder;
+  }
+
+  @Override
+  LeafDecoder representative() {
+    return decoder;
+  }
+
+  @Override
+  void collectLeaves(List<LeafDecoder> out) {
+    out.add(decoder);
+  }
+
+  @Override
+  void assemble(BatchRows rows) {}
+}

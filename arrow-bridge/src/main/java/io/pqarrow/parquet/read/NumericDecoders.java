@@ -1,0 +1,280 @@
+package io.pqarrow.parquet.read;
+
+import java.nio.ByteBuffer;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.parquet.io.api.Binary;
+
+/**
+ * Decoders of BOOLEAN, INT32, INT64, INT96, FLOAT and DOUBLE columns; chosen by {@link
+ * LeafDecoders}.
+ */
+final class NumericDecoders {
+  private static final long NANOS_PER_DAY = 86_400_000_000_000L;
+  private static final int JULIAN_EPOCH_DAY = 2_440_588;
+
+  private NumericDecoders() {}
+
+  static final class Bool extends LeafDecoder {
+    private final BitVector v;
+
+    Bool(String c, int maxDef, int slotDef, BitVector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      v.setSafe(slot, reader.getBoolean() ? 1 : 0);
+    }
+  }
+
+  static final class Int32 extends LeafDecoder {
+    private final BaseFixedWidthVector v;
+
+    Int32(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      LeafDecoders.prepare(v, slot).setInt((long) slot * 4, reader.getInteger());
+    }
+  }
+
+  /** INT32 times whose Parquet unit differs from the Arrow unit (TIME(MILLIS) into seconds). */
+  static final class Int32Scaled extends LeafDecoder {
+    private final BaseFixedWidthVector v;
+    private final long multiplier;
+    private final long divisor;
+
+    Int32Scaled(
+        String c, int maxDef, int slotDef, BaseFixedWidthVector v, long multiplier, long divisor) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+      this.multiplier = multiplier;
+      this.divisor = divisor;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      long value = Math.floorDiv(reader.getInteger() * multiplier, divisor);
+      LeafDecoders.prepare(v, slot).setInt((long) slot * 4, (int) value);
+    }
+  }
+
+  /** INT8/INT16/UINT8/UINT16 stored as INT32; Arrow keeps the low bytes, which are the value. */
+  static final class Int32Narrow extends LeafDecoder {
+    private final BaseFixedWidthVector v;
+    private final int width;
+
+    Int32Narrow(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+      this.width = v.getTypeWidth();
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      int value = reader.getInteger();
+      ArrowBuf data = LeafDecoders.prepare(v, slot);
+      if (width == 1) {
+        data.setByte(slot, value);
+      } else {
+        data.setShort((long) slot * 2, (short) value);
+      }
+    }
+  }
+
+  static final class Int32Widened extends LeafDecoder {
+    private final BaseFixedWidthVector v;
+    private final long multiplier;
+    private final long mask;
+
+    Int32Widened(
+        String c,
+        int maxDef,
+        int slotDef,
+        BaseFixedWidthVector v,
+        long multiplier,
+        boolean unsigned) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+      this.multiplier = multiplier;
+      this.mask = unsigned ? 0xFFFF_FFFFL : -1L;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      long value = reader.getInteger();
+      LeafDecoders.prepare(v, slot).setLong((long) slot * 8, (value & mask) * multiplier);
+    }
+  }
+
+  static final class Int64 extends LeafDecoder {
+    private final BaseFixedWidthVector v;
+
+    Int64(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      LeafDecoders.prepare(v, slot).setLong((long) slot * 8, reader.getLong());
+    }
+  }
+
+  /** INT64 times whose Parquet unit differs from the Arrow unit (e.g. MILLIS into seconds). */
+  static final class Int64Scaled extends LeafDecoder {
+    private final BaseFixedWidthVector v;
+    private final long multiplier;
+    private final long divisor;
+
+    Int64Scaled(
+        String c, int maxDef, int slotDef, BaseFixedWidthVector v, long multiplier, long divisor) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+      this.multiplier = multiplier;
+      this.divisor = divisor;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      long value = Math.floorDiv(reader.getLong() * multiplier, divisor);
+      LeafDecoders.prepare(v, slot).setLong((long) slot * 8, value);
+    }
+  }
+
+  /**
+   * INT96 timestamps: 12 bytes, little-endian nanoseconds of the day (8 bytes) then the Julian day
+   * number (4 bytes); Julian day 2440588 is 1970-01-01.
+   */
+  static final class Int96Timestamp extends LeafDecoder {
+    private final BaseFixedWidthVector v;
+    private final long divisor;
+
+    Int96Timestamp(String c, int maxDef, int slotDef, BaseFixedWidthVector v, long divisor) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+      this.divisor = divisor;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      Binary b = reader.getBinary();
+      if (b.length() != 12) {
+        throw new IllegalStateException("INT96 value of " + b.length() + " bytes");
+      }
+      ByteBuffer bb = b.toByteBuffer();
+      int p = bb.position();
+      long nanosOfDay = LeafDecoders.littleEndianLong(bb, p);
+      long julianDay = LeafDecoders.littleEndianInt(bb, p + 8);
+      long nanos = (julianDay - JULIAN_EPOCH_DAY) * NANOS_PER_DAY + nanosOfDay;
+      LeafDecoders.prepare(v, slot).setLong((long) slot * 8, Math.floorDiv(nanos, divisor));
+    }
+  }
+
+  static final class Float32 extends LeafDecoder {
+    private final Float4Vector v;
+
+    Float32(String c, int maxDef, int slotDef, Float4Vector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      v.setSafe(slot, reader.getFloat());
+    }
+  }
+
+  static final class Float64 extends LeafDecoder {
+    private final Float8Vector v;
+
+    Float64(String c, int maxDef, int slotDef, Float8Vector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      v.setSafe(slot, reader.getDouble());
+    }
+  }
+
+  /** Arrow Null (Parquet UNKNOWN): every slot is null, so a defined value is corrupt data. */
+  static final class AllNull extends LeafDecoder {
+    private final FieldVector v;
+
+    AllNull(String c, int maxDef, int slotDef, FieldVector v) {
+      super(c, maxDef, slotDef);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    void readValue(int slot) {
+      throw new IllegalStateException("a non-null value in a column read as Arrow Null");
+    }
+  }
+}

@@ -1,0 +1,430 @@
+package io.pqarrow.parquet.read;
+
+import io.pqarrow.BridgeException;
+import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.schema.FieldMapping;
+import io.pqarrow.schema.MappingOptions;
+import io.pqarrow.schema.SchemaMapper;
+import io.pqarrow.schema.SchemaMapping;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.VersionParser;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.impl.ColumnReaderImpl;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.util.HadoopCodecs;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.api.PrimitiveConverter;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * Reads a Parquet file as Arrow record batches.
+ *
+ * <pre>
+ * try (ParquetArrowReader reader = ParquetArrowReader.open(path, allocator,
+ *         ReadOptions.builder().batchRows(1024).columns(List.of("id", "s.x")).build())) {
+ *   VectorSchemaRoot root = reader.getVectorSchemaRoot();
+ *   while (reader.loadNextBatch()) {
+ *     ... root.getRowCount() rows, valid until the next loadNextBatch() or close() ...
+ *   }
+ * }
+ * </pre>
+ *
+ * <p>parquet-java reads the footer, pages and codecs; this class decodes the values with their
+ * repetition and definition levels straight into the vectors of one {@link VectorSchemaRoot},
+ * reused for every batch. Memory is bounded by one batch plus the compressed pages of one row
+ * group. Every failure, from a missing file to corrupt data, is a {@link ParquetFileException}
+ * naming the file (and column and row when known): {@code Invalid Parquet file at …} for bad bytes,
+ * {@code Cannot read Parquet file at …: out of Arrow memory (limit N bytes): …} when the caller's
+ * allocator cannot hold a batch.
+ */
+public final class ParquetArrowReader implements AutoCloseable {
+  /** Maps a file's schema; the default is {@link SchemaMapper#toArrow}. */
+  interface Mapper {
+    SchemaMapping map(MessageType schema, Map<String, String> keyValueMetadata);
+  }
+
+  private static final PrimitiveConverter NO_CONVERTER = new PrimitiveConverter() {};
+
+  private final Path file;
+  private final BufferAllocator allocator;
+  private final ParquetFileReader parquet;
+  private final SchemaMapping mapping;
+  private final VectorSchemaRoot root;
+  private final List<NodeAssembler> nodes = new ArrayList<>();
+  private final List<LeafDecoder> leaves = new ArrayList<>();
+  private final List<ColumnDescriptor> columns = new ArrayList<>();
+  private final List<Integer> rowGroups;
+  private final int batchRows;
+  private final VersionParser.ParsedVersion writerVersion;
+  private final long totalRows;
+
+  private int nextRowGroup;
+  private PageReadStore pages;
+  private long rowGroupRemaining;
+  private long nextRow;
+  private long rowGroupFirstRow;
+  private boolean allocated;
+  private final BatchRows batch = new BatchRows();
+
+  private ParquetArrowReader(
+      Path file,
+      ParquetFileReader parquet,
+      SchemaMapping mapping,
+      List<FieldMapping> projected,
+      BufferAllocator allocator,
+      ReadOptions options) {
+    this.file = file;
+    this.allocator = allocator;
+    this.parquet = parquet;
+    this.mapping = mapping;
+    this.batchRows = options.batchRows();
+    List<Field> fields = new ArrayList<>();
+    for (FieldMapping f : projected) {
+      fields.add(f.arrowField());
+    }
+    this.root =
+        VectorSchemaRoot.create(
+            new Schema(fields, mapping.arrowSchema().getCustomMetadata()), allocator);
+    try {
+      MessageType schema = parquet.getFileMetaData().getSchema();
+      AssemblerBuilder builder = new AssemblerBuilder(schema, file);
+      for (int i = 0; i < projected.size(); i++) {
+        NodeAssembler node = builder.build(projected.get(i), root.getFieldVectors().get(i));
+        nodes.add(node);
+        node.collectLeaves(leaves);
+      }
+      for (LeafDecoder leaf : leaves) {
+        columns.add(schema.getColumnDescription(leaf.parquetPath));
+      }
+      parquet.setRequestedSchema(columns);
+      int blockCount = parquet.getRowGroups().size();
+      List<Integer> selected = new ArrayList<>(options.rowGroups());
+      if (selected.isEmpty()) {
+        for (int i = 0; i < blockCount; i++) {
+          selected.add(i);
+        }
+      }
+      long total = 0;
+      for (int index : selected) {
+        if (index < 0 || index >= blockCount) {
+          throw ParquetFileException.invalid(
+              file, null, -1, "no row group " + index + " (the file has " + blockCount + ")", null);
+        }
+        total += parquet.getRowGroups().get(index).getRowCount();
+      }
+      this.rowGroups = List.copyOf(selected);
+      this.totalRows = total;
+    } catch (RuntimeException e) {
+      root.close();
+      throw e;
+    }
+    VersionParser.ParsedVersion version;
+    try {
+      version = VersionParser.parse(parquet.getFileMetaData().getCreatedBy());
+    } catch (RuntimeException | VersionParser.VersionParseException e) {
+      version = null;
+    }
+    this.writerVersion = version;
+  }
+
+  /**
+   * Opens {@code file} for reading, mapping its schema with {@link SchemaMapper#toArrow}.
+   *
+   * @param file a local Parquet file
+   * @param allocator where every batch's buffers come from
+   * @param options batch size, projection, row groups and schema mapping options
+   * @throws ParquetFileException when the file is missing, is not Parquet, is truncated, has a
+   *     schema that cannot be mapped, or lacks a selected column
+   */
+  public static ParquetArrowReader open(Path file, BufferAllocator allocator, ReadOptions options) {
+    return open(
+        file,
+        allocator,
+        options,
+        (schema, kv) -> SchemaMapper.toArrow(schema, kv, options.mapping()));
+  }
+
+  static ParquetArrowReader open(
+      Path file, BufferAllocator allocator, ReadOptions options, Mapper mapper) {
+    ParquetFileReader parquet = openFile(file);
+    try {
+      MessageType schema = parquet.getFileMetaData().getSchema();
+      SchemaMapping mapping;
+      try {
+        mapping = mapper.map(schema, parquet.getFileMetaData().getKeyValueMetaData());
+      } catch (BridgeException e) {
+        throw ParquetFileException.invalid(file, null, -1, e.getMessage(), e);
+      }
+      List<FieldMapping> projected =
+          PlainFields.apply(
+              VariantValues.supplement(
+                  Projection.apply(mapping.fields(), options.columns(), file)));
+      return new ParquetArrowReader(file, parquet, mapping, projected, allocator, options);
+    } catch (ParquetFileException e) {
+      closeQuietly(parquet);
+      throw e;
+    } catch (RuntimeException e) {
+      closeQuietly(parquet);
+      throw ParquetFileException.invalid(file, null, -1, describe(e), e);
+    }
+  }
+
+  /** The Arrow schema of the batches (after projection). */
+  public Schema schema() {
+    return root.getSchema();
+  }
+
+  /** The complete schema mapping of the file (before projection). */
+  public SchemaMapping mapping() {
+    return mapping;
+  }
+
+  /** The file's key-value metadata. */
+  public Map<String, String> keyValueMetadata() {
+    return parquet.getFileMetaData().getKeyValueMetaData();
+  }
+
+  /** The number of row groups in the file. */
+  public int rowGroupCount() {
+    return parquet.getRowGroups().size();
+  }
+
+  /** The number of rows in the selected row groups. */
+  public long rowCount() {
+    return totalRows;
+  }
+
+  /** The root every batch is loaded into; its contents change with each {@link #loadNextBatch}. */
+  public VectorSchemaRoot getVectorSchemaRoot() {
+    return root;
+  }
+
+  /**
+   * Loads the next batch into {@link #getVectorSchemaRoot()}.
+   *
+   * @return {@code false}, with a row count of 0, when every selected row group has been read
+   * @throws ParquetFileException when the data is corrupt or breaks the schema's rules, or when the
+   *     allocator's limit is too low for the batch (then the message starts {@code Cannot read
+   *     Parquet file at}, and the reader must be closed)
+   */
+  public boolean loadNextBatch() {
+    batch.clear();
+    int rows = 0;
+    String column = null;
+    try {
+      prepareVectors();
+      while (rows < batchRows) {
+        if (rowGroupRemaining == 0) {
+          if (!advanceRowGroup()) {
+            break;
+          }
+          continue;
+        }
+        int n = (int) Math.min(batchRows - rows, rowGroupRemaining);
+        batch.add(rows, nextRow);
+        for (LeafDecoder leaf : leaves) {
+          column = leaf.column;
+          int read = leaf.readRecords(n);
+          if (read != n) {
+            throw ParquetFileException.invalid(
+                file,
+                leaf.column,
+                nextRow + read,
+                "column chunk ends after "
+                    + (nextRow + read - rowGroupFirstRow)
+                    + " of the row group's rows",
+                null);
+          }
+        }
+        column = null;
+        rows += n;
+        rowGroupRemaining -= n;
+        nextRow += n;
+      }
+      for (LeafDecoder leaf : leaves) {
+        column = leaf.column;
+        leaf.endBatch();
+      }
+      for (NodeAssembler node : nodes) {
+        column = node.path;
+        node.assemble(batch);
+      }
+    } catch (ParquetFileException e) {
+      throw e;
+    } catch (OutOfMemoryException e) {
+      // The file is sound: the caller's allocator is too small for one batch.
+      throw ParquetFileException.read(
+          file,
+          column,
+          -1,
+          "out of Arrow memory (limit " + allocatorLimit() + " bytes): " + describe(e),
+          e);
+    } catch (RuntimeException e) {
+      throw ParquetFileException.invalid(
+          file,
+          column,
+          -1,
+          "cannot decode the batch from row " + batch.first() + ": " + describe(e),
+          e);
+    }
+    for (FieldVector v : root.getFieldVectors()) {
+      v.setValueCount(rows);
+    }
+    root.setRowCount(rows);
+    return rows > 0;
+  }
+
+  /** The tightest limit on the caller's allocator: its own or one of its parents'. */
+  private long allocatorLimit() {
+    long limit = Long.MAX_VALUE;
+    for (BufferAllocator a = allocator; a != null; a = a.getParentAllocator()) {
+      limit = Math.min(limit, a.getLimit());
+    }
+    return limit;
+  }
+
+  private void prepareVectors() {
+    if (!allocated) {
+      root.allocateNew();
+      allocated = true;
+    } else {
+      for (FieldVector v : root.getFieldVectors()) {
+        v.reset();
+      }
+    }
+    for (LeafDecoder leaf : leaves) {
+      leaf.startBatch();
+    }
+  }
+
+  private boolean advanceRowGroup() {
+    while (nextRowGroup < rowGroups.size()) {
+      int index = rowGroups.get(nextRowGroup++);
+      long count = parquet.getRowGroups().get(index).getRowCount();
+      if (count == 0) {
+        continue;
+      }
+      String column = null;
+      try {
+        if (pages != null) {
+          pages.close();
+          pages = null;
+        }
+        pages = parquet.readRowGroup(index);
+        for (int i = 0; i < leaves.size(); i++) {
+          ColumnDescriptor c = columns.get(i);
+          LeafDecoder leaf = leaves.get(i);
+          column = leaf.column;
+          // The column reader reads the chunk's dictionary and first page here.
+          leaf.startRowGroup(
+              new ColumnReaderImpl(c, pages.getPageReader(c), NO_CONVERTER, writerVersion));
+        }
+      } catch (ParquetFileException | OutOfMemoryException e) {
+        throw e;
+      } catch (IOException | RuntimeException e) {
+        throw ParquetFileException.invalid(
+            file, column, -1, "cannot read row group " + index + ": " + describe(e), e);
+      }
+      rowGroupRemaining = count;
+      rowGroupFirstRow = firstRowOf(index);
+      nextRow = rowGroupFirstRow;
+      return true;
+    }
+    return false;
+  }
+
+  private long firstRowOf(int index) {
+    long row = 0;
+    for (int i = 0; i < index; i++) {
+      row += parquet.getRowGroups().get(i).getRowCount();
+    }
+    return row;
+  }
+
+  /**
+   * The Arrow schema mapping of {@code file}, from its footer alone (no data is read and no Arrow
+   * memory is used): what {@link #open} would map, for callers that only need the schema.
+   *
+   * @throws ParquetFileException when the file is missing, is not Parquet, is damaged, or has a
+   *     schema that cannot be mapped
+   */
+  public static SchemaMapping mapping(Path file, MappingOptions options) {
+    ParquetFileReader parquet = openFile(file);
+    try {
+      return SchemaMapper.toArrow(
+          parquet.getFileMetaData().getSchema(),
+          parquet.getFileMetaData().getKeyValueMetaData(),
+          options);
+    } catch (BridgeException e) {
+      throw ParquetFileException.invalid(file, null, -1, e.getMessage(), e);
+    } finally {
+      closeQuietly(parquet);
+    }
+  }
+
+  /** parquet-java's reader over a file whose framing {@link ParquetFraming} has checked. */
+  private static ParquetFileReader openFile(Path file) {
+    ParquetFraming.check(file);
+    try {
+      PlainParquetConfiguration conf = new PlainParquetConfiguration();
+      ParquetReadOptions readOptions =
+          ParquetReadOptions.builder(conf)
+              .withCodecFactory(HadoopCodecs.newFactory(conf, 0))
+              .usePageChecksumVerification(true)
+              .useStatsFilter(false)
+              .useDictionaryFilter(false)
+              .useRecordFilter(false)
+              .useColumnIndexFilter(false)
+              .useBloomFilter(false)
+              .build();
+      return ParquetFileReader.open(new LocalInputFile(file), readOptions);
+    } catch (IOException | RuntimeException e) {
+      String m = e.getMessage();
+      throw ParquetFileException.invalid(
+          file,
+          null,
+          -1,
+          "invalid Parquet footer (" + (m == null ? e.getClass().getSimpleName() : m) + ")",
+          e);
+    }
+  }
+
+  private static String describe(Throwable e) {
+    String m = e.getMessage();
+    return e.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+  }
+
+  private static void closeQuietly(ParquetFileReader r) {
+    try {
+      r.close();
+    } catch (IOException | RuntimeException ignored) {
+      // The original failure is the one worth reporting.
+    }
+  }
+
+  @Override
+  public void close() {
+    root.close();
+    try {
+      if (pages != null) {
+        pages.close();
+      }
+      parquet.close();
+    } catch (IOException e) {
+      throw ParquetFileException.invalid(file, null, -1, "cannot close: " + describe(e), e);
+    }
+  }
+}

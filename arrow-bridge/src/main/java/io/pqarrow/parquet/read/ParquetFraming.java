@@ -1,0 +1,143 @@
+package io.pqarrow.parquet.read;
+
+import io.pqarrow.parquet.ParquetFileException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Checks, before parquet-java opens a file, that it is a readable regular file framed as Parquet,
+ * so that a wrong or damaged file gets a message saying what is wrong rather than whatever a Thrift
+ * decoder says about the bytes it happened to read.
+ *
+ * <pre>
+ * offset 0         "PAR1"                      magic
+ * ...              column chunks
+ * size - 8 - n     footer (n bytes, Thrift)
+ * size - 8         n, 4 bytes little-endian     footer length
+ * size - 4         "PAR1"                      magic ("PARE" when the footer is encrypted)
+ * </pre>
+ */
+final class ParquetFraming {
+  private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] ENCRYPTED_MAGIC = "PARE".getBytes(StandardCharsets.US_ASCII);
+
+  /** The smallest Parquet file: two magics and a footer length. */
+  static final int MIN_SIZE = 12;
+
+  /** The largest footer read; real footers are kilobytes to a few megabytes. */
+  static final long MAX_FOOTER = 256L << 20;
+
+  private ParquetFraming() {}
+
+  /**
+   * Throws {@code Invalid Parquet file at <file>: <problem>} unless the file is framed as Parquet.
+   */
+  static void check(Path file) {
+    long size = size(file);
+    if (size < MIN_SIZE) {
+      throw invalid(
+          file,
+          "not a Parquet file ("
+              + size
+              + " bytes; the smallest Parquet file has "
+              + MIN_SIZE
+              + ")");
+    }
+    ByteBuffer head = ByteBuffer.allocate(4);
+    ByteBuffer tail = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      readFully(channel, head, 0);
+      readFully(channel, tail, size - 8);
+    } catch (IOException e) {
+      throw ParquetFileException.invalid(file, null, -1, ioProblem(e), e);
+    }
+    if (!startsWith(head.array(), 0, MAGIC)) {
+      throw invalid(file, "not a Parquet file (no PAR1 magic at byte 0)");
+    }
+    if (startsWith(tail.array(), 4, ENCRYPTED_MAGIC)) {
+      throw invalid(file, "encrypted Parquet footers are not supported (PARE magic at the end)");
+    }
+    if (!startsWith(tail.array(), 4, MAGIC)) {
+      throw invalid(
+          file,
+          "truncated or damaged Parquet file (no PAR1 magic at byte "
+              + (size - 4)
+              + ", the last 4 of "
+              + size
+              + ")");
+    }
+    long footerLength = Integer.toUnsignedLong(tail.getInt(0));
+    if (footerLength > size - MIN_SIZE) {
+      throw invalid(
+          file,
+          "damaged Parquet file (footer length "
+              + footerLength
+              + " at byte "
+              + (size - 8)
+              + " exceeds the "
+              + (size - MIN_SIZE)
+              + " bytes before it)");
+    }
+    if (footerLength > MAX_FOOTER) {
+      throw invalid(
+          file, "Parquet footer of " + footerLength + " bytes is over the limit of " + MAX_FOOTER);
+    }
+  }
+
+  private static long size(Path file) {
+    try {
+      if (Files.isDirectory(file)) {
+        throw invalid(file, "is a directory");
+      }
+      long size = Files.size(file);
+      if (!Files.isReadable(file)) {
+        throw invalid(file, "permission denied");
+      }
+      return size;
+    } catch (IOException e) {
+      throw ParquetFileException.invalid(file, null, -1, ioProblem(e), e);
+    }
+  }
+
+  private static ParquetFileException invalid(Path file, String problem) {
+    return ParquetFileException.invalid(file, null, -1, problem, null);
+  }
+
+  private static String ioProblem(IOException e) {
+    if (e instanceof NoSuchFileException) {
+      return "no such file";
+    }
+    if (e instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    String message = e.getMessage();
+    return message == null ? e.getClass().getSimpleName() : message;
+  }
+
+  private static void readFully(FileChannel channel, ByteBuffer buffer, long position)
+      throws IOException {
+    while (buffer.hasRemaining()) {
+      int n = channel.read(buffer, position + buffer.position());
+      if (n < 0) {
+        throw new IOException("unexpected end of file at byte " + (position + buffer.position()));
+      }
+    }
+  }
+
+  private static boolean startsWith(byte[] bytes, int offset, byte[] magic) {
+    for (int i = 0; i < magic.length; i++) {
+      if (bytes[offset + i] != magic[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

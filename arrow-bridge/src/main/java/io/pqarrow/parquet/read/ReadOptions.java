@@ -1,0 +1,113 @@
+package io.pqarrow.parquet.read;
+
+import io.pqarrow.schema.MappingOptions;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How {@link ParquetArrowReader} reads a file. Immutable; build with {@link #builder()}.
+ *
+ * <table>
+ *   <caption>Options and defaults</caption>
+ *   <tr><th>option</th><th>default</th><th>meaning</th></tr>
+ *   <tr><td>{@code batchRows}</td><td>{@value #DEFAULT_BATCH_ROWS}</td><td>rows per batch; every
+ *       batch but the last of the selected row groups is full</td></tr>
+ *   <tr><td>{@code columns}</td><td>empty (all)</td><td>dotted Arrow field paths to read:
+ *       {@code a} keeps a whole top-level field, {@code s.x} keeps only child {@code x} of struct
+ *       {@code s}, {@code l.element.x} reaches through a list</td></tr>
+ *   <tr><td>{@code rowGroups}</td><td>empty (all)</td><td>0-based row-group indices to read, in
+ *       the order given</td></tr>
+ *   <tr><td>{@code mapping}</td><td>{@link MappingOptions#DEFAULTS}</td><td>how the schema is
+ *       mapped</td></tr>
+ * </table>
+ */
+public final class ReadOptions {
+  /** The default number of rows per batch. */
+  public static final int DEFAULT_BATCH_ROWS = 8192;
+
+  /** All defaults. */
+  public static final ReadOptions DEFAULTS = builder().build();
+
+  private final int batchRows;
+  private final List<String> columns;
+  private final List<Integer> rowGroups;
+  private final MappingOptions mapping;
+
+  private ReadOptions(Builder b) {
+    this.batchRows = b.batchRows;
+    this.columns = List.copyOf(b.columns);
+    this.rowGroups = List.copyOf(b.rowGroups);
+    this.mapping = b.mapping;
+  }
+
+  /** A builder with every option at its default. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Rows per batch (at least 1). */
+  public int batchRows() {
+    return batchRows;
+  }
+
+  /** Dotted Arrow field paths to read; empty means every column. */
+  public List<String> columns() {
+    return columns;
+  }
+
+  /** Row-group indices to read; empty means all, in file order. */
+  public List<Integer> rowGroups() {
+    return rowGroups;
+  }
+
+  /** Schema mapping options. */
+  public MappingOptions mapping() {
+    return mapping;
+  }
+
+  /** Builds {@link ReadOptions}; every setter returns the builder. */
+  public static final class Builder {
+    private int batchRows = DEFAULT_BATCH_ROWS;
+    private List<String> columns = List.of();
+    private List<Integer> rowGroups = List.of();
+    private MappingOptions mapping = MappingOptions.DEFAULTS;
+
+    private Builder() {}
+
+    /**
+     * Rows per batch.
+     *
+     * @throws IllegalArgumentException when {@code rows < 1}
+     */
+    public Builder batchRows(int rows) {
+      if (rows < 1) {
+        throw new IllegalArgumentException("Invalid batch size: " + rows + " (must be >= 1)");
+      }
+      this.batchRows = rows;
+      return this;
+    }
+
+    /** Dotted Arrow field paths to read; empty for all. */
+    public Builder columns(List<String> paths) {
+      this.columns = List.copyOf(Objects.requireNonNull(paths, "columns"));
+      return this;
+    }
+
+    /** Row-group indices to read; empty for all. */
+    public Builder rowGroups(List<Integer> indices) {
+      this.rowGroups = List.copyOf(Objects.requireNonNull(indices, "rowGroups"));
+      return this;
+    }
+
+    /** Schema mapping options. */
+    public Builder mapping(MappingOptions options) {
+      this.mapping = Objects.requireNonNull(options, "mapping");
+      return this;
+    }
+
+    /** The options. */
+    public ReadOptions build() {
+      return new ReadOptions(this);
+    }
+  }
+}

@@ -1,0 +1,435 @@
+package io.pqarrow.parquet.write;
+
+import io.pqarrow.parquet.internal.TimeUnits;
+import io.pqarrow.parquet.read.LeafDecoders;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.Decimal256Vector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.FixedSizeBinaryVector;
+import org.apache.arrow.vector.Float2Vector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.UInt1Vector;
+import org.apache.arrow.vector.UInt2Vector;
+import org.apache.arrow.vector.UInt4Vector;
+import org.apache.arrow.vector.UInt8Vector;
+import org.apache.arrow.vector.VariableWidthFieldVector;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.PrimitiveType;
+
+/**
+ * Chooses, once per column, how Arrow values become Parquet values, and holds one small encoder
+ * class per choice (the mirror of {@link LeafDecoders}).
+ *
+ * <table>
+ *   <caption>Encoders</caption>
+ *   <tr><th>Arrow</th><th>Parquet</th><th>encoder</th></tr>
+ *   <tr><td>Null</td><td>INT32 UNKNOWN, all null</td><td>{@link #absent}</td></tr>
+ *   <tr><td>Bool</td><td>BOOLEAN</td><td>{@link Bool}</td></tr>
+ *   <tr><td>ints, Date, Time, Timestamp, Duration</td><td>INT32 / INT64</td><td>{@link
+ *       Int32Out}, {@link Int64Out} (with a unit scale when units differ)</td></tr>
+ *   <tr><td>Float32, Float64</td><td>FLOAT, DOUBLE</td><td>{@link Float32}, {@link
+ *       Float64}</td></tr>
+ *   <tr><td>Float16</td><td>FLBA(2)</td><td>{@link Float16}</td></tr>
+ *   <tr><td>Decimal</td><td>INT32, INT64, FLBA, BYTE_ARRAY</td><td>{@link DecimalInt}, {@link
+ *       DecimalBytes}</td></tr>
+ *   <tr><td>Interval (any unit)</td><td>FLBA(12) INTERVAL</td><td>{@link Intervals}</td></tr>
+ *   <tr><td>FixedSizeBinary, {@code arrow.uuid}</td><td>FLBA</td><td>{@link
+ *       FixedBinary}</td></tr>
+ *   <tr><td>any binary or string layout</td><td>BYTE_ARRAY</td><td>{@link VarBinary}</td></tr>
+ * </table>
+ */
+final class LeafEncoders {
+  private LeafEncoders() {}
+
+  /**
+   * The encoder of one leaf, or {@code null} when the pair of types is not supported.
+   *
+   * @param arrowType the Arrow type (an extension's storage type is used)
+   * @param nullDef definition level of a null here, or -1 when the column cannot hold nulls
+   */
+  static LeafEncoder create(
+      String path, int nullDef, ColumnDescriptor column, ArrowType arrowType) {
+    if (arrowType instanceof ArrowType.ExtensionType ext) {
+      arrowType = ext.storageType();
+    }
+    PrimitiveType type = column.getPrimitiveType();
+    LogicalTypeAnnotation logical = type.getLogicalTypeAnnotation();
+    if (arrowType instanceof ArrowType.Null) {
+      // Every value of a Null vector is null; UNKNOWN columns hold only nulls.
+      return nullDef >= 0 ? absent(path, nullDef, column) : null;
+    }
+    switch (type.getPrimitiveTypeName()) {
+      case BOOLEAN:
+        return arrowType instanceof ArrowType.Bool ? new Bool(path, nullDef, column) : null;
+      case INT32:
+        if (arrowType instanceof ArrowType.Decimal) {
+          return new DecimalInt(path, nullDef, column, false);
+        }
+        if (isIntegral(arrowType)) {
+          long[] scale = scale(logical, arrowType);
+          return new Int32Out(path, nullDef, column, scale[0], scale[1]);
+        }
+        return null;
+      case INT64:
+        if (arrowType instanceof ArrowType.Decimal) {
+          return new DecimalInt(path, nullDef, column, true);
+        }
+        if (isIntegral(arrowType)) {
+          long[] scale = scale(logical, arrowType);
+          return new Int64Out(path, nullDef, column, scale[0], scale[1]);
+        }
+        return null;
+      case FLOAT:
+        return arrowType instanceof ArrowType.FloatingPoint
+            ? new Float32(path, nullDef, column)
+            : null;
+      case DOUBLE:
+        return arrowType instanceof ArrowType.FloatingPoint
+            ? new Float64(path, nullDef, column)
+            : null;
+      case BINARY:
+        if (arrowType instanceof ArrowType.Decimal) {
+          return new DecimalBytes(path, nullDef, column, Integer.MAX_VALUE);
+        }
+        return isVariableWidth(arrowType) ? new VarBinary(path, nullDef, column) : null;
+      case FIXED_LEN_BYTE_ARRAY:
+        int length = type.getTypeLength();
+        if (arrowType instanceof ArrowType.Decimal) {
+          return new DecimalBytes(path, nullDef, column, length);
+        }
+        if (arrowType instanceof ArrowType.FloatingPoint && length == 2) {
+          return new Float16(path, nullDef, column);
+        }
+        if (arrowType instanceof ArrowType.Interval && length == 12) {
+          return IntervalEncoders.encoder(path, nullDef, column, arrowType);
+        }
+        if (arrowType instanceof ArrowType.FixedSizeBinary f && f.getByteWidth() == length) {
+          return new FixedBinary(path, nullDef, column);
+        }
+        return null;
+      default:
+        return null;
+    }
+  }
+
+  /** An encoder for a Parquet field the batch has no vector for: every value is null. */
+  static LeafEncoder absent(String path, int nullDef, ColumnDescriptor column) {
+    return new LeafEncoder(path, nullDef, column) {
+      @Override
+      void bindTyped(FieldVector storage) {}
+
+      @Override
+      void writeValue(int index, int rep) {
+        throw new IllegalStateException("no vector for " + path);
+      }
+    };
+  }
+
+  private static boolean isIntegral(ArrowType t) {
+    return t instanceof ArrowType.Int
+        || t instanceof ArrowType.Date
+        || t instanceof ArrowType.Time
+        || t instanceof ArrowType.Timestamp
+        || t instanceof ArrowType.Duration;
+  }
+
+  private static boolean isVariableWidth(ArrowType t) {
+    return t instanceof ArrowType.Utf8
+        || t instanceof ArrowType.LargeUtf8
+        || t instanceof ArrowType.Utf8View
+        || t instanceof ArrowType.Binary
+        || t instanceof ArrowType.LargeBinary
+        || t instanceof ArrowType.BinaryView;
+  }
+
+  /** {multiplier, divisor} from the Arrow value to the Parquet value. */
+  private static long[] scale(LogicalTypeAnnotation logical, ArrowType arrow) {
+    if (arrow instanceof ArrowType.Date d && d.getUnit() == DateUnit.MILLISECOND) {
+      return new long[] {1, 86_400_000L};
+    }
+    long[] toArrow = TimeUnits.scale(logical, arrow);
+    return new long[] {toArrow[1], toArrow[0]};
+  }
+
+  /** Reads fixed-width integers of any width and signedness as a long. */
+  static long readLong(BaseFixedWidthVector v, int index, int width, boolean unsigned) {
+    ArrowBuf data = v.getDataBuffer();
+    long at = (long) index * width;
+    return switch (width) {
+      case 1 -> unsigned ? data.getByte(at) & 0xFFL : data.getByte(at);
+      case 2 -> unsigned ? data.getShort(at) & 0xFFFFL : data.getShort(at);
+      case 4 -> unsigned ? data.getInt(at) & 0xFFFF_FFFFL : data.getInt(at);
+      default -> data.getLong(at);
+    };
+  }
+
+  static boolean isUnsigned(FieldVector v) {
+    return v instanceof UInt1Vector
+        || v instanceof UInt2Vector
+        || v instanceof UInt4Vector
+        || v instanceof UInt8Vector;
+  }
+
+  static final class Bool extends LeafEncoder {
+    private BitVector v;
+
+    Bool(String p, int nullDef, ColumnDescriptor c) {
+      super(p, nullDef, c);
+    }
+
+    @Override
+    void bindTyped(FieldVector storage) {
+      v = (BitVector) storage;
+    }
+
+    @Override
+    void writeValue(int index, int rep) {
+      writer.write(v.get(index) != 0, rep, maxDef);
+    }
+  }
+
+  /**
+   * An integer column written as INT32 or INT64, its values widened from any Arrow integer width
+   * (signed or not) and rescaled ({@code value * multiplier / divisor}, floored) for time units
+   * Parquet does not have. The two subclasses differ only in the writer overload they call.
+   */
+  abstract static class IntegerOut extends LeafEncoder {
+    private final long multiplier;
+    private final long divisor;
+    private BaseFixedWidthVector v;
+    private int width;
+    private boolean unsigned;
+
+    IntegerOut(String p, int nullDef, ColumnDescriptor c, long multiplier, long divisor) {
+      super(p, nullDef, c);
+      this.multiplier = multiplier;
+      this.divisor = divisor;
+    }
+
+    @Override
+    final void bindTyped(FieldVector storage) {
+      v = (BaseFixedWidthVector) storage;
+      width = v.getTypeWidth();
+      unsigned = isUnsigned(storage);
+    }
+
+    final long scaled(int index) {
+      return Math.floorDiv(readLong(v, index, width, unsigned) * multiplier, divisor);
+    }
+  }
+
+  static final class Int32Out extends IntegerOut {
+    Int32Out(String p, int nullDef, ColumnDescriptor c, long multiplier, long divisor) {
+      super(p, nullDef, c, multiplier, divisor);
+    }
+
+    @Override
+    void writeValue(int index, int rep) {
+      writer.write((int) scaled(index), rep, maxDef);
+    }
+  }
+
+  static final class Int64Out extends IntegerOut {
+    Int64Out(String p, int nullDef, ColumnDescriptor c, long multiplier, long divisor) {
+      super(p, nullDef, c, multiplier, divisor);
+    }
+
+    @Override
+    void writeValue(int index, int rep) {
+      writer.write(scaled(index), rep, maxDef);
+    }
+  }
+
+  static final class Float32 extends LeafEncoder {
+    private Float4Vector v;
+
+    Float32(String p, int nullDef, ColumnDescriptor c) {
+      super(p, nullDef, c);
+    }
+
+    @Override
+    void bindTyped(FieldVector storage) {
+      v = (Float4Vector) storage;
+    }
+
+    @Override
+    void writeValue(int index, int rep) {
+      writer.write(v.get(index), rep, maxDef);
+    }
+  }
+
+  static final class Float64 extends LeafEncoder {
+    private Float8Vector v;
+
+    Float64(String p, int nullDef, ColumnDescriptor c) {
+      super(p, nullDef, c);
+    }
+
+    @Override
+    void bindTyped(FieldVector storage) {
+      v = (Float8Vector) storage;
+    }
+
+    @Override
+    void writeValue(int index, int rep) {
+      writer.write(v.get(index), rep, maxDef);
+    }
+  }
+
+  /** Half floats: the 2 bytes of the value, little-endian. */
+  static final class Float16 extends LeafEncoder {
+    private final byte[] scratch = new byte[2];
+    private Float2Vector v;
+
+    Float16(String p, int nullDef, ColumnDescriptor c) {
+      super(p, nullDef, c);
+    }
+
+    @Override
+    void bindTyped(FieldVector storage) {
+      v = (Float2Vector) storage;
+    }
+
+    @Override
+    void writeValue(int index, int rep) {
+      short bits = v.get(index);
+      scratch[0] = (byte) bits;
+      scratch[1] = (byte) (bits >> 8);
+      writer.write(Binary.fromReusedByteArray(scratch), rep, maxDef);
+    }
+  }
+
+  /** Decimals whose precision fits INT32 or INT64: the low 8 bytes of the unscaled value. */
+  static final class DecimalInt extends LeafEncoder {
+    private final boolean int64;
+    private BaseFixedWidthVector v;
+    private int width;
+
+    DecimalInt(String p, int nullDef, ColumnDescriptor c, boolean int64) {
+      super(p, nullDef, c);
+      this.int64 = int64;
+    }
+
+    @Override
+    void bindTyped(FieldVector storage) {
+      v = (BaseFixedWidthVector) storage;
+      width = v.getTypeWidth();
+    }
+
+    @Override
+    void writeValue(int index, int rep) {
+      long unscaled = v.getDataBuffer().getLong((long) index * width);
+      if (int64) {
+        writer.write(unscaled, rep, maxDef);
+      } else {
+        writer.write((int) unscaled, rep, maxDef);
+      }
+    }
+  }
+
+  /**
+   * Decimals as big-endian two's complement of {@code length} bytes: the low {@code length} bytes
+   * of Arrow's little-endian value, reversed.
+   */
+  static final class DecimalBytes extends LeafEncoder {
+    private final int length;
+    private byte[] scratch;
+    private BaseFixedWidthVector v;
+    private int width;
+
+    DecimalBytes(String p, int nullDef, ColumnDescriptor c, int length) {
+      super(p, nullDef, c);
+      this.length = length;
+    }
+
+    @Override
+    void bindTyped(FieldVector storage) {
+      if (!(storage instanceof DecimalVector) && !(storage instanceof Decimal256Vector)) {
+        throw new IllegalStateException("not a decimal vector: " + storage.getField());
+      }
+      v = (BaseFixedWidthVector) storage;
+      width = v.getTypeWidth();
+      scratch = new byte[Math.min(length, width)];
+    }
+
+    @Override
+    void writeValue(int index, int rep) {
+      ArrowBuf data = v.getDataBuffer();
+      long base = (long) index * width;
+      int n = scratch.length;
+      for (int i = 0; i < n; i++) {
+        scratch[n - 1 - i] = data.getByte(base + i);
+      }
+      writer.write(Binary.fromReusedByteArray(scratch), rep, maxDef);
+    }
+  }
+
+  static final class FixedBinary extends LeafEncoder {
+    private byte[] scratch;
+    private FixedSizeBinaryVector v;
+
+    FixedBinary(String p, int nullDef, ColumnDescriptor c) {
+      super(p, nullDef, c);
+    }
+
+    @Override
+    void bindTyped(FieldVector storage) {
+      v = (FixedSizeBinaryVector) storage;
+      scratch = new byte[v.getByteWidth()];
+    }
+
+    @Override
+    void writeValue(int index, int rep) {
+      v.getDataBuffer().getBytes((long) index * scratch.length, scratch, 0, scratch.length);
+      writer.write(Binary.fromReusedByteArray(scratch), rep, maxDef);
+    }
+  }
+
+  /** Any variable-width layout: the bytes are copied into a reused array, then encoded. */
+  static final class VarBinary extends LeafEncoder {
+    private byte[] scratch = new byte[64];
+    private FieldVector v;
+
+    VarBinary(String p, int nullDef, ColumnDescriptor c) {
+      super(p, nullDef, c);
+    }
+
+    @Override
+    void bindTyped(FieldVector storage) {
+      v = storage;
+    }
+
+    @Override
+    void writeValue(int index, int rep) {
+      long start;
+      long end;
+      if (v instanceof BaseVariableWidthVector b) {
+        start = b.getStartOffset(index);
+        end = b.getStartOffset(index + 1);
+      } else if (v instanceof BaseLargeVariableWidthVector b) {
+        start = b.getOffsetBuffer().getLong((long) index * 8);
+        end = b.getOffsetBuffer().getLong((long) (index + 1) * 8);
+      } else {
+        byte[] bytes = ((VariableWidthFieldVector) v).get(index);
+        writer.write(Binary.fromReusedByteArray(bytes), rep, maxDef);
+        return;
+      }
+      int length = Math.toIntExact(end - start);
+      if (length > scratch.length) {
+        scratch = new byte[Math.max(length, scratch.length * 2)];
+      }
+      v.getDataBuffer().getBytes(start, scratch, 0, length);
+      writer.write(Binary.fromReusedByteArray(scratch, 0, length), rep, maxDef);
+    }
+  }
+}

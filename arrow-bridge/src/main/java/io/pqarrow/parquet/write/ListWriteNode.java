@@ -1,0 +1,109 @@
+package io.pqarrow.parquet.write;
+
+import java.util.List;
+import org.apache.arrow.vector.ExtensionTypeVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
+import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.ListViewVector;
+import org.apache.parquet.column.ColumnWriteStore;
+
+/**
+ * A list, large list, fixed-size list, list view (not a large list view) or map: each element is
+ * written through the element node, the first with the list's repetition level and the rest with
+ * the repeated node's; an empty list writes one absent triple at {@code emptyDef}.
+ */
+final class ListWriteNode extends WriteNode {
+  private final int emptyDef;
+  private final int elementRep;
+  private final WriteNode element;
+  private FieldVector vector;
+  private ListVector list;
+  private LargeListVector largeList;
+  private FixedSizeListVector fixedList;
+  private int fixedSize;
+  private ListViewVector listView;
+
+  ListWriteNode(String path, int nullDef, int emptyDef, int elementRep, WriteNode element) {
+    super(path, nullDef);
+    this.emptyDef = emptyDef;
+    this.elementRep = elementRep;
+    this.element = element;
+  }
+
+  @Override
+  void bind(FieldVector v) {
+    FieldVector storage =
+        v instanceof ExtensionTypeVector<?> ext ? (FieldVector) ext.getUnderlyingVector() : v;
+    vector = storage;
+    list = storage instanceof ListVector l ? l : null;
+    largeList = storage instanceof LargeListVector l ? l : null;
+    fixedList = storage instanceof FixedSizeListVector l ? l : null;
+    listView = storage instanceof ListViewVector l ? l : null;
+    FieldVector data;
+    if (list != null) {
+      data = list.getDataVector();
+    } else if (largeList != null) {
+      data = largeList.getDataVector();
+    } else if (fixedList != null) {
+      data = fixedList.getDataVector();
+      fixedSize = fixedList.getListSize();
+    } else if (listView != null) {
+      data = listView.getDataVector();
+    } else {
+      throw new InvalidValueException(
+          path, "vector " + storage.getClass().getSimpleName() + " is not a list vector");
+    }
+    element.bind(data);
+  }
+
+  @Override
+  void bind(ColumnWriteStore store) {
+    element.bind(store);
+  }
+
+  @Override
+  void write(int index, int rep) {
+    if (vector.isNull(index)) {
+      if (nullDef < 0) {
+        throw new IllegalStateException("null in non-nullable field " + path);
+      }
+      writeAbsent(rep, nullDef);
+      return;
+    }
+    int start;
+    int end;
+    if (list != null) {
+      start = list.getElementStartIndex(index);
+      end = list.getElementEndIndex(index);
+    } else if (largeList != null) {
+      start = Math.toIntExact(largeList.getElementStartIndex(index));
+      end = Math.toIntExact(largeList.getElementEndIndex(index));
+    } else if (fixedList != null) {
+      start = Math.multiplyExact(index, fixedSize);
+      end = start + fixedSize;
+    } else {
+      start = listView.getElementStartIndex(index);
+      end = listView.getElementEndIndex(index);
+    }
+    if (start == end) {
+      element.writeAbsent(rep, emptyDef);
+      return;
+    }
+    element.write(start, rep);
+    for (int i = start + 1; i < end; i++) {
+      element.write(i, elementRep);
+    }
+  }
+
+  @Override
+  void writeAbsent(int rep, int def) {
+    element.writeAbsent(rep, def);
+  }
+
+  @Override
+  void collectLeaves(List<LeafEncoder> out) {
+    element.collectLeaves(out);
+  }
+}

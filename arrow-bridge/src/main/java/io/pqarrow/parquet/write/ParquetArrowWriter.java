@@ -1,0 +1,337 @@
+package io.pqarrow.parquet.write;
+
+import io.pqarrow.BridgeException;
+import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.parquet.read.ParquetArrowReader;
+import io.pqarrow.schema.FieldMapping;
+import io.pqarrow.schema.SchemaMapper;
+import io.pqarrow.schema.SchemaMapping;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.arrow.vector.util.DictionaryUtility;
+import org.apache.parquet.bytes.HeapByteBufferAllocator;
+import org.apache.parquet.column.ColumnWriteStore;
+import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.compression.CompressionCodecFactory;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.util.HadoopCodecs;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * Writes Arrow record batches to a Parquet file.
+ *
+ * <pre>
+ * try (ParquetArrowWriter writer = ParquetArrowWriter.open(path, root.getSchema(),
+ *         WriteOptions.builder().compression(WriteOptions.Compression.ZSTD).build())) {
+ *   writer.write(root);          // any number of batches with this schema
+ * }                              // close() writes the footer
+ * </pre>
+ *
+ * <p>The schema is mapped with {@link SchemaMapper#toParquet} (logical and converted types, field
+ * ids, {@code ARROW:schema} in the key-value metadata). Values go column by column through
+ * parquet-java's column writers with levels computed from the Arrow vectors; parquet-java encodes,
+ * compresses and lays out pages, row groups and the footer. An existing file is replaced. Every
+ * failure is a {@link ParquetFileException} naming the file; a failure while writing rows or
+ * closing deletes the file and closes the writer (a batch whose schema does not match is refused
+ * before anything is written, and the writer stays usable).
+ */
+public final class ParquetArrowWriter implements AutoCloseable {
+  private final Path file;
+  private final SchemaMapping mapping;
+  private final WriteOptions options;
+  private final MessageType parquetSchema;
+  private final ParquetFileWriter writer;
+  private final CompressionCodecFactory codecs;
+  private final CompressionCodecFactory.BytesInputCompressor compressor;
+  private final ParquetProperties properties;
+  private final List<WriteNode> nodes = new ArrayList<>();
+  private final List<DictionaryWriteNode> dictionaryNodes;
+  private final List<Field> batchFields;
+
+  private ColumnChunkPageWriteStore pageStore;
+  private ColumnWriteStore columnStore;
+  private long rowsInGroup;
+  private long rowsWritten;
+  private boolean closed;
+
+  private ParquetArrowWriter(
+      Path file, SchemaMapping mapping, List<Field> batchFields, WriteOptions options)
+      throws IOException {
+    this.file = file;
+    this.batchFields = batchFields;
+    this.mapping = mapping;
+    this.options = options;
+    this.parquetSchema = mapping.parquetSchema();
+    WritePlanBuilder builder = new WritePlanBuilder(parquetSchema, file);
+    for (FieldMapping f : mapping.fields()) {
+      nodes.add(builder.build(f));
+    }
+    this.dictionaryNodes = List.copyOf(builder.dictionaryNodes());
+    this.properties =
+        ParquetProperties.builder()
+            .withPageSize(options.pageBytes())
+            .withDictionaryPageSize(options.pageBytes())
+            .withDictionaryEncoding(options.dictionary())
+            .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
+            .build();
+    this.codecs = HadoopCodecs.newFactory(new PlainParquetConfiguration(), options.pageBytes());
+    this.compressor =
+        codecs.getCompressor(CompressionCodecName.valueOf(options.compression().name()));
+    this.writer =
+        new ParquetFileWriter(
+            new LocalOutputFile(file),
+            parquetSchema,
+            ParquetFileWriter.Mode.OVERWRITE,
+            options.rowGroupBytes(),
+            0,
+            ParquetProperties.DEFAULT_COLUMN_INDEX_TRUNCATE_LENGTH,
+            ParquetProperties.DEFAULT_STATISTICS_TRUNCATE_LENGTH,
+            ParquetProperties.DEFAULT_PAGE_WRITE_CHECKSUM_ENABLED);
+    writer.start();
+    startRowGroup();
+  }
+
+  /**
+   * Creates (or replaces) {@code file} for batches of {@code schema}.
+   *
+   * @throws ParquetFileException when the schema cannot be mapped or the file cannot be created
+   */
+  public static ParquetArrowWriter open(Path file, Schema schema, WriteOptions options) {
+    return open(file, schema, options, null);
+  }
+
+  /**
+   * Creates (or replaces) {@code file} for batches of {@code schema}, whose dictionary-encoded
+   * fields (in Arrow Java's memory form: the index type, with the encoding) are written as their
+   * values, looked up in the dictionaries of {@code dictionaries}. The file's {@code ARROW:schema}
+   * keeps the dictionary encoding, as pyarrow writes it; {@link ParquetArrowReader} reads such a
+   * field back as plain values of the dictionary's value type.
+   *
+   * @param dictionaries the dictionaries of the batches' dictionary-encoded fields, used here for
+   *     their value types; pass the batch's provider again to {@link #write(VectorSchemaRoot,
+   *     DictionaryProvider)}. May be {@code null} when no field is dictionary-encoded.
+   * @throws ParquetFileException when the schema cannot be mapped, a dictionary is missing or the
+   *     file cannot be created
+   */
+  public static ParquetArrowWriter open(
+      Path file, Schema schema, WriteOptions options, DictionaryProvider dictionaries) {
+    List<Field> messageFields = new ArrayList<>();
+    for (Field f : schema.getFields()) {
+      if (!DictionaryUtility.needConvertToMessageFormat(f)) {
+        messageFields.add(f);
+      } else if (dictionaries == null) {
+        throw ParquetFileException.unsupported(
+            file,
+            f.getName(),
+            "dictionary-encoded Arrow field without dictionaries (open the writer with the"
+                + " batches' DictionaryProvider)");
+      } else {
+        try {
+          messageFields.add(
+              DictionaryUtility.toMessageFormat(f, dictionaries, new java.util.HashSet<>()));
+        } catch (IllegalArgumentException e) {
+          throw ParquetFileException.write(file, f.getName(), -1, e.getMessage(), e);
+        }
+      }
+    }
+    SchemaMapping mapping;
+    try {
+      mapping =
+          SchemaMapper.toParquet(
+              new Schema(messageFields, schema.getCustomMetadata()), options.mapping());
+    } catch (BridgeException e) {
+      throw ParquetFileException.write(file, null, -1, e.getMessage(), e);
+    }
+    return open(file, mapping, schema.getFields(), options);
+  }
+
+  static ParquetArrowWriter open(Path file, SchemaMapping mapping, WriteOptions options) {
+    return open(file, mapping, mapping.arrowSchema().getFields(), options);
+  }
+
+  private static ParquetArrowWriter open(
+      Path file, SchemaMapping mapping, List<Field> batchFields, WriteOptions options) {
+    try {
+      return new ParquetArrowWriter(file, mapping, batchFields, options);
+    } catch (ParquetFileException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      throw ParquetFileException.write(file, null, -1, describe(e), e);
+    }
+  }
+
+  /** The schema mapping the file is written with. */
+  public SchemaMapping mapping() {
+    return mapping;
+  }
+
+  /** Rows written so far (after a failed write, the rows before the failing one). */
+  public long rowsWritten() {
+    return rowsWritten;
+  }
+
+  /**
+   * Writes every row of {@code batch}, whose schema must be the one the writer was opened with.
+   *
+   * @throws ParquetFileException when the batch does not match the schema, holds a null where the
+   *     schema forbids one, or the file cannot be written
+   */
+  public void write(VectorSchemaRoot batch) {
+    write(batch, null);
+  }
+
+  /**
+   * Writes every row of {@code batch}, whose schema must be the one the writer was opened with,
+   * looking the values of dictionary-encoded fields up in {@code dictionaries}.
+   *
+   * @param dictionaries the batch's dictionaries; may be {@code null} when no field is
+   *     dictionary-encoded
+   * @throws ParquetFileException when the batch does not match the schema, holds a null where the
+   *     schema forbids one, lacks a dictionary or holds an index outside it, or the file cannot be
+   *     written; except for a schema mismatch, the file is then deleted and the writer closed
+   */
+  public void write(VectorSchemaRoot batch, DictionaryProvider dictionaries) {
+    if (closed) {
+      throw ParquetFileException.write(file, null, -1, "the writer is closed", null);
+    }
+    if (!batch.getSchema().getFields().equals(batchFields)) {
+      throw ParquetFileException.write(
+          file,
+          null,
+          rowsWritten,
+          "batch schema " + batch.getSchema() + " is not the file's " + new Schema(batchFields),
+          null);
+    }
+    List<FieldVector> vectors = batch.getFieldVectors();
+    int rows = batch.getRowCount();
+    int row = 0;
+    // rowsWritten advances row by row, so that every later message names the file row.
+    try {
+      for (DictionaryWriteNode node : dictionaryNodes) {
+        node.useDictionaries(dictionaries);
+      }
+      for (int i = 0; i < nodes.size(); i++) {
+        nodes.get(i).bind(vectors.get(i));
+      }
+      for (; row < rows; row++) {
+        for (WriteNode node : nodes) {
+          node.write(row, 0);
+        }
+        columnStore.endRecord();
+        rowsInGroup++;
+        rowsWritten++;
+        if (rowsInGroup >= options.rowGroupRows()
+            || ((rowsInGroup & 1023) == 0
+                && columnStore.getBufferedSize() >= options.rowGroupBytes())) {
+          flushRowGroup();
+          startRowGroup();
+        }
+      }
+    } catch (InvalidValueException e) {
+      abandon();
+      codecs.release();
+      throw ParquetFileException.write(file, e.column, rowsWritten, e.getMessage(), e);
+    } catch (IOException | RuntimeException e) {
+      abandon();
+      codecs.release();
+      throw ParquetFileException.write(file, null, rowsWritten, describe(e), e);
+    }
+  }
+
+  private void startRowGroup() {
+    pageStore =
+        new ColumnChunkPageWriteStore(
+            compressor,
+            parquetSchema,
+            new HeapByteBufferAllocator(),
+            ParquetProperties.DEFAULT_COLUMN_INDEX_TRUNCATE_LENGTH,
+            ParquetProperties.DEFAULT_PAGE_WRITE_CHECKSUM_ENABLED);
+    columnStore = properties.newColumnWriteStore(parquetSchema, pageStore, pageStore);
+    for (WriteNode node : nodes) {
+      node.bind(columnStore);
+    }
+    rowsInGroup = 0;
+  }
+
+  private void flushRowGroup() throws IOException {
+    if (rowsInGroup > 0) {
+      writer.startBlock(rowsInGroup);
+      columnStore.flush();
+      pageStore.flushToFileWriter(writer);
+      writer.endBlock();
+    }
+    columnStore.close();
+    pageStore.close();
+  }
+
+  /**
+   * Writes the last row group and the footer, and closes the file.
+   *
+   * @throws ParquetFileException when the file cannot be completed
+   */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      flushRowGroup();
+      writer.end(mapping.keyValueMetadata());
+      if (IntervalFooterFix.needed(mapping.parquetSchema())) {
+        IntervalFooterFix.apply(file);
+      }
+    } catch (IOException | RuntimeException e) {
+      abandon();
+      throw ParquetFileException.write(file, null, -1, describe(e), e);
+    } finally {
+      codecs.release();
+    }
+  }
+
+  /**
+   * Gives the file up after a failure: part of a row may already be in the column writers, so no
+   * valid file can follow. The output is closed and the file deleted (as pyarrow leaves no partial
+   * file behind); the writer is closed.
+   */
+  private void abandon() {
+    closed = true;
+    try {
+      columnStore.close();
+    } catch (RuntimeException ignored) {
+      // Already failing; the first failure is the one reported.
+    }
+    try {
+      pageStore.close();
+    } catch (RuntimeException ignored) {
+      // As above.
+    }
+    try {
+      writer.close();
+    } catch (IOException | RuntimeException ignored) {
+      // As above.
+    }
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException | RuntimeException ignored) {
+      // The caller learns of the failure from the exception; a leftover file is all that remains.
+    }
+  }
+
+  private static String describe(Throwable e) {
+    String m = e.getMessage();
+    return e.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+  }
+}

@@ -1,0 +1,59 @@
+package io.pqarrow.kernel.cast;
+
+import io.pqarrow.kernel.decode.WriterFactory;
+import io.pqarrow.variant.VariantReader;
+import org.apache.arrow.vector.FieldVector;
+
+/**
+ * Writes Variant values into one Arrow vector of a fixed target type. One writer is built per
+ * target field when a kernel call starts ({@link WriterFactory}); the row loop then calls {@link
+ * #write} with no branching on the target type.
+ *
+ * <p>Contract: {@link #write} always leaves slot {@code index} written (a value or null) and
+ * returns whether the value fit completely. A Variant null becomes a null slot and counts as
+ * fitting (subclasses that can express it, such as the Variant and union writers, keep it apart).
+ * Indices are written in increasing order.
+ */
+public abstract class ValueWriter {
+  public final CastContext ctx;
+  public final String target;
+
+  public ValueWriter(CastContext ctx, String target) {
+    this.ctx = ctx;
+    this.target = target;
+  }
+
+  /** The vector written to. */
+  public abstract FieldVector vector();
+
+  /** Writes the value {@code v} points at into slot {@code index}; false when it did not fit. */
+  public final boolean write(VariantReader v, int index) {
+    if (v.isNull()) {
+      writeVariantNull(index);
+      return true;
+    }
+    return writeValue(v, index);
+  }
+
+  /** Writes a non-null value (see {@link #write}). */
+  public abstract boolean writeValue(VariantReader v, int index);
+
+  /** Writes SQL NULL (a missing value) into slot {@code index}. */
+  public abstract void writeNull(int index);
+
+  /** Writes a Variant null; by default a null slot. */
+  public void writeVariantNull(int index) {
+    writeNull(index);
+  }
+
+  /** Sets the value counts once all {@code count} slots are written. */
+  public void finish(int count) {
+    vector().setValueCount(count);
+  }
+
+  /** Refuses {@code v}: writes a null slot and records the failure. */
+  public final boolean refuse(VariantReader v, int index) {
+    writeNull(index);
+    return ctx.fail(v.kind(), target);
+  }
+}

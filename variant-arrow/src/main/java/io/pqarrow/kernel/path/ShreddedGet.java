@@ -1,0 +1,260 @@
+package io.pqarrow.kernel.path;
+
+import io.pqarrow.extension.VariantType;
+import io.pqarrow.kernel.PathExpression;
+import io.pqarrow.kernel.cast.CastContext;
+import io.pqarrow.kernel.cast.ValueWriter;
+import io.pqarrow.variant.EncodedVariant;
+import io.pqarrow.variant.VariantBuilder;
+import io.pqarrow.variant.VariantFormatException;
+import io.pqarrow.variant.VariantMetadata;
+import io.pqarrow.variant.VariantReader;
+import io.pqarrow.variant.VariantTypeException;
+import io.pqarrow.variant.arrow.VariantColumnReader;
+import io.pqarrow.variant.arrow.VariantVectorException;
+import io.pqarrow.variant.internal.BinarySlots;
+import java.nio.ByteBuffer;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthViewVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.types.pojo.Field;
+
+/**
+ * variant_get over shredded storage (ADOPTED-VARIANT.md §3/§4). The path is first matched against
+ * the shredding schema once: the chain of {@link ShreddedLevel}s its leading steps reach. Per row
+ * the kernel walks that chain by slot (struct fields keep the slot, list elements move to the
+ * element's slot) and stops at the first level where the row is not shredded:
+ *
+ * <ul>
+ *   <li>the path ends on a primitive {@code typed_value} that is set: the typed column serves the
+ *       row directly: copied slot to slot when the target is exactly the typed type, otherwise
+ *       converted through the casting rules;
+ *   <li>{@code typed_value} is null: the residual {@code value} bytes hold the value, and the rest
+ *       of the path is followed inside them (only these rows touch Variant bytes);
+ *   <li>a key the schema does not shred: it can only be in the residual object of that level;
+ *   <li>both null: a missing object field, or Variant null at the top level and in array elements.
+ * </ul>
+ *
+ * Whole values are never rebuilt, except when the path ends on a shredded object or array (for
+ * example {@code $} of a shredded column): that row's sub-value is rebuilt with a {@link
+ * VariantBuilder}, allocating per such row.
+ */
+public final class ShreddedGet {
+  private static final ByteBuffer NULL_BYTES = ByteBuffer.wrap(new byte[] {0});
+
+  private ShreddedGet() {}
+
+  /** The row loop over shredded storage; the levels are matched when the call starts. */
+  public static GetKernel.Rows rows(VariantColumnReader input, PathExpression path, Field target) {
+    return (ctx, writer, out, outcome) -> {
+      StructVector storage = input.vector().getUnderlyingVector();
+      ShreddedLevel top =
+          new ShreddedLevel(
+              (FieldVector) storage.getChild(VariantType.VALUE),
+              input.typedValueVector(),
+              false,
+              input.vector().getName());
+      new Run(input, path, top, ctx, writer, out, target).loop(outcome);
+    };
+  }
+
+  /** The state of one call. */
+  private static final class Run {
+    private final VariantColumnReader input;
+    private final PathExpression path;
+    private final CastContext ctx;
+    private final ValueWriter writer;
+    private final FieldVector out;
+    private final ShreddedLevel[] chain;
+    private final boolean copyTyped;
+    // Bounds of a variable-width typed column copied as is: Arrow's copy does not check offsets.
+    private final BinarySlots copiedSlots;
+    private final PathWalker walker;
+    private final VariantReader bytes = new VariantReader();
+    private final VariantReader nullValue = new VariantReader();
+
+    Run(
+        VariantColumnReader input,
+        PathExpression path,
+        ShreddedLevel top,
+        CastContext ctx,
+        ValueWriter writer,
+        FieldVector out,
+        Field target) {
+      this.input = input;
+      this.path = path;
+      this.ctx = ctx;
+      this.writer = writer;
+      this.out = out;
+      this.walker = new PathWalker(path, ctx);
+      // The levels the path's leading steps reach in the shredding schema.
+      ShreddedLevel[] levels = new ShreddedLevel[path.size() + 1];
+      levels[0] = top;
+      int depth = 0;
+      while (depth < path.size()) {
+        ShreddedLevel l = levels[depth];
+        PathExpression.Step step = path.steps().get(depth);
+        ShreddedLevel next =
+            step.isKey() && l.shape == ShreddedLevel.Shape.OBJECT
+                ? l.fields.get(step.key())
+                : !step.isKey() && l.shape == ShreddedLevel.Shape.ARRAY ? l.element : null;
+        if (next == null) {
+          break;
+        }
+        levels[++depth] = next;
+      }
+      this.chain = java.util.Arrays.copyOf(levels, depth + 1);
+      ShreddedLevel last = chain[depth];
+      this.copyTyped =
+          depth == path.size()
+              && last.shape == ShreddedLevel.Shape.PRIMITIVE
+              && last.typed.getField().getType().equals(target.getType());
+      this.copiedSlots =
+          copyTyped
+                  && (last.typed instanceof BaseVariableWidthVector
+                      || last.typed instanceof BaseLargeVariableWidthVector
+                      || last.typed instanceof BaseVariableWidthViewVector)
+              ? BinarySlots.of("typed_value of " + path, last.typed, last.typed.getValueCount())
+              : null;
+    }
+
+    void loop(GetKernel.Outcome outcome) {
+      int n = input.rowCount();
+      for (int i = 0; i < n; i++) {
+        try {
+          if (input.isSqlNull(i)) {
+            writer.writeNull(i);
+            continue;
+          }
+          ctx.useMetadata(input.metadata(i));
+          row(i, outcome);
+        } catch (VariantFormatException | VariantTypeException | VariantVectorException e) {
+          outcome.malformed(i, writer, e);
+        }
+      }
+    }
+
+    private void row(int i, GetKernel.Outcome outcome) {
+      int slot = i;
+      int depth = 0;
+      while (true) {
+        ShreddedLevel l = chain[depth];
+        boolean typedNull = l.typedIsNull(slot);
+        boolean valueNull = l.valueIsNull(slot);
+        if (typedNull && valueNull) {
+          if (l.isField || depth < path.size()) {
+            outcome.record(i, null, writer, ctx); // missing
+          } else {
+            outcome.record(i, variantNull(), writer, ctx);
+          }
+          return;
+        }
+        if (typedNull) {
+          // Not shredded here: the rest of the path is inside the residual bytes.
+          VariantReader v = l.value.read(slot, ctx.metadata(), bytes, i);
+          outcome.record(i, walker.walk(v, depth), writer, ctx);
+          return;
+        }
+        if (depth == path.size()) {
+          typedValue(l, slot, i, outcome);
+          return;
+        }
+        if (depth == chain.length - 1) {
+          // A step the schema does not shred: only an object's residual can hold the key.
+          PathExpression.Step step = path.steps().get(depth);
+          if (step.isKey() && l.shape == ShreddedLevel.Shape.OBJECT && !valueNull) {
+            VariantReader v = l.value.read(slot, ctx.metadata(), bytes, i);
+            outcome.record(i, walker.walk(v, depth), writer, ctx);
+          } else {
+            outcome.record(i, null, writer, ctx);
+          }
+          return;
+        }
+        if (l.shape == ShreddedLevel.Shape.ARRAY) {
+          int index = path.steps().get(depth).index();
+          if (index >= l.listLength(slot)) {
+            outcome.record(i, null, writer, ctx);
+            return;
+          }
+          slot = l.listStart(slot) + index;
+        }
+        depth++;
+      }
+    }
+
+    private void typedValue(ShreddedLevel l, int slot, int i, GetKernel.Outcome outcome) {
+      if (copyTyped) {
+        if (copiedSlots != null) {
+          copiedSlots.position(slot);
+        }
+        out.copyFromSafe(slot, i, l.typed);
+        return;
+      }
+      // A builder per converted row: simple, and never left half-written by a bad row.
+      VariantBuilder builder = new VariantBuilder();
+      if (l.shape == ShreddedLevel.Shape.PRIMITIVE) {
+        l.encoder.append(slot, builder);
+      } else {
+        rebuild(builder, l, slot, i);
+      }
+      EncodedVariant e = builder.build();
+      VariantMetadata rowMetadata = ctx.metadata();
+      VariantMetadata m = VariantMetadata.of(e.metadata());
+      ctx.useMetadata(m);
+      bytes.reset(m, ByteBuffer.wrap(e.value()), 0, e.value().length, i);
+      outcome.record(i, bytes, writer, ctx);
+      ctx.useMetadata(rowMetadata);
+    }
+
+    /** Appends the value of level {@code l} at {@code slot} (shredded parts and residual). */
+    private void rebuild(VariantBuilder builder, ShreddedLevel l, int slot, int row) {
+      boolean typedNull = l.typedIsNull(slot);
+      if (typedNull) {
+        if (l.valueIsNull(slot)) {
+          builder.appendNull();
+        } else {
+          builder.appendVariant(l.value.read(slot, ctx.metadata(), new VariantReader(), row));
+        }
+        return;
+      }
+      switch (l.shape) {
+        case PRIMITIVE -> l.encoder.append(slot, builder);
+        case ARRAY -> {
+          builder.startArray();
+          int n = l.listLength(slot);
+          int start = l.listStart(slot);
+          for (int k = 0; k < n; k++) {
+            rebuild(builder, l.element, start + k, row);
+          }
+          builder.endArray();
+        }
+        default -> {
+          builder.startObject();
+          for (java.util.Map.Entry<String, ShreddedLevel> f : l.fields.entrySet()) {
+            ShreddedLevel fl = f.getValue();
+            if (fl.typedIsNull(slot) && fl.valueIsNull(slot)) {
+              continue; // missing field
+            }
+            builder.appendKey(f.getKey());
+            rebuild(builder, fl, slot, row);
+          }
+          if (!l.valueIsNull(slot)) {
+            VariantReader residual = l.value.read(slot, ctx.metadata(), new VariantReader(), row);
+            VariantReader child = new VariantReader();
+            for (int k = 0; k < residual.fieldCount(); k++) {
+              builder.appendKey(residual.fieldName(k));
+              builder.appendVariant(residual.fieldInto(k, child));
+            }
+          }
+          builder.endObject();
+        }
+      }
+    }
+
+    private VariantReader variantNull() {
+      return nullValue.reset(ctx.metadata(), NULL_BYTES, 0, 1);
+    }
+  }
+}
