@@ -1,6 +1,7 @@
 package io.pqarrow.schema;
 
 import io.pqarrow.extension.GeoWkbType;
+import io.pqarrow.extension.UuidExtension;
 import io.pqarrow.extension.VariantType;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -274,8 +275,8 @@ final class ArrowToParquet {
       Field field, String extensionName, ArrowType storage, ExtensionType ext, Repetition rep) {
     String name = path.getLast();
     switch (extensionName) {
-      case "arrow.uuid":
-        if (!(storage instanceof ArrowType.FixedSizeBinary fsb) || fsb.getByteWidth() != 16) {
+      case UuidExtension.NAME:
+        if (!UuidExtension.isUuid(field)) {
           throw SchemaException.invalid(
               "Arrow field",
               dotted(),
@@ -284,7 +285,9 @@ final class ArrowToParquet {
         return Node.leaf(
             primitive(
                 new ArrowLeafToParquet.Leaf(
-                    PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, 16, LogicalTypeAnnotation.uuidType()),
+                    PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY,
+                    UuidExtension.BYTE_WIDTH,
+                    LogicalTypeAnnotation.uuidType()),
                 rep,
                 name));
       case "arrow.json":
