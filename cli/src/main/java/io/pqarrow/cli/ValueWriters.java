@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.pqarrow.extension.JsonType;
+import io.pqarrow.extension.UuidExtension;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
 import java.io.IOException;
@@ -109,6 +110,15 @@ final class ValueWriters {
 
   private ValueWriter nonNull(Field field, FieldVector vector, String path) {
     ArrowType type = field.getType();
+    if (UuidExtension.isUuid(field)) {
+      FixedSizeBinaryVector v =
+          (FixedSizeBinaryVector)
+              (vector instanceof ExtensionTypeVector<?> e ? e.getUnderlyingVector() : vector);
+      return (out, i) -> {
+        ByteBuffer b = ByteBuffer.wrap(v.get(i));
+        out.writeString(new UUID(b.getLong(), b.getLong()).toString());
+      };
+    }
     if (type instanceof ArrowType.ExtensionType) {
       return extension((ArrowType.ExtensionType) type, field, vector, path);
     }
@@ -191,13 +201,6 @@ final class ValueWriters {
       return variant.writerFor((VariantVector) vector, path);
     }
     FieldVector storage = (FieldVector) ((ExtensionTypeVector<?>) vector).getUnderlyingVector();
-    if ("arrow.uuid".equals(name) && storage instanceof FixedSizeBinaryVector) {
-      FixedSizeBinaryVector v = (FixedSizeBinaryVector) storage;
-      return (out, i) -> {
-        ByteBuffer b = ByteBuffer.wrap(v.get(i));
-        out.writeString(new UUID(b.getLong(), b.getLong()).toString());
-      };
-    }
     Field storageField =
         new Field(
             field.getName(),

@@ -1,5 +1,6 @@
 package io.pqarrow.shred;
 
+import io.pqarrow.extension.ShreddedScalar;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.kernel.InferOptions;
@@ -64,11 +65,8 @@ final class ShreddingInference {
             f.getName(), FieldType.nullable(t), java.util.List.of(convert(f.getChildren().get(0))));
       }
       default -> {
-        try {
-          if (ScalarColumn.familyOf(t, f.getName()) == ScalarColumn.Family.NULL) {
-            return valueOnly(f.getName());
-          }
-        } catch (ShredException e) {
+        ShreddedScalar s = ShreddedScalar.of(f);
+        if (s == null || s == ShreddedScalar.NULL) {
           return valueOnly(f.getName());
         }
         return new Field(f.getName(), FieldType.nullable(t), null);

@@ -1,5 +1,6 @@
 package io.pqarrow.kernel.cast;
 
+import io.pqarrow.extension.UuidExtension;
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantReader;
 import java.nio.ByteBuffer;
@@ -112,7 +113,7 @@ public final class BytesWriters {
     public FixedWriter(CastContext ctx, String target, FieldVector outer) {
       super(ctx, target);
       this.outer = outer;
-      this.acceptBinary = !(outer instanceof UuidVector);
+      this.acceptBinary = !UuidExtension.isUuid(outer.getField());
       this.vector =
           outer instanceof UuidVector u ? u.getUnderlyingVector() : (FixedSizeBinaryVector) outer;
       this.width = vector.getByteWidth();

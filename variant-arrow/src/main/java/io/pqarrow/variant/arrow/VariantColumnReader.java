@@ -1,5 +1,6 @@
 package io.pqarrow.variant.arrow;
 
+import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantReader;
@@ -34,7 +35,8 @@ import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
  * blobs) lives outside the batch. The caller supplies it through the {@link DictionaryProvider}
  * that came with the batch (an {@code ArrowReader} is one); {@link #of(VariantVector)} is for
  * vectors without dictionary encoding. Run-end-encoded metadata, which the storage check of {@code
- * VariantType} admits, is reported as unsupported.
+ * VariantType} admits, is reported as unsupported. A child other than {@code metadata}, {@code
+ * value} and {@code typed_value} is refused, as everywhere (docs/variant.md §4.2).
  *
  * <p><b>Metadata reuse.</b> A {@link VariantMetadata} is parsed only when the metadata changes:
  * consecutive rows with the same metadata bytes ({@link VariantMetadata#sameBytes}) share one, and
@@ -64,6 +66,13 @@ public final class VariantColumnReader {
     this.vector = vector;
     this.name = vector.getName();
     this.rows = vector.getValueCount();
+    for (FieldVector child : vector.getUnderlyingVector().getChildrenFromFields()) {
+      if (!VariantType.isStorageChild(child.getName())) {
+        throw VariantVectorException.invalid(
+            name,
+            "unexpected child \"" + child.getName() + "\" (only metadata, value and typed_value)");
+      }
+    }
     FieldVector meta = vector.metadataVector();
     if (meta == null) {
       throw VariantVectorException.invalid(name, "no metadata child");
