@@ -24,8 +24,8 @@ import org.apache.parquet.schema.Type.Repetition;
  *
  * <ul>
  *   <li>a {@code LIST} group: the repeated field and the element are found with the five
- *       backward-compatibility rules of LogicalTypes.md, then {@link #list} is called with the
- *       element's result;
+ *       backward-compatibility rules (docs/type-mapping.md §2.6), then {@link #list} is called with
+ *       the element's result;
  *   <li>a {@code MAP} group (or a {@code MAP_KEY_VALUE} group not inside a {@code MAP}): {@link
  *       #map} with the key and value results, or {@link #keySet} when the repeated group has no
  *       value;

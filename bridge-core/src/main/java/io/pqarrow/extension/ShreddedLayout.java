@@ -41,8 +41,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  *
  * A pair holds {@code value} and/or {@code typed_value} and nothing else; the storage struct of the
  * extension type adds {@code metadata} ({@link VariantType#isStorageChild}). Names starting with
- * {@code _} get no exception: the early draft let readers ignore them, the adopted specification
- * allows only the two fields, so every module refuses any other child (docs/variant.md §4.1, §8).
+ * {@code _} get no exception: an early draft let readers ignore them, but the rules we follow allow
+ * only the two fields, so every module refuses any other child (docs/variant.md §4.1, §8).
  */
 public final class ShreddedLayout {
   private ShreddedLayout() {}

@@ -3,10 +3,10 @@ package io.pqarrow.shred;
 import io.pqarrow.BridgeException;
 
 /**
- * Shredding or unshredding failed: a requested {@code typed_value} type the adopted rules do not
- * allow, shredded storage that breaks the rules of ADOPTED-VARIANT.md §3 (a value and a typed value
- * set together where only an object may have both, a residual that is not an object or repeats a
- * shredded key, a missing array element), or malformed Variant bytes met on the way.
+ * Shredding or unshredding failed: a requested {@code typed_value} type the shredded-type table
+ * does not allow, shredded storage that breaks the rules of docs/variant.md §3.5 (a value and a
+ * typed value set together where only an object may have both, a residual that is not an object or
+ * repeats a shredded key, a missing array element), or malformed Variant bytes met on the way.
  *
  * <p>Messages read {@code Unsupported typed_value type at <path>: <type> (<why>)}, {@code Invalid
  * shredding type at <path>: <problem>} or {@code Invalid shredded Variant at <path>, row <r>:

@@ -8,8 +8,8 @@ import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
- * Shredding and unshredding of whole {@code arrow.parquet.variant} vectors, by the adopted rules
- * (ADOPTED-VARIANT.md §3 and §4).
+ * Shredding and unshredding of whole {@code arrow.parquet.variant} vectors, by the rules of
+ * docs/variant.md §3.6 and §4.2.
  *
  * <pre>{@code
  * Field request = ShreddingTypes.parse("event", "struct<id:int64,tags:list<string>>");
