@@ -111,10 +111,19 @@ public final class ShreddedLayout {
     if (!valueSet) {
       return Reading.TYPED;
     }
-    if (objectTyped) {
+    if (!isConflict(valueSet, typedSet, objectTyped)) {
       return Reading.MERGED_OBJECT;
     }
     return mode == Mode.STRICT ? Reading.INVALID_BOTH_SET : Reading.TYPED;
+  }
+
+  /**
+   * Whether a slot has {@code value} and {@code typed_value} both set where only a partially
+   * shredded object may have both: the {@link Reading#INVALID_BOTH_SET} of {@link #read}, for a
+   * reader that checks only this (the Parquet file reader refuses such rows as it assembles them).
+   */
+  public static boolean isConflict(boolean valueSet, boolean typedSet, boolean objectTyped) {
+    return valueSet && typedSet && !objectTyped;
   }
 
   /** Whether {@code name} may be a child of a pair: {@code value} or {@code typed_value}. */
