@@ -1,5 +1,6 @@
 package io.pqarrow.extension;
 
+import java.util.Map;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -175,12 +176,12 @@ public enum ShreddedScalar {
     if (precision < 1) {
       return null;
     }
-    for (ShreddedScalar s : new ShreddedScalar[] {DECIMAL4, DECIMAL8, DECIMAL16}) {
-      if (precision <= s.maxPrecision) {
-        return s;
-      }
+    if (precision <= DECIMAL4.maxPrecision) {
+      return DECIMAL4;
+    } else if (precision <= DECIMAL8.maxPrecision) {
+      return DECIMAL8;
     }
-    return null;
+    return precision <= DECIMAL16.maxPrecision ? DECIMAL16 : null;
   }
 
   /** The timestamp entry of {@code unit} (micro or nano) and zone-ness, or {@code null}. */
@@ -234,7 +235,7 @@ public enum ShreddedScalar {
     if (UuidExtension.isUuid(field)) {
       return Verdict.allowed(UUID);
     }
-    java.util.Map<String, String> metadata = field.getMetadata();
+    Map<String, String> metadata = field.getMetadata();
     if (!(field.getType() instanceof ExtensionType)
         && metadata != null
         && metadata.containsKey(ExtensionType.EXTENSION_METADATA_KEY_NAME)) {
