@@ -53,7 +53,7 @@ class VariantErrorKindsTest {
         assertThrows(
             VariantFormatException.class,
             () ->
-                new VariantValidator(ValidationOptions.DEFAULTS)
+                new VariantValidator(ValidationOptions.defaults())
                     .validate(md, ByteBuffer.wrap(value), 0, value.length, 3));
     assertEquals(ErrorKind.INVALID_DATA, e.kind());
     assertEquals(ErrorLocation.atRow(3).withByteOffset(1), e.location());

@@ -62,7 +62,7 @@ class ErrorKindsTest {
   private Path longs() {
     Path file = dir.resolve("longs.parquet");
     try (VectorSchemaRoot root = VectorSchemaRoot.create(LONGS, memory.allocator());
-        ParquetArrowWriter writer = ParquetArrowWriter.open(file, LONGS, WriteOptions.DEFAULTS)) {
+        ParquetArrowWriter writer = ParquetArrowWriter.open(file, LONGS, WriteOptions.defaults())) {
       BigIntVector a = (BigIntVector) root.getVector("a");
       for (int i = 0; i < 10; i++) {
         a.setSafe(i, i);
@@ -99,7 +99,7 @@ class ErrorKindsTest {
   @Test
   void aMissingFileIsIoNamingTheFile() {
     Path file = dir.resolve("nope.parquet");
-    ParquetFileException e = readFails(file, ReadOptions.DEFAULTS);
+    ParquetFileException e = readFails(file, ReadOptions.defaults());
     assertEquals(ErrorKind.IO, e.kind());
     assertLocation(e, file.toString(), null, -1, -1, -1);
     assertEquals("no such file", e.problem());
@@ -107,7 +107,7 @@ class ErrorKindsTest {
 
   @Test
   void aDirectoryIsIo() {
-    ParquetFileException e = readFails(dir, ReadOptions.DEFAULTS);
+    ParquetFileException e = readFails(dir, ReadOptions.defaults());
     assertEquals(ErrorKind.IO, e.kind());
     assertLocation(e, dir.toString(), null, -1, -1, -1);
   }
@@ -115,7 +115,7 @@ class ErrorKindsTest {
   @Test
   void aFileWithoutTheMagicIsInvalidDataAtByteZero() throws Exception {
     Path file = Files.writeString(dir.resolve("text.parquet"), "id,name\n1,ada\n2,grace\n");
-    ParquetFileException e = readFails(file, ReadOptions.DEFAULTS);
+    ParquetFileException e = readFails(file, ReadOptions.defaults());
     assertEquals(ErrorKind.INVALID_DATA, e.kind());
     assertLocation(e, file.toString(), null, -1, -1, 0);
     assertEquals(
@@ -129,7 +129,7 @@ class ErrorKindsTest {
     byte[] bytes = Files.readAllBytes(file);
     int size = bytes.length - 3;
     Files.write(file, Arrays.copyOf(bytes, size));
-    ParquetFileException e = readFails(file, ReadOptions.DEFAULTS);
+    ParquetFileException e = readFails(file, ReadOptions.defaults());
     assertEquals(ErrorKind.INVALID_DATA, e.kind());
     assertLocation(e, file.toString(), null, -1, -1, size - 4);
   }
@@ -140,7 +140,7 @@ class ErrorKindsTest {
     byte[] bytes = Files.readAllBytes(file);
     bytes[bytes.length - 1] = 'E';
     Files.write(file, bytes);
-    ParquetFileException e = readFails(file, ReadOptions.DEFAULTS);
+    ParquetFileException e = readFails(file, ReadOptions.defaults());
     assertEquals(ErrorKind.UNSUPPORTED, e.kind());
     assertLocation(e, file.toString(), null, -1, -1, bytes.length - 4);
   }
@@ -152,7 +152,7 @@ class ErrorKindsTest {
     // the first page header of column a starts right after the 4-byte magic
     Arrays.fill(bytes, 4, 24, (byte) 0xFF);
     Files.write(file, bytes);
-    ParquetFileException e = readFails(file, ReadOptions.DEFAULTS);
+    ParquetFileException e = readFails(file, ReadOptions.defaults());
     assertEquals(ErrorKind.INVALID_DATA, e.kind());
     assertEquals(file.toString(), e.location().file());
     assertEquals(0, e.location().rowGroup(), e.getMessage());
@@ -192,7 +192,7 @@ class ErrorKindsTest {
                     FieldType.nullable(ArrowType.List.INSTANCE),
                     List.of(Field.nullable("element", DOUBLE)))));
     try (VectorSchemaRoot root = VectorSchemaRoot.create(lists, memory.allocator());
-        ParquetArrowWriter writer = ParquetArrowWriter.open(file, lists, WriteOptions.DEFAULTS)) {
+        ParquetArrowWriter writer = ParquetArrowWriter.open(file, lists, WriteOptions.defaults())) {
       ListVector fl = (ListVector) root.getVector("fl");
       Float8Vector values =
           (Float8Vector) fl.addOrGetVector(FieldType.nullable(DOUBLE)).getVector();
@@ -228,9 +228,9 @@ class ErrorKindsTest {
                   ReaderHooks.open(
                       file,
                       memory.allocator(),
-                      ReadOptions.DEFAULTS,
+                      ReadOptions.defaults(),
                       (schema, kv) ->
-                          SchemaMapper.toArrow(schema, stored, ReadOptions.DEFAULTS.mapping()))) {
+                          SchemaMapper.toArrow(schema, stored, ReadOptions.defaults().mapping()))) {
                 while (r.loadNextBatch()) {
                   // read everything
                 }
@@ -245,7 +245,7 @@ class ErrorKindsTest {
   void anAllocatorTooSmallIsOutOfMemoryNotInvalid() {
     Path file = longs();
     try (BufferAllocator tiny = memory.allocator().newChildAllocator("tiny", 0, 64)) {
-      ParquetFileException e = readFails(file, ReadOptions.DEFAULTS, tiny);
+      ParquetFileException e = readFails(file, ReadOptions.defaults(), tiny);
       assertEquals(ErrorKind.OUT_OF_MEMORY, e.kind());
       assertEquals(file.toString(), e.location().file());
       assertTrue(e.getMessage().startsWith("Cannot read Parquet file at " + file), e.getMessage());
@@ -265,7 +265,7 @@ class ErrorKindsTest {
     SchemaException e =
         assertThrows(
             SchemaException.class,
-            () -> SchemaMapper.toArrow(message, Map.of(), ReadOptions.DEFAULTS.mapping()));
+            () -> SchemaMapper.toArrow(message, Map.of(), ReadOptions.defaults().mapping()));
     assertEquals(ErrorKind.INVALID_SCHEMA, e.kind());
     assertEquals(ErrorLocation.inColumn("a.s"), e.location());
     assertEquals("Invalid Parquet type at a.s: STRING on INT32", e.getMessage());
@@ -285,7 +285,7 @@ class ErrorKindsTest {
     SchemaException schema =
         assertThrows(
             SchemaException.class,
-            () -> SchemaMapper.toParquet(union, WriteOptions.DEFAULTS.mapping()));
+            () -> SchemaMapper.toParquet(union, WriteOptions.defaults().mapping()));
     assertEquals(ErrorKind.UNSUPPORTED, schema.kind());
     assertEquals(ErrorLocation.inColumn("u"), schema.location());
 
@@ -293,7 +293,7 @@ class ErrorKindsTest {
     ParquetFileException e =
         assertThrows(
             ParquetFileException.class,
-            () -> ParquetArrowWriter.open(file, union, WriteOptions.DEFAULTS).close());
+            () -> ParquetArrowWriter.open(file, union, WriteOptions.defaults()).close());
     assertEquals(ErrorKind.UNSUPPORTED, e.kind());
     // the file error names the file; the schema error it wraps names the column
     assertLocation(e, file.toString(), null, -1, -1, -1);
@@ -306,7 +306,7 @@ class ErrorKindsTest {
   void aNullWhereTheSchemaForbidsOneIsInvalidDataAtItsRow() {
     Path file = dir.resolve("out.parquet");
     try (VectorSchemaRoot root = VectorSchemaRoot.create(LONGS, memory.allocator());
-        ParquetArrowWriter writer = ParquetArrowWriter.open(file, LONGS, WriteOptions.DEFAULTS)) {
+        ParquetArrowWriter writer = ParquetArrowWriter.open(file, LONGS, WriteOptions.defaults())) {
       BigIntVector a = (BigIntVector) root.getVector("a");
       a.setSafe(0, 1);
       a.setNull(1);
@@ -321,7 +321,7 @@ class ErrorKindsTest {
   void writingToAClosedWriterIsAnInvalidArgument() {
     Path file = dir.resolve("out.parquet");
     try (VectorSchemaRoot root = VectorSchemaRoot.create(LONGS, memory.allocator())) {
-      ParquetArrowWriter writer = ParquetArrowWriter.open(file, LONGS, WriteOptions.DEFAULTS);
+      ParquetArrowWriter writer = ParquetArrowWriter.open(file, LONGS, WriteOptions.defaults());
       writer.close();
       ParquetFileException e = assertThrows(ParquetFileException.class, () -> writer.write(root));
       assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
