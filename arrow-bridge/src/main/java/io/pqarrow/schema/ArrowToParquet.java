@@ -1,5 +1,6 @@
 package io.pqarrow.schema;
 
+import io.pqarrow.ErrorKind;
 import io.pqarrow.extension.GeoWkbType;
 import io.pqarrow.extension.UuidExtension;
 import io.pqarrow.extension.VariantType;
@@ -103,7 +104,9 @@ final class ArrowToParquet {
 
   static SchemaException unsupported(String path, ArrowType type, String why) {
     return new SchemaException(
-        path, "Unsupported Arrow type at " + path + ": " + type + " (" + why + ")");
+        ErrorKind.UNSUPPORTED,
+        path,
+        "Unsupported Arrow type at " + path + ": " + type + " (" + why + ")");
   }
 
   static Repetition repetition(Field field) {

@@ -238,7 +238,7 @@ public final class ShreddingTypes {
   }
 
   private ShredException error(String problem) {
-    return ShredException.invalidType("position " + pos, problem);
+    return ShredException.invalidSyntax(pos, problem);
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.pqarrow.kernel.cast;
 
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.extension.ShreddedScalar;
 import io.pqarrow.extension.UuidExtension;
 import io.pqarrow.kernel.KernelException;
@@ -61,7 +63,10 @@ public final class TypedScalars {
     ShreddedScalar scalar = ShreddedScalar.of(v.getField());
     if (scalar == null) {
       throw new KernelException(
-          "Unsupported shredded typed_value at " + path + ": " + v.getField().getType());
+          ErrorKind.UNSUPPORTED,
+          ErrorLocation.inColumn(path),
+          "Unsupported shredded typed_value at " + path + ": " + v.getField().getType(),
+          null);
     }
     return switch (scalar) {
       case NULL -> (s, b) -> b.appendNull(); // never called: a Null column has no set slot
@@ -181,6 +186,8 @@ public final class TypedScalars {
     BigInteger u = x.getObject(s).unscaledValue();
     if (u.abs().compareTo(limit) >= 0) {
       throw new KernelException(
+          ErrorKind.INVALID_DATA,
+          ErrorLocation.inColumn(path),
           "Invalid decimal at "
               + path
               + ": slot "
@@ -188,7 +195,8 @@ public final class TypedScalars {
               + " holds "
               + u
               + ", more digits than the column's precision "
-              + x.getPrecision());
+              + x.getPrecision(),
+          null);
     }
     return u;
   }
