@@ -47,7 +47,8 @@ import org.apache.arrow.vector.types.TimeUnit;
  *
  * <p>Values that JSON cannot hold raise {@code Invalid Variant value at <path>: <problem>} with a
  * path such as {@code $.a[3]}; the tree is walked by {@link VariantWalker}, which refuses nesting
- * deeper than {@link VariantWalker#DEFAULT_MAX_DEPTH}. Instances are immutable and thread-safe.
+ * deeper than the options' {@link io.pqarrow.Limits#maxVariantDepth()}. Instances are immutable and
+ * thread-safe.
  */
 public final class VariantToJson {
   private static final TemporalText DATE = TemporalText.date();
@@ -133,7 +134,7 @@ public final class VariantToJson {
    */
   public void write(VariantReader value, JsonGenerator out, long row) throws IOException {
     try {
-      new VariantWalker().walk(value, new Writer(out, row));
+      new VariantWalker(options.limits().maxVariantDepth()).walk(value, new Writer(out, row));
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }

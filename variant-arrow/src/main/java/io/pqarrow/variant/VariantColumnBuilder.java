@@ -1,5 +1,6 @@
 package io.pqarrow.variant;
 
+import io.pqarrow.Limits;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -27,14 +28,26 @@ import java.util.List;
  */
 public final class VariantColumnBuilder {
   private final KeyDictionary dict = new KeyDictionary();
-  private final VariantBuilder row = new VariantBuilder(dict, false);
+  private final Limits limits;
+  private final VariantBuilder row;
   private byte[] values = new byte[1024];
   private int valuesLength;
   private int[] offsets = new int[65];
   private int rows;
 
-  /** An empty column. */
-  public VariantColumnBuilder() {}
+  /** An empty column, with the default limits. */
+  public VariantColumnBuilder() {
+    this(Limits.defaults());
+  }
+
+  /**
+   * An empty column whose rows copy values ({@link #appendRow}, {@link
+   * VariantBuilder#appendVariant}) nested at most {@link Limits#maxVariantDepth()} deep.
+   */
+  public VariantColumnBuilder(Limits limits) {
+    this.limits = java.util.Objects.requireNonNull(limits, "limits");
+    this.row = new VariantBuilder(dict, false, limits);
+  }
 
   /**
    * Adds keys to the dictionary (sorted first, so that ids follow key order). Call before the first
@@ -116,7 +129,7 @@ public final class VariantColumnBuilder {
           dict.encode(), Arrays.copyOf(values, valuesLength), Arrays.copyOf(offsets, rows + 1));
     }
     VariantMetadata provisional = VariantMetadata.of(dict.encode());
-    VariantColumnBuilder sorted = new VariantColumnBuilder(dict.sortedCopy());
+    VariantColumnBuilder sorted = new VariantColumnBuilder(dict.sortedCopy(), limits);
     ByteBuffer in = ByteBuffer.wrap(values, 0, valuesLength);
     VariantReader r = new VariantReader();
     for (int i = 0; i < rows; i++) {
@@ -125,7 +138,8 @@ public final class VariantColumnBuilder {
     return sorted.finish();
   }
 
-  private VariantColumnBuilder(KeyDictionary sortedDict) {
+  private VariantColumnBuilder(KeyDictionary sortedDict, Limits limits) {
+    this(limits);
     for (int id = 0; id < sortedDict.size(); id++) {
       dict.add(sortedDict.key(id), sortedDict.utf8(id));
     }
