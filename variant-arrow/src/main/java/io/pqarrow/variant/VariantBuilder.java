@@ -49,6 +49,13 @@ import java.util.UUID;
  * sharing the frame bookkeeping) besides the container and copying logic.
  */
 public final class VariantBuilder {
+  /**
+   * Re-encoding a value this builder wrote (to sort its keys) walks it with the highest cap: the
+   * value is not untrusted input, and the caller's limits applied when parts of it were copied.
+   */
+  static final Limits REENCODING =
+      Limits.builder().maxVariantDepth(Limits.VARIANT_DEPTH_CEILING).build();
+
   private final KeyDictionary dict;
   private final boolean ownsDictionary;
   private byte[] buf = new byte[128];
@@ -60,7 +67,6 @@ public final class VariantBuilder {
   private VariantMetadata lastSource;
   private int[] sourceIds;
   private VariantMetadata copySource;
-  private final Limits limits;
   private final VariantWalker walker;
   private final Copier copier = new Copier();
 
@@ -90,8 +96,7 @@ public final class VariantBuilder {
   VariantBuilder(KeyDictionary dict, boolean ownsDictionary, Limits limits) {
     this.dict = dict;
     this.ownsDictionary = ownsDictionary;
-    this.limits = Objects.requireNonNull(limits, "limits");
-    this.walker = new VariantWalker(limits.maxVariantDepth());
+    this.walker = new VariantWalker(Objects.requireNonNull(limits, "limits").maxVariantDepth());
   }
 
   // ---- primitives ----
@@ -606,7 +611,7 @@ public final class VariantBuilder {
     }
     VariantMetadata provisional = VariantMetadata.of(dict.encode());
     VariantReader r = new VariantReader().reset(provisional, ByteBuffer.wrap(buf), 0, pos);
-    VariantBuilder sorted = new VariantBuilder(dict.sortedCopy(), true, limits);
+    VariantBuilder sorted = new VariantBuilder(dict.sortedCopy(), true, REENCODING);
     sorted.appendVariant(r);
     EncodedVariant v =
         new EncodedVariant(sorted.dict.encode(), Arrays.copyOf(sorted.buf, sorted.pos));

@@ -28,7 +28,6 @@ import java.util.List;
  */
 public final class VariantColumnBuilder {
   private final KeyDictionary dict = new KeyDictionary();
-  private final Limits limits;
   private final VariantBuilder row;
   private byte[] values = new byte[1024];
   private int valuesLength;
@@ -45,8 +44,7 @@ public final class VariantColumnBuilder {
    * VariantBuilder#appendVariant}) nested at most {@link Limits#maxVariantDepth()} deep.
    */
   public VariantColumnBuilder(Limits limits) {
-    this.limits = java.util.Objects.requireNonNull(limits, "limits");
-    this.row = new VariantBuilder(dict, false, limits);
+    this.row = new VariantBuilder(dict, false, java.util.Objects.requireNonNull(limits, "limits"));
   }
 
   /**
@@ -129,7 +127,8 @@ public final class VariantColumnBuilder {
           dict.encode(), Arrays.copyOf(values, valuesLength), Arrays.copyOf(offsets, rows + 1));
     }
     VariantMetadata provisional = VariantMetadata.of(dict.encode());
-    VariantColumnBuilder sorted = new VariantColumnBuilder(dict.sortedCopy(), limits);
+    VariantColumnBuilder sorted =
+        new VariantColumnBuilder(dict.sortedCopy(), VariantBuilder.REENCODING);
     ByteBuffer in = ByteBuffer.wrap(values, 0, valuesLength);
     VariantReader r = new VariantReader();
     for (int i = 0; i < rows; i++) {
