@@ -222,6 +222,49 @@ class TemporalTextTest {
     }
   }
 
+  /**
+   * Rendering into a reused buffer allocates nothing per value, for every zone kind; a zone with
+   * daylight saving looks its offset up only when a value leaves the span it last looked up.
+   */
+  @Test
+  void renderingAMillionValuesIntoAReusedBufferAllocatesNothingPerValue() {
+    com.sun.management.ThreadMXBean mx =
+        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        mx.isThreadAllocatedMemorySupported(), "no per-thread allocation counter");
+    mx.setThreadAllocatedMemoryEnabled(true);
+    TemporalText[] texts = {
+      TemporalText.date(),
+      TemporalText.time(TimeUnit.NANOSECOND),
+      TemporalText.timestamp(TimeUnit.MICROSECOND, "UTC"),
+      TemporalText.timestamp(TimeUnit.MILLISECOND, "+05:30"),
+      TemporalText.timestamp(TimeUnit.SECOND, (String) null),
+      TemporalText.timestamp(TimeUnit.SECOND, "America/New_York")
+    };
+    char[] out = new char[TemporalText.MAX_CHARS];
+    long start = 1_710_000_000L; // March 2024, values in order over about four days
+    long sum = render(texts, out, start); // warm up
+    long before = mx.getThreadAllocatedBytes(Thread.currentThread().getId());
+    for (int pass = 0; pass < 10; pass++) {
+      sum += render(texts, out, start);
+    }
+    long allocated = mx.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+    assertTrue(sum > 0);
+    // 1,200,000 values: anything per value would be megabytes; a few transitions are looked up
+    assertTrue(allocated < 64 * 1024, "allocated " + allocated + " bytes");
+  }
+
+  private static long render(TemporalText[] texts, char[] out, long start) {
+    long sum = 0;
+    for (int i = 0; i < 20_000; i++) {
+      long second = start + i * 17L;
+      for (TemporalText t : texts) {
+        sum += t.write(t == texts[1] ? i * 1_000_003L : second, out, 0);
+      }
+    }
+    return sum;
+  }
+
   @Test
   void nullArgumentsAreRefusedNamingTheParameter() {
     assertEquals(
