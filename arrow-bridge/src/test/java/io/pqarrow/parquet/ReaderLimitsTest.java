@@ -39,7 +39,8 @@ class ReaderLimitsTest {
     Schema schema = new Schema(List.of(f));
     Path file = dir.resolve("depth" + depth + ".parquet");
     try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, memory.allocator());
-        ParquetArrowWriter writer = ParquetArrowWriter.open(file, schema, WriteOptions.DEFAULTS)) {
+        ParquetArrowWriter writer =
+            ParquetArrowWriter.open(file, schema, WriteOptions.defaults())) {
       root.setRowCount(0);
       writer.write(root);
     }
@@ -134,10 +135,10 @@ class ReaderLimitsTest {
     }
     ReadOptions mappingOnly = ReadOptions.builder().mapping(mapping).build();
     assertEquals(mapping.limits(), mappingOnly.limits());
-    assertEquals(Limits.defaults(), ReadOptions.DEFAULTS.limits());
+    assertEquals(Limits.defaults(), ReadOptions.defaults().limits());
     NullPointerException e =
         assertThrows(NullPointerException.class, () -> ReadOptions.builder().limits(null));
     assertEquals("limits", e.getMessage());
-    assertTrue(ReadOptions.builder().build().mapping() == MappingOptions.DEFAULTS);
+    assertTrue(ReadOptions.builder().build().mapping() == MappingOptions.defaults());
   }
 }

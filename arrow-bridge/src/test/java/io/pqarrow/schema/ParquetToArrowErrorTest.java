@@ -301,7 +301,7 @@ class ParquetToArrowErrorTest {
     SchemaException e =
         assertThrows(
             SchemaException.class,
-            () -> SchemaMapper.toArrow(schema, Map.of(), MappingOptions.DEFAULTS));
+            () -> SchemaMapper.toArrow(schema, Map.of(), MappingOptions.defaults()));
     assertEquals(expected, e.getMessage());
   }
 
@@ -321,7 +321,7 @@ class ParquetToArrowErrorTest {
                                 "b",
                                 prim(INT32, "c", LogicalTypeAnnotation.uuidType())))),
                     Map.of(),
-                    MappingOptions.DEFAULTS));
+                    MappingOptions.defaults()));
     assertEquals("a.b.c", e.path());
   }
 
@@ -335,7 +335,7 @@ class ParquetToArrowErrorTest {
     SchemaException e =
         assertThrows(
             SchemaException.class,
-            () -> SchemaMapper.toArrow(deep, Map.of(), MappingOptions.DEFAULTS));
+            () -> SchemaMapper.toArrow(deep, Map.of(), MappingOptions.defaults()));
     assertEquals(
         true,
         e.getMessage().startsWith("Invalid Parquet schema at g.g.g.")
@@ -351,7 +351,7 @@ class ParquetToArrowErrorTest {
             prim(OPTIONAL, FIXED_LEN_BYTE_ARRAY, 3, "b", FutureLogicalType.INSTANCE),
             new GroupType(OPTIONAL, "c", prim(BINARY, "y", FutureLogicalType.INSTANCE)),
             FutureLogicalType.group(REQUIRED, "d", prim(INT32, "z", null)));
-    SchemaMapping mapping = SchemaMapper.toArrow(m, Map.of(), MappingOptions.DEFAULTS);
+    SchemaMapping mapping = SchemaMapper.toArrow(m, Map.of(), MappingOptions.defaults());
     assertEquals(new ArrowType.Int(64, true), mapping.arrowSchema().getFields().get(0).getType());
     assertEquals(
         new ArrowType.FixedSizeBinary(3), mapping.arrowSchema().getFields().get(1).getType());
@@ -416,7 +416,7 @@ class ParquetToArrowErrorTest {
                             OriginalType.LIST,
                             new GroupType(REPEATED, "list", p.withId(3)))))) {
               try {
-                SchemaMapper.toArrow(m, Map.of(), MappingOptions.DEFAULTS);
+                SchemaMapper.toArrow(m, Map.of(), MappingOptions.defaults());
                 mapped++;
               } catch (SchemaException e) {
                 rejected++;

@@ -59,7 +59,7 @@ class SchemaLimitsTest {
     SchemaException e =
         assertThrows(
             SchemaException.class,
-            () -> SchemaMapper.toArrow(deep, Map.of(), MappingOptions.DEFAULTS));
+            () -> SchemaMapper.toArrow(deep, Map.of(), MappingOptions.defaults()));
     assertEquals(
         "Invalid Parquet schema at "
             + String.join(".", java.util.Collections.nCopies(256, "g"))
@@ -125,7 +125,7 @@ class SchemaLimitsTest {
 
   @Test
   void mappingOptionsCarryLimitsWithDefaultsAndRefuseNull() {
-    assertEquals(Limits.defaults(), MappingOptions.DEFAULTS.limits());
+    assertEquals(Limits.defaults(), MappingOptions.defaults().limits());
     Limits custom = Limits.builder().maxParquetSchemaDepth(3).build();
     MappingOptions o = MappingOptions.builder().limits(custom).build();
     assertEquals(custom, o.limits());

@@ -40,6 +40,11 @@ public final class InferOptions {
     return new Builder();
   }
 
+  /** A builder holding these options' values. */
+  public Builder toBuilder() {
+    return new Builder().minFrequency(minFrequency).limits(limits);
+  }
+
   /** Least fraction of objects a key must appear in. */
   public double minFrequency() {
     return minFrequency;

@@ -34,11 +34,8 @@ public final class ValidationOptions {
     TRUSTED
   }
 
-  /** Full checks with the default caps. */
-  public static final ValidationOptions DEFAULTS = builder().build();
-
-  /** Trusted mode with the default caps. */
-  public static final ValidationOptions TRUSTED = builder().mode(Mode.TRUSTED).build();
+  private static final ValidationOptions DEFAULTS = builder().build();
+  private static final ValidationOptions TRUSTED = builder().mode(Mode.TRUSTED).build();
 
   private final Mode mode;
   private final Limits limits;
@@ -46,6 +43,16 @@ public final class ValidationOptions {
   private ValidationOptions(Builder b) {
     this.mode = b.mode;
     this.limits = b.limits;
+  }
+
+  /** Full checks with the default caps. */
+  public static ValidationOptions defaults() {
+    return DEFAULTS;
+  }
+
+  /** Trusted mode with the default caps. */
+  public static ValidationOptions trusted() {
+    return TRUSTED;
   }
 
   /** A builder starting from the defaults. */

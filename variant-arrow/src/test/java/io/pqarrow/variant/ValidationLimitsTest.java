@@ -49,10 +49,10 @@ class ValidationLimitsTest {
 
   @Test
   void validationOptionsCarryLimitsWithDefaultsAndRefuseNull() {
-    assertEquals(Limits.defaults(), ValidationOptions.DEFAULTS.limits());
-    assertEquals(Limits.defaults(), ValidationOptions.TRUSTED.limits());
+    assertEquals(Limits.defaults(), ValidationOptions.defaults().limits());
+    assertEquals(Limits.defaults(), ValidationOptions.trusted().limits());
     Limits custom = Limits.builder().maxVariantElements(3).build();
-    ValidationOptions o = ValidationOptions.TRUSTED.toBuilder().limits(custom).build();
+    ValidationOptions o = ValidationOptions.trusted().toBuilder().limits(custom).build();
     assertEquals(custom, o.limits());
     assertEquals(ValidationOptions.Mode.TRUSTED, o.mode());
     assertEquals(
