@@ -1,5 +1,6 @@
 package io.pqarrow.variant;
 
+import io.pqarrow.ErrorKind;
 import io.pqarrow.variant.internal.Utf8;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -44,7 +45,7 @@ public final class VariantValidator {
     long maxValueBytes = options.limits().maxVariantValueBytes();
     if (length > maxValueBytes) {
       throw VariantFormatException.at(
-          "Invalid",
+          ErrorKind.INVALID_DATA,
           "value",
           row,
           0,
