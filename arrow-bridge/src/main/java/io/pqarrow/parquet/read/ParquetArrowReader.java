@@ -168,7 +168,7 @@ public final class ParquetArrowReader implements AutoCloseable {
 
   static ParquetArrowReader open(
       Path file, BufferAllocator allocator, ReadOptions options, Mapper mapper) {
-    ParquetFileReader parquet = openFile(file);
+    ParquetFileReader parquet = openFile(file, options.limits().maxFooterBytes());
     try {
       MessageType schema = parquet.getFileMetaData().getSchema();
       SchemaMapping mapping;
@@ -377,7 +377,7 @@ public final class ParquetArrowReader implements AutoCloseable {
    *     schema that cannot be mapped
    */
   public static SchemaMapping mapping(Path file, MappingOptions options) {
-    ParquetFileReader parquet = openFile(file);
+    ParquetFileReader parquet = openFile(file, options.limits().maxFooterBytes());
     try {
       return SchemaMapper.toArrow(
           parquet.getFileMetaData().getSchema(),
@@ -391,8 +391,8 @@ public final class ParquetArrowReader implements AutoCloseable {
   }
 
   /** parquet-java's reader over a file whose framing {@link ParquetFraming} has checked. */
-  private static ParquetFileReader openFile(Path file) {
-    ParquetFraming.check(file);
+  private static ParquetFileReader openFile(Path file, long maxFooterBytes) {
+    ParquetFraming.check(file, maxFooterBytes);
     try {
       PlainParquetConfiguration conf = new PlainParquetConfiguration();
       ParquetReadOptions readOptions =

@@ -34,15 +34,14 @@ final class ParquetFraming {
   /** The smallest Parquet file: two magics and a footer length. */
   static final int MIN_SIZE = 12;
 
-  /** The largest footer read; real footers are kilobytes to a few megabytes. */
-  static final long MAX_FOOTER = 256L << 20;
-
   private ParquetFraming() {}
 
   /**
-   * Throws {@code Invalid Parquet file at <file>: <problem>} unless the file is framed as Parquet.
+   * Throws {@code Invalid Parquet file at <file>: <problem>} unless the file is framed as Parquet
+   * with a footer of at most {@code maxFooterBytes} ({@link io.pqarrow.Limits#maxFooterBytes()};
+   * real footers are kilobytes to a few megabytes).
    */
-  static void check(Path file) {
+  static void check(Path file, long maxFooterBytes) {
     long size = size(file);
     if (size < MIN_SIZE) {
       throw invalid(
@@ -97,11 +96,11 @@ final class ParquetFraming {
               + (size - MIN_SIZE)
               + " bytes before it)");
     }
-    if (footerLength > MAX_FOOTER) {
+    if (footerLength > maxFooterBytes) {
       throw invalid(
           ErrorKind.INVALID_DATA,
           ErrorLocation.inFile(file).withByteOffset(size - 8),
-          "Parquet footer of " + footerLength + " bytes is over the limit of " + MAX_FOOTER);
+          "Parquet footer of " + footerLength + " bytes is over the limit of " + maxFooterBytes);
     }
   }
 
