@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -170,21 +171,24 @@ class BatchPipelineTest {
     assertEquals("", err.toString(StandardCharsets.UTF_8));
   }
 
+  /** Runs a pipeline into {@code out} that must fail, and returns its error. */
+  private CliException failure(
+      Path out,
+      BatchSource source,
+      Function<VectorSchemaRoot, BatchRewrite> rewrites,
+      Function<VectorSchemaRoot, BatchSink> sinks) {
+    BatchPipeline pipeline = new BatchPipeline("test", dir.resolve("in"), out, false);
+    return assertThrows(
+        CliException.class, () -> pipeline.run(context(), () -> source, rewrites, sinks));
+  }
+
   @Test
   void aFailedWriteRemovesTheOutputAndClosesEverything() {
     Path out = dir.resolve("out.txt");
     Counting source = new Counting(2, 2, 2);
     Recording[] sink = new Recording[1];
     CliException e =
-        assertThrows(
-            CliException.class,
-            () ->
-                new BatchPipeline("test", dir.resolve("in"), out, false)
-                    .run(
-                        context(),
-                        () -> source,
-                        BatchRewrite::none,
-                        root -> sink[0] = new Recording(out, root, 1)));
+        failure(out, source, BatchRewrite::none, root -> sink[0] = new Recording(out, root, 1));
     assertEquals("cannot write " + out + ": disk full", e.getMessage());
     assertFalse(Files.exists(out), "a failed pipeline left its output");
     assertTrue(sink[0].closed && source.closed);
@@ -196,17 +200,13 @@ class BatchPipelineTest {
     Path out = Files.writeString(dir.resolve("out.txt"), "older");
     Counting source = new Counting(2);
     CliException e =
-        assertThrows(
-            CliException.class,
-            () ->
-                new BatchPipeline("test", dir.resolve("in"), out, false)
-                    .run(
-                        context(),
-                        () -> source,
-                        first -> {
-                          throw new CliException("cannot infer");
-                        },
-                        root -> new Recording(out, root, -1)));
+        failure(
+            out,
+            source,
+            first -> {
+              throw new CliException("cannot infer");
+            },
+            root -> new Recording(out, root, -1));
     assertEquals("cannot infer", e.getMessage());
     assertEquals("older", Files.readString(out));
     assertTrue(source.closed);
@@ -216,17 +216,13 @@ class BatchPipelineTest {
   void theOutputIsCheckedAfterTheRewriteAndBeforeTheSinkOpens() {
     Counting source = new Counting(1);
     CliException e =
-        assertThrows(
-            CliException.class,
-            () ->
-                new BatchPipeline("test", dir.resolve("in"), dir, false)
-                    .run(
-                        context(),
-                        () -> source,
-                        BatchRewrite::none,
-                        root -> {
-                          throw new AssertionError("the sink was opened");
-                        }));
+        failure(
+            dir,
+            source,
+            BatchRewrite::none,
+            root -> {
+              throw new AssertionError("the sink was opened");
+            });
     assertEquals("cannot write " + dir + ": is a directory", e.getMessage());
     assertTrue(Files.isDirectory(dir));
     assertTrue(source.closed);
