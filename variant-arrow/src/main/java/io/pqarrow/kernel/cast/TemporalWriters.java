@@ -22,9 +22,11 @@ import org.apache.arrow.vector.types.TimeUnit;
 public final class TemporalWriters {
   private TemporalWriters() {}
 
-  /** A long-valued target fed by up to two source kinds, each with its own exact scaling. */
-  public abstract static class Scaled<V extends BaseFixedWidthVector>
-      extends NumberWriters.Fixed<V> {
+  /**
+   * A target fed by up to two source kinds, each with its own exact scaling; {@link Scaled32} and
+   * {@link Scaled64} store the result in a 4- or 8-byte buffer.
+   */
+  abstract static class Scaled extends NumberWriters.Fixed<BaseFixedWidthVector> {
     private final VariantKind kindA;
     private final long mulA;
     private final long divA;
@@ -35,7 +37,7 @@ public final class TemporalWriters {
     Scaled(
         CastContext ctx,
         String target,
-        V vector,
+        BaseFixedWidthVector vector,
         VariantKind kindA,
         long unitsA,
         VariantKind kindB,
@@ -90,6 +92,49 @@ public final class TemporalWriters {
     abstract boolean set(int index, long value);
   }
 
+  /** 4-byte targets (Date32, Time32): values outside the int range do not fit. */
+  static final class Scaled32 extends Scaled {
+    Scaled32(
+        CastContext ctx,
+        String target,
+        BaseFixedWidthVector vector,
+        VariantKind kindA,
+        long unitsA,
+        long targetUnits) {
+      super(ctx, target, vector, kindA, unitsA, null, 0, targetUnits);
+    }
+
+    @Override
+    boolean set(int index, long value) {
+      if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+        return false;
+      }
+      prepare(index).setInt((long) index * 4, (int) value);
+      return true;
+    }
+  }
+
+  /** 8-byte targets (Date64, Time64, Timestamp). */
+  static final class Scaled64 extends Scaled {
+    Scaled64(
+        CastContext ctx,
+        String target,
+        BaseFixedWidthVector vector,
+        VariantKind kindA,
+        long unitsA,
+        VariantKind kindB,
+        long unitsB,
+        long targetUnits) {
+      super(ctx, target, vector, kindA, unitsA, kindB, unitsB, targetUnits);
+    }
+
+    @Override
+    boolean set(int index, long value) {
+      prepare(index).setLong((long) index * 8, value);
+      return true;
+    }
+  }
+
   private static long raw(VariantReader v, VariantKind k) {
     return switch (k) {
       case DATE -> v.getDate();
@@ -100,69 +145,23 @@ public final class TemporalWriters {
 
   public static ValueWriter date(CastContext ctx, String target, FieldVector vector) {
     if (vector instanceof DateDayVector d) {
-      return new Scaled<>(ctx, target, d, VariantKind.DATE, 1, null, 0, 1) {
-        @Override
-        boolean set(int index, long value) {
-          vector.setSafe(index, (int) value);
-          return true;
-        }
-      };
+      return new Scaled32(ctx, target, d, VariantKind.DATE, 1, 1);
     }
-    return new Scaled<>(
-        ctx, target, (DateMilliVector) vector, VariantKind.DATE, 1, null, 0, 86_400_000L) {
-      @Override
-      boolean set(int index, long value) {
-        vector.setSafe(index, value);
-        return true;
-      }
-    };
+    return new Scaled64(
+        ctx, target, (DateMilliVector) vector, VariantKind.DATE, 1, null, 0, 86_400_000L);
   }
 
   public static ValueWriter time(CastContext ctx, String target, FieldVector vector) {
     VariantKind k = VariantKind.TIME_MICROS;
     long us = 1_000_000L;
     if (vector instanceof TimeSecVector t) {
-      return new Scaled<>(ctx, target, t, k, us, null, 0, 1) {
-        @Override
-        boolean set(int index, long value) {
-          return setInt(vector, index, value);
-        }
-      };
+      return new Scaled32(ctx, target, t, k, us, 1);
     } else if (vector instanceof TimeMilliVector t) {
-      return new Scaled<>(ctx, target, t, k, us, null, 0, 1000) {
-        @Override
-        boolean set(int index, long value) {
-          return setInt(vector, index, value);
-        }
-      };
+      return new Scaled32(ctx, target, t, k, us, 1000);
     } else if (vector instanceof TimeMicroVector t) {
-      return new Scaled<>(ctx, target, t, k, us, null, 0, us) {
-        @Override
-        boolean set(int index, long value) {
-          vector.setSafe(index, value);
-          return true;
-        }
-      };
+      return new Scaled64(ctx, target, t, k, us, null, 0, us);
     }
-    return new Scaled<>(ctx, target, (TimeNanoVector) vector, k, us, null, 0, 1_000_000_000L) {
-      @Override
-      boolean set(int index, long value) {
-        vector.setSafe(index, value);
-        return true;
-      }
-    };
-  }
-
-  private static boolean setInt(BaseFixedWidthVector vector, int index, long value) {
-    if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
-      return false;
-    }
-    if (vector instanceof TimeSecVector t) {
-      t.setSafe(index, (int) value);
-    } else {
-      ((TimeMilliVector) vector).setSafe(index, (int) value);
-    }
-    return true;
+    return new Scaled64(ctx, target, (TimeNanoVector) vector, k, us, null, 0, 1_000_000_000L);
   }
 
   public static ValueWriter timestamp(
@@ -176,13 +175,7 @@ public final class TemporalWriters {
         };
     VariantKind micros = withZone ? VariantKind.TIMESTAMP_MICROS : VariantKind.TIMESTAMP_NTZ_MICROS;
     VariantKind nanos = withZone ? VariantKind.TIMESTAMP_NANOS : VariantKind.TIMESTAMP_NTZ_NANOS;
-    return new Scaled<>(
-        ctx, target, (TimeStampVector) vector, micros, 1_000_000L, nanos, 1_000_000_000L, units) {
-      @Override
-      boolean set(int index, long value) {
-        vector.setSafe(index, value);
-        return true;
-      }
-    };
+    return new Scaled64(
+        ctx, target, (TimeStampVector) vector, micros, 1_000_000L, nanos, 1_000_000_000L, units);
   }
 }
