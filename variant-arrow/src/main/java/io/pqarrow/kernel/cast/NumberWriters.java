@@ -106,72 +106,59 @@ public final class NumberWriters {
     abstract void set(int index, long value);
   }
 
-  /** Int8 and UInt8. */
-  static final class Int8Writer extends IntegerWriter {
-    Int8Writer(CastContext ctx, String target, BaseFixedWidthVector vector, long min, long max) {
-      super(ctx, target, vector, min, max);
-    }
-
-    @Override
-    void set(int index, long value) {
-      prepare(index).setByte(index, (byte) value);
-    }
-  }
-
-  /** Int16 and UInt16. */
-  static final class Int16Writer extends IntegerWriter {
-    Int16Writer(CastContext ctx, String target, BaseFixedWidthVector vector, long min, long max) {
-      super(ctx, target, vector, min, max);
-    }
-
-    @Override
-    void set(int index, long value) {
-      prepare(index).setShort((long) index * 2, (short) value);
-    }
-  }
-
-  /** Int32 and UInt32. */
-  static final class Int32Writer extends IntegerWriter {
-    Int32Writer(CastContext ctx, String target, BaseFixedWidthVector vector, long min, long max) {
-      super(ctx, target, vector, min, max);
-    }
-
-    @Override
-    void set(int index, long value) {
-      prepare(index).setInt((long) index * 4, (int) value);
-    }
-  }
-
-  /** Int64 and UInt64. */
-  static final class Int64Writer extends IntegerWriter {
-    Int64Writer(CastContext ctx, String target, BaseFixedWidthVector vector, long min, long max) {
-      super(ctx, target, vector, min, max);
-    }
-
-    @Override
-    void set(int index, long value) {
-      prepare(index).setLong((long) index * 8, value);
-    }
+  /** The writer of {@code [min, max]} into {@code vector}: one class per buffer width. */
+  private static IntegerWriter integer(
+      CastContext ctx, String target, BaseFixedWidthVector vector, long min, long max) {
+    return switch (vector.getTypeWidth()) {
+      case 1 ->
+          new IntegerWriter(ctx, target, vector, min, max) {
+            @Override
+            void set(int index, long value) {
+              prepare(index).setByte(index, (byte) value);
+            }
+          };
+      case 2 ->
+          new IntegerWriter(ctx, target, vector, min, max) {
+            @Override
+            void set(int index, long value) {
+              prepare(index).setShort((long) index * 2, (short) value);
+            }
+          };
+      case 4 ->
+          new IntegerWriter(ctx, target, vector, min, max) {
+            @Override
+            void set(int index, long value) {
+              prepare(index).setInt((long) index * 4, (int) value);
+            }
+          };
+      default ->
+          new IntegerWriter(ctx, target, vector, min, max) {
+            @Override
+            void set(int index, long value) {
+              prepare(index).setLong((long) index * 8, value);
+            }
+          };
+    };
   }
 
   /** The writer of an integer vector of any width and signedness. */
   public static ValueWriter integer(CastContext ctx, String target, FieldVector vector) {
     if (vector instanceof TinyIntVector t) {
-      return new Int8Writer(ctx, target, t, Byte.MIN_VALUE, Byte.MAX_VALUE);
+      return integer(ctx, target, t, Byte.MIN_VALUE, Byte.MAX_VALUE);
     } else if (vector instanceof SmallIntVector t) {
-      return new Int16Writer(ctx, target, t, Short.MIN_VALUE, Short.MAX_VALUE);
+      return integer(ctx, target, t, Short.MIN_VALUE, Short.MAX_VALUE);
     } else if (vector instanceof IntVector t) {
-      return new Int32Writer(ctx, target, t, Integer.MIN_VALUE, Integer.MAX_VALUE);
+      return integer(ctx, target, t, Integer.MIN_VALUE, Integer.MAX_VALUE);
     } else if (vector instanceof BigIntVector t) {
-      return new Int64Writer(ctx, target, t, Long.MIN_VALUE, Long.MAX_VALUE);
+      return integer(ctx, target, t, Long.MIN_VALUE, Long.MAX_VALUE);
     } else if (vector instanceof UInt1Vector t) {
-      return new Int8Writer(ctx, target, t, 0, 0xFF);
+      return integer(ctx, target, t, 0, 0xFF);
     } else if (vector instanceof UInt2Vector t) {
-      return new Int16Writer(ctx, target, t, 0, 0xFFFF);
+      return integer(ctx, target, t, 0, 0xFFFF);
     } else if (vector instanceof UInt4Vector t) {
-      return new Int32Writer(ctx, target, t, 0, 0xFFFF_FFFFL);
+      return integer(ctx, target, t, 0, 0xFFFF_FFFFL);
     } else if (vector instanceof UInt8Vector t) {
-      return new Int64Writer(ctx, target, t, 0, Long.MAX_VALUE);
+      return integer(ctx, target, t, 0, Long.MAX_VALUE);
     }
     throw new IllegalStateException(vector.getClass().getName());
   }

@@ -4,11 +4,9 @@ import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantReader;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.DateDayVector;
-import org.apache.arrow.vector.DateMilliVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.TimeMicroVector;
 import org.apache.arrow.vector.TimeMilliVector;
-import org.apache.arrow.vector.TimeNanoVector;
 import org.apache.arrow.vector.TimeSecVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -23,8 +21,8 @@ public final class TemporalWriters {
   private TemporalWriters() {}
 
   /**
-   * A target fed by up to two source kinds, each with its own exact scaling; {@link Scaled32} and
-   * {@link Scaled64} store the result in a 4- or 8-byte buffer.
+   * A target fed by up to two source kinds, each with its own exact scaling; {@link #scaled} makes
+   * one subclass per buffer width to store the result.
    */
   abstract static class Scaled extends NumberWriters.Fixed<BaseFixedWidthVector> {
     private final VariantKind kindA;
@@ -34,20 +32,15 @@ public final class TemporalWriters {
     private final long mulB;
     private final long divB;
 
-    Scaled(
-        CastContext ctx,
-        String target,
-        BaseFixedWidthVector vector,
-        VariantKind kindA,
-        long unitsA,
-        VariantKind kindB,
-        long unitsB,
-        long targetUnits) {
+    Scaled(CastContext ctx, String target, BaseFixedWidthVector vector, Units units) {
       super(ctx, target, vector);
-      this.kindA = kindA;
+      long unitsA = units.unitsA();
+      long unitsB = units.unitsB();
+      long targetUnits = units.target();
+      this.kindA = units.kindA();
       this.mulA = targetUnits >= unitsA ? targetUnits / unitsA : 1;
       this.divA = targetUnits >= unitsA ? 1 : unitsA / targetUnits;
-      this.kindB = kindB;
+      this.kindB = units.kindB();
       this.mulB =
           unitsB == 0 || targetUnits >= unitsB ? (unitsB == 0 ? 1 : targetUnits / unitsB) : 1;
       this.divB = unitsB == 0 || targetUnits >= unitsB ? 1 : unitsB / targetUnits;
@@ -92,47 +85,39 @@ public final class TemporalWriters {
     abstract boolean set(int index, long value);
   }
 
-  /** 4-byte targets (Date32, Time32): values outside the int range do not fit. */
-  static final class Scaled32 extends Scaled {
-    Scaled32(
-        CastContext ctx,
-        String target,
-        BaseFixedWidthVector vector,
-        VariantKind kindA,
-        long unitsA,
-        long targetUnits) {
-      super(ctx, target, vector, kindA, unitsA, null, 0, targetUnits);
-    }
+  /**
+   * The source kinds a target accepts with the number of their units in a second (or day), and that
+   * of the target's unit.
+   *
+   * @param kindB the second kind, or {@code null} (then {@code unitsB} is 0)
+   */
+  record Units(VariantKind kindA, long unitsA, VariantKind kindB, long unitsB, long target) {}
 
-    @Override
-    boolean set(int index, long value) {
-      if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
-        return false;
+  /**
+   * The writer of values of the kinds in {@code units} into {@code vector}: one class per buffer
+   * width; a 4-byte target (Date32, Time32) refuses values outside the int range.
+   */
+  private static Scaled scaled(
+      CastContext ctx, String target, BaseFixedWidthVector vector, Units units) {
+    if (vector.getTypeWidth() == 4) {
+      return new Scaled(ctx, target, vector, units) {
+        @Override
+        boolean set(int index, long value) {
+          if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+            return false;
+          }
+          prepare(index).setInt((long) index * 4, (int) value);
+          return true;
+        }
+      };
+    }
+    return new Scaled(ctx, target, vector, units) {
+      @Override
+      boolean set(int index, long value) {
+        prepare(index).setLong((long) index * 8, value);
+        return true;
       }
-      prepare(index).setInt((long) index * 4, (int) value);
-      return true;
-    }
-  }
-
-  /** 8-byte targets (Date64, Time64, Timestamp). */
-  static final class Scaled64 extends Scaled {
-    Scaled64(
-        CastContext ctx,
-        String target,
-        BaseFixedWidthVector vector,
-        VariantKind kindA,
-        long unitsA,
-        VariantKind kindB,
-        long unitsB,
-        long targetUnits) {
-      super(ctx, target, vector, kindA, unitsA, kindB, unitsB, targetUnits);
-    }
-
-    @Override
-    boolean set(int index, long value) {
-      prepare(index).setLong((long) index * 8, value);
-      return true;
-    }
+    };
   }
 
   private static long raw(VariantReader v, VariantKind k) {
@@ -144,24 +129,27 @@ public final class TemporalWriters {
   }
 
   public static ValueWriter date(CastContext ctx, String target, FieldVector vector) {
-    if (vector instanceof DateDayVector d) {
-      return new Scaled32(ctx, target, d, VariantKind.DATE, 1, 1);
-    }
-    return new Scaled64(
-        ctx, target, (DateMilliVector) vector, VariantKind.DATE, 1, null, 0, 86_400_000L);
+    long targetUnits = vector instanceof DateDayVector ? 1 : 86_400_000L;
+    return scaled(
+        ctx,
+        target,
+        (BaseFixedWidthVector) vector,
+        new Units(VariantKind.DATE, 1, null, 0, targetUnits));
   }
 
   public static ValueWriter time(CastContext ctx, String target, FieldVector vector) {
-    VariantKind k = VariantKind.TIME_MICROS;
     long us = 1_000_000L;
-    if (vector instanceof TimeSecVector t) {
-      return new Scaled32(ctx, target, t, k, us, 1);
-    } else if (vector instanceof TimeMilliVector t) {
-      return new Scaled32(ctx, target, t, k, us, 1000);
-    } else if (vector instanceof TimeMicroVector t) {
-      return new Scaled64(ctx, target, t, k, us, null, 0, us);
-    }
-    return new Scaled64(ctx, target, (TimeNanoVector) vector, k, us, null, 0, 1_000_000_000L);
+    long targetUnits =
+        vector instanceof TimeSecVector
+            ? 1
+            : vector instanceof TimeMilliVector
+                ? 1000
+                : vector instanceof TimeMicroVector ? us : 1_000_000_000L;
+    return scaled(
+        ctx,
+        target,
+        (BaseFixedWidthVector) vector,
+        new Units(VariantKind.TIME_MICROS, us, null, 0, targetUnits));
   }
 
   public static ValueWriter timestamp(
@@ -175,7 +163,10 @@ public final class TemporalWriters {
         };
     VariantKind micros = withZone ? VariantKind.TIMESTAMP_MICROS : VariantKind.TIMESTAMP_NTZ_MICROS;
     VariantKind nanos = withZone ? VariantKind.TIMESTAMP_NANOS : VariantKind.TIMESTAMP_NTZ_NANOS;
-    return new Scaled64(
-        ctx, target, (TimeStampVector) vector, micros, 1_000_000L, nanos, 1_000_000_000L, units);
+    return scaled(
+        ctx,
+        target,
+        (TimeStampVector) vector,
+        new Units(micros, 1_000_000L, nanos, 1_000_000_000L, units));
   }
 }
