@@ -85,7 +85,7 @@ public final class LeafDecoders {
         if (storage instanceof DecimalVector || storage instanceof Decimal256Vector) {
           return new BinaryDecoders.DecimalFromInt32(c, (BaseFixedWidthVector) storage);
         }
-        if (storage instanceof BaseFixedWidthVector v && isIntegral(arrowType)) {
+        if (storage instanceof BaseFixedWidthVector v && TimeUnits.isIntegerValued(arrowType)) {
           int width = v.getTypeWidth();
           long[] scale = TimeUnits.scale(logical, arrowType);
           if (width == 4 && scale[0] == 1 && scale[1] == 1) {
@@ -106,7 +106,7 @@ public final class LeafDecoders {
         }
         if (storage instanceof BaseFixedWidthVector v
             && v.getTypeWidth() == 8
-            && isIntegral(arrowType)) {
+            && TimeUnits.isIntegerValued(arrowType)) {
           long[] scale = TimeUnits.scale(logical, arrowType);
           if (scale[0] == 1 && scale[1] == 1) {
             return new NumericDecoders.Int64(c, v);
@@ -159,14 +159,6 @@ public final class LeafDecoders {
       default:
         return null;
     }
-  }
-
-  private static boolean isIntegral(ArrowType t) {
-    return t instanceof ArrowType.Int
-        || t instanceof ArrowType.Date
-        || t instanceof ArrowType.Time
-        || t instanceof ArrowType.Timestamp
-        || t instanceof ArrowType.Duration;
   }
 
   private static boolean isUnsigned(LogicalTypeAnnotation logical) {

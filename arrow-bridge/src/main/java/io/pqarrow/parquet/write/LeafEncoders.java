@@ -75,7 +75,7 @@ final class LeafEncoders {
         if (arrowType instanceof ArrowType.Decimal) {
           return new DecimalInt(path, nullDef, column, false);
         }
-        if (isIntegral(arrowType)) {
+        if (TimeUnits.isIntegerValued(arrowType)) {
           long[] scale = scale(logical, arrowType);
           return new Int32Out(path, nullDef, column, scale[0], scale[1]);
         }
@@ -84,7 +84,7 @@ final class LeafEncoders {
         if (arrowType instanceof ArrowType.Decimal) {
           return new DecimalInt(path, nullDef, column, true);
         }
-        if (isIntegral(arrowType)) {
+        if (TimeUnits.isIntegerValued(arrowType)) {
           long[] scale = scale(logical, arrowType);
           return new Int64Out(path, nullDef, column, scale[0], scale[1]);
         }
@@ -133,14 +133,6 @@ final class LeafEncoders {
         throw new IllegalStateException("no vector for " + path);
       }
     };
-  }
-
-  private static boolean isIntegral(ArrowType t) {
-    return t instanceof ArrowType.Int
-        || t instanceof ArrowType.Date
-        || t instanceof ArrowType.Time
-        || t instanceof ArrowType.Timestamp
-        || t instanceof ArrowType.Duration;
   }
 
   private static boolean isVariableWidth(ArrowType t) {
