@@ -4,8 +4,8 @@ import org.apache.arrow.vector.types.TimeUnit;
 
 /**
  * How schemas are mapped, in both directions. Immutable; build with {@link #builder()}. Every
- * option has a default chosen to match what pyarrow does, so {@link #DEFAULTS} is the right choice
- * unless a consumer needs something else.
+ * option has a default chosen to match what pyarrow does, so {@link #defaults()} is the right
+ * choice unless a consumer needs something else.
  *
  * <table>
  *   <caption>Options and defaults</caption>
@@ -39,8 +39,7 @@ public final class MappingOptions {
     VIEW
   }
 
-  /** Every option at its default (the table above). */
-  public static final MappingOptions DEFAULTS = builder().build();
+  private static final MappingOptions DEFAULTS = builder().build();
 
   private final Layout stringLayout;
   private final Layout binaryLayout;
@@ -60,6 +59,11 @@ public final class MappingOptions {
     this.extensionTypes = b.extensionTypes;
     this.useStoredArrowSchema = b.useStoredArrowSchema;
     this.storeArrowSchema = b.storeArrowSchema;
+  }
+
+  /** Every option at its default (the table above). */
+  public static MappingOptions defaults() {
+    return DEFAULTS;
   }
 
   /** A builder starting from the defaults. */

@@ -10,10 +10,10 @@ import org.apache.parquet.schema.MessageType;
  *
  * <pre>
  * SchemaMapping m = SchemaMapper.toArrow(footer.getFileMetaData().getSchema(),
- *     footer.getFileMetaData().getKeyValueMetaData(), MappingOptions.DEFAULTS);
+ *     footer.getFileMetaData().getKeyValueMetaData(), MappingOptions.defaults());
  * Schema arrow = m.arrowSchema();
  *
- * SchemaMapping back = SchemaMapper.toParquet(arrow, MappingOptions.DEFAULTS);
+ * SchemaMapping back = SchemaMapper.toParquet(arrow, MappingOptions.defaults());
  * MessageType parquet = back.parquetSchema();   // plus back.keyValueMetadata() with ARROW:schema
  * </pre>
  */

@@ -117,7 +117,7 @@ class DictionaryWriteTest {
       element.setValueCount(at);
       root.setRowCount(INDICES.length);
       try (ParquetArrowWriter writer =
-          ParquetArrowWriter.open(file, SCHEMA, WriteOptions.DEFAULTS, provider)) {
+          ParquetArrowWriter.open(file, SCHEMA, WriteOptions.defaults(), provider)) {
         writer.write(root, provider);
         writer.write(root, provider);
       }
@@ -130,7 +130,7 @@ class DictionaryWriteTest {
         pyarrow.get(0));
     Rows.assertSame(expected, pyarrow.subList(1, pyarrow.size()));
     try (ParquetArrowReader reader =
-        ParquetArrowReader.open(file, memory.allocator(), ReadOptions.DEFAULTS)) {
+        ParquetArrowReader.open(file, memory.allocator(), ReadOptions.defaults())) {
       assertEquals(
           "Schema<colour: Utf8, colours: List<element: Utf8>>", reader.schema().toString());
     }
@@ -155,7 +155,7 @@ class DictionaryWriteTest {
       colour.setSafe(1, 1);
       root.setRowCount(2);
       try (ParquetArrowWriter writer =
-          ParquetArrowWriter.open(file, schema, WriteOptions.DEFAULTS, provider)) {
+          ParquetArrowWriter.open(file, schema, WriteOptions.defaults(), provider)) {
         ParquetFileException e =
             assertThrows(ParquetFileException.class, () -> writer.write(root, provider));
         assertEquals(
@@ -167,7 +167,7 @@ class DictionaryWriteTest {
       }
       Path other = dir.resolve("other.parquet");
       try (ParquetArrowWriter writer =
-          ParquetArrowWriter.open(other, schema, WriteOptions.DEFAULTS, provider)) {
+          ParquetArrowWriter.open(other, schema, WriteOptions.defaults(), provider)) {
         ParquetFileException e = assertThrows(ParquetFileException.class, () -> writer.write(root));
         assertEquals(
             "Cannot write Parquet file at "
@@ -199,7 +199,7 @@ class DictionaryWriteTest {
       ((IntVector) root.getVector("colour")).setSafe(0, 0);
       root.setRowCount(1);
       try (ParquetArrowWriter writer =
-          ParquetArrowWriter.open(file, schema, WriteOptions.DEFAULTS, atOpen)) {
+          ParquetArrowWriter.open(file, schema, WriteOptions.defaults(), atOpen)) {
         ParquetFileException e =
             assertThrows(ParquetFileException.class, () -> writer.write(root, atWrite));
         assertEquals(
@@ -218,7 +218,7 @@ class DictionaryWriteTest {
     ParquetFileException e =
         assertThrows(
             ParquetFileException.class,
-            () -> ParquetArrowWriter.open(file, SCHEMA, WriteOptions.DEFAULTS));
+            () -> ParquetArrowWriter.open(file, SCHEMA, WriteOptions.defaults()));
     assertEquals(
         "Unsupported Parquet data at "
             + file

@@ -141,7 +141,7 @@ class HostileFilesTest {
             .rowGroupRows(400)
             .build();
     try (ParquetArrowReader reader =
-            ParquetArrowReader.open(from, memory.allocator(), ReadOptions.DEFAULTS);
+            ParquetArrowReader.open(from, memory.allocator(), ReadOptions.defaults());
         ParquetArrowWriter writer = ParquetArrowWriter.open(to, reader.schema(), options)) {
       while (reader.loadNextBatch()) {
         writer.write(reader.getVectorSchemaRoot());

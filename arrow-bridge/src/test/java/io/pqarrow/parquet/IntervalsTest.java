@@ -83,7 +83,7 @@ class IntervalsTest {
       root.setRowCount(6);
       List<String> written = ArrowJson.rows(root).stream().map(ArrowJson::canonical).toList();
       try (ParquetArrowWriter writer =
-          ParquetArrowWriter.open(file, SCHEMA, WriteOptions.DEFAULTS)) {
+          ParquetArrowWriter.open(file, SCHEMA, WriteOptions.defaults())) {
         writer.write(root);
       }
       assertEquals(
@@ -178,7 +178,7 @@ class IntervalsTest {
       set.accept(v, 1);
       root.setRowCount(2);
       try (ParquetArrowWriter writer =
-          ParquetArrowWriter.open(file, schema, WriteOptions.DEFAULTS)) {
+          ParquetArrowWriter.open(file, schema, WriteOptions.defaults())) {
         ParquetFileException e = assertThrows(ParquetFileException.class, () -> writer.write(root));
         assertEquals(
             "Cannot write Parquet file at " + file + ", column " + column + ", row 1: " + problem,

@@ -75,7 +75,7 @@ class ListLayoutsTest {
     Path file = dir.resolve("layouts.parquet");
     List<String> expected = ReaderLevelsTest.pyarrowRows(PYARROW_LAYOUTS, file.toString());
     try (ParquetArrowReader reader =
-        ParquetArrowReader.open(file, memory.allocator(), ReadOptions.DEFAULTS)) {
+        ParquetArrowReader.open(file, memory.allocator(), ReadOptions.defaults())) {
       // pyarrow names list elements "item".
       assertEquals(
           "Schema<lv: ListView<item: Int(32, true)>,"
@@ -149,7 +149,7 @@ class ListLayoutsTest {
     Rows.assertSame(pyarrowColumns, ReaderLevelsTest.pyarrowRows(PYARROW_READ, file.toString()));
     for (int batchRows : new int[] {1, 9, 1024}) {
       try (ParquetArrowReader reader =
-          ParquetArrowReader.open(file, memory.allocator(), ReadOptions.DEFAULTS)) {
+          ParquetArrowReader.open(file, memory.allocator(), ReadOptions.defaults())) {
         assertEquals(SCHEMA.getFields(), reader.schema().getFields());
       }
       Rows.assertSame(
@@ -187,9 +187,9 @@ class ListLayoutsTest {
                   ReaderHooks.open(
                       file,
                       memory.allocator(),
-                      ReadOptions.DEFAULTS,
+                      ReadOptions.defaults(),
                       (schema, kv) ->
-                          SchemaMapper.toArrow(schema, stored, ReadOptions.DEFAULTS.mapping()))) {
+                          SchemaMapper.toArrow(schema, stored, ReadOptions.defaults().mapping()))) {
                 assertEquals(
                     "Schema<fl: FixedSizeList(3)<item: FloatingPoint(DOUBLE)>>",
                     reader.schema().toString());

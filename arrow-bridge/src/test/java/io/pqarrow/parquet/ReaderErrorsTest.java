@@ -49,7 +49,7 @@ class ReaderErrorsTest {
   @Test
   void missingFileIsNamed() {
     Path file = dir.resolve("nope.parquet");
-    ParquetFileException e = openFails(file, ReadOptions.DEFAULTS);
+    ParquetFileException e = openFails(file, ReadOptions.defaults());
     assertEquals("Invalid Parquet file at " + file + ": no such file", e.getMessage());
     assertEquals(file.toString(), e.file());
   }
@@ -58,7 +58,7 @@ class ReaderErrorsTest {
   void fileThatIsNotParquetIsNamed() throws Exception {
     Path file = dir.resolve("text.parquet");
     Files.writeString(file, "this is not a parquet file, just some text of a decent length");
-    ParquetFileException e = openFails(file, ReadOptions.DEFAULTS);
+    ParquetFileException e = openFails(file, ReadOptions.defaults());
     assertEquals(
         "Invalid Parquet file at " + file + ": not a Parquet file (no PAR1 magic at byte 0)",
         e.getMessage());
@@ -70,7 +70,7 @@ class ReaderErrorsTest {
     byte[] bytes = Files.readAllBytes(file);
     int size = bytes.length - 20;
     Files.write(file, Arrays.copyOf(bytes, size));
-    ParquetFileException e = openFails(file, ReadOptions.DEFAULTS);
+    ParquetFileException e = openFails(file, ReadOptions.defaults());
     assertEquals(
         "Invalid Parquet file at "
             + file
@@ -92,7 +92,7 @@ class ReaderErrorsTest {
       bytes[i] = (byte) 0xFF;
     }
     Files.write(file, bytes);
-    ParquetFileException e = openFails(file, ReadOptions.DEFAULTS);
+    ParquetFileException e = openFails(file, ReadOptions.defaults());
     assertTrue(
         e.getMessage()
             .startsWith("Invalid Parquet file at " + file + ": cannot read row group 0: "),
@@ -105,7 +105,7 @@ class ReaderErrorsTest {
     // 64 bytes cannot hold even the initial buffers root.allocateNew() asks for.
     try (org.apache.arrow.memory.BufferAllocator tiny =
             memory.allocator().newChildAllocator("tiny", 0, 64);
-        ParquetArrowReader r = ParquetArrowReader.open(file, tiny, ReadOptions.DEFAULTS)) {
+        ParquetArrowReader r = ParquetArrowReader.open(file, tiny, ReadOptions.defaults())) {
       ParquetFileException e = assertThrows(ParquetFileException.class, r::loadNextBatch);
       assertTrue(
           e.getMessage()
@@ -150,7 +150,7 @@ class ReaderErrorsTest {
     bytes[values + 2] = (byte) 0xFF;
     bytes[values + 3] = (byte) 0x7F;
     Files.write(file, bytes);
-    ParquetFileException e = openFails(file, ReadOptions.DEFAULTS);
+    ParquetFileException e = openFails(file, ReadOptions.defaults());
     // parquet-java's dictionary decoding fails with a bare IndexOutOfBoundsException.
     assertEquals(
         "Invalid Parquet file at "

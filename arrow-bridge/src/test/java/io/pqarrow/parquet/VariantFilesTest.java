@@ -125,7 +125,7 @@ class VariantFilesTest {
         expected,
         ArrowJson.readAll(file, memory.allocator(), ReadOptions.builder().batchRows(7).build()));
     try (ParquetArrowReader reader =
-        ParquetArrowReader.open(file, memory.allocator(), ReadOptions.DEFAULTS)) {
+        ParquetArrowReader.open(file, memory.allocator(), ReadOptions.defaults())) {
       assertTrue(reader.loadNextBatch());
       FieldVector v = reader.getVectorSchemaRoot().getVector("v");
       VariantVector variant = assertInstanceOf(VariantVector.class, v);
@@ -143,7 +143,7 @@ class VariantFilesTest {
             ParquetArrowReader.open(
                 file, memory.allocator(), ReadOptions.builder().batchRows(100).build());
         ParquetArrowWriter writer =
-            ParquetArrowWriter.open(ours, reader.schema(), WriteOptions.DEFAULTS)) {
+            ParquetArrowWriter.open(ours, reader.schema(), WriteOptions.defaults())) {
       while (reader.loadNextBatch()) {
         writer.write(reader.getVectorSchemaRoot());
       }
@@ -167,7 +167,7 @@ class VariantFilesTest {
     MessageType parquet = MessageTypeParser.parseMessageType(parquetSchema);
     SchemaMapping mapping = TestMappings.pair(arrow, parquet);
     try (VectorSchemaRoot root = VectorSchemaRoot.create(arrow, memory.allocator());
-        ParquetArrowWriter writer = WriterHooks.open(file, mapping, WriteOptions.DEFAULTS)) {
+        ParquetArrowWriter writer = WriterHooks.open(file, mapping, WriteOptions.defaults())) {
       VariantVector v = (VariantVector) root.getVector("v");
       VarBinaryVector metadata = (VarBinaryVector) v.metadataVector();
       VarBinaryVector value = (VarBinaryVector) v.valueVector();
@@ -202,7 +202,7 @@ class VariantFilesTest {
             arrow,
             new boolean[3]);
     try (ParquetArrowReader reader =
-        ParquetArrowReader.open(file, memory.allocator(), ReadOptions.DEFAULTS)) {
+        ParquetArrowReader.open(file, memory.allocator(), ReadOptions.defaults())) {
       Field v = reader.schema().findField("v");
       assertEquals(
           List.of("metadata", "value", "typed_value"),
@@ -268,7 +268,7 @@ class VariantFilesTest {
     ParquetFileException e =
         assertThrows(
             ParquetFileException.class,
-            () -> ParquetArrowReader.open(file, memory.allocator(), ReadOptions.DEFAULTS));
+            () -> ParquetArrowReader.open(file, memory.allocator(), ReadOptions.defaults()));
     assertTrue(e.getMessage().startsWith("Invalid Parquet file at " + file + ": "), e.getMessage());
     assertTrue(e.getMessage().contains("v.typed_value"), e.getMessage());
   }
@@ -296,7 +296,7 @@ class VariantFilesTest {
     Schema arrow = new Schema(List.of(VariantType.unshreddedField("v", true)));
     Path file = dir.resolve("unshredded.parquet");
     try (VectorSchemaRoot root = VectorSchemaRoot.create(arrow, memory.allocator());
-        ParquetArrowWriter writer = ParquetArrowWriter.open(file, arrow, WriteOptions.DEFAULTS)) {
+        ParquetArrowWriter writer = ParquetArrowWriter.open(file, arrow, WriteOptions.defaults())) {
       VariantVector v = (VariantVector) root.getVector("v");
       for (int i = 0; i < values.length; i++) {
         if (values[i] == null) {
@@ -321,7 +321,7 @@ class VariantFilesTest {
     assertEquals(
         List.of("7", "\"hi\"", "{\"a\":true}", "SQL NULL", "SQL NULL"), json.lines().toList());
     try (ParquetArrowReader reader =
-        ParquetArrowReader.open(file, memory.allocator(), ReadOptions.DEFAULTS)) {
+        ParquetArrowReader.open(file, memory.allocator(), ReadOptions.defaults())) {
       assertTrue(reader.loadNextBatch());
       VariantVector v = (VariantVector) reader.getVectorSchemaRoot().getVector("v");
       for (int i = 0; i < values.length; i++) {
@@ -347,7 +347,7 @@ class VariantFilesTest {
                     Field.nullable("typed_value", new ArrowType.Int(64, true)))));
     Path file = dir.resolve("novalue.parquet");
     try (VectorSchemaRoot root = VectorSchemaRoot.create(arrow, memory.allocator());
-        ParquetArrowWriter writer = ParquetArrowWriter.open(file, arrow, WriteOptions.DEFAULTS)) {
+        ParquetArrowWriter writer = ParquetArrowWriter.open(file, arrow, WriteOptions.defaults())) {
       VariantVector v = (VariantVector) root.getVector("v");
       for (int i = 0; i < 4; i++) {
         v.getUnderlyingVector().setIndexDefined(i);
@@ -398,7 +398,7 @@ class VariantFilesTest {
     Path file = dir.resolve("nested-conflict.parquet");
     try (VectorSchemaRoot root = VectorSchemaRoot.create(arrow, memory.allocator());
         ParquetArrowWriter writer =
-            WriterHooks.open(file, TestMappings.pair(arrow, parquet), WriteOptions.DEFAULTS)) {
+            WriterHooks.open(file, TestMappings.pair(arrow, parquet), WriteOptions.defaults())) {
       VariantVector v = (VariantVector) root.getVector("v");
       org.apache.arrow.vector.complex.StructVector typed =
           (org.apache.arrow.vector.complex.StructVector) v.typedValueVector();
@@ -418,7 +418,7 @@ class VariantFilesTest {
       writer.write(root);
     }
     try (ParquetArrowReader reader =
-        ParquetArrowReader.open(file, memory.allocator(), ReadOptions.DEFAULTS)) {
+        ParquetArrowReader.open(file, memory.allocator(), ReadOptions.defaults())) {
       ParquetFileException e = assertThrows(ParquetFileException.class, reader::loadNextBatch);
       assertEquals(
           "Invalid Parquet file at "

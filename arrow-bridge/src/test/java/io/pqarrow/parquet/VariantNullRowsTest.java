@@ -59,7 +59,7 @@ class VariantNullRowsTest {
     Path file = dir.resolve("variants.parquet");
     int rows = 40;
     try (VectorSchemaRoot root = VectorSchemaRoot.create(arrow, memory.allocator());
-        ParquetArrowWriter writer = ParquetArrowWriter.open(file, arrow, WriteOptions.DEFAULTS)) {
+        ParquetArrowWriter writer = ParquetArrowWriter.open(file, arrow, WriteOptions.defaults())) {
       VariantVector v = (VariantVector) root.getVector("v");
       for (int i = 0; i < rows; i++) {
         if (i % 3 == 0) {

@@ -32,7 +32,7 @@ class WriterErrorsTest {
     Path file = dir.resolve("out.parquet");
     try (VectorSchemaRoot root = VectorSchemaRoot.create(REQUIRED_INT, memory.allocator());
         ParquetArrowWriter writer =
-            ParquetArrowWriter.open(file, REQUIRED_INT, WriteOptions.DEFAULTS)) {
+            ParquetArrowWriter.open(file, REQUIRED_INT, WriteOptions.defaults())) {
       IntVector a = (IntVector) root.getVector("a");
       a.setSafe(0, 1);
       a.setSafe(1, 2);
@@ -52,7 +52,7 @@ class WriterErrorsTest {
     Path file = dir.resolve("out.parquet");
     try (VectorSchemaRoot root = VectorSchemaRoot.create(REQUIRED_INT, memory.allocator());
         ParquetArrowWriter writer =
-            ParquetArrowWriter.open(file, REQUIRED_INT, WriteOptions.DEFAULTS)) {
+            ParquetArrowWriter.open(file, REQUIRED_INT, WriteOptions.defaults())) {
       IntVector a = (IntVector) root.getVector("a");
       for (int i = 0; i < 3; i++) {
         a.setSafe(i, i);
@@ -77,7 +77,7 @@ class WriterErrorsTest {
     Path file = dir.resolve("out.parquet");
     try (VectorSchemaRoot root = VectorSchemaRoot.create(REQUIRED_INT, memory.allocator());
         ParquetArrowWriter writer =
-            ParquetArrowWriter.open(file, REQUIRED_INT, WriteOptions.DEFAULTS)) {
+            ParquetArrowWriter.open(file, REQUIRED_INT, WriteOptions.defaults())) {
       IntVector a = (IntVector) root.getVector("a");
       a.setSafe(0, 1);
       root.setRowCount(1);
@@ -101,7 +101,7 @@ class WriterErrorsTest {
         new Schema(List.of(new Field("b", FieldType.nullable(ArrowType.Utf8.INSTANCE), null)));
     try (VectorSchemaRoot root = VectorSchemaRoot.create(other, memory.allocator());
         ParquetArrowWriter writer =
-            ParquetArrowWriter.open(file, REQUIRED_INT, WriteOptions.DEFAULTS)) {
+            ParquetArrowWriter.open(file, REQUIRED_INT, WriteOptions.defaults())) {
       root.setRowCount(0);
       ParquetFileException e = assertThrows(ParquetFileException.class, () -> writer.write(root));
       assertTrue(
@@ -126,7 +126,7 @@ class WriterErrorsTest {
     ParquetFileException e =
         assertThrows(
             ParquetFileException.class,
-            () -> ParquetArrowWriter.open(file, union, WriteOptions.DEFAULTS));
+            () -> ParquetArrowWriter.open(file, union, WriteOptions.defaults()));
     assertTrue(
         e.getMessage().startsWith("Cannot write Parquet file at " + file + ": "), e.getMessage());
   }
@@ -137,7 +137,7 @@ class WriterErrorsTest {
     ParquetFileException e =
         assertThrows(
             ParquetFileException.class,
-            () -> ParquetArrowWriter.open(file, REQUIRED_INT, WriteOptions.DEFAULTS));
+            () -> ParquetArrowWriter.open(file, REQUIRED_INT, WriteOptions.defaults()));
     assertTrue(
         e.getMessage().startsWith("Cannot write Parquet file at " + file + ": "), e.getMessage());
   }

@@ -97,13 +97,13 @@ class WriterTypesTest {
     Path source = dir.resolve("duck.parquet");
     List<String> expected =
         ReaderLevelsTest.pyarrowRows(ReaderTypesTest.DUCKDB_TYPES, source.toString());
-    Path ours = rewrite(source, WriteOptions.DEFAULTS, 1024);
+    Path ours = rewrite(source, WriteOptions.defaults(), 1024);
     Rows.assertSame(
         ReaderLevelsTest.pyarrowRows(DUCKDB_ROWS, source.toString()),
         ReaderLevelsTest.pyarrowRows(DUCKDB_ROWS, ours.toString()));
     Rows.assertSame(
         expected, ReaderLevelsTest.pyarrowRows(PYARROW_INTERVAL_PARTS, ours.toString()));
-    Rows.assertSame(expected, ArrowJson.readAll(ours, memory.allocator(), ReadOptions.DEFAULTS));
+    Rows.assertSame(expected, ArrowJson.readAll(ours, memory.allocator(), ReadOptions.defaults()));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -116,7 +116,7 @@ class WriterTypesTest {
     // pyarrow calls LZ4_RAW "LZ4" (and the Hadoop-framed codec "LZ4_HADOOP").
     String name = codec == WriteOptions.Compression.LZ4_RAW ? "LZ4" : codec.name();
     assertEquals(name + " 1 True", PythonEnv.require().run(METADATA, ours.toString()).strip());
-    Rows.assertSame(expected, ArrowJson.readAll(ours, memory.allocator(), ReadOptions.DEFAULTS));
+    Rows.assertSame(expected, ArrowJson.readAll(ours, memory.allocator(), ReadOptions.defaults()));
     Rows.assertSame(expected, WriterRoundTripTest.readBack(ours, "pyarrow"));
   }
 }

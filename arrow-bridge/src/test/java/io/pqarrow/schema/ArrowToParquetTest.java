@@ -366,7 +366,7 @@ class ArrowToParquetTest {
   void mapsEveryArrowTypeToItsParquetColumn(
       String description, Field field, String parquet, String converted) {
     SchemaMapping mapping =
-        SchemaMapper.toParquet(new Schema(List.of(field)), MappingOptions.DEFAULTS);
+        SchemaMapper.toParquet(new Schema(List.of(field)), MappingOptions.defaults());
     MessageType message = mapping.parquetSchema();
     assertEquals(parquet, oneLine(message.getType(0)));
     assertEquals(converted, FooterTypes.convertedTypes(message));
@@ -481,7 +481,7 @@ class ArrowToParquetTest {
     SchemaException e =
         assertThrows(
             SchemaException.class,
-            () -> SchemaMapper.toParquet(new Schema(List.of(field)), MappingOptions.DEFAULTS));
+            () -> SchemaMapper.toParquet(new Schema(List.of(field)), MappingOptions.defaults()));
     assertEquals(message, e.getMessage());
   }
 
@@ -518,7 +518,7 @@ class ArrowToParquetTest {
             required(
                 "uuid", ArrowType.Struct.INSTANCE, nullable("typed_value", UuidType.INSTANCE)));
     MessageType message =
-        SchemaMapper.toParquet(new Schema(List.of(variant(typed))), MappingOptions.DEFAULTS)
+        SchemaMapper.toParquet(new Schema(List.of(variant(typed))), MappingOptions.defaults())
             .parquetSchema();
     assertEquals(
         "optional group v (VARIANT(1)) { required binary metadata; optional binary value;"
@@ -550,7 +550,7 @@ class ArrowToParquetTest {
                 "h",
                 new GeoWkbType(ArrowType.Binary.INSTANCE, crs, null, GeoWkbType.Edges.VINCENTY)));
     SchemaMapping mapping =
-        SchemaMapper.toParquet(new Schema(List.of(geo, inStruct)), MappingOptions.DEFAULTS);
+        SchemaMapper.toParquet(new Schema(List.of(geo, inStruct)), MappingOptions.defaults());
     assertEquals(
         "optional binary g (GEOMETRY(projjson:projjson_crs_g))",
         oneLine(mapping.parquetSchema().getType(0)));
@@ -568,7 +568,7 @@ class ArrowToParquetTest {
   @Test
   void keyValueMetadataHoldsSchemaMetadataAndArrowSchemaUnlessDisabled() {
     Schema schema = new Schema(List.of(nullable("a", INT32)), Map.of("origin", "test"));
-    SchemaMapping stored = SchemaMapper.toParquet(schema, MappingOptions.DEFAULTS);
+    SchemaMapping stored = SchemaMapper.toParquet(schema, MappingOptions.defaults());
     assertEquals(
         Map.of("origin", "test", StoredArrowSchema.KEY, StoredArrowSchema.encode(schema)),
         stored.keyValueMetadata());
@@ -589,7 +589,7 @@ class ArrowToParquetTest {
                 required("k", UTF8),
                 nullable("v", ArrowType.List.INSTANCE, nullable("item", INT32))));
     FieldMapping m =
-        SchemaMapper.toParquet(new Schema(List.of(map)), MappingOptions.DEFAULTS).fields().get(0);
+        SchemaMapper.toParquet(new Schema(List.of(map)), MappingOptions.defaults()).fields().get(0);
     assertEquals("m", m.dottedPath());
     FieldMapping entries = m.children().get(0);
     assertEquals("m.key_value", entries.dottedPath());

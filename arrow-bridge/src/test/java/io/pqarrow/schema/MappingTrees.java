@@ -14,7 +14,7 @@ final class MappingTrees {
   private MappingTrees() {}
 
   static SchemaMapping map(String messageText) {
-    return map(messageText, MappingOptions.DEFAULTS);
+    return map(messageText, MappingOptions.defaults());
   }
 
   static SchemaMapping map(String messageText, MappingOptions options) {

@@ -300,7 +300,7 @@ class ParquetToArrowErrorTest {
     SchemaException e =
         assertThrows(
             SchemaException.class,
-            () -> SchemaMapper.toArrow(schema, Map.of(), MappingOptions.DEFAULTS));
+            () -> SchemaMapper.toArrow(schema, Map.of(), MappingOptions.defaults()));
     assertEquals(expected, e.getMessage());
   }
 
@@ -320,7 +320,7 @@ class ParquetToArrowErrorTest {
                                 "b",
                                 prim(INT32, "c", LogicalTypeAnnotation.uuidType())))),
                     Map.of(),
-                    MappingOptions.DEFAULTS));
+                    MappingOptions.defaults()));
     assertEquals("a.b.c", e.path());
   }
 
@@ -334,7 +334,7 @@ class ParquetToArrowErrorTest {
     SchemaException e =
         assertThrows(
             SchemaException.class,
-            () -> SchemaMapper.toArrow(deep, Map.of(), MappingOptions.DEFAULTS));
+            () -> SchemaMapper.toArrow(deep, Map.of(), MappingOptions.defaults()));
     assertEquals(
         true,
         e.getMessage().startsWith("Invalid Parquet schema at g.g.g.")
@@ -350,7 +350,7 @@ class ParquetToArrowErrorTest {
             prim(OPTIONAL, FIXED_LEN_BYTE_ARRAY, 3, "b", FutureLogicalType.INSTANCE),
             new GroupType(OPTIONAL, "c", prim(BINARY, "y", FutureLogicalType.INSTANCE)),
             FutureLogicalType.group(REQUIRED, "d", prim(INT32, "z", null)));
-    SchemaMapping mapping = SchemaMapper.toArrow(m, Map.of(), MappingOptions.DEFAULTS);
+    SchemaMapping mapping = SchemaMapper.toArrow(m, Map.of(), MappingOptions.defaults());
     assertEquals(new ArrowType.Int(64, true), mapping.arrowSchema().getFields().get(0).getType());
     assertEquals(
         new ArrowType.FixedSizeBinary(3), mapping.arrowSchema().getFields().get(1).getType());
@@ -415,7 +415,7 @@ class ParquetToArrowErrorTest {
                             OriginalType.LIST,
                             new GroupType(REPEATED, "list", p.withId(3)))))) {
               try {
-                SchemaMapper.toArrow(m, Map.of(), MappingOptions.DEFAULTS);
+                SchemaMapper.toArrow(m, Map.of(), MappingOptions.defaults());
                 mapped++;
               } catch (SchemaException e) {
                 rejected++;

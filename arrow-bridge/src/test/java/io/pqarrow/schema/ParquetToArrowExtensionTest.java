@@ -189,7 +189,7 @@ class ParquetToArrowExtensionTest {
             MessageTypeParser.parseMessageType(
                 "message m { optional binary g (GEOGRAPHY(projjson:my_crs,ANDOYER)); }"),
             Map.of("my_crs", projjson),
-            MappingOptions.DEFAULTS);
+            MappingOptions.defaults());
     assertEquals(
         new GeoWkbType(
             ArrowType.Binary.INSTANCE, JSON.readTree(projjson), "projjson", Edges.ANDOYER),
@@ -205,7 +205,7 @@ class ParquetToArrowExtensionTest {
                 "message m { optional group s { optional binary g (GEOMETRY(projjson:gone)); }"
                     + " optional binary h (GEOMETRY(projjson:bad)); }"),
             Map.of("bad", "not json"),
-            MappingOptions.DEFAULTS);
+            MappingOptions.defaults());
     GeoWkbType g = (GeoWkbType) m.arrowSchema().getFields().get(0).getChildren().get(0).getType();
     assertEquals(TextNode.valueOf("projjson:gone"), g.crs());
     assertEquals(null, g.crsType());

@@ -142,7 +142,7 @@ class ParquetToArrowGeospatialTest {
         SchemaMapper.toArrow(
             meta.getFileMetaData().getSchema(),
             meta.getFileMetaData().getKeyValueMetaData(),
-            MappingOptions.DEFAULTS);
+            MappingOptions.defaults());
     Map<String, JsonNode> ours = new LinkedHashMap<>();
     for (Field f : mapping.arrowSchema().getFields()) {
       ours.put(f.getName(), JSON.readTree(((GeoWkbType) f.getType()).serialize()));

@@ -163,7 +163,7 @@ class ParquetToArrowLegacyFooterTest {
   void convertedTypesOnlyMapLikeTheirLogicalCounterparts() throws IOException {
     List<SchemaElement> e = legacySchema();
     MessageType schema = readBack(e);
-    SchemaMapping mapping = SchemaMapper.toArrow(schema, Map.of(), MappingOptions.DEFAULTS);
+    SchemaMapping mapping = SchemaMapper.toArrow(schema, Map.of(), MappingOptions.defaults());
     MappingTrees.checkConsistent(mapping);
     List<String> rendered = mapping.fields().stream().map(MappingTrees::render).toList();
     assertEquals(

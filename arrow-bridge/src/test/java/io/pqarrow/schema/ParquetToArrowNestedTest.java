@@ -256,7 +256,7 @@ class ParquetToArrowNestedTest {
             org.apache.parquet.schema.MessageTypeParser.parseMessageType(
                 "message m { required int32 a; }"),
             Map.of("ARROW:schema", "abc", "pandas", "{}"),
-            MappingOptions.DEFAULTS);
+            MappingOptions.defaults());
     assertEquals(Map.of("pandas", "{}"), m.arrowSchema().getCustomMetadata());
     assertEquals(Map.of("ARROW:schema", "abc", "pandas", "{}"), m.keyValueMetadata());
     // "abc" is no IPC message: the stored-schema restore says so and keeps the base schema.

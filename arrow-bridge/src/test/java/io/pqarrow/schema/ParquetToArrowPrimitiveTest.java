@@ -131,13 +131,13 @@ class ParquetToArrowPrimitiveTest {
   @ParameterizedTest(name = "{0} -> {1}")
   @MethodSource("defaults")
   void mapsEachPrimitiveWithDefaults(String parquet, ArrowType expected) {
-    Field optional = map(column("optional", parquet), MappingOptions.DEFAULTS);
+    Field optional = map(column("optional", parquet), MappingOptions.defaults());
     assertEquals(expected, optional.getType());
     assertEquals("c", optional.getName());
     assertTrue(optional.isNullable());
     assertTrue(optional.getChildren().isEmpty());
 
-    Field required = map(column("required", parquet), MappingOptions.DEFAULTS);
+    Field required = map(column("required", parquet), MappingOptions.defaults());
     assertEquals(expected, required.getType());
     assertFalse(required.isNullable());
   }
@@ -191,18 +191,18 @@ class ParquetToArrowPrimitiveTest {
   void timeKeepsItsUtcAdjustmentInFieldMetadata() {
     assertEquals(
         Map.of(ParquetFieldMetadata.TIME_ADJUSTED_TO_UTC, "true"),
-        map("required int64 t (TIME(MICROS,true));", MappingOptions.DEFAULTS).getMetadata());
+        map("required int64 t (TIME(MICROS,true));", MappingOptions.defaults()).getMetadata());
     assertEquals(
         Map.of(ParquetFieldMetadata.TIME_ADJUSTED_TO_UTC, "false"),
-        map("required int64 t (TIME(NANOS,false));", MappingOptions.DEFAULTS).getMetadata());
+        map("required int64 t (TIME(NANOS,false));", MappingOptions.defaults()).getMetadata());
     // The legacy ConvertedType means UTC-adjusted.
     assertEquals(
         Map.of(ParquetFieldMetadata.TIME_ADJUSTED_TO_UTC, "true"),
-        map("required int32 t (TIME_MILLIS);", MappingOptions.DEFAULTS).getMetadata());
+        map("required int32 t (TIME_MILLIS);", MappingOptions.defaults()).getMetadata());
     assertEquals(
         Map.of(
             ParquetFieldMetadata.TIME_ADJUSTED_TO_UTC, "true", ParquetFieldMetadata.FIELD_ID, "4"),
-        map("required int32 t (TIME(MILLIS,true)) = 4;", MappingOptions.DEFAULTS).getMetadata());
+        map("required int32 t (TIME(MILLIS,true)) = 4;", MappingOptions.defaults()).getMetadata());
   }
 
   @Test
@@ -212,7 +212,7 @@ class ParquetToArrowPrimitiveTest {
             "required int64 t (TIMESTAMP(MICROS,true));",
             "optional binary s (STRING);",
             "optional int32 d (DATE);")) {
-      assertEquals(Map.of(), map(column, MappingOptions.DEFAULTS).getMetadata(), column);
+      assertEquals(Map.of(), map(column, MappingOptions.defaults()).getMetadata(), column);
     }
   }
 

@@ -55,7 +55,7 @@ class PyarrowInterchangeTest {
     FileMetaData footer = FooterTypes.read(file);
     SchemaMapping m =
         SchemaMapper.toArrow(
-            footer.getSchema(), footer.getKeyValueMetaData(), MappingOptions.DEFAULTS);
+            footer.getSchema(), footer.getKeyValueMetaData(), MappingOptions.defaults());
 
     assertEquals(List.of(), m.warnings());
     assertEquals(
@@ -185,7 +185,7 @@ class PyarrowInterchangeTest {
                 .filter(f -> !(f.getType() instanceof ArrowType.Interval))
                 .toList(),
             schema.getCustomMetadata());
-    SchemaMapping m = SchemaMapper.toParquet(schema, MappingOptions.DEFAULTS);
+    SchemaMapping m = SchemaMapper.toParquet(schema, MappingOptions.defaults());
     FooterTypes.writeEmptyFile(file, m.parquetSchema(), m.keyValueMetadata());
     String out =
         PythonEnv.require()

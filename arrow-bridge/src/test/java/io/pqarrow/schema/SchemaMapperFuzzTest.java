@@ -49,10 +49,10 @@ class SchemaMapperFuzzTest {
       MessageType m = new MessageType("m", children(r, 3));
       Map<String, String> kv = oddKeyValueMetadata(r);
       try {
-        SchemaMapping mapping = SchemaMapper.toArrow(m, kv, MappingOptions.DEFAULTS);
+        SchemaMapping mapping = SchemaMapper.toArrow(m, kv, MappingOptions.defaults());
         mapped++;
         // What we produced must map back (or be refused cleanly).
-        SchemaMapper.toParquet(mapping.arrowSchema(), MappingOptions.DEFAULTS);
+        SchemaMapper.toParquet(mapping.arrowSchema(), MappingOptions.defaults());
       } catch (SchemaException e) {
         rejected++;
         assertTrue(e.getMessage().contains(" at "), e.getMessage());
@@ -76,10 +76,10 @@ class SchemaMapperFuzzTest {
       }
       Schema s = new Schema(fields);
       try {
-        SchemaMapping mapping = SchemaMapper.toParquet(s, MappingOptions.DEFAULTS);
+        SchemaMapping mapping = SchemaMapper.toParquet(s, MappingOptions.defaults());
         mapped++;
         SchemaMapper.toArrow(
-            mapping.parquetSchema(), mapping.keyValueMetadata(), MappingOptions.DEFAULTS);
+            mapping.parquetSchema(), mapping.keyValueMetadata(), MappingOptions.defaults());
       } catch (SchemaException e) {
         rejected++;
         assertTrue(e.getMessage().contains(" at "), e.getMessage());
@@ -238,7 +238,7 @@ class SchemaMapperFuzzTest {
                     null),
                 Field.nullable("b", ArrowType.Utf8.INSTANCE)));
     String stored =
-        SchemaMapper.toParquet(s, MappingOptions.DEFAULTS).keyValueMetadata().get("ARROW:schema");
+        SchemaMapper.toParquet(s, MappingOptions.defaults()).keyValueMetadata().get("ARROW:schema");
     byte[] bytes = Base64.getDecoder().decode(stored);
     for (int k = r.nextInt(4); k >= 0; k--) {
       bytes[r.nextInt(bytes.length)] = (byte) r.nextInt(256);

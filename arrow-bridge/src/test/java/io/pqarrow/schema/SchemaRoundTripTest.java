@@ -119,10 +119,10 @@ class SchemaRoundTripTest {
   @Test
   void storedArrowSchemaRestoresEveryTypeAfterARoundTrip() {
     Schema original = everything();
-    SchemaMapping parquet = SchemaMapper.toParquet(original, MappingOptions.DEFAULTS);
+    SchemaMapping parquet = SchemaMapper.toParquet(original, MappingOptions.defaults());
     SchemaMapping back =
         SchemaMapper.toArrow(
-            parquet.parquetSchema(), parquet.keyValueMetadata(), MappingOptions.DEFAULTS);
+            parquet.parquetSchema(), parquet.keyValueMetadata(), MappingOptions.defaults());
     assertEquals(List.of(), back.warnings());
     for (int i = 0; i < original.getFields().size(); i++) {
       assertEquals(original.getFields().get(i), back.arrowSchema().getFields().get(i));
@@ -143,10 +143,10 @@ class SchemaRoundTripTest {
             List.of(
                 nullable("dec32", new ArrowType.Decimal(7, 2, 32)),
                 nullable("ts", new ArrowType.Timestamp(TimeUnit.SECOND, "Asia/Tokyo"))));
-    SchemaMapping parquet = SchemaMapper.toParquet(original, MappingOptions.DEFAULTS);
+    SchemaMapping parquet = SchemaMapper.toParquet(original, MappingOptions.defaults());
     SchemaMapping back =
         SchemaMapper.toArrow(
-            parquet.parquetSchema(), parquet.keyValueMetadata(), MappingOptions.DEFAULTS);
+            parquet.parquetSchema(), parquet.keyValueMetadata(), MappingOptions.defaults());
     assertEquals(
         List.of(
             "Ignored ARROW:schema at dec32: Arrow Java cannot read the stored field"
@@ -192,10 +192,10 @@ class SchemaRoundTripTest {
     SchemaMapping parquet = SchemaMapper.toParquet(schema, noStore);
     SchemaMapping back =
         SchemaMapper.toArrow(
-            parquet.parquetSchema(), parquet.keyValueMetadata(), MappingOptions.DEFAULTS);
+            parquet.parquetSchema(), parquet.keyValueMetadata(), MappingOptions.defaults());
     assertEquals(read, back.arrowSchema().getFields().get(0).getType());
     // Ignoring a stored schema on read gives the same answer.
-    SchemaMapping stored = SchemaMapper.toParquet(schema, MappingOptions.DEFAULTS);
+    SchemaMapping stored = SchemaMapper.toParquet(schema, MappingOptions.defaults());
     SchemaMapping ignored =
         SchemaMapper.toArrow(
             stored.parquetSchema(),
@@ -229,8 +229,8 @@ class SchemaRoundTripTest {
   @MethodSource("canonicalParquet")
   void parquetToArrowToParquetGivesTheSameMessage(String text) {
     MessageType message = MessageTypeParser.parseMessageType(text);
-    SchemaMapping arrow = SchemaMapper.toArrow(message, Map.of(), MappingOptions.DEFAULTS);
-    SchemaMapping back = SchemaMapper.toParquet(arrow.arrowSchema(), MappingOptions.DEFAULTS);
+    SchemaMapping arrow = SchemaMapper.toArrow(message, Map.of(), MappingOptions.defaults());
+    SchemaMapping back = SchemaMapper.toParquet(arrow.arrowSchema(), MappingOptions.defaults());
     assertEquals(message, back.parquetSchema());
   }
 
@@ -255,7 +255,7 @@ class SchemaRoundTripTest {
         SchemaMapper.toParquet(schema, MappingOptions.builder().storeArrowSchema(false).build());
     SchemaMapping back =
         SchemaMapper.toArrow(
-            parquet.parquetSchema(), parquet.keyValueMetadata(), MappingOptions.DEFAULTS);
+            parquet.parquetSchema(), parquet.keyValueMetadata(), MappingOptions.defaults());
     assertEquals(
         List.of(
             nullable("ll", ArrowType.List.INSTANCE, required("element", UTF8)),
@@ -292,7 +292,7 @@ class SchemaRoundTripTest {
         SchemaMapper.toParquet(schema, MappingOptions.builder().storeArrowSchema(false).build());
     SchemaMapping back =
         SchemaMapper.toArrow(
-            parquet.parquetSchema(), parquet.keyValueMetadata(), MappingOptions.DEFAULTS);
+            parquet.parquetSchema(), parquet.keyValueMetadata(), MappingOptions.defaults());
     assertEquals(List.of(), back.warnings());
     assertEquals(schema.getFields(), back.arrowSchema().getFields());
   }

@@ -40,7 +40,7 @@ class StoredSchemaToArrowTest {
   }
 
   private static SchemaMapping read(String message, Schema stored) {
-    return read(message, stored, MappingOptions.DEFAULTS);
+    return read(message, stored, MappingOptions.defaults());
   }
 
   @Test
@@ -130,7 +130,7 @@ class StoredSchemaToArrowTest {
             "message schema { optional int64 t (TIMESTAMP(MILLIS,true)); }");
     SchemaMapping m =
         SchemaMapper.toArrow(
-            parquet, Map.of(StoredArrowSchema.KEY, "%%%"), MappingOptions.DEFAULTS);
+            parquet, Map.of(StoredArrowSchema.KEY, "%%%"), MappingOptions.defaults());
     assertEquals(1, m.warnings().size());
     assertEquals(
         "Ignored ARROW:schema: not base64 (Illegal base64 character 25)", m.warnings().get(0));

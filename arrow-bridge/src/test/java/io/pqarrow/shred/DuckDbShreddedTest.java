@@ -200,7 +200,7 @@ class DuckDbShreddedTest {
       ids.setValueCount(rows.size());
       try (VectorSchemaRoot root = new VectorSchemaRoot(List.of(ids, shredded));
           ParquetArrowWriter writer =
-              ParquetArrowWriter.open(file, root.getSchema(), WriteOptions.DEFAULTS)) {
+              ParquetArrowWriter.open(file, root.getSchema(), WriteOptions.defaults())) {
         root.setRowCount(rows.size());
         writer.write(root);
       }

@@ -70,7 +70,7 @@ class ShreddedSchemaMappingTest {
                 memory.allocator())) {
       Field field = renamed(out.getField(), "event");
       MessageType parquet =
-          SchemaMapper.toParquet(new Schema(List.of(field)), MappingOptions.DEFAULTS)
+          SchemaMapper.toParquet(new Schema(List.of(field)), MappingOptions.defaults())
               .parquetSchema();
       Type expected = MessageTypeParser.parseMessageType(SPEC_EXAMPLE).getType("event");
       assertEquals(expected, parquet.getType("event"));
@@ -115,7 +115,7 @@ class ShreddedSchemaMappingTest {
   void everyAllowedPrimitiveMapsToItsParquetShreddedType(String type, String parquetLeaf) {
     Field storage = Shredding.storageField("v", ShreddingTypes.parse("v", type), true);
     MessageType parquet =
-        SchemaMapper.toParquet(new Schema(List.of(storage)), MappingOptions.DEFAULTS)
+        SchemaMapper.toParquet(new Schema(List.of(storage)), MappingOptions.defaults())
             .parquetSchema();
     GroupType group = parquet.getType("v").asGroupType();
     assertEquals(parquetLeaf, group.getType("typed_value").toString().trim());
@@ -126,7 +126,7 @@ class ShreddedSchemaMappingTest {
     Field storage =
         Shredding.storageField("v", ShreddingTypes.parse("v", "struct<a:variant>"), true);
     MessageType parquet =
-        SchemaMapper.toParquet(new Schema(List.of(storage)), MappingOptions.DEFAULTS)
+        SchemaMapper.toParquet(new Schema(List.of(storage)), MappingOptions.defaults())
             .parquetSchema();
     GroupType a =
         parquet

@@ -5,10 +5,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code bridge import IN.arrow OUT.parquet [--compression …] [--shred COLUMN=infer|TYPE]}: an
@@ -23,8 +21,6 @@ import picocli.CommandLine.Spec;
             + " bodies accepted) as a Parquet file.")
 final class ImportCommand implements Callable<Integer> {
   private final CliContext context;
-
-  @Spec CommandSpec spec;
 
   @Mixin VerboseOption verbose;
 
@@ -60,7 +56,7 @@ final class ImportCommand implements Callable<Integer> {
         .run(
             context,
             () -> IpcInput.open(in, context.allocator()),
-            first -> ShredImport.create(shred, first, in, spec.commandLine(), context.allocator()),
+            first -> ShredImport.create(shred, first, in, context.allocator()),
             root -> ParquetOutput.create(out, root, compression));
     return ExitCode.OK;
   }

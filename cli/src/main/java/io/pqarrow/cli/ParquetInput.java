@@ -20,7 +20,7 @@ final class ParquetInput {
   /** The Arrow schema the file maps to with the default mapping options (its footer only). */
   static SchemaMapping mapping(Path file) {
     try {
-      return ParquetArrowReader.mapping(file, MappingOptions.DEFAULTS);
+      return ParquetArrowReader.mapping(file, MappingOptions.defaults());
     } catch (BridgeException e) {
       throw LibraryErrors.reword(file, e, false);
     }

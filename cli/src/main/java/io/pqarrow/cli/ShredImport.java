@@ -1,6 +1,8 @@
 package io.pqarrow.cli;
 
 import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.shred.ShredOptions;
 import io.pqarrow.shred.Shredding;
@@ -13,8 +15,6 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
-import picocli.CommandLine;
-import picocli.CommandLine.ParameterException;
 
 /**
  * {@code import --shred COLUMN=infer|TYPE}: top-level Variant columns shredded with the library's
@@ -32,16 +32,11 @@ final class ShredImport {
    *
    * @param requests column name → {@code infer} or a type, as given on the command line
    * @param file the input file, for messages
-   * @param commandLine for usage errors (a malformed type)
-   * @throws ParameterException for a malformed type (exit 2)
+   * @throws CliException of kind {@link ErrorKind#INVALID_ARGUMENT} for a malformed type (exit 2)
    * @throws CliException for an unknown column or one that is not a Variant (exit 1)
    */
   static BatchRewrite create(
-      Map<String, String> requests,
-      VectorSchemaRoot source,
-      Path file,
-      CommandLine commandLine,
-      BufferAllocator allocator) {
+      Map<String, String> requests, VectorSchemaRoot source, Path file, BufferAllocator allocator) {
     if (requests == null || requests.isEmpty()) {
       return BatchRewrite.none(source);
     }
@@ -51,6 +46,8 @@ final class ShredImport {
       Field f = column.contains(".") ? null : schema.findField(column);
       if (f == null || !VariantExport.isVariant(f)) {
         throw new CliException(
+            f == null ? ErrorKind.UNSUPPORTED : ErrorKind.NOT_FOUND,
+            ErrorLocation.inFile(file).withColumn(column),
             "cannot shred column "
                 + column
                 + " of "
@@ -58,7 +55,8 @@ final class ShredImport {
                 + ": "
                 + (f == null
                     ? "only top-level Variant columns can be shredded"
-                    : "it has type " + SchemaPrinter.type(f.getType()) + ", not Variant"));
+                    : "it has type " + SchemaPrinter.type(f.getType()) + ", not Variant"),
+            null);
       }
     }
     return BatchRewrite.of(
@@ -66,27 +64,19 @@ final class ShredImport {
         allocator,
         (c, f) -> {
           String text = requests.get(f.getName());
-          return text == null ? null : replacement(f, text, source, c, commandLine, allocator);
+          return text == null ? null : replacement(f, text, source, c, allocator);
         });
   }
 
   private static BatchRewrite.Replacement replacement(
-      Field f,
-      String text,
-      VectorSchemaRoot source,
-      int c,
-      CommandLine commandLine,
-      BufferAllocator allocator) {
+      Field f, String text, VectorSchemaRoot source, int c, BufferAllocator allocator) {
     String column = f.getName();
-    Field request =
-        request(column, text.trim(), (VariantVector) source.getVector(c), commandLine, allocator);
+    Field request = request(column, text.trim(), (VariantVector) source.getVector(c), allocator);
     Field stored;
     try {
       stored = Shredding.storageField(column, request, f.isNullable());
     } catch (BridgeException e) {
-      throw new ParameterException(
-          commandLine,
-          "Invalid value for option '--shred': " + column + "=" + text + ": " + e.getMessage());
+      throw badOption(column, text, e);
     }
     return new BatchRewrite.Replacement(
         stored,
@@ -94,7 +84,8 @@ final class ShredImport {
           try {
             return Shredding.shred((VariantVector) v, request, ShredOptions.defaults(), allocator);
           } catch (BridgeException e) {
-            throw new CliException(
+            throw CliException.inColumn(
+                column,
                 "cannot shred Variant column "
                     + column
                     + " at rows from "
@@ -107,16 +98,13 @@ final class ShredImport {
   }
 
   private static Field request(
-      String column,
-      String text,
-      VariantVector firstBatch,
-      CommandLine commandLine,
-      BufferAllocator allocator) {
+      String column, String text, VariantVector firstBatch, BufferAllocator allocator) {
     if (text.toLowerCase(Locale.ROOT).equals("infer")) {
       try {
         return Shredding.inferType(firstBatch, Shredding.DEFAULT_INFER_OPTIONS, allocator);
       } catch (BridgeException e) {
-        throw new CliException(
+        throw CliException.inColumn(
+            column,
             "cannot infer a shredding type for Variant column " + column + ": " + e.getMessage(),
             e);
       }
@@ -124,9 +112,19 @@ final class ShredImport {
     try {
       return ShreddingTypes.parse(column, text);
     } catch (BridgeException e) {
-      throw new ParameterException(
-          commandLine,
-          "Invalid value for option '--shred': " + column + "=" + text + ": " + e.getMessage());
+      throw badOption(column, text, e);
     }
+  }
+
+  /**
+   * A type the library cannot parse or shred with is a malformed option value, whatever the
+   * library's kind: {@link ErrorKind#INVALID_ARGUMENT}, a usage error (exit 2).
+   */
+  private static CliException badOption(String column, String text, BridgeException e) {
+    return new CliException(
+        ErrorKind.INVALID_ARGUMENT,
+        ErrorLocation.inColumn(column),
+        "Invalid value for option '--shred': " + column + "=" + text + ": " + e.getMessage(),
+        e);
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pqarrow.ErrorKind;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -204,7 +205,7 @@ class BatchPipelineTest {
             out,
             source,
             first -> {
-              throw new CliException("cannot infer");
+              throw new CliException(ErrorKind.INVALID_DATA, "cannot infer");
             },
             root -> new Recording(out, root, -1));
     assertEquals("cannot infer", e.getMessage());

@@ -108,7 +108,7 @@ class DuckDbReadsExportedVariantTest {
   private List<JsonNode> duckDbRows(VectorSchemaRoot batch) {
     Path file = dir.resolve("variant.parquet");
     try (ParquetArrowWriter writer =
-        ParquetArrowWriter.open(file, batch.getSchema(), WriteOptions.DEFAULTS)) {
+        ParquetArrowWriter.open(file, batch.getSchema(), WriteOptions.defaults())) {
       writer.write(batch);
     }
     return PythonScripts.parseLines(

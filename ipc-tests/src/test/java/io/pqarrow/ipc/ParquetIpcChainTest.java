@@ -81,7 +81,7 @@ class ParquetIpcChainTest {
       }
       Path original = dir.resolve("library.parquet");
       try (ParquetArrowWriter writer =
-          ParquetArrowWriter.open(original, data.schema(), WriteOptions.DEFAULTS)) {
+          ParquetArrowWriter.open(original, data.schema(), WriteOptions.defaults())) {
         for (VectorSchemaRoot batch : data.batches()) {
           writer.write(batch);
         }
@@ -105,7 +105,7 @@ class ParquetIpcChainTest {
 
       List<JsonNode> again = new ArrayList<>();
       try (ParquetArrowReader reader =
-          ParquetArrowReader.open(rewritten, memory.allocator(), ReadOptions.DEFAULTS)) {
+          ParquetArrowReader.open(rewritten, memory.allocator(), ReadOptions.defaults())) {
         assertEquals(data.schema(), reader.schema(), "types of pyarrow's Parquet, read here");
         while (reader.loadNextBatch()) {
           again.addAll(canonicalRows(reader.getVectorSchemaRoot()));

@@ -124,6 +124,7 @@ public final class JsonToVariant {
           row,
           line,
           bad - lineStart + 1,
+          bad,
           "ill-formed UTF-8 at byte " + bad + String.format(" (0x%02X)", utf8[offset + bad] & 0xFF),
           null);
     }

@@ -1,5 +1,5 @@
 /**
- * JSON text to and from Variant, with Jackson's streaming parser and generator.
+ * <b>API.</b> JSON text to and from Variant, with Jackson's streaming parser and generator.
  *
  * <ul>
  *   <li>{@link io.pqarrow.json.JsonToVariant} — one document into a {@link

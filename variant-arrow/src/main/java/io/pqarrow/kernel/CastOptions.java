@@ -36,18 +36,22 @@ public abstract class CastOptions {
    * @param <B> the concrete builder, returned by every setter
    * @param <O> the options it builds
    */
-  abstract static class Builder<B extends Builder<B, O>, O extends CastOptions> {
+  public abstract static class Builder<B extends Builder<B, O>, O extends CastOptions> {
     private CastMode mode = CastMode.SAFE;
     private int maxReportedRows = 10;
 
     Builder() {}
 
+    /** Starts from the values of {@code options}. */
+    final B from(CastOptions options) {
+      this.mode = options.mode;
+      this.maxReportedRows = options.maxReportedRows;
+      return self();
+    }
+
     /** Sets the cast mode. */
     public final B mode(CastMode mode) {
-      if (mode == null) {
-        throw new IllegalArgumentException("Invalid option mode: null");
-      }
-      this.mode = mode;
+      this.mode = java.util.Objects.requireNonNull(mode, "mode");
       return self();
     }
 

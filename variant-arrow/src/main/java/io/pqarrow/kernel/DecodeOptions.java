@@ -31,6 +31,11 @@ public final class DecodeOptions extends CastOptions {
     return new Builder();
   }
 
+  /** A builder holding these options' values. */
+  public Builder toBuilder() {
+    return new Builder().from(this);
+  }
+
   /** Builder of {@link DecodeOptions}; the setters are {@code mode} and {@code maxReportedRows}. */
   public static final class Builder extends CastOptions.Builder<Builder, DecodeOptions> {
     private Builder() {}

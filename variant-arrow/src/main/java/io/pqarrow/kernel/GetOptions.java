@@ -31,6 +31,11 @@ public final class GetOptions extends CastOptions {
     return new Builder();
   }
 
+  /** A builder holding these options' values. */
+  public Builder toBuilder() {
+    return new Builder().from(this);
+  }
+
   /** Builder of {@link GetOptions}; the setters are {@code mode} and {@code maxReportedRows}. */
   public static final class Builder extends CastOptions.Builder<Builder, GetOptions> {
     private Builder() {}

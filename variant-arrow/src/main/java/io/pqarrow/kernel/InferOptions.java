@@ -37,6 +37,15 @@ public final class InferOptions {
     return new Builder();
   }
 
+  /** A builder holding these options' values. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.maxKeys = maxKeys;
+    b.minFrequency = minFrequency;
+    b.maxDepth = maxDepth;
+    return b;
+  }
+
   /** Most keys per object type. */
   public int maxKeys() {
     return maxKeys;

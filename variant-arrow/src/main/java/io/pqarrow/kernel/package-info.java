@@ -1,5 +1,5 @@
 /**
- * Batch kernels over {@code arrow.parquet.variant} vectors.
+ * <b>API.</b> Batch kernels over {@code arrow.parquet.variant} vectors.
  *
  * <ul>
  *   <li>{@link io.pqarrow.kernel.VariantKernels#get} — {@code variant_get}: the value at a {@link

@@ -30,6 +30,11 @@ public final class ShredOptions {
     return new Builder();
   }
 
+  /** A builder holding these options' values. */
+  public Builder toBuilder() {
+    return new Builder().strict(strict);
+  }
+
   /** Whether a value that does not fit its {@code typed_value} is an error. */
   public boolean strict() {
     return strict;

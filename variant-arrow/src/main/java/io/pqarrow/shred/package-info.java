@@ -1,6 +1,6 @@
 /**
- * Shredding and unshredding of {@code arrow.parquet.variant} vectors, by the adopted Parquet rules
- * (ADOPTED-VARIANT.md §3 and §4).
+ * <b>API.</b> Shredding and unshredding of {@code arrow.parquet.variant} vectors, by the adopted
+ * Parquet rules (ADOPTED-VARIANT.md §3 and §4).
  *
  * <h2>Entry points</h2>
  *

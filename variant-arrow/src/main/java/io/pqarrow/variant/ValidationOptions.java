@@ -33,11 +33,8 @@ public final class ValidationOptions {
     TRUSTED
   }
 
-  /** Full checks with the default caps. */
-  public static final ValidationOptions DEFAULTS = builder().build();
-
-  /** Trusted mode with the default caps. */
-  public static final ValidationOptions TRUSTED = builder().mode(Mode.TRUSTED).build();
+  private static final ValidationOptions DEFAULTS = builder().build();
+  private static final ValidationOptions TRUSTED = builder().mode(Mode.TRUSTED).build();
 
   private final Mode mode;
   private final int maxDepth;
@@ -53,6 +50,16 @@ public final class ValidationOptions {
     this.maxValueBytes = b.maxValueBytes;
     this.maxMetadataBytes = b.maxMetadataBytes;
     this.maxDictionarySize = b.maxDictionarySize;
+  }
+
+  /** Full checks with the default caps. */
+  public static ValidationOptions defaults() {
+    return DEFAULTS;
+  }
+
+  /** Trusted mode with the default caps. */
+  public static ValidationOptions trusted() {
+    return TRUSTED;
   }
 
   /** A builder starting from the defaults. */

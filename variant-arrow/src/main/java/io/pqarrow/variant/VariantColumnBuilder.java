@@ -1,5 +1,7 @@
 package io.pqarrow.variant;
 
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -86,8 +88,11 @@ public final class VariantColumnBuilder {
   private void append(byte[] src, int n) {
     long need = (long) valuesLength + n;
     if (need > Integer.MAX_VALUE - 8) {
-      throw VariantFormatException.atPath(
-          "column", "row " + rows, "values larger than 2 GiB in total");
+      throw VariantFormatException.of(
+          ErrorKind.INVALID_DATA,
+          "column",
+          ErrorLocation.atRow(rows),
+          "values larger than 2 GiB in total");
     }
     if (need > values.length) {
       values =

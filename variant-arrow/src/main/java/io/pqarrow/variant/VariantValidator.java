@@ -1,5 +1,6 @@
 package io.pqarrow.variant;
 
+import io.pqarrow.ErrorKind;
 import io.pqarrow.variant.internal.Utf8;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -39,7 +40,7 @@ public final class VariantValidator {
     validateMetadata(metadata, options);
     if (length > options.maxValueBytes()) {
       throw VariantFormatException.at(
-          "Invalid",
+          ErrorKind.INVALID_DATA,
           "value",
           row,
           0,

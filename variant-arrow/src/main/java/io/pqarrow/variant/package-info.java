@@ -1,6 +1,6 @@
 /**
- * The Parquet Variant binary codec: reading values in place from buffers, validating them, and
- * building them.
+ * <b>API.</b> The Parquet Variant binary codec: reading values in place from buffers, validating
+ * them, and building them.
  *
  * <h2>Reading</h2>
  *

@@ -161,7 +161,7 @@ class DuckDbVariantJsonTest {
           0,
           value.length,
           row,
-          ValidationOptions.DEFAULTS);
+          ValidationOptions.defaults());
     } catch (VariantFormatException e) {
       if (!e.getMessage().contains("expected keys in ascending UTF-8 byte order")) {
         throw e;
@@ -172,7 +172,7 @@ class DuckDbVariantJsonTest {
           0,
           value.length,
           row,
-          ValidationOptions.TRUSTED);
+          ValidationOptions.trusted());
     }
   }
 

@@ -97,7 +97,7 @@ class DuckDbVariantBytesTest {
     String out = PythonEnv.require().run(SCRIPT, dir.resolve("variants.parquet").toString());
     Map<Integer, VariantValue> expected = expected();
     int seen = 0;
-    VariantValidator validator = new VariantValidator(ValidationOptions.DEFAULTS);
+    VariantValidator validator = new VariantValidator(ValidationOptions.defaults());
     for (String line : out.strip().split("\n")) {
       String[] parts = line.split(" ");
       int row = Integer.parseInt(parts[0]);

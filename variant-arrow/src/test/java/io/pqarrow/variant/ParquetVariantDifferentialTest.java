@@ -50,7 +50,7 @@ class ParquetVariantDifferentialTest {
   @ValueSource(longs = {1, 2, 3, 42, 20261122})
   void bytesParquetJavaBuildsReadTheSameHereAndValidate(long seed) {
     Random r = new Random(seed);
-    VariantValidator validator = new VariantValidator(ValidationOptions.DEFAULTS);
+    VariantValidator validator = new VariantValidator(ValidationOptions.defaults());
     int mismatches = 0;
     for (int i = 0; i < 300; i++) {
       VariantValue v =

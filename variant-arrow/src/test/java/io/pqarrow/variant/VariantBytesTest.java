@@ -295,7 +295,7 @@ class VariantBytesTest {
     assertEquals(expected, VariantValue.read(v));
     assertEquals(value.length, v.encodedSize());
     VariantValidator.validate(
-        v.metadata(), ByteBuffer.wrap(value), 0, value.length, 0, ValidationOptions.DEFAULTS);
+        v.metadata(), ByteBuffer.wrap(value), 0, value.length, 0, ValidationOptions.defaults());
     if (canonical) {
       EncodedVariant built = expected.encode();
       assertArrayEquals(value, built.value(), name);
@@ -357,7 +357,7 @@ class VariantBytesTest {
   @MethodSource("metadataOffsetSizes")
   void metadataWithEveryOffsetSizeReadsTheSameKeys(int offsetSize, byte[] metadata) {
     VariantMetadata md = VariantMetadata.of(metadata);
-    VariantValidator.validateMetadata(md, ValidationOptions.DEFAULTS);
+    VariantValidator.validateMetadata(md, ValidationOptions.defaults());
     assertTrue(md.isSorted());
     assertEquals(2, md.size());
     assertEquals("a", md.key(0));
@@ -455,7 +455,7 @@ class VariantBytesTest {
     assertEquals(1, v.field("a").getInt());
     assertEquals(null, v.field("c"));
     VariantValidator.validate(
-        v.metadata(), ByteBuffer.wrap(value), 0, value.length, 0, ValidationOptions.DEFAULTS);
+        v.metadata(), ByteBuffer.wrap(value), 0, value.length, 0, ValidationOptions.defaults());
     if (name.startsWith("ids 1")) {
       EncodedVariant built = new VariantValue.ObjectValue(fields).encode();
       assertArrayEquals(value, built.value());
@@ -488,7 +488,12 @@ class VariantBytesTest {
           assertEquals(1, v.field("a").getInt(), combo);
           assertEquals("x", v.field("b").getString(), combo);
           VariantValidator.validate(
-              v.metadata(), ByteBuffer.wrap(value), 0, value.length, 0, ValidationOptions.DEFAULTS);
+              v.metadata(),
+              ByteBuffer.wrap(value),
+              0,
+              value.length,
+              0,
+              ValidationOptions.defaults());
         }
       }
     }
@@ -547,7 +552,7 @@ class VariantBytesTest {
                 VariantValue.of(VariantKind.NULL, null))),
         VariantValue.read(v));
     VariantValidator.validate(
-        v.metadata(), ByteBuffer.wrap(value), 0, value.length, 0, ValidationOptions.DEFAULTS);
+        v.metadata(), ByteBuffer.wrap(value), 0, value.length, 0, ValidationOptions.defaults());
     if (name.startsWith("offsets 1")) {
       assertArrayEquals(
           value,

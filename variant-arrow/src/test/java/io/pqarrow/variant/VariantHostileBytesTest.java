@@ -200,7 +200,7 @@ class VariantHostileBytesTest {
     new VariantWalker().walk(reader, (v, p) -> v.encodedSize());
     new VariantBuilder().appendVariant(reader).build();
     for (ValidationOptions o :
-        new ValidationOptions[] {ValidationOptions.DEFAULTS, ValidationOptions.TRUSTED}) {
+        new ValidationOptions[] {ValidationOptions.defaults(), ValidationOptions.trusted()}) {
       VariantValidator.validate(md, value, 0, valueBytes.length, ROW, o);
     }
   }

@@ -77,7 +77,7 @@ class VariantLookupTest {
     VariantMetadata md = VariantMetadata.of(e.metadata());
     assertEquals(sorted, md.isSorted());
     VariantValidator.validate(
-        md, ByteBuffer.wrap(e.value()), 0, e.value().length, 0, ValidationOptions.DEFAULTS);
+        md, ByteBuffer.wrap(e.value()), 0, e.value().length, 0, ValidationOptions.defaults());
     VariantReader r =
         new VariantReader().reset(md, ByteBuffer.wrap(e.value()), 0, e.value().length);
     VariantReader field = new VariantReader();

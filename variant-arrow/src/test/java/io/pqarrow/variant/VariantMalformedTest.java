@@ -223,7 +223,7 @@ class VariantMalformedTest {
     VariantFormatException e =
         assertThrows(
             VariantFormatException.class,
-            () -> validate(metadata, value, ValidationOptions.DEFAULTS));
+            () -> validate(metadata, value, ValidationOptions.defaults()));
     assertEquals(message, e.getMessage());
     assertEquals(ROW, e.row());
   }
@@ -298,7 +298,7 @@ class VariantMalformedTest {
     VariantFormatException e =
         assertThrows(
             VariantFormatException.class,
-            () -> validate(META_EMPTY, bomb, ValidationOptions.DEFAULTS));
+            () -> validate(META_EMPTY, bomb, ValidationOptions.defaults()));
     assertEquals(
         "Invalid Variant value at row 3, byte 2560: expected nesting depth at most 256, found"
             + " deeper",
@@ -340,14 +340,15 @@ class VariantMalformedTest {
   @Test
   void trustedModeSkipsSemanticChecksButKeepsBounds() {
     byte[] unsortedObject = bytes(0x02, 0x02, 0x01, 0x00, 0x00, 0x01, 0x02, 0x00, 0x00);
-    VariantReader r = validate(META_AB, unsortedObject, ValidationOptions.TRUSTED);
+    VariantReader r = validate(META_AB, unsortedObject, ValidationOptions.trusted());
     assertEquals(2, r.fieldCount());
     assertEquals("b", r.fieldName(0));
     VariantFormatException e =
         assertThrows(
             VariantFormatException.class,
             () ->
-                validate(META_AB, bytes(0x03, 0x01, 0x00, 0x05, 0x04), ValidationOptions.TRUSTED));
+                validate(
+                    META_AB, bytes(0x03, 0x01, 0x00, 0x05, 0x04), ValidationOptions.trusted()));
     assertEquals(
         "Invalid Variant value at row 3, byte 3: expected the last offset to be at most 1, found 5",
         e.getMessage());
@@ -408,7 +409,7 @@ class VariantMalformedTest {
         value = java.util.Arrays.copyOf(value, r.nextInt(value.length + 1));
       }
       for (ValidationOptions o :
-          new ValidationOptions[] {ValidationOptions.DEFAULTS, ValidationOptions.TRUSTED}) {
+          new ValidationOptions[] {ValidationOptions.defaults(), ValidationOptions.trusted()}) {
         try {
           VariantReader read = validate(metadata, value, o);
           VariantValue.read(read);

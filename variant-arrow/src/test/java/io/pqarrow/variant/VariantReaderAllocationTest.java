@@ -88,7 +88,7 @@ class VariantReaderAllocationTest {
     VariantMetadata md = VariantMetadata.of(c.metadata());
     ByteBuffer values = ByteBuffer.wrap(c.values());
     int[] offsets = c.offsets();
-    VariantValidator validator = new VariantValidator(ValidationOptions.DEFAULTS);
+    VariantValidator validator = new VariantValidator(ValidationOptions.defaults());
 
     long bytes = validateAll(validator, md, values, offsets); // warm up
     long before = mx.getThreadAllocatedBytes(Thread.currentThread().getId());

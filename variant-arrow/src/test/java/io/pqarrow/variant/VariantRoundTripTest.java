@@ -38,7 +38,7 @@ class VariantRoundTripTest {
           0,
           e.value().length,
           i,
-          ValidationOptions.DEFAULTS);
+          ValidationOptions.defaults());
     }
   }
 

@@ -17,7 +17,7 @@ import java.util.Objects;
  *       {@code s}, {@code l.element.x} reaches through a list</td></tr>
  *   <tr><td>{@code rowGroups}</td><td>empty (all)</td><td>0-based row-group indices to read, in
  *       the order given</td></tr>
- *   <tr><td>{@code mapping}</td><td>{@link MappingOptions#DEFAULTS}</td><td>how the schema is
+ *   <tr><td>{@code mapping}</td><td>{@link MappingOptions#defaults()}</td><td>how the schema is
  *       mapped</td></tr>
  * </table>
  */
@@ -25,8 +25,7 @@ public final class ReadOptions {
   /** The default number of rows per batch. */
   public static final int DEFAULT_BATCH_ROWS = 8192;
 
-  /** All defaults. */
-  public static final ReadOptions DEFAULTS = builder().build();
+  private static final ReadOptions DEFAULTS = builder().build();
 
   private final int batchRows;
   private final List<String> columns;
@@ -40,9 +39,23 @@ public final class ReadOptions {
     this.mapping = b.mapping;
   }
 
+  /** Every option at its default. */
+  public static ReadOptions defaults() {
+    return DEFAULTS;
+  }
+
   /** A builder with every option at its default. */
   public static Builder builder() {
     return new Builder();
+  }
+
+  /** A builder holding these options' values. */
+  public Builder toBuilder() {
+    return new Builder()
+        .batchRows(batchRows)
+        .columns(columns)
+        .rowGroups(rowGroups)
+        .mapping(mapping);
   }
 
   /** Rows per batch (at least 1). */
@@ -70,7 +83,7 @@ public final class ReadOptions {
     private int batchRows = DEFAULT_BATCH_ROWS;
     private List<String> columns = List.of();
     private List<Integer> rowGroups = List.of();
-    private MappingOptions mapping = MappingOptions.DEFAULTS;
+    private MappingOptions mapping = MappingOptions.defaults();
 
     private Builder() {}
 

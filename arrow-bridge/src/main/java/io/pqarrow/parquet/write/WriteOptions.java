@@ -16,7 +16,7 @@ import java.util.Objects;
  *   <tr><td>{@code pageBytes}</td><td>1 MiB</td><td>target size of a data page</td></tr>
  *   <tr><td>{@code dictionary}</td><td>true</td><td>dictionary-encode pages while the dictionary
  *       stays under {@code pageBytes}</td></tr>
- *   <tr><td>{@code mapping}</td><td>{@link MappingOptions#DEFAULTS}</td><td>how the Arrow schema
+ *   <tr><td>{@code mapping}</td><td>{@link MappingOptions#defaults()}</td><td>how the Arrow schema
  *       becomes a Parquet schema</td></tr>
  * </table>
  */
@@ -35,8 +35,7 @@ public final class WriteOptions {
     LZ4_RAW
   }
 
-  /** All defaults. */
-  public static final WriteOptions DEFAULTS = builder().build();
+  private static final WriteOptions DEFAULTS = builder().build();
 
   private final Compression compression;
   private final long rowGroupRows;
@@ -54,9 +53,25 @@ public final class WriteOptions {
     this.mapping = b.mapping;
   }
 
+  /** Every option at its default. */
+  public static WriteOptions defaults() {
+    return DEFAULTS;
+  }
+
   /** A builder with every option at its default. */
   public static Builder builder() {
     return new Builder();
+  }
+
+  /** A builder holding these options' values. */
+  public Builder toBuilder() {
+    return new Builder()
+        .compression(compression)
+        .rowGroupRows(rowGroupRows)
+        .rowGroupBytes(rowGroupBytes)
+        .pageBytes(pageBytes)
+        .dictionary(dictionary)
+        .mapping(mapping);
   }
 
   /** The page codec. */
@@ -96,7 +111,7 @@ public final class WriteOptions {
     private long rowGroupBytes = 128L << 20;
     private int pageBytes = 1 << 20;
     private boolean dictionary = true;
-    private MappingOptions mapping = MappingOptions.DEFAULTS;
+    private MappingOptions mapping = MappingOptions.defaults();
 
     private Builder() {}
 

@@ -1,5 +1,5 @@
 /**
- * Variant values in Arrow vectors ({@code arrow.parquet.variant}, {@link
+ * <b>API.</b> Variant values in Arrow vectors ({@code arrow.parquet.variant}, {@link
  * io.pqarrow.extension.VariantVector}).
  *
  * <ul>

@@ -1,0 +1,11 @@
+/**
+ * <b>API:</b> {@link io.pqarrow.parquet.write.ParquetArrowWriter} and {@link
+ * io.pqarrow.parquet.write.WriteOptions}: Arrow record batches written as a Parquet file.
+ *
+ * <p>The rest is package-private. {@code WritePlanBuilder} builds, once per file, a tree of {@code
+ * WriteNode}s ({@code StructWriteNode}, {@code ListWriteNode}, {@code DictionaryWriteNode}) over
+ * per-column {@code LeafEncoder}s chosen by {@code LeafEncoders}; per batch, each row is written as
+ * Parquet triples into parquet-java's column writers. {@code IntervalFooterFix} mends the footer
+ * parquet-java writes for INTERVAL columns.
+ */
+package io.pqarrow.parquet.write;
