@@ -21,7 +21,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * LZ4_FRAME} or {@code ZSTD} are decompressed. Every failure is a {@link CliException} naming the
  * file and, for data, the batch.
  */
-final class IpcInput implements AutoCloseable {
+final class IpcInput implements BatchSource {
   private static final byte[] FILE_MAGIC = "ARROW1".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] PARQUET_MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
 
@@ -103,7 +103,8 @@ final class IpcInput implements AutoCloseable {
   }
 
   /** The root each batch is loaded into. */
-  VectorSchemaRoot root() {
+  @Override
+  public VectorSchemaRoot root() {
     try {
       return reader.getVectorSchemaRoot();
     } catch (IOException e) {
@@ -112,7 +113,8 @@ final class IpcInput implements AutoCloseable {
   }
 
   /** Loads the next batch into {@link #root()}; false at the end. */
-  boolean next() {
+  @Override
+  public boolean next() {
     try {
       boolean loaded = reader.loadNextBatch();
       if (loaded) {
@@ -129,7 +131,8 @@ final class IpcInput implements AutoCloseable {
   }
 
   /** How far into the file reading has got, in bytes. */
-  long bytesRead() {
+  @Override
+  public long bytesRead() {
     try {
       return channel.position();
     } catch (IOException e) {

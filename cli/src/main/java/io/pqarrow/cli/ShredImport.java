@@ -8,7 +8,6 @@ import io.pqarrow.shred.ShredOptions;
 import io.pqarrow.shred.Shredding;
 import io.pqarrow.shred.ShreddingTypes;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -24,17 +23,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * e.g. {@code struct<id:int64,tags:list<string>>}. Shredding is lenient: a value that does not fit
  * the type stays in {@code value}, so nothing is lost.
  */
-final class ShredImport implements AutoCloseable {
-  private final VectorSchemaRoot source;
-  private final BatchRewrite rewrite;
-
-  private ShredImport(VectorSchemaRoot source, BatchRewrite rewrite) {
-    this.source = source;
-    this.rewrite = rewrite;
-  }
+final class ShredImport {
+  private ShredImport() {}
 
   /**
-   * Prepares shredding of the batches loaded into {@code source}; {@code infer} reads the batch
+   * The rewrite that shreds the batches loaded into {@code source}; {@code infer} reads the batch
    * {@code source} holds now.
    *
    * @param requests column name → {@code infer} or a type, as given on the command line
@@ -42,10 +35,10 @@ final class ShredImport implements AutoCloseable {
    * @throws CliException of kind {@link ErrorKind#INVALID_ARGUMENT} for a malformed type (exit 2)
    * @throws CliException for an unknown column or one that is not a Variant (exit 1)
    */
-  static ShredImport create(
+  static BatchRewrite create(
       Map<String, String> requests, VectorSchemaRoot source, Path file, BufferAllocator allocator) {
     if (requests == null || requests.isEmpty()) {
-      return new ShredImport(source, null);
+      return BatchRewrite.none(source);
     }
     Schema schema = source.getSchema();
     for (String column : requests.keySet()) {
@@ -66,43 +59,42 @@ final class ShredImport implements AutoCloseable {
             null);
       }
     }
-    List<Field> fields = schema.getFields();
-    BatchRewrite.ColumnKernel[] kernels = new BatchRewrite.ColumnKernel[fields.size()];
-    List<Field> out = new ArrayList<>();
-    for (int c = 0; c < fields.size(); c++) {
-      Field f = fields.get(c);
-      String text = requests.get(f.getName());
-      if (text == null) {
-        out.add(f);
-        continue;
-      }
-      String column = f.getName();
-      Field request = request(column, text.trim(), (VariantVector) source.getVector(c), allocator);
-      try {
-        out.add(Shredding.storageField(column, request, f.isNullable()));
-      } catch (BridgeException e) {
-        throw badOption(column, text, e);
-      }
-      kernels[c] =
-          (v, firstRow) -> {
-            try {
-              return Shredding.shred(
-                  (VariantVector) v, request, ShredOptions.defaults(), allocator);
-            } catch (BridgeException e) {
-              throw CliException.inColumn(
-                  column,
-                  "cannot shred Variant column "
-                      + column
-                      + " at rows from "
-                      + firstRow
-                      + ": "
-                      + e.getMessage(),
-                  e);
-            }
-          };
+    return BatchRewrite.of(
+        source,
+        allocator,
+        (c, f) -> {
+          String text = requests.get(f.getName());
+          return text == null ? null : replacement(f, text, source, c, allocator);
+        });
+  }
+
+  private static BatchRewrite.Replacement replacement(
+      Field f, String text, VectorSchemaRoot source, int c, BufferAllocator allocator) {
+    String column = f.getName();
+    Field request = request(column, text.trim(), (VariantVector) source.getVector(c), allocator);
+    Field stored;
+    try {
+      stored = Shredding.storageField(column, request, f.isNullable());
+    } catch (BridgeException e) {
+      throw badOption(column, text, e);
     }
-    Schema target = new Schema(out, schema.getCustomMetadata());
-    return new ShredImport(source, new BatchRewrite(source, target, kernels, allocator));
+    return new BatchRewrite.Replacement(
+        stored,
+        (v, firstRow) -> {
+          try {
+            return Shredding.shred((VariantVector) v, request, ShredOptions.defaults(), allocator);
+          } catch (BridgeException e) {
+            throw CliException.inColumn(
+                column,
+                "cannot shred Variant column "
+                    + column
+                    + " at rows from "
+                    + firstRow
+                    + ": "
+                    + e.getMessage(),
+                e);
+          }
+        });
   }
 
   private static Field request(
@@ -134,24 +126,5 @@ final class ShredImport implements AutoCloseable {
         ErrorLocation.inColumn(column),
         "Invalid value for option '--shred': " + column + "=" + text + ": " + e.getMessage(),
         e);
-  }
-
-  /** The root to write: the source itself without {@code --shred}, else one this object owns. */
-  VectorSchemaRoot root() {
-    return rewrite == null ? source : rewrite.root();
-  }
-
-  /** Fills {@link #root()} from the batch now in the source; {@code firstRow} is its first row. */
-  void apply(long firstRow) {
-    if (rewrite != null) {
-      rewrite.apply(firstRow);
-    }
-  }
-
-  @Override
-  public void close() {
-    if (rewrite != null) {
-      rewrite.close();
-    }
   }
 }

@@ -20,19 +20,12 @@ public final class BytesWriters {
   private BytesWriters() {}
 
   /** Copies the STRING or BINARY payload of {@code kind} values into a variable-width vector. */
-  abstract static class VarWidth extends ValueWriter {
-    private final FieldVector vector;
+  abstract static class VarWidth extends ValueWriter.Of<FieldVector> {
     private final VariantKind kind;
 
     VarWidth(CastContext ctx, String target, FieldVector vector, VariantKind kind) {
-      super(ctx, target);
-      this.vector = vector;
+      super(ctx, target, vector);
       this.kind = kind;
-    }
-
-    @Override
-    public final FieldVector vector() {
-      return vector;
     }
 
     @Override
