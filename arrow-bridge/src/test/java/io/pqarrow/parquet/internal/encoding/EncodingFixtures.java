@@ -110,6 +110,37 @@ final class EncodingFixtures {
     return values;
   }
 
+  /**
+   * {@code n} byte arrays: empty ones, short ones sharing prefixes (as sorted keys do), and now and
+   * then a long one, so that output buffers must grow.
+   */
+  static byte[][] byteArrays(Random random, int n) {
+    byte[][] values = new byte[n][];
+    byte[] previous = new byte[0];
+    for (int i = 0; i < n; i++) {
+      int kind = random.nextInt(100);
+      byte[] v;
+      if (kind < 10) {
+        v = new byte[0];
+      } else if (kind == 10 && random.nextInt(4) == 0) {
+        v = new byte[1000 + random.nextInt(70_000)];
+        random.nextBytes(v);
+      } else if (kind < 60) {
+        int keep = random.nextInt(previous.length + 1);
+        v = java.util.Arrays.copyOf(previous, Math.min(keep + random.nextInt(12), 200));
+        for (int k = keep; k < v.length; k++) {
+          v[k] = (byte) ('a' + random.nextInt(26));
+        }
+      } else {
+        v = new byte[random.nextInt(30)];
+        random.nextBytes(v);
+      }
+      values[i] = v;
+      previous = v;
+    }
+    return values;
+  }
+
   /** A validity pattern of {@code n} slots: all null, none null, or nulls at the given rate. */
   static boolean[] validity(Random random, int n, double nullRate) {
     boolean[] valid = new boolean[n];
