@@ -64,7 +64,7 @@ final class DecoderChecks {
         FixedWidthDecoder decoder = decoders.get();
         assertEquals(width, decoder.width());
         try (ArrowBuf dst = allocator.buffer((first + count) * width + 1)) {
-          fillRandom(dst, random);
+          fillNoise(dst, random);
           for (int off = 0; off < count; off += batch) {
             decoder.read(dst, first + off, Math.min(batch, count - off));
           }
@@ -79,7 +79,7 @@ final class DecoderChecks {
         FixedWidthDecoder decoder = decoders.get();
         try (ArrowBuf validity = EncodingFixtures.bitmap(allocator, first, valid, random);
             ArrowBuf dst = allocator.buffer((first + valid.length) * width + 1)) {
-          fillRandom(dst, random);
+          fillNoise(dst, random);
           int decoded = 0;
           for (int off = 0; off < valid.length; off += batch) {
             decoded +=
@@ -87,17 +87,16 @@ final class DecoderChecks {
                     dst, validity, first + off, Math.min(batch, valid.length - off));
           }
           assertEquals(count, decoded);
-          byte[] slot = new byte[width];
+          byte[] actual = new byte[valid.length * width];
+          dst.getBytes(first * width, actual);
+          byte[] want = new byte[valid.length * width];
           int value = 0;
           for (int i = 0; i < valid.length; i++) {
-            dst.getBytes((first + i) * width, slot);
-            byte[] want = new byte[width];
             if (valid[i]) {
-              System.arraycopy(expected, value++ * width, want, 0, width);
+              System.arraycopy(expected, value++ * width, want, i * width, width);
             }
-            assertArrayEquals(
-                want, slot, "scatter, rate " + rate + ", batch " + batch + ", slot " + i);
           }
+          assertArrayEquals(want, actual, "scatter, rate " + rate + ", batch " + batch);
         }
       }
     }
@@ -113,20 +112,22 @@ final class DecoderChecks {
       for (long first : new long[] {0, 3, 64}) {
         BooleanDecoder decoder = decoders.get();
         try (ArrowBuf bits = allocator.buffer((first + count) / 8 + 9)) {
-          fillRandom(bits, random);
+          fillNoise(bits, random);
           byte[] before = new byte[(int) bits.capacity()];
           bits.getBytes(0, before);
           for (int off = 0; off < count; off += batch) {
             decoder.read(bits, first + off, Math.min(batch, count - off));
           }
-          for (long i = 0; i < bits.capacity() * 8; i++) {
-            boolean want =
+          boolean[] want = new boolean[(int) bits.capacity() * 8];
+          boolean[] actual = new boolean[want.length];
+          for (int i = 0; i < want.length; i++) {
+            want[i] =
                 i >= first && i < first + count
                     ? expected[(int) (i - first)]
-                    : (before[(int) (i >>> 3)] & (1 << (i & 7))) != 0;
-            assertEquals(
-                want, bit(bits, i), "dense, batch " + batch + ", first " + first + ", bit " + i);
+                    : (before[i >>> 3] & (1 << (i & 7))) != 0;
+            actual[i] = bit(bits, i);
           }
+          assertArrayEquals(want, actual, "dense, batch " + batch + ", first " + first);
         }
       }
       for (double rate : NULL_RATES) {
@@ -135,7 +136,7 @@ final class DecoderChecks {
         BooleanDecoder decoder = decoders.get();
         try (ArrowBuf validity = EncodingFixtures.bitmap(allocator, first, valid, random);
             ArrowBuf bits = allocator.buffer((first + valid.length) / 8 + 9)) {
-          fillRandom(bits, random);
+          fillNoise(bits, random);
           int decoded = 0;
           for (int off = 0; off < valid.length; off += batch) {
             decoded +=
@@ -143,11 +144,14 @@ final class DecoderChecks {
                     bits, validity, first + off, Math.min(batch, valid.length - off));
           }
           assertEquals(count, decoded);
+          boolean[] want = new boolean[valid.length];
+          boolean[] actual = new boolean[valid.length];
           int value = 0;
           for (int i = 0; i < valid.length; i++) {
-            boolean want = valid[i] && expected[value++];
-            assertEquals(want, bit(bits, first + i), "scatter, rate " + rate + ", slot " + i);
+            want[i] = valid[i] && expected[value++];
+            actual[i] = bit(bits, first + i);
           }
+          assertArrayEquals(want, actual, "scatter, rate " + rate + ", batch " + batch);
         }
       }
     }
@@ -262,9 +266,13 @@ final class DecoderChecks {
     }
   }
 
-  static void fillRandom(ArrowBuf buf, Random random) {
-    for (long i = 0; i < buf.capacity(); i++) {
-      buf.setByte(i, random.nextInt(256));
+  /** Fills a buffer with 0xA5 or 0xA4 bytes, so that slots a decoder fails to write stand out. */
+  static void fillNoise(ArrowBuf buf, Random random) {
+    int b = 0xA5 ^ random.nextInt(2);
+    byte[] noise = new byte[(int) Math.min(buf.capacity(), 4096)];
+    java.util.Arrays.fill(noise, (byte) b);
+    for (long at = 0; at < buf.capacity(); at += noise.length) {
+      buf.setBytes(at, noise, 0, Math.min(noise.length, buf.capacity() - at));
     }
   }
 }

@@ -109,13 +109,16 @@ public class RleBitPackedDecoderTest {
               }
               String what = "rate " + rate + ", " + count + " values from slot " + first;
               assertEquals(expectedNulls, nulls, what);
-              for (long i = 0; i < bits.capacity() * 8; i++) {
-                boolean expected =
+              boolean[] expected = new boolean[before.length * 8];
+              boolean[] actual = new boolean[expected.length];
+              for (int i = 0; i < expected.length; i++) {
+                expected[i] =
                     i >= first && i < first + count
                         ? levels[(int) (i - first)] == 1
-                        : (before[(int) (i >>> 3)] & (1 << (i & 7))) != 0;
-                assertEquals(expected, bit(bits, i), what + ": bit " + i);
+                        : (before[i >>> 3] & (1 << (i & 7))) != 0;
+                actual[i] = bit(bits, i);
               }
+              assertArrayEquals(expected, actual, what);
             }
           }
         }
