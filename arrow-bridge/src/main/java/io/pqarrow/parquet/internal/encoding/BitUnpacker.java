@@ -63,8 +63,10 @@ final class BitUnpacker {
   private ByteBuffer padded(ByteBuffer src, int pos, int limit, int width) {
     byte[] bytes = scratch.array();
     Arrays.fill(bytes, 0, width + 8, (byte) 0);
-    int available = Math.max(0, Math.min(width, limit - pos));
-    src.get(pos, bytes, 0, available);
+    int available = Math.min(width, limit - pos);
+    if (available > 0) {
+      src.get(pos, bytes, 0, available);
+    }
     return scratch;
   }
 
