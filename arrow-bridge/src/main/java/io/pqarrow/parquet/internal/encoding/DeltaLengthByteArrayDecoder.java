@@ -40,7 +40,7 @@ public final class DeltaLengthByteArrayDecoder extends ByteArrayDecoder {
       }
       total += lengths[i];
     }
-    in.require(dataPos, total, count + " values");
+    in.require(dataPos, total, "the bytes of " + count + " values");
     in.position(dataPos + (int) total);
   }
 

@@ -183,7 +183,7 @@ public final class PageBytes {
   void require(int at, long n, String what) {
     if (n < 0 || n > limit - at) {
       throw corrupt(
-          at, what + " needs " + n + " bytes but only " + Math.max(0, limit - at) + " remain");
+          at, what + ": " + n + " bytes needed but only " + Math.max(0, limit - at) + " remain");
     }
   }
 

@@ -30,9 +30,9 @@ public final class PlainBooleanDecoder extends BooleanDecoder {
               + (bit - startBit)
               + ".."
               + (endBit - startBit - 1)
-              + " need "
+              + ": "
               + ((endBit + 7) / 8 - (bit >>> 3))
-              + " bytes but only "
+              + " bytes needed but only "
               + (in.limit() - (bit >>> 3))
               + " remain");
     }

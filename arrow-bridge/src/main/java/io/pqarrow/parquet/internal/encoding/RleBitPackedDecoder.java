@@ -199,9 +199,9 @@ public final class RleBitPackedDecoder {
               + declaredGroups
               + " groups with bit width "
               + width
-              + " needs "
+              + ": "
               + declaredGroups * width
-              + " bytes but only "
+              + " bytes needed but only "
               + (in.limit() - runDataPos)
               + " remain");
     }

@@ -174,7 +174,7 @@ public class RleBitPackedDecoderTest {
     CorruptPageException e =
         assertThrows(CorruptPageException.class, () -> decoder.readInts(new int[1], 0, 1));
     assertEquals(
-        "Invalid page data at byte 0: bit-packed run of 2 groups with bit width 3 needs 6 bytes"
+        "Invalid page data at byte 0: bit-packed run of 2 groups with bit width 3: 6 bytes needed"
             + " but only 4 remain",
         e.getMessage());
   }
