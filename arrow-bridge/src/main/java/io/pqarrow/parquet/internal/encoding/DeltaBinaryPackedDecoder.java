@@ -226,6 +226,10 @@ public final class DeltaBinaryPackedDecoder extends FixedWidthDecoder {
           widthsPos + miniblock,
           "bit width " + miniWidth + " of miniblock " + miniblock + " exceeds " + maxWidth);
     }
+    if (blockDataPos > in.limit()) {
+      // Unreachable while every miniblock left behind had its bytes checked; kept for safety.
+      throw in.corrupt(in.limit(), "miniblock " + miniblock + " starts past the end of the data");
+    }
     miniblock++;
     miniPos = blockDataPos;
     miniLeft = perMiniblock;

@@ -31,7 +31,7 @@ final class DecoderChecks {
 
   /**
    * Slot validity for {@code values} non-null values at the given null rate: a null slot is added
-   * before a value with probability {@code rate}, and a few trailing nulls end it.
+   * before a value with probability {@code rate}, and trailing nulls end it.
    */
   static boolean[] slots(Random random, int values, double rate) {
     List<Boolean> slots = new ArrayList<>();
@@ -41,7 +41,8 @@ final class DecoderChecks {
       }
       slots.add(true);
     }
-    for (int i = random.nextInt(3); i > 0; i--) {
+    // A page without values gets a batch of all-null slots; others end with a few nulls.
+    for (int i = values == 0 ? 40 + random.nextInt(30) : random.nextInt(3); i > 0; i--) {
       slots.add(false);
     }
     boolean[] valid = new boolean[slots.size()];

@@ -52,7 +52,9 @@ final class EncodingFixtures {
 
   static byte[] bytes(BytesInput input) {
     try {
-      return input.toByteArray();
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      input.writeAllTo(out);
+      return out.toByteArray();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -222,6 +222,23 @@ public class PlainDecodersTest {
     }
   }
 
+  @Test
+  void aPageInAnArrowBufferDecodesLikeOneOnTheHeap() {
+    ByteBuffer expected = le(40);
+    for (int i = 0; i < 10; i++) {
+      expected.putInt(i * 1_000_003);
+    }
+    try (org.apache.arrow.memory.ArrowBuf page = memory.allocator().buffer(64)) {
+      page.setBytes(3, expected.array());
+      DecoderChecks.fixedWidth(
+          () -> new PlainFixedWidthDecoder(PageBytes.wrap(page, 3, 40), 4),
+          expected.array(),
+          4,
+          memory.allocator(),
+          new Random(7));
+    }
+  }
+
   static ByteBuffer le(int size) {
     return ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
   }
