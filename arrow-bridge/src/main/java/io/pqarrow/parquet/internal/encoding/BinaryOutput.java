@@ -16,14 +16,22 @@ import org.apache.arrow.vector.util.OversizedAllocationException;
  * vector as values arrive. Decoders reserve room for a batch once ({@link #reserve}) and then
  * append without further checks. The validity bits are the caller's; after each decoder call the
  * vector's last-set index is updated so that {@code setValueCount} keeps the offsets written here.
+ *
+ * <p>Small values are gathered in a heap staging array and copied to the data buffer 64 KiB at a
+ * time: a copy into Arrow memory costs a native call, which would cost more than a short string.
+ * Values larger than the stage go straight to the buffer.
  */
 public final class BinaryOutput {
+  private static final int STAGE_BYTES = 1 << 16;
+
   private final BaseVariableWidthVector narrow;
   private final BaseLargeVariableWidthVector wide;
   private ArrowBuf offsets;
   private ArrowBuf data;
   private int slot;
   private long end;
+  private byte[] stage;
+  private int staged;
 
   private BinaryOutput(
       BaseVariableWidthVector narrow, BaseLargeVariableWidthVector wide, int firstSlot) {
@@ -93,14 +101,47 @@ public final class BinaryOutput {
 
   /** Appends part of a value from the page; {@link #endValue} closes it. */
   void put(PageBytes src, int from, int length) {
-    src.copyTo(data, end, from, length);
+    if (stageFor(length)) {
+      src.copyTo(stage, staged, from, length);
+      staged += length;
+    } else {
+      src.copyTo(data, end, from, length);
+    }
     end += length;
   }
 
   /** Appends part of a value from a heap array; {@link #endValue} closes it. */
   void put(byte[] src, int from, int length) {
-    data.setBytes(end, src, from, length);
+    if (stageFor(length)) {
+      System.arraycopy(src, from, stage, staged, length);
+      staged += length;
+    } else {
+      data.setBytes(end, src, from, length);
+    }
     end += length;
+  }
+
+  /**
+   * Whether {@code length} more bytes go to the stage (flushing it first if they do not fit); false
+   * for a value too large for it, which the caller copies directly.
+   */
+  private boolean stageFor(int length) {
+    if (stage == null) {
+      stage = new byte[STAGE_BYTES];
+    }
+    if (length > STAGE_BYTES - staged) {
+      flush();
+      return length <= STAGE_BYTES;
+    }
+    return true;
+  }
+
+  /** Copies the staged bytes to the data buffer, where they end at {@code end}. */
+  private void flush() {
+    if (staged > 0) {
+      data.setBytes(end - staged, stage, 0, staged);
+      staged = 0;
+    }
   }
 
   /** Ends the current value: its end offset is the data written so far. */
@@ -125,6 +166,7 @@ public final class BinaryOutput {
    * of {@code total} bytes (the sum of {@code lengths[off .. off+n)}), then the offsets.
    */
   void appendConcatenated(PageBytes src, int from, long total, int[] lengths, int off, int n) {
+    flush();
     src.copyTo(data, end, from, (int) total);
     for (int i = 0; i < n; i++) {
       end += lengths[off + i];
@@ -139,8 +181,12 @@ public final class BinaryOutput {
     }
   }
 
-  /** Tells the vector which slots are written, so that setting its value count keeps them. */
+  /**
+   * Copies staged bytes to the data buffer and tells the vector which slots are written, so that
+   * setting its value count keeps them. Every decoder call ends with it.
+   */
   void publish() {
+    flush();
     if (narrow != null) {
       narrow.setLastSet(slot - 1);
     } else {

@@ -199,10 +199,13 @@ public final class DeltaBinaryPackedDecoder extends FixedWidthDecoder {
     int groups = Math.min(miniLeft, buffer.length) >>> 3;
     // remaining was already reduced by the values of this call still to be handed out
     int needed = Math.min(groups * 8, wanted + remaining);
-    in.require(
-        (int) miniPos,
-        (long) ((needed + 7) >>> 3) * miniWidth,
-        "miniblock of " + perMiniblock + " values with bit width " + miniWidth);
+    long bytes = (long) ((needed + 7) >>> 3) * miniWidth;
+    if (!in.has((int) miniPos, bytes)) {
+      throw in.shortage(
+          (int) miniPos,
+          bytes,
+          "miniblock of " + perMiniblock + " values with bit width " + miniWidth);
+    }
     unpacker.unpackLongs(in.buffer(), (int) miniPos, in.limit(), miniWidth, groups, buffer, 0);
     long v = last;
     long step = minDelta;
@@ -244,7 +247,9 @@ public final class DeltaBinaryPackedDecoder extends FixedWidthDecoder {
     in.position((int) blockDataPos);
     minDelta = in.readZigZag64("minimum delta of block");
     widthsPos = in.position();
-    in.require(widthsPos, miniblocks, "bit widths of " + miniblocks + " miniblocks");
+    if (!in.has(widthsPos, miniblocks)) {
+      throw in.shortage(widthsPos, miniblocks, "bit widths of " + miniblocks + " miniblocks");
+    }
     if (widths == null) {
       widths = new int[miniblocks];
     }

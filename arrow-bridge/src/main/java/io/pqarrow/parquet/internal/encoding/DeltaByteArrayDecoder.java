@@ -17,6 +17,8 @@ import org.apache.arrow.memory.ArrowBuf;
  * array sized once for the page's longest value.
  */
 public final class DeltaByteArrayDecoder extends ByteArrayDecoder {
+  private static final int CHUNK_BYTES = 1 << 16;
+
   private final PageBytes in;
   private final int[] prefixes;
   private final DeltaLengthByteArrayDecoder suffixes;
@@ -83,15 +85,20 @@ public final class DeltaByteArrayDecoder extends ByteArrayDecoder {
       }
     }
     return new FixedWidthDecoder(width) {
+      private final byte[] chunk = new byte[Math.max(1, CHUNK_BYTES / width) * width];
+
       @Override
       void decode(ArrowBuf dst, long dstIndex, int n) {
         checkCount(n);
-        for (int i = 0; i < n; i++, dstIndex += width) {
-          int prefix = prefixes[index];
-          int suffix = suffixes.length(index);
-          dst.setBytes(dstIndex, previous, 0, prefix);
-          in.copyTo(dst, dstIndex + prefix, suffixPos, suffix);
-          advance(prefix, suffix);
+        int perChunk = chunk.length / width;
+        while (n > 0) {
+          int k = Math.min(n, perChunk);
+          for (int j = 0; j < k; j++) {
+            System.arraycopy(previous, 0, chunk, j * width, next());
+          }
+          dst.setBytes(dstIndex, chunk, 0, (long) k * width);
+          dstIndex += (long) k * width;
+          n -= k;
         }
       }
     };
@@ -106,12 +113,7 @@ public final class DeltaByteArrayDecoder extends ByteArrayDecoder {
     }
     out.reserve(n, total);
     for (int i = 0; i < n; i++) {
-      int prefix = prefixes[index];
-      int suffix = suffixes.length(index);
-      out.put(previous, 0, prefix);
-      out.put(in, suffixPos, suffix);
-      out.endValue();
-      advance(prefix, suffix);
+      out.append(previous, 0, next());
     }
   }
 
@@ -126,10 +128,16 @@ public final class DeltaByteArrayDecoder extends ByteArrayDecoder {
     }
   }
 
-  /** The value just written becomes the previous one; the next suffix follows. */
-  private void advance(int prefix, int suffix) {
+  /**
+   * Builds the next value in {@code previous} (its prefix is already there; the suffix is copied
+   * after it) and returns its length.
+   */
+  private int next() {
+    int prefix = prefixes[index];
+    int suffix = suffixes.length(index);
     in.copyTo(previous, prefix, suffixPos, suffix);
     suffixPos += suffix;
     index++;
+    return prefix + suffix;
   }
 }

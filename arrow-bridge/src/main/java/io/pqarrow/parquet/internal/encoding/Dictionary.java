@@ -72,12 +72,16 @@ public final class Dictionary {
     int[] offsets = new int[count + 1];
     int pos = start;
     for (int i = 0; i < count; i++) {
-      page.require(pos, 4, "length of dictionary value " + i);
+      if (!page.has(pos, 4)) {
+        throw page.shortage(pos, 4, "length of dictionary value " + i);
+      }
       int length = page.getInt(pos);
       if (length < 0) {
         throw page.corrupt(pos, "length of dictionary value " + i + " is negative: " + length);
       }
-      page.require(pos + 4, length, "dictionary value " + i);
+      if (!page.has(pos + 4, length)) {
+        throw page.shortage(pos + 4, length, "dictionary value " + i);
+      }
       pos += 4 + length;
       offsets[i + 1] = offsets[i] + length;
     }

@@ -178,13 +178,24 @@ public final class PageBytes {
 
   /**
    * Checks that {@code n} bytes starting at {@code at} lie inside this view; otherwise throws a
-   * {@link CorruptPageException} naming {@code what} and the offset of {@code at}.
+   * {@link CorruptPageException} naming {@code what} and the offset of {@code at}. For messages
+   * built from values, hot loops test {@link #has} and build the message only on failure.
    */
   void require(int at, long n, String what) {
-    if (n < 0 || n > limit - at) {
-      throw corrupt(
-          at, what + ": " + n + " bytes needed but only " + Math.max(0, limit - at) + " remain");
+    if (!has(at, n)) {
+      throw shortage(at, n, what);
     }
+  }
+
+  /** Whether {@code n} bytes starting at {@code at} lie inside this view. */
+  boolean has(int at, long n) {
+    return n >= 0 && n <= limit - at;
+  }
+
+  /** The exception for {@code what} needing {@code n} bytes at {@code at} that are not there. */
+  CorruptPageException shortage(int at, long n, String what) {
+    return corrupt(
+        at, what + ": " + n + " bytes needed but only " + Math.max(0, limit - at) + " remain");
   }
 
   /** An exception for bad data at byte {@code at} of this view. */
@@ -221,6 +232,10 @@ public final class PageBytes {
 
   /** Copies {@code length} bytes from {@code from} into a heap array. */
   void copyTo(byte[] dst, int dstOffset, int from, int length) {
-    buf.get(from, dst, dstOffset, length);
+    if (heap != null) {
+      System.arraycopy(heap, heapOffset + from, dst, dstOffset, length);
+    } else {
+      buf.get(from, dst, dstOffset, length);
+    }
   }
 }

@@ -26,13 +26,17 @@ public final class PlainByteArrayDecoder extends ByteArrayDecoder {
     int pos = start;
     long total = 0;
     for (int i = 0; i < n; i++) {
-      in.require(pos, 4, "length of BYTE_ARRAY value " + (index + i));
+      if (!in.has(pos, 4)) {
+        throw in.shortage(pos, 4, "length of BYTE_ARRAY value " + (index + i));
+      }
       int length = in.getInt(pos);
       if (length < 0) {
         throw in.corrupt(
             pos, "length of BYTE_ARRAY value " + (index + i) + " is negative: " + length);
       }
-      in.require(pos + 4, length, "BYTE_ARRAY value " + (index + i));
+      if (!in.has(pos + 4, length)) {
+        throw in.shortage(pos + 4, length, "BYTE_ARRAY value " + (index + i));
+      }
       total += length;
       pos += 4 + length;
     }

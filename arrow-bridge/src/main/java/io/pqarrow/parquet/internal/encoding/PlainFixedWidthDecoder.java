@@ -53,10 +53,13 @@ public final class PlainFixedWidthDecoder extends FixedWidthDecoder {
 
   private int require(int n) {
     int at = in.position();
-    in.require(
-        at,
-        (long) n * width,
-        "PLAIN values " + index + ".." + (index + n - 1) + " of " + width + " bytes each");
+    long bytes = (long) n * width;
+    if (!in.has(at, bytes)) {
+      throw in.shortage(
+          at,
+          bytes,
+          "PLAIN values " + index + ".." + (index + n - 1) + " of " + width + " bytes each");
+    }
     return at;
   }
 }
