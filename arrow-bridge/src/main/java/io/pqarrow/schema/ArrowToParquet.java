@@ -1,5 +1,6 @@
 package io.pqarrow.schema;
 
+import io.pqarrow.ErrorKind;
 import io.pqarrow.extension.GeoWkbType;
 import io.pqarrow.extension.VariantType;
 import java.util.ArrayDeque;
@@ -102,7 +103,9 @@ final class ArrowToParquet {
 
   static SchemaException unsupported(String path, ArrowType type, String why) {
     return new SchemaException(
-        path, "Unsupported Arrow type at " + path + ": " + type + " (" + why + ")");
+        ErrorKind.UNSUPPORTED,
+        path,
+        "Unsupported Arrow type at " + path + ": " + type + " (" + why + ")");
   }
 
   static Repetition repetition(Field field) {

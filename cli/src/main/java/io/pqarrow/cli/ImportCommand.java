@@ -6,10 +6,8 @@ import java.util.concurrent.Callable;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code bridge import IN.arrow OUT.parquet [--compression …] [--shred COLUMN=infer|TYPE]}: an
@@ -24,8 +22,6 @@ import picocli.CommandLine.Spec;
             + " bodies accepted) as a Parquet file.")
 final class ImportCommand implements Callable<Integer> {
   private final CliContext context;
-
-  @Spec CommandSpec spec;
 
   @Mixin VerboseOption verbose;
 
@@ -62,7 +58,7 @@ final class ImportCommand implements Callable<Integer> {
       // the first batch is read before the output exists: --shred COLUMN=infer infers from it
       boolean more = input.next();
       try (ShredImport shredding =
-          ShredImport.create(shred, input.root(), in, spec.commandLine(), context.allocator())) {
+          ShredImport.create(shred, input.root(), in, context.allocator())) {
         OutputFile.check(in, out);
         VectorSchemaRoot root = shredding.root();
         boolean complete = false;

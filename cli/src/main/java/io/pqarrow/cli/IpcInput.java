@@ -1,5 +1,6 @@
 package io.pqarrow.cli;
 
+import io.pqarrow.ErrorKind;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -94,7 +95,10 @@ final class IpcInput implements AutoCloseable {
       return reader.getVectorSchemaRoot().getSchema();
     } catch (IOException | RuntimeException e) {
       throw CliException.cannotRead(
-          file, "not a valid Arrow IPC " + name() + " (" + problem(e) + ")", e);
+          file,
+          ErrorKind.INVALID_DATA,
+          "not a valid Arrow IPC " + name() + " (" + problem(e) + ")",
+          e);
     }
   }
 
@@ -118,6 +122,7 @@ final class IpcInput implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       throw CliException.cannotRead(
           file,
+          ErrorKind.INVALID_DATA,
           "invalid Arrow IPC " + name() + " at record batch " + batches + ": " + problem(e),
           e);
     }

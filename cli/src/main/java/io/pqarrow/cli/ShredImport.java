@@ -1,6 +1,8 @@
 package io.pqarrow.cli;
 
 import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.shred.ShredOptions;
 import io.pqarrow.shred.Shredding;
@@ -14,8 +16,6 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
-import picocli.CommandLine;
-import picocli.CommandLine.ParameterException;
 
 /**
  * {@code import --shred COLUMN=infer|TYPE}: top-level Variant columns shredded with the library's
@@ -39,16 +39,11 @@ final class ShredImport implements AutoCloseable {
    *
    * @param requests column name → {@code infer} or a type, as given on the command line
    * @param file the input file, for messages
-   * @param commandLine for usage errors (a malformed type)
-   * @throws ParameterException for a malformed type (exit 2)
+   * @throws CliException of kind {@link ErrorKind#INVALID_ARGUMENT} for a malformed type (exit 2)
    * @throws CliException for an unknown column or one that is not a Variant (exit 1)
    */
   static ShredImport create(
-      Map<String, String> requests,
-      VectorSchemaRoot source,
-      Path file,
-      CommandLine commandLine,
-      BufferAllocator allocator) {
+      Map<String, String> requests, VectorSchemaRoot source, Path file, BufferAllocator allocator) {
     if (requests == null || requests.isEmpty()) {
       return new ShredImport(source, null);
     }
@@ -58,6 +53,8 @@ final class ShredImport implements AutoCloseable {
       Field f = column.contains(".") ? null : schema.findField(column);
       if (f == null || !VariantExport.isVariant(f)) {
         throw new CliException(
+            f == null ? ErrorKind.UNSUPPORTED : ErrorKind.NOT_FOUND,
+            ErrorLocation.inFile(file).withColumn(column),
             "cannot shred column "
                 + column
                 + " of "
@@ -65,7 +62,8 @@ final class ShredImport implements AutoCloseable {
                 + ": "
                 + (f == null
                     ? "only top-level Variant columns can be shredded"
-                    : "it has type " + SchemaPrinter.type(f.getType()) + ", not Variant"));
+                    : "it has type " + SchemaPrinter.type(f.getType()) + ", not Variant"),
+            null);
       }
     }
     List<Field> fields = schema.getFields();
@@ -79,14 +77,11 @@ final class ShredImport implements AutoCloseable {
         continue;
       }
       String column = f.getName();
-      Field request =
-          request(column, text.trim(), (VariantVector) source.getVector(c), commandLine, allocator);
+      Field request = request(column, text.trim(), (VariantVector) source.getVector(c), allocator);
       try {
         out.add(Shredding.storageField(column, request, f.isNullable()));
       } catch (BridgeException e) {
-        throw new ParameterException(
-            commandLine,
-            "Invalid value for option '--shred': " + column + "=" + text + ": " + e.getMessage());
+        throw badOption(column, text, e);
       }
       kernels[c] =
           (v, firstRow) -> {
@@ -94,7 +89,8 @@ final class ShredImport implements AutoCloseable {
               return Shredding.shred(
                   (VariantVector) v, request, ShredOptions.defaults(), allocator);
             } catch (BridgeException e) {
-              throw new CliException(
+              throw CliException.inColumn(
+                  column,
                   "cannot shred Variant column "
                       + column
                       + " at rows from "
@@ -110,16 +106,13 @@ final class ShredImport implements AutoCloseable {
   }
 
   private static Field request(
-      String column,
-      String text,
-      VariantVector firstBatch,
-      CommandLine commandLine,
-      BufferAllocator allocator) {
+      String column, String text, VariantVector firstBatch, BufferAllocator allocator) {
     if (text.toLowerCase(Locale.ROOT).equals("infer")) {
       try {
         return Shredding.inferType(firstBatch, Shredding.DEFAULT_INFER_OPTIONS, allocator);
       } catch (BridgeException e) {
-        throw new CliException(
+        throw CliException.inColumn(
+            column,
             "cannot infer a shredding type for Variant column " + column + ": " + e.getMessage(),
             e);
       }
@@ -127,10 +120,20 @@ final class ShredImport implements AutoCloseable {
     try {
       return ShreddingTypes.parse(column, text);
     } catch (BridgeException e) {
-      throw new ParameterException(
-          commandLine,
-          "Invalid value for option '--shred': " + column + "=" + text + ": " + e.getMessage());
+      throw badOption(column, text, e);
     }
+  }
+
+  /**
+   * A type the library cannot parse or shred with is a malformed option value, whatever the
+   * library's kind: {@link ErrorKind#INVALID_ARGUMENT}, a usage error (exit 2).
+   */
+  private static CliException badOption(String column, String text, BridgeException e) {
+    return new CliException(
+        ErrorKind.INVALID_ARGUMENT,
+        ErrorLocation.inColumn(column),
+        "Invalid value for option '--shred': " + column + "=" + text + ": " + e.getMessage(),
+        e);
   }
 
   /** The root to write: the source itself without {@code --shred}, else one this object owns. */

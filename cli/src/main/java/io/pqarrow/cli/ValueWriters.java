@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.extension.JsonType;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
@@ -220,12 +222,19 @@ final class ValueWriters {
       byte[] utf8 = textBytes(storage, i);
       try (JsonParser parser = JSON.createParser(utf8)) {
         if (parser.nextToken() == null) {
-          throw new CliException("Invalid arrow.json value at " + path + ": empty");
+          throw new CliException(
+              ErrorKind.INVALID_DATA,
+              ErrorLocation.inColumn(path),
+              "Invalid arrow.json value at " + path + ": empty",
+              null);
         }
         out.copyCurrentStructure(parser);
       } catch (JsonProcessingException e) {
         throw new CliException(
-            "Invalid arrow.json value at " + path + ": " + e.getOriginalMessage(), e);
+            ErrorKind.INVALID_DATA,
+            ErrorLocation.inColumn(path),
+            "Invalid arrow.json value at " + path + ": " + e.getOriginalMessage(),
+            e);
       }
     };
   }
@@ -400,6 +409,10 @@ final class ValueWriters {
   }
 
   private static CliException unsupported(String path, String type) {
-    return new CliException("Unsupported Arrow type at " + path + ": " + type);
+    return new CliException(
+        ErrorKind.UNSUPPORTED,
+        ErrorLocation.inColumn(path),
+        "Unsupported Arrow type at " + path + ": " + type,
+        null);
   }
 }

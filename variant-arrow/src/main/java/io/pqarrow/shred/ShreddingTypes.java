@@ -228,7 +228,7 @@ public final class ShreddingTypes {
   }
 
   private ShredException error(String problem) {
-    return ShredException.invalidType("position " + pos, problem);
+    return ShredException.invalidSyntax(pos, problem);
   }
 
   /**

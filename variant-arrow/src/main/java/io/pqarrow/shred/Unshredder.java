@@ -1,6 +1,7 @@
 package io.pqarrow.shred;
 
 import io.pqarrow.BridgeException;
+import io.pqarrow.Limits;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.VariantKind;
@@ -61,10 +62,13 @@ final class Unshredder {
   }
 
   static VariantVector run(
-      VariantVector input, DictionaryProvider dictionaries, BufferAllocator allocator) {
+      VariantVector input,
+      DictionaryProvider dictionaries,
+      Limits limits,
+      BufferAllocator allocator) {
     VariantColumnReader in = VariantColumnReader.of(input, dictionaries);
     Unshredder u = new Unshredder(in);
-    VariantVectorWriter out = new VariantVectorWriter();
+    VariantVectorWriter out = new VariantVectorWriter(limits);
     out.declareKeys(KeyCollector.keys(in, u.root));
     for (int i = 0; i < in.rowCount(); i++) {
       u.row = i;

@@ -1,5 +1,7 @@
 package io.pqarrow.kernel.cast;
 
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.kernel.KernelException;
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.internal.BinarySlots;
@@ -126,7 +128,10 @@ public final class TypedScalars {
       return (s, b) -> b.appendUuid((UUID) x.getObject(s));
     }
     throw new KernelException(
-        "Unsupported shredded typed_value at " + path + ": " + v.getField().getType());
+        ErrorKind.UNSUPPORTED,
+        ErrorLocation.inColumn(path),
+        "Unsupported shredded typed_value at " + path + ": " + v.getField().getType(),
+        null);
   }
 
   /**
@@ -165,6 +170,8 @@ public final class TypedScalars {
     BigInteger u = x.getObject(s).unscaledValue();
     if (u.abs().compareTo(limit) >= 0) {
       throw new KernelException(
+          ErrorKind.INVALID_DATA,
+          ErrorLocation.inColumn(path),
           "Invalid decimal at "
               + path
               + ": slot "
@@ -172,7 +179,8 @@ public final class TypedScalars {
               + " holds "
               + u
               + ", more digits than the column's precision "
-              + x.getPrecision());
+              + x.getPrecision(),
+          null);
     }
     return u;
   }

@@ -1,5 +1,6 @@
 package io.pqarrow.kernel.decode;
 
+import io.pqarrow.ErrorKind;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.kernel.KernelException;
@@ -177,6 +178,7 @@ public final class WriterFactory {
   }
 
   private static KernelException unsupported(String path, String what) {
-    return new KernelException("Unsupported target type at " + path + ": " + what);
+    return new KernelException(
+        ErrorKind.UNSUPPORTED, "Unsupported target type at " + path + ": " + what);
   }
 }

@@ -1,5 +1,6 @@
 package io.pqarrow.kernel.path;
 
+import io.pqarrow.Limits;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.kernel.cast.CastContext;
@@ -47,7 +48,8 @@ public final class ShreddedGet {
   private ShreddedGet() {}
 
   /** The row loop over shredded storage; the levels are matched when the call starts. */
-  public static GetKernel.Rows rows(VariantColumnReader input, PathExpression path, Field target) {
+  public static GetKernel.Rows rows(
+      VariantColumnReader input, PathExpression path, Field target, Limits limits) {
     return (ctx, writer, out, outcome) -> {
       StructVector storage = input.vector().getUnderlyingVector();
       ShreddedLevel top =
@@ -56,7 +58,7 @@ public final class ShreddedGet {
               input.typedValueVector(),
               false,
               input.vector().getName());
-      new Run(input, path, top, ctx, writer, out, target).loop(outcome);
+      new Run(input, path, top, ctx, writer, out, target, limits).loop(outcome);
     };
   }
 
@@ -74,6 +76,7 @@ public final class ShreddedGet {
     private final PathWalker walker;
     private final VariantReader bytes = new VariantReader();
     private final VariantReader nullValue = new VariantReader();
+    private final Limits limits;
 
     Run(
         VariantColumnReader input,
@@ -82,8 +85,10 @@ public final class ShreddedGet {
         CastContext ctx,
         ValueWriter writer,
         FieldVector out,
-        Field target) {
+        Field target,
+        Limits limits) {
       this.input = input;
+      this.limits = limits;
       this.path = path;
       this.ctx = ctx;
       this.writer = writer;
@@ -193,7 +198,7 @@ public final class ShreddedGet {
         return;
       }
       // A builder per converted row: simple, and never left half-written by a bad row.
-      VariantBuilder builder = new VariantBuilder();
+      VariantBuilder builder = new VariantBuilder(limits);
       if (l.shape == ShreddedLevel.Shape.PRIMITIVE) {
         l.encoder.append(slot, builder);
       } else {

@@ -1,5 +1,7 @@
 package io.pqarrow.kernel.path;
 
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.kernel.KernelException;
 import io.pqarrow.kernel.cast.TypedScalars;
@@ -117,6 +119,10 @@ final class ShreddedLevel {
   }
 
   private static KernelException invalid(String path, String problem) {
-    return new KernelException("Invalid shredded Variant storage at " + path + ": " + problem);
+    return new KernelException(
+        ErrorKind.INVALID_SCHEMA,
+        ErrorLocation.inColumn(path),
+        "Invalid shredded Variant storage at " + path + ": " + problem,
+        null);
   }
 }

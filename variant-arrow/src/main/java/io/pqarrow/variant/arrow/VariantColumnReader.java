@@ -1,5 +1,6 @@
 package io.pqarrow.variant.arrow;
 
+import io.pqarrow.ErrorKind;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantReader;
@@ -66,15 +67,17 @@ public final class VariantColumnReader {
     this.rows = vector.getValueCount();
     FieldVector meta = vector.metadataVector();
     if (meta == null) {
-      throw VariantVectorException.invalid(name, "no metadata child");
+      throw VariantVectorException.invalid(ErrorKind.INVALID_SCHEMA, name, "no metadata child");
     }
     FieldVector value = vector.valueVector();
     this.typedValue = vector.typedValueVector();
     if (value == null && typedValue == null) {
-      throw VariantVectorException.invalid(name, "neither a value nor a typed_value child");
+      throw VariantVectorException.invalid(
+          ErrorKind.INVALID_SCHEMA, name, "neither a value nor a typed_value child");
     }
     if (value != null && !BinarySlots.isBinary(value)) {
       throw VariantVectorException.invalid(
+          ErrorKind.INVALID_SCHEMA,
           name,
           "value must be Binary, LargeBinary or BinaryView, found " + value.getField().getType());
     }
@@ -83,6 +86,7 @@ public final class VariantColumnReader {
     if (encoding != null) {
       if (!(meta instanceof BaseIntVector)) {
         throw VariantVectorException.invalid(
+            ErrorKind.INVALID_SCHEMA,
             name,
             "metadata is dictionary-encoded but holds "
                 + meta.getField().getType()
@@ -241,14 +245,16 @@ public final class VariantColumnReader {
       return false;
     }
     if (typedValue != null && !typedValue.isNull(row)) {
-      throw VariantVectorException.unsupported(
+      throw VariantVectorException.unsupportedRow(
           name,
+          row,
           "row " + row + " is shredded (typed_value is set); reconstruct it with the kernels");
     }
     if (values == null || values.isNull(row)) {
       if (typedValue != null) {
-        throw VariantVectorException.unsupported(
+        throw VariantVectorException.unsupportedRow(
             name,
+            row,
             "row "
                 + row
                 + " is shredded (its value is in typed_value); reconstruct it with the kernels");
