@@ -3,6 +3,8 @@ package io.pqarrow.parquet.internal.encoding;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import java.nio.ByteBuffer;
 import java.util.function.Consumer;
@@ -321,6 +323,8 @@ public class CorruptPageMessagesTest {
     assertEquals(problem, e.problem(), what);
     assertEquals(at, e.byteOffset(), what);
     assertEquals("Invalid page data at byte " + at + ": " + problem, e.getMessage());
+    assertEquals(ErrorKind.INVALID_DATA, e.kind());
+    assertEquals(ErrorLocation.NONE.withByteOffset(at), e.location());
   }
 
   @Test
