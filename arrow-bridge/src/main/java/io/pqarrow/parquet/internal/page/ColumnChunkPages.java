@@ -82,6 +82,8 @@ public final class ColumnChunkPages implements AutoCloseable {
 
   private int pageIndex = -1;
   private long pageOffset;
+  private long bodyOffset;
+  private int compressedSize;
   private Kind kind;
   private int valueCount;
   private Encoding encoding;
@@ -224,6 +226,16 @@ public final class ColumnChunkPages implements AutoCloseable {
     return pageOffset;
   }
 
+  /** The byte offset in the file of the current page's body, after its header. */
+  public long bodyOffset() {
+    return bodyOffset;
+  }
+
+  /** The size of the current page's body in the file. */
+  public int compressedSize() {
+    return compressedSize;
+  }
+
   /** The row group of the current chunk. */
   public int rowGroup() {
     return rowGroup;
@@ -330,7 +342,8 @@ public final class ColumnChunkPages implements AutoCloseable {
    * after the first {@code plainPrefix} bytes otherwise (v2 levels).
    */
   private void readBody(PageHeader header, int size, int uncompressed, int plainPrefix) {
-    long bodyOffset = pos;
+    bodyOffset = pos;
+    compressedSize = size;
     compressed = grow(compressed, size);
     copyBody(compressed, size);
     if (verifyCrc && header.isSetCrc()) {
