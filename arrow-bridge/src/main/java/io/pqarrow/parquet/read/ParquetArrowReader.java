@@ -53,10 +53,11 @@ import org.apache.parquet.schema.PrimitiveType;
  * <p>parquet-java reads the footer, pages and codecs; this class decodes the values with their
  * repetition and definition levels straight into the vectors of one {@link VectorSchemaRoot},
  * reused for every batch. Memory is bounded by one batch plus the compressed pages of one row
- * group. Every failure, from a missing file to corrupt data, is a {@link ParquetFileException}
- * naming the file (and column and row when known): {@code Invalid Parquet file at …} for bad bytes,
- * {@code Cannot read Parquet file at …: out of Arrow memory (limit N bytes): …} when the caller's
- * allocator cannot hold a batch.
+ * group; columns read page by page (the internal switch {@link #PAGES_PROPERTY}, off by default)
+ * take no part in the row group and need only their current page. Every failure, from a missing
+ * file to corrupt data, is a {@link ParquetFileException} naming the file (and column and row when
+ * known): {@code Invalid Parquet file at …} for bad bytes, {@code Cannot read Parquet file at …:
+ * out of Arrow memory (limit N bytes): …} when the caller's allocator cannot hold a batch.
  */
 public final class ParquetArrowReader implements AutoCloseable {
   /** Maps a file's schema; the default is {@link SchemaMapper#toArrow}. */
