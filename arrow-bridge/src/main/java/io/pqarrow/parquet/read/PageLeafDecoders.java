@@ -283,14 +283,17 @@ final class PageLeafDecoders {
 
     /**
      * The output at {@code slot}: the one of the last call when it continues there over the same
-     * offsets buffer, a new one at the start of a batch or after the offsets grew.
+     * offsets buffer, restarted (keeping its staging array) at the start of a batch or after the
+     * offsets grew.
      */
     private BinaryOutput output(int slot) {
       ArrowBuf offsets = v.getOffsetBuffer();
-      if (out == null || slot == 0 || offsets != outOffsets || out.slot() != slot) {
+      if (out == null) {
         out = narrow != null ? BinaryOutput.of(narrow, slot) : BinaryOutput.of(wide, slot);
-        outOffsets = offsets;
+      } else if (slot == 0 || offsets != outOffsets || out.slot() != slot) {
+        out.restart(slot);
       }
+      outOffsets = offsets;
       return out;
     }
   }
