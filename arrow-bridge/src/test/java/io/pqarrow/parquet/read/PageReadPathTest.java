@@ -221,7 +221,44 @@ class PageReadPathTest {
     assertTrue(failures > 20, "only " + failures + " of the damaged files failed");
   }
 
-  /** The file offset and length of every page body in {@code file}. */
+  @Test
+  void damagedPageHeadersNameColumnAndRowGroup() throws IOException {
+    Path clean = dir.resolve("clean.parquet");
+    PythonEnv.require().run(WRITE, clean.toString(), "2.0", "dict", "0.3", "9", "SNAPPY", "1");
+    List<long[]> headers = new ArrayList<>();
+    for (long[] body : pageBodies(clean)) {
+      headers.add(new long[] {body[2], body[0] - body[2]});
+    }
+    Random random = new Random(11);
+    int failures = 0;
+    for (int trial = 0; trial < 60; trial++) {
+      Path file = dir.resolve("damaged.parquet");
+      Files.copy(clean, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      long[] header = headers.get(random.nextInt(headers.size()));
+      try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+        long at = header[0] + random.nextInt((int) header[1]);
+        f.seek(at);
+        int b = f.read();
+        f.seek(at);
+        f.write(random.nextBoolean() ? 0xFF : b ^ (1 << random.nextInt(8)));
+      }
+      try (ParquetArrowReader r =
+          ParquetArrowReader.open(
+              file, memory.allocator(), ReadOptions.builder().batchRows(64).build(), true)) {
+        while (r.loadNextBatch()) {
+          // A flipped statistic or unused field changes nothing.
+        }
+      } catch (ParquetFileException e) {
+        failures++;
+        String where = "trial " + trial + ": " + e.getMessage();
+        assertTrue(e.location().hasColumn(), where);
+        assertTrue(e.location().hasRowGroup(), where);
+      }
+    }
+    assertTrue(failures > 10, "only " + failures + " of the damaged files failed");
+  }
+
+  /** The file offset and length of every page body in {@code file}, and its header's offset. */
   private static List<long[]> pageBodies(Path file) throws IOException {
     List<long[]> out = new ArrayList<>();
     PlainParquetConfiguration conf = new PlainParquetConfiguration();
@@ -240,7 +277,8 @@ class PageReadPathTest {
             pages.startChunk(chunk, rg);
             while (pages.next()) {
               if (pages.compressedSize() > 0) {
-                out.add(new long[] {pages.bodyOffset(), pages.compressedSize()});
+                out.add(
+                    new long[] {pages.bodyOffset(), pages.compressedSize(), pages.pageOffset()});
               }
             }
           }

@@ -49,6 +49,13 @@ public final class ColumnChunkPages implements AutoCloseable {
   /** A page larger than this is taken for a damaged header rather than allocated. */
   static final int MAX_PAGE_BYTES = 1 << 30;
 
+  /**
+   * A page may decompress to the chunk's total uncompressed size (from the footer) or to this,
+   * whichever is larger: a damaged header cannot make the reader allocate much more than the chunk
+   * needs, and a footer that understates the size does not reject sound pages.
+   */
+  static final int SLACK_PAGE_BYTES = 64 << 20;
+
   private static final int HEADER_WINDOW = 8 << 10;
 
   /** What the current page is. */
@@ -70,6 +77,7 @@ public final class ColumnChunkPages implements AutoCloseable {
   private CompressionCodecName codec;
   private int rowGroup = ErrorLocation.UNKNOWN;
   private long chunkEnd;
+  private long maxUncompressed;
   private long pos;
 
   private byte[] window = new byte[0];
@@ -120,6 +128,8 @@ public final class ColumnChunkPages implements AutoCloseable {
       throw error(pos, "column chunk at byte " + pos + " of " + size + " bytes is invalid", null);
     }
     this.chunkEnd = pos + size;
+    this.maxUncompressed =
+        Math.min(MAX_PAGE_BYTES, Math.max(SLACK_PAGE_BYTES, chunk.getTotalUncompressedSize()));
     this.windowLength = 0;
     if (codec != chunk.getCodec()) {
       if (decompressor != null) {
@@ -153,8 +163,15 @@ public final class ColumnChunkPages implements AutoCloseable {
                 + " bytes left after the header",
             null);
       }
-      if (uncompressed < 0 || uncompressed > MAX_PAGE_BYTES) {
-        throw error(pageOffset, "uncompressed size " + uncompressed + " is invalid", null);
+      if (uncompressed < 0 || uncompressed > maxUncompressed) {
+        throw error(
+            pageOffset,
+            "uncompressed size "
+                + uncompressed
+                + " is negative or larger than the column chunk allows ("
+                + maxUncompressed
+                + " bytes)",
+            null);
       }
       switch (header.getType()) {
         case DICTIONARY_PAGE -> {

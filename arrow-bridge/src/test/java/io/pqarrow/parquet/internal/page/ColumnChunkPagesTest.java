@@ -14,9 +14,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -28,10 +30,19 @@ import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.format.DataPageHeader;
+import org.apache.parquet.format.Encoding;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.PageType;
+import org.apache.parquet.format.Util;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Types;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -207,6 +218,41 @@ class ColumnChunkPagesTest {
       ParquetFileException e = assertThrows(ParquetFileException.class, () -> readAll(pages));
       assertEquals(1, e.location().rowGroup());
       assertTrue(e.location().hasByteOffset(), e.getMessage());
+    }
+  }
+
+  @Test
+  void aHeaderClaimingAHugePageIsRejectedBeforeAnythingIsAllocated() throws IOException {
+    PageHeader header = new PageHeader(PageType.DATA_PAGE, 1 << 29, 4);
+    header.setData_page_header(new DataPageHeader(1, Encoding.PLAIN, Encoding.RLE, Encoding.RLE));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    Util.writePageHeader(header, bytes);
+    bytes.write(new byte[4]);
+    Path file = dir.resolve("huge.bin");
+    Files.write(file, bytes.toByteArray());
+    ColumnChunkMetaData chunk =
+        ColumnChunkMetaData.get(
+            ColumnPath.get("x"),
+            Types.required(PrimitiveTypeName.INT32).named("x"),
+            CompressionCodecName.SNAPPY,
+            null,
+            Set.of(org.apache.parquet.column.Encoding.PLAIN),
+            null,
+            0,
+            0,
+            1,
+            bytes.size(),
+            100);
+    try (ColumnChunkPages pages = pages(file, "x")) {
+      pages.startChunk(chunk, 0);
+      ParquetFileException e = assertThrows(ParquetFileException.class, pages::next);
+      assertEquals(0, e.location().byteOffset());
+      assertTrue(
+          e.getMessage()
+              .endsWith(
+                  "row group 0, page 0 at file byte 0: uncompressed size 536870912 is negative or"
+                      + " larger than the column chunk allows (67108864 bytes)"),
+          e.getMessage());
     }
   }
 
