@@ -54,10 +54,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@link PyRender#PRELUDE} in the repository's {@code .venv}; see its header for the matrix). Each
  * file comes with pyarrow's own reading of it, rendered by {@link PyRender#PRELUDE}; ours is
  * rendered by {@link ArrowJson} and compared with {@link Rows}, so decimals, timestamps, NaN and
- * binary compare exactly. A failure names the file and what it holds, the row, the column and the
- * two values. The seed is {@value #DEFAULT_SEED}; {@code -Dpqarrow.corpus.seed=N} writes another
- * corpus. Each file is read at three of {@link #BATCH_SIZES}, chosen so that every size meets every
- * kind of file; {@code -Dpqarrow.corpus.allBatchSizes=true} reads every file at all of them.
+ * binary compare exactly. Each case is named for the read path, the file and what it holds, and the
+ * batch size; a failure names the file, the seed, the batch size, the row, the column and the two
+ * values, and the memory check fails a case that leaves an Arrow byte allocated. The seed is
+ * {@value #DEFAULT_SEED}; {@code -Dpqarrow.corpus.seed=N} writes another corpus. Each file is read
+ * at three of {@link #BATCH_SIZES}, rotating so that the six files of each encoding meet all nine;
+ * {@code -Dpqarrow.corpus.allBatchSizes=true} reads every file at every size.
  *
  * <h2>Judging another read path</h2>
  *
@@ -70,7 +72,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  *         ReadOptions.builder().batchRows(batchRows).pageReader(true).build()))
  * }</pre>
  *
- * Every file is then read by every path at the same batch sizes, each case named for its path.
+ * Every file is then read by every path at the same batch sizes, each case named for its path. A
+ * switch that only the {@code read} package can see is reached through {@code
+ * io.pqarrow.parquet.read.ReaderHooks} in the test tree, as {@link ReaderLevelsTest} does.
  */
 class PyarrowCorpusTest {
   /** The seed of the corpus unless {@code pqarrow.corpus.seed} is set. */
@@ -153,7 +157,7 @@ class PyarrowCorpusTest {
                                 .mapToObj(rows -> Arguments.of(path, corpus.get(k), rows))));
   }
 
-  /** Three sizes per file, rotating so that consecutive files (other encodings) get others. */
+  /** Three sizes per file, rotating so that every six consecutive files get all nine. */
   private static IntStream batchSizes(int file, boolean all) {
     if (all) {
       return IntStream.of(BATCH_SIZES);

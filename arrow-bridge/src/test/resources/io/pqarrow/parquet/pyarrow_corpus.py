@@ -9,8 +9,11 @@
 # are not all null): the test checks the corpus holds what its titles say, so that a change in
 # pyarrow cannot quietly shrink it.
 #
-# The matrix: flat files (every flat type) and nested files (lists, structs, maps, depth 3), each
-# crossed with encoding x data page version (1.0, 2.0) x null ratio (0, 50, 100 %); the codec,
+# The matrix: 48 flat files (8 encodings: dictionary, PLAIN, dictionary falling back to PLAIN,
+# DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT, RLE booleans;
+# each file holds every flat type its encoding applies to, up to 35 columns) and 36 nested files
+# (6 encodings; lists, structs, maps, to depth 3, 11 leaf columns), each encoding crossed with
+# data page version (1.0, 2.0) x null ratio (0, 50, 100 %): 84 files of 0 to 2500 rows. The codec,
 # row-group size, page size, checksums, decimal storage and ARROW:schema storage rotate over the
 # files so that every encoding meets every codec and several row-group and page shapes.
 
@@ -280,7 +283,8 @@ def flat_file(i, r, encoding, version, nulls):
     opts.update(enc_opts)
     opts['data_page_version'] = version
     opts['store_decimal_as_integer'] = as_integer
-    title = ', '.join(['%d flat columns' % len(specs), ENCODINGS[encoding][0],
+    title = ', '.join(['%d flat column%s' % (len(specs), '' if len(specs) == 1 else 's'),
+                       ENCODINGS[encoding][0],
                        'data page v' + version, '%d%% nulls' % int(nulls * 100)]
                       + (['required'] if required else [])
                       + (['decimals as integers'] if as_integer else []) + parts)
@@ -293,7 +297,8 @@ def nested_file(i, r, encoding, version, nulls):
     if encoding == 'fallback':
         shape = BIG_SHAPES[i % len(BIG_SHAPES)]
     rows = shape[0]
-    # 100 % means every top-level value is null; 50 % means nulls at every level with that share.
+    # The 50 % file puts a quarter of nulls at every level, so that values remain below three
+    # levels of lists; the 100 % file makes every top-level value null.
     p = {0.0: 0.0, 0.5: 0.25, 1.0: 1.0}[nulls]
     cols = {}
     for name, t in NESTED:
@@ -306,8 +311,10 @@ def nested_file(i, r, encoding, version, nulls):
     opts, parts = common_options(i, encoding, shape)
     opts.update(enc_opts)
     opts['data_page_version'] = version
+    null_title = {0.0: 'no nulls', 0.5: 'a quarter null at every level',
+                  1.0: 'every row null'}[nulls]
     title = ', '.join(['nested lists, structs and maps to depth 3', ENCODINGS[encoding][0],
-                       'data page v' + version, '%d%% nulls' % int(nulls * 100)] + parts)
+                       'data page v' + version, null_title] + parts)
     expect = {} if nulls >= 1 or rows < 40 else enc_cols
     fallback = [c for c in enc_cols if 'key' not in c] if encoding == 'fallback' and nulls < 1 else []
     write('nested-%03d.parquet' % i, table, title, opts, expect, fallback)
