@@ -14,7 +14,8 @@
 # each file holds every flat type its encoding applies to, up to 35 columns) and 36 nested files
 # (6 encodings; lists, structs, maps, to depth 3, 11 leaf columns), each encoding crossed with
 # data page version (1.0, 2.0) x null ratio (0, 50, 100 %): 84 files of 0 to 2500 rows. The codec,
-# row-group size, page size, checksums, decimal storage and ARROW:schema storage rotate over the
+# row-group size, page size, checksums, decimal storage, INT96 timestamps (dictionary, PLAIN and
+# fallback files) and ARROW:schema storage rotate over the
 # files so that every encoding meets every codec and several row-group and page shapes.
 
 import contextlib, os, random
@@ -283,6 +284,10 @@ def flat_file(i, r, encoding, version, nulls):
     opts.update(enc_opts)
     opts['data_page_version'] = version
     opts['store_decimal_as_integer'] = as_integer
+    int96 = encoding in ('dictionary', 'plain', 'fallback') and i % 4 == 1
+    if int96:
+        opts['use_deprecated_int96_timestamps'] = True
+        parts.append('INT96 timestamps')
     title = ', '.join(['%d flat column%s' % (len(specs), '' if len(specs) == 1 else 's'),
                        ENCODINGS[encoding][0],
                        'data page v' + version, '%d%% nulls' % int(nulls * 100)]
