@@ -37,7 +37,8 @@ What it does:
     section and plot go to benchmarks/target/peers/ instead, so a smoke test does not replace the
     published numbers.
 
-Raw measurements (results.json, jmh.json, JMH logs) are kept in benchmarks/target/peers/.
+Raw measurements (results.json, jmh.json, JMH logs) are kept in benchmarks/target/peers/;
+--from-results rewrites the section and plot from results.json without measuring.
 """
 
 import argparse
@@ -639,7 +640,7 @@ def plot(files, results, path):
             x = i - 0.4 + width * (j + 0.5)
             v = mb_per_s(f, results.get((f["shape"], key)))
             if v is None:
-                ax.text(x, 0, "n/a", ha="center", va="bottom", fontsize=7, rotation=90)
+                ax.text(x, 0, "n/a", ha="center", va="bottom", fontsize=6)
             else:
                 xs.append(x)
                 ys.append(v)
@@ -728,7 +729,19 @@ def main():
     parser.add_argument("--warmup", type=int, help="JMH warm-up iterations (default 2; 1 with --quick)")
     parser.add_argument("--build", action="store_true", help="rebuild benchmarks/target/benchmarks.jar first")
     parser.add_argument("--note", help="a remark for the README line on the machine's load")
+    parser.add_argument(
+        "--from-results",
+        action="store_true",
+        help="measure nothing: rewrite the section and plot from the last run's results.json",
+    )
     args = parser.parse_args()
+    if args.from_results:
+        saved = json.loads((OUT / "results.json").read_text())
+        results = {(r["shape"], r["reader"]): r for r in saved["results"]}
+        if args.note:
+            saved["run"]["note"] = args.note
+        publish_all(saved["files"], results, saved["heap_64m"], saved["run"], saved["run"].get("quick", False))
+        return
     rows = args.rows or (200_000 if args.quick else 5_000_000)
     reps = args.reps or (3 if args.quick else 5)
     warmup = args.warmup if args.warmup is not None else (1 if args.quick else 2)
@@ -757,6 +770,7 @@ def main():
         "load_after": os.getloadavg(),
         "minutes": (time.perf_counter() - started) / 60,
         "note": args.note,
+        "quick": args.quick,
     }
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "results.json").write_text(
@@ -783,10 +797,14 @@ def main():
     for n in notes:
         print("note:", n)
 
-    where = OUT if args.quick else BENCH
+    publish_all(files, results, heap, run, args.quick)
+
+
+def publish_all(files, results, heap, run, quick):
+    where = OUT if quick else BENCH
     plotted = plot(files, results, where / PLOT_NAME)
     text = section(files, results, heap, run, plotted)
-    if args.quick:
+    if quick:
         (OUT / "README-section.md").write_text(text + "\n")
         print(f"\nwrote {(OUT / 'README-section.md').relative_to(ROOT)} and {PLOT_NAME} there (--quick leaves benchmarks/README.md alone)")
     else:
