@@ -1,6 +1,8 @@
 package io.pqarrow.parquet;
 
 import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import java.nio.file.Path;
 
 /**
@@ -12,100 +14,145 @@ import java.nio.file.Path;
  * Parquet file at /tmp/a.parquet, column v.typed_value, row 17: value and typed_value are both
  * non-null}. A sound file that cannot be read for want of Arrow memory says {@code Cannot read
  * Parquet file at …} instead.
+ *
+ * <p>{@link #location()} always has the file; its column and row are the ones the message names,
+ * and it may add a row group or a byte offset the message leaves to the problem text. {@link
+ * #kind()} tells the failures apart whatever the message's first words: {@link ErrorKind#IO} for a
+ * missing or unreadable file, {@link ErrorKind#INVALID_DATA} for bad bytes, {@link
+ * ErrorKind#NOT_FOUND} for a column or row group the file does not have, {@link
+ * ErrorKind#UNSUPPORTED} for {@link #unsupported} data and the encrypted footer, {@link
+ * ErrorKind#OUT_OF_MEMORY} for {@link #read}; a file error caused by a schema the mapper refuses
+ * has the schema error's kind.
  */
 public class ParquetFileException extends BridgeException {
   private static final long serialVersionUID = 1L;
 
-  private final String file;
-  private final String column;
-  private final long row;
+  private final String problem;
 
-  /**
-   * Creates an exception; prefer the static factories, which build the message.
-   *
-   * @param file the file, as given by the caller
-   * @param column the dotted column path, or {@code null} when not known
-   * @param row the row number in the file (0-based), or -1 when not known
-   * @param message the complete message
-   * @param cause the underlying failure, or {@code null}
-   */
-  public ParquetFileException(
-      String file, String column, long row, String message, Throwable cause) {
-    super(message, cause);
-    this.file = file;
-    this.column = column;
-    this.row = row;
+  private ParquetFileException(
+      ErrorKind kind,
+      String head,
+      ErrorLocation location,
+      String problem,
+      String standalone,
+      Throwable cause) {
+    super(kind, location, compose(head, named(location), problem), cause);
+    this.problem = standalone;
   }
 
-  /** {@code Invalid Parquet file at <file>[, column <c>][, row <r>]: <problem>}. */
+  /**
+   * {@code Invalid Parquet file at <file>[, column <c>][, row <r>]: <problem>}; the kind is {@code
+   * cause}'s ({@link ErrorKind#of}), {@link ErrorKind#INVALID_DATA} when it says nothing.
+   */
   public static ParquetFileException invalid(
       Path file, String column, long row, String problem, Throwable cause) {
-    return new ParquetFileException(
-        String.valueOf(file),
-        column,
-        row,
-        "Invalid Parquet file at " + where(file, column, row) + ": " + problem,
+    return invalid(
+        ErrorKind.of(cause, ErrorKind.INVALID_DATA),
+        ErrorLocation.inFile(file).withColumn(column).withRow(row),
+        problem,
         cause);
+  }
+
+  /**
+   * {@code Invalid Parquet file at <file>[, column <c>][, row <r>]: <problem>}, of {@code kind}.
+   *
+   * @param where the file (required), and the column, row group, row and byte offset when known;
+   *     the message names the file, the column and the row
+   */
+  public static ParquetFileException invalid(
+      ErrorKind kind, ErrorLocation where, String problem, Throwable cause) {
+    return new ParquetFileException(kind, "Invalid Parquet file", where, problem, problem, cause);
   }
 
   /**
    * {@code Cannot read Parquet file at <file>[, column <c>][, row <r>]: <problem>}, for a sound
-   * file that cannot be read for a reason outside it, such as the Arrow allocator's limit.
+   * file that cannot be read for a reason outside it, such as the Arrow allocator's limit ({@link
+   * ErrorKind#OUT_OF_MEMORY} unless {@code cause} says otherwise, see {@link ErrorKind#of}).
    */
   public static ParquetFileException read(
       Path file, String column, long row, String problem, Throwable cause) {
-    return new ParquetFileException(
-        String.valueOf(file),
-        column,
-        row,
-        "Cannot read Parquet file at " + where(file, column, row) + ": " + problem,
+    return read(
+        ErrorKind.of(cause, ErrorKind.OUT_OF_MEMORY),
+        ErrorLocation.inFile(file).withColumn(column).withRow(row),
+        problem,
         cause);
   }
 
-  /** {@code Unsupported Parquet data at <file>[, column <c>]: <what>}. */
+  /**
+   * {@code Cannot read Parquet file at <file>[, column <c>][, row <r>]: <problem>}, of {@code
+   * kind}.
+   */
+  public static ParquetFileException read(
+      ErrorKind kind, ErrorLocation where, String problem, Throwable cause) {
+    return new ParquetFileException(
+        kind, "Cannot read Parquet file", where, problem, problem, cause);
+  }
+
+  /**
+   * {@code Unsupported Parquet data at <file>[, column <c>]: <what>}, {@link
+   * ErrorKind#UNSUPPORTED}.
+   */
   public static ParquetFileException unsupported(Path file, String column, String what) {
     return new ParquetFileException(
-        String.valueOf(file),
-        column,
-        -1,
-        "Unsupported Parquet data at " + where(file, column, -1) + ": " + what,
+        ErrorKind.UNSUPPORTED,
+        "Unsupported Parquet data",
+        ErrorLocation.inFile(file).withColumn(column),
+        what,
+        "unsupported " + what,
         null);
   }
 
-  /** {@code Cannot write Parquet file at <file>[, column <c>][, row <r>]: <problem>}. */
+  /**
+   * {@code Cannot write Parquet file at <file>[, column <c>][, row <r>]: <problem>}; the kind is
+   * {@code cause}'s ({@link ErrorKind#of}), {@link ErrorKind#INVALID_DATA} when it says nothing.
+   */
   public static ParquetFileException write(
       Path file, String column, long row, String problem, Throwable cause) {
-    return new ParquetFileException(
-        String.valueOf(file),
-        column,
-        row,
-        "Cannot write Parquet file at " + where(file, column, row) + ": " + problem,
+    return write(
+        ErrorKind.of(cause, ErrorKind.INVALID_DATA),
+        ErrorLocation.inFile(file).withColumn(column).withRow(row),
+        problem,
         cause);
   }
 
-  private static String where(Path file, String column, long row) {
-    StringBuilder b = new StringBuilder(String.valueOf(file));
-    if (column != null) {
-      b.append(", column ").append(column);
-    }
-    if (row >= 0) {
-      b.append(", row ").append(row);
-    }
-    return b.toString();
+  /**
+   * {@code Cannot write Parquet file at <file>[, column <c>][, row <r>]: <problem>}, of {@code
+   * kind}.
+   */
+  public static ParquetFileException write(
+      ErrorKind kind, ErrorLocation where, String problem, Throwable cause) {
+    return new ParquetFileException(
+        kind, "Cannot write Parquet file", where, problem, problem, cause);
+  }
+
+  /** The parts of {@code where} a message names: the file, the column and the row. */
+  private static ErrorLocation named(ErrorLocation where) {
+    return new ErrorLocation(
+        where.file(), where.column(), ErrorLocation.UNKNOWN, where.row(), ErrorLocation.UNKNOWN);
   }
 
   /** The file the problem is in. */
   public String file() {
-    return file;
+    return location().file();
   }
 
   /** The dotted column path, or {@code null} when the problem is not in one column. */
   public String column() {
-    return column;
+    return location().column();
   }
 
   /** The 0-based row in the file, or -1 when not known. */
   public long row() {
-    return row;
+    return location().row();
+  }
+
+  /**
+   * What is wrong, in words that stand without the message's first words and location, for a caller
+   * that names the file and location its own way ({@code cannot read <file>: column c, row r:
+   * <problem>}): the {@code <problem>} of {@link #invalid}, {@link #read} and {@link #write}, and
+   * {@code unsupported <what>} for {@link #unsupported}.
+   */
+  public String problem() {
+    return problem;
   }
 }

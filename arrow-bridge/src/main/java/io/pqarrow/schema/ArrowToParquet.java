@@ -1,6 +1,8 @@
 package io.pqarrow.schema;
 
+import io.pqarrow.ErrorKind;
 import io.pqarrow.extension.GeoWkbType;
+import io.pqarrow.extension.UuidExtension;
 import io.pqarrow.extension.VariantType;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -102,7 +104,9 @@ final class ArrowToParquet {
 
   static SchemaException unsupported(String path, ArrowType type, String why) {
     return new SchemaException(
-        path, "Unsupported Arrow type at " + path + ": " + type + " (" + why + ")");
+        ErrorKind.UNSUPPORTED,
+        path,
+        "Unsupported Arrow type at " + path + ": " + type + " (" + why + ")");
   }
 
   static Repetition repetition(Field field) {
@@ -274,8 +278,8 @@ final class ArrowToParquet {
       Field field, String extensionName, ArrowType storage, ExtensionType ext, Repetition rep) {
     String name = path.getLast();
     switch (extensionName) {
-      case "arrow.uuid":
-        if (!(storage instanceof ArrowType.FixedSizeBinary fsb) || fsb.getByteWidth() != 16) {
+      case UuidExtension.NAME:
+        if (!UuidExtension.isUuid(field)) {
           throw SchemaException.invalid(
               "Arrow field",
               dotted(),
@@ -284,7 +288,9 @@ final class ArrowToParquet {
         return Node.leaf(
             primitive(
                 new ArrowLeafToParquet.Leaf(
-                    PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, 16, LogicalTypeAnnotation.uuidType()),
+                    PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY,
+                    UuidExtension.BYTE_WIDTH,
+                    LogicalTypeAnnotation.uuidType()),
                 rep,
                 name));
       case "arrow.json":

@@ -1,5 +1,6 @@
 package io.pqarrow.schema;
 
+import io.pqarrow.extension.ShreddedLayout;
 import io.pqarrow.extension.VariantType;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +16,7 @@ import org.apache.parquet.schema.Type.Repetition;
 /**
  * The Variant part of {@link ArrowToParquet}: an {@code arrow.parquet.variant} field (or the legacy
  * {@code parquet.variant}) becomes a {@code VARIANT(1)} group, and its {@code typed_value} follows
- * the adopted shredding rules.
+ * the shredding rules (docs/variant.md §3, §4.1).
  *
  * <pre>
  * Struct&lt;metadata, value?, typed_value?&gt;     &lt;rep&gt; group v (VARIANT(1)) {
@@ -35,7 +36,8 @@ import org.apache.parquet.schema.Type.Repetition;
  *
  * Writers always write {@code value} (all-null is fine), so a storage struct or field group without
  * one gets an optional binary {@code value} in Parquet; that node has no Arrow child and so no
- * {@link FieldMapping}. Leaf {@code typed_value} types go through {@link ArrowShreddedToParquet}.
+ * {@link FieldMapping}. Leaf {@code typed_value} types go through {@link ArrowShreddedToParquet};
+ * which children a pair may hold and which Arrow types are arrays is {@link ShreddedLayout}'s rule.
  */
 final class ArrowVariantToParquet {
   private final ArrowToParquet walker;
@@ -135,30 +137,28 @@ final class ArrowVariantToParquet {
     try {
       ArrowType type = field.getType();
       ArrowToParquet.Node node;
-      switch (type.getTypeID()) {
-        case Struct -> {
-          if (field.getChildren().isEmpty()) {
-            throw ArrowToParquet.unsupported(
-                walker.dotted(), type, "a shredded object without fields");
-          }
-          walker.checkNames(field.getChildren(), walker.dotted());
-          List<FieldMapping> children = new ArrayList<>();
-          List<Type> types = new ArrayList<>();
-          for (Field child : field.getChildren()) {
-            FieldMapping mapping = shreddedGroup(child, child.getName());
-            children.add(mapping);
-            types.add(mapping.parquetType());
-          }
-          node =
-              new ArrowToParquet.Node(
-                  ArrowToParquet.group(repetition, name, null, types), children);
+      if (ShreddedLayout.isArray(type)) {
+        node = walker.list(field, repetition, name, true);
+      } else if (type.getTypeID() == ArrowType.ArrowTypeID.Struct) {
+        if (field.getChildren().isEmpty()) {
+          throw ArrowToParquet.unsupported(
+              walker.dotted(), type, "a shredded object without fields");
         }
-        case List, LargeList, ListView -> node = walker.list(field, repetition, name, true);
-        default ->
-            node =
-                ArrowToParquet.Node.leaf(
-                    walker.primitive(
-                        ArrowShreddedToParquet.leaf(field, walker.dotted()), repetition, name));
+        walker.checkNames(field.getChildren(), walker.dotted());
+        List<FieldMapping> children = new ArrayList<>();
+        List<Type> types = new ArrayList<>();
+        for (Field child : field.getChildren()) {
+          FieldMapping mapping = shreddedGroup(child, child.getName());
+          children.add(mapping);
+          types.add(mapping.parquetType());
+        }
+        node =
+            new ArrowToParquet.Node(ArrowToParquet.group(repetition, name, null, types), children);
+      } else {
+        node =
+            ArrowToParquet.Node.leaf(
+                walker.primitive(
+                    ArrowShreddedToParquet.leaf(field, walker.dotted()), repetition, name));
       }
       return new FieldMapping(
           field, walker.withFieldId(field, node.type()), walker.path(), node.children());
@@ -184,6 +184,12 @@ final class ArrowVariantToParquet {
       Type typedValue = null;
       for (Field child : field.getChildren()) {
         FieldMapping mapping;
+        if (!ShreddedLayout.isPairChild(child.getName())) {
+          throw SchemaException.invalid(
+              "Arrow field",
+              walker.dotted(),
+              "a shredded Variant field has an unexpected child " + child.getName());
+        }
         if (child.getName().equals(VariantType.VALUE)) {
           if (!VariantType.isBinaryStorage(child.getType())) {
             walker.enter(child.getName());
@@ -194,14 +200,9 @@ final class ArrowVariantToParquet {
           }
           mapping = binaryChild(child, ArrowToParquet.repetition(child));
           value = mapping.parquetType();
-        } else if (child.getName().equals(VariantType.TYPED_VALUE)) {
+        } else {
           mapping = shreddedTypedValue(child);
           typedValue = mapping.parquetType();
-        } else {
-          throw SchemaException.invalid(
-              "Arrow field",
-              walker.dotted(),
-              "a shredded Variant field has an unexpected child " + child.getName());
         }
         children.add(mapping);
       }

@@ -1,5 +1,6 @@
 package io.pqarrow.schema;
 
+import io.pqarrow.Limits;
 import org.apache.arrow.vector.types.TimeUnit;
 
 /**
@@ -26,6 +27,11 @@ import org.apache.arrow.vector.types.TimeUnit;
  *       from the file's {@code ARROW:schema}</td></tr>
  *   <tr><td>{@code storeArrowSchema}</td><td>true</td><td>Arrow → Parquet: write {@code
  *       ARROW:schema} into the key-value metadata</td></tr>
+ *   <tr><td>{@code limits}</td><td>{@link Limits#defaults()}</td><td>Parquet → Arrow: how deep a
+ *       Parquet schema may nest ({@link Limits#maxParquetSchemaDepth()}), how deep and large a
+ *       stored {@code ARROW:schema} field may be ({@link Limits#maxArrowSchemaDepth()}, {@link
+ *       Limits#maxArrowSchemaFields()}); a reader using these options also applies {@link
+ *       Limits#maxFooterBytes()}</td></tr>
  * </table>
  */
 public final class MappingOptions {
@@ -49,6 +55,7 @@ public final class MappingOptions {
   private final boolean extensionTypes;
   private final boolean useStoredArrowSchema;
   private final boolean storeArrowSchema;
+  private final Limits limits;
 
   private MappingOptions(Builder b) {
     this.stringLayout = b.stringLayout;
@@ -59,6 +66,7 @@ public final class MappingOptions {
     this.extensionTypes = b.extensionTypes;
     this.useStoredArrowSchema = b.useStoredArrowSchema;
     this.storeArrowSchema = b.storeArrowSchema;
+    this.limits = b.limits;
   }
 
   /** Every option at its default (the table above). */
@@ -82,6 +90,7 @@ public final class MappingOptions {
     b.extensionTypes = extensionTypes;
     b.useStoredArrowSchema = useStoredArrowSchema;
     b.storeArrowSchema = storeArrowSchema;
+    b.limits = limits;
     return b;
   }
 
@@ -133,6 +142,11 @@ public final class MappingOptions {
     return storeArrowSchema;
   }
 
+  /** The caps on untrusted schemas; default {@link Limits#defaults()}. */
+  public Limits limits() {
+    return limits;
+  }
+
   /** Builds {@link MappingOptions}; every setter returns the builder. */
   public static final class Builder {
     private Layout stringLayout = Layout.UTF8_OR_BINARY;
@@ -143,6 +157,7 @@ public final class MappingOptions {
     private boolean extensionTypes = true;
     private boolean useStoredArrowSchema = true;
     private boolean storeArrowSchema = true;
+    private Limits limits = Limits.defaults();
 
     private Builder() {}
 
@@ -191,6 +206,12 @@ public final class MappingOptions {
     /** Sets {@link MappingOptions#storeArrowSchema()}. */
     public Builder storeArrowSchema(boolean value) {
       this.storeArrowSchema = value;
+      return this;
+    }
+
+    /** Sets {@link MappingOptions#limits()}. */
+    public Builder limits(Limits limits) {
+      this.limits = java.util.Objects.requireNonNull(limits, "limits");
       return this;
     }
 

@@ -1,5 +1,7 @@
 package io.pqarrow.schema;
 
+import io.pqarrow.extension.ShreddedLayout;
+import io.pqarrow.extension.ShreddedScalar;
 import io.pqarrow.extension.VariantType;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
@@ -17,10 +19,10 @@ import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Type.Repetition;
 
 /**
- * Checks the {@code typed_value} tree of a shredded Variant against the adopted shredding rules
- * (see {@code ADOPTED-VARIANT.md}, section 3). The Arrow side needs no change: {@code typed_value}
- * groups map as ordinary structs and lists; this only refuses layouts a reader could not rebuild
- * Variant values from.
+ * Checks the {@code typed_value} tree of a shredded Variant against the shredding rules
+ * (docs/variant.md §3.2–§3.4, §4.1). The Arrow side needs no change: {@code typed_value} groups map
+ * as ordinary structs and lists; this only refuses layouts a reader could not rebuild Variant
+ * values from.
  *
  * <pre>
  * optional group typed_value {              an object: every field a REQUIRED group of
@@ -36,10 +38,11 @@ import org.apache.parquet.schema.Type.Repetition;
  * }
  * </pre>
  *
- * Allowed primitives: BOOLEAN; INT32 plain, INT(8|16|32, signed), DATE or DECIMAL(p ≤ 9); INT64
- * plain, INT(64, signed), DECIMAL(p ≤ 18), TIME(false, MICROS) or TIMESTAMP(MICROS|NANOS); FLOAT;
- * DOUBLE; BYTE_ARRAY plain, STRING or DECIMAL(p ≤ 38); FIXED_LEN_BYTE_ARRAY UUID (16) or DECIMAL(p
- * ≤ 38).
+ * Allowed primitives are the columns of the shredded-type table ({@link #scalarOf}): BOOLEAN; INT32
+ * plain, INT(8|16|32, signed), DATE or DECIMAL(p ≤ 9); INT64 plain, INT(64, signed), DECIMAL(p ≤
+ * 18), TIME(false, MICROS) or TIMESTAMP(MICROS|NANOS); FLOAT; DOUBLE; BYTE_ARRAY plain, STRING or
+ * DECIMAL(p ≤ 38); FIXED_LEN_BYTE_ARRAY(16) UUID or DECIMAL(p ≤ 38). A pair ({@code value} / {@code
+ * typed_value} group) holds nothing else ({@link ShreddedLayout#isPairChild}).
  */
 final class ParquetShreddedToArrow {
   private ParquetShreddedToArrow() {}
@@ -95,17 +98,18 @@ final class ParquetShreddedToArrow {
     boolean any = false;
     for (Type field : pair.getFields()) {
       String fieldPath = path + "." + field.getName();
-      switch (field.getName()) {
-        case VariantType.VALUE -> {
-          if (!field.isPrimitive()
-              || field.asPrimitiveType().getPrimitiveTypeName()
-                  != PrimitiveType.PrimitiveTypeName.BINARY
-              || field.isRepetition(Repetition.REPEATED)) {
-            throw invalid(fieldPath, "a shredded value must be an optional or required BYTE_ARRAY");
-          }
+      if (!ShreddedLayout.isPairChild(field.getName())) {
+        throw invalid(fieldPath, "a shredded group may only hold value and typed_value");
+      }
+      if (field.getName().equals(VariantType.VALUE)) {
+        if (!field.isPrimitive()
+            || field.asPrimitiveType().getPrimitiveTypeName()
+                != PrimitiveType.PrimitiveTypeName.BINARY
+            || field.isRepetition(Repetition.REPEATED)) {
+          throw invalid(fieldPath, "a shredded value must be an optional or required BYTE_ARRAY");
         }
-        case VariantType.TYPED_VALUE -> checkTypedValue(field, fieldPath);
-        default -> throw invalid(fieldPath, "a shredded group may only hold value and typed_value");
+      } else {
+        checkTypedValue(field, fieldPath);
       }
       any = true;
     }
@@ -115,44 +119,83 @@ final class ParquetShreddedToArrow {
   }
 
   private static void checkPrimitive(PrimitiveType p, String path) {
-    LogicalTypeAnnotation a = p.getLogicalTypeAnnotation();
-    boolean allowed =
-        switch (p.getPrimitiveTypeName()) {
-          case BOOLEAN, FLOAT, DOUBLE -> a == null;
-          case INT32 ->
-              a == null
-                  || (a instanceof IntLogicalTypeAnnotation i
-                      && i.isSigned()
-                      && i.getBitWidth() <= 32)
-                  || a instanceof DateLogicalTypeAnnotation
-                  || a instanceof DecimalLogicalTypeAnnotation;
-          case INT64 ->
-              a == null
-                  || (a instanceof IntLogicalTypeAnnotation i && i.isSigned())
-                  || a instanceof DecimalLogicalTypeAnnotation
-                  || (a instanceof TimeLogicalTypeAnnotation t
-                      && !t.isAdjustedToUTC()
-                      && t.getUnit() == TimeUnit.MICROS)
-                  || (a instanceof TimestampLogicalTypeAnnotation ts
-                      && ts.getUnit() != TimeUnit.MILLIS);
-          case BINARY ->
-              a == null
-                  || a instanceof StringLogicalTypeAnnotation
-                  || a instanceof DecimalLogicalTypeAnnotation;
-          case FIXED_LEN_BYTE_ARRAY ->
-              a instanceof UUIDLogicalTypeAnnotation || a instanceof DecimalLogicalTypeAnnotation;
-          case INT96 -> false;
-        };
-    if (a instanceof DecimalLogicalTypeAnnotation d && d.getPrecision() > 38) {
-      allowed = false;
-    }
-    if (!allowed) {
+    if (scalarOf(p) == null) {
+      LogicalTypeAnnotation a = p.getLogicalTypeAnnotation();
       throw invalid(
           path,
           (a == null ? "" : a + " on ")
               + ParquetPrimitiveToArrow.physicalName(p)
               + " is not a shredded Variant type");
     }
+  }
+
+  /**
+   * The shredded-type table's entry of a Parquet primitive {@code typed_value}, or {@code null}
+   * when the column may not be one: the way back of {@link ArrowShreddedToParquet#leaf(
+   * ShreddedScalar, org.apache.arrow.vector.types.pojo.ArrowType)}. A DECIMAL is the entry of its
+   * precision on any physical type that holds it (INT32 ≤ 9, INT64 ≤ 18, BYTE_ARRAY or
+   * FIXED_LEN_BYTE_ARRAY ≤ 38), since it is read as a Decimal128 of that precision.
+   */
+  static ShreddedScalar scalarOf(PrimitiveType p) {
+    LogicalTypeAnnotation a = p.getLogicalTypeAnnotation();
+    if (a instanceof DecimalLogicalTypeAnnotation d) {
+      ShreddedScalar s = ShreddedScalar.decimal(d.getPrecision());
+      int max =
+          switch (p.getPrimitiveTypeName()) {
+            case INT32 -> ShreddedScalar.DECIMAL4.maxPrecision();
+            case INT64 -> ShreddedScalar.DECIMAL8.maxPrecision();
+            case BINARY, FIXED_LEN_BYTE_ARRAY -> ShreddedScalar.DECIMAL16.maxPrecision();
+            default -> 0;
+          };
+      return s != null && d.getPrecision() <= max ? s : null;
+    }
+    return switch (p.getPrimitiveTypeName()) {
+      case BOOLEAN -> a == null ? ShreddedScalar.BOOLEAN : null;
+      case FLOAT -> a == null ? ShreddedScalar.FLOAT : null;
+      case DOUBLE -> a == null ? ShreddedScalar.DOUBLE : null;
+      case INT32 -> {
+        if (a == null) {
+          yield ShreddedScalar.INT32;
+        } else if (a instanceof IntLogicalTypeAnnotation i && i.isSigned()) {
+          yield switch (i.getBitWidth()) {
+            case 8 -> ShreddedScalar.INT8;
+            case 16 -> ShreddedScalar.INT16;
+            case 32 -> ShreddedScalar.INT32;
+            default -> null;
+          };
+        }
+        yield a instanceof DateLogicalTypeAnnotation ? ShreddedScalar.DATE : null;
+      }
+      case INT64 -> {
+        if (a == null || (a instanceof IntLogicalTypeAnnotation i && i.isSigned())) {
+          yield ShreddedScalar.INT64;
+        } else if (a instanceof TimeLogicalTypeAnnotation t) {
+          yield !t.isAdjustedToUTC() && t.getUnit() == TimeUnit.MICROS ? ShreddedScalar.TIME : null;
+        } else if (a instanceof TimestampLogicalTypeAnnotation ts) {
+          yield switch (ts.getUnit()) {
+            case MICROS ->
+                ShreddedScalar.timestamp(
+                    org.apache.arrow.vector.types.TimeUnit.MICROSECOND, ts.isAdjustedToUTC());
+            case NANOS ->
+                ShreddedScalar.timestamp(
+                    org.apache.arrow.vector.types.TimeUnit.NANOSECOND, ts.isAdjustedToUTC());
+            case MILLIS -> null;
+          };
+        }
+        yield null;
+      }
+      case BINARY -> {
+        if (a == null) {
+          yield ShreddedScalar.BINARY;
+        }
+        yield a instanceof StringLogicalTypeAnnotation ? ShreddedScalar.STRING : null;
+      }
+      case FIXED_LEN_BYTE_ARRAY ->
+          a instanceof UUIDLogicalTypeAnnotation && p.getTypeLength() == 16
+              ? ShreddedScalar.UUID
+              : null;
+      case INT96 -> null;
+    };
   }
 
   private static SchemaException invalid(String path, String problem) {

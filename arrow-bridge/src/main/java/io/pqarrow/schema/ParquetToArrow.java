@@ -64,6 +64,7 @@ final class ParquetToArrow extends ParquetTypeVisitor<FieldMapping> {
   private final GeoCrsToArrow geo;
 
   private ParquetToArrow(MappingOptions options, GeoCrsToArrow geo) {
+    super(options.limits().maxParquetSchemaDepth());
     this.options = options;
     this.geo = geo;
   }

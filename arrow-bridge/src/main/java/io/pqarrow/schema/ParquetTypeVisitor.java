@@ -24,8 +24,8 @@ import org.apache.parquet.schema.Type.Repetition;
  *
  * <ul>
  *   <li>a {@code LIST} group: the repeated field and the element are found with the five
- *       backward-compatibility rules of LogicalTypes.md, then {@link #list} is called with the
- *       element's result;
+ *       backward-compatibility rules (docs/type-mapping.md §2.6), then {@link #list} is called with
+ *       the element's result;
  *   <li>a {@code MAP} group (or a {@code MAP_KEY_VALUE} group not inside a {@code MAP}): {@link
  *       #map} with the key and value results, or {@link #keySet} when the repeated group has no
  *       value;
@@ -50,10 +50,18 @@ import org.apache.parquet.schema.Type.Repetition;
  * @param <T> the result of visiting one node
  */
 abstract class ParquetTypeVisitor<T> {
-  /** Deeper schemas are refused rather than risking the stack on an untrusted footer. */
-  static final int MAX_DEPTH = 256;
+  /**
+   * Deeper schemas are refused rather than risking the stack on an untrusted footer ({@link
+   * io.pqarrow.Limits#maxParquetSchemaDepth()}).
+   */
+  private final int maxDepth;
 
   private final Deque<String> path = new ArrayDeque<>();
+
+  /** A visitor that refuses nodes nested deeper than {@code maxDepth} fields. */
+  ParquetTypeVisitor(int maxDepth) {
+    this.maxDepth = maxDepth;
+  }
 
   /** Visits every field of {@code message} and returns {@link #message}'s result. */
   static <T> T visit(MessageType message, ParquetTypeVisitor<T> visitor) {
@@ -101,9 +109,9 @@ abstract class ParquetTypeVisitor<T> {
 
   /** Called before a named node below the message is visited; pushes its name. */
   void beforeField(Type field) {
-    if (path.size() >= MAX_DEPTH) {
+    if (path.size() >= maxDepth) {
       throw SchemaException.invalid(
-          "Parquet schema", dottedPath(), "nesting deeper than " + MAX_DEPTH + " levels");
+          "Parquet schema", dottedPath(), "nesting deeper than " + maxDepth + " levels");
     }
     path.addLast(field.getName());
   }

@@ -1,34 +1,43 @@
 package io.pqarrow.schema;
 
 import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 
 /**
  * A schema that cannot be mapped: invalid (a STRING annotation on INT32, a LIST without a repeated
- * child, …) or unsupported (an Arrow union, …). The message names the field path and the offending
- * type, as in {@code Invalid Parquet type at a.b.list.element: STRING on INT32}.
+ * child, …; {@link ErrorKind#INVALID_SCHEMA}) or unsupported (an Arrow union, …; {@link
+ * ErrorKind#UNSUPPORTED}). The message names the field path and the offending type, as in {@code
+ * Invalid Parquet type at a.b.list.element: STRING on INT32}; {@link #location()} has the path as
+ * its column (none for {@code <root>}, the schema itself).
  */
 public class SchemaException extends BridgeException {
   private static final long serialVersionUID = 1L;
 
+  /** The path of the schema itself. */
+  static final String ROOT = "<root>";
+
   private final String path;
 
   /**
-   * An error at {@code path} with the full {@code message}; prefer {@link #invalid} and {@link
-   * #unsupported}.
+   * An error of {@code kind} at {@code path} with the full {@code message}; prefer {@link #invalid}
+   * and {@link #unsupported}.
    */
-  public SchemaException(String path, String message) {
-    super(message);
+  public SchemaException(ErrorKind kind, String path, String message) {
+    super(kind, ErrorLocation.inColumn(ROOT.equals(path) ? null : path), message, null);
     this.path = path;
   }
 
-  /** Creates {@code Invalid <what> at <path>: <problem>}. */
+  /** Creates {@code Invalid <what> at <path>: <problem>}, {@link ErrorKind#INVALID_SCHEMA}. */
   public static SchemaException invalid(String what, String path, String problem) {
-    return new SchemaException(path, "Invalid " + what + " at " + path + ": " + problem);
+    return new SchemaException(
+        ErrorKind.INVALID_SCHEMA, path, "Invalid " + what + " at " + path + ": " + problem);
   }
 
-  /** Creates {@code Unsupported <what> at <path>: <type>}. */
+  /** Creates {@code Unsupported <what> at <path>: <type>}, {@link ErrorKind#UNSUPPORTED}. */
   public static SchemaException unsupported(String what, String path, String type) {
-    return new SchemaException(path, "Unsupported " + what + " at " + path + ": " + type);
+    return new SchemaException(
+        ErrorKind.UNSUPPORTED, path, "Unsupported " + what + " at " + path + ": " + type);
   }
 
   /** The dotted field path where the problem is ({@code <root>} for the schema itself). */

@@ -1,5 +1,6 @@
 package io.pqarrow.schema;
 
+import io.pqarrow.Limits;
 import io.pqarrow.extension.ExtensionTypes;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -44,12 +45,6 @@ public final class StoredArrowSchema {
 
   private static final int CONTINUATION = 0xFFFFFFFF;
 
-  /** Nesting depth beyond which a stored field is not converted (Arrow C++ allows 64). */
-  static final int MAX_DEPTH = 64;
-
-  /** Fields (counting every nested one) beyond which a stored top-level field is not converted. */
-  static final int MAX_FIELDS = 100_000;
-
   private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
   private StoredArrowSchema() {}
@@ -68,16 +63,24 @@ public final class StoredArrowSchema {
     return Base64.getEncoder().encodeToString(bytes.toByteArray());
   }
 
+  /** As {@link #decode(String, List, Limits)} with {@link Limits#defaults()}. */
+  public static Optional<Schema> decode(String base64, List<String> warnings) {
+    return decode(base64, warnings, Limits.defaults());
+  }
+
   /**
    * Decodes an {@code ARROW:schema} value. Anything that is not a readable schema message (bad
    * base64, a truncated or corrupt flatbuffer, another message type) gives an empty result and a
    * warning in {@code warnings}; it never throws.
    *
    * <p>Top-level fields are converted one by one: a field Arrow Java cannot represent (Arrow Java
-   * 19 rejects Decimal32 and Decimal64 in IPC, which pyarrow writes) is left out with a warning
-   * naming it, and the rest of the schema is still restored.
+   * 19 rejects Decimal32 and Decimal64 in IPC, which pyarrow writes), or one nested deeper than
+   * {@link Limits#maxArrowSchemaDepth()} or with more than {@link Limits#maxArrowSchemaFields()}
+   * fields in all, is left out with a warning naming it, and the rest of the schema is still
+   * restored.
    */
-  public static Optional<Schema> decode(String base64, List<String> warnings) {
+  public static Optional<Schema> decode(String base64, List<String> warnings, Limits limits) {
+    java.util.Objects.requireNonNull(limits, "limits");
     // So that our extension types come back typed rather than as storage plus metadata.
     ExtensionTypes.register();
     byte[] bytes;
@@ -134,16 +137,16 @@ public final class StoredArrowSchema {
       List<Field> fields = new ArrayList<>(schema.fieldsLength());
       for (int i = 0; i < schema.fieldsLength(); i++) {
         org.apache.arrow.flatbuf.Field field = schema.fields(i);
-        if (!withinLimits(field)) {
+        if (!withinLimits(field, limits)) {
           warnings.add(
               "Ignored "
                   + KEY
                   + " at "
                   + field.name()
                   + ": nested deeper than "
-                  + MAX_DEPTH
+                  + limits.maxArrowSchemaDepth()
                   + " or more than "
-                  + MAX_FIELDS
+                  + limits.maxArrowSchemaFields()
                   + " fields");
           continue;
         }
@@ -183,24 +186,27 @@ public final class StoredArrowSchema {
   }
 
   /**
-   * Whether {@code field} is nested at most {@link #MAX_DEPTH} deep with at most {@link
-   * #MAX_FIELDS} fields in all, checked without recursion: a hostile message can nest deeply, or
-   * point many children at one shared table, and Arrow Java's conversion recurses over both.
+   * Whether {@code field} is nested at most {@link Limits#maxArrowSchemaDepth()} deep with at most
+   * {@link Limits#maxArrowSchemaFields()} fields in all, checked without recursion: a hostile
+   * message can nest deeply, or point many children at one shared table, and Arrow Java's
+   * conversion recurses over both.
    */
-  private static boolean withinLimits(org.apache.arrow.flatbuf.Field field) {
+  private static boolean withinLimits(org.apache.arrow.flatbuf.Field field, Limits limits) {
+    int maxDepth = limits.maxArrowSchemaDepth();
+    long maxFields = limits.maxArrowSchemaFields();
     List<org.apache.arrow.flatbuf.Field> level = List.of(field);
     int depth = 0;
     long count = 0;
     while (!level.isEmpty()) {
       depth++;
       count += level.size();
-      if (depth > MAX_DEPTH || count > MAX_FIELDS) {
+      if (depth > maxDepth || count > maxFields) {
         return false;
       }
       List<org.apache.arrow.flatbuf.Field> next = new ArrayList<>();
       for (org.apache.arrow.flatbuf.Field f : level) {
         int children = f.childrenLength();
-        if (count + next.size() + (long) children > MAX_FIELDS) {
+        if (count + next.size() + (long) children > maxFields) {
           return false;
         }
         for (int i = 0; i < children; i++) {

@@ -73,7 +73,7 @@ final class StoredSchemaToArrow {
     }
     StoredSchemaToArrow restore = new StoredSchemaToArrow(options);
     restore.warnings.addAll(base.warnings());
-    Optional<Schema> stored = StoredArrowSchema.decode(encoded, restore.warnings);
+    Optional<Schema> stored = StoredArrowSchema.decode(encoded, restore.warnings, options.limits());
     if (stored.isEmpty()) {
       return new SchemaMapping(
           base.arrowSchema(),

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pqarrow.Limits;
 import io.pqarrow.json.JsonOptions;
 import io.pqarrow.kernel.DecodeOptions;
 import io.pqarrow.kernel.GetOptions;
@@ -145,6 +146,10 @@ class OptionsConventionTest {
         }
       }
       return null;
+    }
+    if (type == Limits.class) {
+      Limits limits = (Limits) current;
+      return limits.toBuilder().maxJsonDepth(limits.maxJsonDepth() + 1).build();
     }
     if (type.getSimpleName().endsWith("Options")) {
       Object builder = staticCall(type, "builder");

@@ -180,6 +180,39 @@ class DictionaryWriteTest {
   }
 
   @Test
+  void aDictionaryOfAnotherTypeThanAtOpenIsRefusedNamingTheColumn() {
+    Path file = dir.resolve("retyped.parquet");
+    Schema schema = new Schema(List.of(SCHEMA.getFields().get(0)));
+    try (IntVector numbers = new IntVector("numbers", memory.allocator());
+        VarCharVector names = new VarCharVector("names", memory.allocator());
+        VectorSchemaRoot root = VectorSchemaRoot.create(schema, memory.allocator())) {
+      numbers.setSafe(0, 42);
+      numbers.setValueCount(1);
+      names.setSafe(0, "red".getBytes(StandardCharsets.UTF_8));
+      names.setValueCount(1);
+      DictionaryProvider.MapDictionaryProvider atOpen =
+          new DictionaryProvider.MapDictionaryProvider();
+      atOpen.put(new Dictionary(numbers, new DictionaryEncoding(7, false, INT32)));
+      DictionaryProvider.MapDictionaryProvider atWrite =
+          new DictionaryProvider.MapDictionaryProvider();
+      atWrite.put(new Dictionary(names, new DictionaryEncoding(7, false, INT32)));
+      ((IntVector) root.getVector("colour")).setSafe(0, 0);
+      root.setRowCount(1);
+      try (ParquetArrowWriter writer =
+          ParquetArrowWriter.open(file, schema, WriteOptions.defaults(), atOpen)) {
+        ParquetFileException e =
+            assertThrows(ParquetFileException.class, () -> writer.write(root, atWrite));
+        assertEquals(
+            "Cannot write Parquet file at "
+                + file
+                + ", column colour, row 0: vector VarCharVector, expected a"
+                + " BaseFixedWidthVector",
+            e.getMessage());
+      }
+    }
+  }
+
+  @Test
   void dictionaryEncodedSchemaWithoutDictionariesIsRefusedNamingTheField() {
     Path file = dir.resolve("none.parquet");
     ParquetFileException e =

@@ -17,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.pqarrow.Limits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -327,7 +328,7 @@ class ParquetToArrowErrorTest {
   @Test
   void nestingDeeperThanTheCapIsRejected() {
     Type t = prim(INT32, "leaf", null);
-    for (int i = 0; i < ParquetTypeVisitor.MAX_DEPTH + 5; i++) {
+    for (int i = 0; i < Limits.defaults().maxParquetSchemaDepth() + 5; i++) {
       t = new GroupType(OPTIONAL, "g", t);
     }
     MessageType deep = message(t);

@@ -29,8 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A footer from the ConvertedType era, built from Thrift schema elements that carry only {@code
  * converted_type} (no {@code logicalType}), serialized and read back through parquet-java's
- * metadata converter as a file's footer would be. Annotations are those of the oldest
- * LogicalTypes.md.
+ * metadata converter as a file's footer would be. Annotations are the ConvertedTypes of
+ * docs/type-mapping.md §2.2.
  */
 class ParquetToArrowLegacyFooterTest {
 
@@ -86,7 +86,7 @@ class ParquetToArrowLegacyFooterTest {
         .getSchema();
   }
 
-  /** Every ConvertedType of the oldest LogicalTypes.md, and the legacy nested forms. */
+  /** Every ConvertedType (docs/type-mapping.md §2.2) and the legacy nested forms (§2.6–§2.8). */
   private static List<SchemaElement> legacySchema() {
     FieldRepetitionType opt = FieldRepetitionType.OPTIONAL;
     FieldRepetitionType req = FieldRepetitionType.REQUIRED;

@@ -16,9 +16,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every LIST and MAP example of LogicalTypes.md (newest), including the backward-compatibility
- * forms, rendered as {@code name?:Type@parquet.path{children}} ({@code ?} nullable, {@code !}
- * non-null).
+ * Every LIST and MAP example of the Parquet specification (docs/type-mapping.md §2.6–§2.8),
+ * including the backward-compatibility forms, rendered as {@code name?:Type@parquet.path{children}}
+ * ({@code ?} nullable, {@code !} non-null).
  */
 class ParquetToArrowNestedTest {
   private static final String INT = "Int(32, true)";

@@ -20,11 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.provider.Arguments;
 
 /**
- * Schemas pyarrow cannot write, read by pyarrow from footer-only files: every LIST/MAP example of
- * LogicalTypes.md (see {@link ParquetToArrowNestedTest#specExamples()}) and the primitive
- * annotations no pyarrow writer produces. pyarrow and this library must agree, names of list items
- * and map children aside (pyarrow keeps the Parquet names), with the options that pick pyarrow's
- * choices for ENUM and INTERVAL.
+ * Schemas pyarrow cannot write, read by pyarrow from footer-only files: every LIST/MAP example
+ * (docs/type-mapping.md §2.6, §2.7; see {@link ParquetToArrowNestedTest#specExamples()}) and the
+ * primitive annotations (§2.2) no pyarrow writer produces. pyarrow and this library must agree,
+ * names of list items and map children aside (pyarrow keeps the Parquet names), with the options
+ * that pick pyarrow's choices for ENUM and INTERVAL.
  */
 class ParquetToArrowSpecVsPyarrowTest {
   private static final MappingOptions AS_PYARROW =

@@ -3,6 +3,7 @@ package io.pqarrow.schema;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pqarrow.Limits;
 import io.pqarrow.extension.ExtensionTypes;
 import io.pqarrow.extension.GeoWkbType;
 import io.pqarrow.extension.JsonType;
@@ -138,7 +139,7 @@ class StoredArrowSchemaTest {
   @Test
   void fieldsNestedDeeperThan64AreLeftOutWithAWarning() {
     Field deep = Field.nullable("leaf", new ArrowType.Int(32, true));
-    for (int i = 0; i < StoredArrowSchema.MAX_DEPTH; i++) {
+    for (int i = 0; i < Limits.defaults().maxArrowSchemaDepth(); i++) {
       deep = new Field("s" + i, FieldType.nullable(ArrowType.Struct.INSTANCE), List.of(deep));
     }
     Field ok = Field.nullable("ok", ArrowType.Bool.INSTANCE);

@@ -25,13 +25,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The storage {@link Shredding#shred} produces is exactly what the schema mapping accepts as a
- * shredded Variant ({@code SchemaMapper.toParquet}), and maps to the adopted specification's own
- * example group, so a shredded vector can be written to Parquet as it is.
+ * shredded Variant ({@code SchemaMapper.toParquet}), and maps to the example group of
+ * docs/variant.md §3.1, so a shredded vector can be written to Parquet as it is.
  */
 class ShreddedSchemaMappingTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
 
-  /** The example of ADOPTED-VARIANT.md §3. */
+  /** The example of docs/variant.md §3.1. */
   private static final String SPEC_EXAMPLE =
       "message m {\n"
           + "  optional group event (VARIANT(1)) {\n"

@@ -22,7 +22,9 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  *
  * The metadata is empty. Some writers used the name {@code parquet.variant}; {@link #LEGACY_ALIAS}
  * is registered under that name and reads as the canonical type, which is always the one written.
- * {@link #validateStorage(Field)} checks a field's children, which the type itself cannot see.
+ * {@link #validateStorage(Field)} checks a field's children, which the type itself cannot see; any
+ * child other than the three is refused (docs/variant.md §4.2). The rules inside {@code
+ * typed_value} are {@link ShreddedScalar} and {@link ShreddedLayout}.
  */
 public final class VariantType extends ExtensionType {
   /** The canonical extension name. */
@@ -75,6 +77,15 @@ public final class VariantType extends ExtensionType {
     return ExtensionFields.isBinary(type);
   }
 
+  /**
+   * Whether {@code name} may be a child of the storage struct: {@code metadata}, {@code value} or
+   * {@code typed_value}. Anything else, {@code _}-prefixed names included, is refused everywhere
+   * ({@link ShreddedLayout}).
+   */
+  public static boolean isStorageChild(String name) {
+    return METADATA.equals(name) || ShreddedLayout.isPairChild(name);
+  }
+
   /** Whether {@code name} is the canonical name or the legacy alias. */
   public static boolean isVariantName(String name) {
     return NAME.equals(name) || LEGACY_NAME.equals(name);
@@ -82,7 +93,7 @@ public final class VariantType extends ExtensionType {
 
   /**
    * Checks the storage struct of a Variant field: a non-nullable binary {@code metadata} (plain or
-   * dictionary-encoded), and a binary {@code value} and/or a {@code typed_value}.
+   * dictionary-encoded), a binary {@code value} and/or a {@code typed_value}, and no other child.
    *
    * @throws IllegalArgumentException naming the field and what is wrong
    */
@@ -90,15 +101,20 @@ public final class VariantType extends ExtensionType {
     Field metadata = null;
     Field value = null;
     Field typedValue = null;
+    String where = "Invalid arrow.parquet.variant storage at " + field.getName() + ": ";
     for (Field child : field.getChildren()) {
       switch (child.getName()) {
         case METADATA -> metadata = child;
         case VALUE -> value = child;
         case TYPED_VALUE -> typedValue = child;
-        default -> {}
+        default ->
+            throw new IllegalArgumentException(
+                where
+                    + "unexpected child "
+                    + child.getName()
+                    + " (only metadata, value and typed_value)");
       }
     }
-    String where = "Invalid arrow.parquet.variant storage at " + field.getName() + ": ";
     if (metadata == null) {
       throw new IllegalArgumentException(where + "no metadata field");
     }

@@ -9,13 +9,15 @@ import org.apache.arrow.vector.VectorLoader;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.VectorUnloader;
 import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Copies each batch of a source root into a root of another schema, replacing some top-level
- * columns with what a kernel makes of them; the other columns are shared (their buffers gain a
- * reference), never copied. The source root keeps its vectors, so a reader can load the next batch
- * into it as usual.
+ * The middle of a {@link BatchPipeline}: copies each batch of a source root into a root of another
+ * schema, replacing some top-level columns with what a kernel makes of them; the other columns are
+ * shared (their buffers gain a reference), never copied. The source root keeps its vectors, so a
+ * reader can load the next batch into it as usual. {@link #none} rewrites nothing and hands on the
+ * source root itself.
  */
 final class BatchRewrite implements AutoCloseable {
   /** Makes the replacement of one column for one batch; the result is closed after loading. */
@@ -24,27 +26,76 @@ final class BatchRewrite implements AutoCloseable {
     FieldVector apply(FieldVector column, long firstRow);
   }
 
+  /** What replaces one column: its field in the target schema and the kernel that fills it. */
+  record Replacement(Field field, ColumnKernel kernel) {}
+
+  /** Decides, once, what becomes of source column {@code index}; {@code null} passes it through. */
+  @FunctionalInterface
+  interface ColumnRule {
+    Replacement replace(int index, Field field);
+  }
+
   private final VectorSchemaRoot source;
   private final VectorSchemaRoot target;
+
+  /** {@code null} when nothing is rewritten and {@link #target} is the source. */
   private final ColumnKernel[] kernels;
 
-  /**
-   * @param kernels one per source column: {@code null} passes the column through
-   */
-  BatchRewrite(
+  private BatchRewrite(
       VectorSchemaRoot source, Schema target, ColumnKernel[] kernels, BufferAllocator allocator) {
     this.source = source;
-    this.kernels = kernels.clone();
+    this.kernels = kernels;
     this.target = VectorSchemaRoot.create(target, allocator);
   }
 
-  /** The root the rewritten batches are loaded into; owned by this object. */
+  private BatchRewrite(VectorSchemaRoot source) {
+    this.source = source;
+    this.kernels = null;
+    this.target = source;
+  }
+
+  /** The rewrite that changes nothing: {@link #root()} is {@code source} itself. */
+  static BatchRewrite none(VectorSchemaRoot source) {
+    return new BatchRewrite(source);
+  }
+
+  /**
+   * The rewrite that replaces each column of {@code source} as {@code rule} says, asking it about
+   * the columns in order (so its errors come in column order); {@link #none} when it replaces none.
+   * The target schema keeps the source's metadata.
+   */
+  static BatchRewrite of(VectorSchemaRoot source, BufferAllocator allocator, ColumnRule rule) {
+    List<Field> fields = source.getSchema().getFields();
+    ColumnKernel[] kernels = new ColumnKernel[fields.size()];
+    List<Field> out = new ArrayList<>();
+    boolean replaced = false;
+    for (int c = 0; c < fields.size(); c++) {
+      Replacement r = rule.replace(c, fields.get(c));
+      if (r == null) {
+        out.add(fields.get(c));
+      } else {
+        out.add(r.field());
+        kernels[c] = r.kernel();
+        replaced = true;
+      }
+    }
+    if (!replaced) {
+      return none(source);
+    }
+    Schema target = new Schema(out, source.getSchema().getCustomMetadata());
+    return new BatchRewrite(source, target, kernels, allocator);
+  }
+
+  /** The root the rewritten batches are loaded into: owned by this object unless {@link #none}. */
   VectorSchemaRoot root() {
     return target;
   }
 
   /** Rewrites the batch now in the source; {@code firstRow} is its first row in the file. */
   void apply(long firstRow) {
+    if (kernels == null) {
+      return;
+    }
     List<FieldVector> columns = new ArrayList<>();
     List<FieldVector> made = new ArrayList<>();
     try {
@@ -76,6 +127,8 @@ final class BatchRewrite implements AutoCloseable {
 
   @Override
   public void close() {
-    target.close();
+    if (kernels != null) {
+      target.close();
+    }
   }
 }

@@ -2,13 +2,22 @@ package io.pqarrow.cli;
 
 import org.apache.arrow.vector.VectorSchemaRoot;
 
-/** Record batches read from a file into one root, reloaded by each {@link #next()}. */
+/**
+ * Record batches read from a file into one root, reloaded by each {@link #next()}: the start of a
+ * {@link BatchPipeline}, and what {@code cat} reads.
+ */
 interface BatchSource extends AutoCloseable {
   /** The root every batch is loaded into; it belongs to the source. */
   VectorSchemaRoot root();
 
   /** Loads the next batch into {@link #root()}; false at the end. */
   boolean next();
+
+  /**
+   * How far into the input reading has got, in bytes, for the progress line; -1 when the source
+   * cannot tell (the Parquet reader does not say).
+   */
+  long bytesRead();
 
   @Override
   void close();

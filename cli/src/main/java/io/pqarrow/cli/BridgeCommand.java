@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
  * System.exit}: it parses the arguments, runs the command and returns the exit code ({@link
  * ExitCode}). Every error is caught here: bad input prints one line {@code bridge: <what is wrong>}
  * on standard error and returns 1, bad usage prints picocli's message and the usage and returns 2.
- * {@code --verbose} adds the stack trace; no stack trace is printed otherwise.
+ * Which of the two an error is comes from its {@link io.pqarrow.ErrorKind} ({@link ExitCode#of}),
+ * never from its text. {@code --verbose} adds the stack trace; no stack trace is printed otherwise.
  */
 @Command(
     name = "bridge",
@@ -87,7 +88,7 @@ public final class BridgeCommand implements Callable<Integer> {
     } catch (RuntimeException | Error e) {
       // picocli hands exceptions of the commands to the handler below; this is the last net for
       // anything thrown while it prints usage or handles an error.
-      return report(e, cli.getErr(), verbose(cli.getParseResult()));
+      return report(e, cli, verbose(cli.getParseResult()));
     } finally {
       cli.getOut().flush();
       cli.getErr().flush();
@@ -106,8 +107,7 @@ public final class BridgeCommand implements Callable<Integer> {
     cli.setOut(new PrintWriter(context.out(), true, StandardCharsets.UTF_8));
     cli.setErr(new PrintWriter(context.err(), true, StandardCharsets.UTF_8));
     cli.setExecutionExceptionHandler(
-        (e, commandLine, parseResult) ->
-            report(e, commandLine.getErr(), verbose(cli.getParseResult())));
+        (e, commandLine, parseResult) -> report(e, commandLine, verbose(cli.getParseResult())));
     return cli;
   }
 
@@ -126,13 +126,26 @@ public final class BridgeCommand implements Callable<Integer> {
     return false;
   }
 
-  private static int report(Throwable e, PrintWriter err, boolean verbose) {
-    err.println("bridge: " + describe(e));
+  /**
+   * Prints {@code e} for the user and returns its exit code: for a {@link BridgeException} the code
+   * of its kind ({@link ExitCode#of}), else {@link ExitCode#BAD_INPUT}. Bad usage is printed as
+   * picocli prints its own usage errors (the message, then {@code command}'s usage); anything else
+   * as one line {@code bridge: <description>}.
+   */
+  private static int report(Throwable e, CommandLine command, boolean verbose) {
+    PrintWriter err = command.getErr();
+    int code = e instanceof BridgeException b ? ExitCode.of(b.kind()) : ExitCode.BAD_INPUT;
+    if (code == ExitCode.BAD_USAGE) {
+      err.println(command.getColorScheme().errorText(e.getMessage()));
+      command.usage(err, command.getColorScheme());
+    } else {
+      err.println("bridge: " + describe(e));
+    }
     if (verbose) {
       e.printStackTrace(err);
     }
     err.flush();
-    return ExitCode.BAD_INPUT;
+    return code;
   }
 
   /** The one-line description of an error, without the {@code bridge: } prefix. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
 import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorLocation;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -154,8 +155,19 @@ final class CatCommand implements Callable<Integer> {
         try {
           columnWriters[c].write(json, i);
         } catch (BridgeException e) {
-          throw CliException.cannotRead(
-              file, e.getMessage() + " (row " + row + ", column " + names[c] + ")", e);
+          throw new CliException(
+              CliException.inputKind(e),
+              ErrorLocation.inFile(file).withColumn(names[c]).withRow(row),
+              "cannot read "
+                  + file
+                  + ": "
+                  + e.getMessage()
+                  + " (row "
+                  + row
+                  + ", column "
+                  + names[c]
+                  + ")",
+              e);
         }
       }
       json.writeEndObject();

@@ -1,5 +1,6 @@
 package io.pqarrow.cli;
 
+import io.pqarrow.ErrorKind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -34,7 +35,9 @@ final class ColumnSelection {
     for (String path : paths) {
       String trimmed = path.trim();
       if (trimmed.isEmpty()) {
-        throw new CliException("invalid --columns for " + file + ": empty column name");
+        // The contract makes every --columns problem bad input (exit 1): no column has this name.
+        throw new CliException(
+            ErrorKind.NOT_FOUND, "invalid --columns for " + file + ": empty column name");
       }
       String[] parts = trimmed.split("\\.", -1);
       List<Field> fields = schema.getFields();
@@ -53,6 +56,7 @@ final class ColumnSelection {
           if (!descends) {
             String at = prefix.isEmpty() ? field.getName() : prefix + "." + field.getName();
             throw new CliException(
+                ErrorKind.NOT_FOUND,
                 "invalid column '"
                     + trimmed
                     + "' in "
@@ -92,6 +96,7 @@ final class ColumnSelection {
   private static CliException unknown(String path, Object file, String prefix, List<Field> fields) {
     String names = fields.stream().map(Field::getName).collect(Collectors.joining(", "));
     return new CliException(
+        ErrorKind.NOT_FOUND,
         "unknown column '"
             + path
             + "' in "

@@ -1,5 +1,7 @@
 package io.pqarrow.cli;
 
+import io.pqarrow.ErrorKind;
+
 /**
  * The exit codes of {@code bridge}, part of its public contract.
  *
@@ -9,6 +11,18 @@ package io.pqarrow.cli;
  *   <tr><td>0</td><td>success (also {@code --help} and {@code --version})</td></tr>
  *   <tr><td>1</td><td>bad input: one line on standard error says what is wrong and where</td></tr>
  *   <tr><td>2</td><td>bad usage: unknown option, missing or malformed argument</td></tr>
+ * </table>
+ *
+ * <p>A failure reported as a {@link io.pqarrow.BridgeException} (the library's or the command
+ * line's own {@link CliException}) gets its code from its {@link ErrorKind} ({@link #of}):
+ *
+ * <table>
+ *   <caption>Kinds and exit codes</caption>
+ *   <tr><th>kind</th><th>code</th><th>standard error</th></tr>
+ *   <tr><td>{@code INVALID_DATA}, {@code INVALID_SCHEMA}, {@code UNSUPPORTED}, {@code NOT_FOUND},
+ *       {@code IO}, {@code OUT_OF_MEMORY}</td><td>1</td><td>{@code bridge: <message>}</td></tr>
+ *   <tr><td>{@code INVALID_ARGUMENT}</td><td>2</td><td>{@code <message>}, then the command's usage,
+ *       as picocli prints its own usage errors</td></tr>
  * </table>
  */
 public final class ExitCode {
@@ -22,4 +36,12 @@ public final class ExitCode {
   public static final int BAD_USAGE = 2;
 
   private ExitCode() {}
+
+  /** The exit code of a failure of {@code kind}: see the table above. */
+  public static int of(ErrorKind kind) {
+    return switch (kind) {
+      case INVALID_ARGUMENT -> BAD_USAGE;
+      case INVALID_DATA, INVALID_SCHEMA, UNSUPPORTED, NOT_FOUND, IO, OUT_OF_MEMORY -> BAD_INPUT;
+    };
+  }
 }

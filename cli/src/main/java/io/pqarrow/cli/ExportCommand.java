@@ -3,7 +3,6 @@ package io.pqarrow.cli;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -83,37 +82,16 @@ final class ExportCommand implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--batch-rows must be >= 1, not " + batchRows);
     }
+    // checked before the footer is read, so that a bad OUT is reported before the input's problems
     OutputFile.check(file, out);
     Schema schema = ParquetInput.mapping(file).arrowSchema();
     List<String> selected = ColumnSelection.check(columns, schema, file);
-    Progress progress = new Progress(context.err(), "export", context.interactive());
-    try (BatchSource source = ParquetInput.read(file, selected, batchRows, context.allocator())) {
-      // the first batch is read before the output exists: --variant decode infers from it
-      boolean more = source.next();
-      boolean complete = false;
-      try (VariantExport transform =
-          VariantExport.create(variant, source.root(), context.allocator())) {
-        VectorSchemaRoot batch = transform.root();
-        try (IpcOutput ipc = IpcOutput.create(out, batch, format, compression)) {
-          long row = 0;
-          while (more) {
-            transform.apply(row);
-            ipc.write();
-            row += batch.getRowCount();
-            progress.update(batch.getRowCount(), ipc.bytesWritten());
-            more = source.next();
-          }
-          ipc.finish();
-        }
-        complete = true;
-      } finally {
-        if (!complete) {
-          OutputFile.discard(out);
-        }
-      }
-    } finally {
-      progress.finish();
-    }
+    new BatchPipeline("export", file, out, false)
+        .run(
+            context,
+            () -> ParquetInput.read(file, selected, batchRows, context.allocator()),
+            first -> VariantExport.create(variant, first, context.allocator()),
+            root -> IpcOutput.create(out, root, format, compression));
     return ExitCode.OK;
   }
 }

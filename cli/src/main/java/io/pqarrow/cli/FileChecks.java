@@ -1,5 +1,6 @@
 package io.pqarrow.cli;
 
+import io.pqarrow.ErrorKind;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
@@ -18,11 +19,11 @@ final class FileChecks {
   static long openableSize(Path file) {
     try {
       if (Files.isDirectory(file)) {
-        throw CliException.cannotRead(file, "is a directory", null);
+        throw CliException.cannotRead(file, ErrorKind.IO, "is a directory", null);
       }
       long size = Files.size(file);
       if (!Files.isReadable(file)) {
-        throw CliException.cannotRead(file, "permission denied", null);
+        throw CliException.cannotRead(file, ErrorKind.IO, "permission denied", null);
       }
       return size;
     } catch (IOException e) {

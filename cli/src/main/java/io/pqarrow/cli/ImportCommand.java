@@ -3,13 +3,10 @@ package io.pqarrow.cli;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code bridge import IN.arrow OUT.parquet [--compression …] [--shred COLUMN=infer|TYPE]}: an
@@ -24,8 +21,6 @@ import picocli.CommandLine.Spec;
             + " bodies accepted) as a Parquet file.")
 final class ImportCommand implements Callable<Integer> {
   private final CliContext context;
-
-  @Spec CommandSpec spec;
 
   @Mixin VerboseOption verbose;
 
@@ -57,37 +52,12 @@ final class ImportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Progress progress = new Progress(context.err(), "import", context.interactive());
-    try (IpcInput input = IpcInput.open(in, context.allocator())) {
-      // the first batch is read before the output exists: --shred COLUMN=infer infers from it
-      boolean more = input.next();
-      try (ShredImport shredding =
-          ShredImport.create(shred, input.root(), in, spec.commandLine(), context.allocator())) {
-        OutputFile.check(in, out);
-        VectorSchemaRoot root = shredding.root();
-        boolean complete = false;
-        try {
-          try (ParquetOutput sink = ParquetOutput.create(out, root.getSchema(), compression)) {
-            long row = 0;
-            while (more) {
-              shredding.apply(row);
-              sink.write(root);
-              row += root.getRowCount();
-              progress.update(root.getRowCount(), input.bytesRead());
-              more = input.next();
-            }
-            sink.finish();
-          }
-          complete = true;
-        } finally {
-          if (!complete) {
-            OutputFile.discard(out);
-          }
-        }
-      }
-    } finally {
-      progress.finish();
-    }
+    new BatchPipeline("import", in, out, true)
+        .run(
+            context,
+            () -> IpcInput.open(in, context.allocator()),
+            first -> ShredImport.create(shred, first, in, context.allocator()),
+            root -> ParquetOutput.create(out, root, compression));
     return ExitCode.OK;
   }
 }

@@ -1,5 +1,6 @@
 package io.pqarrow.cli;
 
+import io.pqarrow.ErrorKind;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -20,7 +21,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * LZ4_FRAME} or {@code ZSTD} are decompressed. Every failure is a {@link CliException} naming the
  * file and, for data, the batch.
  */
-final class IpcInput implements AutoCloseable {
+final class IpcInput implements BatchSource {
   private static final byte[] FILE_MAGIC = "ARROW1".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] PARQUET_MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
 
@@ -94,12 +95,16 @@ final class IpcInput implements AutoCloseable {
       return reader.getVectorSchemaRoot().getSchema();
     } catch (IOException | RuntimeException e) {
       throw CliException.cannotRead(
-          file, "not a valid Arrow IPC " + name() + " (" + problem(e) + ")", e);
+          file,
+          ErrorKind.INVALID_DATA,
+          "not a valid Arrow IPC " + name() + " (" + problem(e) + ")",
+          e);
     }
   }
 
   /** The root each batch is loaded into. */
-  VectorSchemaRoot root() {
+  @Override
+  public VectorSchemaRoot root() {
     try {
       return reader.getVectorSchemaRoot();
     } catch (IOException e) {
@@ -108,7 +113,8 @@ final class IpcInput implements AutoCloseable {
   }
 
   /** Loads the next batch into {@link #root()}; false at the end. */
-  boolean next() {
+  @Override
+  public boolean next() {
     try {
       boolean loaded = reader.loadNextBatch();
       if (loaded) {
@@ -118,13 +124,15 @@ final class IpcInput implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       throw CliException.cannotRead(
           file,
+          ErrorKind.INVALID_DATA,
           "invalid Arrow IPC " + name() + " at record batch " + batches + ": " + problem(e),
           e);
     }
   }
 
   /** How far into the file reading has got, in bytes. */
-  long bytesRead() {
+  @Override
+  public long bytesRead() {
     try {
       return channel.position();
     } catch (IOException e) {

@@ -18,7 +18,7 @@ import org.apache.arrow.vector.ipc.message.IpcOption;
  * root's current contents as a record batch. Failures are {@link CliException}s {@code cannot write
  * <file>: …}.
  */
-final class IpcOutput implements AutoCloseable {
+final class IpcOutput implements BatchSink {
   private final Path file;
   private final FileChannel channel;
   private final ArrowWriter writer;
@@ -66,7 +66,8 @@ final class IpcOutput implements AutoCloseable {
   }
 
   /** Appends the root's current contents as one record batch. */
-  void write() {
+  @Override
+  public void write() {
     try {
       writer.writeBatch();
     } catch (IOException e) {
@@ -75,12 +76,14 @@ final class IpcOutput implements AutoCloseable {
   }
 
   /** Bytes written so far. */
-  long bytesWritten() {
+  @Override
+  public long bytesWritten() {
     return writer.bytesWritten();
   }
 
   /** Writes the end-of-stream marker (and, for the file format, the footer). */
-  void finish() {
+  @Override
+  public void finish() {
     try {
       writer.end();
     } catch (IOException e) {

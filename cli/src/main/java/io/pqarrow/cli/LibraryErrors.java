@@ -1,58 +1,51 @@
 package io.pqarrow.cli;
 
 import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.parquet.ParquetFileException;
 import java.nio.file.Path;
 
 /**
- * Rewords the library's file errors into the command line's one shape, {@code cannot read <file>:
- * <problem>} or {@code cannot write <file>: <problem>}, keeping the column and row the library
- * names:
+ * Words the library's file errors in the command line's one shape, {@code cannot read <file>:
+ * <where>: <problem>} or {@code cannot write <file>: <where>: <problem>}, from the error's
+ * structured parts: {@code <where>} is the column and row of its {@link BridgeException#location()}
+ * ({@code column v.typed_value, row 17}; left out with its colon when neither is known), {@code
+ * <problem>} the {@link ParquetFileException#problem()}. The kind ({@link CliException#inputKind})
+ * and location go with the new exception, so the exit code ({@link ExitCode#of}) follows the
+ * library's kind.
  *
  * <pre>
  * Invalid Parquet file at /x.parquet, column v.typed_value, row 17: value and typed_value are both non-null
  * → cannot read /x.parquet: column v.typed_value, row 17: value and typed_value are both non-null
+ * Unsupported Parquet data at /x.parquet, column l: list without a repeated node
+ * → cannot read /x.parquet: column l: unsupported list without a repeated node
  * </pre>
+ *
+ * An error that is not about the file's own content (no {@link ParquetFileException}) keeps its
+ * whole message: {@code cannot read <file>: <message>}.
  */
 final class LibraryErrors {
-  private static final String[] READ_PREFIXES = {
-    "Invalid Parquet file at ", "Unsupported Parquet data at "
-  };
-  private static final String[] WRITE_PREFIXES = {"Cannot write Parquet file at "};
-
   private LibraryErrors() {}
 
   static CliException reword(Path file, BridgeException e, boolean write) {
-    String message = e.getMessage() == null ? e.toString() : e.getMessage();
-    String problem = message;
-    if (e instanceof ParquetFileException) {
-      ParquetFileException p = (ParquetFileException) e;
-      StringBuilder where = new StringBuilder(String.valueOf(p.file()));
-      StringBuilder location = new StringBuilder();
-      if (p.column() != null) {
-        where.append(", column ").append(p.column());
-        location.append("column ").append(p.column());
-      }
-      if (p.row() >= 0) {
-        where.append(", row ").append(p.row());
-        location.append(location.length() > 0 ? ", " : "").append("row ").append(p.row());
-      }
-      for (String kind : write ? WRITE_PREFIXES : READ_PREFIXES) {
-        String prefix = kind + where + ": ";
-        if (message.startsWith(prefix)) {
-          problem = message.substring(prefix.length());
-          if (kind.startsWith("Unsupported")) {
-            problem = "unsupported " + problem;
-          }
-          if (location.length() > 0) {
-            problem = location + ": " + problem;
-          }
-          break;
-        }
-      }
+    String problem;
+    if (e instanceof ParquetFileException p) {
+      String where = where(p.location());
+      problem = where.isEmpty() ? p.problem() : where + ": " + p.problem();
+    } else {
+      problem = e.getMessage() == null ? e.toString() : e.getMessage();
     }
-    return write
-        ? CliException.cannotWrite(file, problem, e)
-        : CliException.cannotRead(file, problem, e);
+    return new CliException(
+        CliException.inputKind(e),
+        e.location().withFile(file),
+        (write ? "cannot write " : "cannot read ") + file + ": " + problem,
+        e);
+  }
+
+  /** {@code column <c>, row <r>}, each part only when known. */
+  private static String where(ErrorLocation location) {
+    return new ErrorLocation(
+            null, location.column(), ErrorLocation.UNKNOWN, location.row(), ErrorLocation.UNKNOWN)
+        .toString();
   }
 }

@@ -1,5 +1,6 @@
 package io.pqarrow.cli;
 
+import io.pqarrow.ErrorKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,18 +16,18 @@ final class OutputFile {
   /** Checks that {@code out} can be written without destroying {@code in}. */
   static void check(Path in, Path out) {
     if (Files.isDirectory(out)) {
-      throw CliException.cannotWrite(out, "is a directory", null);
+      throw CliException.cannotWrite(out, ErrorKind.IO, "is a directory", null);
     }
     try {
       if (Files.exists(out) && Files.exists(in) && Files.isSameFile(in, out)) {
-        throw CliException.cannotWrite(out, "it is the input file", null);
+        throw CliException.cannotWrite(out, ErrorKind.IO, "it is the input file", null);
       }
     } catch (IOException e) {
       throw CliException.cannotWrite(out, FileChecks.ioProblem(e), e);
     }
     Path parent = out.toAbsolutePath().getParent();
     if (parent != null && !Files.isDirectory(parent)) {
-      throw CliException.cannotWrite(out, "no such directory " + parent, null);
+      throw CliException.cannotWrite(out, ErrorKind.IO, "no such directory " + parent, null);
     }
   }
 

@@ -59,6 +59,11 @@ final class ParquetInput {
       }
 
       @Override
+      public long bytesRead() {
+        return -1;
+      }
+
+      @Override
       public void close() {
         reader.close();
       }

@@ -5,50 +5,57 @@ import io.pqarrow.parquet.write.ParquetArrowWriter;
 import io.pqarrow.parquet.write.WriteOptions;
 import java.nio.file.Path;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * The Parquet side of {@code bridge import}: a {@link ParquetArrowWriter} whose failures are {@link
- * CliException}s {@code cannot write <file>: …}.
+ * The Parquet side of {@code bridge import}: a {@link ParquetArrowWriter} for the rows of one root,
+ * whose failures are {@link CliException}s {@code cannot write <file>: …}.
  */
-final class ParquetOutput implements AutoCloseable {
+final class ParquetOutput implements BatchSink {
   private final Path file;
+  private final VectorSchemaRoot root;
   private final ParquetArrowWriter writer;
   private boolean closed;
 
-  private ParquetOutput(Path file, ParquetArrowWriter writer) {
+  private ParquetOutput(Path file, VectorSchemaRoot root, ParquetArrowWriter writer) {
     this.file = file;
+    this.root = root;
     this.writer = writer;
   }
 
-  /** Creates (or replaces) {@code file} for rows of {@code schema}. */
-  static ParquetOutput create(Path file, Schema schema, ParquetCompression compression) {
+  /** Creates (or replaces) {@code file} for the rows {@code root} will hold. */
+  static ParquetOutput create(Path file, VectorSchemaRoot root, ParquetCompression compression) {
     try {
       return new ParquetOutput(
           file,
+          root,
           ParquetArrowWriter.open(
-              file, schema, WriteOptions.builder().compression(compression.codec).build()));
+              file,
+              root.getSchema(),
+              WriteOptions.builder().compression(compression.codec).build()));
     } catch (BridgeException e) {
       throw LibraryErrors.reword(file, e, true);
     }
   }
 
-  /** Appends the rows of {@code batch}. */
-  void write(VectorSchemaRoot batch) {
+  /** Appends the rows the root holds now. */
+  @Override
+  public void write() {
     try {
-      writer.write(batch);
+      writer.write(root);
     } catch (BridgeException e) {
       throw LibraryErrors.reword(file, e, true);
     }
   }
 
-  /** Rows written so far. */
-  long rowsWritten() {
-    return writer.rowsWritten();
+  /** Unknown: the writer counts rows, not bytes. */
+  @Override
+  public long bytesWritten() {
+    return -1;
   }
 
   /** Writes the last row group and the footer. */
-  void finish() {
+  @Override
+  public void finish() {
     closed = true;
     try {
       writer.close();

@@ -1,12 +1,13 @@
 package io.pqarrow.cli;
 
 import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.shred.ShredOptions;
 import io.pqarrow.shred.Shredding;
 import io.pqarrow.shred.ShreddingTypes;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,8 +15,6 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
-import picocli.CommandLine;
-import picocli.CommandLine.ParameterException;
 
 /**
  * {@code import --shred COLUMN=infer|TYPE}: top-level Variant columns shredded with the library's
@@ -24,33 +23,22 @@ import picocli.CommandLine.ParameterException;
  * e.g. {@code struct<id:int64,tags:list<string>>}. Shredding is lenient: a value that does not fit
  * the type stays in {@code value}, so nothing is lost.
  */
-final class ShredImport implements AutoCloseable {
-  private final VectorSchemaRoot source;
-  private final BatchRewrite rewrite;
-
-  private ShredImport(VectorSchemaRoot source, BatchRewrite rewrite) {
-    this.source = source;
-    this.rewrite = rewrite;
-  }
+final class ShredImport {
+  private ShredImport() {}
 
   /**
-   * Prepares shredding of the batches loaded into {@code source}; {@code infer} reads the batch
+   * The rewrite that shreds the batches loaded into {@code source}; {@code infer} reads the batch
    * {@code source} holds now.
    *
    * @param requests column name → {@code infer} or a type, as given on the command line
    * @param file the input file, for messages
-   * @param commandLine for usage errors (a malformed type)
-   * @throws ParameterException for a malformed type (exit 2)
+   * @throws CliException of kind {@link ErrorKind#INVALID_ARGUMENT} for a malformed type (exit 2)
    * @throws CliException for an unknown column or one that is not a Variant (exit 1)
    */
-  static ShredImport create(
-      Map<String, String> requests,
-      VectorSchemaRoot source,
-      Path file,
-      CommandLine commandLine,
-      BufferAllocator allocator) {
+  static BatchRewrite create(
+      Map<String, String> requests, VectorSchemaRoot source, Path file, BufferAllocator allocator) {
     if (requests == null || requests.isEmpty()) {
-      return new ShredImport(source, null);
+      return BatchRewrite.none(source);
     }
     Schema schema = source.getSchema();
     for (String column : requests.keySet()) {
@@ -58,6 +46,8 @@ final class ShredImport implements AutoCloseable {
       Field f = column.contains(".") ? null : schema.findField(column);
       if (f == null || !VariantExport.isVariant(f)) {
         throw new CliException(
+            f == null ? ErrorKind.UNSUPPORTED : ErrorKind.NOT_FOUND,
+            ErrorLocation.inFile(file).withColumn(column),
             "cannot shred column "
                 + column
                 + " of "
@@ -65,61 +55,56 @@ final class ShredImport implements AutoCloseable {
                 + ": "
                 + (f == null
                     ? "only top-level Variant columns can be shredded"
-                    : "it has type " + SchemaPrinter.type(f.getType()) + ", not Variant"));
+                    : "it has type " + SchemaPrinter.type(f.getType()) + ", not Variant"),
+            null);
       }
     }
-    List<Field> fields = schema.getFields();
-    BatchRewrite.ColumnKernel[] kernels = new BatchRewrite.ColumnKernel[fields.size()];
-    List<Field> out = new ArrayList<>();
-    for (int c = 0; c < fields.size(); c++) {
-      Field f = fields.get(c);
-      String text = requests.get(f.getName());
-      if (text == null) {
-        out.add(f);
-        continue;
-      }
-      String column = f.getName();
-      Field request =
-          request(column, text.trim(), (VariantVector) source.getVector(c), commandLine, allocator);
-      try {
-        out.add(Shredding.storageField(column, request, f.isNullable()));
-      } catch (BridgeException e) {
-        throw new ParameterException(
-            commandLine,
-            "Invalid value for option '--shred': " + column + "=" + text + ": " + e.getMessage());
-      }
-      kernels[c] =
-          (v, firstRow) -> {
-            try {
-              return Shredding.shred(
-                  (VariantVector) v, request, ShredOptions.defaults(), allocator);
-            } catch (BridgeException e) {
-              throw new CliException(
-                  "cannot shred Variant column "
-                      + column
-                      + " at rows from "
-                      + firstRow
-                      + ": "
-                      + e.getMessage(),
-                  e);
-            }
-          };
+    return BatchRewrite.of(
+        source,
+        allocator,
+        (c, f) -> {
+          String text = requests.get(f.getName());
+          return text == null ? null : replacement(f, text, source, c, allocator);
+        });
+  }
+
+  private static BatchRewrite.Replacement replacement(
+      Field f, String text, VectorSchemaRoot source, int c, BufferAllocator allocator) {
+    String column = f.getName();
+    Field request = request(column, text.trim(), (VariantVector) source.getVector(c), allocator);
+    Field stored;
+    try {
+      stored = Shredding.storageField(column, request, f.isNullable());
+    } catch (BridgeException e) {
+      throw badOption(column, text, e);
     }
-    Schema target = new Schema(out, schema.getCustomMetadata());
-    return new ShredImport(source, new BatchRewrite(source, target, kernels, allocator));
+    return new BatchRewrite.Replacement(
+        stored,
+        (v, firstRow) -> {
+          try {
+            return Shredding.shred((VariantVector) v, request, ShredOptions.defaults(), allocator);
+          } catch (BridgeException e) {
+            throw CliException.inColumn(
+                column,
+                "cannot shred Variant column "
+                    + column
+                    + " at rows from "
+                    + firstRow
+                    + ": "
+                    + e.getMessage(),
+                e);
+          }
+        });
   }
 
   private static Field request(
-      String column,
-      String text,
-      VariantVector firstBatch,
-      CommandLine commandLine,
-      BufferAllocator allocator) {
+      String column, String text, VariantVector firstBatch, BufferAllocator allocator) {
     if (text.toLowerCase(Locale.ROOT).equals("infer")) {
       try {
         return Shredding.inferType(firstBatch, Shredding.DEFAULT_INFER_OPTIONS, allocator);
       } catch (BridgeException e) {
-        throw new CliException(
+        throw CliException.inColumn(
+            column,
             "cannot infer a shredding type for Variant column " + column + ": " + e.getMessage(),
             e);
       }
@@ -127,28 +112,19 @@ final class ShredImport implements AutoCloseable {
     try {
       return ShreddingTypes.parse(column, text);
     } catch (BridgeException e) {
-      throw new ParameterException(
-          commandLine,
-          "Invalid value for option '--shred': " + column + "=" + text + ": " + e.getMessage());
+      throw badOption(column, text, e);
     }
   }
 
-  /** The root to write: the source itself without {@code --shred}, else one this object owns. */
-  VectorSchemaRoot root() {
-    return rewrite == null ? source : rewrite.root();
-  }
-
-  /** Fills {@link #root()} from the batch now in the source; {@code firstRow} is its first row. */
-  void apply(long firstRow) {
-    if (rewrite != null) {
-      rewrite.apply(firstRow);
-    }
-  }
-
-  @Override
-  public void close() {
-    if (rewrite != null) {
-      rewrite.close();
-    }
+  /**
+   * A type the library cannot parse or shred with is a malformed option value, whatever the
+   * library's kind: {@link ErrorKind#INVALID_ARGUMENT}, a usage error (exit 2).
+   */
+  private static CliException badOption(String column, String text, BridgeException e) {
+    return new CliException(
+        ErrorKind.INVALID_ARGUMENT,
+        ErrorLocation.inColumn(column),
+        "Invalid value for option '--shred': " + column + "=" + text + ": " + e.getMessage(),
+        e);
   }
 }

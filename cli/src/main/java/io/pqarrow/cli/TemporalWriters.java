@@ -1,14 +1,6 @@
 package io.pqarrow.cli;
 
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalTime;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeFormatterBuilder;
-import java.time.format.SignStyle;
-import java.time.temporal.ChronoField;
+import io.pqarrow.TemporalText;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DateMilliVector;
 import org.apache.arrow.vector.DurationVector;
@@ -26,7 +18,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * The JSON text of dates, times, timestamps, durations and intervals for {@code bridge cat} (see
- * {@link ValueWriters}): ISO-8601, with as many fraction digits as the unit.
+ * {@link ValueWriters}). Dates, times and timestamps are rendered by the library's {@link
+ * TemporalText} into one buffer per column, which documents the text:
  *
  * <pre>
  * date32 19417                          "2023-03-01"
@@ -35,43 +28,53 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * timestamp[ns, America/New_York] …     "2023-11-14T17:13:20.123456789-05:00"
  * timestamp[us] (no zone)               "1900-01-01T00:00:00.000001"
  * </pre>
+ *
+ * Durations and intervals are ISO-8601 as {@code java.time} prints them ({@code "PT1.5S"}).
  */
 final class TemporalWriters {
+  private static final long MILLIS_PER_DAY = 86_400_000L;
+
   private TemporalWriters() {}
 
   /** The writer for a temporal vector, or {@code null} when {@code vector} is not temporal. */
   static ValueWriter forVector(ArrowType type, FieldVector vector) {
+    char[] text = new char[TemporalText.MAX_CHARS];
     if (vector instanceof DateDayVector) {
       DateDayVector v = (DateDayVector) vector;
-      return (out, i) -> out.writeString(LocalDate.ofEpochDay(v.get(i)).toString());
+      TemporalText date = TemporalText.date();
+      return (out, i) -> out.writeString(text, 0, date.write(v.get(i), text, 0));
     }
     if (vector instanceof DateMilliVector) {
       DateMilliVector v = (DateMilliVector) vector;
+      TemporalText date = TemporalText.date();
       return (out, i) ->
-          out.writeString(LocalDate.ofEpochDay(Math.floorDiv(v.get(i), 86_400_000L)).toString());
+          out.writeString(text, 0, date.write(Math.floorDiv(v.get(i), MILLIS_PER_DAY), text, 0));
     }
     if (vector instanceof TimeSecVector) {
       TimeSecVector v = (TimeSecVector) vector;
-      DateTimeFormatter f = timeFormatter(0);
-      return (out, i) -> out.writeString(f.format(LocalTime.ofSecondOfDay(v.get(i))));
+      TemporalText time = TemporalText.time(TimeUnit.SECOND);
+      return (out, i) -> out.writeString(text, 0, time.write(v.get(i), text, 0));
     }
     if (vector instanceof TimeMilliVector) {
       TimeMilliVector v = (TimeMilliVector) vector;
-      DateTimeFormatter f = timeFormatter(3);
-      return (out, i) -> out.writeString(f.format(LocalTime.ofNanoOfDay(v.get(i) * 1_000_000L)));
+      TemporalText time = TemporalText.time(TimeUnit.MILLISECOND);
+      return (out, i) -> out.writeString(text, 0, time.write(v.get(i), text, 0));
     }
     if (vector instanceof TimeMicroVector) {
       TimeMicroVector v = (TimeMicroVector) vector;
-      DateTimeFormatter f = timeFormatter(6);
-      return (out, i) -> out.writeString(f.format(LocalTime.ofNanoOfDay(v.get(i) * 1_000L)));
+      TemporalText time = TemporalText.time(TimeUnit.MICROSECOND);
+      return (out, i) -> out.writeString(text, 0, time.write(v.get(i), text, 0));
     }
     if (vector instanceof TimeNanoVector) {
       TimeNanoVector v = (TimeNanoVector) vector;
-      DateTimeFormatter f = timeFormatter(9);
-      return (out, i) -> out.writeString(f.format(LocalTime.ofNanoOfDay(v.get(i))));
+      TemporalText time = TemporalText.time(TimeUnit.NANOSECOND);
+      return (out, i) -> out.writeString(text, 0, time.write(v.get(i), text, 0));
     }
     if (vector instanceof TimeStampVector && type instanceof ArrowType.Timestamp) {
-      return timestamp((ArrowType.Timestamp) type, (TimeStampVector) vector);
+      ArrowType.Timestamp t = (ArrowType.Timestamp) type;
+      TimeStampVector v = (TimeStampVector) vector;
+      TemporalText timestamp = TemporalText.timestamp(t.getUnit(), t.getTimezone());
+      return (out, i) -> out.writeString(text, 0, timestamp.write(v.get(i), text, 0));
     }
     if (vector instanceof DurationVector
         || vector instanceof IntervalYearVector
@@ -80,65 +83,5 @@ final class TemporalWriters {
       return (out, i) -> out.writeString(String.valueOf(vector.getObject(i)));
     }
     return null;
-  }
-
-  private static ValueWriter timestamp(ArrowType.Timestamp type, TimeStampVector v) {
-    TimeUnit unit = type.getUnit();
-    String tz = type.getTimezone();
-    ZoneId zone = tz == null ? ZoneOffset.UTC : ZoneId.of(tz);
-    DateTimeFormatter f = dateTimeFormatter(digits(unit), tz != null).withZone(zone);
-    return (out, i) -> out.writeString(f.format(instant(v.get(i), unit)));
-  }
-
-  static Instant instant(long value, TimeUnit unit) {
-    switch (unit) {
-      case SECOND:
-        return Instant.ofEpochSecond(value);
-      case MILLISECOND:
-        return Instant.ofEpochSecond(
-            Math.floorDiv(value, 1_000L), Math.floorMod(value, 1_000L) * 1_000_000L);
-      case MICROSECOND:
-        return Instant.ofEpochSecond(
-            Math.floorDiv(value, 1_000_000L), Math.floorMod(value, 1_000_000L) * 1_000L);
-      default:
-        return Instant.ofEpochSecond(
-            Math.floorDiv(value, 1_000_000_000L), Math.floorMod(value, 1_000_000_000L));
-    }
-  }
-
-  private static int digits(TimeUnit unit) {
-    switch (unit) {
-      case SECOND:
-        return 0;
-      case MILLISECOND:
-        return 3;
-      case MICROSECOND:
-        return 6;
-      default:
-        return 9;
-    }
-  }
-
-  private static DateTimeFormatter timeFormatter(int digits) {
-    DateTimeFormatterBuilder b = new DateTimeFormatterBuilder().appendPattern("HH:mm:ss");
-    if (digits > 0) {
-      b.appendFraction(ChronoField.NANO_OF_SECOND, digits, digits, true);
-    }
-    return b.toFormatter();
-  }
-
-  /** {@code 2025-03-01T13:45:00.123456} plus the offset ({@code Z}, {@code +01:00}) if zoned. */
-  static DateTimeFormatter dateTimeFormatter(int digits, boolean zoned) {
-    DateTimeFormatterBuilder b =
-        new DateTimeFormatterBuilder()
-            .appendValue(ChronoField.YEAR, 4, 10, SignStyle.EXCEEDS_PAD)
-            .appendPattern("-MM-dd'T'HH:mm:ss");
-    if (digits > 0) {
-      b.appendFraction(ChronoField.NANO_OF_SECOND, digits, digits, true);
-    }
-    if (zoned) {
-      b.appendOffsetId();
-    }
-    return b.toFormatter();
   }
 }

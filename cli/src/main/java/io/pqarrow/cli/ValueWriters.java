@@ -4,7 +4,10 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.extension.JsonType;
+import io.pqarrow.extension.UuidExtension;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
 import java.io.IOException;
@@ -109,6 +112,15 @@ final class ValueWriters {
 
   private ValueWriter nonNull(Field field, FieldVector vector, String path) {
     ArrowType type = field.getType();
+    if (UuidExtension.isUuid(field)) {
+      FixedSizeBinaryVector v =
+          (FixedSizeBinaryVector)
+              (vector instanceof ExtensionTypeVector<?> e ? e.getUnderlyingVector() : vector);
+      return (out, i) -> {
+        ByteBuffer b = ByteBuffer.wrap(v.get(i));
+        out.writeString(new UUID(b.getLong(), b.getLong()).toString());
+      };
+    }
     if (type instanceof ArrowType.ExtensionType) {
       return extension((ArrowType.ExtensionType) type, field, vector, path);
     }
@@ -191,13 +203,6 @@ final class ValueWriters {
       return variant.writerFor((VariantVector) vector, path);
     }
     FieldVector storage = (FieldVector) ((ExtensionTypeVector<?>) vector).getUnderlyingVector();
-    if ("arrow.uuid".equals(name) && storage instanceof FixedSizeBinaryVector) {
-      FixedSizeBinaryVector v = (FixedSizeBinaryVector) storage;
-      return (out, i) -> {
-        ByteBuffer b = ByteBuffer.wrap(v.get(i));
-        out.writeString(new UUID(b.getLong(), b.getLong()).toString());
-      };
-    }
     Field storageField =
         new Field(
             field.getName(),
@@ -220,12 +225,19 @@ final class ValueWriters {
       byte[] utf8 = textBytes(storage, i);
       try (JsonParser parser = JSON.createParser(utf8)) {
         if (parser.nextToken() == null) {
-          throw new CliException("Invalid arrow.json value at " + path + ": empty");
+          throw new CliException(
+              ErrorKind.INVALID_DATA,
+              ErrorLocation.inColumn(path),
+              "Invalid arrow.json value at " + path + ": empty",
+              null);
         }
         out.copyCurrentStructure(parser);
       } catch (JsonProcessingException e) {
         throw new CliException(
-            "Invalid arrow.json value at " + path + ": " + e.getOriginalMessage(), e);
+            ErrorKind.INVALID_DATA,
+            ErrorLocation.inColumn(path),
+            "Invalid arrow.json value at " + path + ": " + e.getOriginalMessage(),
+            e);
       }
     };
   }
@@ -400,6 +412,10 @@ final class ValueWriters {
   }
 
   private static CliException unsupported(String path, String type) {
-    return new CliException("Unsupported Arrow type at " + path + ": " + type);
+    return new CliException(
+        ErrorKind.UNSUPPORTED,
+        ErrorLocation.inColumn(path),
+        "Unsupported Arrow type at " + path + ": " + type,
+        null);
   }
 }

@@ -1,6 +1,8 @@
 package io.pqarrow.cli;
 
 import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.json.JsonColumns;
 import io.pqarrow.json.JsonOptions;
@@ -33,7 +35,8 @@ final class VariantColumns {
     try {
       return VariantKernels.get(vector, "$", target, GetOptions.strict(), allocator).vector();
     } catch (BridgeException e) {
-      throw new CliException("cannot unshred Variant column " + path + ": " + e.getMessage(), e);
+      throw CliException.inColumn(
+          path, "cannot unshred Variant column " + path + ": " + e.getMessage(), e);
     }
   }
 
@@ -56,8 +59,8 @@ final class VariantColumns {
       if (e instanceof CliException) {
         throw e;
       }
-      throw new CliException(
-          "cannot write Variant column " + path + " as JSON: " + e.getMessage(), e);
+      throw CliException.inColumn(
+          path, "cannot write Variant column " + path + " as JSON: " + e.getMessage(), e);
     }
   }
 
@@ -79,8 +82,8 @@ final class VariantColumns {
     try {
       return VariantKernels.inferSchema(vector, vector.getName(), InferOptions.defaults());
     } catch (BridgeException e) {
-      throw new CliException(
-          "cannot infer a schema for Variant column " + path + ": " + e.getMessage(), e);
+      throw CliException.inColumn(
+          path, "cannot infer a schema for Variant column " + path + ": " + e.getMessage(), e);
     }
   }
 
@@ -99,19 +102,23 @@ final class VariantColumns {
               DecodeOptions.builder().mode(CastMode.SAFE).maxReportedRows(1).build(),
               allocator);
     } catch (BridgeException e) {
-      throw new CliException("cannot decode Variant column " + path + ": " + e.getMessage(), e);
+      throw CliException.inColumn(
+          path, "cannot decode Variant column " + path + ": " + e.getMessage(), e);
     }
     if (result.failedRowCount() > 0) {
       long row = firstRow + result.firstFailedRows()[0];
       result.close();
       throw new CliException(
+          ErrorKind.INVALID_DATA,
+          ErrorLocation.inColumn(path).withRow(row),
           "cannot decode Variant column "
               + path
               + ": row "
               + row
               + " does not fit the type inferred from the first batch ("
               + SchemaPrinter.type(field.getType())
-              + "); a larger --batch-rows infers from more rows");
+              + "); a larger --batch-rows infers from more rows",
+          null);
     }
     return result.vector();
   }

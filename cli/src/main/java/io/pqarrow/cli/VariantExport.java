@@ -3,14 +3,12 @@ package io.pqarrow.cli;
 import io.pqarrow.extension.JsonType;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
-import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * What {@code export --variant} does to the top-level Variant columns of each batch before it is
@@ -25,81 +23,51 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *       value that does not fit it is an error naming its row.
  * </ul>
  */
-final class VariantExport implements AutoCloseable {
-  private final VectorSchemaRoot source;
-  private final BatchRewrite rewrite;
-
-  private VariantExport(VectorSchemaRoot source, BatchRewrite rewrite) {
-    this.source = source;
-    this.rewrite = rewrite;
-  }
+final class VariantExport {
+  private VariantExport() {}
 
   /**
-   * Prepares the transform for batches loaded into {@code source}; for {@code decode}, the schema
-   * is inferred from the batch {@code source} holds now.
+   * The rewrite of the batches loaded into {@code source}; for {@code decode}, the schema is
+   * inferred from the batch {@code source} holds now.
    */
-  static VariantExport create(
-      VariantMode mode, VectorSchemaRoot source, BufferAllocator allocator) {
-    List<Field> fields = source.getSchema().getFields();
-    if (mode == VariantMode.KEEP || fields.stream().noneMatch(VariantExport::isVariant)) {
-      return new VariantExport(source, null);
+  static BatchRewrite create(VariantMode mode, VectorSchemaRoot source, BufferAllocator allocator) {
+    if (mode == VariantMode.KEEP) {
+      return BatchRewrite.none(source);
     }
-    BatchRewrite.ColumnKernel[] kernels = new BatchRewrite.ColumnKernel[fields.size()];
-    List<Field> out = new ArrayList<>();
-    for (int c = 0; c < fields.size(); c++) {
-      Field f = fields.get(c);
-      if (!isVariant(f)) {
-        out.add(f);
-        continue;
+    return BatchRewrite.of(
+        source,
+        allocator,
+        (c, f) -> isVariant(f) ? replacement(mode, f, source, c, allocator) : null);
+  }
+
+  private static BatchRewrite.Replacement replacement(
+      VariantMode mode, Field f, VectorSchemaRoot source, int c, BufferAllocator allocator) {
+    String path = f.getName();
+    return switch (mode) {
+      case UNSHRED -> {
+        Field plain = VariantType.unshreddedField(path, f.isNullable());
+        yield new BatchRewrite.Replacement(
+            plain,
+            (v, firstRow) -> VariantColumns.unshred((VariantVector) v, plain, path, allocator));
       }
-      String path = f.getName();
-      switch (mode) {
-        case UNSHRED -> {
-          Field plain = VariantType.unshreddedField(path, f.isNullable());
-          out.add(plain);
-          kernels[c] =
-              (v, firstRow) -> VariantColumns.unshred((VariantVector) v, plain, path, allocator);
-        }
-        case JSON -> {
-          out.add(new Field(path, new FieldType(true, JsonType.UTF8, null), List.of()));
-          kernels[c] = (v, firstRow) -> VariantColumns.toJson((VariantVector) v, path, allocator);
-        }
-        case DECODE -> {
-          Field inferred =
-              VariantColumns.inferSchema((VariantVector) source.getVector(c), path, allocator);
-          out.add(inferred);
-          kernels[c] =
-              (v, firstRow) ->
-                  VariantColumns.decode((VariantVector) v, inferred, path, firstRow, allocator);
-        }
-        default -> throw new IllegalStateException(mode.name());
+      case JSON ->
+          new BatchRewrite.Replacement(
+              new Field(path, new FieldType(true, JsonType.UTF8, null), List.of()),
+              (v, firstRow) -> VariantColumns.toJson((VariantVector) v, path, allocator));
+      case DECODE -> {
+        Field inferred =
+            VariantColumns.inferSchema((VariantVector) source.getVector(c), path, allocator);
+        yield new BatchRewrite.Replacement(
+            inferred,
+            (v, firstRow) ->
+                VariantColumns.decode((VariantVector) v, inferred, path, firstRow, allocator));
       }
-    }
-    Schema target = new Schema(out, source.getSchema().getCustomMetadata());
-    return new VariantExport(source, new BatchRewrite(source, target, kernels, allocator));
+      default -> throw new IllegalStateException(mode.name());
+    };
   }
 
   static boolean isVariant(Field f) {
     return f.getType() instanceof ArrowType.ExtensionType
         && VariantType.isVariantName(((ArrowType.ExtensionType) f.getType()).extensionName());
-  }
-
-  /** The root to write: the source itself for {@code keep}, else one this transform owns. */
-  VectorSchemaRoot root() {
-    return rewrite == null ? source : rewrite.root();
-  }
-
-  /** Fills {@link #root()} from the batch now in the source; {@code firstRow} is its first row. */
-  void apply(long firstRow) {
-    if (rewrite != null) {
-      rewrite.apply(firstRow);
-    }
-  }
-
-  @Override
-  public void close() {
-    if (rewrite != null) {
-      rewrite.close();
-    }
   }
 }

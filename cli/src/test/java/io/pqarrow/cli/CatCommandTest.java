@@ -271,6 +271,29 @@ class CatCommandTest {
   }
 
   @Test
+  void aUtcInstantPrintsTheSameInAnArrowTimestampAndInAVariant() throws Exception {
+    Path file = dir.resolve("instants.parquet");
+    PythonEnv.require()
+        .run(
+            """
+            import sys, duckdb
+            con = duckdb.connect()
+            con.execute("SET TimeZone = 'UTC'")
+            instant = "'2025-03-01 13:45:00.123456'"
+            sql = (f"SELECT TIMESTAMPTZ {instant} AS ts, TIMESTAMPTZ {instant}::VARIANT AS v,"
+                   f" TIMESTAMP {instant} AS ntz, TIMESTAMP {instant}::VARIANT AS vntz")
+            con.execute(f"COPY ({sql}) TO '{sys.argv[1]}' (FORMAT parquet)")
+            """,
+            file.toString());
+    Bridge.Result r = Bridge.run(memory.allocator(), "cat", file.toString());
+    assertEquals(0, r.exitCode(), r.err());
+    assertEquals(
+        "{\"ts\":\"2025-03-01T13:45:00.123456Z\",\"v\":\"2025-03-01T13:45:00.123456Z\","
+            + "\"ntz\":\"2025-03-01T13:45:00.123456\",\"vntz\":\"2025-03-01T13:45:00.123456\"}\n",
+        r.out());
+  }
+
+  @Test
   void aRowThatCannotBeRenderedStopsCatAfterTheRowsBeforeIt() {
     Path file = dir.resolve("bad-json.parquet");
     PythonEnv.require()

@@ -19,7 +19,8 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 
 /**
- * A shredded {@code arrow.parquet.variant} column built by hand after the adopted shredding rules:
+ * A shredded {@code arrow.parquet.variant} column built by hand after the shredding rules of
+ * docs/variant.md §3:
  *
  * <pre>
  * v: arrow.parquet.variant Struct&lt;

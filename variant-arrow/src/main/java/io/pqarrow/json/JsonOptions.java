@@ -1,5 +1,6 @@
 package io.pqarrow.json;
 
+import io.pqarrow.Limits;
 import java.util.Objects;
 
 /**
@@ -17,6 +18,11 @@ import java.util.Objects;
  *   <tr><td>{@link #nonFinite()}</td><td>{@link NonFinite#STRINGS}</td><td>Variant → JSON: NaN
  *       and infinities are written as the strings {@code "NaN"}, {@code "Infinity"}, {@code
  *       "-Infinity"}, or are an error</td></tr>
+ *   <tr><td>{@link #limits()}</td><td>{@link Limits#defaults()}</td><td>JSON → Variant: deepest
+ *       nesting ({@link Limits#maxJsonDepth()}) and longest number, string and key ({@link
+ *       Limits#maxJsonNumberLength()}, {@link Limits#maxJsonStringLength()}, {@link
+ *       Limits#maxJsonNameLength()}); Variant → JSON: deepest nesting walked ({@link
+ *       Limits#maxVariantDepth()})</td></tr>
  * </table>
  */
 public final class JsonOptions {
@@ -44,11 +50,13 @@ public final class JsonOptions {
   private final boolean exactDecimals;
   private final DuplicateKeys duplicateKeys;
   private final NonFinite nonFinite;
+  private final Limits limits;
 
   private JsonOptions(Builder b) {
     this.exactDecimals = b.exactDecimals;
     this.duplicateKeys = b.duplicateKeys;
     this.nonFinite = b.nonFinite;
+    this.limits = b.limits;
   }
 
   /** The defaults (see the class documentation). */
@@ -66,7 +74,8 @@ public final class JsonOptions {
     return new Builder()
         .exactDecimals(exactDecimals)
         .duplicateKeys(duplicateKeys)
-        .nonFinite(nonFinite);
+        .nonFinite(nonFinite)
+        .limits(limits);
   }
 
   /** Whether numbers with a fraction or exponent become exact decimals when they fit. */
@@ -84,17 +93,23 @@ public final class JsonOptions {
     return nonFinite;
   }
 
+  /** The caps on JSON text read and on Variant values walked. */
+  public Limits limits() {
+    return limits;
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof JsonOptions other
         && exactDecimals == other.exactDecimals
         && duplicateKeys == other.duplicateKeys
-        && nonFinite == other.nonFinite;
+        && nonFinite == other.nonFinite
+        && limits.equals(other.limits);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(exactDecimals, duplicateKeys, nonFinite);
+    return Objects.hash(exactDecimals, duplicateKeys, nonFinite, limits);
   }
 
   @Override
@@ -105,6 +120,8 @@ public final class JsonOptions {
         + duplicateKeys
         + ", nonFinite="
         + nonFinite
+        + ", limits="
+        + limits
         + "}";
   }
 
@@ -113,6 +130,7 @@ public final class JsonOptions {
     private boolean exactDecimals = true;
     private DuplicateKeys duplicateKeys = DuplicateKeys.ERROR;
     private NonFinite nonFinite = NonFinite.STRINGS;
+    private Limits limits = Limits.defaults();
 
     private Builder() {}
 
@@ -131,6 +149,12 @@ public final class JsonOptions {
     /** Sets how NaN and infinities are written. */
     public Builder nonFinite(NonFinite nonFinite) {
       this.nonFinite = Objects.requireNonNull(nonFinite, "nonFinite");
+      return this;
+    }
+
+    /** Sets the caps on JSON text read and on Variant values walked. */
+    public Builder limits(Limits limits) {
+      this.limits = Objects.requireNonNull(limits, "limits");
       return this;
     }
 

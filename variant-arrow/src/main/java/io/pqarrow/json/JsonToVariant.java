@@ -6,10 +6,10 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import io.pqarrow.Limits;
 import io.pqarrow.variant.EncodedVariant;
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.VariantFormatException;
-import io.pqarrow.variant.VariantWalker;
 import io.pqarrow.variant.internal.Utf8;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -45,30 +45,40 @@ import java.util.Set;
  * <p>A number whose magnitude is beyond DOUBLE ({@code 1e400}) is an error, as are duplicate keys
  * unless {@link JsonOptions.DuplicateKeys#LAST_WINS}, unpaired surrogate escapes, anything after
  * the one top-level value, and all syntax errors: {@code Invalid JSON at line 3, column 7:
- * <problem>}, with {@code row R, } before the line when a column is converted. Jackson's default
- * {@code StreamReadConstraints} cap number length (1000 characters) and string length; nesting is
- * capped at {@link VariantWalker#MAX_DEPTH_LIMIT} (512), the deepest value the codec reads back.
- * UTF-8 input is checked strictly first (Jackson would turn an overlong {@code C0 AF} into {@code
- * /} and an encoded surrogate into {@code ?}). After an error the builder written to holds a
- * partial value and must be discarded.
+ * <problem>}, with {@code row R, } before the line when a column is converted. The options' {@link
+ * Limits} cap nesting ({@link Limits#maxJsonDepth()}, 512 by default: the deepest value the codec
+ * reads back), number length, string length and key length, through Jackson's {@code
+ * StreamReadConstraints}. UTF-8 input is checked strictly first (Jackson would turn an overlong
+ * {@code C0 AF} into {@code /} and an encoded surrogate into {@code ?}). After an error the builder
+ * written to holds a partial value and must be discarded.
  *
  * <p>Instances are immutable and thread-safe.
  */
 public final class JsonToVariant {
   private static final BigInteger MAX_DECIMAL16 = BigInteger.TEN.pow(38).subtract(BigInteger.ONE);
-  private static final JsonFactory FACTORY =
-      JsonFactory.builder()
-          .streamReadConstraints(
-              StreamReadConstraints.builder()
-                  .maxNestingDepth(VariantWalker.MAX_DEPTH_LIMIT)
-                  .build())
-          .build();
+  private static final JsonFactory DEFAULT_FACTORY = factory(Limits.defaults());
 
   private final JsonOptions options;
+  private final JsonFactory factory;
 
   /** A converter with {@code options}. */
   public JsonToVariant(JsonOptions options) {
     this.options = Objects.requireNonNull(options, "options");
+    this.factory =
+        options.limits().equals(Limits.defaults()) ? DEFAULT_FACTORY : factory(options.limits());
+  }
+
+  /** A parser factory whose read constraints are the JSON caps of {@code limits}. */
+  private static JsonFactory factory(Limits limits) {
+    return JsonFactory.builder()
+        .streamReadConstraints(
+            StreamReadConstraints.builder()
+                .maxNestingDepth(limits.maxJsonDepth())
+                .maxNumberLength(limits.maxJsonNumberLength())
+                .maxStringLength(limits.maxJsonStringLength())
+                .maxNameLength(limits.maxJsonNameLength())
+                .build())
+        .build();
   }
 
   /** A converter with {@link JsonOptions#defaults()}. */
@@ -99,7 +109,7 @@ public final class JsonToVariant {
    * @throws JsonConversionException for invalid JSON or a value Variant cannot hold
    */
   public void parse(String json, VariantBuilder out) {
-    convert(new Source(json, null, 0, 0), out, JsonConversionException.UNKNOWN_ROW);
+    convert(new Source(factory, json, null, 0, 0), out, JsonConversionException.UNKNOWN_ROW);
   }
 
   /**
@@ -124,16 +134,17 @@ public final class JsonToVariant {
           row,
           line,
           bad - lineStart + 1,
+          bad,
           "ill-formed UTF-8 at byte " + bad + String.format(" (0x%02X)", utf8[offset + bad] & 0xFF),
           null);
     }
-    convert(new Source(null, utf8, offset, length), out, row);
+    convert(new Source(factory, null, utf8, offset, length), out, row);
   }
 
   /** Text that can be read more than once (duplicate keys with last-wins read it twice). */
-  private record Source(String text, byte[] utf8, int offset, int length) {
+  private record Source(JsonFactory factory, String text, byte[] utf8, int offset, int length) {
     JsonParser open() throws IOException {
-      return text != null ? FACTORY.createParser(text) : FACTORY.createParser(utf8, offset, length);
+      return text != null ? factory.createParser(text) : factory.createParser(utf8, offset, length);
     }
   }
 

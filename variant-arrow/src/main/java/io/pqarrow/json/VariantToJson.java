@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import io.pqarrow.TemporalText;
 import io.pqarrow.variant.Variant;
 import io.pqarrow.variant.VariantPath;
 import io.pqarrow.variant.VariantReader;
@@ -16,7 +17,10 @@ import java.io.OutputStream;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.Objects;
+import org.apache.arrow.vector.types.TimeUnit;
 
 /**
  * Writes Variant values as JSON text through Jackson's {@link JsonGenerator}.
@@ -32,9 +36,9 @@ import java.util.Objects;
  *       Double.toString} is not shortest, e.g. {@code 9.999999999999999E22} for 1.0E23); FLOAT
  *       uses the shortest text for the float ({@code 0.1}, not {@code 0.10000000149011612});
  *       NaN/±Infinity per {@link JsonOptions#nonFinite()}</td></tr>
- *   <tr><td>DATE, TIME, TIMESTAMP*</td><td>ISO-8601 strings, see {@link TemporalText}: UTC types
- *       with {@code +00:00}, NTZ types without offset, 6 fraction digits for micros, 9 for
- *       nanos</td></tr>
+ *   <tr><td>DATE, TIME, TIMESTAMP*</td><td>ISO-8601 strings rendered by {@link TemporalText}:
+ *       UTC types with {@code Z}, NTZ types without offset, 6 fraction digits for micros, 9 for
+ *       nanos ({@code 2025-03-01T13:45:00.123456Z}); a TIME outside a day is an error</td></tr>
  *   <tr><td>UUID</td><td>canonical lower-case string</td></tr>
  *   <tr><td>BINARY</td><td>standard base64 string with padding</td></tr>
  *   <tr><td>STRING</td><td>string, escaped by Jackson</td></tr>
@@ -43,9 +47,22 @@ import java.util.Objects;
  *
  * <p>Values that JSON cannot hold raise {@code Invalid Variant value at <path>: <problem>} with a
  * path such as {@code $.a[3]}; the tree is walked by {@link VariantWalker}, which refuses nesting
- * deeper than {@link VariantWalker#DEFAULT_MAX_DEPTH}. Instances are immutable and thread-safe.
+ * deeper than the options' {@link io.pqarrow.Limits#maxVariantDepth()}. Instances are immutable and
+ * thread-safe.
  */
 public final class VariantToJson {
+  private static final TemporalText DATE = TemporalText.date();
+  private static final TemporalText TIME_MICROS = TemporalText.time(TimeUnit.MICROSECOND);
+  private static final long MICROS_PER_DAY = 86_400_000_000L;
+  private static final TemporalText UTC_MICROS =
+      TemporalText.timestamp(TimeUnit.MICROSECOND, ZoneOffset.UTC);
+  private static final TemporalText UTC_NANOS =
+      TemporalText.timestamp(TimeUnit.NANOSECOND, ZoneOffset.UTC);
+  private static final TemporalText NTZ_MICROS =
+      TemporalText.timestamp(TimeUnit.MICROSECOND, (ZoneId) null);
+  private static final TemporalText NTZ_NANOS =
+      TemporalText.timestamp(TimeUnit.NANOSECOND, (ZoneId) null);
+
   private static final JsonFactory FACTORY =
       JsonFactory.builder()
           .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
@@ -117,7 +134,7 @@ public final class VariantToJson {
    */
   public void write(VariantReader value, JsonGenerator out, long row) throws IOException {
     try {
-      new VariantWalker().walk(value, new Writer(out, row));
+      new VariantWalker(options.limits().maxVariantDepth()).walk(value, new Writer(out, row));
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }
@@ -127,6 +144,7 @@ public final class VariantToJson {
   private final class Writer implements VariantVisitor {
     private final JsonGenerator g;
     private final long row;
+    private char[] text; // for dates and times, allocated at the first one
 
     Writer(JsonGenerator g, long row) {
       this.g = g;
@@ -195,21 +213,18 @@ public final class VariantToJson {
         case DOUBLE -> floating(r.getDouble(), path, false);
         case FLOAT -> floating(r.getFloat(), path, true);
         case DECIMAL4, DECIMAL8, DECIMAL16 -> g.writeNumber(r.getDecimal());
-        case DATE -> g.writeString(TemporalText.date(r.getDate()));
+        case DATE -> temporal(DATE, r.getDate());
         case TIME_MICROS -> {
           long micros = r.getTimeMicros();
-          if (micros < 0 || micros >= TemporalText.MICROS_PER_DAY) {
+          if (micros < 0 || micros >= MICROS_PER_DAY) {
             throw error(path, "TIME_MICROS " + micros + " is outside a day");
           }
-          g.writeString(TemporalText.time(micros));
+          temporal(TIME_MICROS, micros);
         }
-        case TIMESTAMP_MICROS ->
-            g.writeString(TemporalText.timestamp(r.getTimestamp(), false, true));
-        case TIMESTAMP_NTZ_MICROS ->
-            g.writeString(TemporalText.timestamp(r.getTimestamp(), false, false));
-        case TIMESTAMP_NANOS -> g.writeString(TemporalText.timestamp(r.getTimestamp(), true, true));
-        case TIMESTAMP_NTZ_NANOS ->
-            g.writeString(TemporalText.timestamp(r.getTimestamp(), true, false));
+        case TIMESTAMP_MICROS -> temporal(UTC_MICROS, r.getTimestamp());
+        case TIMESTAMP_NTZ_MICROS -> temporal(NTZ_MICROS, r.getTimestamp());
+        case TIMESTAMP_NANOS -> temporal(UTC_NANOS, r.getTimestamp());
+        case TIMESTAMP_NTZ_NANOS -> temporal(NTZ_NANOS, r.getTimestamp());
         case UUID -> g.writeString(r.getUuid().toString());
         case BINARY -> {
           ByteBuffer b = r.getBinary();
@@ -220,6 +235,13 @@ public final class VariantToJson {
         case STRING -> g.writeString(r.getString());
         default -> throw error(path, "unexpected kind " + r.kind());
       }
+    }
+
+    private void temporal(TemporalText format, long value) throws IOException {
+      if (text == null) {
+        text = new char[TemporalText.MAX_CHARS];
+      }
+      g.writeString(text, 0, format.write(value, text, 0));
     }
 
     private void floating(double d, VariantPath path, boolean isFloat) throws IOException {

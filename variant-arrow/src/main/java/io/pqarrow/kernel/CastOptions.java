@@ -1,23 +1,31 @@
 package io.pqarrow.kernel;
 
+import io.pqarrow.Limits;
+import java.util.Objects;
+
 /**
- * What {@link GetOptions} and {@link DecodeOptions} share: the cast mode and how many failing rows
- * a result lists. The two public classes stay distinct so that each kernel entry point takes its
- * own options type; their builders inherit the setters from {@link Builder}.
+ * What {@link GetOptions} and {@link DecodeOptions} share: the cast mode, how many failing rows a
+ * result lists and the caps on the values read. The two public classes stay distinct so that each
+ * kernel entry point takes its own options type; their builders inherit the setters from {@link
+ * Builder}.
  *
  * <ul>
  *   <li>{@code mode}: {@link CastMode#SAFE} (default) or {@link CastMode#STRICT}.
  *   <li>{@code maxReportedRows}: how many failing row indices {@link
  *       KernelResult#firstFailedRows()} keeps (default 10).
+ *   <li>{@code limits} (default {@link Limits#defaults()}): values rebuilt from shredded storage
+ *       may nest at most {@link Limits#maxVariantDepth()} deep.
  * </ul>
  */
 public abstract class CastOptions {
   private final CastMode mode;
   private final int maxReportedRows;
+  private final Limits limits;
 
   CastOptions(Builder<?, ?> b) {
     this.mode = b.mode;
     this.maxReportedRows = b.maxReportedRows;
+    this.limits = b.limits;
   }
 
   /** The cast mode. */
@@ -30,6 +38,11 @@ public abstract class CastOptions {
     return maxReportedRows;
   }
 
+  /** The caps on the values read. */
+  public final Limits limits() {
+    return limits;
+  }
+
   /**
    * The setters of both builders, checked as they are called.
    *
@@ -39,6 +52,7 @@ public abstract class CastOptions {
   public abstract static class Builder<B extends Builder<B, O>, O extends CastOptions> {
     private CastMode mode = CastMode.SAFE;
     private int maxReportedRows = 10;
+    private Limits limits = Limits.defaults();
 
     Builder() {}
 
@@ -46,6 +60,7 @@ public abstract class CastOptions {
     final B from(CastOptions options) {
       this.mode = options.mode;
       this.maxReportedRows = options.maxReportedRows;
+      this.limits = options.limits;
       return self();
     }
 
@@ -61,6 +76,12 @@ public abstract class CastOptions {
         throw new IllegalArgumentException("Invalid option maxReportedRows: " + n);
       }
       this.maxReportedRows = n;
+      return self();
+    }
+
+    /** Sets the caps on the values read. */
+    public final B limits(Limits limits) {
+      this.limits = Objects.requireNonNull(limits, "limits");
       return self();
     }
 

@@ -7,6 +7,8 @@ package io.pqarrow.kernel;
  *   <li>{@code mode}: {@link CastMode#SAFE} (default) or {@link CastMode#STRICT}.
  *   <li>{@code maxReportedRows}: how many failing row indices {@link
  *       KernelResult#firstFailedRows()} keeps (default 10).
+ *   <li>{@code limits} (default {@link io.pqarrow.Limits#defaults()}): values rebuilt from shredded
+ *       storage may nest at most {@link io.pqarrow.Limits#maxVariantDepth()} deep.
  * </ul>
  */
 public final class DecodeOptions extends CastOptions {
@@ -36,7 +38,10 @@ public final class DecodeOptions extends CastOptions {
     return new Builder().from(this);
   }
 
-  /** Builder of {@link DecodeOptions}; the setters are {@code mode} and {@code maxReportedRows}. */
+  /**
+   * Builder of {@link DecodeOptions}; the setters are {@code mode}, {@code maxReportedRows} and
+   * {@code limits}.
+   */
   public static final class Builder extends CastOptions.Builder<Builder, DecodeOptions> {
     private Builder() {}
 

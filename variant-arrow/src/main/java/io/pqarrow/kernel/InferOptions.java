@@ -1,30 +1,33 @@
 package io.pqarrow.kernel;
 
+import io.pqarrow.Limits;
+import java.util.Objects;
+
 /**
  * Options of {@link VariantKernels#inferSchema}. Immutable; build with {@link #builder()}.
  *
  * <ul>
- *   <li>{@code maxKeys} (default 1024): an object type keeps at most this many keys, the most
- *       frequent first (ties by key order); keys beyond it are dropped from the schema.
  *   <li>{@code minFrequency} (default 0.0): a key seen in fewer than this fraction of the non-null
  *       objects at its position is dropped. 0 keeps every key.
- *   <li>{@code maxDepth} (default 64): deeper values are typed as Variant (not walked).
+ *   <li>{@code limits} (default {@link Limits#defaults()}): an object type keeps at most {@link
+ *       Limits#maxInferredFields()} keys (1,024), the most frequent first (ties by key order); keys
+ *       beyond it are dropped from the schema. Values deeper than {@link Limits#maxInferDepth()}
+ *       (64) are typed as Variant (not walked); a value nested deeper than {@link
+ *       Limits#maxVariantDepth()} is an error.
  * </ul>
  *
- * A shredding planner can use the same inference with a small {@code maxKeys} and a frequency
- * threshold to choose which fields to shred.
+ * A shredding planner can use the same inference with tighter limits and a frequency threshold to
+ * choose which fields to shred (see {@code Shredding.DEFAULT_INFER_OPTIONS}).
  */
 public final class InferOptions {
   private static final InferOptions DEFAULTS = builder().build();
 
-  private final int maxKeys;
   private final double minFrequency;
-  private final int maxDepth;
+  private final Limits limits;
 
   private InferOptions(Builder b) {
-    this.maxKeys = b.maxKeys;
     this.minFrequency = b.minFrequency;
-    this.maxDepth = b.maxDepth;
+    this.limits = b.limits;
   }
 
   /** The defaults. */
@@ -39,16 +42,7 @@ public final class InferOptions {
 
   /** A builder holding these options' values. */
   public Builder toBuilder() {
-    Builder b = new Builder();
-    b.maxKeys = maxKeys;
-    b.minFrequency = minFrequency;
-    b.maxDepth = maxDepth;
-    return b;
-  }
-
-  /** Most keys per object type. */
-  public int maxKeys() {
-    return maxKeys;
+    return new Builder().minFrequency(minFrequency).limits(limits);
   }
 
   /** Least fraction of objects a key must appear in. */
@@ -56,27 +50,17 @@ public final class InferOptions {
     return minFrequency;
   }
 
-  /** Deepest level walked. */
-  public int maxDepth() {
-    return maxDepth;
+  /** The caps: keys per object type, depth walked. */
+  public Limits limits() {
+    return limits;
   }
 
   /** Builder of {@link InferOptions}. */
   public static final class Builder {
-    private int maxKeys = 1024;
     private double minFrequency = 0.0;
-    private int maxDepth = 64;
+    private Limits limits = Limits.defaults();
 
     private Builder() {}
-
-    /** Sets the most keys per object type (at least 0). */
-    public Builder maxKeys(int n) {
-      if (n < 0) {
-        throw new IllegalArgumentException("Invalid option maxKeys: " + n);
-      }
-      this.maxKeys = n;
-      return this;
-    }
 
     /** Sets the least key frequency, from 0.0 to 1.0. */
     public Builder minFrequency(double f) {
@@ -87,12 +71,9 @@ public final class InferOptions {
       return this;
     }
 
-    /** Sets the deepest level walked (at least 0). */
-    public Builder maxDepth(int d) {
-      if (d < 0) {
-        throw new IllegalArgumentException("Invalid option maxDepth: " + d);
-      }
-      this.maxDepth = d;
+    /** Sets the caps: keys per object type, depth walked. */
+    public Builder limits(Limits limits) {
+      this.limits = Objects.requireNonNull(limits, "limits");
       return this;
     }
 

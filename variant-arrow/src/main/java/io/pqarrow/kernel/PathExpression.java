@@ -1,5 +1,6 @@
 package io.pqarrow.kernel;
 
+import io.pqarrow.ErrorKind;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +70,9 @@ public final class PathExpression {
    */
   public static PathExpression parse(String text) {
     if (text == null) {
-      throw new KernelException("Invalid Variant path at position 0: expected '$', found null");
+      throw new KernelException(
+          ErrorKind.INVALID_ARGUMENT,
+          "Invalid Variant path at position 0: expected '$', found null");
     }
     return new Parser(text).parse();
   }
@@ -245,6 +248,7 @@ public final class PathExpression {
 
     private KernelException error(int at, String problem) {
       return new KernelException(
+          ErrorKind.INVALID_ARGUMENT,
           "Invalid Variant path at position " + at + ": " + problem + " in " + s);
     }
   }

@@ -1,8 +1,8 @@
 package io.pqarrow.kernel;
 
+import io.pqarrow.extension.UuidExtension;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.variant.VariantKind;
-import org.apache.arrow.vector.extension.UuidType;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
@@ -67,7 +67,7 @@ public enum VariantClass {
    * class (the Variant type) or none (unions).
    */
   public static VariantClass of(ArrowType type) {
-    if (type instanceof UuidType) {
+    if (UuidExtension.isUuid(type)) {
       return UUID;
     }
     if (type instanceof VariantType) {

@@ -120,7 +120,9 @@ public final class VariantKernels {
       CastOptions options,
       BufferAllocator allocator) {
     GetKernel.Rows rows =
-        input.isShredded() ? ShreddedGet.rows(input, path, target) : GetKernel.rows(input, path);
+        input.isShredded()
+            ? ShreddedGet.rows(input, path, target, options.limits())
+            : GetKernel.rows(input, path);
     return GetKernel.execute(input, path, target, options, allocator, rows);
   }
 

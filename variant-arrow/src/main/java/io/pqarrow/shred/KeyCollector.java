@@ -9,7 +9,7 @@ import java.util.Set;
  * The keys a re-encoded batch needs in its one metadata: every key of every row's metadata (each
  * distinct metadata read once, as {@link VariantColumnReader} shares it between rows) and every key
  * of the shredding schema, so that "every key, shredded or not, is in the top-level metadata"
- * (ADOPTED-VARIANT.md §3) holds, and the output builder can declare them all before the first row.
+ * (docs/variant.md §3.1) holds, and the output builder can declare them all before the first row.
  */
 final class KeyCollector {
   private KeyCollector() {}

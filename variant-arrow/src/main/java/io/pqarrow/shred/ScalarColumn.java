@@ -1,5 +1,7 @@
 package io.pqarrow.shred;
 
+import io.pqarrow.extension.ShreddedScalar;
+import io.pqarrow.extension.UuidExtension;
 import io.pqarrow.kernel.cast.TypedScalars;
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.VariantKind;
@@ -11,9 +13,11 @@ import java.nio.ByteBuffer;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.NullVector;
@@ -21,160 +25,77 @@ import org.apache.arrow.vector.TimeMicroVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.UuidVector;
 import org.apache.arrow.vector.VariableWidthFieldVector;
-import org.apache.arrow.vector.extension.UuidType;
-import org.apache.arrow.vector.types.DateUnit;
-import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * One primitive {@code typed_value} column, in both directions: {@link #write} puts a Variant value
  * into a slot when it fits the column exactly, {@link #append} turns a slot back into a Variant
- * value. The column's family is decided once, when it is built; {@link #write} switches on it per
- * value, {@link #append} goes through an encoder chosen once.
+ * value. Which Arrow types may be a column, and the Variant type each turns back into, is the
+ * shredded-type table {@link ShreddedScalar} (docs/variant.md §3.2); the entry is looked up once,
+ * when the column is built; {@link #write} switches on it per value, {@link #append} goes through
+ * an encoder chosen once ({@link TypedScalars}).
  *
  * <table>
- *   <caption>Allowed typed_value types (ADOPTED-VARIANT.md §4) and what shredding puts in them</caption>
- *   <tr><th>Arrow</th><th>Variant values accepted</th><th>unshredded as</th></tr>
- *   <tr><td>Bool</td><td>BOOLEAN</td><td>BOOLEAN</td></tr>
- *   <tr><td>Int8/16/32/64</td><td>integers in range; decimals whose value is an integer in
- *       range (1.00 → 1)</td><td>INT8/16/32/64</td></tr>
- *   <tr><td>UInt8/16/32</td><td>as IntN, from 0 to 2<sup>N</sup>−1</td><td>INT16/INT32/INT64
- *       (widened)</td></tr>
- *   <tr><td>Float32</td><td>FLOAT only</td><td>FLOAT</td></tr>
- *   <tr><td>Float64</td><td>DOUBLE only</td><td>DOUBLE</td></tr>
- *   <tr><td>Decimal128(p ≤ 38, s)</td><td>integers and decimals exactly representable at scale s
- *       with at most p digits (1.5 → 1.50 in Decimal(9, 2); 1.25 is refused by scale 1)</td>
- *       <td>DECIMAL4/8/16 by p (1–9, 10–18, 19–38)</td></tr>
- *   <tr><td>Date32</td><td>DATE</td><td>DATE</td></tr>
- *   <tr><td>Time64(us)</td><td>TIME</td><td>TIME</td></tr>
- *   <tr><td>Timestamp(us | ns, zone)</td><td>TIMESTAMP micros or nanos, converted without loss
- *       (nanos into a us column only when divisible by 1000; micros into ns only without
- *       overflow)</td><td>TIMESTAMP_MICROS / TIMESTAMP_NANOS</td></tr>
- *   <tr><td>Timestamp(us | ns) without zone</td><td>as above, the NTZ kinds</td><td>the NTZ
- *       kinds</td></tr>
- *   <tr><td>Binary, LargeBinary, BinaryView</td><td>BINARY</td><td>BINARY</td></tr>
- *   <tr><td>Utf8, LargeUtf8, Utf8View</td><td>STRING</td><td>STRING</td></tr>
- *   <tr><td>arrow.uuid</td><td>UUID</td><td>UUID</td></tr>
- *   <tr><td>Null</td><td>nothing (only read: Variant null always goes to {@code value})</td>
- *       <td>—</td></tr>
+ *   <caption>What shredding puts in each entry's column (docs/variant.md §3.6)</caption>
+ *   <tr><th>entry</th><th>Variant values accepted</th></tr>
+ *   <tr><td>BOOLEAN</td><td>BOOLEAN</td></tr>
+ *   <tr><td>INT8…INT64 (Int8/16/32/64, UInt8/16/32)</td><td>integers in the column's range (UIntN:
+ *       0 to 2<sup>N</sup>−1); decimals whose value is an integer in range (1.00 → 1)</td></tr>
+ *   <tr><td>FLOAT / DOUBLE</td><td>FLOAT only / DOUBLE only</td></tr>
+ *   <tr><td>DECIMAL4/8/16 (Decimal128(p, s))</td><td>integers and decimals exactly representable at
+ *       scale s with at most p digits (1.5 → 1.50 in Decimal(9, 2); 1.25 is refused by scale
+ *       1)</td></tr>
+ *   <tr><td>DATE, TIME, BINARY, STRING, UUID</td><td>the same kind only</td></tr>
+ *   <tr><td>TIMESTAMP_* (us | ns, zone or not)</td><td>the timestamp kinds of the same zone-ness,
+ *       converted without loss (nanos into a us column only when divisible by 1000; micros into ns
+ *       only without overflow)</td></tr>
+ *   <tr><td>NULL</td><td>nothing (only read: Variant null always goes to {@code value})</td></tr>
  * </table>
  *
  * Values of another equivalence class never go to {@code typed_value} (no int → string, no float →
- * double), so every shredded value unshreds to the same logical value. Anything else (UInt64,
- * Float16, Decimal256, Date64, Time32, Timestamp(s | ms), Duration, Interval, FixedSizeBinary,
- * other extension types) is refused by {@link #familyOf}.
+ * double), so every shredded value unshreds to the same logical value. A type outside the table is
+ * refused when the column is built.
  */
 final class ScalarColumn {
-  /** The typed_value families of ADOPTED-VARIANT.md §4. */
-  enum Family {
-    NULL,
-    BOOL,
-    INT,
-    UINT,
-    FLOAT32,
-    FLOAT64,
-    DECIMAL,
-    DATE,
-    TIME,
-    TIMESTAMP,
-    TIMESTAMP_NTZ,
-    BINARY,
-    STRING,
-    UUID
-  }
-
   private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
   private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
 
   private final FieldVector vector;
-  private final Family family;
+  private final ShreddedScalar scalar;
+  private final boolean unsigned;
   private final int bits;
   private final int precision;
   private final int scale;
   private final boolean nanos;
-  private final TypedScalars.Encoder encoder; // null for a Null column
+  private final TypedScalars.Encoder encoder;
   private byte[] scratch = new byte[64];
 
   ScalarColumn(FieldVector vector, String path) {
     this.vector = vector;
     ArrowType type = vector.getField().getType();
-    this.family = familyOf(type, path);
+    this.scalar = scalarOf(vector.getField(), path);
+    this.unsigned = type instanceof ArrowType.Int i && !i.getIsSigned();
     this.bits = type instanceof ArrowType.Int i ? i.getBitWidth() : 0;
     this.precision = type instanceof ArrowType.Decimal d ? d.getPrecision() : 0;
     this.scale = type instanceof ArrowType.Decimal d ? d.getScale() : 0;
-    this.nanos = type instanceof ArrowType.Timestamp t && t.getUnit() == TimeUnit.NANOSECOND;
-    this.encoder =
-        family == Family.NULL
-            ? null
-            : TypedScalars.encoder(vector, path, TypedScalars.DecimalWidth.BY_PRECISION);
+    this.nanos = scalar.timeUnit() == TimeUnit.NANOSECOND;
+    this.encoder = TypedScalars.encoder(vector, path);
   }
 
   /**
-   * The family of an allowed primitive {@code typed_value} type.
+   * The table's entry of a primitive {@code typed_value} field.
    *
-   * @throws ShredException {@code Unsupported typed_value type at <path>: <type> (...)} for any
-   *     other type
+   * @throws ShredException {@code Unsupported typed_value type at <path>: <type> (<why>)} for a
+   *     type outside the table
    */
-  static Family familyOf(ArrowType type, String path) {
-    if (type instanceof UuidType) {
-      return Family.UUID;
+  static ShreddedScalar scalarOf(Field field, String path) {
+    ShreddedScalar s = ShreddedScalar.of(field);
+    if (s == null) {
+      throw ShredException.unsupportedType(path, field.getType(), ShreddedScalar.refusal(field));
     }
-    String why = "not an allowed shredded Variant type";
-    switch (type.getTypeID()) {
-      case Null:
-        return Family.NULL;
-      case Bool:
-        return Family.BOOL;
-      case Int:
-        ArrowType.Int in = (ArrowType.Int) type;
-        if (in.getIsSigned()) {
-          return Family.INT;
-        }
-        if (in.getBitWidth() == 64) {
-          throw ShredException.unsupportedType(path, type, "UInt64 has no signed widening");
-        }
-        return Family.UINT;
-      case FloatingPoint:
-        FloatingPointPrecision p = ((ArrowType.FloatingPoint) type).getPrecision();
-        if (p == FloatingPointPrecision.HALF) {
-          throw ShredException.unsupportedType(path, type, why);
-        }
-        return p == FloatingPointPrecision.SINGLE ? Family.FLOAT32 : Family.FLOAT64;
-      case Decimal:
-        ArrowType.Decimal d = (ArrowType.Decimal) type;
-        if (d.getBitWidth() != 128 || d.getPrecision() > 38) {
-          throw ShredException.unsupportedType(path, type, "Variant decimals hold 38 digits");
-        }
-        return Family.DECIMAL;
-      case Date:
-        if (((ArrowType.Date) type).getUnit() != DateUnit.DAY) {
-          throw ShredException.unsupportedType(path, type, why);
-        }
-        return Family.DATE;
-      case Time:
-        ArrowType.Time t = (ArrowType.Time) type;
-        if (t.getUnit() != TimeUnit.MICROSECOND) {
-          throw ShredException.unsupportedType(path, type, "only Time64(us) is allowed");
-        }
-        return Family.TIME;
-      case Timestamp:
-        ArrowType.Timestamp ts = (ArrowType.Timestamp) type;
-        if (ts.getUnit() != TimeUnit.MICROSECOND && ts.getUnit() != TimeUnit.NANOSECOND) {
-          throw ShredException.unsupportedType(path, type, "only us and ns timestamps");
-        }
-        return ts.getTimezone() == null ? Family.TIMESTAMP_NTZ : Family.TIMESTAMP;
-      case Binary:
-      case LargeBinary:
-      case BinaryView:
-        return Family.BINARY;
-      case Utf8:
-      case LargeUtf8:
-      case Utf8View:
-        return Family.STRING;
-      default:
-        throw ShredException.unsupportedType(path, type, why);
-    }
+    return s;
   }
 
   /**
@@ -183,17 +104,21 @@ final class ScalarColumn {
    */
   boolean write(VariantReader v, int slot) {
     VariantKind k = v.kind();
-    switch (family) {
-      case BOOL:
+    switch (scalar) {
+      case NULL:
+        return false;
+      case BOOLEAN:
         if (k != VariantKind.BOOLEAN) {
           return false;
         }
         ((BitVector) vector).setSafe(slot, v.getBoolean() ? 1 : 0);
         return true;
-      case INT:
-      case UINT:
+      case INT8:
+      case INT16:
+      case INT32:
+      case INT64:
         return writeInteger(v, k, slot);
-      case FLOAT32:
+      case FLOAT:
         if (k != VariantKind.FLOAT) {
           return false;
         }
@@ -201,7 +126,7 @@ final class ScalarColumn {
         f4.setSafe(slot, 0f);
         f4.getDataBuffer().setInt((long) slot * 4, Float.floatToRawIntBits(v.getFloat()));
         return true;
-      case FLOAT64:
+      case DOUBLE:
         if (k != VariantKind.DOUBLE) {
           return false;
         }
@@ -209,7 +134,9 @@ final class ScalarColumn {
         f8.setSafe(slot, 0d);
         f8.getDataBuffer().setLong((long) slot * 8, Double.doubleToRawLongBits(v.getDouble()));
         return true;
-      case DECIMAL:
+      case DECIMAL4:
+      case DECIMAL8:
+      case DECIMAL16:
         return writeDecimal(v, k, slot);
       case DATE:
         if (k != VariantKind.DATE) {
@@ -223,15 +150,17 @@ final class ScalarColumn {
         }
         ((TimeMicroVector) vector).setSafe(slot, v.getTimeMicros());
         return true;
-      case TIMESTAMP:
+      case TIMESTAMP_MICROS:
+      case TIMESTAMP_NANOS:
         return writeTimestamp(
             v, k == VariantKind.TIMESTAMP_MICROS, k == VariantKind.TIMESTAMP_NANOS, slot);
-      case TIMESTAMP_NTZ:
+      case TIMESTAMP_NTZ_MICROS:
+      case TIMESTAMP_NTZ_NANOS:
         return writeTimestamp(
             v, k == VariantKind.TIMESTAMP_NTZ_MICROS, k == VariantKind.TIMESTAMP_NTZ_NANOS, slot);
       case BINARY:
       case STRING:
-        if (k != (family == Family.BINARY ? VariantKind.BINARY : VariantKind.STRING)) {
+        if (k != (scalar == ShreddedScalar.BINARY ? VariantKind.BINARY : VariantKind.STRING)) {
           return false;
         }
         writeBytes(v.buffer(), v.bytesOffset(), v.bytesLength(), slot);
@@ -240,15 +169,23 @@ final class ScalarColumn {
         if (k != VariantKind.UUID) {
           return false;
         }
-        ((UuidVector) vector)
-            .setSafe(
-                slot,
-                new java.util.UUID(
-                    v.getUuidMostSignificantBits(), v.getUuidLeastSignificantBits()));
+        writeUuid(v, slot);
         return true;
       default:
         return false;
     }
+  }
+
+  /** The 16 big-endian bytes after the header, into a UuidVector or an unregistered FSB(16). */
+  private void writeUuid(VariantReader v, int slot) {
+    FixedSizeBinaryVector fsb =
+        vector instanceof UuidVector u ? u.getUnderlyingVector() : (FixedSizeBinaryVector) vector;
+    while (slot >= fsb.getValueCapacity()) {
+      fsb.reAlloc();
+    }
+    fsb.getDataBuffer()
+        .setBytes((long) slot * UuidExtension.BYTE_WIDTH, v.buffer(), v.offset() + 1, 16);
+    BitVectorHelper.setBit(fsb.getValidityBuffer(), slot);
   }
 
   private void writeBytes(ByteBuffer buf, int offset, int length, int slot) {
@@ -289,7 +226,7 @@ final class ScalarColumn {
   }
 
   private boolean inRange(long value) {
-    if (family == Family.UINT) {
+    if (unsigned) {
       return value >= 0 && value < (1L << bits);
     }
     return bits == 64 || (value >= -(1L << (bits - 1)) && value < (1L << (bits - 1)));
@@ -342,13 +279,8 @@ final class ScalarColumn {
   /**
    * Appends slot {@code slot} (not null) to {@code b} as the Variant value it stands for: by the
    * kernels' {@link TypedScalars} mapping, decimals sized by the column's precision.
-   *
-   * @throws ShredException for a Null column (it has no values)
    */
-  void append(int slot, VariantBuilder b, String path, long row) {
-    if (encoder == null) {
-      throw ShredException.invalidRow(path, row, "a Null typed_value has a non-null slot");
-    }
+  void append(int slot, VariantBuilder b) {
     encoder.append(slot, b);
   }
 

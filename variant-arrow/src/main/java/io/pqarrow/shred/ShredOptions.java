@@ -1,23 +1,34 @@
 package io.pqarrow.shred;
 
+import io.pqarrow.Limits;
+import java.util.Objects;
+
 /**
- * Options of {@link Shredding#shred}. Immutable; build with {@link #builder()}.
+ * Options of {@link Shredding#shred} and {@link
+ * Shredding#unshred(io.pqarrow.extension.VariantVector,
+ * org.apache.arrow.vector.dictionary.DictionaryProvider, ShredOptions,
+ * org.apache.arrow.memory.BufferAllocator)}. Immutable; build with {@link #builder()}.
  *
  * <ul>
  *   <li>{@code strict} (default {@code false}): when false, a value that does not fit the {@code
  *       typed_value} of its level (another type, a number out of range, object keys the schema does
  *       not shred) is kept losslessly in {@code value}, as the shredding rules intend. When true,
  *       such a value is an error naming the row and the path: use it to check that a schema covers
- *       the data. Variant null always goes to {@code value} and is never an error.
+ *       the data. Variant null always goes to {@code value} and is never an error. Unshredding
+ *       ignores it.
+ *   <li>{@code limits} (default {@link Limits#defaults()}): values copied into {@code value} or
+ *       back out of it may nest at most {@link Limits#maxVariantDepth()} deep.
  * </ul>
  */
 public final class ShredOptions {
   private static final ShredOptions DEFAULTS = builder().build();
 
   private final boolean strict;
+  private final Limits limits;
 
   private ShredOptions(Builder b) {
     this.strict = b.strict;
+    this.limits = b.limits;
   }
 
   /** The defaults: lenient (misfits go to {@code value}). */
@@ -32,7 +43,7 @@ public final class ShredOptions {
 
   /** A builder holding these options' values. */
   public Builder toBuilder() {
-    return new Builder().strict(strict);
+    return new Builder().strict(strict).limits(limits);
   }
 
   /** Whether a value that does not fit its {@code typed_value} is an error. */
@@ -40,15 +51,27 @@ public final class ShredOptions {
     return strict;
   }
 
+  /** The caps on the values copied. */
+  public Limits limits() {
+    return limits;
+  }
+
   /** Builder of {@link ShredOptions}. */
   public static final class Builder {
     private boolean strict;
+    private Limits limits = Limits.defaults();
 
     private Builder() {}
 
     /** Sets whether a value that does not fit its {@code typed_value} is an error. */
     public Builder strict(boolean strict) {
       this.strict = strict;
+      return this;
+    }
+
+    /** Sets the caps on the values copied. */
+    public Builder limits(Limits limits) {
+      this.limits = Objects.requireNonNull(limits, "limits");
       return this;
     }
 

@@ -1,8 +1,10 @@
 package io.pqarrow.shred;
 
+import io.pqarrow.extension.ShreddedLayout;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantReader;
+import io.pqarrow.variant.internal.ListSlots;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,7 +14,6 @@ import java.util.Map;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
-import org.apache.arrow.vector.complex.ListViewVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
@@ -24,15 +25,15 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * typed_value absent                                              VALUE_ONLY
  * typed_value: a primitive                                        PRIMITIVE ({@link ScalarColumn})
  * typed_value: Struct&lt;k: Struct&lt;value, typed_value&gt; not null, ...&gt;  OBJECT: a level per key
- * typed_value: List | LargeList | ListView &lt;Struct&lt;value, typed_value&gt; not null&gt; ARRAY: the element level
+ * typed_value: List | LargeList | ListView &lt;Struct&lt;value, typed_value&gt; not null&gt; ARRAY: the element level ({@link ListSlots})
  * </pre>
  *
- * Object fields are kept in unsigned UTF-8 order of their keys. The role says what "both null"
- * means: a missing field ({@link Role#FIELD}), Variant null ({@link Role#TOP}) or an error ({@link
- * Role#ELEMENT}). Each level owns scratch readers, safe because a level is never on the recursion
- * stack twice. Beside {@code value} and {@code typed_value}, children whose names start with {@code
- * _} are ignored, as the shredding rules reserve them for extensions; any other unknown child is an
- * error. (Object field names starting with {@code _} are ordinary keys.)
+ * Object fields are kept in unsigned UTF-8 order of their keys. The level ({@link
+ * ShreddedLayout.Level}) says what "both null" means ({@link ShreddedLayout#read}). Each level owns
+ * scratch readers, safe because a level is never on the recursion stack twice. A pair may hold only
+ * {@code value} and {@code typed_value} ({@link ShreddedLayout#isPairChild}); any other child,
+ * {@code _}-prefixed or not, is an error. (Object field names starting with {@code _} are ordinary
+ * keys.)
  */
 final class ShreddedNode {
   enum Shape {
@@ -42,15 +43,9 @@ final class ShreddedNode {
     ARRAY
   }
 
-  enum Role {
-    TOP,
-    FIELD,
-    ELEMENT
-  }
-
   final String path;
   final String name;
-  final Role role;
+  final ShreddedLayout.Level level;
   final int id;
   final FieldVector value;
   final FieldVector typed;
@@ -60,9 +55,9 @@ final class ShreddedNode {
   final byte[][] keys;
   final ShreddedNode[] fields;
   final ShreddedNode element;
-  final ListVector list;
+  final ListSlots elements; // reading: List, LargeList or ListView
+  final ListVector list; // writing (the shredder writes List or LargeList)
   final LargeListVector largeList;
-  final ListViewVector listView;
   final ScalarColumn scalar;
   final VariantReader scratch = new VariantReader();
   final VariantReader childScratch = new VariantReader();
@@ -74,14 +69,14 @@ final class ShreddedNode {
   private ShreddedNode(
       String path,
       String name,
-      Role role,
+      ShreddedLayout.Level level,
       StructVector pair,
       FieldVector value,
       FieldVector typed,
       int[] ids) {
     this.path = path;
     this.name = name;
-    this.role = role;
+    this.level = level;
     this.id = ids[0]++;
     this.pair = pair;
     if (value != null && !isBinary(value.getField().getType())) {
@@ -91,9 +86,7 @@ final class ShreddedNode {
     this.value = value;
     this.typed = typed;
     ShreddedNode elementNode = null;
-    ListVector l = null;
-    LargeListVector ll = null;
-    ListViewVector lv = null;
+    ListSlots l = null;
     ScalarColumn s = null;
     List<ShreddedNode> children = new ArrayList<>();
     if (typed == null) {
@@ -108,33 +101,27 @@ final class ShreddedNode {
               "a shredded field must be a Struct of value and typed_value, found "
                   + child.getField().getType());
         }
-        children.add(of(childPath, child.getName(), Role.FIELD, p, ids));
+        children.add(of(childPath, child.getName(), ShreddedLayout.Level.FIELD, p, ids));
       }
       children.sort((a, b) -> Arrays.compareUnsigned(utf8(a.name), utf8(b.name)));
-    } else if (typed instanceof ListVector
-        || typed instanceof LargeListVector
-        || typed instanceof ListViewVector) {
+    } else if ((l = ListSlots.of(typed)) != null) {
       shape = Shape.ARRAY;
-      l = typed instanceof ListVector x ? x : null;
-      ll = typed instanceof LargeListVector x ? x : null;
-      lv = typed instanceof ListViewVector x ? x : null;
-      FieldVector data =
-          l != null ? l.getDataVector() : ll != null ? ll.getDataVector() : lv.getDataVector();
+      FieldVector data = l.dataVector();
       if (!(data instanceof StructVector p)) {
         throw ShredException.invalidType(
             path + "[]",
             "shredded array elements must be Structs of value and typed_value, found "
                 + data.getField().getType());
       }
-      elementNode = of(path + "[]", "element", Role.ELEMENT, p, ids);
+      elementNode = of(path + "[]", "element", ShreddedLayout.Level.ELEMENT, p, ids);
     } else {
       shape = Shape.PRIMITIVE;
       s = new ScalarColumn(typed, path);
     }
     this.element = elementNode;
-    this.list = l;
-    this.largeList = ll;
-    this.listView = lv;
+    this.elements = l;
+    this.list = typed instanceof ListVector x ? x : null;
+    this.largeList = typed instanceof LargeListVector x ? x : null;
     this.scalar = s;
     this.fields = children.toArray(new ShreddedNode[0]);
     this.names = new String[fields.length];
@@ -156,7 +143,7 @@ final class ShreddedNode {
     return new ShreddedNode(
         name,
         name,
-        Role.TOP,
+        ShreddedLayout.Level.TOP,
         null,
         child(storage, VariantType.VALUE),
         child(storage, VariantType.TYPED_VALUE),
@@ -164,12 +151,10 @@ final class ShreddedNode {
   }
 
   private static ShreddedNode of(
-      String path, String name, Role role, StructVector pair, int[] ids) {
+      String path, String name, ShreddedLayout.Level level, StructVector pair, int[] ids) {
     for (FieldVector c : pair.getChildrenFromFields()) {
       String n = c.getName();
-      if (!n.equals(VariantType.VALUE)
-          && !n.equals(VariantType.TYPED_VALUE)
-          && !n.startsWith("_")) {
+      if (!ShreddedLayout.isPairChild(n)) {
         throw ShredException.invalidType(
             path, "unexpected child \"" + n + "\" (only value and typed_value are allowed)");
       }
@@ -179,7 +164,7 @@ final class ShreddedNode {
     if (value == null && typed == null) {
       throw ShredException.invalidType(path, "neither value nor typed_value");
     }
-    return new ShreddedNode(path, name, role, pair, value, typed, ids);
+    return new ShreddedNode(path, name, level, pair, value, typed, ids);
   }
 
   private static FieldVector child(StructVector s, String name) {
@@ -231,23 +216,16 @@ final class ShreddedNode {
     return j == null ? -1 : j;
   }
 
-  /** Number of elements of the list at {@code slot}. */
-  int listLength(int slot) {
-    if (list != null) {
-      return list.getElementEndIndex(slot) - list.getElementStartIndex(slot);
-    } else if (listView != null) {
-      return listView.getElementEndIndex(slot) - listView.getElementStartIndex(slot);
-    }
-    return (int) (largeList.getElementEndIndex(slot) - largeList.getElementStartIndex(slot));
-  }
-
-  /** Slot of the first element of the list at {@code slot}. */
-  int listStart(int slot) {
-    if (list != null) {
-      return list.getElementStartIndex(slot);
-    } else if (listView != null) {
-      return listView.getElementStartIndex(slot);
-    }
-    return (int) largeList.getElementStartIndex(slot);
+  /**
+   * The reading of slot {@code slot} of this pair, strict: invalid slots come back as {@code
+   * INVALID_*} readings for the caller to report (docs/variant.md §3.5).
+   */
+  ShreddedLayout.Reading read(int slot) {
+    return ShreddedLayout.read(
+        !valueIsNull(slot),
+        !typedIsNull(slot),
+        level,
+        shape == Shape.OBJECT,
+        ShreddedLayout.Mode.STRICT);
   }
 }

@@ -42,16 +42,17 @@ final class Shredder {
   private final ShreddedNode root;
   private final ShreddedNode[] byId;
   private final boolean strict;
-  private final VariantColumnBuilder arena = new VariantColumnBuilder();
+  private final VariantColumnBuilder arena;
   private final int[][] pendingSlots;
   private final int[][] pendingRows;
   private final int[] pendingCount;
   private final int[] nextElement;
   private long row;
 
-  private Shredder(ShreddedNode root, boolean strict) {
+  private Shredder(ShreddedNode root, ShredOptions options) {
     this.root = root;
-    this.strict = strict;
+    this.strict = options.strict();
+    this.arena = new VariantColumnBuilder(options.limits());
     int n = root.count();
     this.byId = new ShreddedNode[n];
     index(root);
@@ -86,7 +87,7 @@ final class Shredder {
       StructVector struct = out.getUnderlyingVector();
       struct.setInitialCapacity(Math.max(in.rowCount(), 1));
       struct.allocateNew();
-      Shredder s = new Shredder(ShreddedNode.top(name, struct), options.strict());
+      Shredder s = new Shredder(ShreddedNode.top(name, struct), options);
       s.shred(in, out);
       return out;
     } catch (RuntimeException e) {

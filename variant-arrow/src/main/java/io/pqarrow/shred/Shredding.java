@@ -1,5 +1,6 @@
 package io.pqarrow.shred;
 
+import io.pqarrow.Limits;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.kernel.InferOptions;
 import java.util.Objects;
@@ -8,8 +9,8 @@ import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
- * Shredding and unshredding of whole {@code arrow.parquet.variant} vectors, by the adopted rules
- * (ADOPTED-VARIANT.md §3 and §4).
+ * Shredding and unshredding of whole {@code arrow.parquet.variant} vectors, by the rules of
+ * docs/variant.md §3.6 and §4.2.
  *
  * <pre>{@code
  * Field request = ShreddingTypes.parse("event", "struct<id:int64,tags:list<string>>");
@@ -49,10 +50,15 @@ public final class Shredding {
   /**
    * Inference options used when none are given: a key must appear in at least 10% of the objects at
    * its position to be shredded (rarer keys stay in the residual {@code value}), at most 256 keys
-   * per object, 32 levels deep.
+   * per object, 32 levels deep: the default {@link Limits} with tighter inference limits ({@link
+   * Limits#maxInferredFields()}, {@link Limits#maxInferDepth()}), so that a shredded column stays a
+   * reasonable number of Parquet columns.
    */
   public static final InferOptions DEFAULT_INFER_OPTIONS =
-      InferOptions.builder().minFrequency(0.1).maxKeys(256).maxDepth(32).build();
+      InferOptions.builder()
+          .minFrequency(0.1)
+          .limits(Limits.defaults().toBuilder().maxInferredFields(256).maxInferDepth(32).build())
+          .build();
 
   private Shredding() {}
 
@@ -62,7 +68,7 @@ public final class Shredding {
    *
    * @param input the Variant vector (metadata not dictionary-encoded; see the overload)
    * @param request the shredding type; its name is ignored (the result has the input's name)
-   * @param options lenient or strict
+   * @param options lenient or strict, and the limits of values copied
    * @param allocator allocator of the result
    * @return a new Variant vector with {@code metadata}, {@code value} and {@code typed_value}
    * @throws ShredException if the type is not allowed (naming its path), a value is malformed, or
@@ -89,7 +95,7 @@ public final class Shredding {
     if (input.typedValueVector() == null) {
       return Shredder.run(input, dictionaries, request, options, allocator);
     }
-    try (VariantVector plain = unshred(input, dictionaries, allocator)) {
+    try (VariantVector plain = unshred(input, dictionaries, options, allocator)) {
       return Shredder.run(plain, null, request, options, allocator);
     }
   }
@@ -104,7 +110,7 @@ public final class Shredding {
    *     or a {@code typed_value} type that is not allowed
    */
   public static VariantVector unshred(VariantVector input, BufferAllocator allocator) {
-    return Unshredder.run(input, null, allocator);
+    return unshred(input, null, ShredOptions.defaults(), allocator);
   }
 
   /**
@@ -113,7 +119,20 @@ public final class Shredding {
    */
   public static VariantVector unshred(
       VariantVector input, DictionaryProvider dictionaries, BufferAllocator allocator) {
-    return Unshredder.run(input, dictionaries, allocator);
+    return unshred(input, dictionaries, ShredOptions.defaults(), allocator);
+  }
+
+  /**
+   * As {@link #unshred(VariantVector, DictionaryProvider, BufferAllocator)}, copying values nested
+   * at most {@code options.limits().maxVariantDepth()} deep ({@code strict} does not apply).
+   */
+  public static VariantVector unshred(
+      VariantVector input,
+      DictionaryProvider dictionaries,
+      ShredOptions options,
+      BufferAllocator allocator) {
+    Objects.requireNonNull(options, "options");
+    return Unshredder.run(input, dictionaries, options.limits(), allocator);
   }
 
   /**
@@ -130,7 +149,8 @@ public final class Shredding {
     if (sample.typedValueVector() == null) {
       return ShreddingInference.infer(sample, options);
     }
-    try (VariantVector plain = unshred(sample, allocator)) {
+    ShredOptions copying = ShredOptions.builder().limits(options.limits()).build();
+    try (VariantVector plain = unshred(sample, null, copying, allocator)) {
       return ShreddingInference.infer(plain, options);
     }
   }

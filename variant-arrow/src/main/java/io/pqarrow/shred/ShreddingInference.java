@@ -1,5 +1,6 @@
 package io.pqarrow.shred;
 
+import io.pqarrow.extension.ShreddedScalar;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.kernel.InferOptions;
@@ -21,10 +22,11 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  *       {@code value} only. Its object keys are not shredded either (a union child is not descended
  *       into);
  *   <li>Null (only Variant nulls or nothing seen), an object seen only empty, a decimal of more
- *       than 38 digits, a position deeper than {@code maxDepth} → {@code value} only;
+ *       than 38 digits, a position deeper than {@link io.pqarrow.Limits#maxInferDepth()} → {@code
+ *       value} only;
  *   <li>structs → shredded objects of the converted keys; keys seen in fewer than {@code
- *       minFrequency} of the objects, or beyond {@code maxKeys}, are dropped by the inference and
- *       so stay in the residual {@code value};
+ *       minFrequency} of the objects, or beyond {@link io.pqarrow.Limits#maxInferredFields()}, are
+ *       dropped by the inference and so stay in the residual {@code value};
  *   <li>lists → shredded arrays of the converted element; primitives are kept (the inference only
  *       produces allowed ones: Int64 etc., Decimal128, Timestamp us/ns with UTC or none, Utf8,
  *       Binary, arrow.uuid).
@@ -64,11 +66,8 @@ final class ShreddingInference {
             f.getName(), FieldType.nullable(t), java.util.List.of(convert(f.getChildren().get(0))));
       }
       default -> {
-        try {
-          if (ScalarColumn.familyOf(t, f.getName()) == ScalarColumn.Family.NULL) {
-            return valueOnly(f.getName());
-          }
-        } catch (ShredException e) {
+        ShreddedScalar s = ShreddedScalar.of(f);
+        if (s == null || s == ShreddedScalar.NULL) {
           return valueOnly(f.getName());
         }
         return new Field(f.getName(), FieldType.nullable(t), null);

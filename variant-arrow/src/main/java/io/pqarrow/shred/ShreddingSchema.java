@@ -1,17 +1,19 @@
 package io.pqarrow.shred;
 
+import io.pqarrow.extension.ShreddedScalar;
 import io.pqarrow.extension.VariantType;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.arrow.vector.extension.UuidType;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 
 /**
- * Turns a requested shredding type into the Arrow storage of a shredded Variant (ADOPTED-VARIANT.md
- * §4), checking it on the way. The requested type describes the values, not the storage:
+ * Turns a requested shredding type into the Arrow storage of a shredded Variant (docs/variant.md
+ * §3.2–§3.4), checking it on the way. The requested type describes the values, not the storage:
  *
  * <pre>
  * requested                           storage written by {@link ParquetShreddedToArrow#shred}
@@ -26,9 +28,9 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  * Struct children become object fields (names unique, at least one), List and LargeList children
  * become array elements (ListView is read by unshredding but not written), a child of the {@code
  * arrow.parquet.variant} type means "shred this field as {@code value} only" (no {@code
- * typed_value}), and leaves must be allowed primitives ({@link ScalarColumn}). Nullability and
- * child names of the request are ignored: every {@code typed_value} and {@code value} is nullable,
- * every field and element group non-nullable, as the schema mapping ({@code
+ * typed_value}), and leaves must be in the shredded-type table ({@link ShreddedScalar}).
+ * Nullability and child names of the request are ignored: every {@code typed_value} and {@code
+ * value} is nullable, every field and element group non-nullable, as the schema mapping ({@code
  * io.pqarrow.schema.ArrowVariantToParquet}) expects. Null is refused as a requested leaf: Variant
  * null is always written to {@code value}.
  */
@@ -90,12 +92,14 @@ final class ShreddingSchema {
           throw ShredException.unsupportedType(
               path, type, "shredding writes List or LargeList; list views are only read");
       default -> {
-        ScalarColumn.Family family = ScalarColumn.familyOf(type, path);
-        if (family == ScalarColumn.Family.NULL) {
+        ShreddedScalar scalar = ScalarColumn.scalarOf(request, path);
+        if (scalar == ShreddedScalar.NULL) {
           throw ShredException.unsupportedType(
               path, type, "Variant null is always stored in value, never in typed_value");
         }
-        return new Field(VariantType.TYPED_VALUE, FieldType.nullable(type), null);
+        // A UUID named only in field metadata is written as the registered type.
+        ArrowType stored = scalar == ShreddedScalar.UUID ? UuidType.INSTANCE : type;
+        return new Field(VariantType.TYPED_VALUE, FieldType.nullable(stored), null);
       }
     }
   }

@@ -1,5 +1,6 @@
 package io.pqarrow.shred;
 
+import io.pqarrow.extension.ShreddedScalar;
 import io.pqarrow.extension.VariantType;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,8 +27,10 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  *
  * {@code variant} means "this field is shredded as {@code value} only" (its key gets its own column
  * but no typed one); {@code timestamptz} is UTC-adjusted, {@code timestamp} has no zone; names are
- * case-sensitive, type words are not; blanks between tokens are ignored. {@link #format} writes the
- * same syntax back. Errors read {@code Invalid shredding type at position <n>: <problem>}.
+ * case-sensitive, type words are not; blanks between tokens are ignored. Every primitive is an
+ * entry of the shredded-type table {@link ShreddedScalar} (docs/variant.md §3.7). {@link #format}
+ * writes the same syntax back, and only text that parses to the same types. Errors read {@code
+ * Invalid shredding type at position <n>: <problem>}.
  */
 public final class ShreddingTypes {
   private final String text;
@@ -103,10 +106,17 @@ public final class ShreddingTypes {
         expect(',');
         int s = number();
         expect(')');
-        if (p < 1 || p > 38 || s > p) {
+        int max = ShreddedScalar.DECIMAL16.maxPrecision();
+        if (p < 1 || p > max || s > p) {
           pos = start;
           throw error(
-              "decimal(" + p + "," + s + ") needs 1 <= precision <= 38 and scale <= precision");
+              "decimal("
+                  + p
+                  + ","
+                  + s
+                  + ") needs 1 <= precision <= "
+                  + max
+                  + " and scale <= precision");
         }
         yield new ArrowType.Decimal(p, s, 128);
       }
@@ -228,13 +238,16 @@ public final class ShreddingTypes {
   }
 
   private ShredException error(String problem) {
-    return ShredException.invalidType("position " + pos, problem);
+    return ShredException.invalidSyntax(pos, problem);
   }
 
   /**
    * Writes a request field (or a {@code typed_value} type tree) in the syntax {@link #parse} reads.
+   * Only text that parses back to the same types is written: a type the shredded-type table refuses
+   * (UInt64, Decimal256, Timestamp(ms), …) or one the syntax cannot spell (a timestamp zone other
+   * than {@code UTC}, a list view) is an error, never a word for something else.
    *
-   * @throws ShredException for a type the syntax has no word for
+   * @throws ShredException {@code Unsupported typed_value type at <path>: <type> (<why>)}
    */
   public static String format(Field f) {
     StringBuilder sb = new StringBuilder();
@@ -248,52 +261,71 @@ public final class ShreddingTypes {
       sb.append("variant");
       return;
     }
-    if (t instanceof UuidType) {
-      sb.append("uuid");
-      return;
-    }
-    switch (t.getTypeID()) {
-      case Struct -> {
-        sb.append("struct<");
-        for (int i = 0; i < f.getChildren().size(); i++) {
-          Field c = f.getChildren().get(i);
-          sb.append(i == 0 ? "" : ",").append(quote(c.getName())).append(':');
-          format(c, sb, path + "." + c.getName());
-        }
-        sb.append('>');
+    if (t instanceof ArrowType.Struct) {
+      sb.append("struct<");
+      for (int i = 0; i < f.getChildren().size(); i++) {
+        Field c = f.getChildren().get(i);
+        sb.append(i == 0 ? "" : ",").append(quote(c.getName())).append(':');
+        format(c, sb, path + "." + c.getName());
       }
-      case List, LargeList -> {
-        sb.append(t instanceof ArrowType.List ? "list<" : "large_list<");
-        format(f.getChildren().get(0), sb, path + "[]");
-        sb.append('>');
-      }
-      default -> sb.append(primitiveWord(t, path));
+      sb.append('>');
+    } else if (t instanceof ArrowType.List || t instanceof ArrowType.LargeList) {
+      sb.append(t instanceof ArrowType.List ? "list<" : "large_list<");
+      format(f.getChildren().get(0), sb, path + "[]");
+      sb.append('>');
+    } else {
+      sb.append(primitiveWord(f, path));
     }
   }
 
-  private static String primitiveWord(ArrowType t, String path) {
-    if (t instanceof ArrowType.Int i) {
-      return (i.getIsSigned() ? "int" : "uint") + i.getBitWidth();
-    } else if (t instanceof ArrowType.Decimal d) {
-      return "decimal(" + d.getPrecision() + "," + d.getScale() + ")";
-    } else if (t instanceof ArrowType.Timestamp ts) {
-      return (ts.getTimezone() == null ? "timestamp(" : "timestamptz(")
-          + (ts.getUnit() == TimeUnit.NANOSECOND ? "ns)" : "us)");
+  /** The word of a primitive, checked to parse back to the same type. */
+  private static String primitiveWord(Field f, String path) {
+    ArrowType t = f.getType();
+    ShreddedScalar scalar = ScalarColumn.scalarOf(f, path);
+    String word =
+        switch (scalar) {
+          case NULL -> null;
+          case BOOLEAN -> "boolean";
+          case INT8, INT16, INT32, INT64 ->
+              t instanceof ArrowType.Int i && !i.getIsSigned()
+                  ? "uint" + i.getBitWidth()
+                  : "int" + scalar.bitWidth();
+          case FLOAT -> "float";
+          case DOUBLE -> "double";
+          case DECIMAL4, DECIMAL8, DECIMAL16 -> {
+            ArrowType.Decimal d = (ArrowType.Decimal) t;
+            yield "decimal(" + d.getPrecision() + "," + d.getScale() + ")";
+          }
+          case DATE -> "date";
+          case TIME -> "time";
+          case TIMESTAMP_MICROS, TIMESTAMP_NANOS, TIMESTAMP_NTZ_MICROS, TIMESTAMP_NTZ_NANOS ->
+              (scalar.adjustedToUtc() ? "timestamptz(" : "timestamp(")
+                  + (scalar.timeUnit() == TimeUnit.NANOSECOND ? "ns)" : "us)");
+          case STRING ->
+              switch (t.getTypeID()) {
+                case LargeUtf8 -> "large_string";
+                case Utf8View -> "string_view";
+                default -> "string";
+              };
+          case BINARY ->
+              switch (t.getTypeID()) {
+                case LargeBinary -> "large_binary";
+                case BinaryView -> "binary_view";
+                default -> "binary";
+              };
+          case UUID -> "uuid";
+        };
+    if (word == null || !parse(f.getName(), word).getType().equals(canonical(t, scalar))) {
+      throw ShredException.unsupportedType(path, t, "no word for it in the syntax");
     }
-    ScalarColumn.Family family = ScalarColumn.familyOf(t, path);
-    return switch (t.getTypeID()) {
-      case Bool -> "boolean";
-      case FloatingPoint -> family == ScalarColumn.Family.FLOAT32 ? "float" : "double";
-      case Date -> "date";
-      case Time -> "time";
-      case Utf8 -> "string";
-      case LargeUtf8 -> "large_string";
-      case Utf8View -> "string_view";
-      case Binary -> "binary";
-      case LargeBinary -> "large_binary";
-      case BinaryView -> "binary_view";
-      default -> throw ShredException.unsupportedType(path, t, "no word for it in the syntax");
-    };
+    return word;
+  }
+
+  /**
+   * {@code t} as {@link #parse} would build it: a UUID named in metadata is the registered type.
+   */
+  private static ArrowType canonical(ArrowType t, ShreddedScalar scalar) {
+    return scalar == ShreddedScalar.UUID ? UuidType.INSTANCE : t;
   }
 
   private static String quote(String name) {

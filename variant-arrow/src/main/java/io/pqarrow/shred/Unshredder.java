@@ -1,6 +1,8 @@
 package io.pqarrow.shred;
 
 import io.pqarrow.BridgeException;
+import io.pqarrow.Limits;
+import io.pqarrow.extension.ShreddedLayout;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.VariantKind;
@@ -14,7 +16,7 @@ import org.apache.arrow.vector.dictionary.DictionaryProvider;
 
 /**
  * Rebuilds plain Variant values ({@code metadata} + {@code value}) from shredded storage, by the
- * table of ADOPTED-VARIANT.md §3, per level and slot:
+ * pair rule of docs/variant.md §3.5 ({@link ShreddedLayout#read}, strict), per level and slot:
  *
  * <table>
  *   <caption>One (value, typed_value) pair</caption>
@@ -61,10 +63,13 @@ final class Unshredder {
   }
 
   static VariantVector run(
-      VariantVector input, DictionaryProvider dictionaries, BufferAllocator allocator) {
+      VariantVector input,
+      DictionaryProvider dictionaries,
+      Limits limits,
+      BufferAllocator allocator) {
     VariantColumnReader in = VariantColumnReader.of(input, dictionaries);
     Unshredder u = new Unshredder(in);
-    VariantVectorWriter out = new VariantVectorWriter();
+    VariantVectorWriter out = new VariantVectorWriter(limits);
     out.declareKeys(KeyCollector.keys(in, u.root));
     for (int i = 0; i < in.rowCount(); i++) {
       u.row = i;
@@ -85,61 +90,51 @@ final class Unshredder {
     return out.finish(input.getName(), allocator);
   }
 
-  /** Appends level {@code n} at {@code slot} to {@code b}; false when it is a missing field. */
+  /**
+   * Appends level {@code n} at {@code slot} to {@code b}; false when it is a missing field. Slots
+   * are read strictly ({@link ShreddedNode#read}): storage no writer may produce is an error.
+   */
   private boolean rebuild(ShreddedNode n, int slot, VariantMetadata m, VariantBuilder b) {
-    boolean typedNull = n.typedIsNull(slot);
-    boolean valueNull = n.valueIsNull(slot);
-    if (typedNull) {
-      if (!valueNull) {
-        b.appendVariant(readValue(n, slot, m, n.scratch));
-        return true;
+    switch (n.read(slot)) {
+      case MISSING -> {
+        return false;
       }
-      switch (n.role) {
-        case FIELD -> {
-          return false;
+      case VARIANT_NULL -> b.appendNull();
+      case VALUE -> b.appendVariant(readValue(n, slot, m, n.scratch));
+      case INVALID_MISSING_ELEMENT ->
+          throw ShredException.invalidRow(
+              n.path,
+              row,
+              "array element "
+                  + slot
+                  + " has neither value nor typed_value (elements are never missing)");
+      case INVALID_BOTH_SET ->
+          throw ShredException.invalidRow(
+              n.path,
+              row,
+              "value and typed_value are both set for "
+                  + (n.shape == ShreddedNode.Shape.ARRAY
+                      ? "a shredded array"
+                      : "a shredded primitive")
+                  + " (only a partially shredded object may have both)");
+      case MERGED_OBJECT -> rebuildObject(n, slot, m, b, false);
+      case TYPED -> {
+        switch (n.shape) {
+          case PRIMITIVE -> n.scalar.append(slot, b);
+          case ARRAY -> {
+            int count = n.elements.length(slot);
+            int start = n.elements.start(slot);
+            b.startArray();
+            for (int k = 0; k < count; k++) {
+              rebuild(n.element, start + k, m, b);
+            }
+            b.endArray();
+          }
+          default -> rebuildObject(n, slot, m, b, true);
         }
-        case ELEMENT ->
-            throw ShredException.invalidRow(
-                n.path,
-                row,
-                "array element "
-                    + slot
-                    + " has neither value nor typed_value (elements are never missing)");
-        default -> {
-          b.appendNull();
-          return true;
-        }
       }
-    }
-    switch (n.shape) {
-      case PRIMITIVE -> {
-        requireNoValue(n, valueNull, "a shredded primitive");
-        n.scalar.append(slot, b, n.path, row);
-      }
-      case ARRAY -> {
-        requireNoValue(n, valueNull, "a shredded array");
-        int count = n.listLength(slot);
-        int start = n.listStart(slot);
-        b.startArray();
-        for (int k = 0; k < count; k++) {
-          rebuild(n.element, start + k, m, b);
-        }
-        b.endArray();
-      }
-      default -> rebuildObject(n, slot, m, b, valueNull);
     }
     return true;
-  }
-
-  private void requireNoValue(ShreddedNode n, boolean valueNull, String what) {
-    if (!valueNull) {
-      throw ShredException.invalidRow(
-          n.path,
-          row,
-          "value and typed_value are both set for "
-              + what
-              + " (only a partially shredded object may have both)");
-    }
   }
 
   private void rebuildObject(
@@ -170,8 +165,8 @@ final class Unshredder {
     b.startObject();
     for (int j = 0; j < n.fields.length; j++) {
       ShreddedNode f = n.fields[j];
-      if (f.typedIsNull(slot) && f.valueIsNull(slot)) {
-        continue; // missing
+      if (f.read(slot) == ShreddedLayout.Reading.MISSING) {
+        continue;
       }
       b.appendKey(n.names[j]);
       rebuild(f, slot, m, b);

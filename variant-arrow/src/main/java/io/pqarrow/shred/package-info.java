@@ -1,6 +1,6 @@
 /**
- * <b>API.</b> Shredding and unshredding of {@code arrow.parquet.variant} vectors, by the adopted
- * Parquet rules (ADOPTED-VARIANT.md §3 and §4).
+ * <b>API.</b> Shredding and unshredding of {@code arrow.parquet.variant} vectors, by the shredding
+ * rules of docs/variant.md §3 and §4.2.
  *
  * <h2>Entry points</h2>
  *

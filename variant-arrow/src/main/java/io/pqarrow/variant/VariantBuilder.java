@@ -1,5 +1,6 @@
 package io.pqarrow.variant;
 
+import io.pqarrow.Limits;
 import io.pqarrow.variant.internal.Utf8;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -9,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.UUID;
 
 /**
@@ -40,14 +42,19 @@ import java.util.UUID;
  *
  * <p>Moving children right costs one copy of a container's contents per enclosing level, so a value
  * nested {@code d} deep is copied about {@code d} times; Variant data is rarely deep, and {@link
- * #appendVariant} is capped at {@link #MAX_COPY_DEPTH}.
+ * #appendVariant} refuses a value nested deeper than the builder's {@link Limits#maxVariantDepth()}
+ * as a depth bomb.
  *
  * <p>Over 500 lines because it has an append method per primitive kind (each a few lines, all
  * sharing the frame bookkeeping) besides the container and copying logic.
  */
 public final class VariantBuilder {
-  /** Deepest nesting {@link #appendVariant} copies before it reports the value as a depth bomb. */
-  public static final int MAX_COPY_DEPTH = VariantWalker.MAX_DEPTH_LIMIT;
+  /**
+   * Re-encoding a value this builder wrote (to sort its keys) walks it with the highest cap: the
+   * value is not untrusted input, and the caller's limits applied when parts of it were copied.
+   */
+  static final Limits REENCODING =
+      Limits.builder().maxVariantDepth(Limits.VARIANT_DEPTH_CEILING).build();
 
   private final KeyDictionary dict;
   private final boolean ownsDictionary;
@@ -60,7 +67,7 @@ public final class VariantBuilder {
   private VariantMetadata lastSource;
   private int[] sourceIds;
   private VariantMetadata copySource;
-  private final VariantWalker walker = new VariantWalker(MAX_COPY_DEPTH);
+  private final VariantWalker walker;
   private final Copier copier = new Copier();
 
   /** Mutable state of one open object or array. */
@@ -73,14 +80,23 @@ public final class VariantBuilder {
     int[] starts = new int[8];
   }
 
-  /** A builder with its own dictionary, for one value at a time. */
+  /** A builder with its own dictionary, for one value at a time, with the default limits. */
   public VariantBuilder() {
-    this(new KeyDictionary(), true);
+    this(Limits.defaults());
   }
 
-  VariantBuilder(KeyDictionary dict, boolean ownsDictionary) {
+  /**
+   * A builder with its own dictionary whose {@link #appendVariant} copies values nested at most
+   * {@link Limits#maxVariantDepth()} deep.
+   */
+  public VariantBuilder(Limits limits) {
+    this(new KeyDictionary(), true, limits);
+  }
+
+  VariantBuilder(KeyDictionary dict, boolean ownsDictionary, Limits limits) {
     this.dict = dict;
     this.ownsDictionary = ownsDictionary;
+    this.walker = new VariantWalker(Objects.requireNonNull(limits, "limits").maxVariantDepth());
   }
 
   // ---- primitives ----
@@ -501,7 +517,7 @@ public final class VariantBuilder {
    * Copies the value {@code source} points at, re-mapping its keys to this builder's dictionary.
    *
    * @throws VariantFormatException if the source is malformed or nested deeper than {@link
-   *     #MAX_COPY_DEPTH}
+   *     Limits#maxVariantDepth()}
    */
   public VariantBuilder appendVariant(VariantReader source) {
     copySource = source.metadata();
@@ -595,7 +611,7 @@ public final class VariantBuilder {
     }
     VariantMetadata provisional = VariantMetadata.of(dict.encode());
     VariantReader r = new VariantReader().reset(provisional, ByteBuffer.wrap(buf), 0, pos);
-    VariantBuilder sorted = new VariantBuilder(dict.sortedCopy(), true);
+    VariantBuilder sorted = new VariantBuilder(dict.sortedCopy(), true, REENCODING);
     sorted.appendVariant(r);
     EncodedVariant v =
         new EncodedVariant(sorted.dict.encode(), Arrays.copyOf(sorted.buf, sorted.pos));

@@ -1,5 +1,8 @@
 package io.pqarrow.variant;
 
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
+import io.pqarrow.Limits;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -27,14 +30,24 @@ import java.util.List;
  */
 public final class VariantColumnBuilder {
   private final KeyDictionary dict = new KeyDictionary();
-  private final VariantBuilder row = new VariantBuilder(dict, false);
+  private final VariantBuilder row;
   private byte[] values = new byte[1024];
   private int valuesLength;
   private int[] offsets = new int[65];
   private int rows;
 
-  /** An empty column. */
-  public VariantColumnBuilder() {}
+  /** An empty column, with the default limits. */
+  public VariantColumnBuilder() {
+    this(Limits.defaults());
+  }
+
+  /**
+   * An empty column whose rows copy values ({@link #appendRow}, {@link
+   * VariantBuilder#appendVariant}) nested at most {@link Limits#maxVariantDepth()} deep.
+   */
+  public VariantColumnBuilder(Limits limits) {
+    this.row = new VariantBuilder(dict, false, java.util.Objects.requireNonNull(limits, "limits"));
+  }
 
   /**
    * Adds keys to the dictionary (sorted first, so that ids follow key order). Call before the first
@@ -86,8 +99,11 @@ public final class VariantColumnBuilder {
   private void append(byte[] src, int n) {
     long need = (long) valuesLength + n;
     if (need > Integer.MAX_VALUE - 8) {
-      throw VariantFormatException.atPath(
-          "column", "row " + rows, "values larger than 2 GiB in total");
+      throw VariantFormatException.of(
+          ErrorKind.INVALID_DATA,
+          "column",
+          ErrorLocation.atRow(rows),
+          "values larger than 2 GiB in total");
     }
     if (need > values.length) {
       values =
@@ -116,7 +132,8 @@ public final class VariantColumnBuilder {
           dict.encode(), Arrays.copyOf(values, valuesLength), Arrays.copyOf(offsets, rows + 1));
     }
     VariantMetadata provisional = VariantMetadata.of(dict.encode());
-    VariantColumnBuilder sorted = new VariantColumnBuilder(dict.sortedCopy());
+    VariantColumnBuilder sorted =
+        new VariantColumnBuilder(dict.sortedCopy(), VariantBuilder.REENCODING);
     ByteBuffer in = ByteBuffer.wrap(values, 0, valuesLength);
     VariantReader r = new VariantReader();
     for (int i = 0; i < rows; i++) {
@@ -125,7 +142,8 @@ public final class VariantColumnBuilder {
     return sorted.finish();
   }
 
-  private VariantColumnBuilder(KeyDictionary sortedDict) {
+  private VariantColumnBuilder(KeyDictionary sortedDict, Limits limits) {
+    this(limits);
     for (int id = 0; id < sortedDict.size(); id++) {
       dict.add(sortedDict.key(id), sortedDict.utf8(id));
     }

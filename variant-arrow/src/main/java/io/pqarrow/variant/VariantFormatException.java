@@ -1,6 +1,8 @@
 package io.pqarrow.variant;
 
 import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 
 /**
  * Variant bytes that cannot be read or written: a truncated value, an offset past the end, an
@@ -11,6 +13,11 @@ import io.pqarrow.BridgeException;
  * part is left out when the caller did not give a row index); the byte offset is relative to the
  * first byte of the row's top-level value or metadata. Encoding errors read {@code Invalid Variant
  * <thing> at <path>: <problem>} with a JSON-path-like location such as {@code $.a[3].b}.
+ *
+ * <p>The kind is {@link ErrorKind#INVALID_DATA}, or {@link ErrorKind#UNSUPPORTED} for a metadata
+ * version other than 1. {@link #location()} holds the row and byte offset of a decoding error (the
+ * {@code <where>} of its message is their rendering); a path inside a value being built is not a
+ * location part and stays in the message.
  */
 public class VariantFormatException extends BridgeException {
   private static final long serialVersionUID = 1L;
@@ -18,40 +25,47 @@ public class VariantFormatException extends BridgeException {
   /** Row index used when the caller did not say which row the bytes belong to. */
   public static final long UNKNOWN_ROW = -1;
 
-  private final long row;
-  private final long byteOffset;
-
-  private VariantFormatException(String message, long row, long byteOffset) {
-    super(message);
-    this.row = row;
-    this.byteOffset = byteOffset;
+  private VariantFormatException(ErrorKind kind, ErrorLocation location, String message) {
+    super(kind, location, message, null);
   }
 
   /**
-   * Creates {@code <kind> Variant <thing> at row <row>, byte <byteOffset>: <problem>}.
+   * Creates {@code <Invalid|Unsupported> Variant <thing> at row <row>, byte <byteOffset>:
+   * <problem>}.
    *
-   * @param kind {@code Invalid} or {@code Unsupported}
+   * @param kind {@link ErrorKind#INVALID_DATA} ({@code Invalid}) or {@link ErrorKind#UNSUPPORTED}
+   *     ({@code Unsupported})
    * @param thing what was being decoded, such as {@code value} or {@code metadata}
    * @param row the row index, or {@link #UNKNOWN_ROW}
    * @param byteOffset offset from the first byte of the top-level value or metadata
    * @param problem what was expected and what was found
    */
   static VariantFormatException at(
-      String kind, String thing, long row, long byteOffset, String problem) {
-    String where = row >= 0 ? "row " + row + ", byte " + byteOffset : "byte " + byteOffset;
-    return new VariantFormatException(
-        kind + " Variant " + thing + " at " + where + ": " + problem, row, byteOffset);
+      ErrorKind kind, String thing, long row, long byteOffset, String problem) {
+    return of(kind, thing, ErrorLocation.atRow(row).withByteOffset(byteOffset), problem);
+  }
+
+  /**
+   * Creates {@code <Invalid|Unsupported> Variant <thing> at <where>: <problem>}, {@code <where>}
+   * being the rendering of {@code where} ({@link ErrorLocation#toString()}).
+   */
+  static VariantFormatException of(
+      ErrorKind kind, String thing, ErrorLocation where, String problem) {
+    String head = (kind == ErrorKind.UNSUPPORTED ? "Unsupported" : "Invalid") + " Variant " + thing;
+    return new VariantFormatException(kind, where, compose(head, where, problem));
   }
 
   /** Creates {@code Invalid Variant <thing> at <path>: <problem>} for values being built. */
   static VariantFormatException atPath(String thing, String path, String problem) {
     return new VariantFormatException(
-        "Invalid Variant " + thing + " at " + path + ": " + problem, UNKNOWN_ROW, -1);
+        ErrorKind.INVALID_DATA,
+        ErrorLocation.NONE,
+        "Invalid Variant " + thing + " at " + path + ": " + problem);
   }
 
   /** The row index given by the caller, or {@link #UNKNOWN_ROW}. */
   public long row() {
-    return row;
+    return location().row();
   }
 
   /**
@@ -59,6 +73,6 @@ public class VariantFormatException extends BridgeException {
    * when the error came from building a value.
    */
   public long byteOffset() {
-    return byteOffset;
+    return location().byteOffset();
   }
 }

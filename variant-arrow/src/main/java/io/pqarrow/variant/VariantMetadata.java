@@ -1,5 +1,6 @@
 package io.pqarrow.variant;
 
+import io.pqarrow.ErrorKind;
 import io.pqarrow.variant.internal.Utf8;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -58,7 +59,7 @@ public final class VariantMetadata {
     int version = VariantLayout.metadataVersion(header);
     if (version != VariantLayout.VERSION) {
       throw VariantFormatException.at(
-          "Unsupported", "metadata", row, 0, "version " + version + " (expected 1)");
+          ErrorKind.UNSUPPORTED, "metadata", row, 0, "version " + version + " (expected 1)");
     }
     this.sorted = VariantLayout.metadataSorted(header);
     this.offsetSize = VariantLayout.metadataOffsetSize(header);
@@ -255,7 +256,7 @@ public final class VariantMetadata {
   }
 
   VariantFormatException error(long byteOffset, String problem) {
-    return VariantFormatException.at("Invalid", "metadata", row, byteOffset, problem);
+    return VariantFormatException.at(ErrorKind.INVALID_DATA, "metadata", row, byteOffset, problem);
   }
 
   private int keyStart(int id) {

@@ -1,5 +1,7 @@
 package io.pqarrow.variant;
 
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.variant.internal.Utf8;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -214,15 +216,16 @@ public final class VariantReader {
   }
 
   VariantFormatException error(long absolutePos, String problem) {
-    return VariantFormatException.at("Invalid", "value", row, absolutePos - base, problem);
+    return VariantFormatException.at(
+        ErrorKind.INVALID_DATA, "value", row, absolutePos - base, problem);
   }
 
   private VariantTypeException mismatch(String expected) {
     VariantKind k = VariantLayout.kind(header);
     String found = k == null ? "unknown type id " + VariantLayout.primitiveId(header) : k.name();
-    String where = row >= 0 ? "row " + row + ", byte " + (start - base) : "byte " + (start - base);
     return new VariantTypeException(
-        "Invalid Variant access at " + where + ": expected " + expected + ", found " + found);
+        ErrorLocation.atRow(row).withByteOffset(start - base),
+        "expected " + expected + ", found " + found);
   }
 
   // ---- position ----

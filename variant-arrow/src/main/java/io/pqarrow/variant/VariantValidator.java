@@ -1,5 +1,6 @@
 package io.pqarrow.variant;
 
+import io.pqarrow.ErrorKind;
 import io.pqarrow.variant.internal.Utf8;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -21,12 +22,16 @@ import java.util.List;
  */
 public final class VariantValidator {
   private final ValidationOptions options;
+  private final int maxDepth;
+  private final long maxElements;
   private final List<VariantReader> scratch = new ArrayList<>();
   private final VariantReader top = new VariantReader();
 
   /** A validator with the given options. */
   public VariantValidator(ValidationOptions options) {
-    this.options = options;
+    this.options = java.util.Objects.requireNonNull(options, "options");
+    this.maxDepth = options.limits().maxValidationDepth();
+    this.maxElements = options.limits().maxVariantElements();
   }
 
   /**
@@ -37,13 +42,14 @@ public final class VariantValidator {
   public VariantReader validate(
       VariantMetadata metadata, ByteBuffer value, int offset, int length, long row) {
     validateMetadata(metadata, options);
-    if (length > options.maxValueBytes()) {
+    long maxValueBytes = options.limits().maxVariantValueBytes();
+    if (length > maxValueBytes) {
       throw VariantFormatException.at(
-          "Invalid",
+          ErrorKind.INVALID_DATA,
           "value",
           row,
           0,
-          "expected at most " + options.maxValueBytes() + " bytes, found " + length);
+          "expected at most " + maxValueBytes + " bytes, found " + length);
     }
     top.reset(metadata, value, offset, length, row);
     if (options.mode() == ValidationOptions.Mode.FULL) {
@@ -74,13 +80,13 @@ public final class VariantValidator {
    * offsets, UTF-8 of every key and the truth of the sorted flag.
    */
   public static void validateMetadata(VariantMetadata md, ValidationOptions options) {
-    if (md.length() > options.maxMetadataBytes()) {
-      throw md.error(
-          0, "expected at most " + options.maxMetadataBytes() + " bytes, found " + md.length());
+    long maxBytes = options.limits().maxVariantMetadataBytes();
+    if (md.length() > maxBytes) {
+      throw md.error(0, "expected at most " + maxBytes + " bytes, found " + md.length());
     }
-    if (md.size() > options.maxDictionarySize()) {
-      throw md.error(
-          1, "expected at most " + options.maxDictionarySize() + " keys, found " + md.size());
+    long maxKeys = options.limits().maxVariantDictionarySize();
+    if (md.size() > maxKeys) {
+      throw md.error(1, "expected at most " + maxKeys + " keys, found " + md.size());
     }
     if (options.mode() != ValidationOptions.Mode.FULL || md.validated) {
       return;
@@ -197,14 +203,12 @@ public final class VariantValidator {
   }
 
   private void checkContainer(VariantReader r, int depth, int n, String what) {
-    if (depth > options.maxDepth()) {
-      throw r.error(
-          r.offset(), "expected nesting depth at most " + options.maxDepth() + ", found deeper");
+    if (depth > maxDepth) {
+      throw r.error(r.offset(), "expected nesting depth at most " + maxDepth + ", found deeper");
     }
-    if (n > options.maxElements()) {
+    if (n > maxElements) {
       throw r.error(
-          r.offset() + 1,
-          "expected at most " + options.maxElements() + " " + what + " elements, found " + n);
+          r.offset() + 1, "expected at most " + maxElements + " " + what + " elements, found " + n);
     }
   }
 

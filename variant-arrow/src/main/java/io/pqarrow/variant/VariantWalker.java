@@ -1,5 +1,6 @@
 package io.pqarrow.variant;
 
+import io.pqarrow.Limits;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -7,30 +8,25 @@ import java.util.List;
  * Walks a Variant value depth first, calling a {@link VariantVisitor} and keeping the {@link
  * VariantPath}. The one recursive descent over values that conversions (copying, JSON) share.
  *
- * <p>Nesting deeper than the walker's cap raises {@link VariantFormatException} (a depth bomb
- * cannot overflow the stack). A walker reuses its readers and path, so a walk allocates nothing
- * itself; it is not thread-safe and not re-entrant.
+ * <p>Nesting deeper than the walker's cap (usually {@link Limits#maxVariantDepth()} of the
+ * operation's options) raises {@link VariantFormatException} (a depth bomb cannot overflow the
+ * stack). A walker reuses its readers and path, so a walk allocates nothing itself; it is not
+ * thread-safe and not re-entrant.
  */
 public final class VariantWalker {
-  /** Default cap on nesting depth. */
-  public static final int DEFAULT_MAX_DEPTH = 512;
-
   /**
-   * Highest cap a walker or {@link ValidationOptions} accepts. Walks recurse once per level, so an
-   * unbounded cap would let a depth bomb overflow the stack instead of failing with {@link
-   * VariantFormatException}. At 2048 levels the validator (two frames a level) overflowed a default
-   * 1 MiB stack before the JIT had compiled it, and 1024 levels overflowed a 512 KiB stack in one
-   * run out of several, depending on what the JIT had compiled; 512 leaves a factor of two.
+   * Highest cap a walker accepts: {@link Limits#VARIANT_DEPTH_CEILING}, where the reason for it is
+   * given.
    */
-  public static final int MAX_DEPTH_LIMIT = 512;
+  public static final int MAX_DEPTH_LIMIT = Limits.VARIANT_DEPTH_CEILING;
 
   private final int maxDepth;
   private final List<VariantReader> readers = new ArrayList<>();
   private final VariantPath path = new VariantPath();
 
-  /** A walker with {@link #DEFAULT_MAX_DEPTH}. */
+  /** A walker with the default {@link Limits#maxVariantDepth()}. */
   public VariantWalker() {
-    this(DEFAULT_MAX_DEPTH);
+    this(Limits.defaults().maxVariantDepth());
   }
 
   /**

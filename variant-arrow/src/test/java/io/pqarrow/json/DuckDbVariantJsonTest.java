@@ -46,7 +46,7 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <ul>
  *   <li>timestamps: DuckDB {@code 1969-12-31 23:59:59.5} and {@code ...+00}, trailing zeros cut;
- *       ours ISO {@code 1969-12-31T23:59:59.500000} and {@code +00:00}, 6 or 9 digits: compared as
+ *       ours ISO {@code 1969-12-31T23:59:59.500000} and {@code Z}, 6 or 9 digits: compared as
  *       instants / local date-times, and against the stored value;
  *   <li>times: DuckDB {@code 12:34:56.789}, ours {@code 12:34:56.789000}: compared as times;
  *   <li>FLOAT: DuckDB prints the widened double ({@code 0.10000000149011612}), we print the

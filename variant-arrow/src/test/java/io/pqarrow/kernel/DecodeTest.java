@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.pqarrow.Limits;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.variant.VariantKind;
@@ -114,7 +115,12 @@ class DecodeTest {
               .toString());
       assertEquals(
           "v: Struct<common: Int(8, true) not null> not null",
-          VariantKernels.inferSchema(in, "v", InferOptions.builder().maxKeys(1).build())
+          VariantKernels.inferSchema(
+                  in,
+                  "v",
+                  InferOptions.builder()
+                      .limits(Limits.builder().maxInferredFields(1).build())
+                      .build())
               .toString());
     }
   }
@@ -126,7 +132,11 @@ class DecodeTest {
             obj("a", obj("b", v(VariantKind.INT8, (byte) 1)), "n", v(VariantKind.INT8, (byte) 2)),
             obj("a", arr(v(VariantKind.STRING, "x")), "n", v(VariantKind.INT8, (byte) 3)));
     try (VariantVector in = KernelTestSupport.vectorOf(rows, memory.allocator())) {
-      Field f = VariantKernels.inferSchema(in, "v", InferOptions.builder().maxDepth(1).build());
+      Field f =
+          VariantKernels.inferSchema(
+              in,
+              "v",
+              InferOptions.builder().limits(Limits.builder().maxInferDepth(1).build()).build());
       assertEquals(
           "v: Struct<a: ExtensionType(arrow.parquet.variant, Struct)<metadata: Binary not null,"
               + " value: Binary not null>, n: Int(8, true) not null> not null",

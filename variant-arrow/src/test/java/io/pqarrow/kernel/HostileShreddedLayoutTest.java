@@ -38,12 +38,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Shredded storage that breaks the layout rules of ADOPTED-VARIANT.md §3 — a {@code typed_value} of
- * a type no shredding allows, a {@code value} that is not binary, missing children, an object field
- * that is not a {@code value}/{@code typed_value} group, a list whose element group is nullable or
- * empty — filled with seeded random slots (valid Variant pieces against the row metadata, now and
- * then garbage), through every public kernel entry point. Only {@link BridgeException}s naming the
- * row or the path may escape, and nothing may stay allocated.
+ * Shredded storage that breaks the layout rules of docs/variant.md §3.1–§3.4 — a {@code
+ * typed_value} of a type no shredding allows, a {@code value} that is not binary, missing children,
+ * an object field that is not a {@code value}/{@code typed_value} group, a list whose element group
+ * is nullable or empty — filled with seeded random slots (valid Variant pieces against the row
+ * metadata, now and then garbage), through every public kernel entry point. Only {@link
+ * BridgeException}s naming the row or the path may escape, and nothing may stay allocated.
  */
 class HostileShreddedLayoutTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();

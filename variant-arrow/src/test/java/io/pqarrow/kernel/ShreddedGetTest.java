@@ -37,7 +37,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * variant_get over a hand-built shredded vector (ADOPTED-VARIANT.md §3/§4):
+ * variant_get over a hand-built shredded vector (docs/variant.md §3.5, §7.4):
  *
  * <pre>
  * v: Struct&lt;metadata: Binary, value: Binary,

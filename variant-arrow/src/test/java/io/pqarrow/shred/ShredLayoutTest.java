@@ -42,9 +42,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * What {@link Shredding#shred} writes for each row of the adopted rules' table (ADOPTED-VARIANT.md
- * §3), with the shredding type {@code struct<a:int64,t:list<string>>}: which of {@code value} and
- * {@code typed_value} is set at every level, and what they hold.
+ * What {@link Shredding#shred} writes for each row of the pair table (docs/variant.md §3.5, §3.6),
+ * with the shredding type {@code struct<a:int64,t:list<string>>}: which of {@code value} and {@code
+ * typed_value} is set at every level, and what they hold.
  */
 class ShredLayoutTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();

@@ -1,9 +1,12 @@
 package io.pqarrow.shred;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.pqarrow.extension.ShreddedScalar;
 import java.util.List;
+import java.util.stream.Stream;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.IntervalUnit;
@@ -13,7 +16,9 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The compact shredding type syntax, and the request types shredding refuses. */
 class ShreddingTypesTest {
@@ -142,5 +147,79 @@ class ShreddingTypesTest {
           assertThrows(ShredException.class, () -> Shredding.storageField("v", c.request(), true));
       assertEquals(c.message(), e.getMessage());
     }
+  }
+
+  /** Every word of the syntax, with the one Arrow type it parses to. */
+  private static final List<String> WORDS =
+      List.of(
+          "boolean",
+          "int8",
+          "int16",
+          "int32",
+          "int64",
+          "uint8",
+          "uint16",
+          "uint32",
+          "float",
+          "double",
+          "decimal(1,0)",
+          "decimal(9,2)",
+          "decimal(18,18)",
+          "decimal(38,10)",
+          "date",
+          "time",
+          "timestamp(us)",
+          "timestamp(ns)",
+          "timestamptz(us)",
+          "timestamptz(ns)",
+          "string",
+          "large_string",
+          "string_view",
+          "binary",
+          "large_binary",
+          "binary_view",
+          "uuid");
+
+  @Test
+  void everyPrimitiveWordIsAnEntryOfTheShreddedTypeTableAndFormatsBackToItself() {
+    for (String word : WORDS) {
+      Field f = ShreddingTypes.parse("v", word);
+      assertNotNull(ShreddedScalar.of(f), word + " parses to a type the table refuses");
+      assertEquals(word, ShreddingTypes.format(f));
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("unformattable")
+  void formatRefusesWhatParseWouldNotReadBackAsTheSameType(ArrowType type, String message) {
+    ShredException e =
+        assertThrows(ShredException.class, () -> ShreddingTypes.format(struct(leaf("a", type))));
+    assertEquals(message, e.getMessage());
+  }
+
+  static Stream<Arguments> unformattable() {
+    return Stream.of(
+        Arguments.of(
+            new ArrowType.Int(64, false),
+            "Unsupported typed_value type at v.a: Int(64, false) (UInt64 has no signed widening)"),
+        Arguments.of(
+            new ArrowType.Decimal(38, 2, 256),
+            "Unsupported typed_value type at v.a: Decimal(38, 2, 256) (Variant decimals hold 38"
+                + " digits)"),
+        Arguments.of(
+            new ArrowType.Decimal(5, -1, 128),
+            "Unsupported typed_value type at v.a: Decimal(5, -1, 128) (a Variant decimal needs 0 <="
+                + " scale <= precision)"),
+        Arguments.of(
+            new ArrowType.Timestamp(TimeUnit.MILLISECOND, null),
+            "Unsupported typed_value type at v.a: Timestamp(MILLISECOND, null) (only us and ns"
+                + " timestamps)"),
+        Arguments.of(
+            new ArrowType.Timestamp(TimeUnit.MICROSECOND, "Europe/Paris"),
+            "Unsupported typed_value type at v.a: Timestamp(MICROSECOND, Europe/Paris) (no word"
+                + " for it in the syntax)"),
+        Arguments.of(
+            ArrowType.Null.INSTANCE,
+            "Unsupported typed_value type at v.a: Null (no word for it in the syntax)"));
   }
 }

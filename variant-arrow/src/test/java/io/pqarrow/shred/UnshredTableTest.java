@@ -38,9 +38,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * {@link Shredding#unshred} over storage built by hand, slot by slot: every row of the adopted
- * rules' table (ADOPTED-VARIANT.md §3) gives its value, and every invalid combination is an error
- * naming the row and the path.
+ * {@link Shredding#unshred} over storage built by hand, slot by slot: every row of the pair table
+ * (docs/variant.md §3.5) gives its value, and every invalid combination is an error naming the row
+ * and the path.
  */
 class UnshredTableTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();

@@ -67,7 +67,7 @@ class ParquetVariantDifferentialTest {
       VariantReader read;
       if (utf16OrderDiffers(v)) {
         // parquet-java 1.18.1 orders object fields by String.compareTo (UTF-16), not by UTF-8
-        // bytes as the adopted spec requires: the full check must say so; a trusted read works.
+        // bytes as docs/variant.md §2.2 requires: the full check must say so; a trusted read works.
         VariantFormatException e =
             assertThrows(
                 VariantFormatException.class,

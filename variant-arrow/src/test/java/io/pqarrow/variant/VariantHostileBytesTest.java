@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.pqarrow.Limits;
 import io.pqarrow.variant.testing.RandomVariants;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -65,9 +66,11 @@ class VariantHostileBytesTest {
     IllegalArgumentException options =
         assertThrows(
             IllegalArgumentException.class,
-            () -> ValidationOptions.builder().maxDepth(Integer.MAX_VALUE));
+            () -> Limits.builder().maxValidationDepth(Integer.MAX_VALUE));
     assertEquals(
-        "maxDepth must be at most " + VariantWalker.MAX_DEPTH_LIMIT + ", was 2147483647",
+        "Invalid limit maxValidationDepth: 2147483647 (must be between 0 and "
+            + VariantWalker.MAX_DEPTH_LIMIT
+            + ")",
         options.getMessage());
     IllegalArgumentException walker =
         assertThrows(IllegalArgumentException.class, () -> new VariantWalker(Integer.MAX_VALUE));
@@ -105,7 +108,9 @@ class VariantHostileBytesTest {
   private void depthBombAtTheLargestAllowedCapFailsCleanly() {
     byte[] bomb = VariantMalformedTest.depthBomb(VariantWalker.MAX_DEPTH_LIMIT + 10);
     ValidationOptions deepest =
-        ValidationOptions.builder().maxDepth(VariantWalker.MAX_DEPTH_LIMIT).build();
+        ValidationOptions.builder()
+            .limits(Limits.builder().maxValidationDepth(VariantWalker.MAX_DEPTH_LIMIT).build())
+            .build();
     VariantFormatException validated =
         assertThrows(
             VariantFormatException.class,

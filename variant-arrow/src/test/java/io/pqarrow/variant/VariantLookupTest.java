@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pqarrow.Limits;
 import io.pqarrow.variant.testing.VariantEdgeValues;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +40,7 @@ class VariantLookupTest {
       dict.add(k, k.getBytes(StandardCharsets.UTF_8));
     }
     assertEquals(sorted, dict.isSorted());
-    VariantBuilder b = new VariantBuilder(dict, false).startObject();
+    VariantBuilder b = new VariantBuilder(dict, false, Limits.defaults()).startObject();
     for (int i = 0; i < keys.size(); i++) {
       b.appendKey(keys.get(i)).appendInt(i);
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pqarrow.Limits;
 import io.pqarrow.variant.testing.RandomVariants;
 import io.pqarrow.variant.testing.VariantValue;
 import java.nio.ByteBuffer;
@@ -228,6 +229,10 @@ class VariantMalformedTest {
     assertEquals(ROW, e.row());
   }
 
+  private static ValidationOptions limits(ValidationOptions options, Limits.Builder limits) {
+    return options.toBuilder().limits(limits.build()).build();
+  }
+
   private static VariantReader validate(byte[] metadata, byte[] value, ValidationOptions options) {
     VariantMetadata md = VariantMetadata.of(ByteBuffer.wrap(metadata), 0, metadata.length, ROW);
     return new VariantValidator(options).validate(md, ByteBuffer.wrap(value), 0, value.length, ROW);
@@ -250,7 +255,14 @@ class VariantMalformedTest {
   @Test
   void sizeCapsAreEnforced() {
     ValidationOptions tight =
-        ValidationOptions.builder().maxElements(1).maxValueBytes(6).maxDictionarySize(2).build();
+        ValidationOptions.builder()
+            .limits(
+                Limits.builder()
+                    .maxVariantElements(1)
+                    .maxVariantValueBytes(6)
+                    .maxVariantDictionarySize(2)
+                    .build())
+            .build();
     byte[] array2 = bytes(0x03, 0x02, 0x00, 0x01, 0x02, 0x00, 0x00);
     assertEquals(
         "Invalid Variant value at row 3, byte 0: expected at most 6 bytes, found 7",
@@ -260,14 +272,21 @@ class VariantMalformedTest {
         "Invalid Variant value at row 3, byte 1: expected at most 1 array elements, found 2",
         assertThrows(
                 VariantFormatException.class,
-                () -> validate(META_AB, array2, tight.toBuilder().maxValueBytes(100).build()))
+                () ->
+                    validate(
+                        META_AB,
+                        array2,
+                        limits(tight, tight.limits().toBuilder().maxVariantValueBytes(100))))
             .getMessage());
     assertEquals(
         "Invalid Variant metadata at row 3, byte 1: expected at most 1 keys, found 2",
         assertThrows(
                 VariantFormatException.class,
                 () ->
-                    validate(META_AB, bytes(0x00), tight.toBuilder().maxDictionarySize(1).build()))
+                    validate(
+                        META_AB,
+                        bytes(0x00),
+                        limits(tight, tight.limits().toBuilder().maxVariantDictionarySize(1))))
             .getMessage());
   }
 

@@ -18,6 +18,19 @@ public final class TimeUnits {
     };
   }
 
+  /**
+   * Whether Arrow holds {@code t} as a plain count of its unit (Int, Date, Time, Timestamp,
+   * Duration): the types Parquet INT32 and INT64 columns are read into and written from, rescaled
+   * by {@link #scale} where the units differ.
+   */
+  public static boolean isIntegerValued(ArrowType t) {
+    return t instanceof ArrowType.Int
+        || t instanceof ArrowType.Date
+        || t instanceof ArrowType.Time
+        || t instanceof ArrowType.Timestamp
+        || t instanceof ArrowType.Duration;
+  }
+
   static long nanosOf(LogicalTypeAnnotation.TimeUnit unit) {
     return switch (unit) {
       case MILLIS -> 1_000_000L;

@@ -3,6 +3,7 @@ package io.pqarrow.parquet.read;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.parquet.internal.ParquetLevels;
 import io.pqarrow.schema.FieldMapping;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,44 +18,44 @@ import org.apache.parquet.schema.Type;
 
 /**
  * Walks a field mapping beside the batch's vectors and builds the {@link NodeAssembler} tree that
- * reads them, computing each node's levels from its Parquet path. The levels a node gets depend
- * only on the Parquet nodes on its path, so legacy two-level lists and bare repeated fields work
- * the same as three-level lists:
- *
- * <pre>
- * optional group a (LIST) {          optional group a (LIST) {      repeated int32 a;
- *   repeated group list {              repeated int32 array;
- *     optional int32 element;        }
- *   }
- * }
- * </pre>
- *
- * In each, the element exists at the definition level of the first repeated node at or below the
- * list's own node.
+ * reads them, with each node's levels from {@link ParquetLevels}, so legacy two-level lists and
+ * bare repeated fields work the same as three-level lists. Everything a leaf decoder needs besides
+ * its vector ({@link LeafColumn}) is known when the walk reaches the leaf: a Variant's null fill
+ * and a FixedSizeList's padding are passed down to it.
  */
 final class AssemblerBuilder {
-  private final MessageType schema;
+  private final ParquetLevels levels;
   private final Path file;
 
   AssemblerBuilder(MessageType schema, Path file) {
-    this.schema = schema;
+    this.levels = new ParquetLevels(schema, file);
     this.file = file;
   }
 
   /** Builds the reader of one top-level field. */
   NodeAssembler build(FieldMapping mapping, FieldVector vector) {
-    return visit(mapping, vector, 0, 0, false);
+    return visit(mapping, vector, 0, 0, false, null, LeafColumn.Padding.NONE);
   }
 
+  /**
+   * @param nullFill for a leaf, its {@link LeafColumn#nullFill}; ignored above a leaf
+   * @param padding for a leaf, its {@link LeafColumn#padding}; ignored above a leaf
+   */
   private NodeAssembler visit(
-      FieldMapping m, FieldVector vector, int repLevel, int slotDef, boolean inVariant) {
+      FieldMapping m,
+      FieldVector vector,
+      int repLevel,
+      int slotDef,
+      boolean inVariant,
+      byte[] nullFill,
+      LeafColumn.Padding padding) {
     ArrowType type = m.arrowField().getType();
     Type parquet = m.parquetType();
     String path = m.dottedPath();
     int validDef =
         parquet.isRepetition(Type.Repetition.REPEATED)
             ? slotDef
-            : Math.max(slotDef, defLevel(m.parquetPath()));
+            : Math.max(slotDef, levels.definitionLevel(m.parquetPath()));
     if (type instanceof VariantType) {
       StructVector storage = ((VariantVector) vector).getUnderlyingVector();
       return struct(m, storage, repLevel, slotDef, validDef, true, true);
@@ -64,19 +65,24 @@ final class AssemblerBuilder {
         && !(type instanceof ArrowType.LargeList)
         && !(type instanceof ArrowType.FixedSizeList)
         && !(type instanceof ArrowType.ListView)) {
-      int rep = schema.getMaxRepetitionLevel(m.parquetPath().toArray(new String[0]));
+      int rep = levels.repetitionLevel(m.parquetPath());
       if (rep != repLevel) {
         throw ParquetFileException.unsupported(
             file, path, "repeated column not mapped to a list (repetition level " + rep + ")");
       }
-      LeafDecoder decoder =
-          LeafDecoders.create(
-              path, defLevel(m.parquetPath()), slotDef, parquet.asPrimitiveType(), type, vector);
+      LeafColumn column =
+          new LeafColumn(
+              path,
+              m.parquetPath(),
+              levels.definitionLevel(m.parquetPath()),
+              slotDef,
+              nullFill,
+              padding);
+      LeafDecoder decoder = LeafDecoders.create(column, parquet.asPrimitiveType(), type, vector);
       if (decoder == null) {
         throw ParquetFileException.unsupported(
             file, path, describe(parquet) + " as Arrow " + m.arrowField().getType());
       }
-      decoder.parquetPath = m.parquetPath().toArray(new String[0]);
       return new LeafNode(path, repLevel, slotDef, decoder);
     }
     FieldVector storage =
@@ -84,40 +90,30 @@ final class AssemblerBuilder {
             ? (FieldVector) ext.getUnderlyingVector()
             : vector;
     if (ListNode.assembles(storage)) {
-      if (m.children().size() != 1) {
-        throw ParquetFileException.unsupported(file, path, "list mapping without one element");
-      }
-      FieldMapping element = m.children().get(0);
-      List<String> leafPath = firstLeafPath(element);
-      int repeatedIndex = -1;
-      for (int i = m.parquetPath().size() - 1; i < leafPath.size(); i++) {
-        if (nodeAt(leafPath.subList(0, i + 1)).isRepetition(Type.Repetition.REPEATED)) {
-          repeatedIndex = i;
-          break;
-        }
-      }
-      if (repeatedIndex < 0) {
-        throw ParquetFileException.unsupported(file, path, "list without a repeated node");
-      }
-      List<String> repeatedPath = leafPath.subList(0, repeatedIndex + 1);
-      int elementDef = defLevel(repeatedPath);
-      if (schema.getMaxRepetitionLevel(repeatedPath.toArray(new String[0])) != repLevel + 1) {
+      ParquetLevels.ListLevels list = levels.list(m);
+      if (list.elementRep() != repLevel + 1) {
         throw ParquetFileException.unsupported(
             file, path, "list whose repeated node is not directly below it");
       }
-      FieldVector dataVector = ListNode.dataVector(storage);
-      NodeAssembler child = visit(element, dataVector, repLevel + 1, elementDef, inVariant);
+      int elementDef = list.elementDef();
       int listValidDef = parquet.isRepetition(Type.Repetition.REPEATED) ? slotDef : validDef;
-      if (storage instanceof FixedSizeListVector fixed) {
-        if (!(child instanceof LeafNode)) {
-          throw ParquetFileException.unsupported(
-              file, path, "Arrow FixedSizeList of nested elements (only primitive elements)");
-        }
-        // Parquet has no elements for a null list; Arrow has the list size of null elements.
-        LeafDecoder leaf = child.representative();
-        leaf.padFromDef = slotDef;
-        leaf.padToDef = listValidDef;
-        leaf.padSlots = fixed.getListSize();
+      // Parquet has no elements for a null list; Arrow has the list size of null elements.
+      LeafColumn.Padding elementPadding =
+          storage instanceof FixedSizeListVector fixed
+              ? new LeafColumn.Padding(slotDef, listValidDef, fixed.getListSize())
+              : LeafColumn.Padding.NONE;
+      NodeAssembler child =
+          visit(
+              m.children().get(0),
+              ListNode.dataVector(storage),
+              repLevel + 1,
+              elementDef,
+              inVariant,
+              null,
+              elementPadding);
+      if (storage instanceof FixedSizeListVector && !(child instanceof LeafNode)) {
+        throw ParquetFileException.unsupported(
+            file, path, "Arrow FixedSizeList of nested elements (only primitive elements)");
       }
       return new ListNode(path, repLevel, slotDef, listValidDef, elementDef, storage, child, file);
     }
@@ -158,14 +154,14 @@ final class AssemblerBuilder {
       if (child.parquetType() == null) {
         children.add(new AllNullNode(child.dottedPath(), repLevel, slotDef));
       } else {
-        NodeAssembler node = visit(child, childVector, repLevel, slotDef, variant);
-        if (variantRoot
-            && !child.arrowField().isNullable()
-            && node instanceof LeafNode
-            && (VariantType.METADATA.equals(name) || VariantType.VALUE.equals(name))) {
-          node.representative().nullFill = nullVariantBytes(name);
-        }
-        children.add(node);
+        byte[] fill =
+            variantRoot
+                    && !child.arrowField().isNullable()
+                    && (VariantType.METADATA.equals(name) || VariantType.VALUE.equals(name))
+                ? nullVariantBytes(name)
+                : null;
+        children.add(
+            visit(child, childVector, repLevel, slotDef, variant, fill, LeafColumn.Padding.NONE));
       }
     }
     boolean check = value != null && typed != null && !typedIsObject;
@@ -191,31 +187,6 @@ final class AssemblerBuilder {
     return VariantType.METADATA.equals(child) ? new byte[] {0x01, 0x00, 0x00} : new byte[] {0x00};
   }
 
-  private List<String> firstLeafPath(FieldMapping m) {
-    FieldMapping current = m;
-    while (!current.parquetType().isPrimitive()) {
-      FieldMapping next = null;
-      for (FieldMapping child : current.children()) {
-        if (child.parquetType() != null) {
-          next = child;
-          break;
-        }
-      }
-      if (next == null) {
-        // A group the mapping does not descend into: its first primitive below.
-        List<String> path = new ArrayList<>(current.parquetPath());
-        Type t = current.parquetType();
-        while (!t.isPrimitive()) {
-          t = t.asGroupType().getType(0);
-          path.add(t.getName());
-        }
-        return path;
-      }
-      current = next;
-    }
-    return current.parquetPath();
-  }
-
   private static String describe(Type t) {
     if (t.isPrimitive()) {
       return t.asPrimitiveType().toString();
@@ -223,17 +194,5 @@ final class AssemblerBuilder {
     return t.getLogicalTypeAnnotation() == null
         ? "group"
         : "group (" + t.getLogicalTypeAnnotation() + ")";
-  }
-
-  private Type nodeAt(List<String> path) {
-    Type t = schema;
-    for (String name : path) {
-      t = t.asGroupType().getType(name);
-    }
-    return t;
-  }
-
-  private int defLevel(List<String> path) {
-    return schema.getMaxDefinitionLevel(path.toArray(new String[0]));
   }
 }

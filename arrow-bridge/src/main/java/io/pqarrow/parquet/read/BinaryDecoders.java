@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthViewVector;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.VariableWidthFieldVector;
@@ -14,20 +13,12 @@ import org.apache.arrow.vector.VariableWidthFieldVector;
  * Decoders of decimals and of BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY columns; chosen by {@link
  * LeafDecoders}.
  */
-public final class BinaryDecoders {
+final class BinaryDecoders {
   private BinaryDecoders() {}
 
-  static final class DecimalFromInt32 extends LeafDecoder {
-    private final BaseFixedWidthVector v;
-
-    DecimalFromInt32(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
+  static final class DecimalFromInt32 extends LeafDecoder.Of<BaseFixedWidthVector> {
+    DecimalFromInt32(LeafColumn c, BaseFixedWidthVector v) {
+      super(c, v);
     }
 
     @Override
@@ -37,17 +28,9 @@ public final class BinaryDecoders {
     }
   }
 
-  static final class DecimalFromInt64 extends LeafDecoder {
-    private final BaseFixedWidthVector v;
-
-    DecimalFromInt64(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
+  static final class DecimalFromInt64 extends LeafDecoder.Of<BaseFixedWidthVector> {
+    DecimalFromInt64(LeafColumn c, BaseFixedWidthVector v) {
+      super(c, v);
     }
 
     @Override
@@ -57,17 +40,9 @@ public final class BinaryDecoders {
   }
 
   /** Big-endian two's complement unscaled values (BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY). */
-  static final class DecimalFromBytes extends LeafDecoder {
-    private final BaseFixedWidthVector v;
-
-    DecimalFromBytes(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
+  static final class DecimalFromBytes extends LeafDecoder.Of<BaseFixedWidthVector> {
+    DecimalFromBytes(LeafColumn c, BaseFixedWidthVector v) {
+      super(c, v);
     }
 
     @Override
@@ -78,17 +53,9 @@ public final class BinaryDecoders {
   }
 
   /** IEEE half floats, 2 bytes little-endian, kept as their bits. */
-  static final class Float16 extends LeafDecoder {
-    private final Float2Vector v;
-
-    Float16(String c, int maxDef, int slotDef, Float2Vector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
+  static final class Float16 extends LeafDecoder.Of<Float2Vector> {
+    Float16(LeafColumn c, Float2Vector v) {
+      super(c, v);
     }
 
     @Override
@@ -100,19 +67,12 @@ public final class BinaryDecoders {
     }
   }
 
-  static final class FixedBinary extends LeafDecoder {
-    private final FixedSizeBinaryVector v;
+  static final class FixedBinary extends LeafDecoder.Of<FixedSizeBinaryVector> {
     private final int width;
 
-    FixedBinary(String c, int maxDef, int slotDef, FixedSizeBinaryVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
+    FixedBinary(LeafColumn c, FixedSizeBinaryVector v) {
+      super(c, v);
       this.width = v.getByteWidth();
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
     }
 
     @Override
@@ -126,29 +86,28 @@ public final class BinaryDecoders {
     }
   }
 
-  /** Any BYTE_ARRAY into any variable-width layout: the page bytes are copied once. */
-  static final class VarBinary extends LeafDecoder {
-    private final VariableWidthFieldVector v;
-
-    VarBinary(String c, int maxDef, int slotDef, VariableWidthFieldVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
+  /** Variable-width targets, the only ones that can hold a {@link LeafColumn#nullFill}. */
+  abstract static class VarWidth<V extends VariableWidthFieldVector> extends LeafDecoder.Of<V> {
+    VarWidth(LeafColumn c, V v) {
+      super(c, v);
     }
 
     @Override
-    FieldVector vector() {
-      return (FieldVector) v;
+    final void writeFill(int slot) {
+      v.setSafe(slot, nullFill, 0, nullFill.length);
+    }
+  }
+
+  /** Any BYTE_ARRAY into any variable-width layout: the page bytes are copied once. */
+  static final class VarBinary extends VarWidth<VariableWidthFieldVector> {
+    VarBinary(LeafColumn c, VariableWidthFieldVector v) {
+      super(c, v);
     }
 
     @Override
     void readValue(int slot) {
       ByteBuffer bb = reader.getBinary().toByteBuffer();
       v.setSafe(slot, bb, bb.position(), bb.remaining());
-    }
-
-    @Override
-    void writeFill(int slot) {
-      v.setSafe(slot, nullFill, 0, nullFill.length);
     }
   }
 
@@ -159,18 +118,11 @@ public final class BinaryDecoders {
    * range instead. Arrow Java also leaves a null's 16-byte view slot as the allocator returned it,
    * so {@link #endBatch} zeroes the view slot of every null.
    */
-  public static final class ViewBinary extends LeafDecoder {
-    private final BaseVariableWidthViewVector v;
+  static final class ViewBinary extends VarWidth<BaseVariableWidthViewVector> {
     private byte[] scratch = new byte[64];
 
-    public ViewBinary(String c, int maxDef, int slotDef, BaseVariableWidthViewVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
+    ViewBinary(LeafColumn c, BaseVariableWidthViewVector v) {
+      super(c, v);
     }
 
     @Override
@@ -189,21 +141,23 @@ public final class BinaryDecoders {
     }
 
     @Override
-    void writeFill(int slot) {
-      v.setSafe(slot, nullFill, 0, nullFill.length);
+    void endBatch() {
+      zeroNullViews(v, slotCount);
     }
 
-    @Override
-    public void endBatch() {
-      if (slotCount == 0) {
+    /**
+     * Zeroes the view slot of every null among the first {@code slots} of {@code v}, first making
+     * room for all of them (a run of trailing nulls wrote none).
+     */
+    static void zeroNullViews(BaseVariableWidthViewVector v, int slots) {
+      if (slots == 0) {
         return;
       }
-      // Makes room for every slot of the batch (a run of trailing nulls wrote none).
-      if (slotCount > v.getValueCapacity() || v.isSet(slotCount - 1) == 0) {
-        v.setNull(slotCount - 1);
+      if (slots > v.getValueCapacity() || v.isSet(slots - 1) == 0) {
+        v.setNull(slots - 1);
       }
       ArrowBuf views = v.getDataBuffer();
-      for (int i = 0; i < slotCount; i++) {
+      for (int i = 0; i < slots; i++) {
         if (v.isSet(i) == 0) {
           views.setZero(
               (long) i * BaseVariableWidthViewVector.ELEMENT_SIZE,

@@ -18,36 +18,29 @@ final class IntervalDecoders {
   private IntervalDecoders() {}
 
   /** The decoder into an Arrow interval vector, or {@code null} when it is not one. */
-  static LeafDecoder decoder(String column, int maxDef, int slotDef, FieldVector storage) {
+  static LeafDecoder decoder(LeafColumn c, FieldVector storage) {
     if (storage instanceof IntervalMonthDayNanoVector v) {
-      return new MonthDayNanoIn(column, maxDef, slotDef, v);
+      return new MonthDayNanoIn(c, v);
     }
     if (storage instanceof IntervalDayVector v) {
-      return new DayTimeIn(column, maxDef, slotDef, v);
+      return new DayTimeIn(c, v);
     }
     if (storage instanceof IntervalYearVector v) {
-      return new YearMonthIn(column, maxDef, slotDef, v);
+      return new YearMonthIn(c, v);
     }
     return null;
   }
 
   /** Reads the three unsigned parts; the subclass checks they fit its unit and stores them. */
-  abstract static class In extends LeafDecoder {
-    private final FieldVector v;
+  abstract static class In<V extends FieldVector> extends LeafDecoder.Of<V> {
     private final IntervalUnit unit;
 
-    In(String column, int maxDef, int slotDef, FieldVector v, IntervalUnit unit) {
-      super(column, maxDef, slotDef);
-      this.v = v;
+    In(LeafColumn c, V v, IntervalUnit unit) {
+      super(c, v);
       this.unit = unit;
     }
 
     abstract void store(int slot, long months, long days, long millis);
-
-    @Override
-    final FieldVector vector() {
-      return v;
-    }
 
     @Override
     final void readValue(int slot) {
@@ -79,12 +72,9 @@ final class IntervalDecoders {
     }
   }
 
-  static final class YearMonthIn extends In {
-    private final IntervalYearVector v;
-
-    YearMonthIn(String column, int maxDef, int slotDef, IntervalYearVector v) {
-      super(column, maxDef, slotDef, v, IntervalUnit.YEAR_MONTH);
-      this.v = v;
+  static final class YearMonthIn extends In<IntervalYearVector> {
+    YearMonthIn(LeafColumn c, IntervalYearVector v) {
+      super(c, v, IntervalUnit.YEAR_MONTH);
     }
 
     @Override
@@ -94,12 +84,9 @@ final class IntervalDecoders {
     }
   }
 
-  static final class DayTimeIn extends In {
-    private final IntervalDayVector v;
-
-    DayTimeIn(String column, int maxDef, int slotDef, IntervalDayVector v) {
-      super(column, maxDef, slotDef, v, IntervalUnit.DAY_TIME);
-      this.v = v;
+  static final class DayTimeIn extends In<IntervalDayVector> {
+    DayTimeIn(LeafColumn c, IntervalDayVector v) {
+      super(c, v, IntervalUnit.DAY_TIME);
     }
 
     @Override
@@ -113,12 +100,9 @@ final class IntervalDecoders {
     }
   }
 
-  static final class MonthDayNanoIn extends In {
-    private final IntervalMonthDayNanoVector v;
-
-    MonthDayNanoIn(String column, int maxDef, int slotDef, IntervalMonthDayNanoVector v) {
-      super(column, maxDef, slotDef, v, IntervalUnit.MONTH_DAY_NANO);
-      this.v = v;
+  static final class MonthDayNanoIn extends In<IntervalMonthDayNanoVector> {
+    MonthDayNanoIn(LeafColumn c, IntervalMonthDayNanoVector v) {
+      super(c, v, IntervalUnit.MONTH_DAY_NANO);
     }
 
     @Override

@@ -15,14 +15,20 @@ import org.apache.parquet.column.ColumnReader;
  * <p>How values are decoded is chosen once, by the subclass {@link LeafDecoders} builds for the
  * column's Parquet and Arrow types; the loop below knows nothing of types.
  */
-public abstract class LeafDecoder {
+abstract class LeafDecoder {
   final String column;
-
-  /** The column's Parquet path; set by {@link AssemblerBuilder}. */
-  String[] parquetPath;
-
+  final String[] parquetPath;
   final int maxDef;
   final int slotDef;
+
+  /** See {@link LeafColumn#nullFill}. */
+  final byte[] nullFill;
+
+  /** See {@link LeafColumn.Padding}. */
+  private final int padFromDef;
+
+  private final int padToDef;
+  private final int padSlots;
 
   ColumnReader reader;
   private long remaining;
@@ -30,30 +36,39 @@ public abstract class LeafDecoder {
   int[] rep = new int[64];
   int[] def = new int[64];
   int levelCount;
+
+  /** Slots written in this batch; reset by {@link #startBatch}. */
   int slotCount;
 
-  public LeafDecoder(String column, int maxDef, int slotDef) {
-    this.column = column;
-    this.maxDef = maxDef;
-    this.slotDef = slotDef;
+  LeafDecoder(LeafColumn c) {
+    this.column = c.column();
+    this.parquetPath = c.parquetPath().toArray(new String[0]);
+    this.maxDef = c.maxDef();
+    this.slotDef = c.slotDef();
+    this.nullFill = c.nullFill();
+    this.padFromDef = c.padding().fromDef();
+    this.padToDef = c.padding().toDef();
+    this.padSlots = c.padding().slots();
   }
 
   /**
-   * The bytes written into the slot of a null (a null ancestor group) instead of leaving it null,
-   * or {@code null} to leave it null. Set by {@link AssemblerBuilder} for the non-nullable children
-   * of a Variant, which must stay valid under a null Variant.
+   * The base of every decoder: holds the vector of type {@code V} its values go into, so that a
+   * subclass is only its {@link #readValue}. Each subclass is final and bound to one vector type,
+   * so the calls in its {@code readValue} resolve to one method.
    */
-  byte[] nullFill;
+  abstract static class Of<V extends FieldVector> extends LeafDecoder {
+    final V v;
 
-  /**
-   * A triple with a definition level in [{@code padFromDef}, {@code padToDef}) is a null list of
-   * fixed size above this column and takes {@code padSlots} null slots; set by {@link
-   * AssemblerBuilder} for the elements of a FixedSizeList, never otherwise.
-   */
-  int padFromDef = Integer.MAX_VALUE;
+    Of(LeafColumn c, V v) {
+      super(c);
+      this.v = v;
+    }
 
-  int padToDef = Integer.MIN_VALUE;
-  int padSlots;
+    @Override
+    final FieldVector vector() {
+      return v;
+    }
+  }
 
   /** The Arrow vector this column's values go into. */
   abstract FieldVector vector();

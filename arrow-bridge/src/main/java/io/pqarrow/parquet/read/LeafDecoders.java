@@ -59,19 +59,14 @@ public final class LeafDecoders {
   /**
    * Builds the decoder for one leaf.
    *
-   * @param column the dotted column path, for messages
+   * @param c the column's path and levels
    * @param type the Parquet column type
    * @param arrowType the Arrow type the mapping chose (the extension's storage type is used)
    * @param vector the vector to fill (an extension vector is unwrapped to its storage)
    * @return the decoder, or {@code null} when this pair of types is not supported
    */
   static LeafDecoder create(
-      String column,
-      int maxDef,
-      int slotDef,
-      PrimitiveType type,
-      ArrowType arrowType,
-      FieldVector vector) {
+      LeafColumn c, PrimitiveType type, ArrowType arrowType, FieldVector vector) {
     FieldVector storage = vector;
     if (storage instanceof ExtensionTypeVector<?> ext) {
       storage = (FieldVector) ext.getUnderlyingVector();
@@ -81,107 +76,89 @@ public final class LeafDecoders {
     }
     LogicalTypeAnnotation logical = type.getLogicalTypeAnnotation();
     if (storage instanceof NullVector) {
-      return new NumericDecoders.AllNull(column, maxDef, slotDef, storage);
+      return new NumericDecoders.AllNull(c, storage);
     }
     switch (type.getPrimitiveTypeName()) {
       case BOOLEAN:
-        return storage instanceof BitVector v
-            ? new NumericDecoders.Bool(column, maxDef, slotDef, v)
-            : null;
+        return storage instanceof BitVector v ? new NumericDecoders.Bool(c, v) : null;
       case INT32:
         if (storage instanceof DecimalVector || storage instanceof Decimal256Vector) {
-          return new BinaryDecoders.DecimalFromInt32(
-              column, maxDef, slotDef, (BaseFixedWidthVector) storage);
+          return new BinaryDecoders.DecimalFromInt32(c, (BaseFixedWidthVector) storage);
         }
-        if (storage instanceof BaseFixedWidthVector v && isIntegral(arrowType)) {
+        if (storage instanceof BaseFixedWidthVector v && TimeUnits.isIntegerValued(arrowType)) {
           int width = v.getTypeWidth();
           long[] scale = TimeUnits.scale(logical, arrowType);
           if (width == 4 && scale[0] == 1 && scale[1] == 1) {
-            return new NumericDecoders.Int32(column, maxDef, slotDef, v);
+            return new NumericDecoders.Int32(c, v);
           } else if (width == 4) {
-            return new NumericDecoders.Int32Scaled(column, maxDef, slotDef, v, scale[0], scale[1]);
+            return new NumericDecoders.Int32Scaled(c, v, scale[0], scale[1]);
           } else if (width == 8) {
             return new NumericDecoders.Int32Widened(
-                column, maxDef, slotDef, v, int32Multiplier(arrowType), isUnsigned(logical));
+                c, v, int32Multiplier(arrowType), isUnsigned(logical));
           } else if (width == 1 || width == 2) {
-            return new NumericDecoders.Int32Narrow(column, maxDef, slotDef, v);
+            return new NumericDecoders.Int32Narrow(c, v);
           }
         }
         return null;
       case INT64:
         if (storage instanceof DecimalVector || storage instanceof Decimal256Vector) {
-          return new BinaryDecoders.DecimalFromInt64(
-              column, maxDef, slotDef, (BaseFixedWidthVector) storage);
+          return new BinaryDecoders.DecimalFromInt64(c, (BaseFixedWidthVector) storage);
         }
         if (storage instanceof BaseFixedWidthVector v
             && v.getTypeWidth() == 8
-            && isIntegral(arrowType)) {
+            && TimeUnits.isIntegerValued(arrowType)) {
           long[] scale = TimeUnits.scale(logical, arrowType);
           if (scale[0] == 1 && scale[1] == 1) {
-            return new NumericDecoders.Int64(column, maxDef, slotDef, v);
+            return new NumericDecoders.Int64(c, v);
           }
-          return new NumericDecoders.Int64Scaled(column, maxDef, slotDef, v, scale[0], scale[1]);
+          return new NumericDecoders.Int64Scaled(c, v, scale[0], scale[1]);
         }
         return null;
       case INT96:
         if (arrowType instanceof ArrowType.Timestamp ts
             && storage instanceof BaseFixedWidthVector v) {
-          return new NumericDecoders.Int96Timestamp(
-              column, maxDef, slotDef, v, TimeUnits.nanosDivisor(ts.getUnit()));
+          return new NumericDecoders.Int96Timestamp(c, v, TimeUnits.nanosDivisor(ts.getUnit()));
         }
         return null;
       case FLOAT:
-        return storage instanceof Float4Vector v
-            ? new NumericDecoders.Float32(column, maxDef, slotDef, v)
-            : null;
+        return storage instanceof Float4Vector v ? new NumericDecoders.Float32(c, v) : null;
       case DOUBLE:
-        return storage instanceof Float8Vector v
-            ? new NumericDecoders.Float64(column, maxDef, slotDef, v)
-            : null;
+        return storage instanceof Float8Vector v ? new NumericDecoders.Float64(c, v) : null;
       case BINARY:
         if (storage instanceof DecimalVector || storage instanceof Decimal256Vector) {
-          return new BinaryDecoders.DecimalFromBytes(
-              column, maxDef, slotDef, (BaseFixedWidthVector) storage);
+          return new BinaryDecoders.DecimalFromBytes(c, (BaseFixedWidthVector) storage);
         }
         if (storage instanceof BaseVariableWidthViewVector v) {
-          return new BinaryDecoders.ViewBinary(column, maxDef, slotDef, v);
+          return new BinaryDecoders.ViewBinary(c, v);
         }
         return storage instanceof VariableWidthFieldVector v
-            ? new BinaryDecoders.VarBinary(column, maxDef, slotDef, v)
+            ? new BinaryDecoders.VarBinary(c, v)
             : null;
       case FIXED_LEN_BYTE_ARRAY:
         int length = type.getTypeLength();
         if (storage instanceof DecimalVector || storage instanceof Decimal256Vector) {
-          return new BinaryDecoders.DecimalFromBytes(
-              column, maxDef, slotDef, (BaseFixedWidthVector) storage);
+          return new BinaryDecoders.DecimalFromBytes(c, (BaseFixedWidthVector) storage);
         }
         if (storage instanceof Float2Vector v && length == 2) {
-          return new BinaryDecoders.Float16(column, maxDef, slotDef, v);
+          return new BinaryDecoders.Float16(c, v);
         }
-        if (length == 12 && IntervalDecoders.decoder(column, maxDef, slotDef, storage) != null) {
-          return IntervalDecoders.decoder(column, maxDef, slotDef, storage);
+        LeafDecoder interval = length == 12 ? IntervalDecoders.decoder(c, storage) : null;
+        if (interval != null) {
+          return interval;
         }
         if (storage instanceof FixedSizeBinaryVector v && v.getByteWidth() == length) {
-          return new BinaryDecoders.FixedBinary(column, maxDef, slotDef, v);
+          return new BinaryDecoders.FixedBinary(c, v);
         }
         if (storage instanceof BaseVariableWidthViewVector v) {
-          return new BinaryDecoders.ViewBinary(column, maxDef, slotDef, v);
+          return new BinaryDecoders.ViewBinary(c, v);
         }
         if (storage instanceof VariableWidthFieldVector v) {
-          return new BinaryDecoders.VarBinary(column, maxDef, slotDef, v);
+          return new BinaryDecoders.VarBinary(c, v);
         }
         return null;
       default:
         return null;
     }
-  }
-
-  private static boolean isIntegral(ArrowType t) {
-    return t instanceof ArrowType.Int
-        || t instanceof ArrowType.Date
-        || t instanceof ArrowType.Time
-        || t instanceof ArrowType.Timestamp
-        || t instanceof ArrowType.Duration;
   }
 
   private static boolean isUnsigned(LogicalTypeAnnotation logical) {

@@ -19,7 +19,7 @@ import org.apache.arrow.vector.complex.ListViewVector;
  * <p>The Arrow layout is one of List, LargeList (offsets), ListView (offsets and sizes, written in
  * order so views never overlap) and FixedSizeList. A FixedSizeList must hold exactly its size in
  * every non-null slot; for a null slot the element leaf has already added that many null elements
- * (see {@link LeafDecoder#padFromDef}), since Parquet writes no elements for a null list.
+ * (see {@link LeafColumn.Padding}), since Parquet writes no elements for a null list.
  */
 final class ListNode extends NodeAssembler {
   private final ListVector list;

@@ -11,7 +11,8 @@ import org.apache.parquet.io.api.Binary;
 
 /**
  * Decoders of BOOLEAN, INT32, INT64, INT96, FLOAT and DOUBLE columns; chosen by {@link
- * LeafDecoders}.
+ * LeafDecoders}. The integer decoders write the data buffer of any fixed-width vector of their
+ * width, so one class serves every int-like Arrow type (ints, dates, times, timestamps, durations).
  */
 final class NumericDecoders {
   private static final long NANOS_PER_DAY = 86_400_000_000_000L;
@@ -19,17 +20,9 @@ final class NumericDecoders {
 
   private NumericDecoders() {}
 
-  static final class Bool extends LeafDecoder {
-    private final BitVector v;
-
-    Bool(String c, int maxDef, int slotDef, BitVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
+  static final class Bool extends LeafDecoder.Of<BitVector> {
+    Bool(LeafColumn c, BitVector v) {
+      super(c, v);
     }
 
     @Override
@@ -38,17 +31,9 @@ final class NumericDecoders {
     }
   }
 
-  static final class Int32 extends LeafDecoder {
-    private final BaseFixedWidthVector v;
-
-    Int32(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
+  static final class Int32 extends LeafDecoder.Of<BaseFixedWidthVector> {
+    Int32(LeafColumn c, BaseFixedWidthVector v) {
+      super(c, v);
     }
 
     @Override
@@ -58,22 +43,14 @@ final class NumericDecoders {
   }
 
   /** INT32 times whose Parquet unit differs from the Arrow unit (TIME(MILLIS) into seconds). */
-  static final class Int32Scaled extends LeafDecoder {
-    private final BaseFixedWidthVector v;
+  static final class Int32Scaled extends LeafDecoder.Of<BaseFixedWidthVector> {
     private final long multiplier;
     private final long divisor;
 
-    Int32Scaled(
-        String c, int maxDef, int slotDef, BaseFixedWidthVector v, long multiplier, long divisor) {
-      super(c, maxDef, slotDef);
-      this.v = v;
+    Int32Scaled(LeafColumn c, BaseFixedWidthVector v, long multiplier, long divisor) {
+      super(c, v);
       this.multiplier = multiplier;
       this.divisor = divisor;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
     }
 
     @Override
@@ -84,19 +61,12 @@ final class NumericDecoders {
   }
 
   /** INT8/INT16/UINT8/UINT16 stored as INT32; Arrow keeps the low bytes, which are the value. */
-  static final class Int32Narrow extends LeafDecoder {
-    private final BaseFixedWidthVector v;
+  static final class Int32Narrow extends LeafDecoder.Of<BaseFixedWidthVector> {
     private final int width;
 
-    Int32Narrow(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
+    Int32Narrow(LeafColumn c, BaseFixedWidthVector v) {
+      super(c, v);
       this.width = v.getTypeWidth();
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
     }
 
     @Override
@@ -111,27 +81,15 @@ final class NumericDecoders {
     }
   }
 
-  static final class Int32Widened extends LeafDecoder {
-    private final BaseFixedWidthVector v;
+  /** INT32 into 8 bytes (Date64, widened ints); unsigned values are zero-extended. */
+  static final class Int32Widened extends LeafDecoder.Of<BaseFixedWidthVector> {
     private final long multiplier;
     private final long mask;
 
-    Int32Widened(
-        String c,
-        int maxDef,
-        int slotDef,
-        BaseFixedWidthVector v,
-        long multiplier,
-        boolean unsigned) {
-      super(c, maxDef, slotDef);
-      this.v = v;
+    Int32Widened(LeafColumn c, BaseFixedWidthVector v, long multiplier, boolean unsigned) {
+      super(c, v);
       this.multiplier = multiplier;
       this.mask = unsigned ? 0xFFFF_FFFFL : -1L;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
     }
 
     @Override
@@ -141,17 +99,9 @@ final class NumericDecoders {
     }
   }
 
-  static final class Int64 extends LeafDecoder {
-    private final BaseFixedWidthVector v;
-
-    Int64(String c, int maxDef, int slotDef, BaseFixedWidthVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
+  static final class Int64 extends LeafDecoder.Of<BaseFixedWidthVector> {
+    Int64(LeafColumn c, BaseFixedWidthVector v) {
+      super(c, v);
     }
 
     @Override
@@ -161,22 +111,14 @@ final class NumericDecoders {
   }
 
   /** INT64 times whose Parquet unit differs from the Arrow unit (e.g. MILLIS into seconds). */
-  static final class Int64Scaled extends LeafDecoder {
-    private final BaseFixedWidthVector v;
+  static final class Int64Scaled extends LeafDecoder.Of<BaseFixedWidthVector> {
     private final long multiplier;
     private final long divisor;
 
-    Int64Scaled(
-        String c, int maxDef, int slotDef, BaseFixedWidthVector v, long multiplier, long divisor) {
-      super(c, maxDef, slotDef);
-      this.v = v;
+    Int64Scaled(LeafColumn c, BaseFixedWidthVector v, long multiplier, long divisor) {
+      super(c, v);
       this.multiplier = multiplier;
       this.divisor = divisor;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
     }
 
     @Override
@@ -190,19 +132,12 @@ final class NumericDecoders {
    * INT96 timestamps: 12 bytes, little-endian nanoseconds of the day (8 bytes) then the Julian day
    * number (4 bytes); Julian day 2440588 is 1970-01-01.
    */
-  static final class Int96Timestamp extends LeafDecoder {
-    private final BaseFixedWidthVector v;
+  static final class Int96Timestamp extends LeafDecoder.Of<BaseFixedWidthVector> {
     private final long divisor;
 
-    Int96Timestamp(String c, int maxDef, int slotDef, BaseFixedWidthVector v, long divisor) {
-      super(c, maxDef, slotDef);
-      this.v = v;
+    Int96Timestamp(LeafColumn c, BaseFixedWidthVector v, long divisor) {
+      super(c, v);
       this.divisor = divisor;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
     }
 
     @Override
@@ -220,17 +155,9 @@ final class NumericDecoders {
     }
   }
 
-  static final class Float32 extends LeafDecoder {
-    private final Float4Vector v;
-
-    Float32(String c, int maxDef, int slotDef, Float4Vector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
+  static final class Float32 extends LeafDecoder.Of<Float4Vector> {
+    Float32(LeafColumn c, Float4Vector v) {
+      super(c, v);
     }
 
     @Override
@@ -239,17 +166,9 @@ final class NumericDecoders {
     }
   }
 
-  static final class Float64 extends LeafDecoder {
-    private final Float8Vector v;
-
-    Float64(String c, int maxDef, int slotDef, Float8Vector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
+  static final class Float64 extends LeafDecoder.Of<Float8Vector> {
+    Float64(LeafColumn c, Float8Vector v) {
+      super(c, v);
     }
 
     @Override
@@ -259,17 +178,9 @@ final class NumericDecoders {
   }
 
   /** Arrow Null (Parquet UNKNOWN): every slot is null, so a defined value is corrupt data. */
-  static final class AllNull extends LeafDecoder {
-    private final FieldVector v;
-
-    AllNull(String c, int maxDef, int slotDef, FieldVector v) {
-      super(c, maxDef, slotDef);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
+  static final class AllNull extends LeafDecoder.Of<FieldVector> {
+    AllNull(LeafColumn c, FieldVector v) {
+      super(c, v);
     }
 
     @Override

@@ -1,6 +1,8 @@
 package io.pqarrow.parquet.read;
 
 import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.schema.FieldMapping;
 import io.pqarrow.schema.MappingOptions;
@@ -76,6 +78,10 @@ public final class ParquetArrowReader implements AutoCloseable {
   private long rowGroupRemaining;
   private long nextRow;
   private long rowGroupFirstRow;
+
+  /** The row group being read (a batch may span several; an error in one names it). */
+  private int rowGroup = ErrorLocation.UNKNOWN;
+
   private boolean allocated;
   private final BatchRows batch = new BatchRows();
 
@@ -121,7 +127,10 @@ public final class ParquetArrowReader implements AutoCloseable {
       for (int index : selected) {
         if (index < 0 || index >= blockCount) {
           throw ParquetFileException.invalid(
-              file, null, -1, "no row group " + index + " (the file has " + blockCount + ")", null);
+              ErrorKind.NOT_FOUND,
+              ErrorLocation.inFile(file).withRowGroup(index),
+              "no row group " + index + " (the file has " + blockCount + ")",
+              null);
         }
         total += parquet.getRowGroups().get(index).getRowCount();
       }
@@ -159,7 +168,7 @@ public final class ParquetArrowReader implements AutoCloseable {
 
   static ParquetArrowReader open(
       Path file, BufferAllocator allocator, ReadOptions options, Mapper mapper) {
-    ParquetFileReader parquet = openFile(file);
+    ParquetFileReader parquet = openFile(file, options.limits().maxFooterBytes());
     try {
       MessageType schema = parquet.getFileMetaData().getSchema();
       SchemaMapping mapping;
@@ -240,9 +249,8 @@ public final class ParquetArrowReader implements AutoCloseable {
           int read = leaf.readRecords(n);
           if (read != n) {
             throw ParquetFileException.invalid(
-                file,
-                leaf.column,
-                nextRow + read,
+                ErrorKind.INVALID_DATA,
+                where(leaf.column).withRowGroup(rowGroup).withRow(nextRow + read),
                 "column chunk ends after "
                     + (nextRow + read - rowGroupFirstRow)
                     + " of the row group's rows",
@@ -267,16 +275,14 @@ public final class ParquetArrowReader implements AutoCloseable {
     } catch (OutOfMemoryException e) {
       // The file is sound: the caller's allocator is too small for one batch.
       throw ParquetFileException.read(
-          file,
-          column,
-          -1,
+          ErrorKind.OUT_OF_MEMORY,
+          where(column),
           "out of Arrow memory (limit " + allocatorLimit() + " bytes): " + describe(e),
           e);
     } catch (RuntimeException e) {
       throw ParquetFileException.invalid(
-          file,
-          column,
-          -1,
+          ErrorKind.INVALID_DATA,
+          where(column),
           "cannot decode the batch from row " + batch.first() + ": " + describe(e),
           e);
     }
@@ -317,6 +323,7 @@ public final class ParquetArrowReader implements AutoCloseable {
       if (count == 0) {
         continue;
       }
+      rowGroup = index;
       String column = null;
       try {
         if (pages != null) {
@@ -336,7 +343,10 @@ public final class ParquetArrowReader implements AutoCloseable {
         throw e;
       } catch (IOException | RuntimeException e) {
         throw ParquetFileException.invalid(
-            file, column, -1, "cannot read row group " + index + ": " + describe(e), e);
+            ErrorKind.INVALID_DATA,
+            where(column).withRowGroup(index),
+            "cannot read row group " + index + ": " + describe(e),
+            e);
       }
       rowGroupRemaining = count;
       rowGroupFirstRow = firstRowOf(index);
@@ -344,6 +354,11 @@ public final class ParquetArrowReader implements AutoCloseable {
       return true;
     }
     return false;
+  }
+
+  /** The file and {@code column}, for an error's location. */
+  private ErrorLocation where(String column) {
+    return ErrorLocation.inFile(file).withColumn(column);
   }
 
   private long firstRowOf(int index) {
@@ -362,7 +377,7 @@ public final class ParquetArrowReader implements AutoCloseable {
    *     schema that cannot be mapped
    */
   public static SchemaMapping mapping(Path file, MappingOptions options) {
-    ParquetFileReader parquet = openFile(file);
+    ParquetFileReader parquet = openFile(file, options.limits().maxFooterBytes());
     try {
       return SchemaMapper.toArrow(
           parquet.getFileMetaData().getSchema(),
@@ -376,8 +391,8 @@ public final class ParquetArrowReader implements AutoCloseable {
   }
 
   /** parquet-java's reader over a file whose framing {@link ParquetFraming} has checked. */
-  private static ParquetFileReader openFile(Path file) {
-    ParquetFraming.check(file);
+  private static ParquetFileReader openFile(Path file, long maxFooterBytes) {
+    ParquetFraming.check(file, maxFooterBytes);
     try {
       PlainParquetConfiguration conf = new PlainParquetConfiguration();
       ParquetReadOptions readOptions =
@@ -394,9 +409,8 @@ public final class ParquetArrowReader implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       String m = e.getMessage();
       throw ParquetFileException.invalid(
-          file,
-          null,
-          -1,
+          ErrorKind.INVALID_DATA,
+          ErrorLocation.inFile(file),
           "invalid Parquet footer (" + (m == null ? e.getClass().getSimpleName() : m) + ")",
           e);
     }

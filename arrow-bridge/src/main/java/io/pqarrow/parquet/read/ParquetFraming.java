@@ -1,5 +1,7 @@
 package io.pqarrow.parquet.read;
 
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.parquet.ParquetFileException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -32,19 +34,19 @@ final class ParquetFraming {
   /** The smallest Parquet file: two magics and a footer length. */
   static final int MIN_SIZE = 12;
 
-  /** The largest footer read; real footers are kilobytes to a few megabytes. */
-  static final long MAX_FOOTER = 256L << 20;
-
   private ParquetFraming() {}
 
   /**
-   * Throws {@code Invalid Parquet file at <file>: <problem>} unless the file is framed as Parquet.
+   * Throws {@code Invalid Parquet file at <file>: <problem>} unless the file is framed as Parquet
+   * with a footer of at most {@code maxFooterBytes} ({@link io.pqarrow.Limits#maxFooterBytes()};
+   * real footers are kilobytes to a few megabytes).
    */
-  static void check(Path file) {
+  static void check(Path file, long maxFooterBytes) {
     long size = size(file);
     if (size < MIN_SIZE) {
       throw invalid(
-          file,
+          ErrorKind.INVALID_DATA,
+          ErrorLocation.inFile(file),
           "not a Parquet file ("
               + size
               + " bytes; the smallest Parquet file has "
@@ -60,14 +62,21 @@ final class ParquetFraming {
       throw ParquetFileException.invalid(file, null, -1, ioProblem(e), e);
     }
     if (!startsWith(head.array(), 0, MAGIC)) {
-      throw invalid(file, "not a Parquet file (no PAR1 magic at byte 0)");
+      throw invalid(
+          ErrorKind.INVALID_DATA,
+          ErrorLocation.inFile(file).withByteOffset(0),
+          "not a Parquet file (no PAR1 magic at byte 0)");
     }
     if (startsWith(tail.array(), 4, ENCRYPTED_MAGIC)) {
-      throw invalid(file, "encrypted Parquet footers are not supported (PARE magic at the end)");
+      throw invalid(
+          ErrorKind.UNSUPPORTED,
+          ErrorLocation.inFile(file).withByteOffset(size - 4),
+          "encrypted Parquet footers are not supported (PARE magic at the end)");
     }
     if (!startsWith(tail.array(), 4, MAGIC)) {
       throw invalid(
-          file,
+          ErrorKind.INVALID_DATA,
+          ErrorLocation.inFile(file).withByteOffset(size - 4),
           "truncated or damaged Parquet file (no PAR1 magic at byte "
               + (size - 4)
               + ", the last 4 of "
@@ -77,7 +86,8 @@ final class ParquetFraming {
     long footerLength = Integer.toUnsignedLong(tail.getInt(0));
     if (footerLength > size - MIN_SIZE) {
       throw invalid(
-          file,
+          ErrorKind.INVALID_DATA,
+          ErrorLocation.inFile(file).withByteOffset(size - 8),
           "damaged Parquet file (footer length "
               + footerLength
               + " at byte "
@@ -86,20 +96,22 @@ final class ParquetFraming {
               + (size - MIN_SIZE)
               + " bytes before it)");
     }
-    if (footerLength > MAX_FOOTER) {
+    if (footerLength > maxFooterBytes) {
       throw invalid(
-          file, "Parquet footer of " + footerLength + " bytes is over the limit of " + MAX_FOOTER);
+          ErrorKind.INVALID_DATA,
+          ErrorLocation.inFile(file).withByteOffset(size - 8),
+          "Parquet footer of " + footerLength + " bytes is over the limit of " + maxFooterBytes);
     }
   }
 
   private static long size(Path file) {
     try {
       if (Files.isDirectory(file)) {
-        throw invalid(file, "is a directory");
+        throw invalid(ErrorKind.IO, ErrorLocation.inFile(file), "is a directory");
       }
       long size = Files.size(file);
       if (!Files.isReadable(file)) {
-        throw invalid(file, "permission denied");
+        throw invalid(ErrorKind.IO, ErrorLocation.inFile(file), "permission denied");
       }
       return size;
     } catch (IOException e) {
@@ -107,8 +119,8 @@ final class ParquetFraming {
     }
   }
 
-  private static ParquetFileException invalid(Path file, String problem) {
-    return ParquetFileException.invalid(file, null, -1, problem, null);
+  private static ParquetFileException invalid(ErrorKind kind, ErrorLocation where, String problem) {
+    return ParquetFileException.invalid(kind, where, problem, null);
   }
 
   private static String ioProblem(IOException e) {

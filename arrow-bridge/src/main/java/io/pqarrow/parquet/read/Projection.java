@@ -1,5 +1,7 @@
 package io.pqarrow.parquet.read;
 
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.schema.FieldMapping;
 import java.nio.file.Path;
@@ -56,7 +58,11 @@ final class Projection {
         }
       }
       if (!found) {
-        throw ParquetFileException.invalid(file, prefix + e.getKey(), -1, "no such column", null);
+        throw ParquetFileException.invalid(
+            ErrorKind.NOT_FOUND,
+            ErrorLocation.inFile(file).withColumn(prefix + e.getKey()),
+            "no such column",
+            null);
       }
     }
     for (FieldMapping f : fields) {
@@ -76,9 +82,8 @@ final class Projection {
               || type instanceof ArrowType.LargeList;
       if (!descends) {
         throw ParquetFileException.invalid(
-            file,
-            path,
-            -1,
+            ErrorKind.NOT_FOUND,
+            ErrorLocation.inFile(file).withColumn(path),
             "cannot select inside a column of type " + type + "; select the whole column",
             null);
       }

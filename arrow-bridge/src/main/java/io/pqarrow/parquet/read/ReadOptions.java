@@ -1,5 +1,6 @@
 package io.pqarrow.parquet.read;
 
+import io.pqarrow.Limits;
 import io.pqarrow.schema.MappingOptions;
 import java.util.List;
 import java.util.Objects;
@@ -19,6 +20,12 @@ import java.util.Objects;
  *       the order given</td></tr>
  *   <tr><td>{@code mapping}</td><td>{@link MappingOptions#defaults()}</td><td>how the schema is
  *       mapped</td></tr>
+ *   <tr><td>{@code limits}</td><td>{@link Limits#defaults()}</td><td>caps on the untrusted file:
+ *       footer size ({@link Limits#maxFooterBytes()}), schema nesting ({@link
+ *       Limits#maxParquetSchemaDepth()}), stored {@code ARROW:schema} ({@link
+ *       Limits#maxArrowSchemaDepth()}, {@link Limits#maxArrowSchemaFields()}). They are held by
+ *       {@code mapping}: set here, they replace the mapping options' limits whatever the order of
+ *       the calls</td></tr>
  * </table>
  */
 public final class ReadOptions {
@@ -78,12 +85,18 @@ public final class ReadOptions {
     return mapping;
   }
 
+  /** The caps applied while reading: those of {@link #mapping()}. */
+  public Limits limits() {
+    return mapping.limits();
+  }
+
   /** Builds {@link ReadOptions}; every setter returns the builder. */
   public static final class Builder {
     private int batchRows = DEFAULT_BATCH_ROWS;
     private List<String> columns = List.of();
     private List<Integer> rowGroups = List.of();
     private MappingOptions mapping = MappingOptions.defaults();
+    private Limits limits; // null: those of mapping
 
     private Builder() {}
 
@@ -118,8 +131,17 @@ public final class ReadOptions {
       return this;
     }
 
+    /** The caps applied while reading; they replace those of {@link #mapping(MappingOptions)}. */
+    public Builder limits(Limits limits) {
+      this.limits = Objects.requireNonNull(limits, "limits");
+      return this;
+    }
+
     /** The options. */
     public ReadOptions build() {
+      if (limits != null && !limits.equals(mapping.limits())) {
+        mapping = mapping.toBuilder().limits(limits).build();
+      }
       return new ReadOptions(this);
     }
   }

@@ -1,5 +1,6 @@
 package io.pqarrow.parquet.read;
 
+import io.pqarrow.extension.ShreddedLayout;
 import io.pqarrow.parquet.ParquetFileException;
 import java.nio.file.Path;
 import java.util.List;
@@ -9,7 +10,8 @@ import org.apache.arrow.vector.complex.StructVector;
 /**
  * A struct (Parquet group), including the storage struct of a Variant and the {@code value}/{@code
  * typed_value} pairs inside a shredded one. For a pair whose {@code typed_value} is not an object,
- * it checks that {@code value} and {@code typed_value} are never both set.
+ * it checks that {@code value} and {@code typed_value} are never both set ({@link
+ * ShreddedLayout#isConflict}, docs/variant.md §3.5).
  */
 final class StructNode extends NodeAssembler {
   private final StructVector vector;
@@ -96,7 +98,8 @@ final class StructNode extends NodeAssembler {
     }
     if (check) {
       for (int s = 0; s < slot; s++) {
-        if (!vector.isNull(s) && isSet(pairValue, s) && isSet(pairTyped, s)) {
+        if (!vector.isNull(s)
+            && ShreddedLayout.isConflict(isSet(pairValue, s), isSet(pairTyped, s), false)) {
           throw ParquetFileException.invalid(
               file,
               path,

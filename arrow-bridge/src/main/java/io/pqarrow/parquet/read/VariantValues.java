@@ -9,8 +9,8 @@ import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * Gives every Variant a {@code value} child. A shredded Variant group may be written without one;
- * the adopted rules say to read that as all-null, so the reader adds a nullable Binary {@code
- * value} after {@code metadata}, mapped to no Parquet node:
+ * docs/variant.md §3.5 reads that as all-null, so the reader adds a nullable Binary {@code value}
+ * after {@code metadata}, mapped to no Parquet node:
  *
  * <pre>
  * optional group v (VARIANT(1)) {        v: arrow.parquet.variant Struct&lt;

@@ -33,25 +33,19 @@ final class IntervalEncoders {
   }
 
   /** Checks the three parts and writes them; the subclass reads them from its vector. */
-  abstract static class Out extends LeafEncoder {
+  abstract static class Out<V extends FieldVector> extends LeafEncoder.Of<V> {
     private final IntervalUnit unit;
     private final byte[] scratch = new byte[12];
     ArrowBuf data;
 
-    Out(String path, int nullDef, ColumnDescriptor column, IntervalUnit unit) {
-      super(path, nullDef, column);
+    Out(String path, int nullDef, ColumnDescriptor column, Class<V> type, IntervalUnit unit) {
+      super(path, nullDef, column, type);
       this.unit = unit;
     }
 
-    abstract boolean accepts(FieldVector storage);
-
     @Override
-    final void bindTyped(FieldVector storage) {
-      if (!accepts(storage)) {
-        throw new InvalidValueException(
-            path, "vector " + storage.getClass().getSimpleName() + " is not an " + unit + " one");
-      }
-      data = storage.getDataBuffer();
+    final void bound() {
+      data = v.getDataBuffer();
     }
 
     /** Writes months, days and milliseconds, refusing negatives. */
@@ -89,14 +83,9 @@ final class IntervalEncoders {
   }
 
   /** YEAR_MONTH: one int32 of months per value. */
-  static final class YearMonthOut extends Out {
+  static final class YearMonthOut extends Out<IntervalYearVector> {
     YearMonthOut(String path, int nullDef, ColumnDescriptor column) {
-      super(path, nullDef, column, IntervalUnit.YEAR_MONTH);
-    }
-
-    @Override
-    boolean accepts(FieldVector storage) {
-      return storage instanceof IntervalYearVector;
+      super(path, nullDef, column, IntervalYearVector.class, IntervalUnit.YEAR_MONTH);
     }
 
     @Override
@@ -106,14 +95,9 @@ final class IntervalEncoders {
   }
 
   /** DAY_TIME: int32 days then int32 milliseconds per value. */
-  static final class DayTimeOut extends Out {
+  static final class DayTimeOut extends Out<IntervalDayVector> {
     DayTimeOut(String path, int nullDef, ColumnDescriptor column) {
-      super(path, nullDef, column, IntervalUnit.DAY_TIME);
-    }
-
-    @Override
-    boolean accepts(FieldVector storage) {
-      return storage instanceof IntervalDayVector;
+      super(path, nullDef, column, IntervalDayVector.class, IntervalUnit.DAY_TIME);
     }
 
     @Override
@@ -124,14 +108,9 @@ final class IntervalEncoders {
   }
 
   /** MONTH_DAY_NANO: int32 months, int32 days, int64 nanoseconds per value. */
-  static final class MonthDayNanoOut extends Out {
+  static final class MonthDayNanoOut extends Out<IntervalMonthDayNanoVector> {
     MonthDayNanoOut(String path, int nullDef, ColumnDescriptor column) {
-      super(path, nullDef, column, IntervalUnit.MONTH_DAY_NANO);
-    }
-
-    @Override
-    boolean accepts(FieldVector storage) {
-      return storage instanceof IntervalMonthDayNanoVector;
+      super(path, nullDef, column, IntervalMonthDayNanoVector.class, IntervalUnit.MONTH_DAY_NANO);
     }
 
     @Override

@@ -11,19 +11,58 @@ import org.apache.parquet.column.ColumnWriter;
  * Writes one Arrow leaf vector into one Parquet column. How a value is encoded is chosen once, by
  * the subclass {@link LeafEncoders} builds; nulls and absent ancestors are handled here.
  */
-public abstract class LeafEncoder extends WriteNode {
+abstract class LeafEncoder extends WriteNode {
   final ColumnDescriptor column;
   final int maxDef;
+
+  /** This row group's column writer. */
   ColumnWriter writer;
+
+  /** This batch's (storage) vector; {@code null} when the batch has none for this column. */
   private FieldVector vector;
 
-  public LeafEncoder(String path, int nullDef, ColumnDescriptor column) {
+  LeafEncoder(String path, int nullDef, ColumnDescriptor column) {
     super(path, nullDef);
     this.column = column;
     this.maxDef = column.getMaxDefinitionLevel();
   }
 
-  /** Takes the (storage) vector of this batch, cast to the subclass's type. */
+  /**
+   * The base of the encoders that read a vector of type {@code V}: binding checks the batch's
+   * vector against {@code V} once, so that a subclass is only its {@link #writeValue} (and, when it
+   * needs one, its per-batch {@link #bound}). Each subclass is final and bound to one vector type,
+   * so the calls in its {@code writeValue} resolve to one method.
+   */
+  abstract static class Of<V extends FieldVector> extends LeafEncoder {
+    private final Class<V> type;
+
+    /** This batch's vector. */
+    V v;
+
+    Of(String path, int nullDef, ColumnDescriptor column, Class<V> type) {
+      super(path, nullDef, column);
+      this.type = type;
+    }
+
+    @Override
+    final void bindTyped(FieldVector storage) {
+      if (!type.isInstance(storage)) {
+        throw new InvalidValueException(
+            path,
+            "vector "
+                + storage.getClass().getSimpleName()
+                + ", expected a "
+                + type.getSimpleName());
+      }
+      v = type.cast(storage);
+      bound();
+    }
+
+    /** Reads what the encoder needs of the batch's vector {@link #v}; nothing by default. */
+    void bound() {}
+  }
+
+  /** Takes the (storage) vector of this batch. */
   abstract void bindTyped(FieldVector storage);
 
   /** Writes the non-null value {@code index} at the maximum definition level. */

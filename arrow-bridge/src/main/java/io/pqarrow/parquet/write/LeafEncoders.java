@@ -75,7 +75,7 @@ final class LeafEncoders {
         if (arrowType instanceof ArrowType.Decimal) {
           return new DecimalInt(path, nullDef, column, false);
         }
-        if (isIntegral(arrowType)) {
+        if (TimeUnits.isIntegerValued(arrowType)) {
           long[] scale = scale(logical, arrowType);
           return new Int32Out(path, nullDef, column, scale[0], scale[1]);
         }
@@ -84,7 +84,7 @@ final class LeafEncoders {
         if (arrowType instanceof ArrowType.Decimal) {
           return new DecimalInt(path, nullDef, column, true);
         }
-        if (isIntegral(arrowType)) {
+        if (TimeUnits.isIntegerValued(arrowType)) {
           long[] scale = scale(logical, arrowType);
           return new Int64Out(path, nullDef, column, scale[0], scale[1]);
         }
@@ -135,14 +135,6 @@ final class LeafEncoders {
     };
   }
 
-  private static boolean isIntegral(ArrowType t) {
-    return t instanceof ArrowType.Int
-        || t instanceof ArrowType.Date
-        || t instanceof ArrowType.Time
-        || t instanceof ArrowType.Timestamp
-        || t instanceof ArrowType.Duration;
-  }
-
   private static boolean isVariableWidth(ArrowType t) {
     return t instanceof ArrowType.Utf8
         || t instanceof ArrowType.LargeUtf8
@@ -180,16 +172,9 @@ final class LeafEncoders {
         || v instanceof UInt8Vector;
   }
 
-  static final class Bool extends LeafEncoder {
-    private BitVector v;
-
+  static final class Bool extends LeafEncoder.Of<BitVector> {
     Bool(String p, int nullDef, ColumnDescriptor c) {
-      super(p, nullDef, c);
-    }
-
-    @Override
-    void bindTyped(FieldVector storage) {
-      v = (BitVector) storage;
+      super(p, nullDef, c, BitVector.class);
     }
 
     @Override
@@ -203,24 +188,22 @@ final class LeafEncoders {
    * (signed or not) and rescaled ({@code value * multiplier / divisor}, floored) for time units
    * Parquet does not have. The two subclasses differ only in the writer overload they call.
    */
-  abstract static class IntegerOut extends LeafEncoder {
+  abstract static class IntegerOut extends LeafEncoder.Of<BaseFixedWidthVector> {
     private final long multiplier;
     private final long divisor;
-    private BaseFixedWidthVector v;
     private int width;
     private boolean unsigned;
 
     IntegerOut(String p, int nullDef, ColumnDescriptor c, long multiplier, long divisor) {
-      super(p, nullDef, c);
+      super(p, nullDef, c, BaseFixedWidthVector.class);
       this.multiplier = multiplier;
       this.divisor = divisor;
     }
 
     @Override
-    final void bindTyped(FieldVector storage) {
-      v = (BaseFixedWidthVector) storage;
+    final void bound() {
       width = v.getTypeWidth();
-      unsigned = isUnsigned(storage);
+      unsigned = isUnsigned(v);
     }
 
     final long scaled(int index) {
@@ -250,16 +233,9 @@ final class LeafEncoders {
     }
   }
 
-  static final class Float32 extends LeafEncoder {
-    private Float4Vector v;
-
+  static final class Float32 extends LeafEncoder.Of<Float4Vector> {
     Float32(String p, int nullDef, ColumnDescriptor c) {
-      super(p, nullDef, c);
-    }
-
-    @Override
-    void bindTyped(FieldVector storage) {
-      v = (Float4Vector) storage;
+      super(p, nullDef, c, Float4Vector.class);
     }
 
     @Override
@@ -268,16 +244,9 @@ final class LeafEncoders {
     }
   }
 
-  static final class Float64 extends LeafEncoder {
-    private Float8Vector v;
-
+  static final class Float64 extends LeafEncoder.Of<Float8Vector> {
     Float64(String p, int nullDef, ColumnDescriptor c) {
-      super(p, nullDef, c);
-    }
-
-    @Override
-    void bindTyped(FieldVector storage) {
-      v = (Float8Vector) storage;
+      super(p, nullDef, c, Float8Vector.class);
     }
 
     @Override
@@ -287,17 +256,11 @@ final class LeafEncoders {
   }
 
   /** Half floats: the 2 bytes of the value, little-endian. */
-  static final class Float16 extends LeafEncoder {
+  static final class Float16 extends LeafEncoder.Of<Float2Vector> {
     private final byte[] scratch = new byte[2];
-    private Float2Vector v;
 
     Float16(String p, int nullDef, ColumnDescriptor c) {
-      super(p, nullDef, c);
-    }
-
-    @Override
-    void bindTyped(FieldVector storage) {
-      v = (Float2Vector) storage;
+      super(p, nullDef, c, Float2Vector.class);
     }
 
     @Override
@@ -310,19 +273,17 @@ final class LeafEncoders {
   }
 
   /** Decimals whose precision fits INT32 or INT64: the low 8 bytes of the unscaled value. */
-  static final class DecimalInt extends LeafEncoder {
+  static final class DecimalInt extends LeafEncoder.Of<BaseFixedWidthVector> {
     private final boolean int64;
-    private BaseFixedWidthVector v;
     private int width;
 
     DecimalInt(String p, int nullDef, ColumnDescriptor c, boolean int64) {
-      super(p, nullDef, c);
+      super(p, nullDef, c, BaseFixedWidthVector.class);
       this.int64 = int64;
     }
 
     @Override
-    void bindTyped(FieldVector storage) {
-      v = (BaseFixedWidthVector) storage;
+    void bound() {
       width = v.getTypeWidth();
     }
 
@@ -341,23 +302,21 @@ final class LeafEncoders {
    * Decimals as big-endian two's complement of {@code length} bytes: the low {@code length} bytes
    * of Arrow's little-endian value, reversed.
    */
-  static final class DecimalBytes extends LeafEncoder {
+  static final class DecimalBytes extends LeafEncoder.Of<BaseFixedWidthVector> {
     private final int length;
     private byte[] scratch;
-    private BaseFixedWidthVector v;
     private int width;
 
     DecimalBytes(String p, int nullDef, ColumnDescriptor c, int length) {
-      super(p, nullDef, c);
+      super(p, nullDef, c, BaseFixedWidthVector.class);
       this.length = length;
     }
 
     @Override
-    void bindTyped(FieldVector storage) {
-      if (!(storage instanceof DecimalVector) && !(storage instanceof Decimal256Vector)) {
-        throw new IllegalStateException("not a decimal vector: " + storage.getField());
+    void bound() {
+      if (!(v instanceof DecimalVector) && !(v instanceof Decimal256Vector)) {
+        throw new IllegalStateException("not a decimal vector: " + v.getField());
       }
-      v = (BaseFixedWidthVector) storage;
       width = v.getTypeWidth();
       scratch = new byte[Math.min(length, width)];
     }
@@ -374,17 +333,15 @@ final class LeafEncoders {
     }
   }
 
-  static final class FixedBinary extends LeafEncoder {
+  static final class FixedBinary extends LeafEncoder.Of<FixedSizeBinaryVector> {
     private byte[] scratch;
-    private FixedSizeBinaryVector v;
 
     FixedBinary(String p, int nullDef, ColumnDescriptor c) {
-      super(p, nullDef, c);
+      super(p, nullDef, c, FixedSizeBinaryVector.class);
     }
 
     @Override
-    void bindTyped(FieldVector storage) {
-      v = (FixedSizeBinaryVector) storage;
+    void bound() {
       scratch = new byte[v.getByteWidth()];
     }
 
@@ -396,17 +353,11 @@ final class LeafEncoders {
   }
 
   /** Any variable-width layout: the bytes are copied into a reused array, then encoded. */
-  static final class VarBinary extends LeafEncoder {
+  static final class VarBinary extends LeafEncoder.Of<FieldVector> {
     private byte[] scratch = new byte[64];
-    private FieldVector v;
 
     VarBinary(String p, int nullDef, ColumnDescriptor c) {
-      super(p, nullDef, c);
-    }
-
-    @Override
-    void bindTyped(FieldVector storage) {
-      v = storage;
+      super(p, nullDef, c, FieldVector.class);
     }
 
     @Override

@@ -1,6 +1,8 @@
 package io.pqarrow.parquet.write;
 
 import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.read.ParquetArrowReader;
 import io.pqarrow.schema.FieldMapping;
@@ -204,13 +206,13 @@ public final class ParquetArrowWriter implements AutoCloseable {
    */
   public void write(VectorSchemaRoot batch, DictionaryProvider dictionaries) {
     if (closed) {
-      throw ParquetFileException.write(file, null, -1, "the writer is closed", null);
+      throw ParquetFileException.write(
+          ErrorKind.INVALID_ARGUMENT, ErrorLocation.inFile(file), "the writer is closed", null);
     }
     if (!batch.getSchema().getFields().equals(batchFields)) {
       throw ParquetFileException.write(
-          file,
-          null,
-          rowsWritten,
+          ErrorKind.INVALID_ARGUMENT,
+          ErrorLocation.inFile(file).withRow(rowsWritten),
           "batch schema " + batch.getSchema() + " is not the file's " + new Schema(batchFields),
           null);
     }

@@ -1,6 +1,7 @@
 package io.pqarrow.parquet.write;
 
 import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.parquet.internal.ParquetLevels;
 import io.pqarrow.schema.FieldMapping;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,18 +19,20 @@ import org.apache.parquet.schema.Type;
 
 /**
  * Walks a field mapping (Arrow → Parquet) and builds the {@link WriteNode} tree that writes it,
- * with each node's definition and repetition levels computed from its Parquet path. A
+ * with each node's definition and repetition levels from {@link ParquetLevels}. A
  * dictionary-encoded field (in IPC message form: the value type, with its encoding) becomes a
  * {@link DictionaryWriteNode} over the node of its value type. A Parquet field with no Arrow
  * counterpart (a Variant's {@code value} when the vector has none) is written null.
  */
 final class WritePlanBuilder {
   private final MessageType schema;
+  private final ParquetLevels levels;
   private final Path file;
   private final List<DictionaryWriteNode> dictionaryNodes = new ArrayList<>();
 
   WritePlanBuilder(MessageType schema, Path file) {
     this.schema = schema;
+    this.levels = new ParquetLevels(schema, file);
     this.file = file;
   }
 
@@ -48,7 +51,9 @@ final class WritePlanBuilder {
     Type parquet = m.parquetType();
     String path = m.dottedPath();
     int nullDef =
-        parquet.isRepetition(Type.Repetition.OPTIONAL) ? defLevel(m.parquetPath()) - 1 : -1;
+        parquet.isRepetition(Type.Repetition.OPTIONAL)
+            ? levels.definitionLevel(m.parquetPath()) - 1
+            : -1;
     DictionaryEncoding encoding = m.arrowField().getDictionary();
     if (encoding != null) {
       Field f = m.arrowField();
@@ -70,25 +75,9 @@ final class WritePlanBuilder {
             || storage instanceof ArrowType.ListView
             || storage instanceof ArrowType.Map;
     if (listLike) {
-      if (m.children().size() != 1) {
-        throw ParquetFileException.unsupported(file, path, "list mapping without one element");
-      }
-      List<String> leafPath = firstLeafPath(m.children().get(0));
-      int repeatedIndex = -1;
-      for (int i = m.parquetPath().size() - 1; i < leafPath.size(); i++) {
-        if (nodeAt(leafPath.subList(0, i + 1)).isRepetition(Type.Repetition.REPEATED)) {
-          repeatedIndex = i;
-          break;
-        }
-      }
-      if (repeatedIndex < 0) {
-        throw ParquetFileException.unsupported(file, path, "list without a repeated node");
-      }
-      String[] repeated = leafPath.subList(0, repeatedIndex + 1).toArray(new String[0]);
-      int emptyDef = schema.getMaxDefinitionLevel(repeated) - 1;
-      int elementRep = schema.getMaxRepetitionLevel(repeated);
+      ParquetLevels.ListLevels list = levels.list(m);
       WriteNode element = visit(m.children().get(0));
-      return new ListWriteNode(path, nullDef, emptyDef, elementRep, element);
+      return new ListWriteNode(path, nullDef, list.emptyDef(), list.elementRep(), element);
     }
     if (parquet.isPrimitive()) {
       ColumnDescriptor column = schema.getColumnDescription(m.parquetPath().toArray(new String[0]));
@@ -125,31 +114,10 @@ final class WritePlanBuilder {
       }
       ColumnDescriptor column = schema.getColumnDescription(childPath.toArray(new String[0]));
       children.add(
-          LeafEncoders.absent(String.join(".", childPath), defLevel(childPath) - 1, column));
+          LeafEncoders.absent(
+              String.join(".", childPath), levels.definitionLevel(childPath) - 1, column));
       ordinals.add(-1);
     }
     return new StructWriteNode(path, nullDef, children, ordinals);
-  }
-
-  private List<String> firstLeafPath(FieldMapping m) {
-    List<String> path = new ArrayList<>(m.parquetPath());
-    Type t = m.parquetType();
-    while (!t.isPrimitive()) {
-      t = t.asGroupType().getType(0);
-      path.add(t.getName());
-    }
-    return path;
-  }
-
-  private Type nodeAt(List<String> path) {
-    Type t = schema;
-    for (String name : path) {
-      t = t.asGroupType().getType(name);
-    }
-    return t;
-  }
-
-  private int defLevel(List<String> path) {
-    return schema.getMaxDefinitionLevel(path.toArray(new String[0]));
   }
 }

@@ -83,10 +83,8 @@ class ViewVectorsTest {
       v.allocateNew(4);
       // What a reused or fresh buffer may hold: anything.
       v.getDataBuffer().setOne(0, (int) v.getDataBuffer().capacity());
-      BinaryDecoders.ViewBinary decoder = new BinaryDecoders.ViewBinary("bv", 1, 0, v);
       v.setSafe(1, new byte[] {1, 2, 3});
-      decoder.slotCount = 40;
-      decoder.endBatch();
+      BinaryDecoders.ViewBinary.zeroNullViews(v, 40);
       v.setValueCount(40);
       assertNullViewsZero(v);
       assertEquals(39, v.getNullCount());

@@ -1,5 +1,6 @@
 package io.pqarrow.kernel.cast;
 
+import io.pqarrow.extension.UuidExtension;
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantReader;
 import java.nio.ByteBuffer;
@@ -19,19 +20,12 @@ public final class BytesWriters {
   private BytesWriters() {}
 
   /** Copies the STRING or BINARY payload of {@code kind} values into a variable-width vector. */
-  abstract static class VarWidth extends ValueWriter {
-    private final FieldVector vector;
+  abstract static class VarWidth extends ValueWriter.Of<FieldVector> {
     private final VariantKind kind;
 
     VarWidth(CastContext ctx, String target, FieldVector vector, VariantKind kind) {
-      super(ctx, target);
-      this.vector = vector;
+      super(ctx, target, vector);
       this.kind = kind;
-    }
-
-    @Override
-    public final FieldVector vector() {
-      return vector;
     }
 
     @Override
@@ -112,7 +106,7 @@ public final class BytesWriters {
     public FixedWriter(CastContext ctx, String target, FieldVector outer) {
       super(ctx, target);
       this.outer = outer;
-      this.acceptBinary = !(outer instanceof UuidVector);
+      this.acceptBinary = !UuidExtension.isUuid(outer.getField());
       this.vector =
           outer instanceof UuidVector u ? u.getUnderlyingVector() : (FixedSizeBinaryVector) outer;
       this.width = vector.getByteWidth();

@@ -1,21 +1,12 @@
 package io.pqarrow.kernel.cast;
 
 import io.pqarrow.variant.VariantReader;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.NullVector;
 
 /** The Null target: only Variant null (and missing values) fit. */
-public final class NullWriter extends ValueWriter {
-  private final NullVector vector;
-
+public final class NullWriter extends ValueWriter.Of<NullVector> {
   public NullWriter(CastContext ctx, String target, NullVector vector) {
-    super(ctx, target);
-    this.vector = vector;
-  }
-
-  @Override
-  public FieldVector vector() {
-    return vector;
+    super(ctx, target, vector);
   }
 
   @Override

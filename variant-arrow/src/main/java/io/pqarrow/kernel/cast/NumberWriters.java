@@ -4,10 +4,12 @@ import io.pqarrow.kernel.VariantKernels;
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantReader;
 import java.math.BigDecimal;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.Float16;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.Decimal256Vector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
@@ -21,32 +23,39 @@ import org.apache.arrow.vector.UInt1Vector;
 import org.apache.arrow.vector.UInt2Vector;
 import org.apache.arrow.vector.UInt4Vector;
 import org.apache.arrow.vector.UInt8Vector;
+import org.apache.arrow.vector.util.DecimalUtility;
 
 /**
  * Writers of Boolean, integer, floating-point and decimal targets. Each is a small final class
- * bound to one vector type, so the row loop has no switch on the target. The rules are in {@link
- * VariantKernels} (casting table).
+ * bound to one buffer layout (integers of one width whatever their signedness, decimals of either
+ * width), so the row loop has no switch on the target. The rules are in {@link VariantKernels}
+ * (casting table).
  */
 public final class NumberWriters {
   private NumberWriters() {}
 
   /** Base of the fixed-width writers: null slots through the vector. */
-  abstract static class Fixed<V extends BaseFixedWidthVector> extends ValueWriter {
-    final V vector;
-
+  abstract static class Fixed<V extends BaseFixedWidthVector> extends ValueWriter.Of<V> {
     Fixed(CastContext ctx, String target, V vector) {
-      super(ctx, target);
-      this.vector = vector;
-    }
-
-    @Override
-    public final FieldVector vector() {
-      return vector;
+      super(ctx, target, vector);
     }
 
     @Override
     public final void writeNull(int index) {
       vector.setNull(index);
+    }
+
+    /**
+     * Makes room for slot {@code index} and marks it valid, for a subclass that then writes the
+     * value's bytes into the returned data buffer itself (what {@code setSafe} does, for any vector
+     * of the width).
+     */
+    final ArrowBuf prepare(int index) {
+      while (index >= vector.getValueCapacity()) {
+        vector.reAlloc();
+      }
+      BitVectorHelper.setBit(vector.getValidityBuffer(), index);
+      return vector.getDataBuffer();
     }
   }
 
@@ -66,12 +75,15 @@ public final class NumberWriters {
     }
   }
 
-  /** Exact numerics with no fraction, inside {@code [min, max]}. */
-  public abstract static class IntegerWriter<V extends BaseFixedWidthVector> extends Fixed<V> {
+  /**
+   * Exact numerics with no fraction, inside {@code [min, max]}. One subclass per buffer width
+   * stores them, whatever the signedness of the Arrow type: the range is what differs.
+   */
+  abstract static class IntegerWriter extends Fixed<BaseFixedWidthVector> {
     private final long min;
     private final long max;
 
-    IntegerWriter(CastContext ctx, String target, V vector, long min, long max) {
+    IntegerWriter(CastContext ctx, String target, BaseFixedWidthVector vector, long min, long max) {
       super(ctx, target, vector);
       this.min = min;
       this.max = max;
@@ -90,66 +102,63 @@ public final class NumberWriters {
       return true;
     }
 
+    /** Stores {@code value}, which is inside the range, as the width's low bytes. */
     abstract void set(int index, long value);
   }
 
+  /** The writer of {@code [min, max]} into {@code vector}: one class per buffer width. */
+  private static IntegerWriter integer(
+      CastContext ctx, String target, BaseFixedWidthVector vector, long min, long max) {
+    return switch (vector.getTypeWidth()) {
+      case 1 ->
+          new IntegerWriter(ctx, target, vector, min, max) {
+            @Override
+            void set(int index, long value) {
+              prepare(index).setByte(index, (byte) value);
+            }
+          };
+      case 2 ->
+          new IntegerWriter(ctx, target, vector, min, max) {
+            @Override
+            void set(int index, long value) {
+              prepare(index).setShort((long) index * 2, (short) value);
+            }
+          };
+      case 4 ->
+          new IntegerWriter(ctx, target, vector, min, max) {
+            @Override
+            void set(int index, long value) {
+              prepare(index).setInt((long) index * 4, (int) value);
+            }
+          };
+      default ->
+          new IntegerWriter(ctx, target, vector, min, max) {
+            @Override
+            void set(int index, long value) {
+              prepare(index).setLong((long) index * 8, value);
+            }
+          };
+    };
+  }
+
+  /** The writer of an integer vector of any width and signedness. */
   public static ValueWriter integer(CastContext ctx, String target, FieldVector vector) {
     if (vector instanceof TinyIntVector t) {
-      return new IntegerWriter<>(ctx, target, t, Byte.MIN_VALUE, Byte.MAX_VALUE) {
-        @Override
-        void set(int index, long value) {
-          vector.setSafe(index, (byte) value);
-        }
-      };
+      return integer(ctx, target, t, Byte.MIN_VALUE, Byte.MAX_VALUE);
     } else if (vector instanceof SmallIntVector t) {
-      return new IntegerWriter<>(ctx, target, t, Short.MIN_VALUE, Short.MAX_VALUE) {
-        @Override
-        void set(int index, long value) {
-          vector.setSafe(index, (short) value);
-        }
-      };
+      return integer(ctx, target, t, Short.MIN_VALUE, Short.MAX_VALUE);
     } else if (vector instanceof IntVector t) {
-      return new IntegerWriter<>(ctx, target, t, Integer.MIN_VALUE, Integer.MAX_VALUE) {
-        @Override
-        void set(int index, long value) {
-          vector.setSafe(index, (int) value);
-        }
-      };
+      return integer(ctx, target, t, Integer.MIN_VALUE, Integer.MAX_VALUE);
     } else if (vector instanceof BigIntVector t) {
-      return new IntegerWriter<>(ctx, target, t, Long.MIN_VALUE, Long.MAX_VALUE) {
-        @Override
-        void set(int index, long value) {
-          vector.setSafe(index, value);
-        }
-      };
+      return integer(ctx, target, t, Long.MIN_VALUE, Long.MAX_VALUE);
     } else if (vector instanceof UInt1Vector t) {
-      return new IntegerWriter<>(ctx, target, t, 0, 0xFF) {
-        @Override
-        void set(int index, long value) {
-          vector.setSafe(index, (byte) value);
-        }
-      };
+      return integer(ctx, target, t, 0, 0xFF);
     } else if (vector instanceof UInt2Vector t) {
-      return new IntegerWriter<>(ctx, target, t, 0, 0xFFFF) {
-        @Override
-        void set(int index, long value) {
-          vector.setSafe(index, (char) value);
-        }
-      };
+      return integer(ctx, target, t, 0, 0xFFFF);
     } else if (vector instanceof UInt4Vector t) {
-      return new IntegerWriter<>(ctx, target, t, 0, 0xFFFF_FFFFL) {
-        @Override
-        void set(int index, long value) {
-          vector.setSafe(index, (int) value);
-        }
-      };
+      return integer(ctx, target, t, 0, 0xFFFF_FFFFL);
     } else if (vector instanceof UInt8Vector t) {
-      return new IntegerWriter<>(ctx, target, t, 0, Long.MAX_VALUE) {
-        @Override
-        void set(int index, long value) {
-          vector.setSafe(index, value);
-        }
-      };
+      return integer(ctx, target, t, 0, Long.MAX_VALUE);
     }
     throw new IllegalStateException(vector.getClass().getName());
   }
@@ -217,28 +226,31 @@ public final class NumberWriters {
   }
 
   /**
-   * Exact numerics representable at the target scale within the target precision. {@link
-   * DecimalVector} and {@link Decimal256Vector} share no setter, so {@link #decimal} binds them
-   * once through the two {@code set} methods.
+   * Exact numerics representable at the target scale within the target precision, into a Decimal128
+   * or Decimal256 vector: both are written through {@link DecimalUtility}, as their own setters do,
+   * with the vector's byte width.
    */
-  public abstract static class DecimalWriter<V extends BaseFixedWidthVector> extends Fixed<V> {
+  public static final class DecimalWriter extends Fixed<BaseFixedWidthVector> {
     private final int precision;
     private final int scale;
+    private final int width;
 
-    DecimalWriter(CastContext ctx, String target, V vector, int precision, int scale) {
+    DecimalWriter(
+        CastContext ctx, String target, BaseFixedWidthVector vector, int precision, int scale) {
       super(ctx, target, vector);
       this.precision = precision;
       this.scale = scale;
+      this.width = vector.getTypeWidth();
     }
 
     @Override
-    public final boolean writeValue(VariantReader v, int index) {
+    public boolean writeValue(VariantReader v, int index) {
       if (!Numbers.isExact(v)) {
         return refuse(v, index);
       }
       int r = Numbers.rescale(v, precision, scale, ctx);
       if (r > 0) {
-        set(index, ctx.scratchLong);
+        DecimalUtility.writeLongToArrowBuf(ctx.scratchLong, prepare(index), index, width);
         return true;
       } else if (r == 0) {
         return refuse(v, index);
@@ -247,43 +259,18 @@ public final class NumberWriters {
       if (d == null) {
         return refuse(v, index);
       }
-      set(index, d);
+      DecimalUtility.checkPrecisionAndScale(d, precision, scale);
+      DecimalUtility.writeBigDecimalToArrowBuf(d, prepare(index), index, width);
       return true;
     }
-
-    /** Sets an unscaled value that fits a long. */
-    abstract void set(int index, long unscaled);
-
-    /** Sets a value already at the target scale. */
-    abstract void set(int index, BigDecimal value);
   }
 
   /** The writer of a Decimal128 or Decimal256 vector; {@code null} for any other vector. */
   public static ValueWriter decimal(CastContext ctx, String target, FieldVector vector) {
     if (vector instanceof DecimalVector t) {
-      return new DecimalWriter<>(ctx, target, t, t.getPrecision(), t.getScale()) {
-        @Override
-        void set(int index, long unscaled) {
-          vector.setSafe(index, unscaled);
-        }
-
-        @Override
-        void set(int index, BigDecimal value) {
-          vector.setSafe(index, value);
-        }
-      };
+      return new DecimalWriter(ctx, target, t, t.getPrecision(), t.getScale());
     } else if (vector instanceof Decimal256Vector t) {
-      return new DecimalWriter<>(ctx, target, t, t.getPrecision(), t.getScale()) {
-        @Override
-        void set(int index, long unscaled) {
-          vector.setSafe(index, unscaled);
-        }
-
-        @Override
-        void set(int index, BigDecimal value) {
-          vector.setSafe(index, value);
-        }
-      };
+      return new DecimalWriter(ctx, target, t, t.getPrecision(), t.getScale());
     }
     return null;
   }

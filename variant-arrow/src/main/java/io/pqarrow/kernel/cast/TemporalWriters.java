@@ -4,11 +4,9 @@ import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantReader;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.DateDayVector;
-import org.apache.arrow.vector.DateMilliVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.TimeMicroVector;
 import org.apache.arrow.vector.TimeMilliVector;
-import org.apache.arrow.vector.TimeNanoVector;
 import org.apache.arrow.vector.TimeSecVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -22,9 +20,11 @@ import org.apache.arrow.vector.types.TimeUnit;
 public final class TemporalWriters {
   private TemporalWriters() {}
 
-  /** A long-valued target fed by up to two source kinds, each with its own exact scaling. */
-  public abstract static class Scaled<V extends BaseFixedWidthVector>
-      extends NumberWriters.Fixed<V> {
+  /**
+   * A target fed by up to two source kinds, each with its own exact scaling; {@link #scaled} makes
+   * one subclass per buffer width to store the result.
+   */
+  abstract static class Scaled extends NumberWriters.Fixed<BaseFixedWidthVector> {
     private final VariantKind kindA;
     private final long mulA;
     private final long divA;
@@ -32,20 +32,15 @@ public final class TemporalWriters {
     private final long mulB;
     private final long divB;
 
-    Scaled(
-        CastContext ctx,
-        String target,
-        V vector,
-        VariantKind kindA,
-        long unitsA,
-        VariantKind kindB,
-        long unitsB,
-        long targetUnits) {
+    Scaled(CastContext ctx, String target, BaseFixedWidthVector vector, Units units) {
       super(ctx, target, vector);
-      this.kindA = kindA;
+      long unitsA = units.unitsA();
+      long unitsB = units.unitsB();
+      long targetUnits = units.target();
+      this.kindA = units.kindA();
       this.mulA = targetUnits >= unitsA ? targetUnits / unitsA : 1;
       this.divA = targetUnits >= unitsA ? 1 : unitsA / targetUnits;
-      this.kindB = kindB;
+      this.kindB = units.kindB();
       this.mulB =
           unitsB == 0 || targetUnits >= unitsB ? (unitsB == 0 ? 1 : targetUnits / unitsB) : 1;
       this.divB = unitsB == 0 || targetUnits >= unitsB ? 1 : unitsB / targetUnits;
@@ -90,6 +85,41 @@ public final class TemporalWriters {
     abstract boolean set(int index, long value);
   }
 
+  /**
+   * The source kinds a target accepts with the number of their units in a second (or day), and that
+   * of the target's unit.
+   *
+   * @param kindB the second kind, or {@code null} (then {@code unitsB} is 0)
+   */
+  record Units(VariantKind kindA, long unitsA, VariantKind kindB, long unitsB, long target) {}
+
+  /**
+   * The writer of values of the kinds in {@code units} into {@code vector}: one class per buffer
+   * width; a 4-byte target (Date32, Time32) refuses values outside the int range.
+   */
+  private static Scaled scaled(
+      CastContext ctx, String target, BaseFixedWidthVector vector, Units units) {
+    if (vector.getTypeWidth() == 4) {
+      return new Scaled(ctx, target, vector, units) {
+        @Override
+        boolean set(int index, long value) {
+          if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+            return false;
+          }
+          prepare(index).setInt((long) index * 4, (int) value);
+          return true;
+        }
+      };
+    }
+    return new Scaled(ctx, target, vector, units) {
+      @Override
+      boolean set(int index, long value) {
+        prepare(index).setLong((long) index * 8, value);
+        return true;
+      }
+    };
+  }
+
   private static long raw(VariantReader v, VariantKind k) {
     return switch (k) {
       case DATE -> v.getDate();
@@ -99,70 +129,27 @@ public final class TemporalWriters {
   }
 
   public static ValueWriter date(CastContext ctx, String target, FieldVector vector) {
-    if (vector instanceof DateDayVector d) {
-      return new Scaled<>(ctx, target, d, VariantKind.DATE, 1, null, 0, 1) {
-        @Override
-        boolean set(int index, long value) {
-          vector.setSafe(index, (int) value);
-          return true;
-        }
-      };
-    }
-    return new Scaled<>(
-        ctx, target, (DateMilliVector) vector, VariantKind.DATE, 1, null, 0, 86_400_000L) {
-      @Override
-      boolean set(int index, long value) {
-        vector.setSafe(index, value);
-        return true;
-      }
-    };
+    long targetUnits = vector instanceof DateDayVector ? 1 : 86_400_000L;
+    return scaled(
+        ctx,
+        target,
+        (BaseFixedWidthVector) vector,
+        new Units(VariantKind.DATE, 1, null, 0, targetUnits));
   }
 
   public static ValueWriter time(CastContext ctx, String target, FieldVector vector) {
-    VariantKind k = VariantKind.TIME_MICROS;
     long us = 1_000_000L;
-    if (vector instanceof TimeSecVector t) {
-      return new Scaled<>(ctx, target, t, k, us, null, 0, 1) {
-        @Override
-        boolean set(int index, long value) {
-          return setInt(vector, index, value);
-        }
-      };
-    } else if (vector instanceof TimeMilliVector t) {
-      return new Scaled<>(ctx, target, t, k, us, null, 0, 1000) {
-        @Override
-        boolean set(int index, long value) {
-          return setInt(vector, index, value);
-        }
-      };
-    } else if (vector instanceof TimeMicroVector t) {
-      return new Scaled<>(ctx, target, t, k, us, null, 0, us) {
-        @Override
-        boolean set(int index, long value) {
-          vector.setSafe(index, value);
-          return true;
-        }
-      };
-    }
-    return new Scaled<>(ctx, target, (TimeNanoVector) vector, k, us, null, 0, 1_000_000_000L) {
-      @Override
-      boolean set(int index, long value) {
-        vector.setSafe(index, value);
-        return true;
-      }
-    };
-  }
-
-  private static boolean setInt(BaseFixedWidthVector vector, int index, long value) {
-    if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
-      return false;
-    }
-    if (vector instanceof TimeSecVector t) {
-      t.setSafe(index, (int) value);
-    } else {
-      ((TimeMilliVector) vector).setSafe(index, (int) value);
-    }
-    return true;
+    long targetUnits =
+        vector instanceof TimeSecVector
+            ? 1
+            : vector instanceof TimeMilliVector
+                ? 1000
+                : vector instanceof TimeMicroVector ? us : 1_000_000_000L;
+    return scaled(
+        ctx,
+        target,
+        (BaseFixedWidthVector) vector,
+        new Units(VariantKind.TIME_MICROS, us, null, 0, targetUnits));
   }
 
   public static ValueWriter timestamp(
@@ -176,13 +163,10 @@ public final class TemporalWriters {
         };
     VariantKind micros = withZone ? VariantKind.TIMESTAMP_MICROS : VariantKind.TIMESTAMP_NTZ_MICROS;
     VariantKind nanos = withZone ? VariantKind.TIMESTAMP_NANOS : VariantKind.TIMESTAMP_NTZ_NANOS;
-    return new Scaled<>(
-        ctx, target, (TimeStampVector) vector, micros, 1_000_000L, nanos, 1_000_000_000L, units) {
-      @Override
-      boolean set(int index, long value) {
-        vector.setSafe(index, value);
-        return true;
-      }
-    };
+    return scaled(
+        ctx,
+        target,
+        (TimeStampVector) vector,
+        new Units(micros, 1_000_000L, nanos, 1_000_000_000L, units));
   }
 }

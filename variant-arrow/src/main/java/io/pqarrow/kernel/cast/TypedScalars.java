@@ -1,45 +1,41 @@
 package io.pqarrow.kernel.cast;
 
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
+import io.pqarrow.extension.ShreddedScalar;
+import io.pqarrow.extension.UuidExtension;
 import io.pqarrow.kernel.KernelException;
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.internal.BinarySlots;
 import java.math.BigInteger;
-import java.util.UUID;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.LargeVarBinaryVector;
-import org.apache.arrow.vector.LargeVarCharVector;
 import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TimeMicroVector;
-import org.apache.arrow.vector.TimeStampMicroTZVector;
-import org.apache.arrow.vector.TimeStampMicroVector;
-import org.apache.arrow.vector.TimeStampNanoTZVector;
-import org.apache.arrow.vector.TimeStampNanoVector;
+import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.UInt1Vector;
 import org.apache.arrow.vector.UInt2Vector;
 import org.apache.arrow.vector.UInt4Vector;
 import org.apache.arrow.vector.UuidVector;
-import org.apache.arrow.vector.VarBinaryVector;
-import org.apache.arrow.vector.VarCharVector;
-import org.apache.arrow.vector.ViewVarBinaryVector;
-import org.apache.arrow.vector.ViewVarCharVector;
 
 /**
- * Encodes one slot of a shredded primitive {@code typed_value} as a Variant value, by the mapping
- * of ADOPTED-VARIANT.md §4 (UInt8/16/32 widened to the next signed width; UTC timestamps to the
- * timestamp kinds, zone-less ones to the NTZ kinds). The encoder is chosen once per column, so a
- * row loop calls it without branching on the column type.
+ * Encodes one slot of a shredded primitive {@code typed_value} as a Variant value, by the
+ * shredded-type table {@link ShreddedScalar} (docs/variant.md §3.2): UInt8/16/32 widened to the
+ * next signed width, timestamps with a zone to the UTC-adjusted kinds, zone-less ones to the NTZ
+ * kinds, decimals to the Variant width of the column's precision. The encoder is chosen once per
+ * column, so a row loop calls it without branching on the column type.
  *
- * <p>Two users: {@code variant_get} over shredded storage converts or rebuilds typed values with it
- * ({@link DecimalWidth#BY_VALUE}), and unshredding ({@code io.pqarrow.shred}) turns typed values
- * back into Variant values with it ({@link DecimalWidth#BY_PRECISION}).
+ * <p>Two users, one rule: {@code variant_get} over shredded storage converts or rebuilds typed
+ * values with it, and unshredding ({@code io.pqarrow.shred}) turns typed values back into Variant
+ * values with it, so both give the same bytes.
  */
 public final class TypedScalars {
   private TypedScalars() {}
@@ -56,77 +52,107 @@ public final class TypedScalars {
   }
 
   /**
-   * How a Decimal128 column's values become DECIMAL4, DECIMAL8 or DECIMAL16.
-   *
-   * <p>Example, the value 1.50 of a Decimal(20, 2) column: {@code BY_VALUE} gives DECIMAL4 (three
-   * digits), {@code BY_PRECISION} gives DECIMAL16 (the column holds up to 20 digits).
-   */
-  public enum DecimalWidth {
-    /** The narrowest width the value's own digits need ({@link VariantBuilder#appendDecimal}). */
-    BY_VALUE,
-    /** The width of the column's precision: 1–9 DECIMAL4, 10–18 DECIMAL8, 19–38 DECIMAL16. */
-    BY_PRECISION
-  }
-
-  /**
    * The encoder of a primitive {@code typed_value} column.
    *
    * @param v the column
    * @param path the column's path, for the error
-   * @param decimals how decimal values are sized
    * @throws KernelException {@code Unsupported shredded typed_value at <path>: <type>} when the
-   *     column's type is not an allowed shredded type
+   *     column's type is not in the shredded-type table
    */
-  public static Encoder encoder(FieldVector v, String path, DecimalWidth decimals) {
-    if (v instanceof BitVector x) {
-      return (s, b) -> b.appendBoolean(x.get(s) != 0);
-    } else if (v instanceof TinyIntVector x) {
-      return (s, b) -> b.appendByte(x.get(s));
-    } else if (v instanceof SmallIntVector x) {
-      return (s, b) -> b.appendShort(x.get(s));
-    } else if (v instanceof IntVector x) {
-      return (s, b) -> b.appendInt(x.get(s));
-    } else if (v instanceof BigIntVector x) {
-      return (s, b) -> b.appendLong(x.get(s));
-    } else if (v instanceof UInt1Vector x) {
-      return (s, b) -> b.appendShort((short) (x.get(s) & 0xFF));
-    } else if (v instanceof UInt2Vector x) {
-      return (s, b) -> b.appendInt(x.get(s));
-    } else if (v instanceof UInt4Vector x) {
-      return (s, b) -> b.appendLong(x.get(s) & 0xFFFF_FFFFL);
-    } else if (v instanceof Float4Vector x) {
-      return (s, b) -> b.appendFloat(x.get(s));
-    } else if (v instanceof Float8Vector x) {
-      return (s, b) -> b.appendDouble(x.get(s));
-    } else if (v instanceof DecimalVector x) {
-      return decimal(x, path, decimals);
-    } else if (v instanceof DateDayVector x) {
-      return (s, b) -> b.appendDate(x.get(s));
-    } else if (v instanceof TimeMicroVector x) {
-      return (s, b) -> b.appendTimeMicros(x.get(s));
-    } else if (v instanceof TimeStampMicroTZVector x) {
-      return (s, b) -> b.appendTimestampMicros(x.get(s));
-    } else if (v instanceof TimeStampNanoTZVector x) {
-      return (s, b) -> b.appendTimestampNanos(x.get(s));
-    } else if (v instanceof TimeStampMicroVector x) {
-      return (s, b) -> b.appendTimestampNtzMicros(x.get(s));
-    } else if (v instanceof TimeStampNanoVector x) {
-      return (s, b) -> b.appendTimestampNtzNanos(x.get(s));
-    } else if (v instanceof VarCharVector
-        || v instanceof LargeVarCharVector
-        || v instanceof ViewVarCharVector) {
-      BinarySlots slots = BinarySlots.of(path, v, v.getValueCount());
-      return (s, b) -> b.appendStringUtf8(bytes(slots, s));
-    } else if (v instanceof VarBinaryVector
-        || v instanceof LargeVarBinaryVector
-        || v instanceof ViewVarBinaryVector) {
-      BinarySlots slots = BinarySlots.of(path, v, v.getValueCount());
-      return (s, b) -> b.appendBinary(bytes(slots, s));
-    } else if (v instanceof UuidVector x) {
-      return (s, b) -> b.appendUuid((UUID) x.getObject(s));
+  public static Encoder encoder(FieldVector v, String path) {
+    ShreddedScalar scalar = ShreddedScalar.of(v.getField());
+    if (scalar == null) {
+      throw new KernelException(
+          ErrorKind.UNSUPPORTED,
+          ErrorLocation.inColumn(path),
+          "Unsupported shredded typed_value at " + path + ": " + v.getField().getType(),
+          null);
     }
-    throw new KernelException(
-        "Unsupported shredded typed_value at " + path + ": " + v.getField().getType());
+    return switch (scalar) {
+      case NULL -> (s, b) -> b.appendNull(); // never called: a Null column has no set slot
+      case BOOLEAN -> {
+        BitVector x = (BitVector) v;
+        yield (s, b) -> b.appendBoolean(x.get(s) != 0);
+      }
+      case INT8 -> {
+        TinyIntVector x = (TinyIntVector) v;
+        yield (s, b) -> b.appendByte(x.get(s));
+      }
+      case INT16 -> {
+        if (v instanceof UInt1Vector x) {
+          yield (s, b) -> b.appendShort((short) (x.get(s) & 0xFF));
+        }
+        SmallIntVector x = (SmallIntVector) v;
+        yield (s, b) -> b.appendShort(x.get(s));
+      }
+      case INT32 -> {
+        if (v instanceof UInt2Vector x) {
+          yield (s, b) -> b.appendInt(x.get(s));
+        }
+        IntVector x = (IntVector) v;
+        yield (s, b) -> b.appendInt(x.get(s));
+      }
+      case INT64 -> {
+        if (v instanceof UInt4Vector x) {
+          yield (s, b) -> b.appendLong(x.get(s) & 0xFFFF_FFFFL);
+        }
+        BigIntVector x = (BigIntVector) v;
+        yield (s, b) -> b.appendLong(x.get(s));
+      }
+      case FLOAT -> {
+        Float4Vector x = (Float4Vector) v;
+        yield (s, b) -> b.appendFloat(x.get(s));
+      }
+      case DOUBLE -> {
+        Float8Vector x = (Float8Vector) v;
+        yield (s, b) -> b.appendDouble(x.get(s));
+      }
+      case DECIMAL4, DECIMAL8, DECIMAL16 -> decimal((DecimalVector) v, scalar, path);
+      case DATE -> {
+        DateDayVector x = (DateDayVector) v;
+        yield (s, b) -> b.appendDate(x.get(s));
+      }
+      case TIME -> {
+        TimeMicroVector x = (TimeMicroVector) v;
+        yield (s, b) -> b.appendTimeMicros(x.get(s));
+      }
+      case TIMESTAMP_MICROS -> {
+        TimeStampVector x = (TimeStampVector) v;
+        yield (s, b) -> b.appendTimestampMicros(x.get(s));
+      }
+      case TIMESTAMP_NANOS -> {
+        TimeStampVector x = (TimeStampVector) v;
+        yield (s, b) -> b.appendTimestampNanos(x.get(s));
+      }
+      case TIMESTAMP_NTZ_MICROS -> {
+        TimeStampVector x = (TimeStampVector) v;
+        yield (s, b) -> b.appendTimestampNtzMicros(x.get(s));
+      }
+      case TIMESTAMP_NTZ_NANOS -> {
+        TimeStampVector x = (TimeStampVector) v;
+        yield (s, b) -> b.appendTimestampNtzNanos(x.get(s));
+      }
+      case STRING -> {
+        BinarySlots slots = BinarySlots.of(path, v, v.getValueCount());
+        yield (s, b) -> b.appendStringUtf8(bytes(slots, s));
+      }
+      case BINARY -> {
+        BinarySlots slots = BinarySlots.of(path, v, v.getValueCount());
+        yield (s, b) -> b.appendBinary(bytes(slots, s));
+      }
+      case UUID -> {
+        // UuidVector, or the FixedSizeBinary(16) of an arrow.uuid the reader did not register.
+        FixedSizeBinaryVector x =
+            v instanceof UuidVector u ? u.getUnderlyingVector() : (FixedSizeBinaryVector) v;
+        yield (s, b) -> {
+          long at = (long) s * UuidExtension.BYTE_WIDTH;
+          // Big-endian halves; ArrowBuf reads little-endian.
+          b.appendUuid(
+              Long.reverseBytes(x.getDataBuffer().getLong(at)),
+              Long.reverseBytes(x.getDataBuffer().getLong(at + 8)));
+        };
+      }
+    };
   }
 
   /**
@@ -141,19 +167,14 @@ public final class TypedScalars {
     return out;
   }
 
-  private static Encoder decimal(DecimalVector x, String path, DecimalWidth decimals) {
-    if (decimals == DecimalWidth.BY_VALUE) {
-      return (s, b) -> b.appendDecimal(x.getObject(s));
-    }
-    int precision = x.getPrecision();
+  private static Encoder decimal(DecimalVector x, ShreddedScalar width, String path) {
     int scale = x.getScale();
-    BigInteger limit = BigInteger.TEN.pow(precision);
-    if (precision <= 9) {
-      return (s, b) -> b.appendDecimal4(unscaled(x, s, limit, path).intValue(), scale);
-    } else if (precision <= 18) {
-      return (s, b) -> b.appendDecimal8(unscaled(x, s, limit, path).longValue(), scale);
-    }
-    return (s, b) -> b.appendDecimal16(unscaled(x, s, limit, path), scale);
+    BigInteger limit = BigInteger.TEN.pow(x.getPrecision());
+    return switch (width) {
+      case DECIMAL4 -> (s, b) -> b.appendDecimal4(unscaled(x, s, limit, path).intValue(), scale);
+      case DECIMAL8 -> (s, b) -> b.appendDecimal8(unscaled(x, s, limit, path).longValue(), scale);
+      default -> (s, b) -> b.appendDecimal16(unscaled(x, s, limit, path), scale);
+    };
   }
 
   /**
@@ -165,6 +186,8 @@ public final class TypedScalars {
     BigInteger u = x.getObject(s).unscaledValue();
     if (u.abs().compareTo(limit) >= 0) {
       throw new KernelException(
+          ErrorKind.INVALID_DATA,
+          ErrorLocation.inColumn(path),
           "Invalid decimal at "
               + path
               + ": slot "
@@ -172,7 +195,8 @@ public final class TypedScalars {
               + " holds "
               + u
               + ", more digits than the column's precision "
-              + x.getPrecision());
+              + x.getPrecision(),
+          null);
     }
     return u;
   }

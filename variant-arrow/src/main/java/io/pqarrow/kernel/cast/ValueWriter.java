@@ -23,6 +23,27 @@ public abstract class ValueWriter {
     this.target = target;
   }
 
+  /**
+   * The base of the writers into a vector of type {@code V}: holds it once, so that a subclass is
+   * what it writes. Each subclass is final and bound to one vector type, so the calls in its row
+   * loop resolve to one method.
+   */
+  public abstract static class Of<V extends FieldVector> extends ValueWriter {
+    /** The vector written to, as its own type. */
+    protected final V vector;
+
+    /** A writer of {@code target} into {@code vector}. */
+    protected Of(CastContext ctx, String target, V vector) {
+      super(ctx, target);
+      this.vector = vector;
+    }
+
+    @Override
+    public final FieldVector vector() {
+      return vector;
+    }
+  }
+
   /** The vector written to. */
   public abstract FieldVector vector();
 

@@ -9,20 +9,13 @@ import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
 
 /** Writes ARRAY values into a List or LargeList vector, elements through one child writer. */
-abstract class ListWriter extends ValueWriter {
-  private final FieldVector vector;
+abstract class ListWriter extends ValueWriter.Of<FieldVector> {
   private final ValueWriter element;
   private final VariantReader scratch = new VariantReader();
 
   ListWriter(CastContext ctx, String target, FieldVector vector, ValueWriter element) {
-    super(ctx, target);
-    this.vector = vector;
+    super(ctx, target, vector);
     this.element = element;
-  }
-
-  @Override
-  public final FieldVector vector() {
-    return vector;
   }
 
   static ListWriter of(CastContext ctx, String target, FieldVector vector, ValueWriter element) {

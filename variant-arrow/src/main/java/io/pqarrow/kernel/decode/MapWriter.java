@@ -5,7 +5,6 @@ import io.pqarrow.kernel.cast.ValueWriter;
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantReader;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.StructVector;
@@ -14,8 +13,7 @@ import org.apache.arrow.vector.complex.StructVector;
  * Writes OBJECT values into a Map vector with Utf8 keys: one entry per object field, in the
  * object's (key-sorted) order; key bytes are copied from the metadata dictionary.
  */
-final class MapWriter extends ValueWriter {
-  private final MapVector vector;
+final class MapWriter extends ValueWriter.Of<MapVector> {
   private final StructVector entries;
   private final VarCharVector keys;
   private final ValueWriter values;
@@ -23,16 +21,10 @@ final class MapWriter extends ValueWriter {
 
   MapWriter(
       CastContext ctx, String target, MapVector vector, VarCharVector keys, ValueWriter values) {
-    super(ctx, target);
-    this.vector = vector;
+    super(ctx, target, vector);
     this.entries = (StructVector) vector.getDataVector();
     this.keys = keys;
     this.values = values;
-  }
-
-  @Override
-  public FieldVector vector() {
-    return vector;
   }
 
   @Override

@@ -7,7 +7,6 @@ import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantReader;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.StructVector;
 
 /**
@@ -15,8 +14,7 @@ import org.apache.arrow.vector.complex.StructVector;
  * same name (case-sensitive), a missing key gives a null child, keys without a child field are
  * ignored. Child names are resolved to dictionary ids once per distinct metadata dictionary.
  */
-final class StructWriter extends ValueWriter {
-  private final StructVector vector;
+final class StructWriter extends ValueWriter.Of<StructVector> {
   private final byte[][] keys;
   private final ValueWriter[] children;
   private final KeyIds keyIds;
@@ -28,19 +26,13 @@ final class StructWriter extends ValueWriter {
       StructVector vector,
       List<String> names,
       List<ValueWriter> children) {
-    super(ctx, target);
-    this.vector = vector;
+    super(ctx, target, vector);
     this.keys = new byte[names.size()][];
     for (int i = 0; i < keys.length; i++) {
       keys[i] = names.get(i).getBytes(StandardCharsets.UTF_8);
     }
     this.children = children.toArray(new ValueWriter[0]);
     this.keyIds = new KeyIds(ctx, keys);
-  }
-
-  @Override
-  public FieldVector vector() {
-    return vector;
   }
 
   @Override

@@ -7,7 +7,6 @@ import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantReader;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.DenseUnionVector;
 
 /**
@@ -18,8 +17,7 @@ import org.apache.arrow.vector.complex.DenseUnionVector;
  * child when there is one (so it stays apart from SQL NULL), otherwise it is a null slot like SQL
  * NULL. A null slot is a null in the Null child, or else in the first child.
  */
-final class UnionWriter extends ValueWriter {
-  private final DenseUnionVector vector;
+final class UnionWriter extends ValueWriter.Of<DenseUnionVector> {
   private final ValueWriter[] children;
   private final byte[] typeIds;
   private final int[] counts;
@@ -35,8 +33,7 @@ final class UnionWriter extends ValueWriter {
       List<VariantClass> classes,
       List<Boolean> isVariant,
       byte[] typeIds) {
-    super(ctx, target);
-    this.vector = vector;
+    super(ctx, target, vector);
     this.children = children.toArray(new ValueWriter[0]);
     this.typeIds = typeIds;
     this.counts = new int[this.children.length];
@@ -62,11 +59,6 @@ final class UnionWriter extends ValueWriter {
     }
     this.nullChild = nulls;
     this.nullSlotChild = nulls >= 0 ? nulls : 0;
-  }
-
-  @Override
-  public FieldVector vector() {
-    return vector;
   }
 
   @Override

@@ -5,7 +5,6 @@ import io.pqarrow.kernel.cast.CastContext;
 import io.pqarrow.kernel.cast.ValueWriter;
 import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantReader;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.complex.StructVector;
 
@@ -15,25 +14,18 @@ import org.apache.arrow.vector.complex.StructVector;
  * bytes are copied as they are, next to a copy of the row's metadata: nothing is re-encoded.
  * Variant null stays the byte {@code 00}; SQL NULL (a missing path or a null row) is a null slot.
  */
-final class VariantValueWriter extends ValueWriter {
+final class VariantValueWriter extends ValueWriter.Of<VariantVector> {
   private static final byte[] EMPTY = new byte[0];
 
-  private final VariantVector vector;
   private final StructVector struct;
   private final VarBinaryVector metadata;
   private final VarBinaryVector value;
 
   VariantValueWriter(CastContext ctx, String target, VariantVector vector) {
-    super(ctx, target);
-    this.vector = vector;
+    super(ctx, target, vector);
     this.struct = vector.getUnderlyingVector();
     this.metadata = (VarBinaryVector) vector.metadataVector();
     this.value = (VarBinaryVector) vector.valueVector();
-  }
-
-  @Override
-  public FieldVector vector() {
-    return vector;
   }
 
   @Override

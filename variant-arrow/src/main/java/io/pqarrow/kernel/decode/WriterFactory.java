@@ -1,5 +1,7 @@
 package io.pqarrow.kernel.decode;
 
+import io.pqarrow.ErrorKind;
+import io.pqarrow.extension.UuidExtension;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.kernel.KernelException;
@@ -23,7 +25,6 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.DenseUnionVector;
 import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.StructVector;
-import org.apache.arrow.vector.extension.UuidType;
 import org.apache.arrow.vector.types.UnionMode;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -54,7 +55,7 @@ public final class WriterFactory {
       }
       return new VariantValueWriter(ctx, target, v);
     }
-    if (type instanceof UuidType) {
+    if (UuidExtension.isUuid(field)) {
       return new BytesWriters.FixedWriter(ctx, target, vector);
     }
     switch (type.getTypeID()) {
@@ -177,6 +178,7 @@ public final class WriterFactory {
   }
 
   private static KernelException unsupported(String path, String what) {
-    return new KernelException("Unsupported target type at " + path + ": " + what);
+    return new KernelException(
+        ErrorKind.UNSUPPORTED, "Unsupported target type at " + path + ": " + what);
   }
 }

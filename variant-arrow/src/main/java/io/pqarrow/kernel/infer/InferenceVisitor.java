@@ -14,11 +14,16 @@ import java.util.ArrayDeque;
  * their contents skipped.
  */
 final class InferenceVisitor implements VariantVisitor {
-  private final VariantWalker walker = new VariantWalker();
+  private final VariantWalker walker;
   private final ArrayDeque<TypeAccumulator> open = new ArrayDeque<>();
   private TypeAccumulator next;
   private VariantMetadata metadata;
   private int skipping;
+
+  /** A visitor whose walks refuse values nested deeper than {@code maxVariantDepth}. */
+  InferenceVisitor(int maxVariantDepth) {
+    this.walker = new VariantWalker(maxVariantDepth);
+  }
 
   /** Observes the value {@code root} points at as a value of position {@code top}. */
   void observe(VariantReader root, TypeAccumulator top) {

@@ -1,5 +1,7 @@
 package io.pqarrow.kernel.infer;
 
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.kernel.InferOptions;
 import io.pqarrow.kernel.KernelException;
@@ -26,15 +28,18 @@ public final class SchemaInference {
   public static Field infer(VariantVector input, String name, InferOptions options) {
     if (input.typedValueVector() != null) {
       throw new KernelException(
+          ErrorKind.UNSUPPORTED,
+          ErrorLocation.inColumn(name),
           "Unsupported Variant storage at "
               + name
               + ": schema inference over a shredded vector (unshred it first, e.g. with"
-              + " VariantKernels.get(vector, \"$\", a Variant field, ...))");
+              + " VariantKernels.get(vector, \"$\", a Variant field, ...))",
+          null);
     }
     VariantColumnReader rows = VariantColumnReader.of(input);
     TypeAccumulator root = new TypeAccumulator(0, options);
     VariantReader reader = new VariantReader();
-    InferenceVisitor visitor = new InferenceVisitor();
+    InferenceVisitor visitor = new InferenceVisitor(options.limits().maxVariantDepth());
     int n = rows.rowCount();
     for (int i = 0; i < n; i++) {
       try {
@@ -44,7 +49,11 @@ public final class SchemaInference {
         }
         visitor.observe(reader, root);
       } catch (VariantFormatException | VariantVectorException e) {
-        throw new KernelException("Invalid Variant value at row " + i + ": " + e.getMessage(), e);
+        throw new KernelException(
+            ErrorKind.ofRow(e),
+            ErrorLocation.atRow(i),
+            "Invalid Variant value at row " + i + ": " + e.getMessage(),
+            e);
       }
     }
     return root.toField(name);

@@ -95,10 +95,11 @@ final class TypeAccumulator {
 
   /**
    * Observes the start of an object or array; false when this position is deeper than {@link
-   * InferOptions#maxDepth()}, where containers are typed as Variant and not walked further.
+   * io.pqarrow.Limits#maxInferDepth()}, where containers are typed as Variant and not walked
+   * further.
    */
   boolean observeContainer(VariantKind kind) {
-    if (depth >= options.maxDepth()) {
+    if (depth >= options.limits().maxInferDepth()) {
       opaque = true;
       return false;
     }
@@ -211,8 +212,9 @@ final class TypeAccumulator {
     keys.sort(
         Comparator.comparingLong((String k) -> -keyCounts.get(k)[0])
             .thenComparing(TypeAccumulator::compareUtf8Keys));
-    if (keys.size() > options.maxKeys()) {
-      keys = new ArrayList<>(keys.subList(0, options.maxKeys()));
+    int maxKeys = options.limits().maxInferredFields();
+    if (keys.size() > maxKeys) {
+      keys = new ArrayList<>(keys.subList(0, maxKeys));
     }
     keys.sort(TypeAccumulator::compareUtf8Keys);
     List<Field> out = new ArrayList<>();

@@ -1,5 +1,7 @@
 package io.pqarrow.kernel.path;
 
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.kernel.CastMode;
 import io.pqarrow.kernel.CastOptions;
 import io.pqarrow.kernel.KernelException;
@@ -116,6 +118,8 @@ public final class GetKernel {
         fail(i);
         if (mode == CastMode.STRICT) {
           throw new KernelException(
+              ErrorKind.INVALID_DATA,
+              ErrorLocation.atRow(i),
               "Invalid Variant value at row "
                   + i
                   + ", path "
@@ -123,7 +127,8 @@ public final class GetKernel {
                   + ": "
                   + ctx.failedKind
                   + " does not fit "
-                  + ctx.failedTarget);
+                  + ctx.failedTarget,
+              null);
         }
       }
     }
@@ -132,7 +137,10 @@ public final class GetKernel {
     void malformed(int i, ValueWriter writer, RuntimeException e) {
       if (mode == CastMode.STRICT) {
         throw new KernelException(
-            "Invalid Variant value at row " + i + ", path " + path + ": " + e.getMessage(), e);
+            ErrorKind.ofRow(e),
+            ErrorLocation.atRow(i),
+            "Invalid Variant value at row " + i + ", path " + path + ": " + e.getMessage(),
+            e);
       }
       writer.writeNull(i);
       fail(i);

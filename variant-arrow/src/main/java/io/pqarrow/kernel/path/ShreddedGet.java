@@ -1,6 +1,9 @@
 package io.pqarrow.kernel.path;
 
+import io.pqarrow.Limits;
+import io.pqarrow.extension.ShreddedLayout;
 import io.pqarrow.extension.VariantType;
+import io.pqarrow.kernel.KernelException;
 import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.kernel.cast.CastContext;
 import io.pqarrow.kernel.cast.ValueWriter;
@@ -22,7 +25,7 @@ import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
- * variant_get over shredded storage (ADOPTED-VARIANT.md §3/§4). The path is first matched against
+ * variant_get over shredded storage (docs/variant.md §3.5, §7.4). The path is first matched against
  * the shredding schema once: the chain of {@link ShreddedLevel}s its leading steps reach. Per row
  * the kernel walks that chain by slot (struct fields keep the slot, list elements move to the
  * element's slot) and stops at the first level where the row is not shredded:
@@ -37,7 +40,13 @@ import org.apache.arrow.vector.types.pojo.Field;
  *   <li>both null: a missing object field, or Variant null at the top level and in array elements.
  * </ul>
  *
- * Whole values are never rebuilt, except when the path ends on a shredded object or array (for
+ * Each slot is read by the pair rule ({@link ShreddedLevel#read}, lenient): {@code typed_value}
+ * wins over a {@code value} set beside a primitive or an array, and an element with both null is
+ * Variant null. Typed slots become Variant values by the shredded-type table, decimals at the width
+ * of the column's precision, exactly as unshredding gives them; a decimal slot holding more digits
+ * than its column declares is a malformed row.
+ *
+ * <p>Whole values are never rebuilt, except when the path ends on a shredded object or array (for
  * example {@code $} of a shredded column): that row's sub-value is rebuilt with a {@link
  * VariantBuilder}, allocating per such row.
  */
@@ -47,16 +56,17 @@ public final class ShreddedGet {
   private ShreddedGet() {}
 
   /** The row loop over shredded storage; the levels are matched when the call starts. */
-  public static GetKernel.Rows rows(VariantColumnReader input, PathExpression path, Field target) {
+  public static GetKernel.Rows rows(
+      VariantColumnReader input, PathExpression path, Field target, Limits limits) {
     return (ctx, writer, out, outcome) -> {
       StructVector storage = input.vector().getUnderlyingVector();
       ShreddedLevel top =
           new ShreddedLevel(
               (FieldVector) storage.getChild(VariantType.VALUE),
               input.typedValueVector(),
-              false,
+              ShreddedLayout.Level.TOP,
               input.vector().getName());
-      new Run(input, path, top, ctx, writer, out, target).loop(outcome);
+      new Run(input, path, top, ctx, writer, out, target, limits).loop(outcome);
     };
   }
 
@@ -74,6 +84,7 @@ public final class ShreddedGet {
     private final PathWalker walker;
     private final VariantReader bytes = new VariantReader();
     private final VariantReader nullValue = new VariantReader();
+    private final Limits limits;
 
     Run(
         VariantColumnReader input,
@@ -82,8 +93,10 @@ public final class ShreddedGet {
         CastContext ctx,
         ValueWriter writer,
         FieldVector out,
-        Field target) {
+        Field target,
+        Limits limits) {
       this.input = input;
+      this.limits = limits;
       this.path = path;
       this.ctx = ctx;
       this.writer = writer;
@@ -141,22 +154,23 @@ public final class ShreddedGet {
       int depth = 0;
       while (true) {
         ShreddedLevel l = chain[depth];
-        boolean typedNull = l.typedIsNull(slot);
-        boolean valueNull = l.valueIsNull(slot);
-        if (typedNull && valueNull) {
-          if (l.isField || depth < path.size()) {
-            outcome.record(i, null, writer, ctx); // missing
-          } else {
-            outcome.record(i, variantNull(), writer, ctx);
-          }
+        ShreddedLayout.Reading reading = l.read(slot);
+        if (reading == ShreddedLayout.Reading.MISSING) {
+          outcome.record(i, null, writer, ctx);
           return;
         }
-        if (typedNull) {
+        if (reading == ShreddedLayout.Reading.VARIANT_NULL) {
+          // The rest of a path into Variant null is missing.
+          outcome.record(i, depth < path.size() ? null : variantNull(), writer, ctx);
+          return;
+        }
+        if (reading == ShreddedLayout.Reading.VALUE) {
           // Not shredded here: the rest of the path is inside the residual bytes.
           VariantReader v = l.value.read(slot, ctx.metadata(), bytes, i);
           outcome.record(i, walker.walk(v, depth), writer, ctx);
           return;
         }
+        // TYPED (typed_value wins over a value beside a primitive or array) or MERGED_OBJECT.
         if (depth == path.size()) {
           typedValue(l, slot, i, outcome);
           return;
@@ -164,7 +178,7 @@ public final class ShreddedGet {
         if (depth == chain.length - 1) {
           // A step the schema does not shred: only an object's residual can hold the key.
           PathExpression.Step step = path.steps().get(depth);
-          if (step.isKey() && l.shape == ShreddedLevel.Shape.OBJECT && !valueNull) {
+          if (step.isKey() && reading == ShreddedLayout.Reading.MERGED_OBJECT) {
             VariantReader v = l.value.read(slot, ctx.metadata(), bytes, i);
             outcome.record(i, walker.walk(v, depth), writer, ctx);
           } else {
@@ -174,11 +188,11 @@ public final class ShreddedGet {
         }
         if (l.shape == ShreddedLevel.Shape.ARRAY) {
           int index = path.steps().get(depth).index();
-          if (index >= l.listLength(slot)) {
+          if (index >= l.list.length(slot)) {
             outcome.record(i, null, writer, ctx);
             return;
           }
-          slot = l.listStart(slot) + index;
+          slot = l.list.start(slot) + index;
         }
         depth++;
       }
@@ -193,11 +207,17 @@ public final class ShreddedGet {
         return;
       }
       // A builder per converted row: simple, and never left half-written by a bad row.
-      VariantBuilder builder = new VariantBuilder();
-      if (l.shape == ShreddedLevel.Shape.PRIMITIVE) {
-        l.encoder.append(slot, builder);
-      } else {
-        rebuild(builder, l, slot, i);
+      VariantBuilder builder = new VariantBuilder(limits);
+      try {
+        if (l.shape == ShreddedLevel.Shape.PRIMITIVE) {
+          l.encoder.append(slot, builder);
+        } else {
+          rebuild(builder, l, slot, i);
+        }
+      } catch (KernelException bad) {
+        // A typed slot with no Variant value (a decimal beyond its column's precision).
+        outcome.malformed(i, writer, bad);
+        return;
       }
       EncodedVariant e = builder.build();
       VariantMetadata rowMetadata = ctx.metadata();
@@ -210,21 +230,24 @@ public final class ShreddedGet {
 
     /** Appends the value of level {@code l} at {@code slot} (shredded parts and residual). */
     private void rebuild(VariantBuilder builder, ShreddedLevel l, int slot, int row) {
-      boolean typedNull = l.typedIsNull(slot);
-      if (typedNull) {
-        if (l.valueIsNull(slot)) {
-          builder.appendNull();
-        } else {
-          builder.appendVariant(l.value.read(slot, ctx.metadata(), new VariantReader(), row));
+      ShreddedLayout.Reading reading = l.read(slot);
+      switch (reading) {
+        case MISSING, VARIANT_NULL -> {
+          builder.appendNull(); // a missing field is skipped by the caller
+          return;
         }
-        return;
+        case VALUE -> {
+          builder.appendVariant(l.value.read(slot, ctx.metadata(), new VariantReader(), row));
+          return;
+        }
+        default -> {}
       }
       switch (l.shape) {
         case PRIMITIVE -> l.encoder.append(slot, builder);
         case ARRAY -> {
           builder.startArray();
-          int n = l.listLength(slot);
-          int start = l.listStart(slot);
+          int n = l.list.length(slot);
+          int start = l.list.start(slot);
           for (int k = 0; k < n; k++) {
             rebuild(builder, l.element, start + k, row);
           }
@@ -234,13 +257,13 @@ public final class ShreddedGet {
           builder.startObject();
           for (java.util.Map.Entry<String, ShreddedLevel> f : l.fields.entrySet()) {
             ShreddedLevel fl = f.getValue();
-            if (fl.typedIsNull(slot) && fl.valueIsNull(slot)) {
-              continue; // missing field
+            if (fl.read(slot) == ShreddedLayout.Reading.MISSING) {
+              continue;
             }
             builder.appendKey(f.getKey());
             rebuild(builder, fl, slot, row);
           }
-          if (!l.valueIsNull(slot)) {
+          if (reading == ShreddedLayout.Reading.MERGED_OBJECT) {
             VariantReader residual = l.value.read(slot, ctx.metadata(), new VariantReader(), row);
             VariantReader child = new VariantReader();
             for (int k = 0; k < residual.fieldCount(); k++) {

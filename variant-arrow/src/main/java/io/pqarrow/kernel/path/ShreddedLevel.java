@@ -1,13 +1,15 @@
 package io.pqarrow.kernel.path;
 
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
+import io.pqarrow.extension.ShreddedLayout;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.kernel.KernelException;
 import io.pqarrow.kernel.cast.TypedScalars;
+import io.pqarrow.variant.internal.ListSlots;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.complex.LargeListVector;
-import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
 
 /**
@@ -15,13 +17,16 @@ import org.apache.arrow.vector.complex.StructVector;
  *
  * <pre>
  * typed_value: Struct&lt;name: Struct&lt;value, typed_value&gt; not null, ...&gt;   OBJECT: a field per name
- * typed_value: List&lt;element: Struct&lt;value, typed_value&gt; not null&gt;         ARRAY: one element pair
- * typed_value: a primitive                                               PRIMITIVE
+ * typed_value: List | LargeList | ListView &lt;element: Struct&lt;value, typed_value&gt; not null&gt;
+ *                                                                        ARRAY: one element pair
+ * typed_value: a primitive (docs/variant.md §3.2)                        PRIMITIVE
  * typed_value absent                                                     NONE
  * </pre>
  *
- * Built once per call from the storage vectors; {@link #isField} says whether both fields null
- * means "missing" (an object field) or Variant null (the top level, an array element).
+ * Built once per call from the storage vectors. {@link #read} is the pair rule of docs/variant.md
+ * §3.5 ({@link ShreddedLayout#read}), lenient: an element with both null is Variant null, and
+ * {@code typed_value} wins over a {@code value} set beside a primitive or an array. A pair may hold
+ * only {@code value} and {@code typed_value}.
  */
 final class ShreddedLevel {
   enum Shape {
@@ -34,27 +39,23 @@ final class ShreddedLevel {
   final ValueColumn value;
   final FieldVector typed;
   final Shape shape;
-  final boolean isField;
+  final ShreddedLayout.Level level;
   final Map<String, ShreddedLevel> fields = new HashMap<>();
   final ShreddedLevel element;
-  final ListVector list;
-  final LargeListVector largeList;
+  final ListSlots list;
   final TypedScalars.Encoder encoder;
 
-  ShreddedLevel(FieldVector value, FieldVector typed, boolean isField, String path) {
+  ShreddedLevel(FieldVector value, FieldVector typed, ShreddedLayout.Level level, String path) {
     this.value = ValueColumn.of(value, path + ".value");
     this.typed = typed;
-    this.isField = isField;
+    this.level = level;
     ShreddedLevel elementLevel = null;
     TypedScalars.Encoder enc = null;
+    ListSlots slots = null;
     if (typed == null) {
       shape = Shape.NONE;
-      list = null;
-      largeList = null;
     } else if (typed instanceof StructVector s) {
       shape = Shape.OBJECT;
-      list = null;
-      largeList = null;
       for (FieldVector child : s.getChildrenFromFields()) {
         if (!(child instanceof StructVector pair)) {
           throw invalid(
@@ -62,36 +63,36 @@ final class ShreddedLevel {
               "a shredded field must be a Struct of value and typed_value");
         }
         fields.put(
-            child.getName(),
-            new ShreddedLevel(
-                (FieldVector) pair.getChild(VariantType.VALUE),
-                (FieldVector) pair.getChild(VariantType.TYPED_VALUE),
-                true,
-                path + "." + child.getName()));
+            child.getName(), pair(pair, ShreddedLayout.Level.FIELD, path + "." + child.getName()));
       }
-    } else if (typed instanceof ListVector || typed instanceof LargeListVector) {
+    } else if ((slots = ListSlots.of(typed)) != null) {
       shape = Shape.ARRAY;
-      list = typed instanceof ListVector l ? l : null;
-      largeList = typed instanceof LargeListVector l ? l : null;
-      FieldVector data = list != null ? list.getDataVector() : largeList.getDataVector();
-      if (!(data instanceof StructVector pair)) {
+      if (!(slots.dataVector() instanceof StructVector pair)) {
         throw invalid(
             path + "[]", "shredded array elements must be Structs of value and typed_value");
       }
-      elementLevel =
-          new ShreddedLevel(
-              (FieldVector) pair.getChild(VariantType.VALUE),
-              (FieldVector) pair.getChild(VariantType.TYPED_VALUE),
-              false,
-              path + "[]");
+      elementLevel = pair(pair, ShreddedLayout.Level.ELEMENT, path + "[]");
     } else {
       shape = Shape.PRIMITIVE;
-      list = null;
-      largeList = null;
-      enc = TypedScalars.encoder(typed, path + ".typed_value", TypedScalars.DecimalWidth.BY_VALUE);
+      enc = TypedScalars.encoder(typed, path + ".typed_value");
     }
+    this.list = slots;
     this.element = elementLevel;
     this.encoder = enc;
+  }
+
+  private static ShreddedLevel pair(StructVector pair, ShreddedLayout.Level level, String path) {
+    for (FieldVector c : pair.getChildrenFromFields()) {
+      if (!ShreddedLayout.isPairChild(c.getName())) {
+        throw invalid(
+            path, "unexpected child \"" + c.getName() + "\" (only value and typed_value)");
+      }
+    }
+    return new ShreddedLevel(
+        (FieldVector) pair.getChild(VariantType.VALUE),
+        (FieldVector) pair.getChild(VariantType.TYPED_VALUE),
+        level,
+        path);
   }
 
   boolean typedIsNull(int slot) {
@@ -102,21 +103,21 @@ final class ShreddedLevel {
     return value == null || value.isNull(slot);
   }
 
-  /** Number of elements of the typed list at {@code slot}. */
-  int listLength(int slot) {
-    return list != null
-        ? list.getElementEndIndex(slot) - list.getElementStartIndex(slot)
-        : (int) (largeList.getElementEndIndex(slot) - largeList.getElementStartIndex(slot));
-  }
-
-  /** Slot of the first element of the typed list at {@code slot}. */
-  int listStart(int slot) {
-    return list != null
-        ? list.getElementStartIndex(slot)
-        : (int) largeList.getElementStartIndex(slot);
+  /** The lenient reading of slot {@code slot} (docs/variant.md §3.5): never {@code INVALID_*}. */
+  ShreddedLayout.Reading read(int slot) {
+    return ShreddedLayout.read(
+        !valueIsNull(slot),
+        !typedIsNull(slot),
+        level,
+        shape == Shape.OBJECT,
+        ShreddedLayout.Mode.LENIENT);
   }
 
   private static KernelException invalid(String path, String problem) {
-    return new KernelException("Invalid shredded Variant storage at " + path + ": " + problem);
+    return new KernelException(
+        ErrorKind.INVALID_SCHEMA,
+        ErrorLocation.inColumn(path),
+        "Invalid shredded Variant storage at " + path + ": " + problem,
+        null);
   }
 }

@@ -1,5 +1,7 @@
 package io.pqarrow.kernel.path;
 
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.kernel.KernelException;
 import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantReader;
@@ -26,7 +28,8 @@ final class ValueColumn {
     ArrowBuf data = vector.getDataBuffer();
     long cap = data.capacity();
     if (cap > Integer.MAX_VALUE) {
-      throw new KernelException("Unsupported Variant storage: a value buffer over 2 GiB");
+      throw new KernelException(
+          ErrorKind.UNSUPPORTED, "Unsupported Variant storage: a value buffer over 2 GiB");
     }
     this.buf = cap == 0 ? ByteBuffer.allocate(0) : data.nioBuffer(0, (int) cap);
   }
@@ -41,7 +44,10 @@ final class ValueColumn {
       return new ValueColumn(v, null, b);
     }
     throw new KernelException(
-        "Unsupported Variant storage at " + path + ": value of type " + v.getField().getType());
+        ErrorKind.UNSUPPORTED,
+        ErrorLocation.inColumn(path),
+        "Unsupported Variant storage at " + path + ": value of type " + v.getField().getType(),
+        null);
   }
 
   boolean isNull(int slot) {

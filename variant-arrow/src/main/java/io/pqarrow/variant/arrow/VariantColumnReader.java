@@ -1,5 +1,7 @@
 package io.pqarrow.variant.arrow;
 
+import io.pqarrow.ErrorKind;
+import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantReader;
@@ -34,7 +36,8 @@ import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
  * blobs) lives outside the batch. The caller supplies it through the {@link DictionaryProvider}
  * that came with the batch (an {@code ArrowReader} is one); {@link #of(VariantVector)} is for
  * vectors without dictionary encoding. Run-end-encoded metadata, which the storage check of {@code
- * VariantType} admits, is reported as unsupported.
+ * VariantType} admits, is reported as unsupported. A child other than {@code metadata}, {@code
+ * value} and {@code typed_value} is refused, as everywhere (docs/variant.md §4.2).
  *
  * <p><b>Metadata reuse.</b> A {@link VariantMetadata} is parsed only when the metadata changes:
  * consecutive rows with the same metadata bytes ({@link VariantMetadata#sameBytes}) share one, and
@@ -64,17 +67,27 @@ public final class VariantColumnReader {
     this.vector = vector;
     this.name = vector.getName();
     this.rows = vector.getValueCount();
+    for (FieldVector child : vector.getUnderlyingVector().getChildrenFromFields()) {
+      if (!VariantType.isStorageChild(child.getName())) {
+        throw VariantVectorException.invalid(
+            ErrorKind.INVALID_SCHEMA,
+            name,
+            "unexpected child \"" + child.getName() + "\" (only metadata, value and typed_value)");
+      }
+    }
     FieldVector meta = vector.metadataVector();
     if (meta == null) {
-      throw VariantVectorException.invalid(name, "no metadata child");
+      throw VariantVectorException.invalid(ErrorKind.INVALID_SCHEMA, name, "no metadata child");
     }
     FieldVector value = vector.valueVector();
     this.typedValue = vector.typedValueVector();
     if (value == null && typedValue == null) {
-      throw VariantVectorException.invalid(name, "neither a value nor a typed_value child");
+      throw VariantVectorException.invalid(
+          ErrorKind.INVALID_SCHEMA, name, "neither a value nor a typed_value child");
     }
     if (value != null && !BinarySlots.isBinary(value)) {
       throw VariantVectorException.invalid(
+          ErrorKind.INVALID_SCHEMA,
           name,
           "value must be Binary, LargeBinary or BinaryView, found " + value.getField().getType());
     }
@@ -83,6 +96,7 @@ public final class VariantColumnReader {
     if (encoding != null) {
       if (!(meta instanceof BaseIntVector)) {
         throw VariantVectorException.invalid(
+            ErrorKind.INVALID_SCHEMA,
             name,
             "metadata is dictionary-encoded but holds "
                 + meta.getField().getType()
@@ -241,14 +255,16 @@ public final class VariantColumnReader {
       return false;
     }
     if (typedValue != null && !typedValue.isNull(row)) {
-      throw VariantVectorException.unsupported(
+      throw VariantVectorException.unsupportedRow(
           name,
+          row,
           "row " + row + " is shredded (typed_value is set); reconstruct it with the kernels");
     }
     if (values == null || values.isNull(row)) {
       if (typedValue != null) {
-        throw VariantVectorException.unsupported(
+        throw VariantVectorException.unsupportedRow(
             name,
+            row,
             "row "
                 + row
                 + " is shredded (its value is in typed_value); reconstruct it with the kernels");

@@ -1,5 +1,6 @@
 package io.pqarrow.variant.arrow;
 
+import io.pqarrow.Limits;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.variant.EncodedVariant;
 import io.pqarrow.variant.Variant;
@@ -28,11 +29,18 @@ import org.apache.arrow.memory.BufferAllocator;
  * validity. A writer is not thread-safe and is used once.
  */
 public final class VariantVectorWriter {
-  private final VariantColumnBuilder column = new VariantColumnBuilder();
+  private final VariantColumnBuilder column;
   private final BitSet sqlNulls = new BitSet();
 
-  /** An empty writer. */
-  public VariantVectorWriter() {}
+  /** An empty writer with the default limits. */
+  public VariantVectorWriter() {
+    this(Limits.defaults());
+  }
+
+  /** An empty writer whose copied rows may nest at most {@link Limits#maxVariantDepth()} deep. */
+  public VariantVectorWriter(Limits limits) {
+    this.column = new VariantColumnBuilder(limits);
+  }
 
   /** Declares keys before the first row (see {@link VariantColumnBuilder#declareKeys}). */
   public VariantVectorWriter declareKeys(Iterable<String> keys) {

@@ -1,5 +1,6 @@
 package io.pqarrow.variant.arrow;
 
+import io.pqarrow.ErrorKind;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.variant.EncodedVariantColumn;
@@ -55,12 +56,14 @@ public final class VariantVectors {
     boolean dictionary = metaField.getDictionary() != null;
     if (dictionary ? !(metadata instanceof BaseIntVector) : !BinarySlots.isBinary(metadata)) {
       throw VariantVectorException.invalid(
+          ErrorKind.INVALID_SCHEMA,
           name,
           "metadata must be Binary, LargeBinary, BinaryView or dictionary indices, found "
               + metaField.getType());
     }
     if (!BinarySlots.isBinary(value)) {
       throw VariantVectorException.invalid(
+          ErrorKind.INVALID_SCHEMA,
           name,
           "value must be Binary, LargeBinary or BinaryView, found " + value.getField().getType());
     }

@@ -1,0 +1,204 @@
+package io.pqarrow.parquet.internal.encoding;
+
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.util.OversizedAllocationException;
+
+/**
+ * Where byte-array decoders append: the offsets and data buffers of an Arrow variable-width vector
+ * (32-bit offsets such as {@code VarCharVector}, or 64-bit ones such as {@code
+ * LargeVarBinaryVector}), from a first slot on. Value {@code s} is data bytes {@code offset[s] ..
+ * offset[s+1]-1}.
+ *
+ * <p>The caller sizes the vector for the slots it will fill (the offsets buffer is never grown
+ * here, so a validity buffer the caller holds stays valid); the data buffer grows through the
+ * vector as values arrive. Decoders reserve room for a batch once ({@link #reserve}) and then
+ * append without further checks. The validity bits are the caller's; after each decoder call the
+ * vector's last-set index is updated so that {@code setValueCount} keeps the offsets written here.
+ *
+ * <p>Small values are gathered in a heap staging array and copied to the data buffer 64 KiB at a
+ * time: a copy into Arrow memory costs a native call, which would cost more than a short string.
+ * Values larger than the stage go straight to the buffer.
+ */
+public final class BinaryOutput {
+  private static final int STAGE_BYTES = 1 << 16;
+
+  private final BaseVariableWidthVector narrow;
+  private final BaseLargeVariableWidthVector wide;
+  private ArrowBuf offsets;
+  private ArrowBuf data;
+  private int slot;
+  private long end;
+  private byte[] stage;
+  private int staged;
+
+  private BinaryOutput(
+      BaseVariableWidthVector narrow, BaseLargeVariableWidthVector wide, int firstSlot) {
+    if (firstSlot < 0) {
+      throw new IllegalArgumentException("negative first slot " + firstSlot);
+    }
+    this.narrow = narrow;
+    this.wide = wide;
+    this.offsets = narrow != null ? narrow.getOffsetBuffer() : wide.getOffsetBuffer();
+    this.data = narrow != null ? narrow.getDataBuffer() : wide.getDataBuffer();
+    this.slot = firstSlot;
+    Bitmaps.checkBytes(offsets, (long) (firstSlot + 1) * offsetWidth(), "offset buffer");
+    if (firstSlot == 0) {
+      setOffset(0, 0);
+    } else {
+      end =
+          narrow != null
+              ? offsets.getInt((long) firstSlot * 4)
+              : offsets.getLong((long) firstSlot * 8);
+    }
+  }
+
+  /** Appends to a vector with 32-bit offsets from slot {@code firstSlot}. */
+  public static BinaryOutput of(BaseVariableWidthVector vector, int firstSlot) {
+    return new BinaryOutput(vector, null, firstSlot);
+  }
+
+  /** Appends to a vector with 64-bit offsets from slot {@code firstSlot}. */
+  public static BinaryOutput of(BaseLargeVariableWidthVector vector, int firstSlot) {
+    return new BinaryOutput(null, vector, firstSlot);
+  }
+
+  /** The next slot to be written. */
+  public int slot() {
+    return slot;
+  }
+
+  /** The data offset where the next value's bytes go. */
+  public long dataEnd() {
+    return end;
+  }
+
+  private int offsetWidth() {
+    return narrow != null ? 4 : 8;
+  }
+
+  /** Makes room for {@code values} more values holding {@code bytes} more bytes in total. */
+  void reserve(int values, long bytes) {
+    Bitmaps.checkBytes(offsets, ((long) slot + values + 1) * offsetWidth(), "offset buffer");
+    long need = end + bytes;
+    if (narrow != null) {
+      if (need > Integer.MAX_VALUE) {
+        throw new OversizedAllocationException(
+            "values of " + need + " bytes do not fit a vector with 32-bit offsets");
+      }
+      if (need > data.capacity()) {
+        narrow.reallocDataBuffer(need);
+        data = narrow.getDataBuffer();
+      }
+    } else {
+      while (need > data.capacity()) {
+        wide.reallocDataBuffer();
+        data = wide.getDataBuffer();
+      }
+    }
+  }
+
+  /** Appends part of a value from the page; {@link #endValue} closes it. */
+  void put(PageBytes src, int from, int length) {
+    if (stageFor(length)) {
+      src.copyTo(stage, staged, from, length);
+      staged += length;
+    } else {
+      src.copyTo(data, end, from, length);
+    }
+    end += length;
+  }
+
+  /** Appends part of a value from a heap array; {@link #endValue} closes it. */
+  void put(byte[] src, int from, int length) {
+    if (stageFor(length)) {
+      System.arraycopy(src, from, stage, staged, length);
+      staged += length;
+    } else {
+      data.setBytes(end, src, from, length);
+    }
+    end += length;
+  }
+
+  /**
+   * Whether {@code length} more bytes go to the stage (flushing it first if they do not fit); false
+   * for a value too large for it, which the caller copies directly.
+   */
+  private boolean stageFor(int length) {
+    if (stage == null) {
+      stage = new byte[STAGE_BYTES];
+    }
+    if (length > STAGE_BYTES - staged) {
+      flush();
+      return length <= STAGE_BYTES;
+    }
+    return true;
+  }
+
+  /** Copies the staged bytes to the data buffer, where they end at {@code end}. */
+  private void flush() {
+    if (staged > 0) {
+      data.setBytes(end - staged, stage, 0, staged);
+      staged = 0;
+    }
+  }
+
+  /** Ends the current value: its end offset is the data written so far. */
+  void endValue() {
+    setOffset(++slot, end);
+  }
+
+  /** Appends one whole value from the page. */
+  void append(PageBytes src, int from, int length) {
+    put(src, from, length);
+    setOffset(++slot, end);
+  }
+
+  /** Appends one whole value from a heap array. */
+  void append(byte[] src, int from, int length) {
+    put(src, from, length);
+    setOffset(++slot, end);
+  }
+
+  /**
+   * Appends {@code n} values whose bytes lie back to back in the page from {@code from}: one copy
+   * of {@code total} bytes (the sum of {@code lengths[off .. off+n)}), then the offsets.
+   */
+  void appendConcatenated(PageBytes src, int from, long total, int[] lengths, int off, int n) {
+    flush();
+    src.copyTo(data, end, from, (int) total);
+    for (int i = 0; i < n; i++) {
+      end += lengths[off + i];
+      setOffset(++slot, end);
+    }
+  }
+
+  /** Appends {@code n} empty values (the slots of nulls). */
+  void appendEmpty(int n) {
+    for (int i = 0; i < n; i++) {
+      setOffset(++slot, end);
+    }
+  }
+
+  /**
+   * Copies staged bytes to the data buffer and tells the vector which slots are written, so that
+   * setting its value count keeps them. Every decoder call ends with it.
+   */
+  void publish() {
+    flush();
+    if (narrow != null) {
+      narrow.setLastSet(slot - 1);
+    } else {
+      wide.setLastSet(slot - 1);
+    }
+  }
+
+  private void setOffset(int index, long value) {
+    if (narrow != null) {
+      offsets.setInt((long) index * 4, (int) value);
+    } else {
+      offsets.setLong((long) index * 8, value);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+package io.pqarrow.parquet.internal.encoding;
+
+import org.apache.arrow.memory.ArrowBuf;
+
+/**
+ * A decoder of BYTE_ARRAY values into an Arrow variable-width vector through {@link BinaryOutput}
+ * (PLAIN, dictionary, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY). {@link #readScatter} places the
+ * page's non-null values at the slots whose validity bit is set, run by run; a null slot gets an
+ * empty value (its end offset equals its start).
+ */
+public abstract class ByteArrayDecoder {
+  ByteArrayDecoder() {}
+
+  /** Appends the next {@code n} values to {@code out}. */
+  public final void read(BinaryOutput out, int n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("negative count " + n);
+    }
+    if (n > 0) {
+      decode(out, n);
+    }
+    out.publish();
+  }
+
+  /**
+   * Appends {@code slotCount} slots to {@code out}, starting at its current slot: the next value
+   * where the slot's bit in {@code validity} is set, an empty value where it is clear. Returns the
+   * number of values decoded.
+   */
+  public final int readScatter(BinaryOutput out, ArrowBuf validity, int slotCount) {
+    if (slotCount < 0) {
+      throw new IllegalArgumentException("negative count " + slotCount);
+    }
+    long slot = out.slot();
+    long end = slot + slotCount;
+    Bitmaps.checkBits(validity, end, "validity buffer");
+    int decoded = 0;
+    while (slot < end) {
+      long valuesStart = Bitmaps.nextBit(validity, slot, end, true);
+      if (valuesStart > slot) {
+        out.reserve((int) (valuesStart - slot), 0);
+        out.appendEmpty((int) (valuesStart - slot));
+      }
+      if (valuesStart == end) {
+        break;
+      }
+      long valuesEnd = Bitmaps.nextBit(validity, valuesStart, end, false);
+      int run = (int) (valuesEnd - valuesStart);
+      decode(out, run);
+      decoded += run;
+      slot = valuesEnd;
+    }
+    out.publish();
+    return decoded;
+  }
+
+  /** Appends {@code n > 0} values to {@code out}. */
+  abstract void decode(BinaryOutput out, int n);
+}

@@ -1,0 +1,194 @@
+package io.pqarrow.parquet.internal.encoding;
+
+import static io.pqarrow.parquet.internal.encoding.EncodingFixtures.HEAP;
+import static io.pqarrow.parquet.internal.encoding.EncodingFixtures.LONG_EDGES;
+import static io.pqarrow.parquet.internal.encoding.EncodingFixtures.bytes;
+import static io.pqarrow.parquet.internal.encoding.EncodingFixtures.page;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.pqarrow.parquet.internal.encoding.EncodingFixtures.Source;
+import io.pqarrow.testing.LeakCheckingAllocator;
+import java.nio.ByteBuffer;
+import java.util.Random;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.values.dictionary.DictionaryValuesWriter;
+import org.apache.parquet.column.values.dictionary.DictionaryValuesWriter.PlainBinaryDictionaryValuesWriter;
+import org.apache.parquet.column.values.dictionary.DictionaryValuesWriter.PlainDoubleDictionaryValuesWriter;
+import org.apache.parquet.column.values.dictionary.DictionaryValuesWriter.PlainFixedLenArrayDictionaryValuesWriter;
+import org.apache.parquet.column.values.dictionary.DictionaryValuesWriter.PlainFloatDictionaryValuesWriter;
+import org.apache.parquet.column.values.dictionary.DictionaryValuesWriter.PlainIntegerDictionaryValuesWriter;
+import org.apache.parquet.column.values.dictionary.DictionaryValuesWriter.PlainLongDictionaryValuesWriter;
+import org.apache.parquet.io.api.Binary;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Dictionary pages and dictionary-encoded data pages as parquet-java's dictionary writers produce
+ * them, for dictionaries of 1 value (bit width 0) up to thousands, gathered into Arrow buffers.
+ */
+public class DictionaryDecodersTest {
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+
+  private static final int[] DICTIONARY_SIZES = {1, 2, 3, 100, 5000};
+  private static final int COUNT = 3001;
+
+  /** The data page and dictionary page a writer produced. */
+  record Pages(byte[] data, byte[] dictionary, int size) {}
+
+  static Pages pages(DictionaryValuesWriter writer) {
+    byte[] data = bytes(writer.getBytes());
+    DictionaryPage dictionary = writer.toDictPageAndClose();
+    return new Pages(data, bytes(dictionary.getBytes()), dictionary.getDictionarySize());
+  }
+
+  @Test
+  void int32FloatInt64AndDoubleValuesGatherIntoSlots() {
+    Random random = new Random(1);
+    for (int size : DICTIONARY_SIZES) {
+      int[] intPool = new int[size];
+      long[] longPool = new long[size];
+      for (int i = 0; i < size; i++) {
+        intPool[i] = i == 0 ? Integer.MIN_VALUE : random.nextInt();
+        longPool[i] = i < LONG_EDGES.length ? LONG_EDGES[i] : random.nextLong();
+      }
+      DictionaryValuesWriter ints = intWriter();
+      DictionaryValuesWriter floats =
+          new PlainFloatDictionaryValuesWriter(
+              1 << 30, Encoding.RLE_DICTIONARY, Encoding.PLAIN, HEAP);
+      DictionaryValuesWriter longs =
+          new PlainLongDictionaryValuesWriter(
+              1 << 30, Encoding.RLE_DICTIONARY, Encoding.PLAIN, HEAP);
+      DictionaryValuesWriter doubles =
+          new PlainDoubleDictionaryValuesWriter(
+              1 << 30, Encoding.RLE_DICTIONARY, Encoding.PLAIN, HEAP);
+      ByteBuffer intValues = PlainDecodersTest.le(COUNT * 4);
+      ByteBuffer floatValues = PlainDecodersTest.le(COUNT * 4);
+      ByteBuffer longValues = PlainDecodersTest.le(COUNT * 8);
+      ByteBuffer doubleValues = PlainDecodersTest.le(COUNT * 8);
+      for (int i = 0; i < COUNT; i++) {
+        // Runs of one value, then stretches of random ones, as real columns have them.
+        int pick = (i / 50) % 2 == 0 ? (i / 50) % size : random.nextInt(size);
+        ints.writeInteger(intPool[pick]);
+        intValues.putInt(intPool[pick]);
+        floats.writeFloat(Float.intBitsToFloat(intPool[pick] & 0x7F7F_FFFF));
+        floatValues.putFloat(Float.intBitsToFloat(intPool[pick] & 0x7F7F_FFFF));
+        longs.writeLong(longPool[pick]);
+        longValues.putLong(longPool[pick]);
+        doubles.writeDouble(Double.longBitsToDouble(longPool[pick] & 0x7FEF_FFFF_FFFF_FFFFL));
+        doubleValues.putDouble(Double.longBitsToDouble(longPool[pick] & 0x7FEF_FFFF_FFFF_FFFFL));
+      }
+      check(pages(ints), 4, intValues.array(), random);
+      check(pages(floats), 4, floatValues.array(), random);
+      check(pages(longs), 8, longValues.array(), random);
+      check(pages(doubles), 8, doubleValues.array(), random);
+    }
+  }
+
+  @Test
+  void fixedLenByteArrayValuesOfOtherWidthsGatherIntoSlots() {
+    Random random = new Random(2);
+    for (int width : new int[] {1, 12, 16, 33}) {
+      for (int size : DICTIONARY_SIZES) {
+        byte[][] pool = new byte[size][width];
+        for (byte[] v : pool) {
+          random.nextBytes(v);
+        }
+        DictionaryValuesWriter writer =
+            new PlainFixedLenArrayDictionaryValuesWriter(
+                1 << 30, width, Encoding.RLE_DICTIONARY, Encoding.PLAIN, HEAP);
+        ByteBuffer expected = ByteBuffer.allocate(COUNT * width);
+        for (int i = 0; i < COUNT; i++) {
+          byte[] v = pool[random.nextInt(size)];
+          writer.writeBytes(Binary.fromConstantByteArray(v));
+          expected.put(v);
+        }
+        check(pages(writer), width, expected.array(), random);
+      }
+    }
+  }
+
+  @Test
+  void byteArrayValuesGatherIntoOffsetsAndData() {
+    Random random = new Random(3);
+    for (int size : DICTIONARY_SIZES) {
+      byte[][] pool = EncodingFixtures.byteArrays(random, size);
+      // The writer keys its dictionary by value; equal arrays would share an entry.
+      for (int i = 0; i < size; i++) {
+        pool[i] = java.util.Arrays.copyOf(pool[i], pool[i].length + 4);
+        ByteBuffer.wrap(pool[i], pool[i].length - 4, 4).putInt(i);
+      }
+      DictionaryValuesWriter writer =
+          new PlainBinaryDictionaryValuesWriter(
+              1 << 30, Encoding.RLE_DICTIONARY, Encoding.PLAIN, HEAP);
+      byte[][] expected = new byte[COUNT][];
+      for (int i = 0; i < COUNT; i++) {
+        expected[i] = pool[random.nextInt(size)];
+        writer.writeBytes(Binary.fromConstantByteArray(expected[i]));
+      }
+      Pages pages = pages(writer);
+      Dictionary dictionary =
+          Dictionary.byteArray(page(pages.dictionary(), Source.DIRECT), pages.size());
+      assertEquals(pages.size(), dictionary.size());
+      assertEquals(0, dictionary.width());
+      DecoderChecks.byteArrays(
+          () -> dictionary.byteArrayDecoder(page(pages.data(), Source.WINDOW)),
+          expected,
+          memory.allocator(),
+          random);
+    }
+  }
+
+  @Test
+  void anEmptyDataPageOfAnEmptyDictionaryDecodesNothing() {
+    Dictionary dictionary = Dictionary.fixedWidth(PageBytes.wrap(new byte[0]), 0, 4);
+    FixedWidthDecoder decoder = dictionary.fixedWidthDecoder(PageBytes.wrap(new byte[] {0}));
+    try (ArrowBuf dst = memory.allocator().buffer(8)) {
+      decoder.read(dst, 0, 0);
+      CorruptPageException e =
+          assertThrows(CorruptPageException.class, () -> decoder.read(dst, 0, 1));
+      assertEquals(
+          "Invalid page data at byte 1: dictionary index into an empty dictionary", e.getMessage());
+    }
+  }
+
+  @Test
+  void theDocumentedIndexExampleDecodes() {
+    ByteBuffer values = PlainDecodersTest.le(16);
+    for (int v : new int[] {10, 11, 12, 13}) {
+      values.putInt(v);
+    }
+    Dictionary dictionary = Dictionary.fixedWidth(PageBytes.wrap(values.array()), 4, 4);
+    byte[] data = {0x02, 0x06, 0x01, 0x03, (byte) 0xE4, 0x00};
+    ByteBuffer expected = PlainDecodersTest.le(7 * 4);
+    for (int v : new int[] {11, 11, 11, 10, 11, 12, 13}) {
+      expected.putInt(v);
+    }
+    DecoderChecks.fixedWidth(
+        () -> dictionary.fixedWidthDecoder(PageBytes.wrap(data)),
+        expected.array(),
+        4,
+        memory.allocator(),
+        new Random(0));
+  }
+
+  private void check(Pages pages, int width, byte[] expected, Random random) {
+    Dictionary dictionary =
+        Dictionary.fixedWidth(page(pages.dictionary(), Source.HEAP), pages.size(), width);
+    assertEquals(pages.size(), dictionary.size());
+    assertEquals(width, dictionary.width());
+    DecoderChecks.fixedWidth(
+        () -> dictionary.fixedWidthDecoder(page(pages.data(), Source.WINDOW)),
+        expected,
+        width,
+        memory.allocator(),
+        random);
+  }
+
+  private static DictionaryValuesWriter intWriter() {
+    return new PlainIntegerDictionaryValuesWriter(
+        1 << 30, Encoding.RLE_DICTIONARY, Encoding.PLAIN, HEAP);
+  }
+}

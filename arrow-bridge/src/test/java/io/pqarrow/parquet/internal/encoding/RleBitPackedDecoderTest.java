@@ -1,0 +1,241 @@
+package io.pqarrow.parquet.internal.encoding;
+
+import static io.pqarrow.parquet.internal.encoding.EncodingFixtures.BATCHES;
+import static io.pqarrow.parquet.internal.encoding.EncodingFixtures.COUNTS;
+import static io.pqarrow.parquet.internal.encoding.EncodingFixtures.HEAP;
+import static io.pqarrow.parquet.internal.encoding.EncodingFixtures.bit;
+import static io.pqarrow.parquet.internal.encoding.EncodingFixtures.bytes;
+import static io.pqarrow.parquet.internal.encoding.EncodingFixtures.page;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.pqarrow.parquet.internal.encoding.EncodingFixtures.Source;
+import io.pqarrow.testing.LeakCheckingAllocator;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.stream.IntStream;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridDecoder;
+import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The RLE/bit-packed hybrid against parquet-java's encoder and decoder, for every bit width, value
+ * count, batch size and kind of page buffer.
+ */
+public class RleBitPackedDecoderTest {
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+
+  static byte[] encode(int width, int[] values) {
+    try (RunLengthBitPackingHybridEncoder encoder =
+        new RunLengthBitPackingHybridEncoder(width, 64, 1 << 20, HEAP)) {
+      for (int v : values) {
+        encoder.writeInt(v);
+      }
+      return bytes(encoder.toBytes());
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  static IntStream widths() {
+    return IntStream.rangeClosed(0, 32);
+  }
+
+  @ParameterizedTest(name = "bit width {0}")
+  @MethodSource("widths")
+  void decodesWhatParquetJavaEncodesForEveryCountBatchSizeAndBuffer(int width) throws IOException {
+    Random random = new Random(width);
+    for (int count : COUNTS) {
+      // A 32-bit value with its top bit set is no index or level; indices stay below 2^31.
+      int[] values = EncodingFixtures.hybridValues(random, count, Math.min(width, 31));
+      byte[] encoded = encode(width, values);
+      RunLengthBitPackingHybridDecoder reference =
+          new RunLengthBitPackingHybridDecoder(width, new ByteArrayInputStream(encoded));
+      for (int i = 0; i < count; i++) {
+        assertEquals(values[i], reference.readInt(), "parquet-java reads its own value " + i);
+      }
+      int max = Arrays.stream(values).max().orElse(0);
+      for (int batch : BATCHES) {
+        for (Source source : Source.values()) {
+          // Alternate a tight maximum (every value checked) and the widest one (no checks).
+          int maxValue = (batch & 1) == 0 ? max : Integer.MAX_VALUE;
+          RleBitPackedDecoder decoder =
+              new RleBitPackedDecoder(page(encoded, source), width, maxValue);
+          int[] out = new int[count];
+          for (int off = 0; off < count; off += batch) {
+            decoder.readInts(out, off, Math.min(batch, count - off));
+          }
+          assertArrayEquals(
+              values,
+              out,
+              "width " + width + ", " + count + " values, batch " + batch + ", " + source);
+        }
+      }
+    }
+  }
+
+  @Test
+  void definitionLevelsBecomeValidityBitsAndANullCountLeavingOtherBitsAlone() {
+    Random random = new Random(11);
+    double[] nullRates = {0.0, 1.0, 0.1, 0.5, 0.9};
+    for (double rate : nullRates) {
+      for (int count : COUNTS) {
+        int[] levels = new int[count];
+        for (int i = 0; i < count; i++) {
+          levels[i] = random.nextDouble() < rate ? 0 : 1;
+        }
+        byte[] encoded = encode(1, levels);
+        int expectedNulls = count - Arrays.stream(levels).sum();
+        for (long first : new long[] {0, 3, 8, 13}) {
+          for (int batch : BATCHES) {
+            RleBitPackedDecoder decoder =
+                new RleBitPackedDecoder(page(encoded, Source.WINDOW), 1, 1);
+            try (ArrowBuf bits = memory.allocator().buffer((first + count + 7) / 8 + 9)) {
+              for (long b = 0; b < bits.capacity(); b++) {
+                bits.setByte(b, random.nextInt(256));
+              }
+              byte[] before = new byte[(int) bits.capacity()];
+              bits.getBytes(0, before);
+              int nulls = 0;
+              for (int off = 0; off < count; off += batch) {
+                nulls += decoder.readValidity(bits, first + off, Math.min(batch, count - off));
+              }
+              String what = "rate " + rate + ", " + count + " values from slot " + first;
+              assertEquals(expectedNulls, nulls, what);
+              boolean[] expected = new boolean[before.length * 8];
+              boolean[] actual = new boolean[expected.length];
+              for (int i = 0; i < expected.length; i++) {
+                expected[i] =
+                    i >= first && i < first + count
+                        ? levels[(int) (i - first)] == 1
+                        : (before[i >>> 3] & (1 << (i & 7))) != 0;
+                actual[i] = bit(bits, i);
+              }
+              assertArrayEquals(expected, actual, what);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void intAndBitmapReadsInterleaveOnOneDecoder() {
+    Random random = new Random(5);
+    int[] levels = EncodingFixtures.hybridValues(random, 3000, 1);
+    byte[] encoded = encode(1, levels);
+    RleBitPackedDecoder decoder = new RleBitPackedDecoder(page(encoded, Source.DIRECT), 1, 1);
+    try (ArrowBuf bits = memory.allocator().buffer(3000 / 8 + 1)) {
+      bits.setZero(0, bits.capacity());
+      int[] ints = new int[3000];
+      int pos = 0;
+      boolean asInts = false;
+      while (pos < 3000) {
+        int n = Math.min(3000 - pos, 1 + random.nextInt(40));
+        if (asInts) {
+          decoder.readInts(ints, pos, n);
+        } else {
+          decoder.readBitmap(bits, pos, n);
+          for (int i = pos; i < pos + n; i++) {
+            ints[i] = bit(bits, i) ? 1 : 0;
+          }
+        }
+        asInts = !asInts;
+        pos += n;
+      }
+      assertArrayEquals(levels, ints);
+    }
+  }
+
+  @Test
+  void theDocumentedExampleDecodes() {
+    byte[] bytes = {0x14, 0x01, 0x03, (byte) 0xAA};
+    int[] out = new int[18];
+    new RleBitPackedDecoder(PageBytes.wrap(bytes), 1, 1).readInts(out, 0, 18);
+    assertArrayEquals(new int[] {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 0, 1, 0, 1}, out);
+  }
+
+  @Test
+  void aBitPackedRunCutShortByTheEndOfTheDataServesTheValuesItHolds() {
+    // 05: bit-packed, 2 groups of width 3 (6 bytes declared); only 4 follow = 10 whole values.
+    // Values 0 1 2 3 4 5 6 2 | 0 0, three bits each from the least significant bit up.
+    byte[] bytes = {0x05, (byte) 0x88, (byte) 0xC6, 0x5A, 0x00};
+    int[] out = new int[10];
+    RleBitPackedDecoder decoder = new RleBitPackedDecoder(PageBytes.wrap(bytes), 3, 7);
+    decoder.readInts(out, 0, 10);
+    assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5, 6, 2, 0, 0}, out);
+    CorruptPageException e =
+        assertThrows(CorruptPageException.class, () -> decoder.readInts(new int[1], 0, 1));
+    assertEquals(
+        "Invalid page data at byte 0: bit-packed run of 2 groups with bit width 3: 6 bytes needed"
+            + " but only 4 remain",
+        e.getMessage());
+  }
+
+  @Test
+  void levelsOfDataPageV1AreLengthPrefixedAndTheCursorStopsAfterThem() {
+    Random random = new Random(3);
+    int[] rep = EncodingFixtures.hybridValues(random, 500, 2);
+    int[] def = EncodingFixtures.hybridValues(random, 500, 3);
+    byte[] repBytes = encode(2, rep);
+    byte[] defBytes = encode(3, def);
+    byte[] page = new byte[8 + repBytes.length + defBytes.length + 3];
+    java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(page).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    b.putInt(repBytes.length)
+        .put(repBytes)
+        .putInt(defBytes.length)
+        .put(defBytes)
+        .put(new byte[] {9, 9, 9});
+    PageBytes bytes = PageBytes.wrap(page);
+    RleBitPackedDecoder repLevels = Levels.v1(bytes, 3);
+    RleBitPackedDecoder defLevels = Levels.v1(bytes, 7);
+    assertEquals(page.length - 3, bytes.position(), "the values start after the levels");
+    int[] out = new int[500];
+    repLevels.readInts(out, 0, 500);
+    assertArrayEquals(rep, out);
+    defLevels.readInts(out, 0, 500);
+    assertArrayEquals(def, out);
+  }
+
+  @Test
+  void levelsOfDataPageV2TakeTheirLengthsFromTheHeader() {
+    Random random = new Random(4);
+    int[] def = EncodingFixtures.hybridValues(random, 700, 1);
+    byte[] defBytes = encode(1, def);
+    byte[] page = Arrays.copyOf(defBytes, defBytes.length + 5);
+    PageBytes bytes = PageBytes.wrap(page);
+    RleBitPackedDecoder repLevels = Levels.v2(bytes, 0, 0);
+    RleBitPackedDecoder defLevels = Levels.v2(bytes, defBytes.length, 1);
+    assertEquals(defBytes.length, bytes.position());
+    int[] out = new int[700];
+    repLevels.readInts(out, 0, 700);
+    assertArrayEquals(new int[700], out, "a maximum level of 0 reads as zeros");
+    defLevels.readInts(out, 0, 700);
+    assertArrayEquals(def, out);
+  }
+
+  @Test
+  void aColumnWithMaximumLevelZeroReadsNoLevelBytesInDataPageV1() {
+    PageBytes bytes = PageBytes.wrap(new byte[] {1, 2, 3});
+    RleBitPackedDecoder levels = Levels.v1(bytes, 0);
+    assertEquals(0, bytes.position());
+    int[] out = {7, 7, 7};
+    levels.readInts(out, 0, 3);
+    assertArrayEquals(new int[3], out);
+  }
+
+  @Test
+  void bitWidthsOfLevelsAreTheSmallestThatHoldTheMaximum() {
+    int[] expected = {0, 1, 2, 2, 3, 3, 3, 3, 4};
+    for (int max = 0; max < expected.length; max++) {
+      assertEquals(expected[max], Levels.bitWidth(max), "maximum level " + max);
+    }
+  }
+}

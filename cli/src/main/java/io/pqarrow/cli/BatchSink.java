@@ -1,0 +1,24 @@
+package io.pqarrow.cli;
+
+/**
+ * The end of a {@link BatchPipeline}: an output file opened for one root, to which each {@link
+ * #write()} appends the root's current contents. Failures are {@link CliException}s {@code cannot
+ * write <file>: …}.
+ */
+interface BatchSink extends AutoCloseable {
+  /** Appends the root's current contents as one batch (or rows of a row group). */
+  void write();
+
+  /** Bytes written so far, for the progress line; -1 when the writer cannot tell. */
+  long bytesWritten();
+
+  /** Completes the file (footer, end-of-stream marker). */
+  void finish();
+
+  /**
+   * Releases the file; without {@link #finish()} first it is incomplete and the pipeline deletes
+   * it.
+   */
+  @Override
+  void close();
+}
