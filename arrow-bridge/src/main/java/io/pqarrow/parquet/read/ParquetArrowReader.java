@@ -419,7 +419,8 @@ public final class ParquetArrowReader implements AutoCloseable {
           ColumnDescriptor c = columns.get(next++);
           // The column reader reads the chunk's dictionary and first page here.
           leaf.startRowGroup(
-              new ColumnReaderImpl(c, pages.getPageReader(c), NO_CONVERTER, writerVersion));
+              new ColumnReaderImpl(
+                  c, new NonEmptyPages(pages.getPageReader(c)), NO_CONVERTER, writerVersion));
         }
         BlockMetaData block = parquet.getRowGroups().get(index);
         for (int i = 0; i < pageLeaves.size(); i++) {
