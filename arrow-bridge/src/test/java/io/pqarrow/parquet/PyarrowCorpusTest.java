@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.pqarrow.parquet.read.ParquetArrowReader;
 import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.parquet.read.ReaderHooks;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
 import java.io.IOException;
@@ -104,6 +105,11 @@ class PyarrowCorpusTest {
             "the per-value reader",
             (file, allocator, batchRows) ->
                 ParquetArrowReader.open(
+                    file, allocator, ReadOptions.builder().batchRows(batchRows).build())),
+        Named.of(
+            "the page reader",
+            (file, allocator, batchRows) ->
+                ReaderHooks.openPages(
                     file, allocator, ReadOptions.builder().batchRows(batchRows).build())));
   }
 

@@ -8,6 +8,7 @@ import io.pqarrow.schema.FieldMapping;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
@@ -26,10 +27,20 @@ import org.apache.parquet.schema.Type;
 final class AssemblerBuilder {
   private final ParquetLevels levels;
   private final Path file;
+  private final UnaryOperator<LeafDecoder> leafReplacer;
 
   AssemblerBuilder(MessageType schema, Path file) {
+    this(schema, file, UnaryOperator.identity());
+  }
+
+  /**
+   * @param leafReplacer given each leaf's per-value decoder, returns the decoder the leaf is read
+   *     with (the same one, or one that replaces it, such as a {@link PageLeafDecoder})
+   */
+  AssemblerBuilder(MessageType schema, Path file, UnaryOperator<LeafDecoder> leafReplacer) {
     this.levels = new ParquetLevels(schema, file);
     this.file = file;
+    this.leafReplacer = leafReplacer;
   }
 
   /** Builds the reader of one top-level field. */
@@ -83,7 +94,7 @@ final class AssemblerBuilder {
         throw ParquetFileException.unsupported(
             file, path, describe(parquet) + " as Arrow " + m.arrowField().getType());
       }
-      return new LeafNode(path, repLevel, slotDef, decoder);
+      return new LeafNode(path, repLevel, slotDef, leafReplacer.apply(decoder));
     }
     FieldVector storage =
         vector instanceof ExtensionTypeVector<?> ext

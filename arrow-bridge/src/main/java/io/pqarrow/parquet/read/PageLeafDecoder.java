@@ -8,40 +8,66 @@ import io.pqarrow.parquet.internal.encoding.PageBytes;
 import io.pqarrow.parquet.internal.encoding.RleBitPackedDecoder;
 import io.pqarrow.parquet.internal.page.ColumnChunkPages;
 import java.io.IOException;
+import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 
 /**
- * Reads a top-level, non-repeated leaf page by page, straight into its vector, in place of the
- * per-value loop of {@link LeafDecoder}: for each run of the batch that lies in one data page, the
- * definition levels become the validity bits in one pass ({@link
- * RleBitPackedDecoder#readValidity}), then the values are decoded in bulk, with {@code read} when
- * the run has no nulls and {@code readScatter} over the validity bits otherwise. The dictionary is
- * decoded once per chunk. How values are decoded ({@link PageLeafDecoders}) is the subclass's: the
- * fixed-width, boolean and variable-width shapes of the page decoders.
+ * Reads a leaf page by page, straight into its vector, in place of the per-value loop of {@link
+ * LeafDecoder}: for each run of the batch that lies in one data page, the definition levels become
+ * the validity bits in one pass ({@link RleBitPackedDecoder#readValidity}), then the values are
+ * decoded in bulk, with {@code read} when the run has no nulls and {@code readScatter} over the
+ * validity bits otherwise. The dictionary is decoded once per chunk. How values are decoded ({@link
+ * PageLeafDecoders}) is the subclass's: the fixed-width, boolean and variable-width shapes of the
+ * page decoders.
  *
  * <p>The column chunk is read by range through {@link ColumnChunkPages}; no row group is held on
- * the heap. The level arrays of {@link LeafDecoder} are left empty: a top-level leaf's node ({@link
- * LeafNode}) assembles nothing from them, and only top-level leaves take this path. Malformed page
- * bytes ({@link CorruptPageException}) are reported by {@link ColumnChunkPages#corruptPage} with
- * the column, row group, page and byte offset.
+ * the heap. For a top-level leaf the level arrays of {@link LeafDecoder} are left empty: its node
+ * ({@link LeafNode}) assembles nothing from them. A leaf under a list, map or struct ({@link
+ * Shape#nested}) decodes each page's repetition and definition levels in bulk, keeps those of the
+ * batch in the level arrays for the nodes above to assemble from, and spreads its values over the
+ * slots they give, as the per-value loop does. Malformed page bytes ({@link CorruptPageException})
+ * are reported by {@link ColumnChunkPages#corruptPage} with the column, row group, page and byte
+ * offset.
  */
 abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
+  /**
+   * How a column's levels are read.
+   *
+   * @param maxRep the column's maximum repetition level
+   * @param nested whether the column is below a list, map or struct: its levels are kept for the
+   *     nodes above it, and records are counted by repetition level 0
+   */
+  record Shape(int maxRep, boolean nested) {}
+
   private final ColumnChunkPages pages;
   private final int typeWidth;
+  private final int maxRep;
+  private final boolean nested;
   private Dictionary dictionary;
+  private RleBitPackedDecoder repetitions;
   private RleBitPackedDecoder definitions;
   private int pageLeft;
+
+  /** A nested column's levels of the current page, decoded when the page starts. */
+  private int[] pageRep = new int[0];
+
+  private int[] pageDef = new int[0];
+  private int pagePos;
+  private int pageCount;
 
   /**
    * @param typeWidth the width of a FIXED_LEN_BYTE_ARRAY value (0 for other types), for the
    *     dictionary
    */
-  PageLeafDecoder(LeafColumn c, ColumnChunkPages pages, int typeWidth) {
+  PageLeafDecoder(LeafColumn c, ColumnChunkPages pages, Shape shape, int typeWidth) {
     super(c);
     this.pages = pages;
     this.typeWidth = typeWidth;
+    this.maxRep = shape.maxRep();
+    this.nested = shape.nested();
   }
 
   /** The validity buffer of the vector, sized for the slots {@link #reserve} asked for. */
@@ -63,12 +89,18 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
   final void startChunk(ColumnChunkMetaData chunk, int rowGroup) {
     pages.startChunk(chunk, rowGroup);
     dictionary = null;
+    repetitions = null;
     definitions = null;
     pageLeft = 0;
+    pagePos = 0;
+    pageCount = 0;
   }
 
   @Override
   final int readRecords(int records) {
+    if (nested) {
+      return readNestedRecords(records);
+    }
     int done = 0;
     try {
       while (done < records) {
@@ -95,6 +127,81 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
     return done;
   }
 
+  /**
+   * Reads {@code records} records of a nested column: for each run of them in one page, copies the
+   * page's levels into {@link #rep} and {@link #def}, gives a slot to each triple at or above
+   * {@code slotDef} with its validity bit set when the triple holds a value, then decodes the run's
+   * values in bulk into the valid slots. A record may continue on the next page; it ends where the
+   * next triple of repetition level 0 starts.
+   */
+  private int readNestedRecords(int records) {
+    int seen = 0;
+    try {
+      while (true) {
+        if (pagePos == pageCount && !nextDataPage()) {
+          break;
+        }
+        int start = pagePos;
+        int end = start;
+        int[] pr = pageRep;
+        while (end < pageCount) {
+          if (pr[end] == 0) {
+            if (seen == records) {
+              break;
+            }
+            seen++;
+          }
+          end++;
+        }
+        int n = end - start;
+        if (n == 0) {
+          break;
+        }
+        appendLevels(start, n);
+        int slots = 0;
+        int[] pd = pageDef;
+        for (int i = start; i < end; i++) {
+          if (pd[i] >= slotDef) {
+            slots++;
+          }
+        }
+        if (slots > 0) {
+          reserve(slotCount + slots);
+          ArrowBuf validity = validity();
+          int slot = slotCount;
+          int nulls = 0;
+          for (int i = start; i < end; i++) {
+            int d = pd[i];
+            if (d >= slotDef) {
+              boolean valid = d == maxDef;
+              BitVectorHelper.setValidityBit(validity, slot++, valid ? 1 : 0);
+              nulls += valid ? 0 : 1;
+            }
+          }
+          readValues(slotCount, slots, nulls);
+          slotCount += slots;
+        }
+        pagePos = end;
+      }
+    } catch (CorruptPageException e) {
+      throw pages.corruptPage(e.byteOffset(), e.problem(), e);
+    }
+    return seen;
+  }
+
+  /** Copies levels {@code start .. start+n-1} of the page after the batch's levels. */
+  private void appendLevels(int start, int n) {
+    int need = levelCount + n;
+    if (need > rep.length) {
+      int size = Math.max(need, rep.length * 2);
+      rep = Arrays.copyOf(rep, size);
+      def = Arrays.copyOf(def, size);
+    }
+    System.arraycopy(pageRep, start, rep, levelCount, n);
+    System.arraycopy(pageDef, start, def, levelCount, n);
+    levelCount = need;
+  }
+
   /** Moves to the next data page with values, decoding a dictionary page on the way. */
   private boolean nextDataPage() {
     while (pages.next()) {
@@ -111,14 +218,18 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
         continue;
       }
       if (pages.kind() == ColumnChunkPages.Kind.DATA_V1) {
+        repetitions = Levels.v1(page, maxRep);
         definitions = Levels.v1(page, maxDef);
       } else {
-        Levels.v2(page, pages.repLevelBytes(), 0);
+        repetitions = Levels.v2(page, pages.repLevelBytes(), maxRep);
         definitions = Levels.v2(page, pages.defLevelBytes(), maxDef);
       }
       int count = pages.valueCount();
       if (count < 0) {
         throw pages.corruptPage(0, "value count " + count + " is negative", null);
+      }
+      if (nested) {
+        readPageLevels(count);
       }
       Encoding encoding = pages.encoding();
       if ((encoding == Encoding.PLAIN_DICTIONARY || encoding == Encoding.RLE_DICTIONARY)
@@ -133,6 +244,19 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
       }
     }
     return false;
+  }
+
+  /** Decodes all {@code count} levels of a nested column's page, before its values. */
+  private void readPageLevels(int count) {
+    if (pageRep.length < count) {
+      int size = Math.max(count, pageRep.length * 2);
+      pageRep = new int[size];
+      pageDef = new int[size];
+    }
+    repetitions.readInts(pageRep, 0, count);
+    definitions.readInts(pageDef, 0, count);
+    pagePos = 0;
+    pageCount = count;
   }
 
   /** An error for a page whose encoding this column cannot have. */

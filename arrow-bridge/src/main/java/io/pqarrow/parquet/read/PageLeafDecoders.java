@@ -26,11 +26,10 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
- * Chooses, once per column, whether a top-level leaf is read a page at a time ({@link
- * PageLeafDecoder}) and with which output shape. The rule follows the per-value decoder {@link
- * LeafDecoders} chose, so that the two paths agree on what each pair of types means: a column is
- * read by pages exactly when its per-value decoder copies the Parquet value unchanged into a slot
- * of the same width.
+ * Chooses, once per column, whether a leaf is read a page at a time ({@link PageLeafDecoder}) and
+ * with which output shape. The rule follows the per-value decoder {@link LeafDecoders} chose, so
+ * that the two paths agree on what each pair of types means: a column is read by pages exactly when
+ * its per-value decoder copies the Parquet value unchanged into a slot of the same width.
  *
  * <table>
  *   <caption>Columns read a page at a time</caption>
@@ -51,8 +50,10 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  *       DELTA_BYTE_ARRAY</td></tr>
  * </table>
  *
- * Everything else (decimals, INT96, unit conversions, narrowing and widening, float16, intervals,
- * view vectors, nested columns, Variant children) keeps its per-value decoder.
+ * Leaves under lists, maps and structs are read the same way, with their repetition and definition
+ * levels decoded a page at a time ({@link PageLeafDecoder}). Everything else (decimals, INT96, unit
+ * conversions, narrowing and widening, float16, intervals, view vectors, Variant children, which
+ * need a null fill, and FixedSizeList elements, which need padding) keeps its per-value decoder.
  */
 final class PageLeafDecoders {
   private PageLeafDecoders() {}
@@ -61,30 +62,36 @@ final class PageLeafDecoders {
    * The page-at-a-time decoder for a top-level leaf whose per-value decoder is {@code perValue}, or
    * {@code null} when the column keeps the per-value one.
    */
-  static PageLeafDecoder create(LeafDecoder perValue, PrimitiveType type, ColumnChunkPages pages) {
+  static PageLeafDecoder create(
+      LeafDecoder perValue, PrimitiveType type, ColumnChunkPages pages, int maxRep) {
     LeafColumn c = perValue.info;
-    if (c.maxDef() > 1 || c.nullFill() != null || c.padding() != LeafColumn.Padding.NONE) {
+    if (c.nullFill() != null || c.padding() != LeafColumn.Padding.NONE) {
       return null;
     }
+    boolean nested = maxRep > 0 || c.parquetPath().size() > 1;
+    if (!nested && c.maxDef() > 1) {
+      return null;
+    }
+    PageLeafDecoder.Shape shape = new PageLeafDecoder.Shape(maxRep, nested);
     FieldVector v = perValue.vector();
     PrimitiveTypeName physical = type.getPrimitiveTypeName();
     if (perValue instanceof NumericDecoders.Int32
         || perValue instanceof NumericDecoders.Float32
         || perValue instanceof NumericDecoders.Int64
         || perValue instanceof NumericDecoders.Float64) {
-      return new FixedWidth(c, pages, (BaseFixedWidthVector) v, physical, 0);
+      return new FixedWidth(c, pages, shape, (BaseFixedWidthVector) v, physical, 0);
     }
     if (perValue instanceof BinaryDecoders.FixedBinary) {
       int length = type.getTypeLength();
-      return new FixedWidth(c, pages, (BaseFixedWidthVector) v, physical, length);
+      return new FixedWidth(c, pages, shape, (BaseFixedWidthVector) v, physical, length);
     }
     if (perValue instanceof NumericDecoders.Bool) {
-      return new Bool(c, pages, (BitVector) v);
+      return new Bool(c, pages, shape, (BitVector) v);
     }
     if (perValue instanceof BinaryDecoders.VarBinary
         && physical == PrimitiveTypeName.BINARY
         && (v instanceof BaseVariableWidthVector || v instanceof BaseLargeVariableWidthVector)) {
-      return new Binary(c, pages, v);
+      return new Binary(c, pages, shape, v);
     }
     return null;
   }
@@ -99,10 +106,11 @@ final class PageLeafDecoders {
     FixedWidth(
         LeafColumn c,
         ColumnChunkPages pages,
+        Shape shape,
         BaseFixedWidthVector v,
         PrimitiveTypeName physical,
         int typeLength) {
-      super(c, pages, typeLength);
+      super(c, pages, shape, typeLength);
       this.v = v;
       this.physical = physical;
       this.width = v.getTypeWidth();
@@ -168,8 +176,8 @@ final class PageLeafDecoders {
     private final BitVector v;
     private BooleanDecoder values;
 
-    Bool(LeafColumn c, ColumnChunkPages pages, BitVector v) {
-      super(c, pages, 0);
+    Bool(LeafColumn c, ColumnChunkPages pages, Shape shape, BitVector v) {
+      super(c, pages, shape, 0);
       this.v = v;
     }
 
@@ -224,8 +232,8 @@ final class PageLeafDecoders {
     private BinaryOutput out;
     private ArrowBuf outOffsets;
 
-    Binary(LeafColumn c, ColumnChunkPages pages, FieldVector v) {
-      super(c, pages, 0);
+    Binary(LeafColumn c, ColumnChunkPages pages, Shape shape, FieldVector v) {
+      super(c, pages, shape, 0);
       this.v = v;
       this.narrow = v instanceof BaseVariableWidthVector n ? n : null;
       this.wide = v instanceof BaseLargeVariableWidthVector w ? w : null;

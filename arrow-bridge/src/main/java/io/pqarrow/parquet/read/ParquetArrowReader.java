@@ -69,8 +69,8 @@ public final class ParquetArrowReader implements AutoCloseable {
 
   /**
    * The system property that turns on the page-at-a-time read path ({@link PageLeafDecoder}) for
-   * the top-level leaves {@link PageLeafDecoders} accepts; off unless set to {@code true}. Not API:
-   * a switch for comparing the two paths while the page path is completed.
+   * the leaves {@link PageLeafDecoders} accepts; off unless set to {@code true}. Not API: a switch
+   * for comparing the two paths while the page path is completed.
    */
   static final String PAGES_PROPERTY = "io.pqarrow.read.pages";
 
@@ -127,12 +127,12 @@ public final class ParquetArrowReader implements AutoCloseable {
             new Schema(fields, mapping.arrowSchema().getCustomMetadata()), allocator);
     try {
       MessageType schema = parquet.getFileMetaData().getSchema();
-      AssemblerBuilder builder = new AssemblerBuilder(schema, file);
+      AssemblerBuilder builder =
+          pages
+              ? new AssemblerBuilder(schema, file, leaf -> pageLeaf(leaf, schema))
+              : new AssemblerBuilder(schema, file);
       for (int i = 0; i < projected.size(); i++) {
         NodeAssembler node = builder.build(projected.get(i), root.getFieldVectors().get(i));
-        if (pages && node instanceof LeafNode leafNode) {
-          node = pageLeaf(leafNode, schema);
-        }
         nodes.add(node);
         node.collectLeaves(leaves);
       }
@@ -177,12 +177,12 @@ public final class ParquetArrowReader implements AutoCloseable {
   }
 
   /**
-   * {@code node}'s leaf read page by page when {@link PageLeafDecoders} accepts it, else {@code
-   * node}.
+   * The decoder that reads the leaf whose per-value decoder is {@code perValue}: one that reads it
+   * page by page when {@link PageLeafDecoders} accepts it, else {@code perValue}.
    */
-  private NodeAssembler pageLeaf(LeafNode node, MessageType schema) {
-    LeafDecoder perValue = node.representative();
+  private LeafDecoder pageLeaf(LeafDecoder perValue, MessageType schema) {
     PrimitiveType type = schema.getType(perValue.parquetPath).asPrimitiveType();
+    int maxRep = schema.getColumnDescription(perValue.parquetPath).getMaxRepetitionLevel();
     if (codecs == null) {
       codecs = HadoopCodecs.newFactory(new PlainParquetConfiguration(), 0);
     }
@@ -195,14 +195,14 @@ public final class ParquetArrowReader implements AutoCloseable {
       throw ParquetFileException.read(
           ErrorKind.IO, where(perValue.column), "cannot open: " + describe(e), e);
     }
-    PageLeafDecoder decoder = PageLeafDecoders.create(perValue, type, pages);
+    PageLeafDecoder decoder = PageLeafDecoders.create(perValue, type, pages, maxRep);
     if (decoder == null) {
       closeQuietly(pages);
-      return node;
+      return perValue;
     }
     pageLeaves.add(decoder);
     pagePaths.add(ColumnPath.get(perValue.parquetPath));
-    return new LeafNode(node.path, node.repLevel, node.slotDef, decoder);
+    return decoder;
   }
 
   /**
