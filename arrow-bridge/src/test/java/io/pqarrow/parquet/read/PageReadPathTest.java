@@ -117,6 +117,74 @@ class PageReadPathTest {
     }
   }
 
+  /** argv: file, data page version, mode (plain, dict, delta), null ratio, seed. */
+  static final String WRITE_NESTED =
+      """
+      import sys, random
+      import pyarrow as pa, pyarrow.parquet as pq
+      path, version, mode, ratio, seed = sys.argv[1:]
+      ratio = float(ratio); rnd = random.Random(int(seed)); n = 1501
+      def maybe(make):
+          return None if rnd.random() < ratio else make()
+      def lst(make, most=6):
+          return maybe(lambda: [make() for _ in range(rnd.choice([0, 0, 1, 2, rnd.randrange(most + 1)]))])
+      words = ['w%d' % rnd.randrange(30) * rnd.randrange(1, 3) for _ in range(40)]
+      i32 = lambda: maybe(lambda: rnd.randrange(-2**31, 2**31) if rnd.random() < 0.5 else rnd.randrange(9))
+      word = lambda: maybe(lambda: rnd.choice(words))
+      t = pa.table({
+          'li': pa.array([lst(i32) for _ in range(n)], pa.list_(pa.int32())),
+          'lls': pa.array([lst(lambda: lst(word, 3)) for _ in range(n)], pa.list_(pa.list_(pa.string()))),
+          'st': pa.array([maybe(lambda: {'a': i32(), 'l': lst(lambda: maybe(lambda: rnd.random())),
+                                        'b': maybe(lambda: rnd.random() < 0.5)}) for _ in range(n)],
+                         pa.struct([('a', pa.int32()), ('l', pa.list_(pa.float64())), ('b', pa.bool_())])),
+          'm': pa.array([maybe(lambda: [(rnd.choice(words) + str(k), maybe(lambda: rnd.randrange(-2**62, 2**62)))
+                                        for k in range(rnd.randrange(4))]) for _ in range(n)],
+                        pa.map_(pa.string(), pa.int64())),
+          'd3': pa.array([lst(lambda: maybe(lambda: {'x': lst(lambda: lst(i32, 3), 3), 'y': word()}), 3)
+                          for _ in range(n)],
+                         pa.list_(pa.struct([('x', pa.list_(pa.list_(pa.int32()))), ('y', pa.string())]))),
+          'long': pa.array([maybe(lambda: list(range(rnd.choice([0, 1, 700, 2500]))))
+                            if i % 97 == 0 else lst(i32) for i in range(n)], pa.list_(pa.int64())),
+          'lfb': pa.array([lst(lambda: maybe(lambda: bytes(rnd.randrange(3) for _ in range(4))))
+                           for _ in range(n)], pa.large_list(pa.binary(4))),
+      })
+      kw = dict(use_dictionary=mode == 'dict')
+      if mode == 'delta':
+          kw = dict(use_dictionary=False, column_encoding={
+              'li.list.element': 'DELTA_BINARY_PACKED', 'lls.list.element.list.element': 'DELTA_BYTE_ARRAY',
+              'm.key_value.key': 'DELTA_LENGTH_BYTE_ARRAY', 'm.key_value.value': 'DELTA_BINARY_PACKED',
+              'st.a': 'DELTA_BINARY_PACKED', 'st.b': 'RLE'})
+      pq.write_table(t, path, data_page_version=version, row_group_size=601, data_page_size=211,
+                     write_batch_size=13, store_schema=True, **kw)
+      """;
+
+  static Stream<Arguments> nestedFiles() {
+    List<Arguments> out = new ArrayList<>();
+    int seed = 100;
+    for (String mode : List.of("plain", "dict", "delta")) {
+      for (String version : List.of("1.0", "2.0")) {
+        for (String ratio : List.of("0", "0.3", "1")) {
+          out.add(Arguments.of(mode, version, ratio, seed++));
+        }
+      }
+    }
+    return out.stream();
+  }
+
+  @ParameterizedTest(name = "nested {0}, data page {1}, nulls {2}")
+  @MethodSource("nestedFiles")
+  void nestedLeavesReadTheSameOnBothPaths(String mode, String version, String ratio, int seed)
+      throws IOException {
+    Path file = dir.resolve("n.parquet");
+    PythonEnv.require()
+        .run(WRITE_NESTED, file.toString(), version, mode, ratio, String.valueOf(seed));
+    // Every leaf is read page by page: li, lls, st.a, st.l, st.b, m.key, m.value, d3.x, d3.y,
+    // long (lists longer than a page), lfb.
+    for (int batch : BATCHES) {
+      assertSameBatches(file, ReadOptions.builder().batchRows(batch).build(), 11);
+    }
+  }
+
   @Test
   void theSampleFilesReadTheSameOnBothPaths() throws IOException {
     try (Stream<Path> files = Files.list(PythonEnv.repoRoot().resolve("samples"))) {
