@@ -269,8 +269,15 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
     throw new IllegalStateException("page leaves are read a page at a time");
   }
 
+  /** Frees what the subclass holds besides the vector; most hold nothing. */
+  void release() {}
+
   @Override
   public final void close() throws IOException {
-    pages.close();
+    try {
+      release();
+    } finally {
+      pages.close();
+    }
   }
 }

@@ -1,5 +1,6 @@
 package io.pqarrow.parquet.read;
 
+import io.pqarrow.parquet.internal.Decimals;
 import io.pqarrow.parquet.internal.encoding.BinaryOutput;
 import io.pqarrow.parquet.internal.encoding.BooleanDecoder;
 import io.pqarrow.parquet.internal.encoding.ByteArrayDecoder;
@@ -20,6 +21,7 @@ import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.schema.PrimitiveType;
@@ -28,8 +30,9 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 /**
  * Chooses, once per column, whether a leaf is read a page at a time ({@link PageLeafDecoder}) and
  * with which output shape. The rule follows the per-value decoder {@link LeafDecoders} chose, so
- * that the two paths agree on what each pair of types means: a column is read by pages exactly when
- * its per-value decoder copies the Parquet value unchanged into a slot of the same width.
+ * that the two paths agree on what each pair of types means: a column is read by pages when its
+ * per-value decoder copies the Parquet value unchanged into a slot of the same width, or widens an
+ * integer decimal.
  *
  * <table>
  *   <caption>Columns read a page at a time</caption>
@@ -43,6 +46,9 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  *   <tr><td>{@link BinaryDecoders.FixedBinary}</td><td>FIXED_LEN_BYTE_ARRAY</td><td>{@link
  *       FixedWidth} (its length)</td><td>PLAIN, dictionary, DELTA_BYTE_ARRAY,
  *       BYTE_STREAM_SPLIT</td></tr>
+ *   <tr><td>{@link BinaryDecoders.DecimalFromInt32}, {@link BinaryDecoders.DecimalFromInt64}</td>
+ *       <td>INT32, INT64 DECIMAL</td><td>{@link DecimalFromInt} (sign-extended into 16 or 32
+ *       bytes)</td><td>PLAIN, dictionary, DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT</td></tr>
  *   <tr><td>{@link NumericDecoders.Bool}</td><td>BOOLEAN</td><td>{@link Bool}</td><td>PLAIN,
  *       RLE</td></tr>
  *   <tr><td>{@link BinaryDecoders.VarBinary} into 32- or 64-bit offsets</td><td>BYTE_ARRAY</td>
@@ -51,16 +57,17 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * </table>
  *
  * Leaves under lists, maps and structs are read the same way, with their repetition and definition
- * levels decoded a page at a time ({@link PageLeafDecoder}). Everything else (decimals, INT96, unit
- * conversions, narrowing and widening, float16, intervals, view vectors, Variant children, which
- * need a null fill, and FixedSizeList elements, which need padding) keeps its per-value decoder.
+ * levels decoded a page at a time ({@link PageLeafDecoder}). Everything else (byte-array decimals,
+ * INT96, unit conversions, narrowing and widening, float16, intervals, view vectors, Variant
+ * children, which need a null fill, and FixedSizeList elements, which need padding) keeps its
+ * per-value decoder.
  */
 final class PageLeafDecoders {
   private PageLeafDecoders() {}
 
   /**
-   * The page-at-a-time decoder for a top-level leaf whose per-value decoder is {@code perValue}, or
-   * {@code null} when the column keeps the per-value one.
+   * The page-at-a-time decoder for a leaf (of maximum repetition level {@code maxRep}) whose
+   * per-value decoder is {@code perValue}, or {@code null} when the column keeps the per-value one.
    */
   static PageLeafDecoder create(
       LeafDecoder perValue, PrimitiveType type, ColumnChunkPages pages, int maxRep) {
@@ -80,6 +87,11 @@ final class PageLeafDecoders {
         || perValue instanceof NumericDecoders.Int64
         || perValue instanceof NumericDecoders.Float64) {
       return new FixedWidth(c, pages, shape, (BaseFixedWidthVector) v, physical, 0);
+    }
+    if ((perValue instanceof BinaryDecoders.DecimalFromInt32
+            || perValue instanceof BinaryDecoders.DecimalFromInt64)
+        && v instanceof BaseFixedWidthVector fixed) {
+      return new DecimalFromInt(c, pages, shape, fixed, physical);
     }
     if (perValue instanceof BinaryDecoders.FixedBinary) {
       int length = type.getTypeLength();
@@ -167,6 +179,106 @@ final class PageLeafDecoders {
         values.read(v.getDataBuffer(), slot, n);
       } else if (nulls < n) {
         values.readScatter(v.getDataBuffer(), v.getValidityBuffer(), slot, n);
+      }
+    }
+  }
+
+  /**
+   * INT32 and INT64 unscaled decimals, sign-extended into the 16- or 32-byte slots of a decimal
+   * vector: a run's values are decoded in bulk into a reused staging buffer, then each is widened
+   * into its slot ({@link Decimals#writeLong}).
+   */
+  static final class DecimalFromInt extends PageLeafDecoder {
+    private final BaseFixedWidthVector v;
+    private final PrimitiveTypeName physical;
+    private final int width;
+    private final int sourceWidth;
+    private FixedWidthDecoder values;
+    private ArrowBuf staging;
+
+    DecimalFromInt(
+        LeafColumn c,
+        ColumnChunkPages pages,
+        Shape shape,
+        BaseFixedWidthVector v,
+        PrimitiveTypeName physical) {
+      super(c, pages, shape, 0);
+      this.v = v;
+      this.physical = physical;
+      this.width = v.getTypeWidth();
+      this.sourceWidth = physical == PrimitiveTypeName.INT32 ? 4 : 8;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    ArrowBuf validity() {
+      return v.getValidityBuffer();
+    }
+
+    @Override
+    void reserve(int slots) {
+      while (v.getValueCapacity() < slots) {
+        v.reAlloc();
+      }
+    }
+
+    @Override
+    Dictionary readDictionary(PageBytes page, int count, int typeWidth) {
+      return Dictionary.fixedWidth(page, count, sourceWidth);
+    }
+
+    @Override
+    void startPage(PageBytes page, Encoding encoding, int valueCount, Dictionary dictionary) {
+      values =
+          switch (encoding) {
+            case PLAIN -> new PlainFixedWidthDecoder(page, sourceWidth);
+            case PLAIN_DICTIONARY, RLE_DICTIONARY -> dictionary.fixedWidthDecoder(page);
+            case BYTE_STREAM_SPLIT -> new ByteStreamSplitDecoder(page, sourceWidth);
+            case DELTA_BINARY_PACKED ->
+                sourceWidth == 4
+                    ? DeltaBinaryPackedDecoder.int32(page)
+                    : DeltaBinaryPackedDecoder.int64(page);
+            default -> throw unsupported(encoding, physical + " decimal values");
+          };
+    }
+
+    @Override
+    void readValues(int slot, int n, int nulls) {
+      int present = n - nulls;
+      if (present == 0) {
+        return;
+      }
+      long bytes = (long) present * sourceWidth;
+      if (staging == null || staging.capacity() < bytes) {
+        if (staging != null) {
+          staging.close();
+          staging = null;
+        }
+        staging = v.getAllocator().buffer(Math.max(bytes, 1024));
+      }
+      values.read(staging, 0, present);
+      ArrowBuf data = v.getDataBuffer();
+      ArrowBuf validity = v.getValidityBuffer();
+      int k = 0;
+      for (int s = slot; s < slot + n; s++) {
+        if (nulls == 0 || BitVectorHelper.get(validity, s) != 0) {
+          long value =
+              sourceWidth == 4 ? staging.getInt((long) k * 4) : staging.getLong((long) k * 8);
+          Decimals.writeLong(data, s, width, value);
+          k++;
+        }
+      }
+    }
+
+    @Override
+    void release() {
+      if (staging != null) {
+        staging.close();
+        staging = null;
       }
     }
   }

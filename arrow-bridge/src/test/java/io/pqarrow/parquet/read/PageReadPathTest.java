@@ -185,6 +185,63 @@ class PageReadPathTest {
     }
   }
 
+  /** argv: file, data page version, mode (plain, dict, delta, bss), null ratio, seed. */
+  static final String WRITE_DECIMALS =
+      """
+      import sys, random, decimal
+      import pyarrow as pa, pyarrow.parquet as pq
+      path, version, mode, ratio, seed = sys.argv[1:]
+      ratio = float(ratio); rnd = random.Random(int(seed)); n = 1203
+      def dec(digits, scale):
+          return lambda: decimal.Decimal(rnd.choice([rnd.randrange(-10**digits + 1, 10**digits),
+                                                     rnd.randrange(-9, 10)])).scaleb(-scale)
+      def col(make, typ):
+          return pa.array([None if rnd.random() < ratio else make() for _ in range(n)], typ)
+      t = pa.table({
+          'd9': col(dec(9, 2), pa.decimal128(9, 2)),
+          'd4': col(dec(4, 0), pa.decimal128(4, 0)),
+          'd18': col(dec(18, 3), pa.decimal128(18, 3)),
+          'w9': col(dec(9, 1), pa.decimal256(9, 1)),
+          'w18': col(dec(18, 5), pa.decimal256(18, 5)),
+          'ld': col(lambda: [None if rnd.random() < ratio else dec(12, 2)() for _ in range(rnd.randrange(4))],
+                    pa.list_(pa.decimal128(12, 2))),
+      })
+      kw = dict(use_dictionary=mode == 'dict')
+      if mode == 'delta':
+          kw = dict(use_dictionary=False, column_encoding={c: 'DELTA_BINARY_PACKED' for c in t.column_names
+                                                           if c != 'ld'})
+      elif mode == 'bss':
+          kw = dict(use_dictionary=False, column_encoding={c: 'BYTE_STREAM_SPLIT' for c in t.column_names
+                                                           if c != 'ld'})
+      pq.write_table(t, path, data_page_version=version, row_group_size=501, data_page_size=300,
+                     write_batch_size=17, store_decimal_as_integer=True, store_schema=True, **kw)
+      """;
+
+  static Stream<Arguments> decimalFiles() {
+    List<Arguments> out = new ArrayList<>();
+    int seed = 200;
+    for (String mode : List.of("plain", "dict", "delta", "bss")) {
+      for (String version : List.of("1.0", "2.0")) {
+        for (String ratio : List.of("0", "0.4", "1")) {
+          out.add(Arguments.of(mode, version, ratio, seed++));
+        }
+      }
+    }
+    return out.stream();
+  }
+
+  @ParameterizedTest(name = "decimals {0}, data page {1}, nulls {2}")
+  @MethodSource("decimalFiles")
+  void integerDecimalsReadTheSameOnBothPaths(String mode, String version, String ratio, int seed)
+      throws IOException {
+    Path file = dir.resolve("d.parquet");
+    PythonEnv.require()
+        .run(WRITE_DECIMALS, file.toString(), version, mode, ratio, String.valueOf(seed));
+    for (int batch : BATCHES) {
+      assertSameBatches(file, ReadOptions.builder().batchRows(batch).build(), 6);
+    }
+  }
+
   @Test
   void theSampleFilesReadTheSameOnBothPaths() throws IOException {
     try (Stream<Path> files = Files.list(PythonEnv.repoRoot().resolve("samples"))) {
