@@ -47,8 +47,11 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  *       FixedWidth} (its length)</td><td>PLAIN, dictionary, DELTA_BYTE_ARRAY,
  *       BYTE_STREAM_SPLIT</td></tr>
  *   <tr><td>{@link BinaryDecoders.DecimalFromInt32}, {@link BinaryDecoders.DecimalFromInt64}</td>
- *       <td>INT32, INT64 DECIMAL</td><td>{@link DecimalFromInt} (sign-extended into 16 or 32
+ *       <td>INT32, INT64 DECIMAL</td><td>{@link Decimal} (sign-extended into 16 or 32
  *       bytes)</td><td>PLAIN, dictionary, DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT</td></tr>
+ *   <tr><td>{@link BinaryDecoders.DecimalFromBytes}</td><td>FIXED_LEN_BYTE_ARRAY DECIMAL no wider
+ *       than the slot</td><td>{@link Decimal} (reversed to little-endian, sign-extended)</td>
+ *       <td>PLAIN, dictionary, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT</td></tr>
  *   <tr><td>{@link NumericDecoders.Bool}</td><td>BOOLEAN</td><td>{@link Bool}</td><td>PLAIN,
  *       RLE</td></tr>
  *   <tr><td>{@link BinaryDecoders.VarBinary} into 32- or 64-bit offsets</td><td>BYTE_ARRAY</td>
@@ -57,7 +60,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * </table>
  *
  * Leaves under lists, maps and structs are read the same way, with their repetition and definition
- * levels decoded a page at a time ({@link PageLeafDecoder}). Everything else (byte-array decimals,
+ * levels decoded a page at a time ({@link PageLeafDecoder}). Everything else (BYTE_ARRAY decimals,
  * INT96, unit conversions, narrowing and widening, float16, intervals, view vectors, Variant
  * children, which need a null fill, and FixedSizeList elements, which need padding) keeps its
  * per-value decoder.
@@ -91,7 +94,15 @@ final class PageLeafDecoders {
     if ((perValue instanceof BinaryDecoders.DecimalFromInt32
             || perValue instanceof BinaryDecoders.DecimalFromInt64)
         && v instanceof BaseFixedWidthVector fixed) {
-      return new DecimalFromInt(c, pages, shape, fixed, physical);
+      return new Decimal(
+          c, pages, shape, fixed, physical, physical == PrimitiveTypeName.INT32 ? 4 : 8);
+    }
+    if (perValue instanceof BinaryDecoders.DecimalFromBytes
+        && physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
+        && v instanceof BaseFixedWidthVector fixed
+        && type.getTypeLength() >= 1
+        && type.getTypeLength() <= fixed.getTypeWidth()) {
+      return new Decimal(c, pages, shape, fixed, physical, type.getTypeLength());
     }
     if (perValue instanceof BinaryDecoders.FixedBinary) {
       int length = type.getTypeLength();
@@ -184,11 +195,13 @@ final class PageLeafDecoders {
   }
 
   /**
-   * INT32 and INT64 unscaled decimals, sign-extended into the 16- or 32-byte slots of a decimal
-   * vector: a run's values are decoded in bulk into a reused staging buffer, then each is widened
-   * into its slot ({@link Decimals#writeLong}).
+   * Unscaled decimals into the 16- or 32-byte little-endian slots of a decimal vector: INT32 and
+   * INT64 values sign-extended ({@link Decimals#writeLong}), FIXED_LEN_BYTE_ARRAY big-endian two's
+   * complement values of at most the slot's width reversed and sign-extended. A run's values are
+   * decoded in bulk into a reused staging buffer, then each is widened into its slot; no object per
+   * value.
    */
-  static final class DecimalFromInt extends PageLeafDecoder {
+  static final class Decimal extends PageLeafDecoder {
     private final BaseFixedWidthVector v;
     private final PrimitiveTypeName physical;
     private final int width;
@@ -196,17 +209,21 @@ final class PageLeafDecoders {
     private FixedWidthDecoder values;
     private ArrowBuf staging;
 
-    DecimalFromInt(
+    /**
+     * @param sourceWidth the width of a Parquet value: 4, 8, or the FIXED_LEN_BYTE_ARRAY's
+     */
+    Decimal(
         LeafColumn c,
         ColumnChunkPages pages,
         Shape shape,
         BaseFixedWidthVector v,
-        PrimitiveTypeName physical) {
+        PrimitiveTypeName physical,
+        int sourceWidth) {
       super(c, pages, shape, 0);
       this.v = v;
       this.physical = physical;
       this.width = v.getTypeWidth();
-      this.sourceWidth = physical == PrimitiveTypeName.INT32 ? 4 : 8;
+      this.sourceWidth = sourceWidth;
     }
 
     @Override
@@ -239,9 +256,17 @@ final class PageLeafDecoders {
             case PLAIN_DICTIONARY, RLE_DICTIONARY -> dictionary.fixedWidthDecoder(page);
             case BYTE_STREAM_SPLIT -> new ByteStreamSplitDecoder(page, sourceWidth);
             case DELTA_BINARY_PACKED ->
-                sourceWidth == 4
-                    ? DeltaBinaryPackedDecoder.int32(page)
-                    : DeltaBinaryPackedDecoder.int64(page);
+                switch (physical) {
+                  case INT32 -> DeltaBinaryPackedDecoder.int32(page);
+                  case INT64 -> DeltaBinaryPackedDecoder.int64(page);
+                  default -> throw unsupported(encoding, physical + " decimal values");
+                };
+            case DELTA_BYTE_ARRAY -> {
+              if (physical != PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY) {
+                throw unsupported(encoding, physical + " decimal values");
+              }
+              yield new DeltaByteArrayDecoder(page, valueCount).asFixedWidth(sourceWidth);
+            }
             default -> throw unsupported(encoding, physical + " decimal values");
           };
     }
@@ -254,10 +279,7 @@ final class PageLeafDecoders {
       }
       long bytes = (long) present * sourceWidth;
       if (staging == null || staging.capacity() < bytes) {
-        if (staging != null) {
-          staging.close();
-          staging = null;
-        }
+        release();
         staging = v.getAllocator().buffer(Math.max(bytes, 1024));
       }
       values.read(staging, 0, present);
@@ -266,10 +288,27 @@ final class PageLeafDecoders {
       int k = 0;
       for (int s = slot; s < slot + n; s++) {
         if (nulls == 0 || BitVectorHelper.get(validity, s) != 0) {
-          long value =
-              sourceWidth == 4 ? staging.getInt((long) k * 4) : staging.getLong((long) k * 8);
-          Decimals.writeLong(data, s, width, value);
-          k++;
+          write(data, s, k++);
+        }
+      }
+    }
+
+    /** Widens staged value {@code k} into slot {@code s}. */
+    private void write(ArrowBuf data, int s, int k) {
+      switch (physical) {
+        case INT32 -> Decimals.writeLong(data, s, width, staging.getInt((long) k * 4));
+        case INT64 -> Decimals.writeLong(data, s, width, staging.getLong((long) k * 8));
+        default -> {
+          long from = (long) k * sourceWidth;
+          long base = (long) s * width;
+          // Byte i of the little-endian slot is byte (length - 1 - i) of the big-endian value.
+          for (int i = 0; i < sourceWidth; i++) {
+            data.setByte(base + i, staging.getByte(from + sourceWidth - 1 - i));
+          }
+          byte fill = (byte) (staging.getByte(from) >> 7);
+          for (int i = sourceWidth; i < width; i++) {
+            data.setByte(base + i, fill);
+          }
         }
       }
     }

@@ -185,12 +185,15 @@ class PageReadPathTest {
     }
   }
 
-  /** argv: file, data page version, mode (plain, dict, delta, bss), null ratio, seed. */
+  /**
+   * argv: file, data page version, mode (plain, dict, delta, bss), null ratio, seed, storage (int:
+   * INT32 and INT64; bytes: FIXED_LEN_BYTE_ARRAY, with a 40-digit column besides).
+   */
   static final String WRITE_DECIMALS =
       """
       import sys, random, decimal
       import pyarrow as pa, pyarrow.parquet as pq
-      path, version, mode, ratio, seed = sys.argv[1:]
+      path, version, mode, ratio, seed, storage = sys.argv[1:]
       ratio = float(ratio); rnd = random.Random(int(seed)); n = 1203
       def dec(digits, scale):
           return lambda: decimal.Decimal(rnd.choice([rnd.randrange(-10**digits + 1, 10**digits),
@@ -206,39 +209,45 @@ class PageReadPathTest {
           'ld': col(lambda: [None if rnd.random() < ratio else dec(12, 2)() for _ in range(rnd.randrange(4))],
                     pa.list_(pa.decimal128(12, 2))),
       })
+      if storage == 'bytes':
+          t = t.append_column('w40', col(dec(40, 4), pa.decimal256(40, 4)))
       kw = dict(use_dictionary=mode == 'dict')
       if mode == 'delta':
-          kw = dict(use_dictionary=False, column_encoding={c: 'DELTA_BINARY_PACKED' for c in t.column_names
+          delta = 'DELTA_BINARY_PACKED' if storage == 'int' else 'DELTA_BYTE_ARRAY'
+          kw = dict(use_dictionary=False, column_encoding={c: delta for c in t.column_names
                                                            if c != 'ld'})
       elif mode == 'bss':
           kw = dict(use_dictionary=False, column_encoding={c: 'BYTE_STREAM_SPLIT' for c in t.column_names
                                                            if c != 'ld'})
       pq.write_table(t, path, data_page_version=version, row_group_size=501, data_page_size=300,
-                     write_batch_size=17, store_decimal_as_integer=True, store_schema=True, **kw)
+                     write_batch_size=17, store_decimal_as_integer=storage == 'int', store_schema=True, **kw)
       """;
 
   static Stream<Arguments> decimalFiles() {
     List<Arguments> out = new ArrayList<>();
     int seed = 200;
-    for (String mode : List.of("plain", "dict", "delta", "bss")) {
-      for (String version : List.of("1.0", "2.0")) {
-        for (String ratio : List.of("0", "0.4", "1")) {
-          out.add(Arguments.of(mode, version, ratio, seed++));
+    for (String storage : List.of("int", "bytes")) {
+      for (String mode : List.of("plain", "dict", "delta", "bss")) {
+        for (String version : List.of("1.0", "2.0")) {
+          for (String ratio : List.of("0", "0.4", "1")) {
+            out.add(Arguments.of(storage, mode, version, ratio, seed++));
+          }
         }
       }
     }
     return out.stream();
   }
 
-  @ParameterizedTest(name = "decimals {0}, data page {1}, nulls {2}")
+  @ParameterizedTest(name = "decimals as {0}, {1}, data page {2}, nulls {3}")
   @MethodSource("decimalFiles")
-  void integerDecimalsReadTheSameOnBothPaths(String mode, String version, String ratio, int seed)
-      throws IOException {
+  void decimalsReadTheSameOnBothPaths(
+      String storage, String mode, String version, String ratio, int seed) throws IOException {
     Path file = dir.resolve("d.parquet");
     PythonEnv.require()
-        .run(WRITE_DECIMALS, file.toString(), version, mode, ratio, String.valueOf(seed));
+        .run(WRITE_DECIMALS, file.toString(), version, mode, ratio, String.valueOf(seed), storage);
+    int columns = storage.equals("int") ? 6 : 7;
     for (int batch : BATCHES) {
-      assertSameBatches(file, ReadOptions.builder().batchRows(batch).build(), 6);
+      assertSameBatches(file, ReadOptions.builder().batchRows(batch).build(), columns);
     }
   }
 
