@@ -319,8 +319,13 @@ class PageReadPathTest {
   void damagedPageBytesNameColumnRowGroupPageAndByte() throws IOException {
     Path clean = dir.resolve("clean.parquet");
     int failures = 0;
-    for (String mode : List.of("plain", "dict", "delta", "bss")) {
-      PythonEnv.require().run(WRITE, clean.toString(), "1.0", mode, "0.3", "5", "NONE", "0");
+    for (String mode : List.of("plain", "dict", "delta", "bss", "nested plain", "nested dict")) {
+      if (mode.startsWith("nested ")) {
+        PythonEnv.require()
+            .run(WRITE_NESTED, clean.toString(), "1.0", mode.substring(7), "0.3", "5");
+      } else {
+        PythonEnv.require().run(WRITE, clean.toString(), "1.0", mode, "0.3", "5", "NONE", "0");
+      }
       List<long[]> bodies = pageBodies(clean);
       Random random = new Random(mode.hashCode());
       for (int trial = 0; trial < 40; trial++) {
@@ -346,13 +351,19 @@ class PageReadPathTest {
           failures++;
           String where = mode + " trial " + trial + ": " + e.getMessage();
           assertTrue(e.location().hasColumn(), where);
+          if (mode.startsWith("nested ") && e.getMessage().contains("column chunk ends after")) {
+            // Damaged repetition levels that still decode give fewer records than the row group
+            // has: found when the chunk ends, it names the column and row, not a byte.
+            assertTrue(e.location().hasRow(), where);
+            continue;
+          }
           assertTrue(e.location().hasRowGroup(), where);
           assertTrue(e.location().hasByteOffset(), where);
           assertTrue(e.getMessage().matches("(?s).*row group \\d+, page \\d+.*byte \\d+.*"), where);
         }
       }
     }
-    assertTrue(failures > 20, "only " + failures + " of the damaged files failed");
+    assertTrue(failures > 30, "only " + failures + " of the damaged files failed");
   }
 
   @Test
