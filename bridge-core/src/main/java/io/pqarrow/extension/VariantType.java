@@ -71,7 +71,9 @@ public final class VariantType extends ExtensionType {
 
   /**
    * Whether {@code type} is a layout the {@code metadata} and {@code value} children may use:
-   * {@code Binary}, {@code LargeBinary} or {@code BinaryView}.
+   * {@code Binary}, {@code LargeBinary} or {@code BinaryView}. The one rule for every {@code value}
+   * column, top-level or nested in shredded storage ({@link ShreddedLayout}): every module that
+   * checks or reads one asks here.
    */
   public static boolean isBinaryStorage(ArrowType type) {
     return ExtensionFields.isBinary(type);
@@ -123,14 +125,13 @@ public final class VariantType extends ExtensionType {
     }
     // For a dictionary-encoded field, Arrow Java's Field type is already the value type.
     ArrowType metadataType = metadata.getType();
-    if (!ExtensionFields.isBinary(metadataType)
-        && !(metadataType instanceof ArrowType.RunEndEncoded)) {
+    if (!isBinaryStorage(metadataType) && !(metadataType instanceof ArrowType.RunEndEncoded)) {
       throw new IllegalArgumentException(where + "metadata has type " + metadataType);
     }
     if (value == null && typedValue == null) {
       throw new IllegalArgumentException(where + "neither value nor typed_value");
     }
-    if (value != null && !ExtensionFields.isBinary(value.getType())) {
+    if (value != null && !isBinaryStorage(value.getType())) {
       throw new IllegalArgumentException(where + "value has type " + value.getType());
     }
   }

@@ -32,6 +32,7 @@ import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.TimeStampMicroTZVector;
 import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.ViewVarBinaryVector;
 import org.apache.arrow.vector.complex.ListViewVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -217,6 +218,49 @@ class ShreddedRulesAgreeTest {
             ShredException.class,
             () -> Shredding.storageField("v", Field.nullable("v", ArrowType.Null.INSTANCE), true));
     assertTrue(e.getMessage().contains("never in typed_value"), e.getMessage());
+  }
+
+  @Test
+  void binaryViewValueColumnsAreReadByVariantGetAsByUnshredding() {
+    String text = "a string longer than twelve bytes";
+    byte[] longString = new byte[1 + text.length()];
+    longString[0] = (byte) (text.length() << 2 | 1);
+    System.arraycopy(
+        text.getBytes(java.nio.charset.StandardCharsets.UTF_8), 0, longString, 1, text.length());
+    Field field =
+        new Field(
+            "v",
+            FieldType.nullable(VariantType.INSTANCE),
+            List.of(
+                Field.notNullable("metadata", ArrowType.Binary.INSTANCE),
+                Field.nullable("value", ArrowType.BinaryView.INSTANCE),
+                typed(
+                    ArrowType.Struct.INSTANCE,
+                    pair(
+                        "a",
+                        Field.nullable("value", ArrowType.BinaryView.INSTANCE),
+                        typed(new ArrowType.Int(64, true))))));
+    try (VariantVector in =
+        build(
+            field,
+            3,
+            v -> {
+              StructVector t = (StructVector) v.typedValueVector();
+              StructVector a = (StructVector) t.getChild("a");
+              for (int i = 0; i < 2; i++) {
+                t.setIndexDefined(i);
+                a.setIndexDefined(i);
+              }
+              ((BigIntVector) a.getChild("typed_value")).setSafe(0, 7);
+              ((ViewVarBinaryVector) a.getChild("value")).setSafe(1, longString);
+              ((ViewVarBinaryVector) v.valueVector()).setSafe(2, INT8_5);
+            })) {
+      List<VariantValue> expected =
+          List.of(obj("a", i64(7)), obj("a", ShredTestSupport.str(text)), i8(5));
+      assertEquals(expected, unshred(in));
+      assertEquals(expected, get(in, "$"));
+      assertEquals(Arrays.asList(i64(7), ShredTestSupport.str(text), null), get(in, "$.a"));
+    }
   }
 
   @Test

@@ -111,13 +111,6 @@ public final class BinarySlots {
     return new BinarySlots(name, vector, rows);
   }
 
-  /** Whether {@code vector} is Binary, LargeBinary or BinaryView (not a string vector). */
-  public static boolean isBinary(FieldVector vector) {
-    return vector instanceof org.apache.arrow.vector.VarBinaryVector
-        || vector instanceof org.apache.arrow.vector.LargeVarBinaryVector
-        || vector instanceof org.apache.arrow.vector.ViewVarBinaryVector;
-  }
-
   private ByteBuffer wrap(ArrowBuf buf) {
     long capacity = buf.capacity();
     if (capacity > Integer.MAX_VALUE) {
