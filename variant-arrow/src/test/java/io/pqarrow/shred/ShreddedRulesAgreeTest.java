@@ -179,6 +179,37 @@ class ShreddedRulesAgreeTest {
   }
 
   @Test
+  void aDecimalSlotWithMoreDigitsThanItsPrecisionFailsEvenWhenTheTargetIsTheColumnsType() {
+    ArrowType type = new ArrowType.Decimal(5, 2, 128);
+    Field target = Field.nullable("t", type);
+    try (VariantVector in =
+        build(
+            storage(typed(type)),
+            2,
+            v -> {
+              DecimalVector d = (DecimalVector) v.typedValueVector();
+              d.setSafe(0, new BigDecimal("1.50"));
+              d.setBigEndianSafe(1, new BigInteger("123456").toByteArray());
+            })) {
+      try (KernelResult r =
+          VariantKernels.get(in, "$", target, GetOptions.defaults(), memory.allocator())) {
+        DecimalVector out = (DecimalVector) r.vector();
+        assertEquals(1, r.failedRowCount());
+        assertEquals(new BigDecimal("1.50"), out.getObject(0));
+        assertTrue(out.isNull(1), "the slot with too many digits is not copied");
+      }
+      KernelException e =
+          assertThrows(
+              KernelException.class,
+              () -> VariantKernels.get(in, "$", target, GetOptions.strict(), memory.allocator()));
+      assertEquals(
+          "Invalid Variant value at row 1, path $: Invalid decimal at v.typed_value: slot 1 holds"
+              + " 123456, more digits than the column's precision 5",
+          e.getMessage());
+    }
+  }
+
+  @Test
   void decimal32And64AreRefusedByShreddingUnshreddingAndVariantGetAlike() {
     for (int width : new int[] {32, 64}) {
       ArrowType type = new ArrowType.Decimal(9, 2, width);

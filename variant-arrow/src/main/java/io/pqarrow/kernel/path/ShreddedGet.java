@@ -22,6 +22,7 @@ import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
@@ -32,8 +33,9 @@ import org.apache.arrow.vector.types.pojo.Field;
  *
  * <ul>
  *   <li>the path ends on a primitive {@code typed_value} that is set: the typed column serves the
- *       row directly: copied slot to slot when the target is exactly the typed type, otherwise
- *       converted through the casting rules;
+ *       row directly: copied slot to slot when the target is exactly the typed type (decimals
+ *       excepted, whose digits are checked against the column's precision), otherwise converted
+ *       through the casting rules;
  *   <li>{@code typed_value} is null: the residual {@code value} bytes hold the value, and the rest
  *       of the path is followed inside them (only these rows touch Variant bytes);
  *   <li>a key the schema does not shred: it can only be in the residual object of that level;
@@ -120,10 +122,13 @@ public final class ShreddedGet {
       }
       this.chain = java.util.Arrays.copyOf(levels, depth + 1);
       ShreddedLevel last = chain[depth];
+      // Decimals are never copied as is: a slot may hold more digits than its column declares, and
+      // such a row is a failure (TypedScalars checks the precision on the way through).
       this.copyTyped =
           depth == path.size()
               && last.shape == ShreddedLevel.Shape.PRIMITIVE
-              && last.typed.getField().getType().equals(target.getType());
+              && last.typed.getField().getType().equals(target.getType())
+              && !(target.getType() instanceof ArrowType.Decimal);
       this.copiedSlots =
           copyTyped
                   && (last.typed instanceof BaseVariableWidthVector
