@@ -124,7 +124,9 @@ public final class VariantKernels {
         input.isShredded()
             ? ShreddedGet.rows(input, path, target, options.limits())
             : GetKernel.rows(input, path);
-    return GetKernel.execute(input, path, target, options, allocator, rows);
+    GetKernel.Output out = GetKernel.execute(input, path, target, options, allocator, rows);
+    return new KernelResult(
+        out.vector(), out.failedRowCount(), out.firstFailedRows(), out.variantNullRows());
   }
 
   /**
