@@ -202,6 +202,7 @@ class ShreddedRulesAgreeTest {
           assertThrows(
               KernelException.class,
               () -> VariantKernels.get(in, "$", target, GetOptions.strict(), memory.allocator()));
+      assertEquals(io.pqarrow.ErrorKind.INVALID_DATA, e.kind());
       assertEquals(
           "Invalid Variant value at row 1, path $: Invalid decimal at v.typed_value: slot 1 holds"
               + " 123456, more digits than the column's precision 5",

@@ -1,9 +1,9 @@
 package io.pqarrow.kernel.path;
 
+import io.pqarrow.BridgeException;
 import io.pqarrow.Limits;
 import io.pqarrow.extension.ShreddedLayout;
 import io.pqarrow.extension.VariantType;
-import io.pqarrow.kernel.KernelException;
 import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.kernel.cast.CastContext;
 import io.pqarrow.kernel.cast.ValueWriter;
@@ -219,8 +219,9 @@ public final class ShreddedGet {
         } else {
           rebuild(builder, l, slot, i);
         }
-      } catch (KernelException bad) {
-        // A typed slot with no Variant value (a decimal beyond its column's precision).
+      } catch (BridgeException bad) {
+        // A typed slot with no Variant value (a decimal beyond its column's precision), or bad
+        // residual bytes of a rebuilt object or array.
         outcome.malformed(i, writer, bad);
         return;
       }
