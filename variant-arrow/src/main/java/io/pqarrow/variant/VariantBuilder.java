@@ -96,7 +96,7 @@ public final class VariantBuilder {
   VariantBuilder(KeyDictionary dict, boolean ownsDictionary, Limits limits) {
     this.dict = dict;
     this.ownsDictionary = ownsDictionary;
-    this.walker = new VariantWalker(Objects.requireNonNull(limits, "limits").maxVariantDepth());
+    this.walker = new VariantWalker(Objects.requireNonNull(limits, "limits"));
   }
 
   // ---- primitives ----
