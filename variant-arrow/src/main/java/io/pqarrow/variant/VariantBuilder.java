@@ -619,6 +619,29 @@ public final class VariantBuilder {
     return v;
   }
 
+  /**
+   * Empties this builder, its dictionary included, so that the next value is built exactly as by a
+   * new builder (the same metadata bytes) without allocating one: for a loop that builds one value
+   * per row. Also abandons a value left half-written by an error. ({@link #build()} empties the
+   * value but keeps the dictionary, so a builder reused that way writes the earlier values' keys
+   * into the next metadata.)
+   *
+   * @return this builder
+   * @throws IllegalStateException if the builder shares a column dictionary ({@link
+   *     VariantColumnBuilder#row()})
+   */
+  public VariantBuilder reset() {
+    if (!ownsDictionary) {
+      throw new IllegalStateException("a column's row builder is not reset on its own");
+    }
+    clear();
+    dict.clear();
+    lastSource = null;
+    sourceIds = null;
+    copySource = null;
+    return this;
+  }
+
   void requireComplete() {
     if (!topWritten || depth != 0) {
       throw new IllegalStateException(

@@ -4,6 +4,7 @@ import static io.pqarrow.shred.ShredTestSupport.i64;
 import static io.pqarrow.shred.ShredTestSupport.i8;
 import static io.pqarrow.shred.ShredTestSupport.obj;
 import static io.pqarrow.shred.ShredTestSupport.vnull;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -292,6 +293,44 @@ class ShreddedRulesAgreeTest {
       assertEquals(expected, unshred(in));
       assertEquals(expected, get(in, "$"));
       assertEquals(Arrays.asList(i64(7), ShredTestSupport.str(text), null), get(in, "$.a"));
+    }
+  }
+
+  @Test
+  void eachRebuiltRowOfVariantGetHasAMetadataOfItsOwnKeys() {
+    ArrowType int64 = new ArrowType.Int(64, true);
+    Field field =
+        storage(
+            typed(
+                ArrowType.Struct.INSTANCE,
+                pair("b", Field.nullable("value", ArrowType.Binary.INSTANCE), typed(int64)),
+                pair("a", Field.nullable("value", ArrowType.Binary.INSTANCE), typed(int64))));
+    try (VariantVector in =
+            build(
+                field,
+                2,
+                v -> {
+                  StructVector t = (StructVector) v.typedValueVector();
+                  for (int i = 0; i < 2; i++) {
+                    t.setIndexDefined(i);
+                    ((StructVector) t.getChild("a")).setIndexDefined(i);
+                    ((StructVector) t.getChild("b")).setIndexDefined(i);
+                  }
+                  ((BigIntVector) ((StructVector) t.getChild("b")).getChild("typed_value"))
+                      .setSafe(0, 1);
+                  ((BigIntVector) ((StructVector) t.getChild("a")).getChild("typed_value"))
+                      .setSafe(1, 2);
+                });
+        KernelResult r =
+            VariantKernels.get(
+                in, "$", VARIANT_TARGET, GetOptions.defaults(), memory.allocator())) {
+      VarBinaryVector metadata = (VarBinaryVector) ((VariantVector) r.vector()).metadataVector();
+      // version 1, sorted, one key, offsets 0 and 1, then the key: row 1 does not carry row 0's "b"
+      assertArrayEquals(new byte[] {0x11, 0x01, 0x00, 0x01, 'b'}, metadata.get(0));
+      assertArrayEquals(new byte[] {0x11, 0x01, 0x00, 0x01, 'a'}, metadata.get(1));
+      assertEquals(
+          List.of(obj("b", i64(1)), obj("a", i64(2))),
+          ShredTestSupport.rowsOf((VariantVector) r.vector()));
     }
   }
 

@@ -49,8 +49,8 @@ import org.apache.arrow.vector.types.pojo.Field;
  * than its column declares is a malformed row.
  *
  * <p>Whole values are never rebuilt, except when the path ends on a shredded object or array (for
- * example {@code $} of a shredded column): that row's sub-value is rebuilt with a {@link
- * VariantBuilder}, allocating per such row.
+ * example {@code $} of a shredded column): that row's sub-value is rebuilt with the call's one
+ * {@link VariantBuilder} (reset per row), and its encoded bytes are allocated per such row.
  */
 public final class ShreddedGet {
   private static final ByteBuffer NULL_BYTES = ByteBuffer.wrap(new byte[] {0});
@@ -86,7 +86,8 @@ public final class ShreddedGet {
     private final PathWalker walker;
     private final VariantReader bytes = new VariantReader();
     private final VariantReader nullValue = new VariantReader();
-    private final Limits limits;
+    // One builder per call, reset before each converted row (dictionary included).
+    private final VariantBuilder builder;
 
     Run(
         VariantColumnReader input,
@@ -98,7 +99,7 @@ public final class ShreddedGet {
         Field target,
         Limits limits) {
       this.input = input;
-      this.limits = limits;
+      this.builder = new VariantBuilder(limits);
       this.path = path;
       this.ctx = ctx;
       this.writer = writer;
@@ -211,8 +212,9 @@ public final class ShreddedGet {
         out.copyFromSafe(slot, i, l.typed);
         return;
       }
-      // A builder per converted row: simple, and never left half-written by a bad row.
-      VariantBuilder builder = new VariantBuilder(limits);
+      // Reset, not just emptied by build(): the row's metadata holds its own keys only, and a
+      // value a bad row left half-written is dropped.
+      builder.reset();
       try {
         if (l.shape == ShreddedLevel.Shape.PRIMITIVE) {
           l.encoder.append(slot, builder);
