@@ -337,7 +337,8 @@ public final class ParquetArrowReader implements AutoCloseable {
           column = leaf.column;
           // The column reader reads the chunk's dictionary and first page here.
           leaf.startRowGroup(
-              new ColumnReaderImpl(c, pages.getPageReader(c), NO_CONVERTER, writerVersion));
+              new ColumnReaderImpl(
+                  c, new NonEmptyPages(pages.getPageReader(c)), NO_CONVERTER, writerVersion));
         }
       } catch (ParquetFileException | OutOfMemoryException e) {
         throw e;
