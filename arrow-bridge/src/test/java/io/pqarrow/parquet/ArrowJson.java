@@ -1,7 +1,9 @@
 package io.pqarrow.parquet;
 
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -49,7 +51,10 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * intervals as [months, days, nanos].
  */
 public final class ArrowJson {
-  static final ObjectMapper MAPPER = new ObjectMapper();
+  /** Accepts Python's {@code NaN}, {@code Infinity} and {@code -Infinity} as numbers. */
+  static final ObjectMapper MAPPER =
+      JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
+
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
   private ArrowJson() {}

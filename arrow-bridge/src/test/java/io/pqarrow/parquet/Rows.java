@@ -12,6 +12,15 @@ public final class Rows {
   private Rows() {}
 
   public static void assertSame(List<String> expected, List<String> actual) {
+    assertSame("", expected, actual);
+  }
+
+  /**
+   * As {@link #assertSame(List, List)}, with {@code where} (a file, say) leading every failure
+   * message: {@code where: row 17, column f32 ==> expected: <1.5> but was: <1.25>}.
+   */
+  public static void assertSame(String where, List<String> expected, List<String> actual) {
+    String prefix = where.isEmpty() ? "" : where + ": ";
     int n = Math.min(expected.size(), actual.size());
     for (int i = 0; i < n; i++) {
       if (!expected.get(i).equals(actual.get(i))) {
@@ -22,12 +31,12 @@ public final class Rows {
           assertEquals(
               field.getValue().toString(),
               String.valueOf(a.get(field.getKey())),
-              "row " + i + ", column " + field.getKey());
+              prefix + "row " + i + ", column " + field.getKey());
         }
-        assertEquals(expected.get(i), actual.get(i), "row " + i);
+        assertEquals(expected.get(i), actual.get(i), prefix + "row " + i);
       }
     }
-    assertEquals(expected.size(), actual.size(), "row count");
+    assertEquals(expected.size(), actual.size(), prefix + "row count");
   }
 
   private static JsonNode parse(String line) {

@@ -16,6 +16,9 @@ import org.apache.parquet.column.ColumnReader;
  * column's Parquet and Arrow types; the loop below knows nothing of types.
  */
 abstract class LeafDecoder {
+  /** What the decoder was told about its column, for a decoder built to replace it. */
+  final LeafColumn info;
+
   final String column;
   final String[] parquetPath;
   final int maxDef;
@@ -41,6 +44,7 @@ abstract class LeafDecoder {
   int slotCount;
 
   LeafDecoder(LeafColumn c) {
+    this.info = c;
     this.column = c.column();
     this.parquetPath = c.parquetPath().toArray(new String[0]);
     this.maxDef = c.maxDef();
@@ -97,11 +101,12 @@ abstract class LeafDecoder {
   }
 
   /**
-   * Reads the next {@code records} records of the current row group.
+   * Reads the next {@code records} records of the current row group. {@link PageLeafDecoder}
+   * replaces this loop over parquet-java's column reader with one over whole pages.
    *
    * @return the number of records read: {@code records} unless the chunk ended early
    */
-  final int readRecords(int records) {
+  int readRecords(int records) {
     int seen = 0;
     while (remaining > 0) {
       int r = reader.getCurrentRepetitionLevel();

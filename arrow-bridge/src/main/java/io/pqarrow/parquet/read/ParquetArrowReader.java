@@ -4,6 +4,7 @@ import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.parquet.internal.page.ColumnChunkPages;
 import io.pqarrow.schema.FieldMapping;
 import io.pqarrow.schema.MappingOptions;
 import io.pqarrow.schema.SchemaMapper;
@@ -24,12 +25,17 @@ import org.apache.parquet.VersionParser;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.impl.ColumnReaderImpl;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * Reads a Parquet file as Arrow record batches.
@@ -47,10 +53,11 @@ import org.apache.parquet.schema.MessageType;
  * <p>parquet-java reads the footer, pages and codecs; this class decodes the values with their
  * repetition and definition levels straight into the vectors of one {@link VectorSchemaRoot},
  * reused for every batch. Memory is bounded by one batch plus the compressed pages of one row
- * group. Every failure, from a missing file to corrupt data, is a {@link ParquetFileException}
- * naming the file (and column and row when known): {@code Invalid Parquet file at …} for bad bytes,
- * {@code Cannot read Parquet file at …: out of Arrow memory (limit N bytes): …} when the caller's
- * allocator cannot hold a batch.
+ * group; columns read page by page (the internal switch {@link #PAGES_PROPERTY}, off by default)
+ * take no part in the row group and need only their current page. Every failure, from a missing
+ * file to corrupt data, is a {@link ParquetFileException} naming the file (and column and row when
+ * known): {@code Invalid Parquet file at …} for bad bytes, {@code Cannot read Parquet file at …:
+ * out of Arrow memory (limit N bytes): …} when the caller's allocator cannot hold a batch.
  */
 public final class ParquetArrowReader implements AutoCloseable {
   /** Maps a file's schema; the default is {@link SchemaMapper#toArrow}. */
@@ -60,6 +67,13 @@ public final class ParquetArrowReader implements AutoCloseable {
 
   private static final PrimitiveConverter NO_CONVERTER = new PrimitiveConverter() {};
 
+  /**
+   * The system property that turns on the page-at-a-time read path ({@link PageLeafDecoder}) for
+   * the top-level leaves {@link PageLeafDecoders} accepts; off unless set to {@code true}. Not API:
+   * a switch for comparing the two paths while the page path is completed.
+   */
+  static final String PAGES_PROPERTY = "io.pqarrow.read.pages";
+
   private final Path file;
   private final BufferAllocator allocator;
   private final ParquetFileReader parquet;
@@ -68,6 +82,12 @@ public final class ParquetArrowReader implements AutoCloseable {
   private final List<NodeAssembler> nodes = new ArrayList<>();
   private final List<LeafDecoder> leaves = new ArrayList<>();
   private final List<ColumnDescriptor> columns = new ArrayList<>();
+
+  /** The leaves read page by page, with their Parquet paths; none unless the switch is on. */
+  private final List<PageLeafDecoder> pageLeaves = new ArrayList<>();
+
+  private final List<ColumnPath> pagePaths = new ArrayList<>();
+  private CompressionCodecFactory codecs;
   private final List<Integer> rowGroups;
   private final int batchRows;
   private final VersionParser.ParsedVersion writerVersion;
@@ -91,7 +111,8 @@ public final class ParquetArrowReader implements AutoCloseable {
       SchemaMapping mapping,
       List<FieldMapping> projected,
       BufferAllocator allocator,
-      ReadOptions options) {
+      ReadOptions options,
+      boolean pages) {
     this.file = file;
     this.allocator = allocator;
     this.parquet = parquet;
@@ -109,11 +130,16 @@ public final class ParquetArrowReader implements AutoCloseable {
       AssemblerBuilder builder = new AssemblerBuilder(schema, file);
       for (int i = 0; i < projected.size(); i++) {
         NodeAssembler node = builder.build(projected.get(i), root.getFieldVectors().get(i));
+        if (pages && node instanceof LeafNode leafNode) {
+          node = pageLeaf(leafNode, schema);
+        }
         nodes.add(node);
         node.collectLeaves(leaves);
       }
       for (LeafDecoder leaf : leaves) {
-        columns.add(schema.getColumnDescription(leaf.parquetPath));
+        if (!(leaf instanceof PageLeafDecoder)) {
+          columns.add(schema.getColumnDescription(leaf.parquetPath));
+        }
       }
       parquet.setRequestedSchema(columns);
       int blockCount = parquet.getRowGroups().size();
@@ -137,6 +163,7 @@ public final class ParquetArrowReader implements AutoCloseable {
       this.rowGroups = List.copyOf(selected);
       this.totalRows = total;
     } catch (RuntimeException e) {
+      closePageLeaves();
       root.close();
       throw e;
     }
@@ -147,6 +174,35 @@ public final class ParquetArrowReader implements AutoCloseable {
       version = null;
     }
     this.writerVersion = version;
+  }
+
+  /**
+   * {@code node}'s leaf read page by page when {@link PageLeafDecoders} accepts it, else {@code
+   * node}.
+   */
+  private NodeAssembler pageLeaf(LeafNode node, MessageType schema) {
+    LeafDecoder perValue = node.representative();
+    PrimitiveType type = schema.getType(perValue.parquetPath).asPrimitiveType();
+    if (codecs == null) {
+      codecs = HadoopCodecs.newFactory(new PlainParquetConfiguration(), 0);
+    }
+    ColumnChunkPages pages;
+    try {
+      pages =
+          new ColumnChunkPages(
+              file, perValue.column, new LocalInputFile(file).newStream(), codecs, true);
+    } catch (IOException e) {
+      throw ParquetFileException.read(
+          ErrorKind.IO, where(perValue.column), "cannot open: " + describe(e), e);
+    }
+    PageLeafDecoder decoder = PageLeafDecoders.create(perValue, type, pages);
+    if (decoder == null) {
+      closeQuietly(pages);
+      return node;
+    }
+    pageLeaves.add(decoder);
+    pagePaths.add(ColumnPath.get(perValue.parquetPath));
+    return new LeafNode(node.path, node.repLevel, node.slotDef, decoder);
   }
 
   /**
@@ -168,6 +224,22 @@ public final class ParquetArrowReader implements AutoCloseable {
 
   static ParquetArrowReader open(
       Path file, BufferAllocator allocator, ReadOptions options, Mapper mapper) {
+    return open(file, allocator, options, mapper, Boolean.getBoolean(PAGES_PROPERTY));
+  }
+
+  /** As {@link #open(Path, BufferAllocator, ReadOptions)}, with the page path on or off. */
+  static ParquetArrowReader open(
+      Path file, BufferAllocator allocator, ReadOptions options, boolean pages) {
+    return open(
+        file,
+        allocator,
+        options,
+        (schema, kv) -> SchemaMapper.toArrow(schema, kv, options.mapping()),
+        pages);
+  }
+
+  static ParquetArrowReader open(
+      Path file, BufferAllocator allocator, ReadOptions options, Mapper mapper, boolean pages) {
     ParquetFileReader parquet = openFile(file, options.limits().maxFooterBytes());
     try {
       MessageType schema = parquet.getFileMetaData().getSchema();
@@ -181,7 +253,7 @@ public final class ParquetArrowReader implements AutoCloseable {
           PlainFields.apply(
               VariantValues.supplement(
                   Projection.apply(mapping.fields(), options.columns(), file)));
-      return new ParquetArrowReader(file, parquet, mapping, projected, allocator, options);
+      return new ParquetArrowReader(file, parquet, mapping, projected, allocator, options, pages);
     } catch (ParquetFileException e) {
       closeQuietly(parquet);
       throw e;
@@ -204,6 +276,11 @@ public final class ParquetArrowReader implements AutoCloseable {
   /** The file's key-value metadata. */
   public Map<String, String> keyValueMetadata() {
     return parquet.getFileMetaData().getKeyValueMetaData();
+  }
+
+  /** The number of columns read page by page (for tests of the switch). */
+  int pageLeafCount() {
+    return pageLeaves.size();
   }
 
   /** The number of row groups in the file. */
@@ -330,14 +407,25 @@ public final class ParquetArrowReader implements AutoCloseable {
           pages.close();
           pages = null;
         }
-        pages = parquet.readRowGroup(index);
-        for (int i = 0; i < leaves.size(); i++) {
-          ColumnDescriptor c = columns.get(i);
-          LeafDecoder leaf = leaves.get(i);
+        if (!columns.isEmpty()) {
+          pages = parquet.readRowGroup(index);
+        }
+        int next = 0;
+        for (LeafDecoder leaf : leaves) {
           column = leaf.column;
+          if (leaf instanceof PageLeafDecoder) {
+            continue;
+          }
+          ColumnDescriptor c = columns.get(next++);
           // The column reader reads the chunk's dictionary and first page here.
           leaf.startRowGroup(
-              new ColumnReaderImpl(c, pages.getPageReader(c), NO_CONVERTER, writerVersion));
+              new ColumnReaderImpl(
+                  c, new NonEmptyPages(pages.getPageReader(c)), NO_CONVERTER, writerVersion));
+        }
+        BlockMetaData block = parquet.getRowGroups().get(index);
+        for (int i = 0; i < pageLeaves.size(); i++) {
+          column = pageLeaves.get(i).column;
+          pageLeaves.get(i).startChunk(chunk(block, pagePaths.get(i)), index);
         }
       } catch (ParquetFileException | OutOfMemoryException e) {
         throw e;
@@ -354,6 +442,16 @@ public final class ParquetArrowReader implements AutoCloseable {
       return true;
     }
     return false;
+  }
+
+  /** The chunk of column {@code path} in {@code block}. */
+  private static ColumnChunkMetaData chunk(BlockMetaData block, ColumnPath path) {
+    for (ColumnChunkMetaData c : block.getColumns()) {
+      if (c.getPath().equals(path)) {
+        return c;
+      }
+    }
+    throw new IllegalStateException("the row group has no chunk of column " + path.toDotString());
   }
 
   /** The file and {@code column}, for an error's location. */
@@ -421,17 +519,29 @@ public final class ParquetArrowReader implements AutoCloseable {
     return e.getClass().getSimpleName() + (m == null ? "" : ": " + m);
   }
 
-  private static void closeQuietly(ParquetFileReader r) {
+  private static void closeQuietly(AutoCloseable r) {
     try {
       r.close();
-    } catch (IOException | RuntimeException ignored) {
+    } catch (Exception ignored) {
       // The original failure is the one worth reporting.
+    }
+  }
+
+  private void closePageLeaves() {
+    for (PageLeafDecoder leaf : pageLeaves) {
+      closeQuietly(leaf);
+    }
+    pageLeaves.clear();
+    if (codecs != null) {
+      codecs.release();
+      codecs = null;
     }
   }
 
   @Override
   public void close() {
     root.close();
+    closePageLeaves();
     try {
       if (pages != null) {
         pages.close();

@@ -40,11 +40,25 @@ public final class BinaryOutput {
     }
     this.narrow = narrow;
     this.wide = wide;
+    restart(firstSlot);
+  }
+
+  /**
+   * Points this output at its vector's current buffers from slot {@code firstSlot}, as a new one
+   * would be, keeping its staging array: for a reader that reuses one output across batches or
+   * after the vector's buffers were reallocated.
+   */
+  public void restart(int firstSlot) {
+    if (firstSlot < 0) {
+      throw new IllegalArgumentException("negative first slot " + firstSlot);
+    }
+    flush();
     this.offsets = narrow != null ? narrow.getOffsetBuffer() : wide.getOffsetBuffer();
     this.data = narrow != null ? narrow.getDataBuffer() : wide.getDataBuffer();
     this.slot = firstSlot;
     Bitmaps.checkBytes(offsets, (long) (firstSlot + 1) * offsetWidth(), "offset buffer");
     if (firstSlot == 0) {
+      end = 0;
       setOffset(0, 0);
     } else {
       end =

@@ -8,9 +8,10 @@ import org.apache.arrow.memory.ArrowBuf;
  * % 8} (least significant first) of byte {@code i / 8}, the same order Parquet uses for bit-packed
  * booleans and width-1 levels, so runs copy across without reordering. Whole bytes and 64-bit words
  * are written at once; only the partial bytes at either end of a range are read, merged and written
- * back, so bits outside a range are never disturbed.
+ * back, so bits outside a range are never disturbed. Public for {@link #fill} alone, which the
+ * reader uses to mark the slots of a required column valid.
  */
-final class Bitmaps {
+public final class Bitmaps {
   private Bitmaps() {}
 
   /**
@@ -35,7 +36,7 @@ final class Bitmaps {
   }
 
   /** Sets ({@code value}) or clears {@code count} bits from bit {@code from}. */
-  static void fill(ArrowBuf bits, long from, long count, boolean value) {
+  public static void fill(ArrowBuf bits, long from, long count, boolean value) {
     if (count <= 0) {
       return;
     }

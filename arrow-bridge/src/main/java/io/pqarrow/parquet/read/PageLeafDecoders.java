@@ -1,0 +1,300 @@
+package io.pqarrow.parquet.read;
+
+import io.pqarrow.parquet.internal.encoding.BinaryOutput;
+import io.pqarrow.parquet.internal.encoding.BooleanDecoder;
+import io.pqarrow.parquet.internal.encoding.ByteArrayDecoder;
+import io.pqarrow.parquet.internal.encoding.ByteStreamSplitDecoder;
+import io.pqarrow.parquet.internal.encoding.DeltaBinaryPackedDecoder;
+import io.pqarrow.parquet.internal.encoding.DeltaByteArrayDecoder;
+import io.pqarrow.parquet.internal.encoding.DeltaLengthByteArrayDecoder;
+import io.pqarrow.parquet.internal.encoding.Dictionary;
+import io.pqarrow.parquet.internal.encoding.FixedWidthDecoder;
+import io.pqarrow.parquet.internal.encoding.PageBytes;
+import io.pqarrow.parquet.internal.encoding.PlainBooleanDecoder;
+import io.pqarrow.parquet.internal.encoding.PlainByteArrayDecoder;
+import io.pqarrow.parquet.internal.encoding.PlainFixedWidthDecoder;
+import io.pqarrow.parquet.internal.encoding.RleBooleanDecoder;
+import io.pqarrow.parquet.internal.page.ColumnChunkPages;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.parquet.format.Encoding;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+/**
+ * Chooses, once per column, whether a top-level leaf is read a page at a time ({@link
+ * PageLeafDecoder}) and with which output shape. The rule follows the per-value decoder {@link
+ * LeafDecoders} chose, so that the two paths agree on what each pair of types means: a column is
+ * read by pages exactly when its per-value decoder copies the Parquet value unchanged into a slot
+ * of the same width.
+ *
+ * <table>
+ *   <caption>Columns read a page at a time</caption>
+ *   <tr><th>per-value decoder</th><th>Parquet</th><th>shape</th><th>encodings</th></tr>
+ *   <tr><td>{@link NumericDecoders.Int32}</td><td>INT32</td><td>{@link FixedWidth} (4)</td>
+ *       <td>PLAIN, dictionary, DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT</td></tr>
+ *   <tr><td>{@link NumericDecoders.Int64}</td><td>INT64</td><td>{@link FixedWidth} (8)</td>
+ *       <td>PLAIN, dictionary, DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT</td></tr>
+ *   <tr><td>{@link NumericDecoders.Float32}, {@link NumericDecoders.Float64}</td><td>FLOAT,
+ *       DOUBLE</td><td>{@link FixedWidth} (4, 8)</td><td>PLAIN, dictionary, BYTE_STREAM_SPLIT</td></tr>
+ *   <tr><td>{@link BinaryDecoders.FixedBinary}</td><td>FIXED_LEN_BYTE_ARRAY</td><td>{@link
+ *       FixedWidth} (its length)</td><td>PLAIN, dictionary, DELTA_BYTE_ARRAY,
+ *       BYTE_STREAM_SPLIT</td></tr>
+ *   <tr><td>{@link NumericDecoders.Bool}</td><td>BOOLEAN</td><td>{@link Bool}</td><td>PLAIN,
+ *       RLE</td></tr>
+ *   <tr><td>{@link BinaryDecoders.VarBinary} into 32- or 64-bit offsets</td><td>BYTE_ARRAY</td>
+ *       <td>{@link Binary}</td><td>PLAIN, dictionary, DELTA_LENGTH_BYTE_ARRAY,
+ *       DELTA_BYTE_ARRAY</td></tr>
+ * </table>
+ *
+ * Everything else (decimals, INT96, unit conversions, narrowing and widening, float16, intervals,
+ * view vectors, nested columns, Variant children) keeps its per-value decoder.
+ */
+final class PageLeafDecoders {
+  private PageLeafDecoders() {}
+
+  /**
+   * The page-at-a-time decoder for a top-level leaf whose per-value decoder is {@code perValue}, or
+   * {@code null} when the column keeps the per-value one.
+   */
+  static PageLeafDecoder create(LeafDecoder perValue, PrimitiveType type, ColumnChunkPages pages) {
+    LeafColumn c = perValue.info;
+    if (c.maxDef() > 1 || c.nullFill() != null || c.padding() != LeafColumn.Padding.NONE) {
+      return null;
+    }
+    FieldVector v = perValue.vector();
+    PrimitiveTypeName physical = type.getPrimitiveTypeName();
+    if (perValue instanceof NumericDecoders.Int32
+        || perValue instanceof NumericDecoders.Float32
+        || perValue instanceof NumericDecoders.Int64
+        || perValue instanceof NumericDecoders.Float64) {
+      return new FixedWidth(c, pages, (BaseFixedWidthVector) v, physical, 0);
+    }
+    if (perValue instanceof BinaryDecoders.FixedBinary) {
+      int length = type.getTypeLength();
+      return new FixedWidth(c, pages, (BaseFixedWidthVector) v, physical, length);
+    }
+    if (perValue instanceof NumericDecoders.Bool) {
+      return new Bool(c, pages, (BitVector) v);
+    }
+    if (perValue instanceof BinaryDecoders.VarBinary
+        && physical == PrimitiveTypeName.BINARY
+        && (v instanceof BaseVariableWidthVector || v instanceof BaseLargeVariableWidthVector)) {
+      return new Binary(c, pages, v);
+    }
+    return null;
+  }
+
+  /** Values in fixed-width slots of the vector's data buffer. */
+  static final class FixedWidth extends PageLeafDecoder {
+    private final BaseFixedWidthVector v;
+    private final PrimitiveTypeName physical;
+    private final int width;
+    private FixedWidthDecoder values;
+
+    FixedWidth(
+        LeafColumn c,
+        ColumnChunkPages pages,
+        BaseFixedWidthVector v,
+        PrimitiveTypeName physical,
+        int typeLength) {
+      super(c, pages, typeLength);
+      this.v = v;
+      this.physical = physical;
+      this.width = v.getTypeWidth();
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    ArrowBuf validity() {
+      return v.getValidityBuffer();
+    }
+
+    @Override
+    void reserve(int slots) {
+      while (v.getValueCapacity() < slots) {
+        v.reAlloc();
+      }
+    }
+
+    @Override
+    Dictionary readDictionary(PageBytes page, int count, int typeWidth) {
+      return Dictionary.fixedWidth(page, count, width);
+    }
+
+    @Override
+    void startPage(PageBytes page, Encoding encoding, int valueCount, Dictionary dictionary) {
+      values =
+          switch (encoding) {
+            case PLAIN -> new PlainFixedWidthDecoder(page, width);
+            case PLAIN_DICTIONARY, RLE_DICTIONARY -> dictionary.fixedWidthDecoder(page);
+            case BYTE_STREAM_SPLIT -> new ByteStreamSplitDecoder(page, width);
+            case DELTA_BINARY_PACKED ->
+                switch (physical) {
+                  case INT32 -> DeltaBinaryPackedDecoder.int32(page);
+                  case INT64 -> DeltaBinaryPackedDecoder.int64(page);
+                  default -> throw unsupported(encoding, physical + " values");
+                };
+            case DELTA_BYTE_ARRAY -> {
+              if (physical != PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY) {
+                throw unsupported(encoding, physical + " values");
+              }
+              yield new DeltaByteArrayDecoder(page, valueCount).asFixedWidth(width);
+            }
+            default -> throw unsupported(encoding, physical + " values");
+          };
+    }
+
+    @Override
+    void readValues(int slot, int n, int nulls) {
+      if (nulls == 0) {
+        values.read(v.getDataBuffer(), slot, n);
+      } else if (nulls < n) {
+        values.readScatter(v.getDataBuffer(), v.getValidityBuffer(), slot, n);
+      }
+    }
+  }
+
+  /** Booleans as bits of the vector's data buffer. */
+  static final class Bool extends PageLeafDecoder {
+    private final BitVector v;
+    private BooleanDecoder values;
+
+    Bool(LeafColumn c, ColumnChunkPages pages, BitVector v) {
+      super(c, pages, 0);
+      this.v = v;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    ArrowBuf validity() {
+      return v.getValidityBuffer();
+    }
+
+    @Override
+    void reserve(int slots) {
+      while (v.getValueCapacity() < slots) {
+        v.reAlloc();
+      }
+    }
+
+    @Override
+    Dictionary readDictionary(PageBytes page, int count, int typeWidth) {
+      throw unsupported(Encoding.PLAIN_DICTIONARY, "BOOLEAN values (a dictionary page)");
+    }
+
+    @Override
+    void startPage(PageBytes page, Encoding encoding, int valueCount, Dictionary dictionary) {
+      values =
+          switch (encoding) {
+            case PLAIN -> new PlainBooleanDecoder(page);
+            case RLE -> new RleBooleanDecoder(page);
+            default -> throw unsupported(encoding, "BOOLEAN values");
+          };
+    }
+
+    @Override
+    void readValues(int slot, int n, int nulls) {
+      if (nulls == 0) {
+        values.read(v.getDataBuffer(), slot, n);
+      } else if (nulls < n) {
+        values.readScatter(v.getDataBuffer(), v.getValidityBuffer(), slot, n);
+      }
+    }
+  }
+
+  /** BYTE_ARRAY values into the offsets and data of a variable-width vector. */
+  static final class Binary extends PageLeafDecoder {
+    private final FieldVector v;
+    private final BaseVariableWidthVector narrow;
+    private final BaseLargeVariableWidthVector wide;
+    private ByteArrayDecoder values;
+    private BinaryOutput out;
+    private ArrowBuf outOffsets;
+
+    Binary(LeafColumn c, ColumnChunkPages pages, FieldVector v) {
+      super(c, pages, 0);
+      this.v = v;
+      this.narrow = v instanceof BaseVariableWidthVector n ? n : null;
+      this.wide = v instanceof BaseLargeVariableWidthVector w ? w : null;
+    }
+
+    @Override
+    FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    ArrowBuf validity() {
+      return v.getValidityBuffer();
+    }
+
+    @Override
+    void reserve(int slots) {
+      if (narrow != null) {
+        while (narrow.getValueCapacity() < slots) {
+          narrow.reallocValidityAndOffsetBuffers();
+        }
+      } else {
+        while (wide.getValueCapacity() < slots) {
+          wide.reallocValidityAndOffsetBuffers();
+        }
+      }
+    }
+
+    @Override
+    Dictionary readDictionary(PageBytes page, int count, int typeWidth) {
+      return Dictionary.byteArray(page, count);
+    }
+
+    @Override
+    void startPage(PageBytes page, Encoding encoding, int valueCount, Dictionary dictionary) {
+      values =
+          switch (encoding) {
+            case PLAIN -> new PlainByteArrayDecoder(page);
+            case PLAIN_DICTIONARY, RLE_DICTIONARY -> dictionary.byteArrayDecoder(page);
+            case DELTA_LENGTH_BYTE_ARRAY -> new DeltaLengthByteArrayDecoder(page, valueCount);
+            case DELTA_BYTE_ARRAY -> new DeltaByteArrayDecoder(page, valueCount);
+            default -> throw unsupported(encoding, "BYTE_ARRAY values");
+          };
+    }
+
+    @Override
+    void readValues(int slot, int n, int nulls) {
+      BinaryOutput o = output(slot);
+      if (nulls == 0) {
+        values.read(o, n);
+      } else {
+        values.readScatter(o, v.getValidityBuffer(), n);
+      }
+    }
+
+    /**
+     * The output at {@code slot}: the one of the last call when it continues there over the same
+     * offsets buffer, restarted (keeping its staging array) at the start of a batch or after the
+     * offsets grew.
+     */
+    private BinaryOutput output(int slot) {
+      ArrowBuf offsets = v.getOffsetBuffer();
+      if (out == null) {
+        out = narrow != null ? BinaryOutput.of(narrow, slot) : BinaryOutput.of(wide, slot);
+      } else if (slot == 0 || offsets != outOffsets || out.slot() != slot) {
+        out.restart(slot);
+      }
+      outOffsets = offsets;
+      return out;
+    }
+  }
+}

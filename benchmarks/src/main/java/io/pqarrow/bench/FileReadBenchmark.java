@@ -1,0 +1,152 @@
+package io.pqarrow.bench;
+
+import io.pqarrow.parquet.read.ParquetArrowReader;
+import io.pqarrow.parquet.read.ReadOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.hadoop.ParquetReader;
+import org.apache.parquet.hadoop.api.ReadSupport;
+import org.apache.parquet.hadoop.example.GroupReadSupport;
+import org.apache.parquet.hadoop.util.HadoopCodecs;
+import org.apache.parquet.io.LocalInputFile;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Reads an existing Parquet file, whole, with this library's {@link ParquetArrowReader} and, as the
+ * same-run baseline, with parquet-java's record reader ({@link ParquetReader} with {@link
+ * GroupReadSupport}, one {@link Group} per row). {@code benchmarks/peers.py} writes the files it is
+ * run on and times pyarrow and DuckDB on the same files beside it; throughput is the file's size
+ * divided by the time of one operation (one whole read).
+ *
+ * <p>Both methods return the same number: the rows read plus the non-null top-level values. That
+ * costs one look at each vector per batch (its value and null counts) for this library and a
+ * repetition count per top-level field and row for parquet-java, next to nothing beside the
+ * decoding, and keeps the JIT from dropping the work. {@link #pqarrowReader} also folds each
+ * batch's buffer sizes into {@link #bytesSeen()}.
+ *
+ * <p>Each operation is one read of the file, so the mode is single-shot time: one read per
+ * iteration, two warm-up and five measured iterations by default.
+ *
+ * <p>Run: {@code java --add-opens=java.base/java.nio=ALL-UNNAMED -jar
+ * benchmarks/target/benchmarks.jar FileReadBenchmark -p path=FILE.parquet -prof gc}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(value = 1, jvmArgsAppend = "--add-opens=java.base/java.nio=ALL-UNNAMED")
+@Warmup(iterations = 2)
+@Measurement(iterations = 5)
+public class FileReadBenchmark {
+  /** The Parquet file to read; must exist. */
+  @Param({""})
+  public String path;
+
+  /** Rows per Arrow batch for {@link #pqarrowReader}. */
+  @Param({"65536"})
+  public int batchRows;
+
+  private BufferAllocator allocator;
+  private Path file;
+  private long bytesSeen;
+
+  /** Checks the file and opens the allocator every read draws from. */
+  @Setup
+  public void setup() {
+    if (path == null || path.isEmpty()) {
+      throw new IllegalArgumentException(
+          "FileReadBenchmark needs a file: run it with -p path=FILE.parquet");
+    }
+    file = Path.of(path);
+    if (!Files.isRegularFile(file)) {
+      throw new IllegalArgumentException("FileReadBenchmark: no such file: " + file);
+    }
+    allocator = new RootAllocator();
+  }
+
+  /** Closes the allocator, which fails if a read leaked a buffer. */
+  @TearDown
+  public void tearDown() {
+    allocator.close();
+  }
+
+  /** The buffer bytes of every batch of the last {@link #pqarrowReader} call, summed. */
+  public long bytesSeen() {
+    return bytesSeen;
+  }
+
+  /** This library: the file into Arrow batches of {@link #batchRows}. */
+  @Benchmark
+  public long pqarrowReader() {
+    long count = 0;
+    long bytes = 0;
+    try (ParquetArrowReader reader =
+        ParquetArrowReader.open(
+            file, allocator, ReadOptions.builder().batchRows(batchRows).build())) {
+      VectorSchemaRoot root = reader.getVectorSchemaRoot();
+      List<FieldVector> vectors = root.getFieldVectors();
+      while (reader.loadNextBatch()) {
+        count += root.getRowCount();
+        for (FieldVector v : vectors) {
+          count += v.getValueCount() - v.getNullCount();
+          bytes += v.getBufferSize();
+        }
+      }
+    }
+    bytesSeen = bytes;
+    return count;
+  }
+
+  /** Baseline: parquet-java's record reader, one {@link Group} per row. */
+  @Benchmark
+  public long parquetJavaGroups() throws IOException {
+    long count = 0;
+    try (ParquetReader<Group> reader = new GroupReaderBuilder(file).build()) {
+      for (Group g = reader.read(); g != null; g = reader.read()) {
+        count++;
+        int fields = g.getType().getFieldCount();
+        for (int f = 0; f < fields; f++) {
+          count += g.getFieldRepetitionCount(f);
+        }
+      }
+    }
+    return count;
+  }
+
+  /** parquet-java's reader over a local file, without Hadoop's file system. */
+  private static final class GroupReaderBuilder extends ParquetReader.Builder<Group> {
+    GroupReaderBuilder(Path file) {
+      this(file, new PlainParquetConfiguration());
+    }
+
+    private GroupReaderBuilder(Path file, PlainParquetConfiguration conf) {
+      super(new LocalInputFile(file), conf);
+      withCodecFactory(HadoopCodecs.newFactory(conf, 0));
+      usePageChecksumVerification(true);
+    }
+
+    @Override
+    protected ReadSupport<Group> getReadSupport() {
+      return new GroupReadSupport();
+    }
+  }
+}
