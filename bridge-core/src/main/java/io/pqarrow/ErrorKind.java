@@ -99,10 +99,13 @@ public enum ErrorKind {
   }
 
   /**
-   * The kind of a failure met while reading one row's data and reported as a problem with that row:
-   * {@code cause}'s kind ({@link #of}, {@link #INVALID_DATA} when it says nothing), except that
-   * {@link #INVALID_ARGUMENT} (a getter that does not fit the value) becomes {@link #INVALID_DATA},
-   * since the row's bytes are then not what its layout promised.
+   * The kind of a failure met while converting data and reported as a problem with that data (a
+   * row, a column, a file being read or written): {@code cause}'s kind ({@link #of}, {@link
+   * #INVALID_DATA} when it says nothing), except that {@link #INVALID_ARGUMENT} becomes {@link
+   * #INVALID_DATA}. The arguments there come from the caller's code and the data (a getter that
+   * does not fit the value, say), not from the user's options, so the data's bytes are what is not
+   * as promised. This is the one rule for it: the library's row errors and the command line's
+   * wrapping of library failures both use it.
    */
   public static ErrorKind ofRow(Throwable cause) {
     ErrorKind kind = of(cause, INVALID_DATA);

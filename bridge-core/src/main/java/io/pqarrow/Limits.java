@@ -63,9 +63,9 @@ import java.util.Objects;
  *       dropped</td></tr>
  * </table>
  *
- * Shredding inference ({@code Shredding.DEFAULT_INFER_OPTIONS}) runs the schema inference with
- * tighter inference limits, 32 levels and 256 fields, so that a shredded column stays a reasonable
- * number of Parquet columns.
+ * Shredding inference ({@code Shredding.defaultInferOptions()}) runs the schema inference with
+ * tighter inference limits, {@link #shreddingInferenceDefaults()}: 32 levels and 256 fields, so
+ * that a shredded column stays a reasonable number of Parquet columns.
  *
  * <p>Depths count nested containers: a depth limit of {@code N} accepts {@code N} objects, arrays,
  * groups or fields nested in one another and refuses {@code N + 1}. The walks these depths bound
@@ -87,7 +87,19 @@ public final class Limits {
    */
   public static final int VARIANT_DEPTH_CEILING = 512;
 
+  /** {@link #maxInferDepth()} of {@link #shreddingInferenceDefaults()}. */
+  private static final int SHREDDING_MAX_INFER_DEPTH = 32;
+
+  /** {@link #maxInferredFields()} of {@link #shreddingInferenceDefaults()}. */
+  private static final int SHREDDING_MAX_INFERRED_FIELDS = 256;
+
   private static final Limits DEFAULTS = new Builder().build();
+
+  private static final Limits SHREDDING_INFERENCE =
+      new Builder()
+          .maxInferDepth(SHREDDING_MAX_INFER_DEPTH)
+          .maxInferredFields(SHREDDING_MAX_INFERRED_FIELDS)
+          .build();
 
   private final int maxParquetSchemaDepth;
   private final int maxArrowSchemaDepth;
@@ -128,6 +140,15 @@ public final class Limits {
   /** Every limit at its default (the table above). */
   public static Limits defaults() {
     return DEFAULTS;
+  }
+
+  /**
+   * The defaults with the tighter inference caps shredding inference uses when it is given no
+   * options: {@link #maxInferDepth()} 32 and {@link #maxInferredFields()} 256 (every other limit at
+   * its default), so that a shredded column stays a reasonable number of Parquet columns.
+   */
+  public static Limits shreddingInferenceDefaults() {
+    return SHREDDING_INFERENCE;
   }
 
   /** A builder starting from the defaults. */

@@ -1,5 +1,6 @@
 package io.pqarrow.schema;
 
+import io.pqarrow.BridgeException;
 import io.pqarrow.extension.ShreddedLayout;
 import io.pqarrow.extension.VariantType;
 import java.util.ArrayList;
@@ -54,9 +55,10 @@ final class ArrowVariantToParquet {
           "arrow.parquet.variant over " + storage + " (expected Struct)");
     }
     try {
-      VariantType.validateStorage(field);
-    } catch (IllegalArgumentException e) {
-      throw SchemaException.invalid("Arrow field", walker.dotted(), e.getMessage());
+      VariantType.validateStorage(field, walker.dotted());
+    } catch (BridgeException e) {
+      // already "Invalid arrow.parquet.variant storage at <path>: ..."; only the type changes
+      throw new SchemaException(e.kind(), walker.dotted(), e.getMessage());
     }
     List<FieldMapping> children = new ArrayList<>();
     Type metadata = null;

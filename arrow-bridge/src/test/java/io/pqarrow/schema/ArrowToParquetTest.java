@@ -434,7 +434,7 @@ class ArrowToParquetTest {
                 nullable(
                     "v", ArrowType.Struct.INSTANCE, nullable("value", ArrowType.Binary.INSTANCE)),
                 Map.of(ArrowToParquet.EXTENSION_NAME, VariantType.NAME)),
-            "Invalid Arrow field at v: Invalid arrow.parquet.variant storage at v: no metadata field"),
+            "Invalid arrow.parquet.variant storage at v: no metadata field"),
         Arguments.of(
             variant(nullable("typed_value", new ArrowType.Int(64, false))),
             "Unsupported Arrow type at v.typed_value: Int(64, false) (not a shredded Variant type)"),

@@ -15,6 +15,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * array  := List | LargeList | ListView &lt;element: pair not null&gt;
  * </pre>
  *
+ * The types a {@code value} may have, at any level, are {@link VariantType#isBinaryStorage}'s.
+ *
  * <h2>Reading a pair</h2>
  *
  * <table>

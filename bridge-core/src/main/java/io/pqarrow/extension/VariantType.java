@@ -1,5 +1,8 @@
 package io.pqarrow.extension;
 
+import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.StructVector;
@@ -71,7 +74,9 @@ public final class VariantType extends ExtensionType {
 
   /**
    * Whether {@code type} is a layout the {@code metadata} and {@code value} children may use:
-   * {@code Binary}, {@code LargeBinary} or {@code BinaryView}.
+   * {@code Binary}, {@code LargeBinary} or {@code BinaryView}. The one rule for every {@code value}
+   * column, top-level or nested in shredded storage ({@link ShreddedLayout}): every module that
+   * checks or reads one asks here.
    */
   public static boolean isBinaryStorage(ArrowType type) {
     return ExtensionFields.isBinary(type);
@@ -95,44 +100,64 @@ public final class VariantType extends ExtensionType {
    * Checks the storage struct of a Variant field: a non-nullable binary {@code metadata} (plain or
    * dictionary-encoded), a binary {@code value} and/or a {@code typed_value}, and no other child.
    *
-   * @throws IllegalArgumentException naming the field and what is wrong
+   * @throws BridgeException of kind {@link ErrorKind#INVALID_SCHEMA}, located at the field's name,
+   *     naming the field and what is wrong
    */
   public static void validateStorage(Field field) {
+    validateStorage(field, field.getName());
+  }
+
+  /**
+   * As {@link #validateStorage(Field)}, for the field at the dotted {@code path} of a schema: the
+   * message and the location's column name {@code path}.
+   *
+   * <pre>
+   * Invalid arrow.parquet.variant storage at s.v: no metadata field
+   * </pre>
+   *
+   * @throws BridgeException of kind {@link ErrorKind#INVALID_SCHEMA}, located at column {@code
+   *     path}
+   */
+  public static void validateStorage(Field field, String path) {
     Field metadata = null;
     Field value = null;
     Field typedValue = null;
-    String where = "Invalid arrow.parquet.variant storage at " + field.getName() + ": ";
     for (Field child : field.getChildren()) {
       switch (child.getName()) {
         case METADATA -> metadata = child;
         case VALUE -> value = child;
         case TYPED_VALUE -> typedValue = child;
         default ->
-            throw new IllegalArgumentException(
-                where
-                    + "unexpected child "
-                    + child.getName()
-                    + " (only metadata, value and typed_value)");
+            throw invalidStorage(
+                path,
+                "unexpected child " + child.getName() + " (only metadata, value and typed_value)");
       }
     }
     if (metadata == null) {
-      throw new IllegalArgumentException(where + "no metadata field");
+      throw invalidStorage(path, "no metadata field");
     }
     if (metadata.isNullable()) {
-      throw new IllegalArgumentException(where + "metadata must be non-nullable");
+      throw invalidStorage(path, "metadata must be non-nullable");
     }
     // For a dictionary-encoded field, Arrow Java's Field type is already the value type.
     ArrowType metadataType = metadata.getType();
-    if (!ExtensionFields.isBinary(metadataType)
-        && !(metadataType instanceof ArrowType.RunEndEncoded)) {
-      throw new IllegalArgumentException(where + "metadata has type " + metadataType);
+    if (!isBinaryStorage(metadataType) && !(metadataType instanceof ArrowType.RunEndEncoded)) {
+      throw invalidStorage(path, "metadata has type " + metadataType);
     }
     if (value == null && typedValue == null) {
-      throw new IllegalArgumentException(where + "neither value nor typed_value");
+      throw invalidStorage(path, "neither value nor typed_value");
     }
-    if (value != null && !ExtensionFields.isBinary(value.getType())) {
-      throw new IllegalArgumentException(where + "value has type " + value.getType());
+    if (value != null && !isBinaryStorage(value.getType())) {
+      throw invalidStorage(path, "value has type " + value.getType());
     }
+  }
+
+  private static BridgeException invalidStorage(String path, String problem) {
+    return new BridgeException(
+        ErrorKind.INVALID_SCHEMA,
+        ErrorLocation.inColumn(path),
+        "Invalid arrow.parquet.variant storage at " + path + ": " + problem,
+        null);
   }
 
   @Override

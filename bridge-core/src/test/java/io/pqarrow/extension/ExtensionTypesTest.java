@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorKind;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import java.util.List;
 import java.util.stream.Stream;
@@ -140,8 +142,9 @@ class ExtensionTypesTest {
             "v",
             FieldType.nullable(VariantType.INSTANCE),
             List.of(Field.notNullable("value", ArrowType.Binary.INSTANCE)));
-    IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> VariantType.validateStorage(bad));
+    BridgeException e = assertThrows(BridgeException.class, () -> VariantType.validateStorage(bad));
+    assertEquals(ErrorKind.INVALID_SCHEMA, e.kind());
+    assertEquals("v", e.location().column());
     assertEquals("Invalid arrow.parquet.variant storage at v: no metadata field", e.getMessage());
   }
 

@@ -15,6 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorKind;
 import io.pqarrow.extension.ShreddedLayout.Level;
 import io.pqarrow.extension.ShreddedLayout.Mode;
 import io.pqarrow.extension.ShreddedLayout.Reading;
@@ -84,8 +86,10 @@ class ShreddedLayoutTest {
                   Field.notNullable("metadata", ArrowType.Binary.INSTANCE),
                   Field.nullable("value", ArrowType.Binary.INSTANCE),
                   Field.nullable(other, ArrowType.Binary.INSTANCE)));
-      IllegalArgumentException e =
-          assertThrows(IllegalArgumentException.class, () -> VariantType.validateStorage(bad));
+      BridgeException e =
+          assertThrows(BridgeException.class, () -> VariantType.validateStorage(bad));
+      assertEquals(ErrorKind.INVALID_SCHEMA, e.kind());
+      assertEquals("v", e.location().column());
       assertEquals(
           "Invalid arrow.parquet.variant storage at v: unexpected child "
               + other

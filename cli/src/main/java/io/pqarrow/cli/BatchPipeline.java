@@ -14,7 +14,9 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  *   <li>the source is opened and its first batch read before the output exists, so a rewrite can
  *       infer from it ({@code --variant decode}, {@code --shred COLUMN=infer});
  *   <li>the rewrite is made from that first batch, then the output path is checked ({@link
- *       OutputFile#check}) and the sink opened for the rewrite's root;
+ *       OutputFile#check}; unless the command already did, as {@code export} does before it reads
+ *       the footer, so that a bad OUT is reported first) and the sink opened for the rewrite's
+ *       root;
  *   <li>each batch is rewritten, written and counted, then the next one read;
  *   <li>the sink is finished; if anything failed once the sink was being opened, the output file is
  *       deleted ({@link OutputFile#discard}) so that no file that looks complete is left.
@@ -27,8 +29,15 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * @param out the output file
  * @param countsInput whether the progress line counts bytes read (true) or written (false):
  *     whichever side is Arrow IPC, the one that can tell
+ * @param outputChecked whether the command has already checked the output ({@link
+ *     OutputFile#check}), so the pipeline does not check it again
  */
-record BatchPipeline(String label, Path in, Path out, boolean countsInput) {
+record BatchPipeline(String label, Path in, Path out, boolean countsInput, boolean outputChecked) {
+
+  /** A pipeline that checks the output itself, after the rewrite is made. */
+  BatchPipeline(String label, Path in, Path out, boolean countsInput) {
+    this(label, in, out, countsInput, false);
+  }
 
   /**
    * Runs the conversion.
@@ -46,7 +55,9 @@ record BatchPipeline(String label, Path in, Path out, boolean countsInput) {
     try (BatchSource source = sources.get()) {
       boolean more = source.next();
       try (BatchRewrite rewrite = rewrites.apply(source.root())) {
-        OutputFile.check(in, out);
+        if (!outputChecked) {
+          OutputFile.check(in, out);
+        }
         VectorSchemaRoot root = rewrite.root();
         boolean complete = false;
         try {

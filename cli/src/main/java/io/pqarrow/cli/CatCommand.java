@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
 import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -156,7 +157,7 @@ final class CatCommand implements Callable<Integer> {
           columnWriters[c].write(json, i);
         } catch (BridgeException e) {
           throw new CliException(
-              CliException.inputKind(e),
+              ErrorKind.ofRow(e),
               ErrorLocation.inFile(file).withColumn(names[c]).withRow(row),
               "cannot read "
                   + file

@@ -28,31 +28,21 @@ public class CliException extends BridgeException {
   }
 
   /**
-   * {@code message} about a library failure on column {@code column}: the library's kind, and the
-   * column as location (the library's rows count from the batch, not the file, so they stay in the
-   * message).
+   * {@code message} about a library failure on column {@code column}: the library's kind ({@link
+   * ErrorKind#ofRow}, so never {@link ErrorKind#INVALID_ARGUMENT}: the user's command line was not
+   * at fault and the exit code stays {@link ExitCode#BAD_INPUT}), and the column as location (the
+   * library's rows count from the batch, not the file, so they stay in the message).
    */
   public static CliException inColumn(String column, String message, BridgeException cause) {
-    return new CliException(inputKind(cause), ErrorLocation.inColumn(column), message, cause);
+    return new CliException(ErrorKind.ofRow(cause), ErrorLocation.inColumn(column), message, cause);
   }
 
   /**
-   * The kind of a library failure met while a command converts the user's files: the library's
-   * kind, except that {@link ErrorKind#INVALID_ARGUMENT} becomes {@link ErrorKind#INVALID_DATA}.
-   * The library's arguments there come from the command line's code and the data, not from the
-   * user's options, so the user's command line was not at fault and the exit code stays {@link
-   * ExitCode#BAD_INPUT}.
-   */
-  static ErrorKind inputKind(BridgeException cause) {
-    return cause.kind() == ErrorKind.INVALID_ARGUMENT ? ErrorKind.INVALID_DATA : cause.kind();
-  }
-
-  /**
-   * {@code cannot read <file>: <problem>}; the kind is {@code cause}'s ({@link ErrorKind#of}),
-   * {@link ErrorKind#INVALID_DATA} when it says nothing.
+   * {@code cannot read <file>: <problem>}; the kind is {@code cause}'s by {@link ErrorKind#ofRow}
+   * ({@link ErrorKind#INVALID_DATA} when it says nothing or is {@link ErrorKind#INVALID_ARGUMENT}).
    */
   public static CliException cannotRead(Object file, String problem, Throwable cause) {
-    return cannotRead(file, ErrorKind.of(cause, ErrorKind.INVALID_DATA), problem, cause);
+    return cannotRead(file, ErrorKind.ofRow(cause), problem, cause);
   }
 
   /** {@code cannot read <file>: <problem>}, of {@code kind}. */
@@ -63,11 +53,11 @@ public class CliException extends BridgeException {
   }
 
   /**
-   * {@code cannot write <file>: <problem>}; the kind is {@code cause}'s ({@link ErrorKind#of}),
-   * {@link ErrorKind#INVALID_DATA} when it says nothing.
+   * {@code cannot write <file>: <problem>}; the kind is {@code cause}'s by {@link ErrorKind#ofRow}
+   * ({@link ErrorKind#INVALID_DATA} when it says nothing or is {@link ErrorKind#INVALID_ARGUMENT}).
    */
   public static CliException cannotWrite(Object file, String problem, Throwable cause) {
-    return cannotWrite(file, ErrorKind.of(cause, ErrorKind.INVALID_DATA), problem, cause);
+    return cannotWrite(file, ErrorKind.ofRow(cause), problem, cause);
   }
 
   /** {@code cannot write <file>: <problem>}, of {@code kind}. */

@@ -86,7 +86,7 @@ final class ExportCommand implements Callable<Integer> {
     OutputFile.check(file, out);
     Schema schema = ParquetInput.mapping(file).arrowSchema();
     List<String> selected = ColumnSelection.check(columns, schema, file);
-    new BatchPipeline("export", file, out, false)
+    new BatchPipeline("export", file, out, false, true)
         .run(
             context,
             () -> ParquetInput.read(file, selected, batchRows, context.allocator()),

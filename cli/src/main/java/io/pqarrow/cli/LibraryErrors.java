@@ -1,6 +1,7 @@
 package io.pqarrow.cli;
 
 import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.parquet.ParquetFileException;
 import java.nio.file.Path;
@@ -10,9 +11,9 @@ import java.nio.file.Path;
  * <where>: <problem>} or {@code cannot write <file>: <where>: <problem>}, from the error's
  * structured parts: {@code <where>} is the column and row of its {@link BridgeException#location()}
  * ({@code column v.typed_value, row 17}; left out with its colon when neither is known), {@code
- * <problem>} the {@link ParquetFileException#problem()}. The kind ({@link CliException#inputKind})
- * and location go with the new exception, so the exit code ({@link ExitCode#of}) follows the
- * library's kind.
+ * <problem>} the {@link ParquetFileException#problem()}. The kind ({@link ErrorKind#ofRow}) and
+ * location go with the new exception, so the exit code ({@link ExitCode#of}) follows the library's
+ * kind.
  *
  * <pre>
  * Invalid Parquet file at /x.parquet, column v.typed_value, row 17: value and typed_value are both non-null
@@ -36,7 +37,7 @@ final class LibraryErrors {
       problem = e.getMessage() == null ? e.toString() : e.getMessage();
     }
     return new CliException(
-        CliException.inputKind(e),
+        ErrorKind.ofRow(e),
         e.location().withFile(file),
         (write ? "cannot write " : "cannot read ") + file + ": " + problem,
         e);

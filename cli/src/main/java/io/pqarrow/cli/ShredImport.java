@@ -101,7 +101,7 @@ final class ShredImport {
       String column, String text, VariantVector firstBatch, BufferAllocator allocator) {
     if (text.toLowerCase(Locale.ROOT).equals("infer")) {
       try {
-        return Shredding.inferType(firstBatch, Shredding.DEFAULT_INFER_OPTIONS, allocator);
+        return Shredding.inferType(firstBatch, Shredding.defaultInferOptions(), allocator);
       } catch (BridgeException e) {
         throw CliException.inColumn(
             column,

@@ -228,4 +228,26 @@ class BatchPipelineTest {
     assertTrue(Files.isDirectory(dir));
     assertTrue(source.closed);
   }
+
+  @Test
+  void aPipelineWhoseCommandCheckedTheOutputDoesNotCheckItAgain() {
+    Path out = dir.resolve("missing").resolve("out.txt"); // OutputFile.check would refuse it
+    Counting source = new Counting(1);
+    boolean[] opened = {false};
+    AssertionError e =
+        assertThrows(
+            AssertionError.class,
+            () ->
+                new BatchPipeline("test", dir.resolve("in"), out, false, true)
+                    .run(
+                        context(),
+                        () -> source,
+                        BatchRewrite::none,
+                        root -> {
+                          opened[0] = true;
+                          throw new AssertionError("the sink was opened");
+                        }));
+    assertEquals("the sink was opened", e.getMessage());
+    assertTrue(opened[0] && source.closed);
+  }
 }

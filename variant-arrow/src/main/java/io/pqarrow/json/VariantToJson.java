@@ -134,7 +134,7 @@ public final class VariantToJson {
    */
   public void write(VariantReader value, JsonGenerator out, long row) throws IOException {
     try {
-      new VariantWalker(options.limits().maxVariantDepth()).walk(value, new Writer(out, row));
+      new VariantWalker(options.limits()).walk(value, new Writer(out, row));
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }

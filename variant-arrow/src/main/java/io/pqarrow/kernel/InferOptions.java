@@ -17,7 +17,7 @@ import java.util.Objects;
  * </ul>
  *
  * A shredding planner can use the same inference with tighter limits and a frequency threshold to
- * choose which fields to shred (see {@code Shredding.DEFAULT_INFER_OPTIONS}).
+ * choose which fields to shred (see {@code Shredding.defaultInferOptions()}).
  */
 public final class InferOptions {
   private static final InferOptions DEFAULTS = builder().build();

@@ -19,7 +19,7 @@ public final class KernelResult implements AutoCloseable {
   private final int[] firstFailedRows;
   private final BitSet variantNullRows;
 
-  public KernelResult(
+  KernelResult(
       FieldVector vector, int failedRowCount, int[] firstFailedRows, BitSet variantNullRows) {
     this.vector = vector;
     this.failedRowCount = failedRowCount;

@@ -1,7 +1,6 @@
 package io.pqarrow.kernel;
 
 import io.pqarrow.ErrorKind;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -46,16 +45,10 @@ public final class PathExpression {
 
   private final String text;
   private final List<Step> steps;
-  private final byte[][] keyUtf8;
 
   private PathExpression(String text, List<Step> steps) {
     this.text = text;
     this.steps = List.copyOf(steps);
-    this.keyUtf8 = new byte[steps.size()][];
-    for (int i = 0; i < steps.size(); i++) {
-      Step s = steps.get(i);
-      keyUtf8[i] = s.isKey() ? s.key().getBytes(StandardCharsets.UTF_8) : null;
-    }
   }
 
   /** The path {@code $}: the whole value. */
@@ -90,11 +83,6 @@ public final class PathExpression {
   /** True for {@code $}. */
   public boolean isRoot() {
     return steps.isEmpty();
-  }
-
-  /** UTF-8 bytes of key step {@code i} ({@code null} for an index step). Do not modify. */
-  public byte[] keyUtf8(int i) {
-    return keyUtf8[i];
   }
 
   /** The path text as given to {@link #parse}. */

@@ -4,6 +4,7 @@ import io.pqarrow.extension.UuidExtension;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.variant.VariantKind;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * The equivalence classes of Variant values: kinds in one class are the same logical value in
@@ -63,8 +64,20 @@ public enum VariantClass {
   }
 
   /**
+   * The class whose values a field holds natively, or {@code null} for fields that hold any class
+   * (the Variant type) or none (unions). A field is of class {@link #UUID} exactly when {@link
+   * UuidExtension#isUuid(Field)} says it holds UUIDs (the registered {@code arrow.uuid}, or a
+   * FixedSizeBinary(16) named {@code arrow.uuid} in its metadata); an unnamed FixedSizeBinary(16)
+   * is {@link #BINARY}. Dense union targets pick their children by this (docs/variant.md §7.3).
+   */
+  public static VariantClass of(Field field) {
+    return UuidExtension.isUuid(field) ? UUID : of(field.getType());
+  }
+
+  /**
    * The class whose values an Arrow type holds natively, or {@code null} for types that hold any
-   * class (the Variant type) or none (unions).
+   * class (the Variant type) or none (unions). A type alone carries no field metadata: prefer
+   * {@link #of(Field)}, which also recognises a FixedSizeBinary(16) named {@code arrow.uuid}.
    */
   public static VariantClass of(ArrowType type) {
     if (UuidExtension.isUuid(type)) {
@@ -86,9 +99,7 @@ public enum VariantClass {
       case Time -> TIME;
       case Timestamp ->
           ((ArrowType.Timestamp) type).getTimezone() == null ? TIMESTAMP_NTZ : TIMESTAMP;
-      case Binary, LargeBinary, BinaryView -> BINARY;
-      case FixedSizeBinary ->
-          ((ArrowType.FixedSizeBinary) type).getByteWidth() == 16 ? UUID : BINARY;
+      case Binary, LargeBinary, BinaryView, FixedSizeBinary -> BINARY;
       case Utf8, LargeUtf8, Utf8View -> STRING;
       case Struct, Map -> OBJECT;
       case List, LargeList, FixedSizeList, ListView, LargeListView -> ARRAY;

@@ -44,7 +44,8 @@ import org.apache.arrow.vector.types.pojo.Field;
  *   <tr><td>Struct</td><td>OBJECT; each child from the key of the same name, missing → null</td></tr>
  *   <tr><td>Map&lt;Utf8, T&gt;</td><td>OBJECT; one entry per field</td></tr>
  *   <tr><td>Dense union</td><td>any value whose class one child holds (see {@link
- *       VariantClass#of(org.apache.arrow.vector.types.pojo.ArrowType)}), else a Variant child</td></tr>
+ *       VariantClass#of(Field)}: an arrow.uuid child holds UUID, an unnamed FixedSizeBinary(16)
+ *       BINARY), else a Variant child</td></tr>
  *   <tr><td>arrow.parquet.variant</td><td>anything: the bytes are copied unchanged</td></tr>
  *   <tr><td>Null</td><td>Variant null only</td></tr>
  * </table>
@@ -123,7 +124,9 @@ public final class VariantKernels {
         input.isShredded()
             ? ShreddedGet.rows(input, path, target, options.limits())
             : GetKernel.rows(input, path);
-    return GetKernel.execute(input, path, target, options, allocator, rows);
+    GetKernel.Output out = GetKernel.execute(input, path, target, options, allocator, rows);
+    return new KernelResult(
+        out.vector(), out.failedRowCount(), out.firstFailedRows(), out.variantNullRows());
   }
 
   /**

@@ -2,10 +2,10 @@ package io.pqarrow.shred;
 
 import io.pqarrow.extension.ShreddedScalar;
 import io.pqarrow.extension.UuidExtension;
-import io.pqarrow.kernel.cast.TypedScalars;
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantReader;
+import io.pqarrow.variant.internal.TypedScalars;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -81,7 +81,7 @@ final class ScalarColumn {
     this.precision = type instanceof ArrowType.Decimal d ? d.getPrecision() : 0;
     this.scale = type instanceof ArrowType.Decimal d ? d.getScale() : 0;
     this.nanos = scalar.timeUnit() == TimeUnit.NANOSECOND;
-    this.encoder = TypedScalars.encoder(vector, path);
+    this.encoder = TypedScalars.encoder(vector, scalar, path);
   }
 
   /**
@@ -278,7 +278,7 @@ final class ScalarColumn {
 
   /**
    * Appends slot {@code slot} (not null) to {@code b} as the Variant value it stands for: by the
-   * kernels' {@link TypedScalars} mapping, decimals sized by the column's precision.
+   * {@link TypedScalars} mapping variant_get shares, decimals sized by the column's precision.
    */
   void append(int slot, VariantBuilder b) {
     encoder.append(slot, b);

@@ -15,7 +15,6 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
-import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * One {@code (value, typed_value)} level of shredded storage, with the levels below it, built once
@@ -79,7 +78,7 @@ final class ShreddedNode {
     this.level = level;
     this.id = ids[0]++;
     this.pair = pair;
-    if (value != null && !isBinary(value.getField().getType())) {
+    if (value != null && !VariantType.isBinaryStorage(value.getField().getType())) {
       throw ShredException.invalidType(
           path, "value must be Binary, LargeBinary or BinaryView, found " + value.getField());
     }
@@ -169,12 +168,6 @@ final class ShreddedNode {
 
   private static FieldVector child(StructVector s, String name) {
     return (FieldVector) s.getChild(name);
-  }
-
-  private static boolean isBinary(ArrowType t) {
-    return t instanceof ArrowType.Binary
-        || t instanceof ArrowType.LargeBinary
-        || t instanceof ArrowType.BinaryView;
   }
 
   /** Number of levels in this subtree (ids run from this level's id to id + count - 1). */

@@ -47,20 +47,27 @@ import org.apache.arrow.vector.types.pojo.Field;
  * owned by the caller. A failing call frees what it allocated.
  */
 public final class Shredding {
-  /**
-   * Inference options used when none are given: a key must appear in at least 10% of the objects at
-   * its position to be shredded (rarer keys stay in the residual {@code value}), at most 256 keys
-   * per object, 32 levels deep: the default {@link Limits} with tighter inference limits ({@link
-   * Limits#maxInferredFields()}, {@link Limits#maxInferDepth()}), so that a shredded column stays a
-   * reasonable number of Parquet columns.
-   */
-  public static final InferOptions DEFAULT_INFER_OPTIONS =
+  /** Least fraction of the objects at its position a key must appear in to be shredded. */
+  private static final double DEFAULT_MIN_FREQUENCY = 0.1;
+
+  private static final InferOptions DEFAULT_INFER_OPTIONS =
       InferOptions.builder()
-          .minFrequency(0.1)
-          .limits(Limits.defaults().toBuilder().maxInferredFields(256).maxInferDepth(32).build())
+          .minFrequency(DEFAULT_MIN_FREQUENCY)
+          .limits(Limits.shreddingInferenceDefaults())
           .build();
 
   private Shredding() {}
+
+  /**
+   * The inference options for choosing a shredding type when none are given: a key must appear in
+   * at least 10% of the objects at its position to be shredded (rarer keys stay in the residual
+   * {@code value}), and the caps are {@link Limits#shreddingInferenceDefaults()} (at most 256 keys
+   * per object, 32 levels deep), so that a shredded column stays a reasonable number of Parquet
+   * columns.
+   */
+  public static InferOptions defaultInferOptions() {
+    return DEFAULT_INFER_OPTIONS;
+  }
 
   /**
    * Shreds {@code input} as {@code request} (a type tree as {@link ShreddingTypes#parse} makes, or
@@ -141,7 +148,7 @@ public final class Shredding {
    * arrow.parquet.variant} type means "nothing to shred at the top level".
    *
    * @param sample Variant values (shredded or not)
-   * @param options key frequency, key count and depth limits ({@link #DEFAULT_INFER_OPTIONS})
+   * @param options key frequency, key count and depth limits ({@link #defaultInferOptions()})
    * @param allocator used only to unshred a shredded sample, freed before return
    */
   public static Field inferType(

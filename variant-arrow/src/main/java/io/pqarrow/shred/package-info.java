@@ -24,7 +24,7 @@
  * <pre>
  * bridge export --variant unshred        each Variant column: Shredding.unshred(column, alloc)
  * bridge import --shred v=infer          type = Shredding.inferType(first batch of v,
- *                                          Shredding.DEFAULT_INFER_OPTIONS, alloc); every batch
+ *                                          Shredding.defaultInferOptions(), alloc); every batch
  *                                          shredded with that one type (a file has one schema)
  * bridge import --shred v=TYPE           type = ShreddingTypes.parse("v", TYPE), e.g.
  *                                          v='struct&lt;id:int64,tags:list&lt;string&gt;&gt;'

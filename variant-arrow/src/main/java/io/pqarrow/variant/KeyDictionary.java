@@ -37,6 +37,15 @@ final class KeyDictionary {
     return keys.size();
   }
 
+  /** Forgets every key, keeping the collections' capacity. */
+  void clear() {
+    ids.clear();
+    keys.clear();
+    utf8.clear();
+    sorted = true;
+    totalBytes = 0;
+  }
+
   String key(int id) {
     return keys.get(id);
   }

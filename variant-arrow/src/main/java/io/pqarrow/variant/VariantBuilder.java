@@ -96,7 +96,7 @@ public final class VariantBuilder {
   VariantBuilder(KeyDictionary dict, boolean ownsDictionary, Limits limits) {
     this.dict = dict;
     this.ownsDictionary = ownsDictionary;
-    this.walker = new VariantWalker(Objects.requireNonNull(limits, "limits").maxVariantDepth());
+    this.walker = new VariantWalker(Objects.requireNonNull(limits, "limits"));
   }
 
   // ---- primitives ----
@@ -617,6 +617,29 @@ public final class VariantBuilder {
         new EncodedVariant(sorted.dict.encode(), Arrays.copyOf(sorted.buf, sorted.pos));
     clear();
     return v;
+  }
+
+  /**
+   * Empties this builder, its dictionary included, so that the next value is built exactly as by a
+   * new builder (the same metadata bytes) without allocating one: for a loop that builds one value
+   * per row. Also abandons a value left half-written by an error. ({@link #build()} empties the
+   * value but keeps the dictionary, so a builder reused that way writes the earlier values' keys
+   * into the next metadata.)
+   *
+   * @return this builder
+   * @throws IllegalStateException if the builder shares a column dictionary ({@link
+   *     VariantColumnBuilder#row()})
+   */
+  public VariantBuilder reset() {
+    if (!ownsDictionary) {
+      throw new IllegalStateException("a column's row builder is not reset on its own");
+    }
+    clear();
+    dict.clear();
+    lastSource = null;
+    sourceIds = null;
+    copySource = null;
+    return this;
   }
 
   void requireComplete() {

@@ -3,43 +3,33 @@ package io.pqarrow.variant;
 import io.pqarrow.Limits;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Walks a Variant value depth first, calling a {@link VariantVisitor} and keeping the {@link
  * VariantPath}. The one recursive descent over values that conversions (copying, JSON) share.
  *
- * <p>Nesting deeper than the walker's cap (usually {@link Limits#maxVariantDepth()} of the
- * operation's options) raises {@link VariantFormatException} (a depth bomb cannot overflow the
- * stack). A walker reuses its readers and path, so a walk allocates nothing itself; it is not
- * thread-safe and not re-entrant.
+ * <p>Nesting deeper than the walker's cap, {@link Limits#maxVariantDepth()} of the limits it is
+ * given (the operation's options; at most {@link Limits#VARIANT_DEPTH_CEILING}), raises {@link
+ * VariantFormatException} (a depth bomb cannot overflow the stack). A walker reuses its readers and
+ * path, so a walk allocates nothing itself; it is not thread-safe and not re-entrant.
  */
 public final class VariantWalker {
-  /**
-   * Highest cap a walker accepts: {@link Limits#VARIANT_DEPTH_CEILING}, where the reason for it is
-   * given.
-   */
-  public static final int MAX_DEPTH_LIMIT = Limits.VARIANT_DEPTH_CEILING;
-
   private final int maxDepth;
   private final List<VariantReader> readers = new ArrayList<>();
   private final VariantPath path = new VariantPath();
 
   /** A walker with the default {@link Limits#maxVariantDepth()}. */
   public VariantWalker() {
-    this(Limits.defaults().maxVariantDepth());
+    this(Limits.defaults());
   }
 
   /**
-   * A walker that fails past {@code maxDepth} nested objects and arrays.
-   *
-   * @throws IllegalArgumentException unless {@code 0 <= maxDepth <= }{@link #MAX_DEPTH_LIMIT}
+   * A walker that fails past {@link Limits#maxVariantDepth()} nested objects and arrays (a cap
+   * {@link Limits} has already checked against {@link Limits#VARIANT_DEPTH_CEILING}).
    */
-  public VariantWalker(int maxDepth) {
-    if (maxDepth < 0 || maxDepth > MAX_DEPTH_LIMIT) {
-      throw new IllegalArgumentException(
-          "maxDepth must be between 0 and " + MAX_DEPTH_LIMIT + ", was " + maxDepth);
-    }
-    this.maxDepth = maxDepth;
+  public VariantWalker(Limits limits) {
+    this.maxDepth = Objects.requireNonNull(limits, "limits").maxVariantDepth();
   }
 
   /** Visits the value {@code root} points at ({@code root} itself is not moved). */

@@ -33,9 +33,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Deep nesting and hostile JSON text: JSON of 100,000 nested arrays or objects, malformed and
  * truncated JSON, huge numbers and invalid UTF-8 through {@link JsonColumns#toVariant}; Variant
- * values nested past {@code VariantWalker.MAX_DEPTH_LIMIT} (built byte by byte) through every
- * kernel entry point. Each call returns or raises a {@link BridgeException} naming the row; no
- * {@link StackOverflowError} or other exception escapes and nothing stays allocated.
+ * values nested past {@code Limits.VARIANT_DEPTH_CEILING} (built byte by byte) through every kernel
+ * entry point. Each call returns or raises a {@link BridgeException} naming the row; no {@link
+ * StackOverflowError} or other exception escapes and nothing stays allocated.
  */
 class HostileDepthAndJsonTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
@@ -275,7 +275,7 @@ class HostileDepthAndJsonTest {
                   v, ShreddingTypes.parse("v", type), ShredOptions.defaults(), memory.allocator()));
     }
     try {
-      Shredding.inferType(v, Shredding.DEFAULT_INFER_OPTIONS, memory.allocator());
+      Shredding.inferType(v, Shredding.defaultInferOptions(), memory.allocator());
       returned++;
     } catch (BridgeException e) {
       check(what + " inferType", e);

@@ -340,7 +340,7 @@ class HostileShreddedLayoutTest {
                 ShredOptions.defaults(),
                 memory.allocator()));
     try {
-      Shredding.inferType(v, Shredding.DEFAULT_INFER_OPTIONS, memory.allocator());
+      Shredding.inferType(v, Shredding.defaultInferOptions(), memory.allocator());
       returned++;
     } catch (BridgeException e) {
       check(what + " inferType", e);

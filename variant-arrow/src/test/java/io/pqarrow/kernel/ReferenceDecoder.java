@@ -210,7 +210,7 @@ final class ReferenceDecoder {
   private static int unionChildFor(Field union, VariantClass c) {
     List<Field> children = union.getChildren();
     for (int k = 0; k < children.size(); k++) {
-      if (VariantClass.of(children.get(k).getType()) == c) {
+      if (VariantClass.of(children.get(k)) == c) {
         return k;
       }
     }
@@ -243,7 +243,7 @@ final class ReferenceDecoder {
     }
     if (vec instanceof DenseUnionVector u) {
       int c = unionChildFor(field, VariantClass.NULL);
-      if (c < 0 || VariantClass.of(field.getChildren().get(c).getType()) != VariantClass.NULL) {
+      if (c < 0 || VariantClass.of(field.getChildren().get(c)) != VariantClass.NULL) {
         c = 0;
       }
       int[] counts = unionCounts.computeIfAbsent(u, x -> new int[field.getChildren().size()]);

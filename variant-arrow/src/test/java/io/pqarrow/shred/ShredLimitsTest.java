@@ -130,7 +130,7 @@ class ShredLimitsTest {
       assertEquals(
           "struct<a:struct<b:struct<c:int8>>,z:int8>",
           ShreddingTypes.format(
-              Shredding.inferType(in, Shredding.DEFAULT_INFER_OPTIONS, memory.allocator())));
+              Shredding.inferType(in, Shredding.defaultInferOptions(), memory.allocator())));
       InferOptions shallow =
           InferOptions.builder()
               .limits(Limits.builder().maxInferDepth(2).maxInferredFields(1).build())
@@ -147,8 +147,14 @@ class ShredLimitsTest {
     assertEquals(Limits.defaults(), GetOptions.defaults().limits());
     assertEquals(Limits.defaults(), DecodeOptions.defaults().limits());
     assertEquals(Limits.defaults(), InferOptions.defaults().limits());
-    assertEquals(32, Shredding.DEFAULT_INFER_OPTIONS.limits().maxInferDepth());
-    assertEquals(256, Shredding.DEFAULT_INFER_OPTIONS.limits().maxInferredFields());
+    assertEquals(32, Shredding.defaultInferOptions().limits().maxInferDepth());
+    assertEquals(256, Shredding.defaultInferOptions().limits().maxInferredFields());
+    assertEquals(
+        Limits.defaults().toBuilder().maxInferDepth(32).maxInferredFields(256).build(),
+        Limits.shreddingInferenceDefaults(),
+        "only the two inference caps are tighter than the defaults");
+    assertEquals(Limits.shreddingInferenceDefaults(), Shredding.defaultInferOptions().limits());
+    assertEquals(0.1, Shredding.defaultInferOptions().minFrequency());
     assertEquals(
         "limits",
         assertThrows(NullPointerException.class, () -> ShredOptions.builder().limits(null))

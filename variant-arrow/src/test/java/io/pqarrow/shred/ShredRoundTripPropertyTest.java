@@ -108,7 +108,7 @@ class ShredRoundTripPropertyTest {
         List<Field> schemas = new ArrayList<>();
         schemas.add(request);
         schemas.add(
-            Shredding.inferType(input, Shredding.DEFAULT_INFER_OPTIONS, memory.allocator()));
+            Shredding.inferType(input, Shredding.defaultInferOptions(), memory.allocator()));
         for (int k = 0; k < 4; k++) {
           schemas.add(ShreddingTypes.parse("v", randomType(r, 3)));
         }

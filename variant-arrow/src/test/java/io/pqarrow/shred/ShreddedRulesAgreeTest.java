@@ -4,6 +4,7 @@ import static io.pqarrow.shred.ShredTestSupport.i64;
 import static io.pqarrow.shred.ShredTestSupport.i8;
 import static io.pqarrow.shred.ShredTestSupport.obj;
 import static io.pqarrow.shred.ShredTestSupport.vnull;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,6 +33,7 @@ import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.TimeStampMicroTZVector;
 import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.ViewVarBinaryVector;
 import org.apache.arrow.vector.complex.ListViewVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -178,6 +180,38 @@ class ShreddedRulesAgreeTest {
   }
 
   @Test
+  void aDecimalSlotWithMoreDigitsThanItsPrecisionFailsEvenWhenTheTargetIsTheColumnsType() {
+    ArrowType type = new ArrowType.Decimal(5, 2, 128);
+    Field target = Field.nullable("t", type);
+    try (VariantVector in =
+        build(
+            storage(typed(type)),
+            2,
+            v -> {
+              DecimalVector d = (DecimalVector) v.typedValueVector();
+              d.setSafe(0, new BigDecimal("1.50"));
+              d.setBigEndianSafe(1, new BigInteger("123456").toByteArray());
+            })) {
+      try (KernelResult r =
+          VariantKernels.get(in, "$", target, GetOptions.defaults(), memory.allocator())) {
+        DecimalVector out = (DecimalVector) r.vector();
+        assertEquals(1, r.failedRowCount());
+        assertEquals(new BigDecimal("1.50"), out.getObject(0));
+        assertTrue(out.isNull(1), "the slot with too many digits is not copied");
+      }
+      KernelException e =
+          assertThrows(
+              KernelException.class,
+              () -> VariantKernels.get(in, "$", target, GetOptions.strict(), memory.allocator()));
+      assertEquals(io.pqarrow.ErrorKind.INVALID_DATA, e.kind());
+      assertEquals(
+          "Invalid Variant value at row 1, path $: Invalid decimal at v.typed_value: slot 1 holds"
+              + " 123456, more digits than the column's precision 5",
+          e.getMessage());
+    }
+  }
+
+  @Test
   void decimal32And64AreRefusedByShreddingUnshreddingAndVariantGetAlike() {
     for (int width : new int[] {32, 64}) {
       ArrowType type = new ArrowType.Decimal(9, 2, width);
@@ -217,6 +251,87 @@ class ShreddedRulesAgreeTest {
             ShredException.class,
             () -> Shredding.storageField("v", Field.nullable("v", ArrowType.Null.INSTANCE), true));
     assertTrue(e.getMessage().contains("never in typed_value"), e.getMessage());
+  }
+
+  @Test
+  void binaryViewValueColumnsAreReadByVariantGetAsByUnshredding() {
+    String text = "a string longer than twelve bytes";
+    byte[] longString = new byte[1 + text.length()];
+    longString[0] = (byte) (text.length() << 2 | 1);
+    System.arraycopy(
+        text.getBytes(java.nio.charset.StandardCharsets.UTF_8), 0, longString, 1, text.length());
+    Field field =
+        new Field(
+            "v",
+            FieldType.nullable(VariantType.INSTANCE),
+            List.of(
+                Field.notNullable("metadata", ArrowType.Binary.INSTANCE),
+                Field.nullable("value", ArrowType.BinaryView.INSTANCE),
+                typed(
+                    ArrowType.Struct.INSTANCE,
+                    pair(
+                        "a",
+                        Field.nullable("value", ArrowType.BinaryView.INSTANCE),
+                        typed(new ArrowType.Int(64, true))))));
+    try (VariantVector in =
+        build(
+            field,
+            3,
+            v -> {
+              StructVector t = (StructVector) v.typedValueVector();
+              StructVector a = (StructVector) t.getChild("a");
+              for (int i = 0; i < 2; i++) {
+                t.setIndexDefined(i);
+                a.setIndexDefined(i);
+              }
+              ((BigIntVector) a.getChild("typed_value")).setSafe(0, 7);
+              ((ViewVarBinaryVector) a.getChild("value")).setSafe(1, longString);
+              ((ViewVarBinaryVector) v.valueVector()).setSafe(2, INT8_5);
+            })) {
+      List<VariantValue> expected =
+          List.of(obj("a", i64(7)), obj("a", ShredTestSupport.str(text)), i8(5));
+      assertEquals(expected, unshred(in));
+      assertEquals(expected, get(in, "$"));
+      assertEquals(Arrays.asList(i64(7), ShredTestSupport.str(text), null), get(in, "$.a"));
+    }
+  }
+
+  @Test
+  void eachRebuiltRowOfVariantGetHasAMetadataOfItsOwnKeys() {
+    ArrowType int64 = new ArrowType.Int(64, true);
+    Field field =
+        storage(
+            typed(
+                ArrowType.Struct.INSTANCE,
+                pair("b", Field.nullable("value", ArrowType.Binary.INSTANCE), typed(int64)),
+                pair("a", Field.nullable("value", ArrowType.Binary.INSTANCE), typed(int64))));
+    try (VariantVector in =
+            build(
+                field,
+                2,
+                v -> {
+                  StructVector t = (StructVector) v.typedValueVector();
+                  for (int i = 0; i < 2; i++) {
+                    t.setIndexDefined(i);
+                    ((StructVector) t.getChild("a")).setIndexDefined(i);
+                    ((StructVector) t.getChild("b")).setIndexDefined(i);
+                  }
+                  ((BigIntVector) ((StructVector) t.getChild("b")).getChild("typed_value"))
+                      .setSafe(0, 1);
+                  ((BigIntVector) ((StructVector) t.getChild("a")).getChild("typed_value"))
+                      .setSafe(1, 2);
+                });
+        KernelResult r =
+            VariantKernels.get(
+                in, "$", VARIANT_TARGET, GetOptions.defaults(), memory.allocator())) {
+      VarBinaryVector metadata = (VarBinaryVector) ((VariantVector) r.vector()).metadataVector();
+      // version 1, sorted, one key, offsets 0 and 1, then the key: row 1 does not carry row 0's "b"
+      assertArrayEquals(new byte[] {0x11, 0x01, 0x00, 0x01, 'b'}, metadata.get(0));
+      assertArrayEquals(new byte[] {0x11, 0x01, 0x00, 0x01, 'a'}, metadata.get(1));
+      assertEquals(
+          List.of(obj("b", i64(1)), obj("a", i64(2))),
+          ShredTestSupport.rowsOf((VariantVector) r.vector()));
+    }
   }
 
   @Test

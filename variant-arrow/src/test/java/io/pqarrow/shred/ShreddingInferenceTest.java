@@ -64,7 +64,7 @@ class ShreddingInferenceTest {
       rows.add(
           i == 0 ? obj("a", i64(i), "rare", i64(1), "", i64(2)) : obj("a", i64(i), "", i64(2)));
     }
-    assertEquals("struct<a:int64>", infer(rows, Shredding.DEFAULT_INFER_OPTIONS));
+    assertEquals("struct<a:int64>", infer(rows, Shredding.defaultInferOptions()));
     assertEquals("struct<a:int64,rare:int64>", infer(rows, InferOptions.defaults()));
   }
 

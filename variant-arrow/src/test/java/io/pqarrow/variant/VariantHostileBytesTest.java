@@ -69,13 +69,18 @@ class VariantHostileBytesTest {
             () -> Limits.builder().maxValidationDepth(Integer.MAX_VALUE));
     assertEquals(
         "Invalid limit maxValidationDepth: 2147483647 (must be between 0 and "
-            + VariantWalker.MAX_DEPTH_LIMIT
+            + Limits.VARIANT_DEPTH_CEILING
             + ")",
         options.getMessage());
+    // A walker's cap is Limits.maxVariantDepth(), refused above the same ceiling.
     IllegalArgumentException walker =
-        assertThrows(IllegalArgumentException.class, () -> new VariantWalker(Integer.MAX_VALUE));
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Limits.builder().maxVariantDepth(Integer.MAX_VALUE));
     assertEquals(
-        "maxDepth must be between 0 and " + VariantWalker.MAX_DEPTH_LIMIT + ", was 2147483647",
+        "Invalid limit maxVariantDepth: 2147483647 (must be between 0 and "
+            + Limits.VARIANT_DEPTH_CEILING
+            + ")",
         walker.getMessage());
   }
 
@@ -106,10 +111,10 @@ class VariantHostileBytesTest {
   }
 
   private void depthBombAtTheLargestAllowedCapFailsCleanly() {
-    byte[] bomb = VariantMalformedTest.depthBomb(VariantWalker.MAX_DEPTH_LIMIT + 10);
+    byte[] bomb = VariantMalformedTest.depthBomb(Limits.VARIANT_DEPTH_CEILING + 10);
     ValidationOptions deepest =
         ValidationOptions.builder()
-            .limits(Limits.builder().maxValidationDepth(VariantWalker.MAX_DEPTH_LIMIT).build())
+            .limits(Limits.builder().maxValidationDepth(Limits.VARIANT_DEPTH_CEILING).build())
             .build();
     VariantFormatException validated =
         assertThrows(
@@ -124,9 +129,9 @@ class VariantHostileBytesTest {
                     deepest));
     assertEquals(
         "Invalid Variant value at row 11, byte "
-            + (VariantWalker.MAX_DEPTH_LIMIT * 10)
+            + (Limits.VARIANT_DEPTH_CEILING * 10)
             + ": expected nesting depth at most "
-            + VariantWalker.MAX_DEPTH_LIMIT
+            + Limits.VARIANT_DEPTH_CEILING
             + ", found deeper",
         validated.getMessage());
     VariantReader root =
@@ -135,7 +140,10 @@ class VariantHostileBytesTest {
     VariantFormatException walked =
         assertThrows(
             VariantFormatException.class,
-            () -> new VariantWalker(VariantWalker.MAX_DEPTH_LIMIT).walk(root, (v, p) -> {}));
+            () ->
+                new VariantWalker(
+                        Limits.builder().maxVariantDepth(Limits.VARIANT_DEPTH_CEILING).build())
+                    .walk(root, (v, p) -> {}));
     assertEquals(validated.getMessage(), walked.getMessage());
   }
 

@@ -3,6 +3,7 @@ package io.pqarrow.variant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.pqarrow.Limits;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -90,12 +91,17 @@ class VariantWalkerTest {
             .endArray()
             .build();
     VariantReader r = e.toVariant().readInto(new VariantReader());
-    new VariantWalker(3).walk(r, new Recorder());
+    new VariantWalker(depth(3)).walk(r, new Recorder());
     VariantFormatException ex =
         assertThrows(
-            VariantFormatException.class, () -> new VariantWalker(2).walk(r, new Recorder()));
+            VariantFormatException.class,
+            () -> new VariantWalker(depth(2)).walk(r, new Recorder()));
     assertEquals(
         "Invalid Variant value at byte 8: expected nesting depth at most 2, found deeper",
         ex.getMessage());
+  }
+
+  private static Limits depth(int levels) {
+    return Limits.builder().maxVariantDepth(levels).build();
   }
 }

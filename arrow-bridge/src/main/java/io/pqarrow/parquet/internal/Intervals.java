@@ -1,8 +1,13 @@
 package io.pqarrow.parquet.internal;
 
+import java.nio.ByteBuffer;
+
 /**
- * Owns the Parquet INTERVAL layout and its encoders and decoders for the three Arrow interval
- * units. An INTERVAL is a FIXED_LEN_BYTE_ARRAY(12) of three unsigned little-endian 32-bit ints:
+ * Owns the Parquet INTERVAL byte layout: its size, where each part sits, and reading and writing
+ * the three parts at an offset (without allocating). The encoders and decoders for the three Arrow
+ * interval units live in {@code parquet.write.IntervalEncoders} and {@code
+ * parquet.read.IntervalDecoders}, and both use this layout. An INTERVAL is a
+ * FIXED_LEN_BYTE_ARRAY(12) of three unsigned little-endian 32-bit ints:
  *
  * <pre>
  * bytes 0..3   months        (unsigned, little-endian)
@@ -39,5 +44,51 @@ public final class Intervals {
   /** The largest value of one unsigned 32-bit part. */
   public static final long UNSIGNED_INT_MAX = 0xFFFF_FFFFL;
 
+  private static final int MONTHS_AT = 0;
+  private static final int DAYS_AT = 4;
+  private static final int MILLIS_AT = 8;
+
   private Intervals() {}
+
+  /** The months part of the INTERVAL starting at absolute index {@code at} of {@code value}. */
+  public static long months(ByteBuffer value, int at) {
+    return unsignedInt(value, at + MONTHS_AT);
+  }
+
+  /** The days part of the INTERVAL starting at absolute index {@code at} of {@code value}. */
+  public static long days(ByteBuffer value, int at) {
+    return unsignedInt(value, at + DAYS_AT);
+  }
+
+  /**
+   * The milliseconds part of the INTERVAL starting at absolute index {@code at} of {@code value}.
+   */
+  public static long millis(ByteBuffer value, int at) {
+    return unsignedInt(value, at + MILLIS_AT);
+  }
+
+  /**
+   * Writes the three parts into {@code out[at .. at + BYTES)}; each must already be within 0 ..
+   * {@link #UNSIGNED_INT_MAX} (only its low 32 bits are written).
+   */
+  public static void put(byte[] out, int at, long months, long days, long millis) {
+    putUnsignedInt(out, at + MONTHS_AT, months);
+    putUnsignedInt(out, at + DAYS_AT, days);
+    putUnsignedInt(out, at + MILLIS_AT, millis);
+  }
+
+  private static long unsignedInt(ByteBuffer b, int p) {
+    return ((b.get(p) & 0xFF)
+            | (b.get(p + 1) & 0xFF) << 8
+            | (b.get(p + 2) & 0xFF) << 16
+            | (b.get(p + 3) & 0xFF) << 24)
+        & UNSIGNED_INT_MAX;
+  }
+
+  private static void putUnsignedInt(byte[] out, int p, long value) {
+    out[p] = (byte) value;
+    out[p + 1] = (byte) (value >> 8);
+    out[p + 2] = (byte) (value >> 16);
+    out[p + 3] = (byte) (value >> 24);
+  }
 }

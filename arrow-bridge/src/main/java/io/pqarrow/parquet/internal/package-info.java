@@ -1,6 +1,11 @@
 /**
- * <b>Internal, not API:</b> value layouts the Parquet reader and writer share (decimals, intervals,
- * time units). Public only so that {@code parquet.read} and {@code parquet.write} can use them; may
- * change in any release.
+ * <b>Internal, not API:</b> what the Parquet reader and writer share: value layouts ({@link
+ * io.pqarrow.parquet.internal.Decimals}, {@link io.pqarrow.parquet.internal.Intervals}, {@link
+ * io.pqarrow.parquet.internal.TimeUnits}) and level arithmetic ({@link
+ * io.pqarrow.parquet.internal.ParquetLevels}). The sub-packages {@link
+ * io.pqarrow.parquet.internal.encoding} (the decoders of Parquet page encodings) and {@link
+ * io.pqarrow.parquet.internal.page} (a column chunk read page by page) serve the page-at-a-time
+ * read path, off by default. Public only so that {@code parquet.read} and {@code parquet.write} can
+ * use them; may change in any release.
  */
 package io.pqarrow.parquet.internal;

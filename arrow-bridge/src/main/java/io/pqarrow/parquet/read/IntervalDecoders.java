@@ -1,8 +1,8 @@
 package io.pqarrow.parquet.read;
 
 import static io.pqarrow.parquet.internal.Intervals.NANOS_PER_MILLI;
-import static io.pqarrow.parquet.internal.Intervals.UNSIGNED_INT_MAX;
 
+import io.pqarrow.parquet.internal.Intervals;
 import java.nio.ByteBuffer;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntervalDayVector;
@@ -45,15 +45,11 @@ final class IntervalDecoders {
     @Override
     final void readValue(int slot) {
       ByteBuffer bb = reader.getBinary().toByteBuffer();
-      if (bb.remaining() != 12) {
+      if (bb.remaining() != Intervals.BYTES) {
         throw new IllegalStateException("INTERVAL value of " + bb.remaining() + " bytes");
       }
       int p = bb.position();
-      store(
-          slot,
-          LeafDecoders.littleEndianInt(bb, p) & UNSIGNED_INT_MAX,
-          LeafDecoders.littleEndianInt(bb, p + 4) & UNSIGNED_INT_MAX,
-          LeafDecoders.littleEndianInt(bb, p + 8) & UNSIGNED_INT_MAX);
+      store(slot, Intervals.months(bb, p), Intervals.days(bb, p), Intervals.millis(bb, p));
     }
 
     final void check(boolean fits, long months, long days, long millis) {

@@ -52,7 +52,7 @@ import org.apache.parquet.schema.PrimitiveType;
  *   <tr><td>BYTE_ARRAY</td><td>any other binary or string layout</td><td>{@link BinaryDecoders.VarBinary}</td></tr>
  * </table>
  */
-public final class LeafDecoders {
+final class LeafDecoders {
 
   private LeafDecoders() {}
 
@@ -191,7 +191,7 @@ public final class LeafDecoders {
     return r;
   }
 
-  public static int littleEndianInt(ByteBuffer bb, int p) {
+  static int littleEndianInt(ByteBuffer bb, int p) {
     return (bb.get(p) & 0xFF)
         | (bb.get(p + 1) & 0xFF) << 8
         | (bb.get(p + 2) & 0xFF) << 16

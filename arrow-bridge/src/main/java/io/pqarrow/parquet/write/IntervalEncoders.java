@@ -3,6 +3,7 @@ package io.pqarrow.parquet.write;
 import static io.pqarrow.parquet.internal.Intervals.NANOS_PER_MILLI;
 import static io.pqarrow.parquet.internal.Intervals.UNSIGNED_INT_MAX;
 
+import io.pqarrow.parquet.internal.Intervals;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntervalDayVector;
@@ -35,7 +36,7 @@ final class IntervalEncoders {
   /** Checks the three parts and writes them; the subclass reads them from its vector. */
   abstract static class Out<V extends FieldVector> extends LeafEncoder.Of<V> {
     private final IntervalUnit unit;
-    private final byte[] scratch = new byte[12];
+    private final byte[] scratch = new byte[Intervals.BYTES];
     ArrowBuf data;
 
     Out(String path, int nullDef, ColumnDescriptor column, Class<V> type, IntervalUnit unit) {
@@ -53,9 +54,7 @@ final class IntervalEncoders {
       if (months < 0 || days < 0 || millis < 0) {
         throw refuse(months, days, millis * NANOS_PER_MILLI, "Parquet INTERVAL is unsigned");
       }
-      putInt(0, months);
-      putInt(4, days);
-      putInt(8, millis);
+      Intervals.put(scratch, 0, months, days, millis);
       writer.write(Binary.fromReusedByteArray(scratch), rep, maxDef);
     }
 
@@ -72,13 +71,6 @@ final class IntervalEncoders {
               + nanos
               + ") cannot be written exactly as Parquet INTERVAL: "
               + why);
-    }
-
-    private void putInt(int at, long value) {
-      scratch[at] = (byte) value;
-      scratch[at + 1] = (byte) (value >> 8);
-      scratch[at + 2] = (byte) (value >> 16);
-      scratch[at + 3] = (byte) (value >> 24);
     }
   }
 

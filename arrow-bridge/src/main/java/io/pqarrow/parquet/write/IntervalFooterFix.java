@@ -32,7 +32,7 @@ import org.apache.parquet.schema.MessageType;
  *                         ^ truncated here and rewritten, nothing before it moves
  * </pre>
  */
-public final class IntervalFooterFix {
+final class IntervalFooterFix {
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
 
   private IntervalFooterFix() {}

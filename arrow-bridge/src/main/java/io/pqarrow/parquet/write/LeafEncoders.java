@@ -1,7 +1,6 @@
 package io.pqarrow.parquet.write;
 
 import io.pqarrow.parquet.internal.TimeUnits;
-import io.pqarrow.parquet.read.LeafDecoders;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
@@ -28,7 +27,7 @@ import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * Chooses, once per column, how Arrow values become Parquet values, and holds one small encoder
- * class per choice (the mirror of {@link LeafDecoders}).
+ * class per choice (the mirror of {@code parquet.read.LeafDecoders}).
  *
  * <table>
  *   <caption>Encoders</caption>

@@ -11,11 +11,12 @@ import org.apache.arrow.vector.complex.DenseUnionVector;
 
 /**
  * Writes values into a dense union, choosing the child by the value's {@link VariantClass}: the
- * first child whose type holds that class natively ({@link VariantClass#of(
- * org.apache.arrow.vector.types.pojo.ArrowType)}), else the first Variant-typed child, else the
- * value does not fit. The kind-to-child table is built once; a Variant null goes to a Null-typed
- * child when there is one (so it stays apart from SQL NULL), otherwise it is a null slot like SQL
- * NULL. A null slot is a null in the Null child, or else in the first child.
+ * first child whose field holds that class natively ({@link VariantClass#of(
+ * org.apache.arrow.vector.types.pojo.Field)}: a UUID child by the one UUID check, an unnamed
+ * FixedSizeBinary(16) a binary child), else the first Variant-typed child, else the value does not
+ * fit. The kind-to-child table is built once; a Variant null goes to a Null-typed child when there
+ * is one (so it stays apart from SQL NULL), otherwise it is a null slot like SQL NULL. A null slot
+ * is a null in the Null child, or else in the first child.
  */
 final class UnionWriter extends ValueWriter.Of<DenseUnionVector> {
   private final ValueWriter[] children;

@@ -160,7 +160,7 @@ public final class WriterFactory {
             typeIds[i] = (byte) (u.getTypeIds() == null ? i : u.getTypeIds()[i]);
             FieldVector cv = (FieldVector) d.getVectorByType(typeIds[i]);
             children.add(create(cv, child, path + "<" + child.getName() + ">"));
-            classes.add(VariantClass.of(child.getType()));
+            classes.add(VariantClass.of(child));
             isVariant.add(child.getType() instanceof VariantType);
           }
           return new UnionWriter(ctx, target, d, children, classes, isVariant, typeIds);

@@ -1,5 +1,6 @@
 package io.pqarrow.kernel.infer;
 
+import io.pqarrow.Limits;
 import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantPath;
 import io.pqarrow.variant.VariantReader;
@@ -20,9 +21,9 @@ final class InferenceVisitor implements VariantVisitor {
   private VariantMetadata metadata;
   private int skipping;
 
-  /** A visitor whose walks refuse values nested deeper than {@code maxVariantDepth}. */
-  InferenceVisitor(int maxVariantDepth) {
-    this.walker = new VariantWalker(maxVariantDepth);
+  /** A visitor whose walks refuse values nested deeper than {@link Limits#maxVariantDepth()}. */
+  InferenceVisitor(Limits limits) {
+    this.walker = new VariantWalker(limits);
   }
 
   /** Observes the value {@code root} points at as a value of position {@code top}. */

@@ -39,7 +39,7 @@ public final class SchemaInference {
     VariantColumnReader rows = VariantColumnReader.of(input);
     TypeAccumulator root = new TypeAccumulator(0, options);
     VariantReader reader = new VariantReader();
-    InferenceVisitor visitor = new InferenceVisitor(options.limits().maxVariantDepth());
+    InferenceVisitor visitor = new InferenceVisitor(options.limits());
     int n = rows.rowCount();
     for (int i = 0; i < n; i++) {
       try {

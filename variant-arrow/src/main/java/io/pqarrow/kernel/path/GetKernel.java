@@ -5,7 +5,6 @@ import io.pqarrow.ErrorLocation;
 import io.pqarrow.kernel.CastMode;
 import io.pqarrow.kernel.CastOptions;
 import io.pqarrow.kernel.KernelException;
-import io.pqarrow.kernel.KernelResult;
 import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.kernel.VariantKernels;
 import io.pqarrow.kernel.cast.CastContext;
@@ -42,11 +41,19 @@ public final class GetKernel {
   }
 
   /**
+   * What one call produced: the output vector (the caller's), the number of rows that failed, the
+   * first of them, and the rows that were Variant null. {@link VariantKernels} turns it into a
+   * {@link io.pqarrow.kernel.KernelResult}.
+   */
+  public record Output(
+      FieldVector vector, int failedRowCount, int[] firstFailedRows, BitSet variantNullRows) {}
+
+  /**
    * What every kernel call does around its row loop: creates the output vector and the writer tree
    * once, runs {@code rows}, sets the value counts of all rows of {@code input} and returns the
-   * result. The output vector is closed when anything fails.
+   * output. The output vector is closed when anything fails.
    */
-  public static KernelResult execute(
+  public static Output execute(
       VariantColumnReader input,
       PathExpression path,
       Field target,
@@ -153,8 +160,8 @@ public final class GetKernel {
       failed++;
     }
 
-    KernelResult result(FieldVector out) {
-      return new KernelResult(
+    Output result(FieldVector out) {
+      return new Output(
           out, failed, Arrays.copyOf(first, Math.min(failed, first.length)), variantNulls);
     }
   }

@@ -5,6 +5,7 @@ import io.pqarrow.kernel.cast.CastContext;
 import io.pqarrow.kernel.cast.KeyIds;
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantReader;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Follows a {@link PathExpression} inside one row's value without allocating: one scratch reader
@@ -13,14 +14,17 @@ import io.pqarrow.variant.VariantReader;
  */
 final class PathWalker {
   private final PathExpression path;
+  // UTF-8 bytes of each key step (null for an index step), encoded once per call.
+  private final byte[][] keys;
   private final KeyIds keyIds;
   private final VariantReader[] scratch;
 
   PathWalker(PathExpression path, CastContext ctx) {
     this.path = path;
-    byte[][] keys = new byte[path.size()][];
+    this.keys = new byte[path.size()][];
     for (int i = 0; i < keys.length; i++) {
-      keys[i] = path.keyUtf8(i);
+      PathExpression.Step step = path.steps().get(i);
+      keys[i] = step.isKey() ? step.key().getBytes(StandardCharsets.UTF_8) : null;
     }
     this.keyIds = new KeyIds(ctx, keys);
     this.scratch = new VariantReader[path.size()];
@@ -34,7 +38,7 @@ final class PathWalker {
     int[] ids = keyIds.ids();
     VariantReader cur = root;
     for (int i = from; i < ids.length; i++) {
-      byte[] key = path.keyUtf8(i);
+      byte[] key = keys[i];
       if (key != null) {
         if (cur.kind() != VariantKind.OBJECT) {
           return null;

@@ -1,9 +1,9 @@
 package io.pqarrow.kernel.path;
 
+import io.pqarrow.BridgeException;
 import io.pqarrow.Limits;
 import io.pqarrow.extension.ShreddedLayout;
 import io.pqarrow.extension.VariantType;
-import io.pqarrow.kernel.KernelException;
 import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.kernel.cast.CastContext;
 import io.pqarrow.kernel.cast.ValueWriter;
@@ -22,6 +22,7 @@ import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
@@ -32,8 +33,9 @@ import org.apache.arrow.vector.types.pojo.Field;
  *
  * <ul>
  *   <li>the path ends on a primitive {@code typed_value} that is set: the typed column serves the
- *       row directly: copied slot to slot when the target is exactly the typed type, otherwise
- *       converted through the casting rules;
+ *       row directly: copied slot to slot when the target is exactly the typed type (decimals
+ *       excepted, whose digits are checked against the column's precision), otherwise converted
+ *       through the casting rules;
  *   <li>{@code typed_value} is null: the residual {@code value} bytes hold the value, and the rest
  *       of the path is followed inside them (only these rows touch Variant bytes);
  *   <li>a key the schema does not shred: it can only be in the residual object of that level;
@@ -47,8 +49,8 @@ import org.apache.arrow.vector.types.pojo.Field;
  * than its column declares is a malformed row.
  *
  * <p>Whole values are never rebuilt, except when the path ends on a shredded object or array (for
- * example {@code $} of a shredded column): that row's sub-value is rebuilt with a {@link
- * VariantBuilder}, allocating per such row.
+ * example {@code $} of a shredded column): that row's sub-value is rebuilt with the call's one
+ * {@link VariantBuilder} (reset per row), and its encoded bytes are allocated per such row.
  */
 public final class ShreddedGet {
   private static final ByteBuffer NULL_BYTES = ByteBuffer.wrap(new byte[] {0});
@@ -84,7 +86,8 @@ public final class ShreddedGet {
     private final PathWalker walker;
     private final VariantReader bytes = new VariantReader();
     private final VariantReader nullValue = new VariantReader();
-    private final Limits limits;
+    // One builder per call, reset before each converted row (dictionary included).
+    private final VariantBuilder builder;
 
     Run(
         VariantColumnReader input,
@@ -96,7 +99,7 @@ public final class ShreddedGet {
         Field target,
         Limits limits) {
       this.input = input;
-      this.limits = limits;
+      this.builder = new VariantBuilder(limits);
       this.path = path;
       this.ctx = ctx;
       this.writer = writer;
@@ -120,10 +123,13 @@ public final class ShreddedGet {
       }
       this.chain = java.util.Arrays.copyOf(levels, depth + 1);
       ShreddedLevel last = chain[depth];
+      // Decimals are never copied as is: a slot may hold more digits than its column declares, and
+      // such a row is a failure (TypedScalars checks the precision on the way through).
       this.copyTyped =
           depth == path.size()
               && last.shape == ShreddedLevel.Shape.PRIMITIVE
-              && last.typed.getField().getType().equals(target.getType());
+              && last.typed.getField().getType().equals(target.getType())
+              && !(target.getType() instanceof ArrowType.Decimal);
       this.copiedSlots =
           copyTyped
                   && (last.typed instanceof BaseVariableWidthVector
@@ -206,16 +212,18 @@ public final class ShreddedGet {
         out.copyFromSafe(slot, i, l.typed);
         return;
       }
-      // A builder per converted row: simple, and never left half-written by a bad row.
-      VariantBuilder builder = new VariantBuilder(limits);
+      // Reset, not just emptied by build(): the row's metadata holds its own keys only, and a
+      // value a bad row left half-written is dropped.
+      builder.reset();
       try {
         if (l.shape == ShreddedLevel.Shape.PRIMITIVE) {
           l.encoder.append(slot, builder);
         } else {
           rebuild(builder, l, slot, i);
         }
-      } catch (KernelException bad) {
-        // A typed slot with no Variant value (a decimal beyond its column's precision).
+      } catch (BridgeException bad) {
+        // A typed slot with no Variant value (a decimal beyond its column's precision), or bad
+        // residual bytes of a rebuilt object or array.
         outcome.malformed(i, writer, bad);
         return;
       }

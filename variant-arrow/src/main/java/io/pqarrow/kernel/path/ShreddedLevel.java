@@ -3,10 +3,11 @@ package io.pqarrow.kernel.path;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.extension.ShreddedLayout;
+import io.pqarrow.extension.ShreddedScalar;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.kernel.KernelException;
-import io.pqarrow.kernel.cast.TypedScalars;
 import io.pqarrow.variant.internal.ListSlots;
+import io.pqarrow.variant.internal.TypedScalars;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.arrow.vector.FieldVector;
@@ -74,7 +75,16 @@ final class ShreddedLevel {
       elementLevel = pair(pair, ShreddedLayout.Level.ELEMENT, path + "[]");
     } else {
       shape = Shape.PRIMITIVE;
-      enc = TypedScalars.encoder(typed, path + ".typed_value");
+      String typedPath = path + ".typed_value";
+      ShreddedScalar scalar = ShreddedScalar.of(typed.getField());
+      if (scalar == null) {
+        throw new KernelException(
+            ErrorKind.UNSUPPORTED,
+            ErrorLocation.inColumn(typedPath),
+            "Unsupported shredded typed_value at " + typedPath + ": " + typed.getField().getType(),
+            null);
+      }
+      enc = TypedScalars.encoder(typed, scalar, typedPath);
     }
     this.list = slots;
     this.element = elementLevel;

@@ -85,7 +85,7 @@ public final class VariantColumnReader {
       throw VariantVectorException.invalid(
           ErrorKind.INVALID_SCHEMA, name, "neither a value nor a typed_value child");
     }
-    if (value != null && !BinarySlots.isBinary(value)) {
+    if (value != null && !VariantType.isBinaryStorage(value.getField().getType())) {
       throw VariantVectorException.invalid(
           ErrorKind.INVALID_SCHEMA,
           name,
@@ -115,7 +115,7 @@ public final class VariantColumnReader {
       this.metadata = BinarySlots.of(name + ".metadata dictionary", blobs, blobs.getValueCount());
       this.byIndex = new VariantMetadata[blobs.getValueCount()];
     } else {
-      if (!BinarySlots.isBinary(meta)) {
+      if (!VariantType.isBinaryStorage(meta.getField().getType())) {
         throw VariantVectorException.unsupported(
             name, "metadata of type " + meta.getField().getType());
       }

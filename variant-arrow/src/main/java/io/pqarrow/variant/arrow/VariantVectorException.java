@@ -3,6 +3,7 @@ package io.pqarrow.variant.arrow;
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
+import io.pqarrow.variant.internal.VectorErrors;
 
 /**
  * A Variant vector whose structure cannot be read or built: a missing or wrongly typed child, a
@@ -21,17 +22,38 @@ import io.pqarrow.ErrorLocation;
 public class VariantVectorException extends BridgeException {
   private static final long serialVersionUID = 1L;
 
+  static {
+    // The internal helpers (BinarySlots) raise this exception through these factories.
+    VectorErrors.install(
+        new VectorErrors.Factory() {
+          @Override
+          public VariantVectorException invalid(String vector, String problem) {
+            return VariantVectorException.invalid(vector, problem);
+          }
+
+          @Override
+          public VariantVectorException invalidRow(String vector, long row, String problem) {
+            return VariantVectorException.invalidRow(vector, row, problem);
+          }
+
+          @Override
+          public VariantVectorException unsupported(String vector, String what) {
+            return VariantVectorException.unsupported(vector, what);
+          }
+        });
+  }
+
   VariantVectorException(ErrorKind kind, ErrorLocation location, String message) {
     super(kind, location, message, null);
   }
 
   /** {@code Invalid Variant vector at <vector>: <problem>}, {@link ErrorKind#INVALID_DATA}. */
-  public static VariantVectorException invalid(String vector, String problem) {
+  static VariantVectorException invalid(String vector, String problem) {
     return invalid(ErrorKind.INVALID_DATA, vector, problem);
   }
 
   /** {@code Invalid Variant vector at <vector>: <problem>}, of {@code kind}. */
-  public static VariantVectorException invalid(ErrorKind kind, String vector, String problem) {
+  static VariantVectorException invalid(ErrorKind kind, String vector, String problem) {
     return new VariantVectorException(
         kind,
         ErrorLocation.inColumn(vector),
@@ -42,7 +64,7 @@ public class VariantVectorException extends BridgeException {
    * {@code Invalid Variant vector at <vector>, row <row>: <problem>}, {@link
    * ErrorKind#INVALID_DATA}.
    */
-  public static VariantVectorException invalidRow(String vector, long row, String problem) {
+  static VariantVectorException invalidRow(String vector, long row, String problem) {
     return new VariantVectorException(
         ErrorKind.INVALID_DATA,
         ErrorLocation.inColumn(vector).withRow(row),
@@ -50,7 +72,7 @@ public class VariantVectorException extends BridgeException {
   }
 
   /** {@code Unsupported Variant vector at <vector>: <what>}, {@link ErrorKind#UNSUPPORTED}. */
-  public static VariantVectorException unsupported(String vector, String what) {
+  static VariantVectorException unsupported(String vector, String what) {
     return new VariantVectorException(
         ErrorKind.UNSUPPORTED,
         ErrorLocation.inColumn(vector),
@@ -61,7 +83,7 @@ public class VariantVectorException extends BridgeException {
    * {@code Unsupported Variant vector at <vector>: <what>}, {@link ErrorKind#UNSUPPORTED}, about
    * row {@code row} (which {@code what} names in its own words).
    */
-  public static VariantVectorException unsupportedRow(String vector, long row, String what) {
+  static VariantVectorException unsupportedRow(String vector, long row, String what) {
     return new VariantVectorException(
         ErrorKind.UNSUPPORTED,
         ErrorLocation.inColumn(vector).withRow(row),

@@ -4,7 +4,6 @@ import io.pqarrow.ErrorKind;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.variant.EncodedVariantColumn;
-import io.pqarrow.variant.internal.BinarySlots;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
@@ -54,14 +53,16 @@ public final class VariantVectors {
     Objects.requireNonNull(allocator, "allocator");
     Field metaField = metadata.getField();
     boolean dictionary = metaField.getDictionary() != null;
-    if (dictionary ? !(metadata instanceof BaseIntVector) : !BinarySlots.isBinary(metadata)) {
+    if (dictionary
+        ? !(metadata instanceof BaseIntVector)
+        : !VariantType.isBinaryStorage(metaField.getType())) {
       throw VariantVectorException.invalid(
           ErrorKind.INVALID_SCHEMA,
           name,
           "metadata must be Binary, LargeBinary, BinaryView or dictionary indices, found "
               + metaField.getType());
     }
-    if (!BinarySlots.isBinary(value)) {
+    if (!VariantType.isBinaryStorage(value.getField().getType())) {
       throw VariantVectorException.invalid(
           ErrorKind.INVALID_SCHEMA,
           name,

@@ -14,11 +14,12 @@
  *       io.pqarrow.variant.EncodedVariantColumn} into new Arrow memory.
  *   <li>{@link io.pqarrow.variant.arrow.VariantVectorWriter} — appends values, Variant nulls and
  *       SQL NULLs, then produces a vector with one shared metadata.
- *   <li>{@link io.pqarrow.variant.internal.BinarySlots} — the one decoder of the variable-width
- *       binary and string layouts.
  * </ul>
  *
- * Structural problems raise {@link io.pqarrow.variant.arrow.VariantVectorException}; bad Variant
+ * The variable-width binary and string layouts are decoded in one place, the internal {@code
+ * io.pqarrow.variant.internal.BinarySlots} (not API).
+ *
+ * <p>Structural problems raise {@link io.pqarrow.variant.arrow.VariantVectorException}; bad Variant
  * bytes raise {@link io.pqarrow.variant.VariantFormatException} with the row.
  */
 package io.pqarrow.variant.arrow;

@@ -1,6 +1,5 @@
 package io.pqarrow.variant.internal;
 
-import io.pqarrow.variant.arrow.VariantVectorException;
 import java.nio.ByteBuffer;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
@@ -77,7 +76,7 @@ public final class BinarySlots {
         viewData[i] = wrap(bufs.get(i));
       }
     } else {
-      throw VariantVectorException.unsupported(
+      throw VectorErrors.unsupported(
           name,
           "expected a Binary, LargeBinary, BinaryView, Utf8, LargeUtf8 or Utf8View vector, found "
               + vector.getField().getType());
@@ -90,7 +89,7 @@ public final class BinarySlots {
         };
     long have = layout == VIEW ? views.capacity() : offsets.capacity();
     if (have < need) {
-      throw VariantVectorException.invalid(
+      throw VectorErrors.invalid(
           name,
           (layout == VIEW ? "view" : "offset")
               + " buffer of "
@@ -104,24 +103,18 @@ public final class BinarySlots {
   /**
    * An accessor over the first {@code rows} slots of {@code vector}, named {@code name} in errors.
    *
-   * @throws VariantVectorException if the vector has none of the six layouts, or a buffer is larger
-   *     than 2 GiB, or the offsets or views do not cover {@code rows}
+   * @throws io.pqarrow.variant.arrow.VariantVectorException if the vector has none of the six
+   *     layouts, or a buffer is larger than 2 GiB, or the offsets or views do not cover {@code
+   *     rows}
    */
   public static BinarySlots of(String name, FieldVector vector, int rows) {
     return new BinarySlots(name, vector, rows);
   }
 
-  /** Whether {@code vector} is Binary, LargeBinary or BinaryView (not a string vector). */
-  public static boolean isBinary(FieldVector vector) {
-    return vector instanceof org.apache.arrow.vector.VarBinaryVector
-        || vector instanceof org.apache.arrow.vector.LargeVarBinaryVector
-        || vector instanceof org.apache.arrow.vector.ViewVarBinaryVector;
-  }
-
   private ByteBuffer wrap(ArrowBuf buf) {
     long capacity = buf.capacity();
     if (capacity > Integer.MAX_VALUE) {
-      throw VariantVectorException.unsupported(
+      throw VectorErrors.unsupported(
           name, "a buffer of " + capacity + " bytes (at most 2 GiB are readable in place)");
     }
     return buf.nioBuffer(0, (int) capacity);
@@ -151,7 +144,8 @@ public final class BinarySlots {
    * Points {@link #buffer()}, {@link #offset()} and {@link #length()} at slot {@code i} (a null
    * slot reads as whatever its offsets say, usually empty).
    *
-   * @throws VariantVectorException if the slot's offsets or view lie outside the buffers
+   * @throws io.pqarrow.variant.arrow.VariantVectorException if the slot's offsets or view lie
+   *     outside the buffers
    */
   public void position(int i) {
     switch (layout) {
@@ -174,7 +168,7 @@ public final class BinarySlots {
           int index = views.getInt(view + 8);
           int start = views.getInt(view + 12);
           if (index < 0 || index >= viewData.length) {
-            throw VariantVectorException.invalidRow(
+            throw VectorErrors.invalidRow(
                 name, i, "view names data buffer " + index + " of " + viewData.length + " buffers");
           }
           point(viewData[index], start, len, i);
@@ -185,7 +179,7 @@ public final class BinarySlots {
 
   private void point(ByteBuffer buf, long start, long len, int row) {
     if (start < 0 || len < 0 || start + len > buf.limit()) {
-      throw VariantVectorException.invalidRow(
+      throw VectorErrors.invalidRow(
           name,
           row,
           "slot of "

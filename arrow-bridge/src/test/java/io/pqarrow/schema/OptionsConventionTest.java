@@ -1,4 +1,4 @@
-package io.pqarrow.options;
+package io.pqarrow.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -12,7 +12,6 @@ import io.pqarrow.kernel.GetOptions;
 import io.pqarrow.kernel.InferOptions;
 import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.parquet.write.WriteOptions;
-import io.pqarrow.schema.MappingOptions;
 import io.pqarrow.shred.ShredOptions;
 import io.pqarrow.variant.ValidationOptions;
 import java.lang.reflect.InvocationTargetException;
@@ -29,12 +28,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Every options class of the library follows one convention: {@code defaults()}, {@code builder()},
  * {@code toBuilder()}, a getter per builder setter, and {@code NullPointerException} naming the
- * option for a null argument. Checked by reflection, so a new option cannot forget it.
+ * option for a null argument. Checked by reflection, so a new option cannot forget it. {@link
+ * Limits} follows it too; its setters are all numeric, so the null check has nothing to refuse
+ * there, and the defaults and toBuilder round trips are what hold it.
  */
 class OptionsConventionTest {
 
   static Stream<Class<?>> optionsClasses() {
     return Stream.of(
+        Limits.class,
         MappingOptions.class,
         ReadOptions.class,
         WriteOptions.class,
@@ -65,7 +67,13 @@ class OptionsConventionTest {
       Object current = type.getMethod(setter.getName()).invoke(defaults);
       Object other = otherValue(setter.getParameterTypes()[0], current);
       if (other != null) {
-        setter.invoke(builder, other);
+        try {
+          setter.invoke(builder, other);
+        } catch (InvocationTargetException e) {
+          // a default at the top of its range (a Limits cap, say): one less instead
+          assertTrue(e.getCause() instanceof IllegalArgumentException, String.valueOf(e));
+          setter.invoke(builder, lowerValue(setter.getParameterTypes()[0], current));
+        }
         changed.add(setter.getName());
       }
     }
@@ -125,7 +133,24 @@ class OptionsConventionTest {
     return out;
   }
 
-  /** A valid value other than {@code current}, or null when the test cannot choose one. */
+  /** The numeric value just below {@code current}. */
+  private static Object lowerValue(Class<?> type, Object current) {
+    if (type == int.class) {
+      return (Integer) current - 1;
+    }
+    if (type == long.class) {
+      return (Long) current - 1;
+    }
+    if (type == double.class) {
+      return (Double) current - 0.25;
+    }
+    throw new AssertionError("no lower " + type + " than " + current);
+  }
+
+  /**
+   * A value other than {@code current} (for a number, one more; {@link #lowerValue} when that is
+   * out of range), or null when the test cannot choose one.
+   */
   private static Object otherValue(Class<?> type, Object current) throws Exception {
     if (type == boolean.class) {
       return !(Boolean) current;

@@ -1,12 +1,11 @@
-package io.pqarrow.kernel.cast;
+package io.pqarrow.variant.internal;
 
+import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.extension.ShreddedScalar;
 import io.pqarrow.extension.UuidExtension;
-import io.pqarrow.kernel.KernelException;
 import io.pqarrow.variant.VariantBuilder;
-import io.pqarrow.variant.internal.BinarySlots;
 import java.math.BigInteger;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
@@ -33,9 +32,11 @@ import org.apache.arrow.vector.UuidVector;
  * kinds, decimals to the Variant width of the column's precision. The encoder is chosen once per
  * column, so a row loop calls it without branching on the column type.
  *
- * <p>Two users, one rule: {@code variant_get} over shredded storage converts or rebuilds typed
- * values with it, and unshredding ({@code io.pqarrow.shred}) turns typed values back into Variant
- * values with it, so both give the same bytes.
+ * <p>Two users, one rule: {@code variant_get} over shredded storage ({@code
+ * io.pqarrow.kernel.path}) converts or rebuilds typed values with it, and unshredding ({@code
+ * io.pqarrow.shred}) turns typed values back into Variant values with it, so both give the same
+ * bytes. Each user looks up the column's entry itself and reports a column outside the table in its
+ * own words.
  */
 public final class TypedScalars {
   private TypedScalars() {}
@@ -52,22 +53,17 @@ public final class TypedScalars {
   }
 
   /**
-   * The encoder of a primitive {@code typed_value} column.
+   * The encoder of a primitive {@code typed_value} column. A decimal slot with more digits than the
+   * column's precision has no Variant value: appending it throws a {@link BridgeException} of kind
+   * {@link ErrorKind#INVALID_DATA}, {@code Invalid decimal at <path>: slot <s> holds <n>, more
+   * digits than the column's precision <p>}.
    *
    * @param v the column
-   * @param path the column's path, for the error
-   * @throws KernelException {@code Unsupported shredded typed_value at <path>: <type>} when the
-   *     column's type is not in the shredded-type table
+   * @param scalar the column's entry in the table ({@link ShreddedScalar#of(
+   *     org.apache.arrow.vector.types.pojo.Field)} of its field)
+   * @param path the column's path, for errors
    */
-  public static Encoder encoder(FieldVector v, String path) {
-    ShreddedScalar scalar = ShreddedScalar.of(v.getField());
-    if (scalar == null) {
-      throw new KernelException(
-          ErrorKind.UNSUPPORTED,
-          ErrorLocation.inColumn(path),
-          "Unsupported shredded typed_value at " + path + ": " + v.getField().getType(),
-          null);
-    }
+  public static Encoder encoder(FieldVector v, ShreddedScalar scalar, String path) {
     return switch (scalar) {
       case NULL -> (s, b) -> b.appendNull(); // never called: a Null column has no set slot
       case BOOLEAN -> {
@@ -185,7 +181,7 @@ public final class TypedScalars {
   private static BigInteger unscaled(DecimalVector x, int s, BigInteger limit, String path) {
     BigInteger u = x.getObject(s).unscaledValue();
     if (u.abs().compareTo(limit) >= 0) {
-      throw new KernelException(
+      throw new BridgeException(
           ErrorKind.INVALID_DATA,
           ErrorLocation.inColumn(path),
           "Invalid decimal at "

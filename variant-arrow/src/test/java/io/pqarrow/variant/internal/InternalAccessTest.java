@@ -1,0 +1,89 @@
+package io.pqarrow.variant.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.pqarrow.ErrorKind;
+import io.pqarrow.kernel.KernelResult;
+import io.pqarrow.kernel.PathExpression;
+import io.pqarrow.testing.LeakCheckingAllocator;
+import io.pqarrow.variant.arrow.VariantVectorException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import org.apache.arrow.vector.IntVector;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * API packages do not grow API for their internal helpers: what the internal packages need of
+ * {@link KernelResult}, {@link PathExpression} and {@link VariantVectorException} reaches them
+ * without public members, and the errors the helpers raise are the API's own.
+ */
+class InternalAccessTest {
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+
+  @Test
+  void kernelResultHasNoPublicConstructor() {
+    for (Constructor<?> c : KernelResult.class.getDeclaredConstructors()) {
+      assertFalse(Modifier.isPublic(c.getModifiers()), c.toString());
+    }
+  }
+
+  @Test
+  void pathExpressionExposesNoKeyBytes() {
+    for (Method m : PathExpression.class.getMethods()) {
+      assertFalse(m.getReturnType() == byte[].class, m.toString());
+    }
+  }
+
+  @Test
+  void variantVectorExceptionHasNoPublicFactories() {
+    for (Method m : VariantVectorException.class.getDeclaredMethods()) {
+      if (Modifier.isStatic(m.getModifiers())) {
+        assertFalse(Modifier.isPublic(m.getModifiers()), m.toString());
+      }
+    }
+  }
+
+  @Test
+  void theFactoriesOfVariantVectorExceptionCannotBeReplaced() {
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () ->
+                VectorErrors.install(
+                    new VectorErrors.Factory() {
+                      @Override
+                      public VariantVectorException invalid(String vector, String problem) {
+                        return null;
+                      }
+
+                      @Override
+                      public VariantVectorException invalidRow(
+                          String vector, long row, String problem) {
+                        return null;
+                      }
+
+                      @Override
+                      public VariantVectorException unsupported(String vector, String what) {
+                        return null;
+                      }
+                    }));
+    assertEquals("VectorErrors are installed by VariantVectorException only", e.getMessage());
+  }
+
+  @Test
+  void binarySlotsRaiseVariantVectorExceptionsWithTheirOwnWording() {
+    try (IntVector ints = new IntVector("ints", memory.allocator())) {
+      VariantVectorException e =
+          assertThrows(VariantVectorException.class, () -> BinarySlots.of("v.value", ints, 0));
+      assertEquals(ErrorKind.UNSUPPORTED, e.kind());
+      assertEquals(
+          "Unsupported Variant vector at v.value: expected a Binary, LargeBinary, BinaryView,"
+              + " Utf8, LargeUtf8 or Utf8View vector, found Int(32, true)",
+          e.getMessage());
+    }
+  }
+}
