@@ -164,24 +164,7 @@ final class PageLeafDecoders {
     @Override
     void startPage(PageBytes page, Encoding encoding, int valueCount, Dictionary dictionary) {
       values =
-          switch (encoding) {
-            case PLAIN -> new PlainFixedWidthDecoder(page, width);
-            case PLAIN_DICTIONARY, RLE_DICTIONARY -> dictionary.fixedWidthDecoder(page);
-            case BYTE_STREAM_SPLIT -> new ByteStreamSplitDecoder(page, width);
-            case DELTA_BINARY_PACKED ->
-                switch (physical) {
-                  case INT32 -> DeltaBinaryPackedDecoder.int32(page);
-                  case INT64 -> DeltaBinaryPackedDecoder.int64(page);
-                  default -> throw unsupported(encoding, physical + " values");
-                };
-            case DELTA_BYTE_ARRAY -> {
-              if (physical != PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY) {
-                throw unsupported(encoding, physical + " values");
-              }
-              yield new DeltaByteArrayDecoder(page, valueCount).asFixedWidth(width);
-            }
-            default -> throw unsupported(encoding, physical + " values");
-          };
+          fixedWidthValues(this, page, encoding, valueCount, dictionary, physical, width, "values");
     }
 
     @Override
@@ -251,24 +234,15 @@ final class PageLeafDecoders {
     @Override
     void startPage(PageBytes page, Encoding encoding, int valueCount, Dictionary dictionary) {
       values =
-          switch (encoding) {
-            case PLAIN -> new PlainFixedWidthDecoder(page, sourceWidth);
-            case PLAIN_DICTIONARY, RLE_DICTIONARY -> dictionary.fixedWidthDecoder(page);
-            case BYTE_STREAM_SPLIT -> new ByteStreamSplitDecoder(page, sourceWidth);
-            case DELTA_BINARY_PACKED ->
-                switch (physical) {
-                  case INT32 -> DeltaBinaryPackedDecoder.int32(page);
-                  case INT64 -> DeltaBinaryPackedDecoder.int64(page);
-                  default -> throw unsupported(encoding, physical + " decimal values");
-                };
-            case DELTA_BYTE_ARRAY -> {
-              if (physical != PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY) {
-                throw unsupported(encoding, physical + " decimal values");
-              }
-              yield new DeltaByteArrayDecoder(page, valueCount).asFixedWidth(sourceWidth);
-            }
-            default -> throw unsupported(encoding, physical + " decimal values");
-          };
+          fixedWidthValues(
+              this,
+              page,
+              encoding,
+              valueCount,
+              dictionary,
+              physical,
+              sourceWidth,
+              "decimal values");
     }
 
     @Override
@@ -455,5 +429,39 @@ final class PageLeafDecoders {
       outOffsets = offsets;
       return out;
     }
+  }
+
+  /**
+   * The decoder of a data page of fixed-width values {@code width} bytes wide (the Parquet width:
+   * 4, 8 or the FIXED_LEN_BYTE_ARRAY length), for every encoding that can hold them; {@code what}
+   * names the values in the refusal of any other encoding.
+   */
+  static FixedWidthDecoder fixedWidthValues(
+      PageLeafDecoder leaf,
+      PageBytes page,
+      Encoding encoding,
+      int valueCount,
+      Dictionary dictionary,
+      PrimitiveTypeName physical,
+      int width,
+      String what) {
+    return switch (encoding) {
+      case PLAIN -> new PlainFixedWidthDecoder(page, width);
+      case PLAIN_DICTIONARY, RLE_DICTIONARY -> dictionary.fixedWidthDecoder(page);
+      case BYTE_STREAM_SPLIT -> new ByteStreamSplitDecoder(page, width);
+      case DELTA_BINARY_PACKED ->
+          switch (physical) {
+            case INT32 -> DeltaBinaryPackedDecoder.int32(page);
+            case INT64 -> DeltaBinaryPackedDecoder.int64(page);
+            default -> throw leaf.unsupported(encoding, physical + " " + what);
+          };
+      case DELTA_BYTE_ARRAY -> {
+        if (physical != PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY) {
+          throw leaf.unsupported(encoding, physical + " " + what);
+        }
+        yield new DeltaByteArrayDecoder(page, valueCount).asFixedWidth(width);
+      }
+      default -> throw leaf.unsupported(encoding, physical + " " + what);
+    };
   }
 }
