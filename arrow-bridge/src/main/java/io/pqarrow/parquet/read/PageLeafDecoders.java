@@ -119,13 +119,76 @@ final class PageLeafDecoders {
     return null;
   }
 
-  /** Values in fixed-width slots of the vector's data buffer. */
-  static final class FixedWidth extends PageLeafDecoder {
-    private final BaseFixedWidthVector v;
-    private final PrimitiveTypeName physical;
-    private final int width;
-    private FixedWidthDecoder values;
+  /** A leaf whose vector has fixed-width slots (a bit each for booleans). */
+  abstract static class FixedSlots extends PageLeafDecoder {
+    final BaseFixedWidthVector v;
 
+    FixedSlots(
+        LeafColumn c, ColumnChunkPages pages, Shape shape, int typeLength, BaseFixedWidthVector v) {
+      super(c, pages, shape, typeLength);
+      this.v = v;
+    }
+
+    @Override
+    final FieldVector vector() {
+      return v;
+    }
+
+    @Override
+    final ArrowBuf validity() {
+      return v.getValidityBuffer();
+    }
+
+    @Override
+    final void reserve(int slots) {
+      while (v.getValueCapacity() < slots) {
+        v.reAlloc();
+      }
+    }
+  }
+
+  /**
+   * Fixed-width Parquet values ({@code sourceWidth} bytes: 4, 8 or the FIXED_LEN_BYTE_ARRAY length)
+   * decoded a page at a time by {@link #fixedWidthValues}; subclasses place them in their slots.
+   */
+  abstract static class FixedValues extends FixedSlots {
+    final PrimitiveTypeName physical;
+    final int width;
+    final int sourceWidth;
+    private final String what;
+    FixedWidthDecoder values;
+
+    FixedValues(
+        LeafColumn c,
+        ColumnChunkPages pages,
+        Shape shape,
+        int typeLength,
+        BaseFixedWidthVector v,
+        PrimitiveTypeName physical,
+        int sourceWidth,
+        String what) {
+      super(c, pages, shape, typeLength, v);
+      this.physical = physical;
+      this.width = v.getTypeWidth();
+      this.sourceWidth = sourceWidth;
+      this.what = what;
+    }
+
+    @Override
+    final Dictionary readDictionary(PageBytes page, int count, int typeWidth) {
+      return Dictionary.fixedWidth(page, count, sourceWidth);
+    }
+
+    @Override
+    final void startPage(PageBytes page, Encoding encoding, int valueCount, Dictionary dictionary) {
+      values =
+          fixedWidthValues(
+              this, page, encoding, valueCount, dictionary, physical, sourceWidth, what);
+    }
+  }
+
+  /** Values in fixed-width slots of the vector's data buffer, copied as they are. */
+  static final class FixedWidth extends FixedValues {
     FixedWidth(
         LeafColumn c,
         ColumnChunkPages pages,
@@ -133,38 +196,7 @@ final class PageLeafDecoders {
         BaseFixedWidthVector v,
         PrimitiveTypeName physical,
         int typeLength) {
-      super(c, pages, shape, typeLength);
-      this.v = v;
-      this.physical = physical;
-      this.width = v.getTypeWidth();
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    ArrowBuf validity() {
-      return v.getValidityBuffer();
-    }
-
-    @Override
-    void reserve(int slots) {
-      while (v.getValueCapacity() < slots) {
-        v.reAlloc();
-      }
-    }
-
-    @Override
-    Dictionary readDictionary(PageBytes page, int count, int typeWidth) {
-      return Dictionary.fixedWidth(page, count, width);
-    }
-
-    @Override
-    void startPage(PageBytes page, Encoding encoding, int valueCount, Dictionary dictionary) {
-      values =
-          fixedWidthValues(this, page, encoding, valueCount, dictionary, physical, width, "values");
+      super(c, pages, shape, typeLength, v, physical, v.getTypeWidth(), "values");
     }
 
     @Override
@@ -184,12 +216,7 @@ final class PageLeafDecoders {
    * decoded in bulk into a reused staging buffer, then each is widened into its slot; no object per
    * value.
    */
-  static final class Decimal extends PageLeafDecoder {
-    private final BaseFixedWidthVector v;
-    private final PrimitiveTypeName physical;
-    private final int width;
-    private final int sourceWidth;
-    private FixedWidthDecoder values;
+  static final class Decimal extends FixedValues {
     private ArrowBuf staging;
 
     /**
@@ -202,47 +229,7 @@ final class PageLeafDecoders {
         BaseFixedWidthVector v,
         PrimitiveTypeName physical,
         int sourceWidth) {
-      super(c, pages, shape, 0);
-      this.v = v;
-      this.physical = physical;
-      this.width = v.getTypeWidth();
-      this.sourceWidth = sourceWidth;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    ArrowBuf validity() {
-      return v.getValidityBuffer();
-    }
-
-    @Override
-    void reserve(int slots) {
-      while (v.getValueCapacity() < slots) {
-        v.reAlloc();
-      }
-    }
-
-    @Override
-    Dictionary readDictionary(PageBytes page, int count, int typeWidth) {
-      return Dictionary.fixedWidth(page, count, sourceWidth);
-    }
-
-    @Override
-    void startPage(PageBytes page, Encoding encoding, int valueCount, Dictionary dictionary) {
-      values =
-          fixedWidthValues(
-              this,
-              page,
-              encoding,
-              valueCount,
-              dictionary,
-              physical,
-              sourceWidth,
-              "decimal values");
+      super(c, pages, shape, 0, v, physical, sourceWidth, "decimal values");
     }
 
     @Override
@@ -297,30 +284,11 @@ final class PageLeafDecoders {
   }
 
   /** Booleans as bits of the vector's data buffer. */
-  static final class Bool extends PageLeafDecoder {
-    private final BitVector v;
+  static final class Bool extends FixedSlots {
     private BooleanDecoder values;
 
     Bool(LeafColumn c, ColumnChunkPages pages, Shape shape, BitVector v) {
-      super(c, pages, shape, 0);
-      this.v = v;
-    }
-
-    @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    ArrowBuf validity() {
-      return v.getValidityBuffer();
-    }
-
-    @Override
-    void reserve(int slots) {
-      while (v.getValueCapacity() < slots) {
-        v.reAlloc();
-      }
+      super(c, pages, shape, 0, v);
     }
 
     @Override
