@@ -54,10 +54,13 @@ import org.apache.parquet.schema.PrimitiveType;
  * repetition and definition levels straight into the vectors of one {@link VectorSchemaRoot},
  * reused for every batch. Memory is bounded by one batch plus the compressed pages of one row
  * group; columns read page by page (the internal switch {@link #PAGES_PROPERTY}, off by default)
- * take no part in the row group and need only their current page. Every failure, from a missing
- * file to corrupt data, is a {@link ParquetFileException} naming the file (and column and row when
- * known): {@code Invalid Parquet file at …} for bad bytes, {@code Cannot read Parquet file at …:
- * out of Arrow memory (limit N bytes): …} when the caller's allocator cannot hold a batch.
+ * take no part in the row group and need only their current page. With {@link
+ * ReadOptions#threads()} above 1 the page leaves of each batch are read at once on several threads
+ * ({@link ColumnTasks}); the batches, values and errors are those of one thread. Every failure,
+ * from a missing file to corrupt data, is a {@link ParquetFileException} naming the file (and
+ * column and row when known): {@code Invalid Parquet file at …} for bad bytes, {@code Cannot read
+ * Parquet file at …: out of Arrow memory (limit N bytes): …} when the caller's allocator cannot
+ * hold a batch.
  */
 public final class ParquetArrowReader implements AutoCloseable {
   /** Maps a file's schema; the default is {@link SchemaMapper#toArrow}. */
@@ -87,7 +90,19 @@ public final class ParquetArrowReader implements AutoCloseable {
   private final List<PageLeafDecoder> pageLeaves = new ArrayList<>();
 
   private final List<ColumnPath> pagePaths = new ArrayList<>();
-  private CompressionCodecFactory codecs;
+
+  /**
+   * The codecs of the page leaves: one factory for all on one thread; one per leaf when leaves are
+   * read on several threads, since a factory's decompressors keep state and are not thread-safe.
+   */
+  private final List<CompressionCodecFactory> codecs = new ArrayList<>();
+
+  private final boolean sharedCodecs;
+  private final boolean verifyPageChecksums;
+
+  /** Reads each run of a batch on every leaf, on one thread or several. */
+  private ColumnTasks tasks;
+
   private final List<Integer> rowGroups;
   private final int batchRows;
   private final VersionParser.ParsedVersion writerVersion;
@@ -118,6 +133,8 @@ public final class ParquetArrowReader implements AutoCloseable {
     this.parquet = parquet;
     this.mapping = mapping;
     this.batchRows = options.batchRows();
+    this.sharedCodecs = options.threads() == 1;
+    this.verifyPageChecksums = options.verifyPageChecksums();
     List<Field> fields = new ArrayList<>();
     for (FieldMapping f : projected) {
       fields.add(f.arrowField());
@@ -162,6 +179,7 @@ public final class ParquetArrowReader implements AutoCloseable {
       }
       this.rowGroups = List.copyOf(selected);
       this.totalRows = total;
+      this.tasks = new ColumnTasks(leaves, options.threads(), options.executor().orElse(null));
     } catch (RuntimeException e) {
       closePageLeaves();
       root.close();
@@ -183,14 +201,18 @@ public final class ParquetArrowReader implements AutoCloseable {
   private LeafDecoder pageLeaf(LeafDecoder perValue, MessageType schema) {
     PrimitiveType type = schema.getType(perValue.parquetPath).asPrimitiveType();
     int maxRep = schema.getColumnDescription(perValue.parquetPath).getMaxRepetitionLevel();
-    if (codecs == null) {
-      codecs = HadoopCodecs.newFactory(new PlainParquetConfiguration(), 0);
+    if (codecs.isEmpty() || !sharedCodecs) {
+      codecs.add(HadoopCodecs.newFactory(new PlainParquetConfiguration(), 0));
     }
     ColumnChunkPages pages;
     try {
       pages =
           new ColumnChunkPages(
-              file, perValue.column, new LocalInputFile(file).newStream(), codecs, true);
+              file,
+              perValue.column,
+              new LocalInputFile(file).newStream(),
+              codecs.get(codecs.size() - 1),
+              verifyPageChecksums);
     } catch (IOException e) {
       throw ParquetFileException.read(
           ErrorKind.IO, where(perValue.column), "cannot open: " + describe(e), e);
@@ -240,7 +262,8 @@ public final class ParquetArrowReader implements AutoCloseable {
 
   static ParquetArrowReader open(
       Path file, BufferAllocator allocator, ReadOptions options, Mapper mapper, boolean pages) {
-    ParquetFileReader parquet = openFile(file, options.limits().maxFooterBytes());
+    ParquetFileReader parquet =
+        openFile(file, options.limits().maxFooterBytes(), options.verifyPageChecksums());
     try {
       MessageType schema = parquet.getFileMetaData().getSchema();
       SchemaMapping mapping;
@@ -321,9 +344,12 @@ public final class ParquetArrowReader implements AutoCloseable {
         }
         int n = (int) Math.min(batchRows - rows, rowGroupRemaining);
         batch.add(rows, nextRow);
-        for (LeafDecoder leaf : leaves) {
+        tasks.readRecords(n);
+        for (int i = 0; i < leaves.size(); i++) {
+          LeafDecoder leaf = leaves.get(i);
           column = leaf.column;
-          int read = leaf.readRecords(n);
+          rethrow(tasks.failure(i));
+          int read = tasks.read(i);
           if (read != n) {
             throw ParquetFileException.invalid(
                 ErrorKind.INVALID_DATA,
@@ -368,6 +394,20 @@ public final class ParquetArrowReader implements AutoCloseable {
     }
     root.setRowCount(rows);
     return rows > 0;
+  }
+
+  /** Throws {@code t}, a leaf's failure on whichever thread read it, on this thread; null: none. */
+  private static void rethrow(Throwable t) {
+    if (t == null) {
+      return;
+    }
+    if (t instanceof RuntimeException r) {
+      throw r;
+    }
+    if (t instanceof Error e) {
+      throw e;
+    }
+    throw new IllegalStateException(t);
   }
 
   /** The tightest limit on the caller's allocator: its own or one of its parents'. */
@@ -475,7 +515,7 @@ public final class ParquetArrowReader implements AutoCloseable {
    *     schema that cannot be mapped
    */
   public static SchemaMapping mapping(Path file, MappingOptions options) {
-    ParquetFileReader parquet = openFile(file, options.limits().maxFooterBytes());
+    ParquetFileReader parquet = openFile(file, options.limits().maxFooterBytes(), false);
     try {
       return SchemaMapper.toArrow(
           parquet.getFileMetaData().getSchema(),
@@ -489,14 +529,15 @@ public final class ParquetArrowReader implements AutoCloseable {
   }
 
   /** parquet-java's reader over a file whose framing {@link ParquetFraming} has checked. */
-  private static ParquetFileReader openFile(Path file, long maxFooterBytes) {
+  private static ParquetFileReader openFile(
+      Path file, long maxFooterBytes, boolean verifyPageChecksums) {
     ParquetFraming.check(file, maxFooterBytes);
     try {
       PlainParquetConfiguration conf = new PlainParquetConfiguration();
       ParquetReadOptions readOptions =
           ParquetReadOptions.builder(conf)
               .withCodecFactory(HadoopCodecs.newFactory(conf, 0))
-              .usePageChecksumVerification(true)
+              .usePageChecksumVerification(verifyPageChecksums)
               .useStatsFilter(false)
               .useDictionaryFilter(false)
               .useRecordFilter(false)
@@ -532,14 +573,17 @@ public final class ParquetArrowReader implements AutoCloseable {
       closeQuietly(leaf);
     }
     pageLeaves.clear();
-    if (codecs != null) {
-      codecs.release();
-      codecs = null;
+    for (CompressionCodecFactory c : codecs) {
+      c.release();
     }
+    codecs.clear();
   }
 
   @Override
   public void close() {
+    if (tasks != null) {
+      tasks.close();
+    }
     root.close();
     closePageLeaves();
     try {

@@ -4,6 +4,8 @@ import io.pqarrow.Limits;
 import io.pqarrow.schema.MappingOptions;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
 
 /**
  * How {@link ParquetArrowReader} reads a file. Immutable; build with {@link #builder()}.
@@ -26,6 +28,18 @@ import java.util.Objects;
  *       Limits#maxArrowSchemaDepth()}, {@link Limits#maxArrowSchemaFields()}). They are held by
  *       {@code mapping}: set here, they replace the mapping options' limits whatever the order of
  *       the calls</td></tr>
+ *   <tr><td>{@code threads}</td><td>1</td><td>how many columns of a batch are decoded at once
+ *       (the calling thread and {@code threads - 1} helpers); the batches, values and errors are
+ *       those of one thread. 1 by default: a library should not start threads its embedder did not
+ *       ask for, and an engine that already reads several files at once gains nothing from
+ *       more</td></tr>
+ *   <tr><td>{@code executor}</td><td>none</td><td>where the helpers of {@code threads} run; none
+ *       means the reader starts {@code threads - 1} daemon threads of its own and stops them on
+ *       {@code close()}. An executor given here is never shut down by the reader</td></tr>
+ *   <tr><td>{@code verifyPageChecksums}</td><td>{@code true}</td><td>whether a page whose header
+ *       has a CRC is checked against it, so that a damaged page is an error naming it rather than
+ *       wrong values; off only to read past a known damage, or to save the few per cent the check
+ *       costs on files already trusted</td></tr>
  * </table>
  */
 public final class ReadOptions {
@@ -38,12 +52,18 @@ public final class ReadOptions {
   private final List<String> columns;
   private final List<Integer> rowGroups;
   private final MappingOptions mapping;
+  private final int threads;
+  private final ExecutorService executor;
+  private final boolean verifyPageChecksums;
 
   private ReadOptions(Builder b) {
     this.batchRows = b.batchRows;
     this.columns = List.copyOf(b.columns);
     this.rowGroups = List.copyOf(b.rowGroups);
     this.mapping = b.mapping;
+    this.threads = b.threads;
+    this.executor = b.executor;
+    this.verifyPageChecksums = b.verifyPageChecksums;
   }
 
   /** Every option at its default. */
@@ -62,7 +82,10 @@ public final class ReadOptions {
         .batchRows(batchRows)
         .columns(columns)
         .rowGroups(rowGroups)
-        .mapping(mapping);
+        .mapping(mapping)
+        .threads(threads)
+        .verifyPageChecksums(verifyPageChecksums)
+        .executorIfAny(executor);
   }
 
   /** Rows per batch (at least 1). */
@@ -85,6 +108,21 @@ public final class ReadOptions {
     return mapping;
   }
 
+  /** How many columns of a batch are decoded at once (at least 1). */
+  public int threads() {
+    return threads;
+  }
+
+  /** The executor the helper threads run on; empty when the reader starts its own. */
+  public Optional<ExecutorService> executor() {
+    return Optional.ofNullable(executor);
+  }
+
+  /** Whether pages are checked against the CRC in their header. */
+  public boolean verifyPageChecksums() {
+    return verifyPageChecksums;
+  }
+
   /** The caps applied while reading: those of {@link #mapping()}. */
   public Limits limits() {
     return mapping.limits();
@@ -97,6 +135,9 @@ public final class ReadOptions {
     private List<Integer> rowGroups = List.of();
     private MappingOptions mapping = MappingOptions.defaults();
     private Limits limits; // null: those of mapping
+    private int threads = 1;
+    private ExecutorService executor; // null: the reader's own threads
+    private boolean verifyPageChecksums = true;
 
     private Builder() {}
 
@@ -134,6 +175,44 @@ public final class ReadOptions {
     /** The caps applied while reading; they replace those of {@link #mapping(MappingOptions)}. */
     public Builder limits(Limits limits) {
       this.limits = Objects.requireNonNull(limits, "limits");
+      return this;
+    }
+
+    /**
+     * How many columns of a batch are decoded at once: the calling thread and {@code threads - 1}
+     * helpers. A caller that wants every core passes {@code
+     * Runtime.getRuntime().availableProcessors()}.
+     *
+     * @throws IllegalArgumentException when {@code threads < 1}
+     */
+    public Builder threads(int threads) {
+      if (threads < 1) {
+        throw new IllegalArgumentException("Invalid thread count: " + threads + " (must be >= 1)");
+      }
+      this.threads = threads;
+      return this;
+    }
+
+    /**
+     * Where the helpers of {@link #threads(int)} run, instead of threads the reader starts itself.
+     * The reader submits at most {@code threads - 1} tasks per batch, waits for them before {@code
+     * loadNextBatch} returns, and never shuts the executor down. Tasks that have not started when
+     * the calling thread has done the work find nothing left and return at once, so a busy (even a
+     * single-thread) executor slows a read but never blocks it.
+     */
+    public Builder executor(ExecutorService executor) {
+      this.executor = Objects.requireNonNull(executor, "executor");
+      return this;
+    }
+
+    private Builder executorIfAny(ExecutorService executor) {
+      this.executor = executor;
+      return this;
+    }
+
+    /** Whether pages are checked against the CRC in their header (when it has one). */
+    public Builder verifyPageChecksums(boolean verify) {
+      this.verifyPageChecksums = verify;
       return this;
     }
 

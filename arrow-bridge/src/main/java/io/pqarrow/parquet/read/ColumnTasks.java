@@ -1,0 +1,229 @@
+package io.pqarrow.parquet.read;
+
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Reads the same run of records on every leaf of a batch ({@link LeafDecoder#readRecords}), on
+ * {@link ReadOptions#threads()} threads, with the outcome one thread would have.
+ *
+ * <p>Leaves read page by page ({@link PageLeafDecoder}) share no mutable state: each has its own
+ * vector, its own {@code ColumnChunkPages} (file stream, buffers) and, when there are helpers, its
+ * own codecs. They are handed out in column order from one counter, to the calling thread and up to
+ * {@code threads - 1} helper tasks. Leaves of the per-value path share parquet-java's row group
+ * (its {@code PageReadStore} and decompressors), so the calling thread reads them, in order, while
+ * the helpers read page leaves.
+ *
+ * <p>The outcome of leaf {@code i} is its record count ({@link #read}) or its failure ({@link
+ * #failure}); the caller reports the first problem in column order, as a single thread would stop
+ * at it. To keep that true without reading what a single thread would never reach, a leaf is not
+ * started once a leaf before it in column order has failed or come up short: every leaf before the
+ * first problem has then been read, and which problem is first does not depend on timing. {@link
+ * #readRecords} returns only when every started leaf has finished, so no helper touches a leaf
+ * between batches, and {@link ParquetArrowReader#close()} never races a helper.
+ *
+ * <p>A helper task that starts after the work is gone (a busy executor) finds its run's counter
+ * spent and returns; the calling thread never waits for a task that has not started, so a caller's
+ * single-thread executor, or one that rejects tasks, slows a read but cannot block it. Without an
+ * executor from the caller the helpers are daemon threads of a fixed pool started here and stopped
+ * by {@link #close}.
+ */
+final class ColumnTasks implements AutoCloseable {
+  private static final AtomicInteger POOLS = new AtomicInteger();
+
+  private final List<LeafDecoder> leaves;
+
+  /** The indices in {@link #leaves} of page leaves (helpers may read them), in column order. */
+  private final int[] parallel;
+
+  /** The indices of per-value leaves (the calling thread reads them), in column order. */
+  private final int[] sequential;
+
+  private final int helpers;
+  private final ExecutorService executor;
+  private final boolean ownsExecutor;
+  private final int[] read;
+  private final Throwable[] failure;
+
+  /**
+   * @param leaves every leaf of the batch, in column order
+   * @param threads how many leaves may be read at once (1 reads them in order on the caller)
+   * @param executor where helpers run, or null to start {@code threads - 1} daemon threads
+   */
+  ColumnTasks(List<LeafDecoder> leaves, int threads, ExecutorService executor) {
+    this.leaves = leaves;
+    int pageLeaves = 0;
+    for (LeafDecoder leaf : leaves) {
+      if (leaf instanceof PageLeafDecoder) {
+        pageLeaves++;
+      }
+    }
+    this.parallel = new int[pageLeaves];
+    this.sequential = new int[leaves.size() - pageLeaves];
+    for (int i = 0, p = 0, s = 0; i < leaves.size(); i++) {
+      if (leaves.get(i) instanceof PageLeafDecoder) {
+        parallel[p++] = i;
+      } else {
+        sequential[s++] = i;
+      }
+    }
+    this.read = new int[leaves.size()];
+    this.failure = new Throwable[leaves.size()];
+    // The calling thread reads too, and with one page leaf there is nothing to share.
+    this.helpers = Math.max(0, Math.min(threads, pageLeaves) - 1);
+    if (helpers == 0) {
+      this.executor = null;
+      this.ownsExecutor = false;
+    } else if (executor != null) {
+      this.executor = executor;
+      this.ownsExecutor = false;
+    } else {
+      this.executor = Executors.newFixedThreadPool(helpers, daemonThreads());
+      this.ownsExecutor = true;
+    }
+  }
+
+  /** Whether leaves are read on more than one thread. */
+  boolean parallel() {
+    return helpers > 0;
+  }
+
+  /**
+   * Reads {@code records} records on every leaf, or on every leaf up to the first problem in column
+   * order; then {@link #read} and {@link #failure} tell each leaf's outcome.
+   */
+  void readRecords(int records) {
+    for (int i = 0; i < read.length; i++) {
+      read[i] = -1;
+      failure[i] = null;
+    }
+    if (helpers == 0) {
+      for (int i = 0; i < leaves.size(); i++) {
+        if (!readLeaf(i, records)) {
+          return;
+        }
+      }
+      return;
+    }
+    Run run = new Run(records);
+    try {
+      for (int h = 0; h < helpers; h++) {
+        executor.execute(run);
+      }
+    } catch (RejectedExecutionException e) {
+      // The calling thread takes what the helpers would have.
+    }
+    for (int i : sequential) {
+      if (i >= run.stopAt.get()) {
+        break;
+      }
+      if (!readLeaf(i, records)) {
+        run.stopAt.accumulateAndGet(i, Math::min);
+      }
+    }
+    run.run();
+    run.awaitAll();
+  }
+
+  /** The records leaf {@code i} read in the last {@link #readRecords}; -1 if it was not read. */
+  int read(int i) {
+    return read[i];
+  }
+
+  /** What leaf {@code i} threw in the last {@link #readRecords}, or null. */
+  Throwable failure(int i) {
+    return failure[i];
+  }
+
+  /** Reads leaf {@code i}; whether it read every record. */
+  private boolean readLeaf(int i, int records) {
+    try {
+      read[i] = leaves.get(i).readRecords(records);
+      return read[i] == records;
+    } catch (Throwable t) { // reported by the caller, on its thread, in column order
+      failure[i] = t;
+      return false;
+    }
+  }
+
+  /** Stops the reader's own helper threads; a caller's executor is left running. */
+  @Override
+  public void close() {
+    if (!ownsExecutor) {
+      return;
+    }
+    executor.shutdownNow();
+    try {
+      // Helpers are idle between batches, so they end at once.
+      executor.awaitTermination(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static ThreadFactory daemonThreads() {
+    int pool = POOLS.incrementAndGet();
+    AtomicInteger count = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, "pqarrow-read-" + pool + "-" + count.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  /** One {@link #readRecords} on several threads: the page leaves handed out from one counter. */
+  private final class Run implements Runnable {
+    private final int records;
+    private final AtomicInteger next = new AtomicInteger();
+
+    /** The column index of the first problem seen: no leaf from it on is started. */
+    final AtomicInteger stopAt = new AtomicInteger(Integer.MAX_VALUE);
+
+    private int finished; // guarded by this
+
+    Run(int records) {
+      this.records = records;
+    }
+
+    @Override
+    public void run() {
+      int p;
+      while ((p = next.getAndIncrement()) < parallel.length) {
+        int i = parallel[p];
+        if (i < stopAt.get() && !readLeaf(i, records)) {
+          stopAt.accumulateAndGet(i, Math::min);
+        }
+        synchronized (this) {
+          if (++finished == parallel.length) {
+            notifyAll();
+          }
+        }
+      }
+    }
+
+    /**
+     * Waits until every page leaf has been read or passed over. Only leaves a running thread has
+     * taken are waited for (the caller's own {@link #run} took the rest), so this cannot wait on a
+     * task still queued. An interrupt is kept for the caller but does not cut the wait short: a
+     * helper must be done with its leaf before the batch is assembled.
+     */
+    synchronized void awaitAll() {
+      boolean interrupted = false;
+      while (finished < parallel.length) {
+        try {
+          wait();
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+}
