@@ -110,7 +110,14 @@ class PyarrowCorpusTest {
             "the page reader",
             (file, allocator, batchRows) ->
                 ReaderHooks.openPages(
-                    file, allocator, ReadOptions.builder().batchRows(batchRows).build())));
+                    file, allocator, ReadOptions.builder().batchRows(batchRows).build())),
+        Named.of(
+            "the page reader on 3 threads",
+            (file, allocator, batchRows) ->
+                ReaderHooks.openPages(
+                    file,
+                    allocator,
+                    ReadOptions.builder().batchRows(batchRows).threads(3).build())));
   }
 
   /** One file of the corpus, as the generator describes it. */
