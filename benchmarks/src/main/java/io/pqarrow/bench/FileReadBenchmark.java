@@ -65,11 +65,18 @@ public class FileReadBenchmark {
   @Param({"65536"})
   public int batchRows;
 
+  /**
+   * Threads decoding a batch's columns ({@link ReadOptions#threads()}); 1 by default, as the
+   * library's. Compare with pyarrow's threaded read at {@code -p threads=2} on a 2-core machine.
+   */
+  @Param({"1"})
+  public int threads;
+
   private BufferAllocator allocator;
   private Path file;
   private long bytesSeen;
 
-  /** Checks the file and opens the allocator every read draws from. */
+  /** Checks the file and the parameters and opens the allocator every read draws from. */
   @Setup
   public void setup() {
     if (path == null || path.isEmpty()) {
@@ -79,6 +86,9 @@ public class FileReadBenchmark {
     file = Path.of(path);
     if (!Files.isRegularFile(file)) {
       throw new IllegalArgumentException("FileReadBenchmark: no such file: " + file);
+    }
+    if (threads < 1) {
+      throw new IllegalArgumentException("FileReadBenchmark: threads must be >= 1: " + threads);
     }
     allocator = new RootAllocator();
   }
@@ -101,7 +111,7 @@ public class FileReadBenchmark {
     long bytes = 0;
     try (ParquetArrowReader reader =
         ParquetArrowReader.open(
-            file, allocator, ReadOptions.builder().batchRows(batchRows).build())) {
+            file, allocator, ReadOptions.builder().batchRows(batchRows).threads(threads).build())) {
       VectorSchemaRoot root = reader.getVectorSchemaRoot();
       List<FieldVector> vectors = root.getFieldVectors();
       while (reader.loadNextBatch()) {

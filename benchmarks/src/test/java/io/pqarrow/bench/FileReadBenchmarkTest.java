@@ -52,9 +52,12 @@ class FileReadBenchmarkTest {
     b.path = file.toString();
     // Row groups of 300 rows read in batches of 64 that straddle them.
     b.batchRows = 64;
+    b.threads = 1;
     b.setup();
     try {
       assertEquals(expected, b.pqarrowReader(), "ParquetArrowReader");
+      b.threads = 3;
+      assertEquals(expected, b.pqarrowReader(), "ParquetArrowReader on 3 threads");
       assertTrue(b.bytesSeen() > ROWS * 8L, "buffer bytes seen: " + b.bytesSeen());
       assertEquals(expected, b.parquetJavaGroups(), "parquet-java GroupReadSupport");
     } finally {
@@ -65,6 +68,7 @@ class FileReadBenchmarkTest {
   @Test
   void setupWithoutAFileSaysWhichParameterIsMissing() {
     FileReadBenchmark b = new FileReadBenchmark();
+    b.threads = 1;
     b.path = "";
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::setup);
     assertEquals(
