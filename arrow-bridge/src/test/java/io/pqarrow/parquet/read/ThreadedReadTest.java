@@ -146,6 +146,55 @@ class ThreadedReadTest {
     }
   }
 
+  /**
+   * INT96 timestamps take the per-value path (parquet-java's shared row group) while that path is
+   * in the library: those leaves stay on the calling thread while helpers read the page leaves
+   * beside them. Once every leaf is read page by page this is one more all-page file.
+   */
+  @Test
+  void perValueLeavesBesidePageLeavesReadTheSameOnFourThreads() throws IOException {
+    Path mixed = dir.resolve("mixed.parquet");
+    PythonEnv.require()
+        .run(
+            """
+            import sys, random, datetime
+            import pyarrow as pa, pyarrow.parquet as pq
+            rnd = random.Random(3); n = 5000
+            t0 = datetime.datetime(2001, 2, 3)
+            t = pa.table({
+                'a': pa.array([rnd.randrange(10**9) for _ in range(n)], pa.int64()),
+                'ts': pa.array([None if i % 7 == 0 else t0 + datetime.timedelta(seconds=i * 37)
+                                for i in range(n)], pa.timestamp('ns')),
+                's': pa.array(['x%d' % rnd.randrange(500) for _ in range(n)]),
+                'ts2': pa.array([t0 + datetime.timedelta(days=i) for i in range(n)],
+                                pa.timestamp('ns')),
+            })
+            pq.write_table(t, sys.argv[1], row_group_size=1300, data_page_size=1024,
+                           use_deprecated_int96_timestamps=True)
+            """,
+            mixed.toString());
+    for (int batchRows : new int[] {1, 999, 1300, 4096}) {
+      ReadOptions one = ReadOptions.builder().batchRows(batchRows).build();
+      List<List<String>> expected = new ArrayList<>();
+      try (ParquetArrowReader r = ParquetArrowReader.open(mixed, memory.allocator(), one, true)) {
+        assertTrue(r.pageLeafCount() >= 2, "page leaves: " + r.pageLeafCount());
+        while (r.loadNextBatch()) {
+          expected.add(ArrowJson.rows(r.getVectorSchemaRoot()));
+        }
+      }
+      assertEquals(5000, expected.stream().mapToInt(List::size).sum());
+      List<List<String>> actual = new ArrayList<>();
+      try (ParquetArrowReader r =
+          ParquetArrowReader.open(
+              mixed, memory.allocator(), one.toBuilder().threads(4).build(), true)) {
+        while (r.loadNextBatch()) {
+          actual.add(ArrowJson.rows(r.getVectorSchemaRoot()));
+        }
+      }
+      assertEquals(expected, actual, "batches of " + batchRows);
+    }
+  }
+
   @Test
   void closingMidReadLeavesNoBufferAndNoThread() {
     Set<Thread> before = readerThreads();
