@@ -27,7 +27,9 @@ What it does:
     reads; the median counts.
  3. Runs the JMH benchmark FileReadBenchmark on the same files (this library's ParquetArrowReader,
     batches of 65,536 rows, and the parquet-java record API, GroupReadSupport) with -prof gc,
-    single-shot: the median of the measured iterations counts. Then reads the flat file once
+    single-shot: the median of the measured iterations counts. Then this library's reader once
+    more with ReadOptions.threads set to the machine's cores (-p threads=N, no profiler), the
+    peer of pyarrow's threaded read. Then reads the flat file once
     more in a JVM started with -Xmx64m, with each reader, and records whether that succeeds.
     Builds benchmarks/target/benchmarks.jar first when it is missing (or with --build).
  4. Prints the tables (MB/s = file bytes / 10^6 / seconds; ratios ours / peer; heap bytes
@@ -81,12 +83,13 @@ BENCHMARK = "io.pqarrow.bench.FileReadBenchmark"
 # The readers, in table order: key, column heading.
 READERS = [
     ("pqarrow", "this library (ParquetArrowReader)"),
+    ("pqarrow-mt", "this library, threads"),
     ("parquet-java", "parquet-java record API (GroupReadSupport)"),
     ("duckdb-1t", "DuckDB 1 thread → Arrow"),
     ("pyarrow-1t", "pyarrow read_table 1 thread"),
     ("pyarrow-mt", "pyarrow read_table threads"),
 ]
-PEERS = [key for key, _ in READERS if key != "pqarrow"]
+PEERS = [key for key, _ in READERS if not key.startswith("pqarrow")]
 
 FIRST_NAMES = [
     "ada", "alan", "barbara", "brian", "claude", "dennis", "donald", "edsger", "frances", "grace",
@@ -483,6 +486,34 @@ def time_ours(files, warmup, iterations):
     return results
 
 
+def time_ours_threaded(files, warmup, iterations):
+    """This library's reader with ReadOptions.threads = the machine's cores; {(shape, key): result}."""
+    out = OUT / "jmh-threads.json"
+    out.unlink(missing_ok=True)
+    log = OUT / "jmh-threads.log"
+    threads = os.cpu_count() or 1
+    paths = ",".join(f["path"] for f in files)
+    print(f"  JMH: {BENCHMARK}.pqarrowReader, -p threads={threads}; log {log.relative_to(ROOT)}")
+    run_jmh(
+        [f"{BENCHMARK}.pqarrowReader$", "-p", f"path={paths}", "-p", f"threads={threads}", "-f", "1",
+         "-wi", str(warmup), "-i", str(iterations), "-rf", "json", "-rff", str(out)],
+        log,
+    )
+    entries = json.loads(out.read_text()) if out.exists() else []
+    results = {}
+    by_path = {f["path"]: f for f in files}
+    for e in entries:
+        f = by_path[e["params"]["path"]]
+        ms = [v for fork in e["primaryMetric"]["rawData"] for v in fork]
+        results[(f["shape"], "pqarrow-mt")] = {"seconds": [v / 1000.0 for v in ms], "threads": threads}
+        print(f"  {f['shape']:8} {'pqarrow-mt':12} median {statistics.median(ms):9.1f} ms")
+    for f in files:
+        if (f["shape"], "pqarrow-mt") not in results:
+            results[(f["shape"], "pqarrow-mt")] = {"error": _first_error(log)}
+            print(f"  {f['shape']:8} {'pqarrow-mt':12} failed: {results[(f['shape'], 'pqarrow-mt')]['error']}")
+    return results
+
+
 def small_heap(flat):
     """Reads the flat file once per reader in a JVM with -Xmx64m; returns {reader: outcome}."""
     outcomes = {}
@@ -547,14 +578,17 @@ def report(files, results, heap):
         )
     throughput = "\n".join(lines)
 
-    lines = ["| shape | " + " | ".join(f"÷ {h}" for k, h in READERS if k != "pqarrow") + " |"]
-    lines.append("|---|" + "--:|" * len(PEERS))
+    lines = ["| shape | " + " | ".join(f"÷ {h}" for k, h in READERS if k in PEERS)
+             + " | threads ÷ pyarrow threads |"]
+    lines.append("|---|" + "--:|" * (len(PEERS) + 1))
     for f in files:
         ours = mb_per_s(f, results.get((f["shape"], "pqarrow")))
+        ours_mt = mb_per_s(f, results.get((f["shape"], "pqarrow-mt")))
+        pyarrow_mt = mb_per_s(f, results.get((f["shape"], "pyarrow-mt")))
         lines.append(
             f"| {f['shape']} | "
             + " | ".join(_ratio(ours, mb_per_s(f, results.get((f["shape"], k)))) for k in PEERS)
-            + " |"
+            + f" | {_ratio(ours_mt, pyarrow_mt)} |"
         )
     ratios = "\n".join(lines)
 
@@ -678,7 +712,8 @@ def section(files, results, heap, run, plotted):
         f"MB/s = file bytes / 10⁶ / seconds of one whole read, median of {run['reps']} reads after "
         f"one warm-up read for pyarrow and DuckDB, median of {run['iterations']} single-shot JMH "
         f"iterations after {run['warmup']} warm-up iteration(s) (one fork, default heap) for this library "
-        "(`FileReadBenchmark.pqarrowReader`, batches of 65,536 rows) and parquet-java "
+        "(`FileReadBenchmark.pqarrowReader`, batches of 65,536 rows; \"threads\" with "
+        f"`-p threads={m['cores']}`, `ReadOptions.threads`) and parquet-java "
         "(`FileReadBenchmark.parquetJavaGroups`). The files are written by `peers.py` (see its "
         "docstring), all snappy.",
         "",
@@ -756,6 +791,7 @@ def main():
     ensure_jar(args.build)
     print("this library and parquet-java (JMH)")
     results.update(time_ours(files, warmup, reps))
+    results.update(time_ours_threaded(files, warmup, reps))
     heap = small_heap(files[0])
 
     run = {
