@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.parquet.ArrowJson;
@@ -15,10 +16,12 @@ import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -196,7 +199,7 @@ class ThreadedReadTest {
   }
 
   @Test
-  void closingMidReadLeavesNoBufferAndNoThread() {
+  void closingMidReadLeavesNoBufferAndNoThread() throws InterruptedException {
     Set<Thread> before = readerThreads();
     ParquetArrowReader r =
         ParquetArrowReader.open(
@@ -215,8 +218,20 @@ class ThreadedReadTest {
     }
     assertFalse(started.isEmpty(), "the reader started no helper thread");
     for (Thread t : started) {
+      // A pool is terminated just before its last thread returns; a core thread of a pool that
+      // was not shut down never would.
+      t.join(10_000);
       assertFalse(t.isAlive(), t.getName() + " outlived close()");
     }
+  }
+
+  @Test
+  void aThreadCountBelowOneIsRefusedAndOneIsTheDefault() {
+    assertEquals(1, ReadOptions.defaults().threads());
+    assertTrue(ReadOptions.defaults().executor().isEmpty());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> ReadOptions.builder().threads(0));
+    assertEquals("Invalid thread count: 0 (must be >= 1)", e.getMessage());
   }
 
   @Test
@@ -229,6 +244,33 @@ class ThreadedReadTest {
       assertFalse(executor.isShutdown(), "the reader shut the caller's executor down");
       assertTrue(executor.getTaskCount() > 0, "no task ran on the caller's executor");
     } finally {
+      executor.shutdown();
+      assertTrue(executor.awaitTermination(10, TimeUnit.SECONDS));
+    }
+  }
+
+  @Test
+  void aBusyExecutorSlowsTheReadButCannotBlockIt() throws InterruptedException {
+    ThreadPoolExecutor executor = (ThreadPoolExecutor) Executors.newFixedThreadPool(1);
+    CountDownLatch release = new CountDownLatch(1);
+    executor.execute(
+        () -> {
+          try {
+            release.await();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
+    try {
+      ReadOptions one = ReadOptions.builder().batchRows(1024).build();
+      List<List<String>> expected = batches(file, one);
+      List<List<String>> actual =
+          assertTimeoutPreemptively(
+              Duration.ofSeconds(60),
+              () -> batches(file, one.toBuilder().threads(4).executor(executor).build()));
+      assertEquals(expected, actual);
+    } finally {
+      release.countDown();
       executor.shutdown();
       assertTrue(executor.awaitTermination(10, TimeUnit.SECONDS));
     }
