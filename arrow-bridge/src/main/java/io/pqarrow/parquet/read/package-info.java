@@ -7,6 +7,7 @@
  * AssemblerBuilder} builds, once per file, a tree of {@code NodeAssembler}s ({@code StructNode},
  * {@code ListNode}, {@code LeafNode}) over per-column {@code LeafDecoder}s chosen by {@code
  * LeafDecoders}; per batch, the leaves read values and levels and the nodes assemble validity and
- * offsets from the levels.
+ * offsets from the levels. {@code ColumnTasks} reads the leaves of a batch on several threads when
+ * {@code ReadOptions.threads} asks for it.
  */
 package io.pqarrow.parquet.read;
