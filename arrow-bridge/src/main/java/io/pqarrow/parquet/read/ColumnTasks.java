@@ -115,8 +115,10 @@ final class ColumnTasks implements AutoCloseable {
       for (int h = 0; h < helpers; h++) {
         executor.execute(run);
       }
-    } catch (RejectedExecutionException e) {
-      // The calling thread takes what the helpers would have.
+    } catch (RejectedExecutionException | OutOfMemoryError e) {
+      // A caller's executor that is shut down or full, or no native thread to be had: the calling
+      // thread takes what the helpers would have. Helpers already submitted share the same run,
+      // and are waited for below, so none is left touching a leaf.
     }
     for (int i : sequential) {
       if (i >= run.stopAt.get()) {
