@@ -46,6 +46,12 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
   private final int typeWidth;
   private final int maxRep;
   private final boolean nested;
+
+  /** See {@link LeafColumn.Padding}; {@code padSlots == 0} when the column has none. */
+  private final int padFromDef;
+
+  private final int padToDef;
+  private final int padSlots;
   private Dictionary dictionary;
   private RleBitPackedDecoder repetitions;
   private RleBitPackedDecoder definitions;
@@ -58,6 +64,12 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
   private int pagePos;
   private int pageCount;
 
+  /** Whether no data page of the current chunk has been started: its first level must be 0. */
+  private boolean chunkStart;
+
+  /** Where the current page's repetition levels start in its data, for messages. */
+  private int repLevelsAt;
+
   /**
    * @param typeWidth the width of a FIXED_LEN_BYTE_ARRAY value (0 for other types), for the
    *     dictionary
@@ -68,9 +80,17 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
     this.typeWidth = typeWidth;
     this.maxRep = shape.maxRep();
     this.nested = shape.nested();
+    LeafColumn.Padding padding = c.padding();
+    this.padSlots =
+        padding.slots() > 0 && padding.fromDef() < padding.toDef() ? padding.slots() : 0;
+    this.padFromDef = padding.fromDef();
+    this.padToDef = padding.toDef();
   }
 
-  /** The validity buffer of the vector, sized for the slots {@link #reserve} asked for. */
+  /**
+   * The validity buffer of the vector, sized for the slots {@link #reserve} asked for; {@code null}
+   * for a vector without one (Arrow Null), whose every slot is null.
+   */
   abstract ArrowBuf validity();
 
   /** Makes room in the vector for slots up to {@code slots}. */
@@ -79,7 +99,11 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
   /** Starts the values of a data page at the cursor of {@code page}. */
   abstract void startPage(PageBytes page, Encoding encoding, int valueCount, Dictionary dictionary);
 
-  /** Decodes the values of slots {@code slot .. slot+n-1}, of which {@code nulls} are null. */
+  /**
+   * Decodes the values of slots {@code slot .. slot+n-1}, of which {@code nulls} are null (their
+   * validity bit is clear). A column with a {@link LeafColumn#nullFill} writes it into those slots
+   * and marks them valid; no such column has padding.
+   */
   abstract void readValues(int slot, int n, int nulls);
 
   /** Decodes the chunk's dictionary page. */
@@ -94,6 +118,7 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
     pageLeft = 0;
     pagePos = 0;
     pageCount = 0;
+    chunkStart = true;
   }
 
   @Override
@@ -130,9 +155,10 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
   /**
    * Reads {@code records} records of a nested column: for each run of them in one page, copies the
    * page's levels into {@link #rep} and {@link #def}, gives a slot to each triple at or above
-   * {@code slotDef} with its validity bit set when the triple holds a value, then decodes the run's
-   * values in bulk into the valid slots. A record may continue on the next page; it ends where the
-   * next triple of repetition level 0 starts.
+   * {@code slotDef} with its validity bit set when the triple holds a value (and {@link
+   * LeafColumn.Padding#slots} null slots to a triple that is a null fixed-size list above the
+   * column), then decodes the run's values in bulk into the valid slots. A record may continue on
+   * the next page; it ends where the next triple of repetition level 0 starts.
    */
   private int readNestedRecords(int records) {
     int seen = 0;
@@ -158,28 +184,10 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
           break;
         }
         appendLevels(start, n);
-        int slots = 0;
-        int[] pd = pageDef;
-        for (int i = start; i < end; i++) {
-          if (pd[i] >= slotDef) {
-            slots++;
-          }
-        }
-        if (slots > 0) {
-          reserve(slotCount + slots);
-          ArrowBuf validity = validity();
-          int slot = slotCount;
-          int nulls = 0;
-          for (int i = start; i < end; i++) {
-            int d = pd[i];
-            if (d >= slotDef) {
-              boolean valid = d == maxDef;
-              BitVectorHelper.setValidityBit(validity, slot++, valid ? 1 : 0);
-              nulls += valid ? 0 : 1;
-            }
-          }
-          readValues(slotCount, slots, nulls);
-          slotCount += slots;
+        if (padSlots == 0) {
+          placeSlots(start, end);
+        } else {
+          placePaddedSlots(start, end);
         }
         pagePos = end;
       }
@@ -187,6 +195,103 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
       throw pages.corruptPage(e.byteOffset(), e.problem(), e);
     }
     return seen;
+  }
+
+  /**
+   * Gives a slot to each of the page's triples {@code start .. end-1} at or above {@code slotDef},
+   * writes their validity bits 64 at a time, then decodes their values.
+   */
+  private void placeSlots(int start, int end) {
+    int[] pd = pageDef;
+    int slots = 0;
+    int nulls = 0;
+    for (int i = start; i < end; i++) {
+      int d = pd[i];
+      if (d >= slotDef) {
+        slots++;
+        nulls += d == maxDef ? 0 : 1;
+      }
+    }
+    if (slots == 0) {
+      return;
+    }
+    reserve(slotCount + slots);
+    ArrowBuf validity = validity();
+    if (validity != null) {
+      long bit = slotCount;
+      long word = 0;
+      int bits = 0;
+      for (int i = start; i < end; i++) {
+        int d = pd[i];
+        if (d >= slotDef) {
+          word |= (d == maxDef ? 1L : 0L) << bits;
+          if (++bits == 64) {
+            writeBits(validity, bit, word, 64);
+            bit += 64;
+            word = 0;
+            bits = 0;
+          }
+        }
+      }
+      writeBits(validity, bit, word, bits);
+    }
+    readValues(slotCount, slots, nulls);
+    slotCount += slots;
+  }
+
+  /**
+   * As {@link #placeSlots}, for the element of a fixed-size list: a triple whose definition level
+   * is in [{@code padFromDef}, {@code padToDef}) is a null list and takes {@code padSlots} null
+   * slots.
+   */
+  private void placePaddedSlots(int start, int end) {
+    int[] pd = pageDef;
+    int slots = 0;
+    int nulls = 0;
+    for (int i = start; i < end; i++) {
+      int d = pd[i];
+      if (d >= slotDef) {
+        slots++;
+        nulls += d == maxDef ? 0 : 1;
+      } else if (d >= padFromDef && d < padToDef) {
+        slots += padSlots;
+        nulls += padSlots;
+      }
+    }
+    if (slots == 0) {
+      return;
+    }
+    reserve(slotCount + slots);
+    ArrowBuf validity = validity();
+    if (validity != null) {
+      int slot = slotCount;
+      for (int i = start; i < end; i++) {
+        int d = pd[i];
+        if (d >= slotDef) {
+          BitVectorHelper.setValidityBit(validity, slot++, d == maxDef ? 1 : 0);
+        } else if (d >= padFromDef && d < padToDef) {
+          Bitmaps.fill(validity, slot, padSlots, false);
+          slot += padSlots;
+        }
+      }
+    }
+    readValues(slotCount, slots, nulls);
+    slotCount += slots;
+  }
+
+  /** Writes the low {@code count} bits of {@code word} as bits {@code firstBit ..} of a bitmap. */
+  private static void writeBits(ArrowBuf bitmap, long firstBit, long word, int count) {
+    while (count > 0) {
+      long index = firstBit >>> 3;
+      int shift = (int) (firstBit & 7);
+      int take = Math.min(8 - shift, count);
+      int mask = ((1 << take) - 1) << shift;
+      int old = bitmap.getByte(index);
+      bitmap.setByte(index, (old & ~mask) | (((int) word << shift) & mask));
+      word >>>= take;
+      firstBit += take;
+      count -= take;
+    }
   }
 
   /** Copies levels {@code start .. start+n-1} of the page after the batch's levels. */
@@ -217,6 +322,7 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
         dictionary = readDictionary(page, pages.valueCount(), typeWidth);
         continue;
       }
+      repLevelsAt = page.position();
       if (pages.kind() == ColumnChunkPages.Kind.DATA_V1) {
         repetitions = Levels.v1(page, maxRep);
         definitions = Levels.v1(page, maxDef);
@@ -257,6 +363,17 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
     definitions.readInts(pageDef, 0, count);
     pagePos = 0;
     pageCount = count;
+    if (count > 0 && chunkStart) {
+      chunkStart = false;
+      if (pageRep[0] != 0) {
+        throw pages.corruptPage(
+            repLevelsAt,
+            "the column chunk's first repetition level is "
+                + pageRep[0]
+                + ", not 0: its first record has no start",
+            null);
+      }
+    }
   }
 
   /** An error for a page whose encoding this column cannot have. */

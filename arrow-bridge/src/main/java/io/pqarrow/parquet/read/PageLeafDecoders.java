@@ -20,9 +20,11 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VariableWidthFieldVector;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -75,16 +77,42 @@ final class PageLeafDecoders {
   static PageLeafDecoder create(
       LeafDecoder perValue, PrimitiveType type, ColumnChunkPages pages, int maxRep) {
     LeafColumn c = perValue.info;
-    if (c.nullFill() != null || c.padding() != LeafColumn.Padding.NONE) {
-      return null;
-    }
-    boolean nested = maxRep > 0 || c.parquetPath().size() > 1;
-    if (!nested && c.maxDef() > 1) {
-      return null;
-    }
-    PageLeafDecoder.Shape shape = new PageLeafDecoder.Shape(maxRep, nested);
     FieldVector v = perValue.vector();
     PrimitiveTypeName physical = type.getPrimitiveTypeName();
+    boolean fills = c.nullFill() != null;
+    // A leaf reads its levels a page at a time, for the nodes above or for its slots, unless it is
+    // a plain top-level column whose definition levels are its validity bits.
+    boolean nested =
+        maxRep > 0
+            || c.parquetPath().size() > 1
+            || c.maxDef() > 1
+            || fills
+            || c.padding() != LeafColumn.Padding.NONE
+            || perValue instanceof NumericDecoders.AllNull;
+    PageLeafDecoder.Shape shape = new PageLeafDecoder.Shape(maxRep, nested);
+    if (perValue instanceof NumericDecoders.AllNull) {
+      return new NullLeaf(c, pages, shape, type, v);
+    }
+    if (perValue instanceof BinaryDecoders.VarBinary
+        && physical == PrimitiveTypeName.BINARY
+        && (v instanceof BaseVariableWidthVector || v instanceof BaseLargeVariableWidthVector)) {
+      return new Binary(c, pages, shape, v);
+    }
+    int flba = physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY ? type.getTypeLength() : 0;
+    if (perValue instanceof BinaryDecoders.ViewBinary
+        && v instanceof BaseVariableWidthViewVector view
+        && (physical == PrimitiveTypeName.BINARY || flba >= 1)) {
+      return new StagedLeaves.View(c, pages, shape, flba, view);
+    }
+    if (perValue instanceof BinaryDecoders.VarBinary
+        && flba >= 1
+        && (v instanceof BaseVariableWidthVector || v instanceof BaseLargeVariableWidthVector)) {
+      return new StagedLeaves.VarWidth(c, pages, shape, flba, v);
+    }
+    if (fills) {
+      // Only the binary leaves above write a null fill, as only the binary per-value decoders do.
+      return null;
+    }
     if (perValue instanceof NumericDecoders.Int32
         || perValue instanceof NumericDecoders.Float32
         || perValue instanceof NumericDecoders.Int64
@@ -104,17 +132,17 @@ final class PageLeafDecoders {
         && type.getTypeLength() <= fixed.getTypeWidth()) {
       return new Decimal(c, pages, shape, fixed, physical, type.getTypeLength());
     }
+    if (perValue instanceof BinaryDecoders.DecimalFromBytes
+        && physical == PrimitiveTypeName.BINARY
+        && v instanceof BaseFixedWidthVector fixed) {
+      return new StagedLeaves.BytesDecimal(c, pages, shape, fixed);
+    }
     if (perValue instanceof BinaryDecoders.FixedBinary) {
       int length = type.getTypeLength();
       return new FixedWidth(c, pages, shape, (BaseFixedWidthVector) v, physical, length);
     }
     if (perValue instanceof NumericDecoders.Bool) {
       return new Bool(c, pages, shape, (BitVector) v);
-    }
-    if (perValue instanceof BinaryDecoders.VarBinary
-        && physical == PrimitiveTypeName.BINARY
-        && (v instanceof BaseVariableWidthVector || v instanceof BaseLargeVariableWidthVector)) {
-      return new Binary(c, pages, shape, v);
     }
     return null;
   }
@@ -362,23 +390,43 @@ final class PageLeafDecoders {
 
     @Override
     void startPage(PageBytes page, Encoding encoding, int valueCount, Dictionary dictionary) {
-      values =
-          switch (encoding) {
-            case PLAIN -> new PlainByteArrayDecoder(page);
-            case PLAIN_DICTIONARY, RLE_DICTIONARY -> dictionary.byteArrayDecoder(page);
-            case DELTA_LENGTH_BYTE_ARRAY -> new DeltaLengthByteArrayDecoder(page, valueCount);
-            case DELTA_BYTE_ARRAY -> new DeltaByteArrayDecoder(page, valueCount);
-            default -> throw unsupported(encoding, "BYTE_ARRAY values");
-          };
+      values = byteArrayValues(this, page, encoding, valueCount, dictionary);
     }
 
     @Override
     void readValues(int slot, int n, int nulls) {
-      BinaryOutput o = output(slot);
       if (nulls == 0) {
-        values.read(o, n);
+        values.read(output(slot), n);
+      } else if (nullFill == null) {
+        values.readScatter(output(slot), v.getValidityBuffer(), n);
       } else {
-        values.readScatter(o, v.getValidityBuffer(), n);
+        readFilled(slot, n);
+      }
+    }
+
+    /**
+     * Reads slots {@code slot .. slot+n-1} of a column with a {@link LeafColumn#nullFill}: each run
+     * of valid slots is decoded in bulk, each null slot is given the fill through the vector, which
+     * marks it valid.
+     */
+    private void readFilled(int slot, int n) {
+      ArrowBuf validity = v.getValidityBuffer();
+      VariableWidthFieldVector var = (VariableWidthFieldVector) v;
+      int s = slot;
+      int end = slot + n;
+      while (s < end) {
+        int run = s;
+        while (run < end && BitVectorHelper.get(validity, run) != 0) {
+          run++;
+        }
+        if (run > s) {
+          values.read(output(s), run - s);
+          s = run;
+        }
+        while (s < end && BitVectorHelper.get(validity, s) == 0) {
+          var.setSafe(s, nullFill, 0, nullFill.length);
+          s++;
+        }
       }
     }
 
@@ -397,6 +445,22 @@ final class PageLeafDecoders {
       outOffsets = offsets;
       return out;
     }
+  }
+
+  /** The decoder of a data page of BYTE_ARRAY values, for every encoding that can hold them. */
+  static ByteArrayDecoder byteArrayValues(
+      PageLeafDecoder leaf,
+      PageBytes page,
+      Encoding encoding,
+      int valueCount,
+      Dictionary dictionary) {
+    return switch (encoding) {
+      case PLAIN -> new PlainByteArrayDecoder(page);
+      case PLAIN_DICTIONARY, RLE_DICTIONARY -> dictionary.byteArrayDecoder(page);
+      case DELTA_LENGTH_BYTE_ARRAY -> new DeltaLengthByteArrayDecoder(page, valueCount);
+      case DELTA_BYTE_ARRAY -> new DeltaByteArrayDecoder(page, valueCount);
+      default -> throw leaf.unsupported(encoding, "BYTE_ARRAY values");
+    };
   }
 
   /**

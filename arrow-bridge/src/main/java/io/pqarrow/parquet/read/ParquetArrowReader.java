@@ -283,6 +283,11 @@ public final class ParquetArrowReader implements AutoCloseable {
     return pageLeaves.size();
   }
 
+  /** The number of leaf columns read (for tests). */
+  int leafCount() {
+    return leaves.size();
+  }
+
   /** The number of row groups in the file. */
   public int rowGroupCount() {
     return parquet.getRowGroups().size();
