@@ -70,6 +70,12 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
   /** Where the current page's repetition levels start in its data, for messages. */
   private int repLevelsAt;
 
+  /** The levels the chunk's metadata gives, and those its data pages held so far. */
+  private long chunkValues;
+
+  private long valuesSeen;
+  private int lastPageEnd;
+
   /**
    * @param typeWidth the width of a FIXED_LEN_BYTE_ARRAY value (0 for other types), for the
    *     dictionary
@@ -119,6 +125,9 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
     pagePos = 0;
     pageCount = 0;
     chunkStart = true;
+    chunkValues = chunk.getValueCount();
+    valuesSeen = 0;
+    lastPageEnd = 0;
   }
 
   @Override
@@ -334,6 +343,8 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
       if (count < 0) {
         throw pages.corruptPage(0, "value count " + count + " is negative", null);
       }
+      valuesSeen += count;
+      lastPageEnd = page.limit();
       if (nested) {
         readPageLevels(count);
       }
@@ -348,6 +359,17 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
       if (count > 0) {
         return true;
       }
+    }
+    if (valuesSeen < chunkValues) {
+      // The levels run out before the chunk's last record is complete.
+      throw pages.corruptPage(
+          lastPageEnd,
+          "the column chunk ends after "
+              + valuesSeen
+              + " of the "
+              + chunkValues
+              + " values its metadata gives",
+          null);
     }
     return false;
   }

@@ -299,6 +299,36 @@ class PageConvertedBinaryTest {
     assertTrue(e.location().hasByteOffset(), e.getMessage());
   }
 
+  @Test
+  void levelsThatRunOutBeforeTheChunksValueCountAreAnErrorNamingPageAndByte() throws IOException {
+    Path file = dir.resolve("short.parquet");
+    PythonEnv.require().run(ONE_ELEMENT_LISTS, file.toString());
+    long header = firstPageHeader(file);
+    org.apache.parquet.format.PageHeader h;
+    try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+      in.skipNBytes(header);
+      h = org.apache.parquet.format.Util.readPageHeader(in);
+    }
+    java.io.ByteArrayOutputStream before = new java.io.ByteArrayOutputStream();
+    org.apache.parquet.format.Util.writePageHeader(h, before);
+    assertEquals(100, h.getData_page_header().getNum_values());
+    // The page says 99 levels; the chunk's metadata still says 100.
+    h.getData_page_header().setNum_values(99);
+    java.io.ByteArrayOutputStream after = new java.io.ByteArrayOutputStream();
+    org.apache.parquet.format.Util.writePageHeader(h, after);
+    assertEquals(before.size(), after.size());
+    try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(file.toFile(), "rw")) {
+      f.seek(header);
+      f.write(after.toByteArray());
+    }
+    ParquetFileException e = readAll(file);
+    assertTrue(
+        e.getMessage().contains("row group 0, page 0")
+            && e.getMessage().contains("the column chunk ends after 99 of the 100 values"),
+        e.getMessage());
+    assertTrue(e.location().hasByteOffset(), e.getMessage());
+  }
+
   private ParquetFileException readAll(Path file) {
     return assertThrows(
         ParquetFileException.class,
@@ -315,6 +345,16 @@ class PageConvertedBinaryTest {
 
   /** The file offset of the body of the first page of the file's only column. */
   private static long firstPageBody(Path file) throws IOException {
+    return firstPage(file)[0];
+  }
+
+  /** The file offset of the header of the first page of the file's only column. */
+  private static long firstPageHeader(Path file) throws IOException {
+    return firstPage(file)[1];
+  }
+
+  /** The body and header offsets of the first page of the file's only column. */
+  private static long[] firstPage(Path file) throws IOException {
     PlainParquetConfiguration conf = new PlainParquetConfiguration();
     try (org.apache.parquet.hadoop.ParquetFileReader reader =
             org.apache.parquet.hadoop.ParquetFileReader.open(
@@ -328,7 +368,7 @@ class PageConvertedBinaryTest {
                 true)) {
       pages.startChunk(reader.getRowGroups().get(0).getColumns().get(0), 0);
       assertTrue(pages.next());
-      return pages.bodyOffset();
+      return new long[] {pages.bodyOffset(), pages.pageOffset()};
     }
   }
 
