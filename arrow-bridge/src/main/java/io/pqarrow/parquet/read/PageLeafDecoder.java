@@ -15,30 +15,34 @@ import org.apache.parquet.format.Encoding;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 
 /**
- * Reads a leaf page by page, straight into its vector, in place of the per-value loop of {@link
- * LeafDecoder}: for each run of the batch that lies in one data page, the definition levels become
- * the validity bits in one pass ({@link RleBitPackedDecoder#readValidity}), then the values are
- * decoded in bulk, with {@code read} when the run has no nulls and {@code readScatter} over the
- * validity bits otherwise. The dictionary is decoded once per chunk. How values are decoded ({@link
- * PageLeafDecoders}) is the subclass's: the fixed-width, boolean and variable-width shapes of the
- * page decoders.
+ * Reads a leaf page by page, straight into its vector: for each run of the batch that lies in one
+ * data page, the definition levels become the validity bits in one pass ({@link
+ * RleBitPackedDecoder#readValidity}), then the values are decoded in bulk, with {@code read} when
+ * the run has no nulls and {@code readScatter} over the validity bits otherwise. The dictionary is
+ * decoded once per chunk. How values are decoded ({@link PageLeafDecoders}) is the subclass's: the
+ * fixed-width, boolean and variable-width shapes of the page decoders, and the staged ones that
+ * change a value's layout on its way into the slot.
  *
  * <p>The column chunk is read by range through {@link ColumnChunkPages}; no row group is held on
- * the heap. For a top-level leaf the level arrays of {@link LeafDecoder} are left empty: its node
- * ({@link LeafNode}) assembles nothing from them. A leaf under a list, map or struct ({@link
- * Shape#nested}) decodes each page's repetition and definition levels in bulk, keeps those of the
- * batch in the level arrays for the nodes above to assemble from, and spreads its values over the
- * slots they give, as the per-value loop does. Malformed page bytes ({@link CorruptPageException})
- * are reported by {@link ColumnChunkPages#corruptPage} with the column, row group, page and byte
- * offset.
+ * the heap. For a plain top-level leaf the level arrays of {@link LeafDecoder} are left empty: its
+ * node ({@link LeafNode}) assembles nothing from them. A leaf under a list, map or struct, or one
+ * whose slots the validity bits alone do not give ({@link Shape#nested}: a Variant child with a
+ * null fill, a fixed-size list's padded element, an Arrow Null column) decodes each page's
+ * repetition and definition levels in bulk, keeps those of the batch in the level arrays for the
+ * nodes above to assemble from, and gives slots from them: validity bits are gathered 64 at a time,
+ * and a column without padding takes a loop with no padding test. Malformed page bytes ({@link
+ * CorruptPageException}) and levels that do not make whole records (a chunk whose first repetition
+ * level is not 0, levels that run out before the chunk's value count) are reported by {@link
+ * ColumnChunkPages#corruptPage} with the column, row group, page and byte offset.
  */
-abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
+abstract class PageLeafDecoder extends LeafDecoder {
   /**
    * How a column's levels are read.
    *
    * @param maxRep the column's maximum repetition level
-   * @param nested whether the column is below a list, map or struct: its levels are kept for the
-   *     nodes above it, and records are counted by repetition level 0
+   * @param nested whether the column's levels are read a page at a time and kept (for a column
+   *     below a list, map or struct, for the nodes above it; for one whose slots its validity bits
+   *     do not give, for its slots), with records counted by repetition level 0
    */
   record Shape(int maxRep, boolean nested) {}
 
@@ -47,11 +51,9 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
   private final int maxRep;
   private final boolean nested;
 
-  /** See {@link LeafColumn.Padding}; {@code padSlots == 0} when the column has none. */
-  private final int padFromDef;
+  /** Whether a null fixed-size list above the column pads it ({@link LeafColumn.Padding}). */
+  private final boolean padded;
 
-  private final int padToDef;
-  private final int padSlots;
   private Dictionary dictionary;
   private RleBitPackedDecoder repetitions;
   private RleBitPackedDecoder definitions;
@@ -86,11 +88,7 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
     this.typeWidth = typeWidth;
     this.maxRep = shape.maxRep();
     this.nested = shape.nested();
-    LeafColumn.Padding padding = c.padding();
-    this.padSlots =
-        padding.slots() > 0 && padding.fromDef() < padding.toDef() ? padding.slots() : 0;
-    this.padFromDef = padding.fromDef();
-    this.padToDef = padding.toDef();
+    this.padded = padSlots > 0 && padFromDef < padToDef;
   }
 
   /**
@@ -115,7 +113,7 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
   /** Decodes the chunk's dictionary page. */
   abstract Dictionary readDictionary(PageBytes page, int count, int typeWidth);
 
-  /** Starts reading chunk {@code chunk} of row group {@code rowGroup}. */
+  @Override
   final void startChunk(ColumnChunkMetaData chunk, int rowGroup) {
     pages.startChunk(chunk, rowGroup);
     dictionary = null;
@@ -193,7 +191,7 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
           break;
         }
         appendLevels(start, n);
-        if (padSlots == 0) {
+        if (!padded) {
           placeSlots(start, end);
         } else {
           placePaddedSlots(start, end);
@@ -401,11 +399,6 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
   /** An error for a page whose encoding this column cannot have. */
   final RuntimeException unsupported(Encoding encoding, String what) {
     return pages.corruptPage(0, "encoding " + encoding + " is not valid for " + what, null);
-  }
-
-  @Override
-  final void readValue(int slot) {
-    throw new IllegalStateException("page leaves are read a page at a time");
   }
 
   /** Frees what the subclass holds besides the vector; most hold nothing. */

@@ -20,132 +20,35 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
-import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VariableWidthFieldVector;
 import org.apache.parquet.format.Encoding;
-import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
- * Chooses, once per column, whether a leaf is read a page at a time ({@link PageLeafDecoder}) and
- * with which output shape. The rule follows the per-value decoder {@link LeafDecoders} chose, so
- * that the two paths agree on what each pair of types means: a column is read by pages when its
- * per-value decoder copies the Parquet value unchanged into a slot of the same width, or widens an
- * integer decimal.
+ * The page leaves whose values land in their slots as they are decoded: fixed-width values copied
+ * or widened in bulk, booleans as bits, BYTE_ARRAY values into offsets and data; with the page
+ * decoder each chooses per encoding ({@link #fixedWidthValues}, {@link #byteArrayValues}). Which
+ * leaf a column takes is {@link PageLeaves}'s choice.
  *
  * <table>
- *   <caption>Columns read a page at a time</caption>
- *   <tr><th>per-value decoder</th><th>Parquet</th><th>shape</th><th>encodings</th></tr>
- *   <tr><td>{@link NumericDecoders.Int32}</td><td>INT32</td><td>{@link FixedWidth} (4)</td>
- *       <td>PLAIN, dictionary, DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link NumericDecoders.Int64}</td><td>INT64</td><td>{@link FixedWidth} (8)</td>
- *       <td>PLAIN, dictionary, DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link NumericDecoders.Float32}, {@link NumericDecoders.Float64}</td><td>FLOAT,
- *       DOUBLE</td><td>{@link FixedWidth} (4, 8)</td><td>PLAIN, dictionary, BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link BinaryDecoders.FixedBinary}</td><td>FIXED_LEN_BYTE_ARRAY</td><td>{@link
- *       FixedWidth} (its length)</td><td>PLAIN, dictionary, DELTA_BYTE_ARRAY,
+ *   <caption>Encodings each leaf reads</caption>
+ *   <tr><th>leaf</th><th>Parquet</th><th>encodings</th></tr>
+ *   <tr><td>{@link FixedWidth}</td><td>INT32, INT64</td><td>PLAIN, dictionary,
+ *       DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT</td></tr>
+ *   <tr><td>{@link FixedWidth}</td><td>FLOAT, DOUBLE</td><td>PLAIN, dictionary,
  *       BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link BinaryDecoders.DecimalFromInt32}, {@link BinaryDecoders.DecimalFromInt64}</td>
- *       <td>INT32, INT64 DECIMAL</td><td>{@link Decimal} (sign-extended into 16 or 32
- *       bytes)</td><td>PLAIN, dictionary, DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link BinaryDecoders.DecimalFromBytes}</td><td>FIXED_LEN_BYTE_ARRAY DECIMAL no wider
- *       than the slot</td><td>{@link Decimal} (reversed to little-endian, sign-extended)</td>
- *       <td>PLAIN, dictionary, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link NumericDecoders.Bool}</td><td>BOOLEAN</td><td>{@link Bool}</td><td>PLAIN,
- *       RLE</td></tr>
- *   <tr><td>{@link BinaryDecoders.VarBinary} into 32- or 64-bit offsets</td><td>BYTE_ARRAY</td>
- *       <td>{@link Binary}</td><td>PLAIN, dictionary, DELTA_LENGTH_BYTE_ARRAY,
+ *   <tr><td>{@link FixedWidth}, {@link Decimal}</td><td>FIXED_LEN_BYTE_ARRAY</td><td>PLAIN,
+ *       dictionary, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT</td></tr>
+ *   <tr><td>{@link Bool}</td><td>BOOLEAN</td><td>PLAIN, RLE</td></tr>
+ *   <tr><td>{@link Binary}</td><td>BYTE_ARRAY</td><td>PLAIN, dictionary, DELTA_LENGTH_BYTE_ARRAY,
  *       DELTA_BYTE_ARRAY</td></tr>
  * </table>
- *
- * Leaves under lists, maps and structs are read the same way, with their repetition and definition
- * levels decoded a page at a time ({@link PageLeafDecoder}). Everything else (BYTE_ARRAY decimals,
- * INT96, unit conversions, narrowing and widening, float16, intervals, view vectors, Variant
- * children, which need a null fill, and FixedSizeList elements, which need padding) keeps its
- * per-value decoder.
  */
 final class PageLeafDecoders {
   private PageLeafDecoders() {}
-
-  /**
-   * The page-at-a-time decoder for a leaf (of maximum repetition level {@code maxRep}) whose
-   * per-value decoder is {@code perValue}, or {@code null} when the column keeps the per-value one.
-   */
-  static PageLeafDecoder create(
-      LeafDecoder perValue, PrimitiveType type, ColumnChunkPages pages, int maxRep) {
-    LeafColumn c = perValue.info;
-    FieldVector v = perValue.vector();
-    PrimitiveTypeName physical = type.getPrimitiveTypeName();
-    boolean fills = c.nullFill() != null;
-    // A leaf reads its levels a page at a time, for the nodes above or for its slots, unless it is
-    // a plain top-level column whose definition levels are its validity bits.
-    boolean nested =
-        maxRep > 0
-            || c.parquetPath().size() > 1
-            || c.maxDef() > 1
-            || fills
-            || c.padding() != LeafColumn.Padding.NONE
-            || perValue instanceof NumericDecoders.AllNull;
-    PageLeafDecoder.Shape shape = new PageLeafDecoder.Shape(maxRep, nested);
-    if (perValue instanceof NumericDecoders.AllNull) {
-      return new NullLeaf(c, pages, shape, type, v);
-    }
-    if (perValue instanceof BinaryDecoders.VarBinary
-        && physical == PrimitiveTypeName.BINARY
-        && (v instanceof BaseVariableWidthVector || v instanceof BaseLargeVariableWidthVector)) {
-      return new Binary(c, pages, shape, v);
-    }
-    int flba = physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY ? type.getTypeLength() : 0;
-    if (perValue instanceof BinaryDecoders.ViewBinary
-        && v instanceof BaseVariableWidthViewVector view
-        && (physical == PrimitiveTypeName.BINARY || flba >= 1)) {
-      return new StagedLeaves.View(c, pages, shape, flba, view);
-    }
-    if (perValue instanceof BinaryDecoders.VarBinary
-        && flba >= 1
-        && (v instanceof BaseVariableWidthVector || v instanceof BaseLargeVariableWidthVector)) {
-      return new StagedLeaves.VarWidth(c, pages, shape, flba, v);
-    }
-    if (fills) {
-      // Only the binary leaves above write a null fill, as only the binary per-value decoders do.
-      return null;
-    }
-    if (perValue instanceof NumericDecoders.Int32
-        || perValue instanceof NumericDecoders.Float32
-        || perValue instanceof NumericDecoders.Int64
-        || perValue instanceof NumericDecoders.Float64) {
-      return new FixedWidth(c, pages, shape, (BaseFixedWidthVector) v, physical, 0);
-    }
-    if ((perValue instanceof BinaryDecoders.DecimalFromInt32
-            || perValue instanceof BinaryDecoders.DecimalFromInt64)
-        && v instanceof BaseFixedWidthVector fixed) {
-      return new Decimal(
-          c, pages, shape, fixed, physical, physical == PrimitiveTypeName.INT32 ? 4 : 8);
-    }
-    if (perValue instanceof BinaryDecoders.DecimalFromBytes
-        && physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
-        && v instanceof BaseFixedWidthVector fixed
-        && type.getTypeLength() >= 1
-        && type.getTypeLength() <= fixed.getTypeWidth()) {
-      return new Decimal(c, pages, shape, fixed, physical, type.getTypeLength());
-    }
-    if (perValue instanceof BinaryDecoders.DecimalFromBytes
-        && physical == PrimitiveTypeName.BINARY
-        && v instanceof BaseFixedWidthVector fixed) {
-      return new StagedLeaves.BytesDecimal(c, pages, shape, fixed);
-    }
-    if (perValue instanceof BinaryDecoders.FixedBinary) {
-      int length = type.getTypeLength();
-      return new FixedWidth(c, pages, shape, (BaseFixedWidthVector) v, physical, length);
-    }
-    if (perValue instanceof NumericDecoders.Bool) {
-      return new Bool(c, pages, shape, (BitVector) v);
-    }
-    return null;
-  }
 
   /** A leaf whose vector has fixed-width slots (a bit each for booleans). */
   abstract static class FixedSlots extends PageLeafDecoder {

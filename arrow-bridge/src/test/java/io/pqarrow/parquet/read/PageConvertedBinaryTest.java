@@ -200,7 +200,7 @@ class PageConvertedBinaryTest {
     }
     try (ParquetArrowReader reader =
         ParquetArrowReader.open(
-            file, memory.allocator(), ReadOptions.builder().batchRows(300).build(), true)) {
+            file, memory.allocator(), ReadOptions.builder().batchRows(300).build())) {
       int row = 0;
       while (reader.loadNextBatch()) {
         DecimalVector v = (DecimalVector) reader.getVectorSchemaRoot().getVector("d30");
@@ -237,11 +237,13 @@ class PageConvertedBinaryTest {
               ParquetFileException.class,
               () -> {
                 try (ParquetArrowReader r =
-                    ParquetArrowReader.open(
-                        file,
-                        memory.allocator(),
-                        ReadOptions.builder().batchRows(8).build(),
-                        pages)) {
+                    (pages
+                        ? ParquetArrowReader.open(
+                            file, memory.allocator(), ReadOptions.builder().batchRows(8).build())
+                        : ReaderHooks.openReference(
+                            file,
+                            memory.allocator(),
+                            ReadOptions.builder().batchRows(8).build()))) {
                   while (r.loadNextBatch()) {
                     // Reads up to the wide value.
                   }
@@ -335,7 +337,7 @@ class PageConvertedBinaryTest {
         () -> {
           try (ParquetArrowReader r =
               ParquetArrowReader.open(
-                  file, memory.allocator(), ReadOptions.builder().batchRows(30).build(), true)) {
+                  file, memory.allocator(), ReadOptions.builder().batchRows(30).build())) {
             while (r.loadNextBatch()) {
               // Fails on the first page.
             }
@@ -414,9 +416,8 @@ class PageConvertedBinaryTest {
    */
   private void assertSameBatches(Path file, ReadOptions options, int pageLeaves) {
     try (ParquetArrowReader reference =
-            ParquetArrowReader.open(file, memory.allocator(), options, false);
-        ParquetArrowReader pages =
-            ParquetArrowReader.open(file, memory.allocator(), options, true)) {
+            ReaderHooks.openReference(file, memory.allocator(), options);
+        ParquetArrowReader pages = ParquetArrowReader.open(file, memory.allocator(), options)) {
       if (pageLeaves >= 0) {
         assertEquals(pageLeaves, pages.pageLeafCount(), "columns read page by page");
       } else {

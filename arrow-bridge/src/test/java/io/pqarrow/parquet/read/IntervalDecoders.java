@@ -18,7 +18,7 @@ final class IntervalDecoders {
   private IntervalDecoders() {}
 
   /** The decoder into an Arrow interval vector, or {@code null} when it is not one. */
-  static LeafDecoder decoder(LeafColumn c, FieldVector storage) {
+  static ValueLeafDecoder decoder(LeafColumn c, FieldVector storage) {
     if (storage instanceof IntervalMonthDayNanoVector v) {
       return new MonthDayNanoIn(c, v);
     }
@@ -32,7 +32,7 @@ final class IntervalDecoders {
   }
 
   /** Reads the three unsigned parts; the subclass checks they fit its unit and stores them. */
-  abstract static class In<V extends FieldVector> extends LeafDecoder.Of<V> {
+  abstract static class In<V extends FieldVector> extends ValueLeafDecoder.Of<V> {
     private final IntervalUnit unit;
 
     In(LeafColumn c, V v, IntervalUnit unit) {

@@ -20,7 +20,7 @@ final class NumericDecoders {
 
   private NumericDecoders() {}
 
-  static final class Bool extends LeafDecoder.Of<BitVector> {
+  static final class Bool extends ValueLeafDecoder.Of<BitVector> {
     Bool(LeafColumn c, BitVector v) {
       super(c, v);
     }
@@ -31,7 +31,7 @@ final class NumericDecoders {
     }
   }
 
-  static final class Int32 extends LeafDecoder.Of<BaseFixedWidthVector> {
+  static final class Int32 extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
     Int32(LeafColumn c, BaseFixedWidthVector v) {
       super(c, v);
     }
@@ -43,7 +43,7 @@ final class NumericDecoders {
   }
 
   /** INT32 times whose Parquet unit differs from the Arrow unit (TIME(MILLIS) into seconds). */
-  static final class Int32Scaled extends LeafDecoder.Of<BaseFixedWidthVector> {
+  static final class Int32Scaled extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
     private final long multiplier;
     private final long divisor;
 
@@ -61,7 +61,7 @@ final class NumericDecoders {
   }
 
   /** INT8/INT16/UINT8/UINT16 stored as INT32; Arrow keeps the low bytes, which are the value. */
-  static final class Int32Narrow extends LeafDecoder.Of<BaseFixedWidthVector> {
+  static final class Int32Narrow extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
     private final int width;
 
     Int32Narrow(LeafColumn c, BaseFixedWidthVector v) {
@@ -82,7 +82,7 @@ final class NumericDecoders {
   }
 
   /** INT32 into 8 bytes (Date64, widened ints); unsigned values are zero-extended. */
-  static final class Int32Widened extends LeafDecoder.Of<BaseFixedWidthVector> {
+  static final class Int32Widened extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
     private final long multiplier;
     private final long mask;
 
@@ -99,7 +99,7 @@ final class NumericDecoders {
     }
   }
 
-  static final class Int64 extends LeafDecoder.Of<BaseFixedWidthVector> {
+  static final class Int64 extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
     Int64(LeafColumn c, BaseFixedWidthVector v) {
       super(c, v);
     }
@@ -111,7 +111,7 @@ final class NumericDecoders {
   }
 
   /** INT64 times whose Parquet unit differs from the Arrow unit (e.g. MILLIS into seconds). */
-  static final class Int64Scaled extends LeafDecoder.Of<BaseFixedWidthVector> {
+  static final class Int64Scaled extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
     private final long multiplier;
     private final long divisor;
 
@@ -132,7 +132,7 @@ final class NumericDecoders {
    * INT96 timestamps: 12 bytes, little-endian nanoseconds of the day (8 bytes) then the Julian day
    * number (4 bytes); Julian day 2440588 is 1970-01-01.
    */
-  static final class Int96Timestamp extends LeafDecoder.Of<BaseFixedWidthVector> {
+  static final class Int96Timestamp extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
     private final long divisor;
 
     Int96Timestamp(LeafColumn c, BaseFixedWidthVector v, long divisor) {
@@ -155,7 +155,7 @@ final class NumericDecoders {
     }
   }
 
-  static final class Float32 extends LeafDecoder.Of<Float4Vector> {
+  static final class Float32 extends ValueLeafDecoder.Of<Float4Vector> {
     Float32(LeafColumn c, Float4Vector v) {
       super(c, v);
     }
@@ -166,7 +166,7 @@ final class NumericDecoders {
     }
   }
 
-  static final class Float64 extends LeafDecoder.Of<Float8Vector> {
+  static final class Float64 extends ValueLeafDecoder.Of<Float8Vector> {
     Float64(LeafColumn c, Float8Vector v) {
       super(c, v);
     }
@@ -178,7 +178,7 @@ final class NumericDecoders {
   }
 
   /** Arrow Null (Parquet UNKNOWN): every slot is null, so a defined value is corrupt data. */
-  static final class AllNull extends LeafDecoder.Of<FieldVector> {
+  static final class AllNull extends ValueLeafDecoder.Of<FieldVector> {
     AllNull(LeafColumn c, FieldVector v) {
       super(c, v);
     }
