@@ -52,20 +52,39 @@ final class IntervalDecoders {
       store(slot, Intervals.months(bb, p), Intervals.days(bb, p), Intervals.millis(bb, p));
     }
 
-    final void check(boolean fits, long months, long days, long millis) {
+    final void check(boolean fits, int slot, long months, long days, long millis) {
       if (!fits) {
-        throw new IllegalStateException(
-            "INTERVAL (months "
-                + months
-                + ", days "
-                + days
-                + ", milliseconds "
-                + millis
-                + ") does not fit Arrow Interval("
-                + unit
-                + ")");
+        throw new BadValueException(slot, doesNotFit(unit, months, days, millis));
       }
     }
+  }
+
+  /** Whether Arrow Interval(YEAR_MONTH) holds the INTERVAL: months only, in 31 bits. */
+  static boolean fitsYearMonth(long months, long days, long millis) {
+    return months <= Integer.MAX_VALUE && days == 0 && millis == 0;
+  }
+
+  /** Whether Arrow Interval(DAY_TIME) holds the INTERVAL: days and milliseconds in 31 bits each. */
+  static boolean fitsDayTime(long months, long days, long millis) {
+    return months == 0 && days <= Integer.MAX_VALUE && millis <= Integer.MAX_VALUE;
+  }
+
+  /** Whether Arrow Interval(MONTH_DAY_NANO) holds the INTERVAL: months and days in 31 bits. */
+  static boolean fitsMonthDayNano(long months, long days, long millis) {
+    return months <= Integer.MAX_VALUE && days <= Integer.MAX_VALUE;
+  }
+
+  /** Why an INTERVAL is refused for Arrow Interval({@code unit}). */
+  static String doesNotFit(IntervalUnit unit, long months, long days, long millis) {
+    return "INTERVAL (months "
+        + months
+        + ", days "
+        + days
+        + ", milliseconds "
+        + millis
+        + ") does not fit Arrow Interval("
+        + unit
+        + ")";
   }
 
   static final class YearMonthIn extends In<IntervalYearVector> {
@@ -75,7 +94,7 @@ final class IntervalDecoders {
 
     @Override
     void store(int slot, long months, long days, long millis) {
-      check(months <= Integer.MAX_VALUE && days == 0 && millis == 0, months, days, millis);
+      check(fitsYearMonth(months, days, millis), slot, months, days, millis);
       v.setSafe(slot, (int) months);
     }
   }
@@ -87,11 +106,7 @@ final class IntervalDecoders {
 
     @Override
     void store(int slot, long months, long days, long millis) {
-      check(
-          months == 0 && days <= Integer.MAX_VALUE && millis <= Integer.MAX_VALUE,
-          months,
-          days,
-          millis);
+      check(fitsDayTime(months, days, millis), slot, months, days, millis);
       v.setSafe(slot, (int) days, (int) millis);
     }
   }
@@ -103,7 +118,7 @@ final class IntervalDecoders {
 
     @Override
     void store(int slot, long months, long days, long millis) {
-      check(months <= Integer.MAX_VALUE && days <= Integer.MAX_VALUE, months, days, millis);
+      check(fitsMonthDayNano(months, days, millis), slot, months, days, millis);
       v.setSafe(slot, (int) months, (int) days, millis * NANOS_PER_MILLI);
     }
   }

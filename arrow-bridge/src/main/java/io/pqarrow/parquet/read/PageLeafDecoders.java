@@ -1,6 +1,5 @@
 package io.pqarrow.parquet.read;
 
-import io.pqarrow.parquet.internal.Decimals;
 import io.pqarrow.parquet.internal.encoding.BinaryOutput;
 import io.pqarrow.parquet.internal.encoding.BooleanDecoder;
 import io.pqarrow.parquet.internal.encoding.ByteArrayDecoder;
@@ -21,7 +20,6 @@ import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVector;
-import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.schema.PrimitiveType;
@@ -31,8 +29,8 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * Chooses, once per column, whether a leaf is read a page at a time ({@link PageLeafDecoder}) and
  * with which output shape. The rule follows the per-value decoder {@link LeafDecoders} chose, so
  * that the two paths agree on what each pair of types means: a column is read by pages when its
- * per-value decoder copies the Parquet value unchanged into a slot of the same width, or widens an
- * integer decimal.
+ * per-value decoder copies the Parquet value unchanged into a slot of the same width, or converts a
+ * fixed-width value ({@link PageConvertedDecoders}).
  *
  * <table>
  *   <caption>Columns read a page at a time</caption>
@@ -46,12 +44,10 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  *   <tr><td>{@link BinaryDecoders.FixedBinary}</td><td>FIXED_LEN_BYTE_ARRAY</td><td>{@link
  *       FixedWidth} (its length)</td><td>PLAIN, dictionary, DELTA_BYTE_ARRAY,
  *       BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link BinaryDecoders.DecimalFromInt32}, {@link BinaryDecoders.DecimalFromInt64}</td>
- *       <td>INT32, INT64 DECIMAL</td><td>{@link Decimal} (sign-extended into 16 or 32
- *       bytes)</td><td>PLAIN, dictionary, DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link BinaryDecoders.DecimalFromBytes}</td><td>FIXED_LEN_BYTE_ARRAY DECIMAL no wider
- *       than the slot</td><td>{@link Decimal} (reversed to little-endian, sign-extended)</td>
- *       <td>PLAIN, dictionary, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT</td></tr>
+ *   <tr><td>the converting decoders of {@link PageConvertedDecoders} (narrowed, widened and
+ *       rescaled integers, INT96, decimals from INT32, INT64 and FIXED_LEN_BYTE_ARRAY, float16,
+ *       intervals)</td><td>INT32, INT64, INT96, FIXED_LEN_BYTE_ARRAY</td><td>{@link StagedValues}
+ *       (staged, then converted into each slot)</td><td>as for their physical type</td></tr>
  *   <tr><td>{@link NumericDecoders.Bool}</td><td>BOOLEAN</td><td>{@link Bool}</td><td>PLAIN,
  *       RLE</td></tr>
  *   <tr><td>{@link BinaryDecoders.VarBinary} into 32- or 64-bit offsets</td><td>BYTE_ARRAY</td>
@@ -61,9 +57,8 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  *
  * Leaves under lists, maps and structs are read the same way, with their repetition and definition
  * levels decoded a page at a time ({@link PageLeafDecoder}). Everything else (BYTE_ARRAY decimals,
- * INT96, unit conversions, narrowing and widening, float16, intervals, view vectors, Variant
- * children, which need a null fill, and FixedSizeList elements, which need padding) keeps its
- * per-value decoder.
+ * view vectors, Variant children, which need a null fill, and FixedSizeList elements, which need
+ * padding) keeps its per-value decoder.
  */
 final class PageLeafDecoders {
   private PageLeafDecoders() {}
@@ -91,18 +86,9 @@ final class PageLeafDecoders {
         || perValue instanceof NumericDecoders.Float64) {
       return new FixedWidth(c, pages, shape, (BaseFixedWidthVector) v, physical, 0);
     }
-    if ((perValue instanceof BinaryDecoders.DecimalFromInt32
-            || perValue instanceof BinaryDecoders.DecimalFromInt64)
-        && v instanceof BaseFixedWidthVector fixed) {
-      return new Decimal(
-          c, pages, shape, fixed, physical, physical == PrimitiveTypeName.INT32 ? 4 : 8);
-    }
-    if (perValue instanceof BinaryDecoders.DecimalFromBytes
-        && physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
-        && v instanceof BaseFixedWidthVector fixed
-        && type.getTypeLength() >= 1
-        && type.getTypeLength() <= fixed.getTypeWidth()) {
-      return new Decimal(c, pages, shape, fixed, physical, type.getTypeLength());
+    PageLeafDecoder converted = PageConvertedDecoders.create(perValue, type, pages, shape);
+    if (converted != null) {
+      return converted;
     }
     if (perValue instanceof BinaryDecoders.FixedBinary) {
       int length = type.getTypeLength();
@@ -205,80 +191,6 @@ final class PageLeafDecoders {
         values.read(v.getDataBuffer(), slot, n);
       } else if (nulls < n) {
         values.readScatter(v.getDataBuffer(), v.getValidityBuffer(), slot, n);
-      }
-    }
-  }
-
-  /**
-   * Unscaled decimals into the 16- or 32-byte little-endian slots of a decimal vector: INT32 and
-   * INT64 values sign-extended ({@link Decimals#writeLong}), FIXED_LEN_BYTE_ARRAY big-endian two's
-   * complement values of at most the slot's width reversed and sign-extended. A run's values are
-   * decoded in bulk into a reused staging buffer, then each is widened into its slot; no object per
-   * value.
-   */
-  static final class Decimal extends FixedValues {
-    private ArrowBuf staging;
-
-    /**
-     * @param sourceWidth the width of a Parquet value: 4, 8, or the FIXED_LEN_BYTE_ARRAY's
-     */
-    Decimal(
-        LeafColumn c,
-        ColumnChunkPages pages,
-        Shape shape,
-        BaseFixedWidthVector v,
-        PrimitiveTypeName physical,
-        int sourceWidth) {
-      super(c, pages, shape, 0, v, physical, sourceWidth, "decimal values");
-    }
-
-    @Override
-    void readValues(int slot, int n, int nulls) {
-      int present = n - nulls;
-      if (present == 0) {
-        return;
-      }
-      long bytes = (long) present * sourceWidth;
-      if (staging == null || staging.capacity() < bytes) {
-        release();
-        staging = v.getAllocator().buffer(Math.max(bytes, 1024));
-      }
-      values.read(staging, 0, present);
-      ArrowBuf data = v.getDataBuffer();
-      ArrowBuf validity = v.getValidityBuffer();
-      int k = 0;
-      for (int s = slot; s < slot + n; s++) {
-        if (nulls == 0 || BitVectorHelper.get(validity, s) != 0) {
-          write(data, s, k++);
-        }
-      }
-    }
-
-    /** Widens staged value {@code k} into slot {@code s}. */
-    private void write(ArrowBuf data, int s, int k) {
-      switch (physical) {
-        case INT32 -> Decimals.writeLong(data, s, width, staging.getInt((long) k * 4));
-        case INT64 -> Decimals.writeLong(data, s, width, staging.getLong((long) k * 8));
-        default -> {
-          long from = (long) k * sourceWidth;
-          long base = (long) s * width;
-          // Byte i of the little-endian slot is byte (length - 1 - i) of the big-endian value.
-          for (int i = 0; i < sourceWidth; i++) {
-            data.setByte(base + i, staging.getByte(from + sourceWidth - 1 - i));
-          }
-          byte fill = (byte) (staging.getByte(from) >> 7);
-          for (int i = sourceWidth; i < width; i++) {
-            data.setByte(base + i, fill);
-          }
-        }
-      }
-    }
-
-    @Override
-    void release() {
-      if (staging != null) {
-        staging.close();
-        staging = null;
       }
     }
   }
