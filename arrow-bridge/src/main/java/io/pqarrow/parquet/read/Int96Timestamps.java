@@ -41,11 +41,14 @@ final class Int96Timestamps {
    */
   long toUnit(long nanosOfDay, int julianDay, int slot) {
     long days = (long) julianDay - JULIAN_EPOCH_DAY;
-    long dayPart = days * unitsPerDay;
     long inDay = Math.floorDiv(nanosOfDay, nanosPerUnit);
-    long value = dayPart + inDay;
-    if (Math.multiplyHigh(days, unitsPerDay) != (dayPart >> 63)
-        || ((dayPart ^ value) & (inDay ^ value)) < 0) {
+    // The sum in 128 bits (high, low): the day part alone may overflow where the sum does not, as
+    // at the nanosecond minimum, 1677-09-21 00:12:43.145224192.
+    long low = days * unitsPerDay;
+    long high = Math.multiplyHigh(days, unitsPerDay);
+    long value = low + inDay;
+    high += (inDay >> 63) + (Long.compareUnsigned(value, low) < 0 ? 1 : 0);
+    if (high != (value >> 63)) {
       throw new BadValueException(slot, overflow(nanosOfDay, julianDay));
     }
     return value;
