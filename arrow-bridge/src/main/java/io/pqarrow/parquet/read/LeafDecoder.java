@@ -54,6 +54,32 @@ abstract class LeafDecoder implements AutoCloseable {
     this.padSlots = c.padding().slots();
   }
 
+  /**
+   * The row of the batch (0-based) that slot {@code slot} of this batch's vector belongs to, for
+   * messages: the slot itself for a leaf whose every row is one slot and that keeps no levels (a
+   * top-level leaf read by pages), else the record of the triple that took the slot, found by
+   * walking the batch's levels as {@link #readRecords} gave slots.
+   */
+  final int batchRowOf(int slot) {
+    if (levelCount == 0) {
+      return slot;
+    }
+    int slots = 0;
+    int row = -1;
+    for (int i = 0; i < levelCount; i++) {
+      if (rep[i] == 0) {
+        row++;
+      }
+      int d = def[i];
+      int taken = d >= slotDef ? 1 : d >= padFromDef && d < padToDef ? padSlots : 0;
+      if (slot < slots + taken) {
+        return Math.max(row, 0);
+      }
+      slots += taken;
+    }
+    return Math.max(row, 0);
+  }
+
   /** The Arrow vector this column's values go into. */
   abstract FieldVector vector();
 

@@ -1,6 +1,5 @@
 package io.pqarrow.parquet.read;
 
-import io.pqarrow.parquet.internal.Decimals;
 import io.pqarrow.parquet.internal.encoding.BinaryOutput;
 import io.pqarrow.parquet.internal.encoding.BooleanDecoder;
 import io.pqarrow.parquet.internal.encoding.ByteArrayDecoder;
@@ -40,8 +39,10 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  *       DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT</td></tr>
  *   <tr><td>{@link FixedWidth}</td><td>FLOAT, DOUBLE</td><td>PLAIN, dictionary,
  *       BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link FixedWidth}, {@link Decimal}</td><td>FIXED_LEN_BYTE_ARRAY</td><td>PLAIN,
- *       dictionary, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT</td></tr>
+ *   <tr><td>{@link FixedWidth}</td><td>FIXED_LEN_BYTE_ARRAY</td><td>PLAIN, dictionary,
+ *       DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT</td></tr>
+ *   <tr><td>{@link StagedValues} (converted: {@link PageConvertedDecoders})</td><td>as their
+ *       physical type</td><td>as their physical type</td></tr>
  *   <tr><td>{@link Bool}</td><td>BOOLEAN</td><td>PLAIN, RLE</td></tr>
  *   <tr><td>{@link Binary}</td><td>BYTE_ARRAY</td><td>PLAIN, dictionary, DELTA_LENGTH_BYTE_ARRAY,
  *       DELTA_BYTE_ARRAY</td></tr>
@@ -136,80 +137,6 @@ final class PageLeafDecoders {
         values.read(v.getDataBuffer(), slot, n);
       } else if (nulls < n) {
         values.readScatter(v.getDataBuffer(), v.getValidityBuffer(), slot, n);
-      }
-    }
-  }
-
-  /**
-   * Unscaled decimals into the 16- or 32-byte little-endian slots of a decimal vector: INT32 and
-   * INT64 values sign-extended ({@link Decimals#writeLong}), FIXED_LEN_BYTE_ARRAY big-endian two's
-   * complement values of at most the slot's width reversed and sign-extended. A run's values are
-   * decoded in bulk into a reused staging buffer, then each is widened into its slot; no object per
-   * value.
-   */
-  static final class Decimal extends FixedValues {
-    private ArrowBuf staging;
-
-    /**
-     * @param sourceWidth the width of a Parquet value: 4, 8, or the FIXED_LEN_BYTE_ARRAY's
-     */
-    Decimal(
-        LeafColumn c,
-        ColumnChunkPages pages,
-        Shape shape,
-        BaseFixedWidthVector v,
-        PrimitiveTypeName physical,
-        int sourceWidth) {
-      super(c, pages, shape, 0, v, physical, sourceWidth, "decimal values");
-    }
-
-    @Override
-    void readValues(int slot, int n, int nulls) {
-      int present = n - nulls;
-      if (present == 0) {
-        return;
-      }
-      long bytes = (long) present * sourceWidth;
-      if (staging == null || staging.capacity() < bytes) {
-        release();
-        staging = v.getAllocator().buffer(Math.max(bytes, 1024));
-      }
-      values.read(staging, 0, present);
-      ArrowBuf data = v.getDataBuffer();
-      ArrowBuf validity = v.getValidityBuffer();
-      int k = 0;
-      for (int s = slot; s < slot + n; s++) {
-        if (nulls == 0 || BitVectorHelper.get(validity, s) != 0) {
-          write(data, s, k++);
-        }
-      }
-    }
-
-    /** Widens staged value {@code k} into slot {@code s}. */
-    private void write(ArrowBuf data, int s, int k) {
-      switch (physical) {
-        case INT32 -> Decimals.writeLong(data, s, width, staging.getInt((long) k * 4));
-        case INT64 -> Decimals.writeLong(data, s, width, staging.getLong((long) k * 8));
-        default -> {
-          long from = (long) k * sourceWidth;
-          long base = (long) s * width;
-          // Byte i of the little-endian slot is byte (length - 1 - i) of the big-endian value.
-          for (int i = 0; i < sourceWidth; i++) {
-            data.setByte(base + i, staging.getByte(from + sourceWidth - 1 - i));
-          }
-          byte fill = (byte) (staging.getByte(from) >> 7);
-          for (int i = sourceWidth; i < width; i++) {
-            data.setByte(base + i, fill);
-          }
-        }
-      }
-    }
-
-    @Override
-    void release() {
-      if (staging != null) {
-        staging.close();
-        staging = null;
       }
     }
   }

@@ -20,6 +20,9 @@ import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntervalDayVector;
+import org.apache.arrow.vector.IntervalMonthDayNanoVector;
+import org.apache.arrow.vector.IntervalYearVector;
 import org.apache.arrow.vector.NullVector;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -45,16 +48,21 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  *   <tr><td>INT32, INT64, FLOAT, DOUBLE</td><td>a fixed width of the same size, same unit (ints,
  *       dates, times, timestamps, durations, floats)</td><td>{@link
  *       PageLeafDecoders.FixedWidth}</td></tr>
- *   <tr><td>INT32</td><td>1-, 2-byte ints; 8-byte (Date64, widened ints); 4-byte in another unit
- *       </td><td>{@link #int32}</td></tr>
- *   <tr><td>INT64</td><td>8-byte in another unit</td><td>{@link #int64}</td></tr>
- *   <tr><td>INT96</td><td>Timestamp</td><td>{@link #int96}</td></tr>
+ *   <tr><td>INT32</td><td>1-, 2-byte ints</td><td>{@link PageConvertedDecoders.Int32Narrow}</td></tr>
+ *   <tr><td>INT32</td><td>8-byte (Date64 from DATE, widened and unsigned ints)</td><td>{@link
+ *       PageConvertedDecoders.Int32Widened}</td></tr>
+ *   <tr><td>INT32, INT64</td><td>4- or 8-byte in another unit (TIME(MILLIS) into seconds, …)</td>
+ *       <td>{@link PageConvertedDecoders.Int32Scaled}, {@link
+ *       PageConvertedDecoders.Int64Scaled}</td></tr>
+ *   <tr><td>INT96</td><td>Timestamp</td><td>{@link PageConvertedDecoders.Int96} ({@link
+ *       Int96Timestamps})</td></tr>
  *   <tr><td>INT32, INT64, FIXED_LEN_BYTE_ARRAY DECIMAL</td><td>Decimal</td><td>{@link
- *       #decimal}</td></tr>
+ *       PageDecimalDecoders}</td></tr>
  *   <tr><td>BYTE_ARRAY DECIMAL</td><td>Decimal</td><td>{@link StagedLeaves.BytesDecimal}</td></tr>
  *   <tr><td>FLBA(2) FLOAT16</td><td>Float16</td><td>{@link PageLeafDecoders.FixedWidth} (2
  *       bytes)</td></tr>
- *   <tr><td>FLBA(12) INTERVAL</td><td>Interval (any unit)</td><td>{@link #interval}</td></tr>
+ *   <tr><td>FLBA(12) INTERVAL</td><td>Interval (any unit)</td><td>{@link
+ *       PageIntervalDecoders}</td></tr>
  *   <tr><td>FLBA</td><td>FixedSizeBinary of its length (and {@code arrow.uuid})</td><td>{@link
  *       PageLeafDecoders.FixedWidth}</td></tr>
  *   <tr><td>BYTE_ARRAY</td><td>Binary, Utf8 and their large forms</td><td>{@link
@@ -224,8 +232,15 @@ final class PageLeaves implements LeafFactory {
     long[] scale = TimeUnits.scale(logical, arrowType);
     if (width == 4 && scale[0] == 1 && scale[1] == 1) {
       return new PageLeafDecoders.FixedWidth(c, pages, shape, v, PrimitiveTypeName.INT32, 0);
+    } else if (width == 4) {
+      return new PageConvertedDecoders.Int32Scaled(c, pages, shape, v, scale[0], scale[1]);
+    } else if (width == 8) {
+      long mask = isUnsigned(logical) ? 0xFFFF_FFFFL : -1L;
+      return new PageConvertedDecoders.Int32Widened(
+          c, pages, shape, v, int32Multiplier(arrowType), mask);
+    } else if (width == 1 || width == 2) {
+      return new PageConvertedDecoders.Int32Narrow(c, pages, shape, v);
     }
-    // TODO(cover-fixed merge): rescaled, widened and narrowed INT32.
     return null;
   }
 
@@ -246,8 +261,7 @@ final class PageLeaves implements LeafFactory {
     if (scale[0] == 1 && scale[1] == 1) {
       return new PageLeafDecoders.FixedWidth(c, pages, shape, v, PrimitiveTypeName.INT64, 0);
     }
-    // TODO(cover-fixed merge): rescaled INT64.
-    return null;
+    return new PageConvertedDecoders.Int64Scaled(c, pages, shape, v, scale[0], scale[1]);
   }
 
   /** INT96 into a timestamp vector. */
@@ -257,7 +271,9 @@ final class PageLeaves implements LeafFactory {
       PageLeafDecoder.Shape shape,
       FieldVector vector,
       ArrowType arrowType) {
-    // TODO(cover-fixed merge)
+    if (arrowType instanceof ArrowType.Timestamp ts && vector instanceof BaseFixedWidthVector v) {
+      return new PageConvertedDecoders.Int96(c, pages, shape, v, new Int96Timestamps(ts.getUnit()));
+    }
     return null;
   }
 
@@ -269,23 +285,25 @@ final class PageLeaves implements LeafFactory {
       BaseFixedWidthVector v,
       PrimitiveTypeName physical,
       int length) {
-    int sourceWidth =
-        switch (physical) {
-          case INT32 -> 4;
-          case INT64 -> 8;
-          default -> length;
-        };
-    if (physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY && length > v.getTypeWidth()) {
-      // TODO(cover-fixed merge)
-      return null;
-    }
-    return new PageLeafDecoders.Decimal(c, pages, shape, v, physical, sourceWidth);
+    return switch (physical) {
+      case INT32 -> new PageDecimalDecoders.FromInt32(c, pages, shape, v);
+      case INT64 -> new PageDecimalDecoders.FromInt64(c, pages, shape, v);
+      default -> new PageDecimalDecoders.FromBytes(c, pages, shape, v, length);
+    };
   }
 
   /** FLBA(12) INTERVAL into an Arrow interval vector, or {@code null} when it is not one. */
   static PageLeafDecoder interval(
       LeafColumn c, ColumnChunkPages pages, PageLeafDecoder.Shape shape, FieldVector v) {
-    // TODO(cover-fixed merge)
+    if (v instanceof IntervalMonthDayNanoVector i) {
+      return new PageIntervalDecoders.MonthDayNano(c, pages, shape, i);
+    }
+    if (v instanceof IntervalDayVector i) {
+      return new PageIntervalDecoders.DayTime(c, pages, shape, i);
+    }
+    if (v instanceof IntervalYearVector i) {
+      return new PageIntervalDecoders.YearMonth(c, pages, shape, i);
+    }
     return null;
   }
 

@@ -306,7 +306,12 @@ public final class ParquetArrowReader implements AutoCloseable {
         batch.add(rows, nextRow);
         for (LeafDecoder leaf : leaves) {
           column = leaf.column;
-          int read = leaf.readRecords(n);
+          int read;
+          try {
+            read = leaf.readRecords(n);
+          } catch (BadValueException e) {
+            throw badValue(leaf, e);
+          }
           if (read != n) {
             throw ParquetFileException.invalid(
                 ErrorKind.INVALID_DATA,
@@ -351,6 +356,16 @@ public final class ParquetArrowReader implements AutoCloseable {
     }
     root.setRowCount(rows);
     return rows > 0;
+  }
+
+  /** The error for a value of {@code leaf} that has no Arrow value: its column, row group, row. */
+  private ParquetFileException badValue(LeafDecoder leaf, BadValueException e) {
+    long row = batch.fileRow(leaf.batchRowOf(e.slot));
+    return ParquetFileException.invalid(
+        ErrorKind.INVALID_DATA,
+        where(leaf.column).withRowGroup(rowGroup).withRow(row),
+        e.getMessage(),
+        e);
   }
 
   /** The tightest limit on the caller's allocator: its own or one of its parents'. */

@@ -1,5 +1,6 @@
 package io.pqarrow.parquet.read;
 
+import io.pqarrow.parquet.internal.Decimals;
 import io.pqarrow.parquet.internal.encoding.BinaryOutput;
 import io.pqarrow.parquet.internal.encoding.ByteArrayDecoder;
 import io.pqarrow.parquet.internal.encoding.Dictionary;
@@ -209,7 +210,7 @@ final class StagedLeaves {
   /**
    * BYTE_ARRAY unscaled decimals, big-endian two's complement, reversed into the 16- or 32-byte
    * little-endian slots of a decimal vector and sign-extended; a value wider than the slot is
-   * refused. A null slot is zeroed.
+   * refused ({@link BadValueException}) with the reference decoder's words. A null slot is zeroed.
    */
   static final class BytesDecimal extends Staged {
     private final BaseFixedWidthVector v;
@@ -266,10 +267,9 @@ final class StagedLeaves {
       }
     }
 
-    /** The refusal of a value of {@code length} bytes for slot {@code s}, as the per-value path. */
+    /** The refusal of a value of {@code length} bytes for slot {@code s}, as the reference's. */
     private static RuntimeException tooWide(int s, int length, int width) {
-      return new IllegalStateException(
-          "decimal of " + length + " bytes does not fit " + width + " bytes");
+      return new BadValueException(s, Decimals.tooWide(length, width));
     }
   }
 

@@ -48,7 +48,11 @@ final class BinaryDecoders {
     @Override
     void readValue(int slot) {
       ByteBuffer bb = reader.getBinary().toByteBuffer();
-      Decimals.writeBigEndian(LeafDecoders.prepare(v, slot), slot, v.getTypeWidth(), bb, column);
+      int width = v.getTypeWidth();
+      if (bb.remaining() > width) {
+        throw new BadValueException(slot, Decimals.tooWide(bb.remaining(), width));
+      }
+      Decimals.writeBigEndian(LeafDecoders.prepare(v, slot), slot, width, bb, column);
     }
   }
 

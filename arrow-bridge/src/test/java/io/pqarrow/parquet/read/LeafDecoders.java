@@ -119,7 +119,7 @@ final class LeafDecoders {
       case INT96:
         if (arrowType instanceof ArrowType.Timestamp ts
             && storage instanceof BaseFixedWidthVector v) {
-          return new NumericDecoders.Int96Timestamp(c, v, TimeUnits.nanosDivisor(ts.getUnit()));
+          return new NumericDecoders.Int96Timestamp(c, v, ts.getUnit());
         }
         return null;
       case FLOAT:

@@ -7,6 +7,7 @@ import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.parquet.io.api.Binary;
 
 /**
@@ -15,9 +16,6 @@ import org.apache.parquet.io.api.Binary;
  * width, so one class serves every int-like Arrow type (ints, dates, times, timestamps, durations).
  */
 final class NumericDecoders {
-  private static final long NANOS_PER_DAY = 86_400_000_000_000L;
-  private static final int JULIAN_EPOCH_DAY = 2_440_588;
-
   private NumericDecoders() {}
 
   static final class Bool extends ValueLeafDecoder.Of<BitVector> {
@@ -44,8 +42,8 @@ final class NumericDecoders {
 
   /** INT32 times whose Parquet unit differs from the Arrow unit (TIME(MILLIS) into seconds). */
   static final class Int32Scaled extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
-    private final long multiplier;
-    private final long divisor;
+    final long multiplier;
+    final long divisor;
 
     Int32Scaled(LeafColumn c, BaseFixedWidthVector v, long multiplier, long divisor) {
       super(c, v);
@@ -83,8 +81,8 @@ final class NumericDecoders {
 
   /** INT32 into 8 bytes (Date64, widened ints); unsigned values are zero-extended. */
   static final class Int32Widened extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
-    private final long multiplier;
-    private final long mask;
+    final long multiplier;
+    final long mask;
 
     Int32Widened(LeafColumn c, BaseFixedWidthVector v, long multiplier, boolean unsigned) {
       super(c, v);
@@ -112,8 +110,8 @@ final class NumericDecoders {
 
   /** INT64 times whose Parquet unit differs from the Arrow unit (e.g. MILLIS into seconds). */
   static final class Int64Scaled extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
-    private final long multiplier;
-    private final long divisor;
+    final long multiplier;
+    final long divisor;
 
     Int64Scaled(LeafColumn c, BaseFixedWidthVector v, long multiplier, long divisor) {
       super(c, v);
@@ -128,16 +126,15 @@ final class NumericDecoders {
     }
   }
 
-  /**
-   * INT96 timestamps: 12 bytes, little-endian nanoseconds of the day (8 bytes) then the Julian day
-   * number (4 bytes); Julian day 2440588 is 1970-01-01.
-   */
+  /** INT96 timestamps, by the rule of {@link Int96Timestamps}. */
   static final class Int96Timestamp extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
-    private final long divisor;
+    final TimeUnit unit;
+    private final Int96Timestamps rule;
 
-    Int96Timestamp(LeafColumn c, BaseFixedWidthVector v, long divisor) {
+    Int96Timestamp(LeafColumn c, BaseFixedWidthVector v, TimeUnit unit) {
       super(c, v);
-      this.divisor = divisor;
+      this.unit = unit;
+      this.rule = new Int96Timestamps(unit);
     }
 
     @Override
@@ -149,9 +146,9 @@ final class NumericDecoders {
       ByteBuffer bb = b.toByteBuffer();
       int p = bb.position();
       long nanosOfDay = LeafDecoders.littleEndianLong(bb, p);
-      long julianDay = LeafDecoders.littleEndianInt(bb, p + 8);
-      long nanos = (julianDay - JULIAN_EPOCH_DAY) * NANOS_PER_DAY + nanosOfDay;
-      LeafDecoders.prepare(v, slot).setLong((long) slot * 8, Math.floorDiv(nanos, divisor));
+      int julianDay = LeafDecoders.littleEndianInt(bb, p + 8);
+      long value = rule.toUnit(nanosOfDay, julianDay, slot);
+      LeafDecoders.prepare(v, slot).setLong((long) slot * 8, value);
     }
   }
 

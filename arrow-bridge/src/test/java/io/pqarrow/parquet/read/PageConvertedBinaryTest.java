@@ -252,7 +252,8 @@ class PageConvertedBinaryTest {
       messages.add(e.getMessage());
     }
     assertTrue(
-        messages.get(0).contains("decimal of 17 bytes does not fit 16 bytes"), messages.get(0));
+        messages.get(0).endsWith("column d, row 37: decimal of 17 bytes does not fit 16 bytes"),
+        messages.get(0));
     assertEquals(messages.get(0), messages.get(1));
   }
 
