@@ -11,9 +11,10 @@ import org.apache.parquet.schema.PrimitiveType;
 /**
  * A column read as Arrow Null (Parquet UNKNOWN): only its levels are read, page by page, to count
  * its slots; every slot is null, so a triple that holds a value is corrupt data, refused as the
- * per-value decoder refuses it. A dictionary page is decoded (and checked) as its physical type's.
- * It reads its levels as a nested leaf does ({@link PageLeafDecoder.Shape#nested}), even at the top
- * level, since it has no validity bits to decode them into.
+ * reference decoder in the test tree refuses it. A dictionary page is decoded (and checked) as its
+ * physical type's. It reads its levels as a nested leaf does ({@link
+ * PageLeafDecoder.Shape#nested}), even at the top level, since it has no validity bits to decode
+ * them into.
  */
 final class NullLeaf extends PageLeafDecoder {
   private final FieldVector v;

@@ -37,7 +37,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * </table>
  *
  * A {@link LeafColumn#nullFill} goes into the null slots of the view and variable-width leaves,
- * which are then valid, as the per-value decoders do.
+ * which are then valid, as the reference decoder in the test tree does.
  */
 final class StagedLeaves {
   private StagedLeaves() {}
