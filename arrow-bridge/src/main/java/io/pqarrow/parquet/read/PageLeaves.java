@@ -99,7 +99,7 @@ final class PageLeaves implements LeafFactory {
       throw ParquetFileException.read(
           ErrorKind.IO,
           ErrorLocation.inFile(file).withColumn(c.column()),
-          "cannot open: " + e.getMessage(),
+          "cannot open: " + e.getClass().getSimpleName() + ": " + e.getMessage(),
           e);
     }
     PageLeafDecoder leaf;
