@@ -281,6 +281,65 @@ class PageConvertedBinaryTest {
     assertEquals(messages.get(0), messages.get(1));
   }
 
+  @Test
+  void aValueInAColumnReadAsArrowNullIsTheSameErrorOnBothPaths() {
+    Path file = dir.resolve("null.parquet");
+    PythonEnv.require()
+        .run(
+            "import sys, pyarrow as pa, pyarrow.parquet as pq\n"
+                + "pq.write_table(pa.table({'x': pa.array([None] * 60 + [7] + [None] * 9,"
+                + " pa.int32())}), sys.argv[1], store_schema=False)",
+            file.toString());
+    // The mapping reads the INT32 column as Arrow Null: row 60 holds a value it cannot.
+    ParquetArrowReader.Mapper asNull =
+        (schema, kv) -> {
+          io.pqarrow.schema.SchemaMapping m =
+              io.pqarrow.schema.SchemaMapper.toArrow(schema, kv, ReadOptions.defaults().mapping());
+          io.pqarrow.schema.FieldMapping x = m.fields().get(0);
+          org.apache.arrow.vector.types.pojo.Field field =
+              org.apache.arrow.vector.types.pojo.Field.nullable(
+                  "x", org.apache.arrow.vector.types.pojo.ArrowType.Null.INSTANCE);
+          io.pqarrow.schema.FieldMapping retyped =
+              new io.pqarrow.schema.FieldMapping(
+                  field, x.parquetType(), x.parquetPath(), List.of());
+          return new io.pqarrow.schema.SchemaMapping(
+              new org.apache.arrow.vector.types.pojo.Schema(List.of(field)),
+              m.parquetSchema(),
+              List.of(retyped),
+              m.keyValueMetadata(),
+              m.warnings());
+        };
+    List<String> messages = new ArrayList<>();
+    for (boolean pages : new boolean[] {false, true}) {
+      ReadOptions options = ReadOptions.builder().batchRows(16).build();
+      ParquetFileException e =
+          assertThrows(
+              ParquetFileException.class,
+              () -> {
+                try (ParquetArrowReader r =
+                    ParquetArrowReader.open(
+                        file,
+                        memory.allocator(),
+                        options,
+                        asNull,
+                        pages ? new PageLeaves(file) : new ReferenceLeaves(file))) {
+                  assertEquals(pages ? 1 : 0, r.pageLeafCount());
+                  int rows = 0;
+                  while (r.loadNextBatch()) {
+                    rows += r.getVectorSchemaRoot().getRowCount();
+                  }
+                  fail("read " + rows + " rows");
+                }
+              });
+      messages.add(e.getMessage());
+    }
+    assertTrue(
+        messages.get(0).endsWith("a non-null value in a column read as Arrow Null"),
+        messages.get(0));
+    assertTrue(messages.get(0).contains("from row 48"), messages.get(0));
+    assertEquals(messages.get(0), messages.get(1));
+  }
+
   /** argv: file. One list of one element a row: repetition levels all 0, definition levels 2. */
   static final String ONE_ELEMENT_LISTS =
       """
