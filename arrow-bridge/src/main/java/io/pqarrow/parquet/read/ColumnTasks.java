@@ -15,9 +15,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Leaves read page by page ({@link PageLeafDecoder}) share no mutable state: each has its own
  * vector, its own {@code ColumnChunkPages} (file stream, buffers) and, when there are helpers, its
  * own codecs. They are handed out in column order from one counter, to the calling thread and up to
- * {@code threads - 1} helper tasks. Leaves of the per-value path share parquet-java's row group
- * (its {@code PageReadStore} and decompressors), so the calling thread reads them, in order, while
- * the helpers read page leaves.
+ * {@code threads - 1} helper tasks. Any other leaf (the tests' per-value reference decoder, which
+ * shares parquet-java's row group, its {@code PageReadStore} and decompressors) is read by the
+ * calling thread, in order, while the helpers read page leaves.
  *
  * <p>The outcome of leaf {@code i} is its record count ({@link #read}) or its failure ({@link
  * #failure}); the caller reports the first problem in column order, as a single thread would stop
@@ -41,7 +41,7 @@ final class ColumnTasks implements AutoCloseable {
   /** The indices in {@link #leaves} of page leaves (helpers may read them), in column order. */
   private final int[] parallel;
 
-  /** The indices of per-value leaves (the calling thread reads them), in column order. */
+  /** The indices of other leaves (the calling thread reads them), in column order. */
   private final int[] sequential;
 
   private final int helpers;

@@ -123,8 +123,7 @@ class ThreadedReadTest {
       int batches = 0;
       ReadOptions options = ReadOptions.builder().batchRows(1024).threads(threads).build();
       ParquetFileException e;
-      try (ParquetArrowReader r =
-          ParquetArrowReader.open(damaged, memory.allocator(), options, true)) {
+      try (ParquetArrowReader r = ParquetArrowReader.open(damaged, memory.allocator(), options)) {
         e = null;
         try {
           while (r.loadNextBatch()) {
@@ -149,64 +148,12 @@ class ThreadedReadTest {
     }
   }
 
-  /**
-   * INT96 timestamps take the per-value path (parquet-java's shared row group) while that path is
-   * in the library: those leaves stay on the calling thread while helpers read the page leaves
-   * beside them. Once every leaf is read page by page this is one more all-page file.
-   */
-  @Test
-  void perValueLeavesBesidePageLeavesReadTheSameOnFourThreads() throws IOException {
-    Path mixed = dir.resolve("mixed.parquet");
-    PythonEnv.require()
-        .run(
-            """
-            import sys, random, datetime
-            import pyarrow as pa, pyarrow.parquet as pq
-            rnd = random.Random(3); n = 5000
-            t0 = datetime.datetime(2001, 2, 3)
-            t = pa.table({
-                'a': pa.array([rnd.randrange(10**9) for _ in range(n)], pa.int64()),
-                'ts': pa.array([None if i % 7 == 0 else t0 + datetime.timedelta(seconds=i * 37)
-                                for i in range(n)], pa.timestamp('ns')),
-                's': pa.array(['x%d' % rnd.randrange(500) for _ in range(n)]),
-                'ts2': pa.array([t0 + datetime.timedelta(days=i) for i in range(n)],
-                                pa.timestamp('ns')),
-            })
-            pq.write_table(t, sys.argv[1], row_group_size=1300, data_page_size=1024,
-                           use_deprecated_int96_timestamps=True)
-            """,
-            mixed.toString());
-    for (int batchRows : new int[] {1, 999, 1300, 4096}) {
-      ReadOptions one = ReadOptions.builder().batchRows(batchRows).build();
-      List<List<String>> expected = new ArrayList<>();
-      try (ParquetArrowReader r = ParquetArrowReader.open(mixed, memory.allocator(), one, true)) {
-        assertTrue(r.pageLeafCount() >= 2, "page leaves: " + r.pageLeafCount());
-        while (r.loadNextBatch()) {
-          expected.add(ArrowJson.rows(r.getVectorSchemaRoot()));
-        }
-      }
-      assertEquals(5000, expected.stream().mapToInt(List::size).sum());
-      List<List<String>> actual = new ArrayList<>();
-      try (ParquetArrowReader r =
-          ParquetArrowReader.open(
-              mixed, memory.allocator(), one.toBuilder().threads(4).build(), true)) {
-        while (r.loadNextBatch()) {
-          actual.add(ArrowJson.rows(r.getVectorSchemaRoot()));
-        }
-      }
-      assertEquals(expected, actual, "batches of " + batchRows);
-    }
-  }
-
   @Test
   void closingMidReadLeavesNoBufferAndNoThread() throws InterruptedException {
     Set<Thread> before = readerThreads();
     ParquetArrowReader r =
         ParquetArrowReader.open(
-            file,
-            memory.allocator(),
-            ReadOptions.builder().batchRows(500).threads(4).build(),
-            true);
+            file, memory.allocator(), ReadOptions.builder().batchRows(500).threads(4).build());
     Set<Thread> started;
     try {
       assertTrue(r.loadNextBatch());
@@ -304,41 +251,30 @@ class ThreadedReadTest {
     Files.copy(plain, damaged, StandardCopyOption.REPLACE_EXISTING);
     // The last byte of row group 1's chunk of x: the top byte of its last value, row 1999.
     flipLastByte(damaged, chunk(chunks(damaged, 1), "x"));
-    for (boolean pages : new boolean[] {true, false}) {
-      String path = pages ? "page path" : "per-value path";
-      ReadOptions on = ReadOptions.builder().batchRows(512).build();
+    for (int threads : new int[] {1, 2}) {
+      String where = threads + " thread(s)";
+      ReadOptions on = ReadOptions.builder().batchRows(512).threads(threads).build();
       assertTrue(on.verifyPageChecksums(), "checksums are checked by default");
       ParquetFileException e =
-          assertThrows(
-              ParquetFileException.class, () -> readAll(damaged, on, pages), path + ": no error");
-      assertTrue(e.getMessage().contains("CRC"), path + ": " + e.getMessage());
-      assertEquals(1, e.location().rowGroup(), path + ": " + e.getMessage());
-      if (pages) {
-        assertEquals("x", e.location().column(), e.getMessage());
-        assertTrue(
-            e.getMessage()
-                .matches("(?s).*row group 1, page \\d+ at file byte \\d+: CRC mismatch.*"),
-            e.getMessage());
-      }
-      List<String> rows =
-          readAll(damaged, on.toBuilder().verifyPageChecksums(false).build(), pages);
-      assertEquals(3000, rows.size(), path);
-      assertEquals("{\"x\":1998,\"y\":\"1998\"}", rows.get(1998), path);
-      assertNotEquals("{\"x\":1999,\"y\":\"1999\"}", rows.get(1999), path + ": damage not read");
-      assertEquals("{\"x\":2000,\"y\":\"2000\"}", rows.get(2000), path);
+          assertThrows(ParquetFileException.class, () -> readAll(damaged, on), where);
+      assertEquals("x", e.location().column(), e.getMessage());
+      assertEquals(1, e.location().rowGroup(), e.getMessage());
+      assertTrue(
+          e.getMessage().matches("(?s).*row group 1, page \\d+ at file byte \\d+: CRC mismatch.*"),
+          e.getMessage());
+      List<String> rows = readAll(damaged, on.toBuilder().verifyPageChecksums(false).build());
+      assertEquals(3000, rows.size(), where);
+      assertEquals("{\"x\":1998,\"y\":\"1998\"}", rows.get(1998), where);
+      assertNotEquals("{\"x\":1999,\"y\":\"1999\"}", rows.get(1999), where + ": damage not read");
+      assertEquals("{\"x\":2000,\"y\":\"2000\"}", rows.get(2000), where);
     }
   }
 
   /** Every batch's rows, as JSON, on the page path. */
   private List<List<String>> batches(Path f, ReadOptions options) {
     List<List<String>> out = new ArrayList<>();
-    try (ParquetArrowReader r = ParquetArrowReader.open(f, memory.allocator(), options, true)) {
-      assertEquals(
-          r.pageLeafCount(),
-          r.getVectorSchemaRoot().getSchema().getFields().stream()
-              .mapToInt(ThreadedReadTest::leafCount)
-              .sum(),
-          "every leaf is read page by page");
+    try (ParquetArrowReader r = ParquetArrowReader.open(f, memory.allocator(), options)) {
+      assertEquals(r.leafCount(), r.pageLeafCount(), "every leaf is read page by page");
       while (r.loadNextBatch()) {
         out.add(ArrowJson.rows(r.getVectorSchemaRoot()));
       }
@@ -346,16 +282,9 @@ class ThreadedReadTest {
     return out;
   }
 
-  private static int leafCount(org.apache.arrow.vector.types.pojo.Field f) {
-    if (f.getChildren().isEmpty()) {
-      return 1;
-    }
-    return f.getChildren().stream().mapToInt(ThreadedReadTest::leafCount).sum();
-  }
-
-  private List<String> readAll(Path f, ReadOptions options, boolean pages) {
+  private List<String> readAll(Path f, ReadOptions options) {
     List<String> rows = new ArrayList<>();
-    try (ParquetArrowReader r = ParquetArrowReader.open(f, memory.allocator(), options, pages)) {
+    try (ParquetArrowReader r = ParquetArrowReader.open(f, memory.allocator(), options)) {
       while (r.loadNextBatch()) {
         rows.addAll(ArrowJson.rows(r.getVectorSchemaRoot()));
       }
