@@ -16,6 +16,10 @@ import io.pqarrow.parquet.internal.encoding.PlainByteArrayDecoder;
 import io.pqarrow.parquet.internal.encoding.PlainFixedWidthDecoder;
 import io.pqarrow.parquet.internal.encoding.RleBooleanDecoder;
 import io.pqarrow.parquet.internal.page.ColumnChunkPages;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
@@ -217,7 +221,16 @@ final class PageLeafDecoders {
    * value.
    */
   static final class Decimal extends FixedValues {
+    private static final VarHandle LE_INT =
+        MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LE_LONG =
+        MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle BE_LONG =
+        MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     private ArrowBuf staging;
+    private byte[] staged = new byte[0];
+    private byte[] widened = new byte[0];
 
     /**
      * @param sourceWidth the width of a Parquet value: 4, 8, or the FIXED_LEN_BYTE_ARRAY's
@@ -238,40 +251,79 @@ final class PageLeafDecoders {
       if (present == 0) {
         return;
       }
-      long bytes = (long) present * sourceWidth;
+      int bytes = present * sourceWidth;
       if (staging == null || staging.capacity() < bytes) {
         release();
         staging = v.getAllocator().buffer(Math.max(bytes, 1024));
       }
       values.read(staging, 0, present);
-      ArrowBuf data = v.getDataBuffer();
+      // Widened on the heap, then copied into the vector at once: Arrow's per-byte accessors check
+      // their bounds on every call.
+      if (staged.length < bytes) {
+        staged = new byte[Math.max(bytes, staged.length * 2)];
+      }
+      staging.getBytes(0, staged, 0, bytes);
+      int outBytes = n * width;
+      if (widened.length < outBytes) {
+        widened = new byte[Math.max(outBytes, widened.length * 2)];
+      }
       ArrowBuf validity = v.getValidityBuffer();
       int k = 0;
-      for (int s = slot; s < slot + n; s++) {
-        if (nulls == 0 || BitVectorHelper.get(validity, s) != 0) {
-          write(data, s, k++);
+      for (int i = 0; i < n; i++) {
+        if (nulls == 0 || BitVectorHelper.get(validity, slot + i) != 0) {
+          widen(k++, i * width);
+        } else {
+          Arrays.fill(widened, i * width, (i + 1) * width, (byte) 0);
         }
+      }
+      v.getDataBuffer().setBytes((long) slot * width, widened, 0, outBytes);
+    }
+
+    /** Widens staged value {@code k} into {@link #widened} at byte {@code to}. */
+    private void widen(int k, int to) {
+      long low;
+      long high;
+      switch (physical) {
+        case INT32 -> {
+          low = (int) LE_INT.get(staged, k * 4);
+          high = low >> 63;
+        }
+        case INT64 -> {
+          low = (long) LE_LONG.get(staged, k * 8);
+          high = low >> 63;
+        }
+        default -> {
+          int from = k * sourceWidth;
+          if (sourceWidth <= 8) {
+            low = bigEndian(staged, from, sourceWidth);
+            high = low >> 63;
+          } else if (sourceWidth <= 16) {
+            high = bigEndian(staged, from, sourceWidth - 8);
+            low = (long) BE_LONG.get(staged, from + sourceWidth - 8);
+          } else {
+            // Wider than two longs (a 32-byte slot): byte by byte, reversed.
+            for (int i = 0; i < sourceWidth; i++) {
+              widened[to + i] = staged[from + sourceWidth - 1 - i];
+            }
+            Arrays.fill(widened, to + sourceWidth, to + width, (byte) (staged[from] >> 7));
+            return;
+          }
+        }
+      }
+      LE_LONG.set(widened, to, low);
+      for (int off = 8; off < width; off += 8) {
+        LE_LONG.set(widened, to + off, off == 8 ? high : high >> 63);
       }
     }
 
-    /** Widens staged value {@code k} into slot {@code s}. */
-    private void write(ArrowBuf data, int s, int k) {
-      switch (physical) {
-        case INT32 -> Decimals.writeLong(data, s, width, staging.getInt((long) k * 4));
-        case INT64 -> Decimals.writeLong(data, s, width, staging.getLong((long) k * 8));
-        default -> {
-          long from = (long) k * sourceWidth;
-          long base = (long) s * width;
-          // Byte i of the little-endian slot is byte (length - 1 - i) of the big-endian value.
-          for (int i = 0; i < sourceWidth; i++) {
-            data.setByte(base + i, staging.getByte(from + sourceWidth - 1 - i));
-          }
-          byte fill = (byte) (staging.getByte(from) >> 7);
-          for (int i = sourceWidth; i < width; i++) {
-            data.setByte(base + i, fill);
-          }
-        }
+    /** The {@code length <= 8} big-endian bytes at {@code from}, sign-extended. */
+    private static long bigEndian(byte[] b, int from, int length) {
+      long x = 0;
+      for (int i = 0; i < length; i++) {
+        x = (x << 8) | (b[from + i] & 0xFF);
       }
+      int shift = 64 - 8 * length;
+      return (x << shift) >> shift;
     }
 
     @Override
