@@ -10,7 +10,6 @@ import io.pqarrow.parquet.internal.page.ColumnChunkPages;
 import java.io.IOException;
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 
@@ -55,6 +54,10 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
   private int[] pageRep = new int[0];
 
   private int[] pageDef = new int[0];
+
+  /** Scratch for the validity bits of a nested column's run ({@link #writeValidity}). */
+  private byte[] validityBits = new byte[0];
+
   private int pagePos;
   private int pageCount;
 
@@ -167,17 +170,7 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
         }
         if (slots > 0) {
           reserve(slotCount + slots);
-          ArrowBuf validity = validity();
-          int slot = slotCount;
-          int nulls = 0;
-          for (int i = start; i < end; i++) {
-            int d = pd[i];
-            if (d >= slotDef) {
-              boolean valid = d == maxDef;
-              BitVectorHelper.setValidityBit(validity, slot++, valid ? 1 : 0);
-              nulls += valid ? 0 : 1;
-            }
-          }
+          int nulls = writeValidity(pd, start, end, slots);
           readValues(slotCount, slots, nulls);
           slotCount += slots;
         }
@@ -187,6 +180,40 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
       throw pages.corruptPage(e.byteOffset(), e.problem(), e);
     }
     return seen;
+  }
+
+  /**
+   * Sets the validity bits of slots {@code slotCount ..} from the definition levels {@code pd[start
+   * .. end)}: one slot for each level at or above {@code slotDef} ({@code slots} in all), valid
+   * when the level is {@code maxDef}. The bits are built in a heap array and copied to the validity
+   * buffer at once (the bits of the first byte below {@code slotCount} are kept); returns the
+   * number of nulls.
+   */
+  private int writeValidity(int[] pd, int start, int end, int slots) {
+    int firstBit = slotCount & 7;
+    int bytes = (firstBit + slots + 7) >>> 3;
+    // One byte more: levels below slotDef after the last slot still touch (with 0) byte `bytes`.
+    if (validityBits.length < bytes + 1) {
+      validityBits = new byte[Math.max(bytes + 1, validityBits.length * 2)];
+    }
+    byte[] bits = validityBits;
+    Arrays.fill(bits, 0, bytes, (byte) 0);
+    int b = firstBit;
+    int valid = 0;
+    for (int i = start; i < end; i++) {
+      int d = pd[i];
+      int isValid = d == maxDef ? 1 : 0;
+      bits[b >>> 3] |= (byte) (isValid << (b & 7));
+      valid += isValid;
+      b += d >= slotDef ? 1 : 0;
+    }
+    ArrowBuf validity = validity();
+    long firstByte = (long) (slotCount >>> 3);
+    if (firstBit != 0) {
+      bits[0] |= (byte) (validity.getByte(firstByte) & ((1 << firstBit) - 1));
+    }
+    validity.setBytes(firstByte, bits, 0, bytes);
+    return slots - valid;
   }
 
   /** Copies levels {@code start .. start+n-1} of the page after the batch's levels. */
