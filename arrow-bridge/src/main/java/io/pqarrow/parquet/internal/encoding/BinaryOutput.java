@@ -204,6 +204,46 @@ public final class BinaryOutput {
   }
 
   /**
+   * Appends {@code n} PLAIN values (each a 4-byte little-endian length, then its bytes) that lie in
+   * {@code src} from byte {@code from}, which the caller has checked, and returns the position
+   * after them. Over a heap page the lengths and bytes are read from its array directly.
+   */
+  int appendPlain(PageBytes src, int from, int n) {
+    byte[] heap = src.heapArray();
+    if (heap == null) {
+      int pos = from;
+      for (int i = 0; i < n; i++) {
+        int length = src.getInt(pos);
+        append(src, pos + 4, length);
+        pos += 4 + length;
+      }
+      return pos;
+    }
+    if (stage == null) {
+      stage = new byte[STAGE_BYTES];
+    }
+    int base = src.heapOffset();
+    int pos = base + from;
+    for (int i = 0; i < n; i++) {
+      int length = (int) INTS.get(heap, pos);
+      pos += 4;
+      if (length > STAGE_BYTES - staged) {
+        flush();
+      }
+      if (length <= STAGE_BYTES - staged) {
+        System.arraycopy(heap, pos, stage, staged, length);
+        staged += length;
+      } else {
+        data.setBytes(end, heap, pos, length);
+      }
+      pos += length;
+      end += length;
+      setOffset(++slot, end);
+    }
+    return pos - base;
+  }
+
+  /**
    * Appends {@code n} values whose bytes lie back to back in the page from {@code from}: one copy
    * of {@code total} bytes (the sum of {@code lengths[off .. off+n)}), then the offsets.
    */
