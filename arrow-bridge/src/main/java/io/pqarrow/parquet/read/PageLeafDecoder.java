@@ -8,6 +8,9 @@ import io.pqarrow.parquet.internal.encoding.PageBytes;
 import io.pqarrow.parquet.internal.encoding.RleBitPackedDecoder;
 import io.pqarrow.parquet.internal.page.ColumnChunkPages;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.parquet.format.Encoding;
@@ -41,6 +44,9 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
    */
   record Shape(int maxRep, boolean nested) {}
 
+  private static final VarHandle LE_LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
   private final ColumnChunkPages pages;
   private final int typeWidth;
   private final int maxRep;
@@ -60,6 +66,9 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
 
   private int pagePos;
   private int pageCount;
+
+  /** Records that start in the current page at or after {@link #pagePos} (levels of rep 0). */
+  private int pageRecords;
 
   /**
    * @param typeWidth the width of a FIXED_LEN_BYTE_ARRAY value (0 for other types), for the
@@ -97,6 +106,7 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
     pageLeft = 0;
     pagePos = 0;
     pageCount = 0;
+    pageRecords = 0;
   }
 
   @Override
@@ -147,14 +157,24 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
         int start = pagePos;
         int end = start;
         int[] pr = pageRep;
-        while (end < pageCount) {
-          if (pr[end] == 0) {
-            if (seen == records) {
-              break;
+        int[] pd = pageDef;
+        if (pageRecords <= records - seen) {
+          // The rest of the page is wanted: no search for where the batch ends.
+          end = pageCount;
+          seen += pageRecords;
+          pageRecords = 0;
+        } else {
+          int before = seen;
+          while (end < pageCount) {
+            if (pr[end] == 0) {
+              if (seen == records) {
+                break;
+              }
+              seen++;
             }
-            seen++;
+            end++;
           }
-          end++;
+          pageRecords -= seen - before;
         }
         int n = end - start;
         if (n == 0) {
@@ -162,11 +182,8 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
         }
         appendLevels(start, n);
         int slots = 0;
-        int[] pd = pageDef;
         for (int i = start; i < end; i++) {
-          if (pd[i] >= slotDef) {
-            slots++;
-          }
+          slots += pd[i] >= slotDef ? 1 : 0;
         }
         if (slots > 0) {
           reserve(slotCount + slots);
@@ -192,20 +209,30 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
   private int writeValidity(int[] pd, int start, int end, int slots) {
     int firstBit = slotCount & 7;
     int bytes = (firstBit + slots + 7) >>> 3;
-    // One byte more: levels below slotDef after the last slot still touch (with 0) byte `bytes`.
-    if (validityBits.length < bytes + 1) {
-      validityBits = new byte[Math.max(bytes + 1, validityBits.length * 2)];
+    // Whole longs are stored: room for the last one past `bytes`.
+    if (validityBits.length < bytes + 8) {
+      validityBits = new byte[Math.max(bytes + 8, validityBits.length * 2)];
     }
     byte[] bits = validityBits;
-    Arrays.fill(bits, 0, bytes, (byte) 0);
-    int b = firstBit;
+    int p = firstBit;
+    long word = 0;
     int valid = 0;
+    int maxDef = this.maxDef;
+    int slotDef = this.slotDef;
     for (int i = start; i < end; i++) {
       int d = pd[i];
       int isValid = d == maxDef ? 1 : 0;
-      bits[b >>> 3] |= (byte) (isValid << (b & 7));
+      int isSlot = d >= slotDef ? 1 : 0;
+      word |= (long) isValid << p;
       valid += isValid;
-      b += d >= slotDef ? 1 : 0;
+      p += isSlot;
+      if ((p & 63) == 0 && isSlot != 0) {
+        LE_LONG.set(bits, ((p >>> 6) - 1) << 3, word);
+        word = 0;
+      }
+    }
+    if ((p & 63) != 0) {
+      LE_LONG.set(bits, (p >>> 6) << 3, word);
     }
     ArrowBuf validity = validity();
     long firstByte = (long) (slotCount >>> 3);
@@ -284,6 +311,11 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
     definitions.readInts(pageDef, 0, count);
     pagePos = 0;
     pageCount = count;
+    int starts = 0;
+    for (int i = 0; i < count; i++) {
+      starts += pageRep[i] == 0 ? 1 : 0;
+    }
+    pageRecords = starts;
   }
 
   /** An error for a page whose encoding this column cannot have. */
