@@ -1,6 +1,5 @@
 package io.pqarrow.parquet.read;
 
-import io.pqarrow.parquet.internal.Decimals;
 import io.pqarrow.parquet.internal.encoding.BinaryOutput;
 import io.pqarrow.parquet.internal.encoding.BooleanDecoder;
 import io.pqarrow.parquet.internal.encoding.ByteArrayDecoder;
@@ -16,10 +15,6 @@ import io.pqarrow.parquet.internal.encoding.PlainByteArrayDecoder;
 import io.pqarrow.parquet.internal.encoding.PlainFixedWidthDecoder;
 import io.pqarrow.parquet.internal.encoding.RleBooleanDecoder;
 import io.pqarrow.parquet.internal.page.ColumnChunkPages;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
@@ -27,101 +22,34 @@ import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VariableWidthFieldVector;
 import org.apache.parquet.format.Encoding;
-import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
- * Chooses, once per column, whether a leaf is read a page at a time ({@link PageLeafDecoder}) and
- * with which output shape. The rule follows the per-value decoder {@link LeafDecoders} chose, so
- * that the two paths agree on what each pair of types means: a column is read by pages when its
- * per-value decoder copies the Parquet value unchanged into a slot of the same width, or widens an
- * integer decimal.
+ * The page leaves whose values land in their slots as they are decoded: fixed-width values copied
+ * or widened in bulk, booleans as bits, BYTE_ARRAY values into offsets and data; with the page
+ * decoder each chooses per encoding ({@link #fixedWidthValues}, {@link #byteArrayValues}). Which
+ * leaf a column takes is {@link PageLeaves}'s choice.
  *
  * <table>
- *   <caption>Columns read a page at a time</caption>
- *   <tr><th>per-value decoder</th><th>Parquet</th><th>shape</th><th>encodings</th></tr>
- *   <tr><td>{@link NumericDecoders.Int32}</td><td>INT32</td><td>{@link FixedWidth} (4)</td>
- *       <td>PLAIN, dictionary, DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link NumericDecoders.Int64}</td><td>INT64</td><td>{@link FixedWidth} (8)</td>
- *       <td>PLAIN, dictionary, DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link NumericDecoders.Float32}, {@link NumericDecoders.Float64}</td><td>FLOAT,
- *       DOUBLE</td><td>{@link FixedWidth} (4, 8)</td><td>PLAIN, dictionary, BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link BinaryDecoders.FixedBinary}</td><td>FIXED_LEN_BYTE_ARRAY</td><td>{@link
- *       FixedWidth} (its length)</td><td>PLAIN, dictionary, DELTA_BYTE_ARRAY,
+ *   <caption>Encodings each leaf reads</caption>
+ *   <tr><th>leaf</th><th>Parquet</th><th>encodings</th></tr>
+ *   <tr><td>{@link FixedWidth}</td><td>INT32, INT64</td><td>PLAIN, dictionary,
+ *       DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT</td></tr>
+ *   <tr><td>{@link FixedWidth}</td><td>FLOAT, DOUBLE</td><td>PLAIN, dictionary,
  *       BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link BinaryDecoders.DecimalFromInt32}, {@link BinaryDecoders.DecimalFromInt64}</td>
- *       <td>INT32, INT64 DECIMAL</td><td>{@link Decimal} (sign-extended into 16 or 32
- *       bytes)</td><td>PLAIN, dictionary, DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link BinaryDecoders.DecimalFromBytes}</td><td>FIXED_LEN_BYTE_ARRAY DECIMAL no wider
- *       than the slot</td><td>{@link Decimal} (reversed to little-endian, sign-extended)</td>
- *       <td>PLAIN, dictionary, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link NumericDecoders.Bool}</td><td>BOOLEAN</td><td>{@link Bool}</td><td>PLAIN,
- *       RLE</td></tr>
- *   <tr><td>{@link BinaryDecoders.VarBinary} into 32- or 64-bit offsets</td><td>BYTE_ARRAY</td>
- *       <td>{@link Binary}</td><td>PLAIN, dictionary, DELTA_LENGTH_BYTE_ARRAY,
+ *   <tr><td>{@link FixedWidth}</td><td>FIXED_LEN_BYTE_ARRAY</td><td>PLAIN, dictionary,
+ *       DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT</td></tr>
+ *   <tr><td>{@link StagedValues} (converted: {@link PageConvertedDecoders})</td><td>as their
+ *       physical type</td><td>as their physical type</td></tr>
+ *   <tr><td>{@link Bool}</td><td>BOOLEAN</td><td>PLAIN, RLE</td></tr>
+ *   <tr><td>{@link Binary}</td><td>BYTE_ARRAY</td><td>PLAIN, dictionary, DELTA_LENGTH_BYTE_ARRAY,
  *       DELTA_BYTE_ARRAY</td></tr>
  * </table>
- *
- * Leaves under lists, maps and structs are read the same way, with their repetition and definition
- * levels decoded a page at a time ({@link PageLeafDecoder}). Everything else (BYTE_ARRAY decimals,
- * INT96, unit conversions, narrowing and widening, float16, intervals, view vectors, Variant
- * children, which need a null fill, and FixedSizeList elements, which need padding) keeps its
- * per-value decoder.
  */
 final class PageLeafDecoders {
   private PageLeafDecoders() {}
-
-  /**
-   * The page-at-a-time decoder for a leaf (of maximum repetition level {@code maxRep}) whose
-   * per-value decoder is {@code perValue}, or {@code null} when the column keeps the per-value one.
-   */
-  static PageLeafDecoder create(
-      LeafDecoder perValue, PrimitiveType type, ColumnChunkPages pages, int maxRep) {
-    LeafColumn c = perValue.info;
-    if (c.nullFill() != null || c.padding() != LeafColumn.Padding.NONE) {
-      return null;
-    }
-    boolean nested = maxRep > 0 || c.parquetPath().size() > 1;
-    if (!nested && c.maxDef() > 1) {
-      return null;
-    }
-    PageLeafDecoder.Shape shape = new PageLeafDecoder.Shape(maxRep, nested);
-    FieldVector v = perValue.vector();
-    PrimitiveTypeName physical = type.getPrimitiveTypeName();
-    if (perValue instanceof NumericDecoders.Int32
-        || perValue instanceof NumericDecoders.Float32
-        || perValue instanceof NumericDecoders.Int64
-        || perValue instanceof NumericDecoders.Float64) {
-      return new FixedWidth(c, pages, shape, (BaseFixedWidthVector) v, physical, 0);
-    }
-    if ((perValue instanceof BinaryDecoders.DecimalFromInt32
-            || perValue instanceof BinaryDecoders.DecimalFromInt64)
-        && v instanceof BaseFixedWidthVector fixed) {
-      return new Decimal(
-          c, pages, shape, fixed, physical, physical == PrimitiveTypeName.INT32 ? 4 : 8);
-    }
-    if (perValue instanceof BinaryDecoders.DecimalFromBytes
-        && physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
-        && v instanceof BaseFixedWidthVector fixed
-        && type.getTypeLength() >= 1
-        && type.getTypeLength() <= fixed.getTypeWidth()) {
-      return new Decimal(c, pages, shape, fixed, physical, type.getTypeLength());
-    }
-    if (perValue instanceof BinaryDecoders.FixedBinary) {
-      int length = type.getTypeLength();
-      return new FixedWidth(c, pages, shape, (BaseFixedWidthVector) v, physical, length);
-    }
-    if (perValue instanceof NumericDecoders.Bool) {
-      return new Bool(c, pages, shape, (BitVector) v);
-    }
-    if (perValue instanceof BinaryDecoders.VarBinary
-        && physical == PrimitiveTypeName.BINARY
-        && (v instanceof BaseVariableWidthVector || v instanceof BaseLargeVariableWidthVector)) {
-      return new Binary(c, pages, shape, v);
-    }
-    return null;
-  }
 
   /** A leaf whose vector has fixed-width slots (a bit each for booleans). */
   abstract static class FixedSlots extends PageLeafDecoder {
@@ -216,128 +144,6 @@ final class PageLeafDecoders {
     }
   }
 
-  /**
-   * Unscaled decimals into the 16- or 32-byte little-endian slots of a decimal vector: INT32 and
-   * INT64 values sign-extended ({@link Decimals#writeLong}), FIXED_LEN_BYTE_ARRAY big-endian two's
-   * complement values of at most the slot's width reversed and sign-extended. A run's values are
-   * decoded in bulk into a reused staging buffer, then each is widened into its slot; no object per
-   * value.
-   */
-  static final class Decimal extends FixedValues {
-    private static final VarHandle LE_INT =
-        MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle LE_LONG =
-        MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle BE_LONG =
-        MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-
-    private ArrowBuf staging;
-    private byte[] staged = new byte[0];
-    private byte[] widened = new byte[0];
-
-    /**
-     * @param sourceWidth the width of a Parquet value: 4, 8, or the FIXED_LEN_BYTE_ARRAY's
-     */
-    Decimal(
-        LeafColumn c,
-        ColumnChunkPages pages,
-        Shape shape,
-        BaseFixedWidthVector v,
-        PrimitiveTypeName physical,
-        int sourceWidth) {
-      super(c, pages, shape, 0, v, physical, sourceWidth, "decimal values");
-    }
-
-    @Override
-    void readValues(int slot, int n, int nulls) {
-      int present = n - nulls;
-      if (present == 0) {
-        return;
-      }
-      int bytes = present * sourceWidth;
-      if (staging == null || staging.capacity() < bytes) {
-        release();
-        staging = v.getAllocator().buffer(Math.max(bytes, 1024));
-      }
-      values.read(staging, 0, present);
-      // Widened on the heap, then copied into the vector at once: Arrow's per-byte accessors check
-      // their bounds on every call.
-      if (staged.length < bytes) {
-        staged = new byte[Math.max(bytes, staged.length * 2)];
-      }
-      staging.getBytes(0, staged, 0, bytes);
-      int outBytes = n * width;
-      if (widened.length < outBytes) {
-        widened = new byte[Math.max(outBytes, widened.length * 2)];
-      }
-      ArrowBuf validity = v.getValidityBuffer();
-      int k = 0;
-      for (int i = 0; i < n; i++) {
-        if (nulls == 0 || BitVectorHelper.get(validity, slot + i) != 0) {
-          widen(k++, i * width);
-        } else {
-          Arrays.fill(widened, i * width, (i + 1) * width, (byte) 0);
-        }
-      }
-      v.getDataBuffer().setBytes((long) slot * width, widened, 0, outBytes);
-    }
-
-    /** Widens staged value {@code k} into {@link #widened} at byte {@code to}. */
-    private void widen(int k, int to) {
-      long low;
-      long high;
-      switch (physical) {
-        case INT32 -> {
-          low = (int) LE_INT.get(staged, k * 4);
-          high = low >> 63;
-        }
-        case INT64 -> {
-          low = (long) LE_LONG.get(staged, k * 8);
-          high = low >> 63;
-        }
-        default -> {
-          int from = k * sourceWidth;
-          if (sourceWidth <= 8) {
-            low = bigEndian(staged, from, sourceWidth);
-            high = low >> 63;
-          } else if (sourceWidth <= 16) {
-            high = bigEndian(staged, from, sourceWidth - 8);
-            low = (long) BE_LONG.get(staged, from + sourceWidth - 8);
-          } else {
-            // Wider than two longs (a 32-byte slot): byte by byte, reversed.
-            for (int i = 0; i < sourceWidth; i++) {
-              widened[to + i] = staged[from + sourceWidth - 1 - i];
-            }
-            Arrays.fill(widened, to + sourceWidth, to + width, (byte) (staged[from] >> 7));
-            return;
-          }
-        }
-      }
-      LE_LONG.set(widened, to, low);
-      for (int off = 8; off < width; off += 8) {
-        LE_LONG.set(widened, to + off, off == 8 ? high : high >> 63);
-      }
-    }
-
-    /** The {@code length <= 8} big-endian bytes at {@code from}, sign-extended. */
-    private static long bigEndian(byte[] b, int from, int length) {
-      long x = 0;
-      for (int i = 0; i < length; i++) {
-        x = (x << 8) | (b[from + i] & 0xFF);
-      }
-      int shift = 64 - 8 * length;
-      return (x << shift) >> shift;
-    }
-
-    @Override
-    void release() {
-      if (staging != null) {
-        staging.close();
-        staging = null;
-      }
-    }
-  }
-
   /** Booleans as bits of the vector's data buffer. */
   static final class Bool extends FixedSlots {
     private BooleanDecoder values;
@@ -417,23 +223,43 @@ final class PageLeafDecoders {
 
     @Override
     void startPage(PageBytes page, Encoding encoding, int valueCount, Dictionary dictionary) {
-      values =
-          switch (encoding) {
-            case PLAIN -> new PlainByteArrayDecoder(page);
-            case PLAIN_DICTIONARY, RLE_DICTIONARY -> dictionary.byteArrayDecoder(page);
-            case DELTA_LENGTH_BYTE_ARRAY -> new DeltaLengthByteArrayDecoder(page, valueCount);
-            case DELTA_BYTE_ARRAY -> new DeltaByteArrayDecoder(page, valueCount);
-            default -> throw unsupported(encoding, "BYTE_ARRAY values");
-          };
+      values = byteArrayValues(this, page, encoding, valueCount, dictionary);
     }
 
     @Override
     void readValues(int slot, int n, int nulls) {
-      BinaryOutput o = output(slot);
       if (nulls == 0) {
-        values.read(o, n);
+        values.read(output(slot), n);
+      } else if (nullFill == null) {
+        values.readScatter(output(slot), v.getValidityBuffer(), n);
       } else {
-        values.readScatter(o, v.getValidityBuffer(), n);
+        readFilled(slot, n);
+      }
+    }
+
+    /**
+     * Reads slots {@code slot .. slot+n-1} of a column with a {@link LeafColumn#nullFill}: each run
+     * of valid slots is decoded in bulk, each null slot is given the fill through the vector, which
+     * marks it valid.
+     */
+    private void readFilled(int slot, int n) {
+      ArrowBuf validity = v.getValidityBuffer();
+      VariableWidthFieldVector var = (VariableWidthFieldVector) v;
+      int s = slot;
+      int end = slot + n;
+      while (s < end) {
+        int run = s;
+        while (run < end && BitVectorHelper.get(validity, run) != 0) {
+          run++;
+        }
+        if (run > s) {
+          values.read(output(s), run - s);
+          s = run;
+        }
+        while (s < end && BitVectorHelper.get(validity, s) == 0) {
+          var.setSafe(s, nullFill, 0, nullFill.length);
+          s++;
+        }
       }
     }
 
@@ -452,6 +278,22 @@ final class PageLeafDecoders {
       outOffsets = offsets;
       return out;
     }
+  }
+
+  /** The decoder of a data page of BYTE_ARRAY values, for every encoding that can hold them. */
+  static ByteArrayDecoder byteArrayValues(
+      PageLeafDecoder leaf,
+      PageBytes page,
+      Encoding encoding,
+      int valueCount,
+      Dictionary dictionary) {
+    return switch (encoding) {
+      case PLAIN -> new PlainByteArrayDecoder(page);
+      case PLAIN_DICTIONARY, RLE_DICTIONARY -> dictionary.byteArrayDecoder(page);
+      case DELTA_LENGTH_BYTE_ARRAY -> new DeltaLengthByteArrayDecoder(page, valueCount);
+      case DELTA_BYTE_ARRAY -> new DeltaByteArrayDecoder(page, valueCount);
+      default -> throw leaf.unsupported(encoding, "BYTE_ARRAY values");
+    };
   }
 
   /**

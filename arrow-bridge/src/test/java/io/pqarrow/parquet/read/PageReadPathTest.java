@@ -285,9 +285,8 @@ class PageReadPathTest {
    */
   private void assertSameBatches(Path file, ReadOptions options, int pageLeaves) {
     try (ParquetArrowReader reference =
-            ParquetArrowReader.open(file, memory.allocator(), options, false);
-        ParquetArrowReader pages =
-            ParquetArrowReader.open(file, memory.allocator(), options, true)) {
+            ReaderHooks.openReference(file, memory.allocator(), options);
+        ParquetArrowReader pages = ParquetArrowReader.open(file, memory.allocator(), options)) {
       if (pageLeaves >= 0) {
         assertEquals(pageLeaves, pages.pageLeafCount(), "columns read page by page");
       }
@@ -346,7 +345,7 @@ class PageReadPathTest {
         }
         try (ParquetArrowReader r =
             ParquetArrowReader.open(
-                file, memory.allocator(), ReadOptions.builder().batchRows(100).build(), true)) {
+                file, memory.allocator(), ReadOptions.builder().batchRows(100).build())) {
           while (r.loadNextBatch()) {
             // Damage may leave values that still decode.
           }
@@ -392,7 +391,7 @@ class PageReadPathTest {
       }
       try (ParquetArrowReader r =
           ParquetArrowReader.open(
-              file, memory.allocator(), ReadOptions.builder().batchRows(64).build(), true)) {
+              file, memory.allocator(), ReadOptions.builder().batchRows(64).build())) {
         while (r.loadNextBatch()) {
           // A flipped statistic or unused field changes nothing.
         }
@@ -407,7 +406,7 @@ class PageReadPathTest {
   }
 
   /** The file offset and length of every page body in {@code file}, and its header's offset. */
-  private static List<long[]> pageBodies(Path file) throws IOException {
+  static List<long[]> pageBodies(Path file) throws IOException {
     List<long[]> out = new ArrayList<>();
     PlainParquetConfiguration conf = new PlainParquetConfiguration();
     ParquetReadOptions options =
