@@ -89,7 +89,10 @@ final class AssemblerBuilder {
               slotDef,
               nullFill,
               padding);
-      LeafDecoder decoder = LeafDecoders.create(column, parquet.asPrimitiveType(), type, vector);
+      LeafDecoder decoder =
+          m.arrowField().getDictionary() != null
+              ? PageDictionaryDecoder.placeholder(column, vector)
+              : LeafDecoders.create(column, parquet.asPrimitiveType(), type, vector);
       if (decoder == null) {
         throw ParquetFileException.unsupported(
             file, path, describe(parquet) + " as Arrow " + m.arrowField().getType());

@@ -83,6 +83,9 @@ final class PageLeafDecoders {
       return null;
     }
     PageLeafDecoder.Shape shape = new PageLeafDecoder.Shape(maxRep, nested);
+    if (perValue instanceof PageDictionaryDecoder.Placeholder dictionaryLeaf) {
+      return PageDictionaryDecoder.of(dictionaryLeaf, pages, shape);
+    }
     FieldVector v = perValue.vector();
     PrimitiveTypeName physical = type.getPrimitiveTypeName();
     if (perValue instanceof NumericDecoders.Int32

@@ -18,6 +18,11 @@ import java.util.Objects;
  *       {@code s}, {@code l.element.x} reaches through a list</td></tr>
  *   <tr><td>{@code rowGroups}</td><td>empty (all)</td><td>0-based row-group indices to read, in
  *       the order given</td></tr>
+ *   <tr><td>{@code readDictionary}</td><td>empty</td><td>dotted paths of BYTE_ARRAY string or
+ *       binary leaves to read as Arrow dictionary vectors (pyarrow's {@code read_dictionary});
+ *       leaves that {@code ARROW:schema} stores as dictionaries are read so too. See {@link
+ *       DictionaryFields} for the rule and {@link ParquetArrowReader#lookup} for the
+ *       dictionaries</td></tr>
  *   <tr><td>{@code mapping}</td><td>{@link MappingOptions#defaults()}</td><td>how the schema is
  *       mapped</td></tr>
  *   <tr><td>{@code limits}</td><td>{@link Limits#defaults()}</td><td>caps on the untrusted file:
@@ -38,12 +43,14 @@ public final class ReadOptions {
   private final List<String> columns;
   private final List<Integer> rowGroups;
   private final MappingOptions mapping;
+  private final List<String> readDictionary;
 
   private ReadOptions(Builder b) {
     this.batchRows = b.batchRows;
     this.columns = List.copyOf(b.columns);
     this.rowGroups = List.copyOf(b.rowGroups);
     this.mapping = b.mapping;
+    this.readDictionary = b.readDictionary;
   }
 
   /** Every option at its default. */
@@ -62,7 +69,8 @@ public final class ReadOptions {
         .batchRows(batchRows)
         .columns(columns)
         .rowGroups(rowGroups)
-        .mapping(mapping);
+        .mapping(mapping)
+        .readDictionary(readDictionary);
   }
 
   /** Rows per batch (at least 1). */
@@ -78,6 +86,11 @@ public final class ReadOptions {
   /** Row-group indices to read; empty means all, in file order. */
   public List<Integer> rowGroups() {
     return rowGroups;
+  }
+
+  /** Dotted paths of the leaves to read as dictionaries; empty for none but stored ones. */
+  public List<String> readDictionary() {
+    return readDictionary;
   }
 
   /** Schema mapping options. */
@@ -97,6 +110,7 @@ public final class ReadOptions {
     private List<Integer> rowGroups = List.of();
     private MappingOptions mapping = MappingOptions.defaults();
     private Limits limits; // null: those of mapping
+    private List<String> readDictionary = List.of();
 
     private Builder() {}
 
@@ -122,6 +136,12 @@ public final class ReadOptions {
     /** Row-group indices to read; empty for all. */
     public Builder rowGroups(List<Integer> indices) {
       this.rowGroups = List.copyOf(Objects.requireNonNull(indices, "rowGroups"));
+      return this;
+    }
+
+    /** Dotted paths of BYTE_ARRAY leaves to read as dictionaries; empty for none. */
+    public Builder readDictionary(List<String> paths) {
+      this.readDictionary = List.copyOf(Objects.requireNonNull(paths, "readDictionary"));
       return this;
     }
 
