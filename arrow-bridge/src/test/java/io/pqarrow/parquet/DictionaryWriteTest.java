@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.pqarrow.parquet.read.ParquetArrowReader;
 import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.parquet.read.ReaderHooks;
 import io.pqarrow.parquet.write.ParquetArrowWriter;
 import io.pqarrow.parquet.write.WriteOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
@@ -130,9 +131,13 @@ class DictionaryWriteTest {
         pyarrow.get(0));
     Rows.assertSame(expected, pyarrow.subList(1, pyarrow.size()));
     try (ParquetArrowReader reader =
-        ParquetArrowReader.open(file, memory.allocator(), ReadOptions.defaults())) {
+        ReaderHooks.openPages(file, memory.allocator(), ReadOptions.defaults())) {
       assertEquals(
-          "Schema<colour: Utf8, colours: List<element: Utf8>>", reader.schema().toString());
+          "Schema<colour: Int(32, true)[dictionary: 0],"
+              + " colours: List<element: Int(32, true)[dictionary: 1]>>",
+          reader.schema().toString());
+      assertEquals(
+          "Utf8", reader.lookup(1).getVector().getField().getType().toString().split("\\(")[0]);
     }
     Rows.assertSame(
         expected,
