@@ -24,7 +24,8 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  *   <caption>Which leaves are dictionary-encoded</caption>
  *   <tr><th>leaf</th><th>read as</th></tr>
  *   <tr><td>BYTE_ARRAY read as Utf8, Binary, LargeUtf8 or LargeBinary, named by {@link
- *       ReadOptions#readDictionary()} or stored as a dictionary in {@code ARROW:schema}</td>
+ *       ReadOptions#readDictionary()} or stored as a dictionary in {@code ARROW:schema} (unless
+ *       {@link ReadOptions#storedDictionaries()} is off)</td>
  *       <td>Int32 indices with {@code DictionaryEncoding(id, ordered, Int32)}; the values are the
  *       reader's dictionary {@code id}</td></tr>
  *   <tr><td>any other leaf stored as a dictionary (another physical type, a view or extension
@@ -56,11 +57,17 @@ final class DictionaryFields {
   private final Set<String> names;
   private final Set<String> unused;
   private final boolean enabled;
+  private final boolean stored;
   private final List<Values> values = new ArrayList<>();
   private final List<FieldMapping> fields;
 
   private DictionaryFields(
-      List<FieldMapping> projected, List<String> names, boolean enabled, Path file) {
+      List<FieldMapping> projected,
+      List<String> names,
+      boolean stored,
+      boolean enabled,
+      Path file) {
+    this.stored = stored;
     this.names = new LinkedHashSet<>(names);
     this.unused = new LinkedHashSet<>(names);
     this.enabled = enabled;
@@ -77,15 +84,20 @@ final class DictionaryFields {
   }
 
   /**
-   * The batch's fields for {@code projected}, with {@code names} (dotted paths) and stored
-   * dictionaries read as dictionaries when {@code enabled}, every dictionary dropped otherwise.
+   * The batch's fields for {@code projected}, with {@code names} (dotted paths) and, if {@code
+   * stored}, stored dictionaries read as dictionaries when {@code enabled}, every dictionary
+   * dropped otherwise.
    *
    * @throws ParquetFileException when {@code enabled} and a name selects no leaf that can be read
    *     as a dictionary
    */
   static DictionaryFields of(
-      List<FieldMapping> projected, List<String> names, boolean enabled, Path file) {
-    return new DictionaryFields(projected, names, enabled, file);
+      List<FieldMapping> projected,
+      List<String> names,
+      boolean stored,
+      boolean enabled,
+      Path file) {
+    return new DictionaryFields(projected, names, stored, enabled, file);
   }
 
   /** The batch's fields. */
@@ -123,10 +135,10 @@ final class DictionaryFields {
       unused.remove(path);
       unused.remove(m.dottedPath());
     }
-    DictionaryEncoding stored = f.getDictionary();
-    if (enabled && !below && (named || stored != null) && eligible(m)) {
+    DictionaryEncoding kept = stored ? f.getDictionary() : null;
+    if (enabled && !below && (named || kept != null) && eligible(m)) {
       DictionaryEncoding encoding =
-          new DictionaryEncoding(values.size(), stored != null && stored.isOrdered(), INDEX);
+          new DictionaryEncoding(values.size(), kept != null && kept.isOrdered(), INDEX);
       values.add(
           new Values(
               encoding, new Field(f.getName(), FieldType.nullable(f.getType()), null), path));
@@ -135,7 +147,7 @@ final class DictionaryFields {
               f.getName(), new FieldType(f.isNullable(), INDEX, encoding, f.getMetadata()), null);
       return new FieldMapping(indices, m.parquetType(), m.parquetPath(), List.of());
     }
-    if (stored == null && children.equals(m.children())) {
+    if (f.getDictionary() == null && children.equals(m.children())) {
       return m;
     }
     List<Field> childFields = new ArrayList<>(children.size());

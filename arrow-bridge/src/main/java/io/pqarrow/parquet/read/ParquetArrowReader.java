@@ -289,6 +289,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
           DictionaryFields.of(
               VariantValues.supplement(Projection.apply(mapping.fields(), options.columns(), file)),
               options.readDictionary(),
+              options.storedDictionaries(),
               pages,
               file);
       return new ParquetArrowReader(file, parquet, mapping, projected, allocator, options, pages);

@@ -19,10 +19,12 @@ import java.util.Objects;
  *   <tr><td>{@code rowGroups}</td><td>empty (all)</td><td>0-based row-group indices to read, in
  *       the order given</td></tr>
  *   <tr><td>{@code readDictionary}</td><td>empty</td><td>dotted paths of BYTE_ARRAY string or
- *       binary leaves to read as Arrow dictionary vectors (pyarrow's {@code read_dictionary});
- *       leaves that {@code ARROW:schema} stores as dictionaries are read so too. See {@link
- *       DictionaryFields} for the rule and {@link ParquetArrowReader#lookup} for the
+ *       binary leaves to read as Arrow dictionary vectors (pyarrow's {@code read_dictionary}). See
+ *       {@link DictionaryFields} for the rule and {@link ParquetArrowReader#lookup} for the
  *       dictionaries</td></tr>
+ *   <tr><td>{@code storedDictionaries}</td><td>true</td><td>whether leaves that {@code
+ *       ARROW:schema} stores as dictionaries are read as dictionaries (as pyarrow reads them) or
+ *       as their values</td></tr>
  *   <tr><td>{@code mapping}</td><td>{@link MappingOptions#defaults()}</td><td>how the schema is
  *       mapped</td></tr>
  *   <tr><td>{@code limits}</td><td>{@link Limits#defaults()}</td><td>caps on the untrusted file:
@@ -44,6 +46,7 @@ public final class ReadOptions {
   private final List<Integer> rowGroups;
   private final MappingOptions mapping;
   private final List<String> readDictionary;
+  private final boolean storedDictionaries;
 
   private ReadOptions(Builder b) {
     this.batchRows = b.batchRows;
@@ -51,6 +54,7 @@ public final class ReadOptions {
     this.rowGroups = List.copyOf(b.rowGroups);
     this.mapping = b.mapping;
     this.readDictionary = b.readDictionary;
+    this.storedDictionaries = b.storedDictionaries;
   }
 
   /** Every option at its default. */
@@ -70,7 +74,8 @@ public final class ReadOptions {
         .columns(columns)
         .rowGroups(rowGroups)
         .mapping(mapping)
-        .readDictionary(readDictionary);
+        .readDictionary(readDictionary)
+        .storedDictionaries(storedDictionaries);
   }
 
   /** Rows per batch (at least 1). */
@@ -93,6 +98,11 @@ public final class ReadOptions {
     return readDictionary;
   }
 
+  /** Whether leaves stored as dictionaries in {@code ARROW:schema} are read as dictionaries. */
+  public boolean storedDictionaries() {
+    return storedDictionaries;
+  }
+
   /** Schema mapping options. */
   public MappingOptions mapping() {
     return mapping;
@@ -111,6 +121,7 @@ public final class ReadOptions {
     private MappingOptions mapping = MappingOptions.defaults();
     private Limits limits; // null: those of mapping
     private List<String> readDictionary = List.of();
+    private boolean storedDictionaries = true;
 
     private Builder() {}
 
@@ -142,6 +153,12 @@ public final class ReadOptions {
     /** Dotted paths of BYTE_ARRAY leaves to read as dictionaries; empty for none. */
     public Builder readDictionary(List<String> paths) {
       this.readDictionary = List.copyOf(Objects.requireNonNull(paths, "readDictionary"));
+      return this;
+    }
+
+    /** Whether leaves stored as dictionaries in {@code ARROW:schema} are read as dictionaries. */
+    public Builder storedDictionaries(boolean read) {
+      this.storedDictionaries = read;
       return this;
     }
 

@@ -243,6 +243,23 @@ class DictionaryReadTest {
   }
 
   @Test
+  void withStoredDictionariesOffOnlyNamedColumnsAreDictionaries() {
+    Path file = dir.resolve("off.parquet");
+    PythonEnv.require().run(WRITE, file.toString(), "2.0", "stored", "0.5", "7");
+    ReadOptions options =
+        ReadOptions.builder().storedDictionaries(false).readDictionary(List.of("b")).build();
+    try (ParquetArrowReader reader =
+        ParquetArrowReader.open(file, memory.allocator(), options, true)) {
+      assertEquals(new ArrowType.Utf8(), reader.schema().findField("s").getType());
+      assertNull(reader.schema().findField("s").getDictionary());
+      assertEquals(0L, reader.schema().findField("b").getDictionary().getId());
+      assertEquals(new ArrowType.Binary(), reader.lookup(0).getVector().getField().getType());
+      assertEquals(1, reader.getDictionaryIds().size());
+      assertTrue(reader.loadNextBatch());
+    }
+  }
+
+  @Test
   void aReadDictionaryNameThatIsNoStringOrBinaryLeafIsAnError() {
     Path file = dir.resolve("names.parquet");
     PythonEnv.require().run(WRITE, file.toString(), "1.0", "dict", "0", "4");
