@@ -49,16 +49,18 @@ class DictionaryReadTest {
   @TempDir Path dir;
 
   /**
-   * argv: file, data page version, mode (dict, fallback, plain, stored), null ratio, seed. Writes
-   * the file, then prints, for each column read by pyarrow with read_dictionary, its type and one
-   * line per value: {@code column TAB N} for a null, {@code column TAB V hex} for a value (a struct
-   * child and a list's elements flattened, as {@code s.x} and {@code l.element}).
+   * argv: file, data page version, mode (dict, fallback, plain, stored), null ratio, seed, and
+   * optionally the codec (default snappy). Writes the file, then prints, for each column read by
+   * pyarrow with read_dictionary, its type and one line per value: {@code column TAB N} for a null,
+   * {@code column TAB V hex} for a value (a struct child and a list's elements flattened, as {@code
+   * s.x} and {@code l.element}).
    */
   static final String WRITE =
       """
       import sys, random
       import pyarrow as pa, pyarrow.parquet as pq, pyarrow.compute as pc
-      path, version, mode, ratio, seed = sys.argv[1:]
+      path, version, mode, ratio, seed = sys.argv[1:6]
+      codec = sys.argv[6] if len(sys.argv) > 6 else 'snappy'
       ratio = float(ratio); rnd = random.Random(int(seed)); n = 2311
       words = ['w%d' % rnd.randrange(300) * rnd.randrange(1, 6) for _ in range(400)]
       def vals(make):
@@ -85,7 +87,7 @@ class DictionaryReadTest {
       if mode == 'fallback':
           kw['dictionary_pagesize_limit'] = 700
       pq.write_table(t, path, data_page_version=version, row_group_size=1013, data_page_size=900,
-                     write_batch_size=101, store_schema=True, **kw)
+                     write_batch_size=101, store_schema=True, compression=codec, **kw)
       r = pq.read_table(path, read_dictionary=None if mode == 'stored' else names)
       out = []
       def emit(name, arr):
@@ -301,6 +303,56 @@ class DictionaryReadTest {
       }
       collectIds(f.getChildren(), ids);
     }
+  }
+
+  @Test
+  void damagedPagesOfDictionaryColumnsGiveOnlyTheLibrarysExceptionNamingPageAndByte()
+      throws IOException {
+    Path clean = dir.resolve("clean.parquet");
+    int failures = 0;
+    for (String mode : List.of("dict", "fallback")) {
+      PythonEnv.require().run(WRITE, clean.toString(), "1.0", mode, "0.3", "8", "NONE");
+      List<long[]> bodies = PageReadPathTest.pageBodies(clean);
+      java.util.Random random = new java.util.Random(mode.hashCode());
+      for (int trial = 0; trial < 40; trial++) {
+        Path file = dir.resolve("damaged.parquet");
+        java.nio.file.Files.copy(clean, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        long[] body = bodies.get(random.nextInt(bodies.size()));
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(file.toFile(), "rw")) {
+          for (int k = 0; k < 1 + random.nextInt(4); k++) {
+            long at = body[0] + random.nextInt((int) body[1]);
+            f.seek(at);
+            int b = f.read();
+            f.seek(at);
+            f.write(random.nextInt(4) == 0 ? 0xFF : b ^ (1 << random.nextInt(8)));
+          }
+        }
+        ReadOptions options =
+            ReadOptions.builder()
+                .batchRows(100)
+                .columns(List.of("s", "b", "ls", "lb", "st", "l"))
+                .readDictionary(NAMED)
+                .build();
+        try (ParquetArrowReader r =
+            ParquetArrowReader.open(file, memory.allocator(), options, true)) {
+          while (r.loadNextBatch()) {
+            // Damage may leave values that still decode.
+          }
+        } catch (ParquetFileException e) {
+          failures++;
+          String where = mode + " trial " + trial + ": " + e.getMessage();
+          assertTrue(e.location().hasColumn(), where);
+          if (e.getMessage().contains("column chunk ends after")) {
+            assertTrue(e.location().hasRow(), where);
+            continue;
+          }
+          assertTrue(e.location().hasRowGroup(), where);
+          assertTrue(e.location().hasByteOffset(), where);
+          assertTrue(e.getMessage().matches("(?s).*row group \\d+, page \\d+.*byte \\d+.*"), where);
+        }
+      }
+    }
+    assertTrue(failures > 20, "only " + failures + " of the damaged files failed");
   }
 
   @Test

@@ -404,7 +404,7 @@ class PageReadPathTest {
   }
 
   /** The file offset and length of every page body in {@code file}, and its header's offset. */
-  private static List<long[]> pageBodies(Path file) throws IOException {
+  static List<long[]> pageBodies(Path file) throws IOException {
     List<long[]> out = new ArrayList<>();
     PlainParquetConfiguration conf = new PlainParquetConfiguration();
     ParquetReadOptions options =
