@@ -234,6 +234,10 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     PageLeafDecoder decoder = PageLeafDecoders.create(perValue, type, pages, maxRep);
     if (decoder == null) {
       closeQuietly(pages);
+      if (perValue instanceof PageDictionaryDecoder.Placeholder) {
+        throw ParquetFileException.unsupported(
+            file, perValue.column, "reading this column as a dictionary");
+      }
       return perValue;
     }
     pageLeaves.add(decoder);
