@@ -72,7 +72,7 @@ final class DictionaryFields {
     this.unused = new LinkedHashSet<>(names);
     this.enabled = enabled;
     this.fields = apply(projected, "", false);
-    if (enabled && !unused.isEmpty()) {
+    if (!unused.isEmpty()) {
       String name = unused.iterator().next();
       throw ParquetFileException.invalid(
           ErrorKind.NOT_FOUND,
@@ -88,8 +88,8 @@ final class DictionaryFields {
    * stored}, stored dictionaries read as dictionaries when {@code enabled}, every dictionary
    * dropped otherwise.
    *
-   * @throws ParquetFileException when {@code enabled} and a name selects no leaf that can be read
-   *     as a dictionary
+   * @throws ParquetFileException when a name selects no leaf that can be read as a dictionary (on
+   *     either path, so that a name is checked the same way whichever path reads)
    */
   static DictionaryFields of(
       List<FieldMapping> projected,

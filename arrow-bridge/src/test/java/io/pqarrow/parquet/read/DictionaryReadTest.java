@@ -262,23 +262,25 @@ class DictionaryReadTest {
   }
 
   @Test
-  void aReadDictionaryNameThatIsNoStringOrBinaryLeafIsAnError() {
+  void aReadDictionaryNameThatIsNoStringOrBinaryLeafIsAnErrorOnEitherPath() {
     Path file = dir.resolve("names.parquet");
     PythonEnv.require().run(WRITE, file.toString(), "1.0", "dict", "0", "4");
-    for (String name : List.of("nope", "i", "st")) {
-      ParquetFileException e =
-          assertThrows(
-              ParquetFileException.class,
-              () ->
-                  ParquetArrowReader.open(
-                          file,
-                          memory.allocator(),
-                          ReadOptions.builder().readDictionary(List.of(name)).build(),
-                          true)
-                      .close());
-      assertEquals(ErrorKind.NOT_FOUND, e.kind());
-      assertTrue(e.getMessage().contains("column " + name), e.getMessage());
-      assertTrue(e.getMessage().contains("read as a dictionary"), e.getMessage());
+    for (boolean pages : new boolean[] {true, false}) {
+      for (String name : List.of("nope", "i", "st")) {
+        ParquetFileException e =
+            assertThrows(
+                ParquetFileException.class,
+                () ->
+                    ParquetArrowReader.open(
+                            file,
+                            memory.allocator(),
+                            ReadOptions.builder().readDictionary(List.of(name)).build(),
+                            pages)
+                        .close());
+        assertEquals(ErrorKind.NOT_FOUND, e.kind());
+        assertTrue(e.getMessage().contains("column " + name), e.getMessage());
+        assertTrue(e.getMessage().contains("read as a dictionary"), e.getMessage());
+      }
     }
   }
 
