@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code bridge export} of a pyarrow file with dictionary columns keeps them as dictionaries (the
  * stored ones and those {@code --read-dictionary} names): the stream format carries the reader's
  * dictionaries, replaced as they change, the file format one unified dictionary per column; pyarrow
- * and polars read the values pyarrow reads from the Parquet file. {@code cat} prints the values.
+ * and polars read the values pyarrow reads from the Parquet file, and {@code import} writes them
+ * back. {@code cat} prints the values.
  */
 class ExportDictionaryTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
@@ -177,6 +178,41 @@ class ExportDictionaryTest {
                 out.toString())
             .trim();
     assertEquals("string ['a', None, 'b']", seen);
+  }
+
+  @Test
+  void anExportedFileOrStreamImportsBackToTheSameValuesAndDictionaryTypes() {
+    Path src = source();
+    for (String format : new String[] {"file", "stream"}) {
+      Path ipc = dir.resolve("out." + format);
+      Path back = dir.resolve("back-" + format + ".parquet");
+      Bridge.Result exported =
+          Bridge.run(
+              memory.allocator(),
+              "export",
+              src.toString(),
+              ipc.toString(),
+              "--format",
+              format,
+              "--batch-rows",
+              "900");
+      assertEquals(0, exported.exitCode(), exported.err());
+      Bridge.Result imported =
+          Bridge.run(memory.allocator(), "import", ipc.toString(), back.toString());
+      assertEquals(0, imported.exitCode(), imported.err());
+      String seen =
+          PythonEnv.require()
+              .run(
+                  """
+                  import sys, pyarrow.parquet as pq
+                  a, b = pq.read_table(sys.argv[1]), pq.read_table(sys.argv[2])
+                  print(b.schema.field('d').type, a.to_pylist() == b.to_pylist())
+                  """,
+                  src.toString(),
+                  back.toString())
+              .trim();
+      assertEquals(DICT + " True", seen, format);
+    }
   }
 
   @Test
