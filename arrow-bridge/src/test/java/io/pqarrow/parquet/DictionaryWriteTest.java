@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.pqarrow.parquet.read.ParquetArrowReader;
 import io.pqarrow.parquet.read.ReadOptions;
-import io.pqarrow.parquet.read.ReaderHooks;
 import io.pqarrow.parquet.write.ParquetArrowWriter;
 import io.pqarrow.parquet.write.WriteOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
@@ -131,7 +130,7 @@ class DictionaryWriteTest {
         pyarrow.get(0));
     Rows.assertSame(expected, pyarrow.subList(1, pyarrow.size()));
     try (ParquetArrowReader reader =
-        ReaderHooks.openPages(file, memory.allocator(), ReadOptions.defaults())) {
+        ParquetArrowReader.open(file, memory.allocator(), ReadOptions.defaults())) {
       assertEquals(
           "Schema<colour: Int(32, true)[dictionary: 0],"
               + " colours: List<element: Int(32, true)[dictionary: 1]>>",

@@ -156,7 +156,12 @@ class ErrorKindsTest {
     assertEquals(ErrorKind.INVALID_DATA, e.kind());
     assertEquals(file.toString(), e.location().file());
     assertEquals(0, e.location().rowGroup(), e.getMessage());
-    assertTrue(e.getMessage().contains("cannot read row group 0: "), e.getMessage());
+    assertEquals("a", e.location().column(), e.getMessage());
+    // The page path names the page and where its header starts.
+    assertTrue(
+        e.getMessage().contains("row group 0, page 0 at file byte 4: invalid page header"),
+        e.getMessage());
+    assertEquals(4, e.location().byteOffset(), e.getMessage());
   }
 
   @Test

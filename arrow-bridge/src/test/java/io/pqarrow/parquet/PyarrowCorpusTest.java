@@ -102,14 +102,14 @@ class PyarrowCorpusTest {
   static Stream<Named<ReadPath>> readPaths() {
     return Stream.of(
         Named.of(
-            "the per-value reader",
+            "the page reader",
             (file, allocator, batchRows) ->
                 ParquetArrowReader.open(
                     file, allocator, ReadOptions.builder().batchRows(batchRows).build())),
         Named.of(
-            "the page reader",
+            "the per-value reference reader",
             (file, allocator, batchRows) ->
-                ReaderHooks.openPages(
+                ReaderHooks.openReference(
                     file, allocator, ReadOptions.builder().batchRows(batchRows).build())));
   }
 

@@ -93,10 +93,15 @@ class ReaderErrorsTest {
     }
     Files.write(file, bytes);
     ParquetFileException e = openFails(file, ReadOptions.defaults());
+    // The page path names the column, the page and the byte where its header starts.
     assertTrue(
         e.getMessage()
-            .startsWith("Invalid Parquet file at " + file + ": cannot read row group 0: "),
+            .startsWith(
+                "Invalid Parquet file at "
+                    + file
+                    + ", column a: row group 0, page 0 at file byte 4: invalid page header"),
         e.getMessage());
+    assertEquals(0, e.location().rowGroup(), e.getMessage());
   }
 
   @Test
@@ -151,13 +156,16 @@ class ReaderErrorsTest {
     bytes[values + 3] = (byte) 0x7F;
     Files.write(file, bytes);
     ParquetFileException e = openFails(file, ReadOptions.defaults());
-    // parquet-java's dictionary decoding fails with a bare IndexOutOfBoundsException.
+    // The page path names the page, where its header starts and the byte of its data.
     assertEquals(
         "Invalid Parquet file at "
             + file
-            + ", column word: cannot read row group 0: IndexOutOfBoundsException",
+            + ", column word: row group 0, page 0 (header at file byte "
+            + dictionaryPage
+            + "), byte 4 of its data: dictionary value 0: 2147483647 bytes needed but only 38"
+            + " remain",
         e.getMessage());
-    assertTrue(e.getCause() instanceof IndexOutOfBoundsException, String.valueOf(e.getCause()));
+    assertEquals(0, e.location().rowGroup(), e.getMessage());
     assertEquals("word", e.column());
   }
 

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,24 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
 class ExportDictionaryTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
   @TempDir Path dir;
-
-  private String pages;
-
-  /** Dictionary columns are read on the page path; the switch is on while it is not the default. */
-  @BeforeEach
-  void pagePath() {
-    pages = System.getProperty("io.pqarrow.read.pages");
-    System.setProperty("io.pqarrow.read.pages", "true");
-  }
-
-  @AfterEach
-  void restore() {
-    if (pages == null) {
-      System.clearProperty("io.pqarrow.read.pages");
-    } else {
-      System.setProperty("io.pqarrow.read.pages", pages);
-    }
-  }
 
   /** argv: file. Stored dictionaries d and sd.x, a plain string p; 3 row groups, fallback pages. */
   private static final String WRITE =

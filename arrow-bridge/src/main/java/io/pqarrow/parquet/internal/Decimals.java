@@ -23,6 +23,11 @@ public final class Decimals {
     }
   }
 
+  /** Why a big-endian value of {@code length} bytes is refused for a {@code width}-byte slot. */
+  public static String tooWide(int length, int width) {
+    return "decimal of " + length + " bytes does not fit " + width + " bytes";
+  }
+
   /**
    * Writes the big-endian two's complement bytes {@code bb} (position to limit), sign-extended.
    *
@@ -33,8 +38,7 @@ public final class Decimals {
     int start = bb.position();
     int length = bb.remaining();
     if (length > width) {
-      throw new IllegalStateException(
-          "decimal of " + length + " bytes does not fit " + width + " bytes");
+      throw new IllegalStateException(tooWide(length, width));
     }
     long base = (long) slot * width;
     byte fill = length == 0 ? 0 : (byte) (bb.get(start) >> 7);

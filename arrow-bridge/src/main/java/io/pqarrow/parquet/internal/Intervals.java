@@ -1,6 +1,7 @@
 package io.pqarrow.parquet.internal;
 
 import java.nio.ByteBuffer;
+import org.apache.arrow.memory.ArrowBuf;
 
 /**
  * Owns the Parquet INTERVAL byte layout: its size, where each part sits, and reading and writing
@@ -65,6 +66,21 @@ public final class Intervals {
    */
   public static long millis(ByteBuffer value, int at) {
     return unsignedInt(value, at + MILLIS_AT);
+  }
+
+  /** The months part of the INTERVAL starting at byte {@code at} of {@code value}. */
+  public static long months(ArrowBuf value, long at) {
+    return value.getInt(at + MONTHS_AT) & UNSIGNED_INT_MAX;
+  }
+
+  /** The days part of the INTERVAL starting at byte {@code at} of {@code value}. */
+  public static long days(ArrowBuf value, long at) {
+    return value.getInt(at + DAYS_AT) & UNSIGNED_INT_MAX;
+  }
+
+  /** The milliseconds part of the INTERVAL starting at byte {@code at} of {@code value}. */
+  public static long millis(ArrowBuf value, long at) {
+    return value.getInt(at + MILLIS_AT) & UNSIGNED_INT_MAX;
   }
 
   /**

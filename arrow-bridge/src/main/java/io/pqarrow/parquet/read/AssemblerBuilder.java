@@ -8,12 +8,12 @@ import io.pqarrow.schema.FieldMapping;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.UnaryOperator;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
@@ -25,22 +25,19 @@ import org.apache.parquet.schema.Type;
  * and a FixedSizeList's padding are passed down to it.
  */
 final class AssemblerBuilder {
+  private final MessageType schema;
   private final ParquetLevels levels;
   private final Path file;
-  private final UnaryOperator<LeafDecoder> leafReplacer;
-
-  AssemblerBuilder(MessageType schema, Path file) {
-    this(schema, file, UnaryOperator.identity());
-  }
+  private final LeafFactory leaves;
 
   /**
-   * @param leafReplacer given each leaf's per-value decoder, returns the decoder the leaf is read
-   *     with (the same one, or one that replaces it, such as a {@link PageLeafDecoder})
+   * @param leaves builds each leaf's decoder
    */
-  AssemblerBuilder(MessageType schema, Path file, UnaryOperator<LeafDecoder> leafReplacer) {
+  AssemblerBuilder(MessageType schema, Path file, LeafFactory leaves) {
+    this.schema = schema;
     this.levels = new ParquetLevels(schema, file);
     this.file = file;
-    this.leafReplacer = leafReplacer;
+    this.leaves = leaves;
   }
 
   /** Builds the reader of one top-level field. */
@@ -89,15 +86,14 @@ final class AssemblerBuilder {
               slotDef,
               nullFill,
               padding);
-      LeafDecoder decoder =
-          m.arrowField().getDictionary() != null
-              ? PageDictionaryDecoder.placeholder(column, vector)
-              : LeafDecoders.create(column, parquet.asPrimitiveType(), type, vector);
+      ColumnDescriptor descriptor =
+          schema.getColumnDescription(m.parquetPath().toArray(new String[0]));
+      LeafDecoder decoder = leaves.create(column, descriptor, type, vector);
       if (decoder == null) {
         throw ParquetFileException.unsupported(
             file, path, describe(parquet) + " as Arrow " + m.arrowField().getType());
       }
-      return new LeafNode(path, repLevel, slotDef, leafReplacer.apply(decoder));
+      return new LeafNode(path, repLevel, slotDef, decoder);
     }
     FieldVector storage =
         vector instanceof ExtensionTypeVector<?> ext

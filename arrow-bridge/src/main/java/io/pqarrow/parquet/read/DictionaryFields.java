@@ -30,8 +30,8 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  *       reader's dictionary {@code id}</td></tr>
  *   <tr><td>any other leaf stored as a dictionary (another physical type, a view or extension
  *       type, a leaf inside a Variant or a FixedSizeList)</td><td>its value type</td></tr>
- *   <tr><td>any leaf, when the reader decodes values one at a time (the page path is off)</td>
- *       <td>its value type</td></tr>
+ *   <tr><td>any leaf, when the reader's leaves are not {@link PageLeaves} (the tests' reference
+ *       decoder)</td><td>its value type</td></tr>
  * </table>
  *
  * Ids are 0, 1, 2, … in depth-first order of the batch's fields, unique within one reader (the ids

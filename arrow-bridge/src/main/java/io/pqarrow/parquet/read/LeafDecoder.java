@@ -1,7 +1,8 @@
 package io.pqarrow.parquet.read;
 
+import java.io.IOException;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 
 /**
  * Reads one Parquet leaf column into one Arrow vector, keeping the repetition and definition levels
@@ -10,13 +11,14 @@ import org.apache.parquet.column.ColumnReader;
  * <p>A triple (repetition, definition, value) lands in the vector when its definition level is at
  * least {@code slotDef}, the level at which the innermost enclosing list element exists; it holds a
  * value when the definition level is the column's maximum, and is null otherwise. Triples below
- * {@code slotDef} are a null or empty list above this column and take no slot here.
+ * {@code slotDef} are a null or empty list above this column and take no slot here, except under a
+ * null fixed-size list ({@link LeafColumn.Padding}).
  *
- * <p>How values are decoded is chosen once, by the subclass {@link LeafDecoders} builds for the
- * column's Parquet and Arrow types; the loop below knows nothing of types.
+ * <p>The reader's decoders read a page at a time ({@link PageLeafDecoder}); a {@link LeafFactory}
+ * builds them, so that tests can build a reference decoder in their place.
  */
-abstract class LeafDecoder {
-  /** What the decoder was told about its column, for a decoder built to replace it. */
+abstract class LeafDecoder implements AutoCloseable {
+  /** What the decoder was told about its column. */
   final LeafColumn info;
 
   final String column;
@@ -28,13 +30,10 @@ abstract class LeafDecoder {
   final byte[] nullFill;
 
   /** See {@link LeafColumn.Padding}. */
-  private final int padFromDef;
+  final int padFromDef;
 
-  private final int padToDef;
-  private final int padSlots;
-
-  ColumnReader reader;
-  private long remaining;
+  final int padToDef;
+  final int padSlots;
 
   int[] rep = new int[64];
   int[] def = new int[64];
@@ -56,43 +55,46 @@ abstract class LeafDecoder {
   }
 
   /**
-   * The base of every decoder: holds the vector of type {@code V} its values go into, so that a
-   * subclass is only its {@link #readValue}. Each subclass is final and bound to one vector type,
-   * so the calls in its {@code readValue} resolve to one method.
+   * The row of the batch (0-based) that slot {@code slot} of this batch's vector belongs to, for
+   * messages: the slot itself for a leaf whose every row is one slot and that keeps no levels (a
+   * top-level leaf read by pages), else the record of the triple that took the slot, found by
+   * walking the batch's levels as {@link #readRecords} gave slots.
    */
-  abstract static class Of<V extends FieldVector> extends LeafDecoder {
-    final V v;
-
-    Of(LeafColumn c, V v) {
-      super(c);
-      this.v = v;
+  final int batchRowOf(int slot) {
+    if (levelCount == 0) {
+      return slot;
     }
-
-    @Override
-    final FieldVector vector() {
-      return v;
+    int slots = 0;
+    int row = -1;
+    for (int i = 0; i < levelCount; i++) {
+      if (rep[i] == 0) {
+        row++;
+      }
+      int d = def[i];
+      int taken = d >= slotDef ? 1 : d >= padFromDef && d < padToDef ? padSlots : 0;
+      if (slot < slots + taken) {
+        return Math.max(row, 0);
+      }
+      slots += taken;
     }
+    return Math.max(row, 0);
   }
 
   /** The Arrow vector this column's values go into. */
   abstract FieldVector vector();
 
-  /** Copies the reader's current value into slot {@code slot}; called only when it is defined. */
-  abstract void readValue(int slot);
+  /** Starts reading chunk {@code chunk} of row group {@code rowGroup}. */
+  abstract void startChunk(ColumnChunkMetaData chunk, int rowGroup);
 
-  /** Writes {@link #nullFill} into slot {@code slot}; only binary decoders support it. */
-  void writeFill(int slot) {
-    throw new IllegalStateException("no fill value for column " + column);
-  }
+  /**
+   * Reads the next {@code records} records of the current chunk.
+   *
+   * @return the number of records read: {@code records} unless the chunk ended early
+   */
+  abstract int readRecords(int records);
 
   /** Finishes the batch once every record of it is read; most decoders have nothing to do. */
   void endBatch() {}
-
-  /** Starts reading a row group's chunk of this column. */
-  final void startRowGroup(ColumnReader columnReader) {
-    this.reader = columnReader;
-    this.remaining = columnReader.getTotalValueCount();
-  }
 
   /** Forgets the previous batch's levels and slots. */
   final void startBatch() {
@@ -100,43 +102,7 @@ abstract class LeafDecoder {
     slotCount = 0;
   }
 
-  /**
-   * Reads the next {@code records} records of the current row group. {@link PageLeafDecoder}
-   * replaces this loop over parquet-java's column reader with one over whole pages.
-   *
-   * @return the number of records read: {@code records} unless the chunk ended early
-   */
-  int readRecords(int records) {
-    int seen = 0;
-    while (remaining > 0) {
-      int r = reader.getCurrentRepetitionLevel();
-      if (r == 0) {
-        if (seen == records) {
-          break;
-        }
-        seen++;
-      }
-      int d = reader.getCurrentDefinitionLevel();
-      if (levelCount == rep.length) {
-        rep = java.util.Arrays.copyOf(rep, levelCount * 2);
-        def = java.util.Arrays.copyOf(def, levelCount * 2);
-      }
-      rep[levelCount] = r;
-      def[levelCount] = d;
-      levelCount++;
-      if (d == maxDef) {
-        readValue(slotCount++);
-      } else if (d >= slotDef) {
-        if (nullFill != null) {
-          writeFill(slotCount);
-        }
-        slotCount++;
-      } else if (d >= padFromDef && d < padToDef) {
-        slotCount += padSlots;
-      }
-      reader.consume();
-      remaining--;
-    }
-    return seen;
-  }
+  /** Frees what the decoder holds besides its vector. */
+  @Override
+  public void close() throws IOException {}
 }

@@ -72,31 +72,6 @@ final class PageDictionaryDecoder extends PageLeafDecoder {
   }
 
   /**
-   * What the assembler builds for a dictionary leaf before the reader replaces it with a {@link
-   * PageDictionaryDecoder} through {@link PageLeafDecoders#create}; it cannot read by itself.
-   */
-  static LeafDecoder placeholder(LeafColumn c, FieldVector indices) {
-    return new Placeholder(c, (IntVector) indices);
-  }
-
-  /** A dictionary leaf not yet given its pages. */
-  static final class Placeholder extends LeafDecoder.Of<IntVector> {
-    Placeholder(LeafColumn c, IntVector v) {
-      super(c, v);
-    }
-
-    @Override
-    void readValue(int slot) {
-      throw new IllegalStateException("dictionary columns are read a page at a time: " + column);
-    }
-  }
-
-  /** The decoder of {@code placeholder}'s column. */
-  static PageDictionaryDecoder of(Placeholder placeholder, ColumnChunkPages pages, Shape shape) {
-    return new PageDictionaryDecoder(placeholder.info, pages, shape, placeholder.v);
-  }
-
-  /**
    * Gives the decoder the vector its batch dictionaries are built in (a variable-width vector with
    * 32- or 64-bit offsets, owned by the caller).
    */

@@ -15,30 +15,34 @@ import org.apache.parquet.format.Encoding;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 
 /**
- * Reads a leaf page by page, straight into its vector, in place of the per-value loop of {@link
- * LeafDecoder}: for each run of the batch that lies in one data page, the definition levels become
- * the validity bits in one pass ({@link RleBitPackedDecoder#readValidity}), then the values are
- * decoded in bulk, with {@code read} when the run has no nulls and {@code readScatter} over the
- * validity bits otherwise. The dictionary is decoded once per chunk. How values are decoded ({@link
- * PageLeafDecoders}) is the subclass's: the fixed-width, boolean and variable-width shapes of the
- * page decoders.
+ * Reads a leaf page by page, straight into its vector: for each run of the batch that lies in one
+ * data page, the definition levels become the validity bits in one pass ({@link
+ * RleBitPackedDecoder#readValidity}), then the values are decoded in bulk, with {@code read} when
+ * the run has no nulls and {@code readScatter} over the validity bits otherwise. The dictionary is
+ * decoded once per chunk. How values are decoded ({@link PageLeafDecoders}) is the subclass's: the
+ * fixed-width, boolean and variable-width shapes of the page decoders, and the staged ones that
+ * change a value's layout on its way into the slot.
  *
  * <p>The column chunk is read by range through {@link ColumnChunkPages}; no row group is held on
- * the heap. For a top-level leaf the level arrays of {@link LeafDecoder} are left empty: its node
- * ({@link LeafNode}) assembles nothing from them. A leaf under a list, map or struct ({@link
- * Shape#nested}) decodes each page's repetition and definition levels in bulk, keeps those of the
- * batch in the level arrays for the nodes above to assemble from, and spreads its values over the
- * slots they give, as the per-value loop does. Malformed page bytes ({@link CorruptPageException})
- * are reported by {@link ColumnChunkPages#corruptPage} with the column, row group, page and byte
- * offset.
+ * the heap. For a plain top-level leaf the level arrays of {@link LeafDecoder} are left empty: its
+ * node ({@link LeafNode}) assembles nothing from them. A leaf under a list, map or struct, or one
+ * whose slots the validity bits alone do not give ({@link Shape#nested}: a Variant child with a
+ * null fill, a fixed-size list's padded element, an Arrow Null column) decodes each page's
+ * repetition and definition levels in bulk, keeps those of the batch in the level arrays for the
+ * nodes above to assemble from, and gives slots from them: validity bits are gathered 64 at a time,
+ * and a column without padding takes a loop with no padding test. Malformed page bytes ({@link
+ * CorruptPageException}) and levels that do not make whole records (a chunk whose first repetition
+ * level is not 0, levels that run out before the chunk's value count) are reported by {@link
+ * ColumnChunkPages#corruptPage} with the column, row group, page and byte offset.
  */
-abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
+abstract class PageLeafDecoder extends LeafDecoder {
   /**
    * How a column's levels are read.
    *
    * @param maxRep the column's maximum repetition level
-   * @param nested whether the column is below a list, map or struct: its levels are kept for the
-   *     nodes above it, and records are counted by repetition level 0
+   * @param nested whether the column's levels are read a page at a time and kept (for a column
+   *     below a list, map or struct, for the nodes above it; for one whose slots its validity bits
+   *     do not give, for its slots), with records counted by repetition level 0
    */
   record Shape(int maxRep, boolean nested) {}
 
@@ -46,6 +50,10 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
   private final int typeWidth;
   private final int maxRep;
   private final boolean nested;
+
+  /** Whether a null fixed-size list above the column pads it ({@link LeafColumn.Padding}). */
+  private final boolean padded;
+
   private Dictionary dictionary;
   private RleBitPackedDecoder repetitions;
   private RleBitPackedDecoder definitions;
@@ -58,6 +66,18 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
   private int pagePos;
   private int pageCount;
 
+  /** Whether no data page of the current chunk has been started: its first level must be 0. */
+  private boolean chunkStart;
+
+  /** Where the current page's repetition levels start in its data, for messages. */
+  private int repLevelsAt;
+
+  /** The levels the chunk's metadata gives, and those its data pages held so far. */
+  private long chunkValues;
+
+  private long valuesSeen;
+  private int lastPageEnd;
+
   /**
    * @param typeWidth the width of a FIXED_LEN_BYTE_ARRAY value (0 for other types), for the
    *     dictionary
@@ -68,9 +88,13 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
     this.typeWidth = typeWidth;
     this.maxRep = shape.maxRep();
     this.nested = shape.nested();
+    this.padded = padSlots > 0 && padFromDef < padToDef;
   }
 
-  /** The validity buffer of the vector, sized for the slots {@link #reserve} asked for. */
+  /**
+   * The validity buffer of the vector, sized for the slots {@link #reserve} asked for; {@code null}
+   * for a vector without one (Arrow Null), whose every slot is null.
+   */
   abstract ArrowBuf validity();
 
   /** Makes room in the vector for slots up to {@code slots}. */
@@ -79,13 +103,17 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
   /** Starts the values of a data page at the cursor of {@code page}. */
   abstract void startPage(PageBytes page, Encoding encoding, int valueCount, Dictionary dictionary);
 
-  /** Decodes the values of slots {@code slot .. slot+n-1}, of which {@code nulls} are null. */
+  /**
+   * Decodes the values of slots {@code slot .. slot+n-1}, of which {@code nulls} are null (their
+   * validity bit is clear). A column with a {@link LeafColumn#nullFill} writes it into those slots
+   * and marks them valid; no such column has padding.
+   */
   abstract void readValues(int slot, int n, int nulls);
 
   /** Decodes the chunk's dictionary page. */
   abstract Dictionary readDictionary(PageBytes page, int count, int typeWidth);
 
-  /** Starts reading chunk {@code chunk} of row group {@code rowGroup}. */
+  @Override
   final void startChunk(ColumnChunkMetaData chunk, int rowGroup) {
     pages.startChunk(chunk, rowGroup);
     dictionary = null;
@@ -94,6 +122,10 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
     pageLeft = 0;
     pagePos = 0;
     pageCount = 0;
+    chunkStart = true;
+    chunkValues = chunk.getValueCount();
+    valuesSeen = 0;
+    lastPageEnd = 0;
   }
 
   @Override
@@ -130,9 +162,10 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
   /**
    * Reads {@code records} records of a nested column: for each run of them in one page, copies the
    * page's levels into {@link #rep} and {@link #def}, gives a slot to each triple at or above
-   * {@code slotDef} with its validity bit set when the triple holds a value, then decodes the run's
-   * values in bulk into the valid slots. A record may continue on the next page; it ends where the
-   * next triple of repetition level 0 starts.
+   * {@code slotDef} with its validity bit set when the triple holds a value (and {@link
+   * LeafColumn.Padding#slots} null slots to a triple that is a null fixed-size list above the
+   * column), then decodes the run's values in bulk into the valid slots. A record may continue on
+   * the next page; it ends where the next triple of repetition level 0 starts.
    */
   private int readNestedRecords(int records) {
     int seen = 0;
@@ -158,28 +191,10 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
           break;
         }
         appendLevels(start, n);
-        int slots = 0;
-        int[] pd = pageDef;
-        for (int i = start; i < end; i++) {
-          if (pd[i] >= slotDef) {
-            slots++;
-          }
-        }
-        if (slots > 0) {
-          reserve(slotCount + slots);
-          ArrowBuf validity = validity();
-          int slot = slotCount;
-          int nulls = 0;
-          for (int i = start; i < end; i++) {
-            int d = pd[i];
-            if (d >= slotDef) {
-              boolean valid = d == maxDef;
-              BitVectorHelper.setValidityBit(validity, slot++, valid ? 1 : 0);
-              nulls += valid ? 0 : 1;
-            }
-          }
-          readValues(slotCount, slots, nulls);
-          slotCount += slots;
+        if (!padded) {
+          placeSlots(start, end);
+        } else {
+          placePaddedSlots(start, end);
         }
         pagePos = end;
       }
@@ -187,6 +202,103 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
       throw pages.corruptPage(e.byteOffset(), e.problem(), e);
     }
     return seen;
+  }
+
+  /**
+   * Gives a slot to each of the page's triples {@code start .. end-1} at or above {@code slotDef},
+   * writes their validity bits 64 at a time, then decodes their values.
+   */
+  private void placeSlots(int start, int end) {
+    int[] pd = pageDef;
+    int slots = 0;
+    int nulls = 0;
+    for (int i = start; i < end; i++) {
+      int d = pd[i];
+      if (d >= slotDef) {
+        slots++;
+        nulls += d == maxDef ? 0 : 1;
+      }
+    }
+    if (slots == 0) {
+      return;
+    }
+    reserve(slotCount + slots);
+    ArrowBuf validity = validity();
+    if (validity != null) {
+      long bit = slotCount;
+      long word = 0;
+      int bits = 0;
+      for (int i = start; i < end; i++) {
+        int d = pd[i];
+        if (d >= slotDef) {
+          word |= (d == maxDef ? 1L : 0L) << bits;
+          if (++bits == 64) {
+            writeBits(validity, bit, word, 64);
+            bit += 64;
+            word = 0;
+            bits = 0;
+          }
+        }
+      }
+      writeBits(validity, bit, word, bits);
+    }
+    readValues(slotCount, slots, nulls);
+    slotCount += slots;
+  }
+
+  /**
+   * As {@link #placeSlots}, for the element of a fixed-size list: a triple whose definition level
+   * is in [{@code padFromDef}, {@code padToDef}) is a null list and takes {@code padSlots} null
+   * slots.
+   */
+  private void placePaddedSlots(int start, int end) {
+    int[] pd = pageDef;
+    int slots = 0;
+    int nulls = 0;
+    for (int i = start; i < end; i++) {
+      int d = pd[i];
+      if (d >= slotDef) {
+        slots++;
+        nulls += d == maxDef ? 0 : 1;
+      } else if (d >= padFromDef && d < padToDef) {
+        slots += padSlots;
+        nulls += padSlots;
+      }
+    }
+    if (slots == 0) {
+      return;
+    }
+    reserve(slotCount + slots);
+    ArrowBuf validity = validity();
+    if (validity != null) {
+      int slot = slotCount;
+      for (int i = start; i < end; i++) {
+        int d = pd[i];
+        if (d >= slotDef) {
+          BitVectorHelper.setValidityBit(validity, slot++, d == maxDef ? 1 : 0);
+        } else if (d >= padFromDef && d < padToDef) {
+          Bitmaps.fill(validity, slot, padSlots, false);
+          slot += padSlots;
+        }
+      }
+    }
+    readValues(slotCount, slots, nulls);
+    slotCount += slots;
+  }
+
+  /** Writes the low {@code count} bits of {@code word} as bits {@code firstBit ..} of a bitmap. */
+  private static void writeBits(ArrowBuf bitmap, long firstBit, long word, int count) {
+    while (count > 0) {
+      long index = firstBit >>> 3;
+      int shift = (int) (firstBit & 7);
+      int take = Math.min(8 - shift, count);
+      int mask = ((1 << take) - 1) << shift;
+      int old = bitmap.getByte(index);
+      bitmap.setByte(index, (old & ~mask) | (((int) word << shift) & mask));
+      word >>>= take;
+      firstBit += take;
+      count -= take;
+    }
   }
 
   /** Copies levels {@code start .. start+n-1} of the page after the batch's levels. */
@@ -217,6 +329,7 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
         dictionary = readDictionary(page, pages.valueCount(), typeWidth);
         continue;
       }
+      repLevelsAt = page.position();
       if (pages.kind() == ColumnChunkPages.Kind.DATA_V1) {
         repetitions = Levels.v1(page, maxRep);
         definitions = Levels.v1(page, maxDef);
@@ -228,6 +341,8 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
       if (count < 0) {
         throw pages.corruptPage(0, "value count " + count + " is negative", null);
       }
+      valuesSeen += count;
+      lastPageEnd = page.limit();
       if (nested) {
         readPageLevels(count);
       }
@@ -243,6 +358,17 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
         return true;
       }
     }
+    if (valuesSeen < chunkValues) {
+      // The levels run out before the chunk's last record is complete.
+      throw pages.corruptPage(
+          lastPageEnd,
+          "the column chunk ends after "
+              + valuesSeen
+              + " of the "
+              + chunkValues
+              + " values its metadata gives",
+          null);
+    }
     return false;
   }
 
@@ -257,16 +383,22 @@ abstract class PageLeafDecoder extends LeafDecoder implements AutoCloseable {
     definitions.readInts(pageDef, 0, count);
     pagePos = 0;
     pageCount = count;
+    if (count > 0 && chunkStart) {
+      chunkStart = false;
+      if (pageRep[0] != 0) {
+        throw pages.corruptPage(
+            repLevelsAt,
+            "the column chunk's first repetition level is "
+                + pageRep[0]
+                + ", not 0: its first record has no start",
+            null);
+      }
+    }
   }
 
   /** An error for a page whose encoding this column cannot have. */
   final RuntimeException unsupported(Encoding encoding, String what) {
     return pages.corruptPage(0, "encoding " + encoding + " is not valid for " + what, null);
-  }
-
-  @Override
-  final void readValue(int slot) {
-    throw new IllegalStateException("page leaves are read a page at a time");
   }
 
   /** Frees what the subclass holds besides the vector; most hold nothing. */

@@ -1,6 +1,5 @@
 package io.pqarrow.parquet.read;
 
-import io.pqarrow.parquet.internal.Decimals;
 import io.pqarrow.parquet.internal.encoding.BinaryOutput;
 import io.pqarrow.parquet.internal.encoding.BooleanDecoder;
 import io.pqarrow.parquet.internal.encoding.ByteArrayDecoder;
@@ -23,104 +22,34 @@ import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VariableWidthFieldVector;
 import org.apache.parquet.format.Encoding;
-import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
- * Chooses, once per column, whether a leaf is read a page at a time ({@link PageLeafDecoder}) and
- * with which output shape. The rule follows the per-value decoder {@link LeafDecoders} chose, so
- * that the two paths agree on what each pair of types means: a column is read by pages when its
- * per-value decoder copies the Parquet value unchanged into a slot of the same width, or widens an
- * integer decimal.
+ * The page leaves whose values land in their slots as they are decoded: fixed-width values copied
+ * or widened in bulk, booleans as bits, BYTE_ARRAY values into offsets and data; with the page
+ * decoder each chooses per encoding ({@link #fixedWidthValues}, {@link #byteArrayValues}). Which
+ * leaf a column takes is {@link PageLeaves}'s choice.
  *
  * <table>
- *   <caption>Columns read a page at a time</caption>
- *   <tr><th>per-value decoder</th><th>Parquet</th><th>shape</th><th>encodings</th></tr>
- *   <tr><td>{@link NumericDecoders.Int32}</td><td>INT32</td><td>{@link FixedWidth} (4)</td>
- *       <td>PLAIN, dictionary, DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link NumericDecoders.Int64}</td><td>INT64</td><td>{@link FixedWidth} (8)</td>
- *       <td>PLAIN, dictionary, DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link NumericDecoders.Float32}, {@link NumericDecoders.Float64}</td><td>FLOAT,
- *       DOUBLE</td><td>{@link FixedWidth} (4, 8)</td><td>PLAIN, dictionary, BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link BinaryDecoders.FixedBinary}</td><td>FIXED_LEN_BYTE_ARRAY</td><td>{@link
- *       FixedWidth} (its length)</td><td>PLAIN, dictionary, DELTA_BYTE_ARRAY,
+ *   <caption>Encodings each leaf reads</caption>
+ *   <tr><th>leaf</th><th>Parquet</th><th>encodings</th></tr>
+ *   <tr><td>{@link FixedWidth}</td><td>INT32, INT64</td><td>PLAIN, dictionary,
+ *       DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT</td></tr>
+ *   <tr><td>{@link FixedWidth}</td><td>FLOAT, DOUBLE</td><td>PLAIN, dictionary,
  *       BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link BinaryDecoders.DecimalFromInt32}, {@link BinaryDecoders.DecimalFromInt64}</td>
- *       <td>INT32, INT64 DECIMAL</td><td>{@link Decimal} (sign-extended into 16 or 32
- *       bytes)</td><td>PLAIN, dictionary, DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link BinaryDecoders.DecimalFromBytes}</td><td>FIXED_LEN_BYTE_ARRAY DECIMAL no wider
- *       than the slot</td><td>{@link Decimal} (reversed to little-endian, sign-extended)</td>
- *       <td>PLAIN, dictionary, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT</td></tr>
- *   <tr><td>{@link NumericDecoders.Bool}</td><td>BOOLEAN</td><td>{@link Bool}</td><td>PLAIN,
- *       RLE</td></tr>
- *   <tr><td>{@link BinaryDecoders.VarBinary} into 32- or 64-bit offsets</td><td>BYTE_ARRAY</td>
- *       <td>{@link Binary}</td><td>PLAIN, dictionary, DELTA_LENGTH_BYTE_ARRAY,
+ *   <tr><td>{@link FixedWidth}</td><td>FIXED_LEN_BYTE_ARRAY</td><td>PLAIN, dictionary,
+ *       DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT</td></tr>
+ *   <tr><td>{@link StagedValues} (converted: {@link PageConvertedDecoders})</td><td>as their
+ *       physical type</td><td>as their physical type</td></tr>
+ *   <tr><td>{@link Bool}</td><td>BOOLEAN</td><td>PLAIN, RLE</td></tr>
+ *   <tr><td>{@link Binary}</td><td>BYTE_ARRAY</td><td>PLAIN, dictionary, DELTA_LENGTH_BYTE_ARRAY,
  *       DELTA_BYTE_ARRAY</td></tr>
  * </table>
- *
- * Leaves under lists, maps and structs are read the same way, with their repetition and definition
- * levels decoded a page at a time ({@link PageLeafDecoder}). Everything else (BYTE_ARRAY decimals,
- * INT96, unit conversions, narrowing and widening, float16, intervals, view vectors, Variant
- * children, which need a null fill, and FixedSizeList elements, which need padding) keeps its
- * per-value decoder.
  */
 final class PageLeafDecoders {
   private PageLeafDecoders() {}
-
-  /**
-   * The page-at-a-time decoder for a leaf (of maximum repetition level {@code maxRep}) whose
-   * per-value decoder is {@code perValue}, or {@code null} when the column keeps the per-value one.
-   */
-  static PageLeafDecoder create(
-      LeafDecoder perValue, PrimitiveType type, ColumnChunkPages pages, int maxRep) {
-    LeafColumn c = perValue.info;
-    if (c.nullFill() != null || c.padding() != LeafColumn.Padding.NONE) {
-      return null;
-    }
-    boolean nested = maxRep > 0 || c.parquetPath().size() > 1;
-    if (!nested && c.maxDef() > 1) {
-      return null;
-    }
-    PageLeafDecoder.Shape shape = new PageLeafDecoder.Shape(maxRep, nested);
-    if (perValue instanceof PageDictionaryDecoder.Placeholder dictionaryLeaf) {
-      return PageDictionaryDecoder.of(dictionaryLeaf, pages, shape);
-    }
-    FieldVector v = perValue.vector();
-    PrimitiveTypeName physical = type.getPrimitiveTypeName();
-    if (perValue instanceof NumericDecoders.Int32
-        || perValue instanceof NumericDecoders.Float32
-        || perValue instanceof NumericDecoders.Int64
-        || perValue instanceof NumericDecoders.Float64) {
-      return new FixedWidth(c, pages, shape, (BaseFixedWidthVector) v, physical, 0);
-    }
-    if ((perValue instanceof BinaryDecoders.DecimalFromInt32
-            || perValue instanceof BinaryDecoders.DecimalFromInt64)
-        && v instanceof BaseFixedWidthVector fixed) {
-      return new Decimal(
-          c, pages, shape, fixed, physical, physical == PrimitiveTypeName.INT32 ? 4 : 8);
-    }
-    if (perValue instanceof BinaryDecoders.DecimalFromBytes
-        && physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
-        && v instanceof BaseFixedWidthVector fixed
-        && type.getTypeLength() >= 1
-        && type.getTypeLength() <= fixed.getTypeWidth()) {
-      return new Decimal(c, pages, shape, fixed, physical, type.getTypeLength());
-    }
-    if (perValue instanceof BinaryDecoders.FixedBinary) {
-      int length = type.getTypeLength();
-      return new FixedWidth(c, pages, shape, (BaseFixedWidthVector) v, physical, length);
-    }
-    if (perValue instanceof NumericDecoders.Bool) {
-      return new Bool(c, pages, shape, (BitVector) v);
-    }
-    if (perValue instanceof BinaryDecoders.VarBinary
-        && physical == PrimitiveTypeName.BINARY
-        && (v instanceof BaseVariableWidthVector || v instanceof BaseLargeVariableWidthVector)) {
-      return new Binary(c, pages, shape, v);
-    }
-    return null;
-  }
 
   /** A leaf whose vector has fixed-width slots (a bit each for booleans). */
   abstract static class FixedSlots extends PageLeafDecoder {
@@ -212,80 +141,6 @@ final class PageLeafDecoders {
     }
   }
 
-  /**
-   * Unscaled decimals into the 16- or 32-byte little-endian slots of a decimal vector: INT32 and
-   * INT64 values sign-extended ({@link Decimals#writeLong}), FIXED_LEN_BYTE_ARRAY big-endian two's
-   * complement values of at most the slot's width reversed and sign-extended. A run's values are
-   * decoded in bulk into a reused staging buffer, then each is widened into its slot; no object per
-   * value.
-   */
-  static final class Decimal extends FixedValues {
-    private ArrowBuf staging;
-
-    /**
-     * @param sourceWidth the width of a Parquet value: 4, 8, or the FIXED_LEN_BYTE_ARRAY's
-     */
-    Decimal(
-        LeafColumn c,
-        ColumnChunkPages pages,
-        Shape shape,
-        BaseFixedWidthVector v,
-        PrimitiveTypeName physical,
-        int sourceWidth) {
-      super(c, pages, shape, 0, v, physical, sourceWidth, "decimal values");
-    }
-
-    @Override
-    void readValues(int slot, int n, int nulls) {
-      int present = n - nulls;
-      if (present == 0) {
-        return;
-      }
-      long bytes = (long) present * sourceWidth;
-      if (staging == null || staging.capacity() < bytes) {
-        release();
-        staging = v.getAllocator().buffer(Math.max(bytes, 1024));
-      }
-      values.read(staging, 0, present);
-      ArrowBuf data = v.getDataBuffer();
-      ArrowBuf validity = v.getValidityBuffer();
-      int k = 0;
-      for (int s = slot; s < slot + n; s++) {
-        if (nulls == 0 || BitVectorHelper.get(validity, s) != 0) {
-          write(data, s, k++);
-        }
-      }
-    }
-
-    /** Widens staged value {@code k} into slot {@code s}. */
-    private void write(ArrowBuf data, int s, int k) {
-      switch (physical) {
-        case INT32 -> Decimals.writeLong(data, s, width, staging.getInt((long) k * 4));
-        case INT64 -> Decimals.writeLong(data, s, width, staging.getLong((long) k * 8));
-        default -> {
-          long from = (long) k * sourceWidth;
-          long base = (long) s * width;
-          // Byte i of the little-endian slot is byte (length - 1 - i) of the big-endian value.
-          for (int i = 0; i < sourceWidth; i++) {
-            data.setByte(base + i, staging.getByte(from + sourceWidth - 1 - i));
-          }
-          byte fill = (byte) (staging.getByte(from) >> 7);
-          for (int i = sourceWidth; i < width; i++) {
-            data.setByte(base + i, fill);
-          }
-        }
-      }
-    }
-
-    @Override
-    void release() {
-      if (staging != null) {
-        staging.close();
-        staging = null;
-      }
-    }
-  }
-
   /** Booleans as bits of the vector's data buffer. */
   static final class Bool extends FixedSlots {
     private BooleanDecoder values;
@@ -365,23 +220,43 @@ final class PageLeafDecoders {
 
     @Override
     void startPage(PageBytes page, Encoding encoding, int valueCount, Dictionary dictionary) {
-      values =
-          switch (encoding) {
-            case PLAIN -> new PlainByteArrayDecoder(page);
-            case PLAIN_DICTIONARY, RLE_DICTIONARY -> dictionary.byteArrayDecoder(page);
-            case DELTA_LENGTH_BYTE_ARRAY -> new DeltaLengthByteArrayDecoder(page, valueCount);
-            case DELTA_BYTE_ARRAY -> new DeltaByteArrayDecoder(page, valueCount);
-            default -> throw unsupported(encoding, "BYTE_ARRAY values");
-          };
+      values = byteArrayValues(this, page, encoding, valueCount, dictionary);
     }
 
     @Override
     void readValues(int slot, int n, int nulls) {
-      BinaryOutput o = output(slot);
       if (nulls == 0) {
-        values.read(o, n);
+        values.read(output(slot), n);
+      } else if (nullFill == null) {
+        values.readScatter(output(slot), v.getValidityBuffer(), n);
       } else {
-        values.readScatter(o, v.getValidityBuffer(), n);
+        readFilled(slot, n);
+      }
+    }
+
+    /**
+     * Reads slots {@code slot .. slot+n-1} of a column with a {@link LeafColumn#nullFill}: each run
+     * of valid slots is decoded in bulk, each null slot is given the fill through the vector, which
+     * marks it valid.
+     */
+    private void readFilled(int slot, int n) {
+      ArrowBuf validity = v.getValidityBuffer();
+      VariableWidthFieldVector var = (VariableWidthFieldVector) v;
+      int s = slot;
+      int end = slot + n;
+      while (s < end) {
+        int run = s;
+        while (run < end && BitVectorHelper.get(validity, run) != 0) {
+          run++;
+        }
+        if (run > s) {
+          values.read(output(s), run - s);
+          s = run;
+        }
+        while (s < end && BitVectorHelper.get(validity, s) == 0) {
+          var.setSafe(s, nullFill, 0, nullFill.length);
+          s++;
+        }
       }
     }
 
@@ -400,6 +275,22 @@ final class PageLeafDecoders {
       outOffsets = offsets;
       return out;
     }
+  }
+
+  /** The decoder of a data page of BYTE_ARRAY values, for every encoding that can hold them. */
+  static ByteArrayDecoder byteArrayValues(
+      PageLeafDecoder leaf,
+      PageBytes page,
+      Encoding encoding,
+      int valueCount,
+      Dictionary dictionary) {
+    return switch (encoding) {
+      case PLAIN -> new PlainByteArrayDecoder(page);
+      case PLAIN_DICTIONARY, RLE_DICTIONARY -> dictionary.byteArrayDecoder(page);
+      case DELTA_LENGTH_BYTE_ARRAY -> new DeltaLengthByteArrayDecoder(page, valueCount);
+      case DELTA_BYTE_ARRAY -> new DeltaByteArrayDecoder(page, valueCount);
+      default -> throw leaf.unsupported(encoding, "BYTE_ARRAY values");
+    };
   }
 
   /**

@@ -4,7 +4,6 @@ import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.parquet.ParquetFileException;
-import io.pqarrow.parquet.internal.page.ColumnChunkPages;
 import io.pqarrow.schema.FieldMapping;
 import io.pqarrow.schema.MappingOptions;
 import io.pqarrow.schema.SchemaMapper;
@@ -22,14 +21,11 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.ParquetReadOptions;
-import org.apache.parquet.VersionParser;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.impl.ColumnReaderImpl;
-import org.apache.parquet.column.page.PageReadStore;
-import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
@@ -37,9 +33,7 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.io.LocalInputFile;
-import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * Reads a Parquet file as Arrow record batches.
@@ -54,14 +48,13 @@ import org.apache.parquet.schema.PrimitiveType;
  * }
  * </pre>
  *
- * <p>parquet-java reads the footer, pages and codecs; this class decodes the values with their
- * repetition and definition levels straight into the vectors of one {@link VectorSchemaRoot},
- * reused for every batch. Memory is bounded by one batch plus the compressed pages of one row
- * group; columns read page by page (the internal switch {@link #PAGES_PROPERTY}, off by default)
- * take no part in the row group and need only their current page. Every failure, from a missing
- * file to corrupt data, is a {@link ParquetFileException} naming the file (and column and row when
- * known): {@code Invalid Parquet file at …} for bad bytes, {@code Cannot read Parquet file at …:
- * out of Arrow memory (limit N bytes): …} when the caller's allocator cannot hold a batch.
+ * <p>parquet-java reads the footer, page headers and codecs; each leaf column reads its chunk by
+ * range, a page at a time ({@link PageLeafDecoder}), and decodes values with their repetition and
+ * definition levels straight into the vectors of one {@link VectorSchemaRoot}, reused for every
+ * batch. Memory is bounded by one batch plus the current page of each column. Every failure, from a
+ * missing file to corrupt data, is a {@link ParquetFileException} naming the file (and column and
+ * row when known): {@code Invalid Parquet file at …} for bad bytes, {@code Cannot read Parquet file
+ * at …: out of Arrow memory (limit N bytes): …} when the caller's allocator cannot hold a batch.
  *
  * <p>Columns read as dictionaries ({@link ReadOptions#readDictionary()}, or stored so in {@code
  * ARROW:schema}; the rule is {@link DictionaryFields}'s) hold Int32 indices in the root; their
@@ -74,15 +67,6 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     SchemaMapping map(MessageType schema, Map<String, String> keyValueMetadata);
   }
 
-  private static final PrimitiveConverter NO_CONVERTER = new PrimitiveConverter() {};
-
-  /**
-   * The system property that turns on the page-at-a-time read path ({@link PageLeafDecoder}) for
-   * the leaves {@link PageLeafDecoders} accepts; off unless set to {@code true}. Not API: a switch
-   * for comparing the two paths while the page path is completed.
-   */
-  static final String PAGES_PROPERTY = "io.pqarrow.read.pages";
-
   private final Path file;
   private final BufferAllocator allocator;
   private final ParquetFileReader parquet;
@@ -90,24 +74,23 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   private final VectorSchemaRoot root;
   private final List<NodeAssembler> nodes = new ArrayList<>();
   private final List<LeafDecoder> leaves = new ArrayList<>();
-  private final List<ColumnDescriptor> columns = new ArrayList<>();
 
-  /** The leaves read page by page, with their Parquet paths; none unless the switch is on. */
-  private final List<PageLeafDecoder> pageLeaves = new ArrayList<>();
+  /** The Parquet path of each of {@link #leaves}. */
+  private final List<ColumnPath> leafPaths = new ArrayList<>();
 
-  private final List<ColumnPath> pagePaths = new ArrayList<>();
+  /** Every decoder built, closed with the reader (or when it fails to open). */
+  private final List<LeafDecoder> built = new ArrayList<>();
+
+  private final LeafFactory leafFactory;
 
   /** The dictionaries of the dictionary-encoded columns, by id; the reader owns their vectors. */
   private final Map<Long, Dictionary> dictionaries = new HashMap<>();
 
-  private CompressionCodecFactory codecs;
   private final List<Integer> rowGroups;
   private final int batchRows;
-  private final VersionParser.ParsedVersion writerVersion;
   private final long totalRows;
 
   private int nextRowGroup;
-  private PageReadStore pages;
   private long rowGroupRemaining;
   private long nextRow;
   private long rowGroupFirstRow;
@@ -125,13 +108,14 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       DictionaryFields dictionaryFields,
       BufferAllocator allocator,
       ReadOptions options,
-      boolean pages) {
+      LeafFactory leafFactory) {
     List<FieldMapping> projected = dictionaryFields.fields();
     this.file = file;
     this.allocator = allocator;
     this.parquet = parquet;
     this.mapping = mapping;
     this.batchRows = options.batchRows();
+    this.leafFactory = leafFactory;
     List<Field> fields = new ArrayList<>();
     for (FieldMapping f : projected) {
       fields.add(f.arrowField());
@@ -141,10 +125,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
             new Schema(fields, mapping.arrowSchema().getCustomMetadata()), allocator);
     try {
       MessageType schema = parquet.getFileMetaData().getSchema();
-      AssemblerBuilder builder =
-          pages
-              ? new AssemblerBuilder(schema, file, leaf -> pageLeaf(leaf, schema))
-              : new AssemblerBuilder(schema, file);
+      AssemblerBuilder builder = new AssemblerBuilder(schema, file, new Recording());
       for (int i = 0; i < projected.size(); i++) {
         NodeAssembler node = builder.build(projected.get(i), root.getFieldVectors().get(i));
         nodes.add(node);
@@ -152,11 +133,8 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       }
       useDictionaries(dictionaryFields);
       for (LeafDecoder leaf : leaves) {
-        if (!(leaf instanceof PageLeafDecoder)) {
-          columns.add(schema.getColumnDescription(leaf.parquetPath));
-        }
+        leafPaths.add(ColumnPath.get(leaf.parquetPath));
       }
-      parquet.setRequestedSchema(columns);
       int blockCount = parquet.getRowGroups().size();
       List<Integer> selected = new ArrayList<>(options.rowGroups());
       if (selected.isEmpty()) {
@@ -178,18 +156,11 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       this.rowGroups = List.copyOf(selected);
       this.totalRows = total;
     } catch (RuntimeException e) {
-      closePageLeaves();
+      closeLeaves();
       closeDictionaries();
       root.close();
       throw e;
     }
-    VersionParser.ParsedVersion version;
-    try {
-      version = VersionParser.parse(parquet.getFileMetaData().getCreatedBy());
-    } catch (RuntimeException | VersionParser.VersionParseException e) {
-      version = null;
-    }
-    this.writerVersion = version;
   }
 
   /** Creates each dictionary's vector and hands it to the decoder of its column. */
@@ -204,7 +175,8 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         }
       }
       if (decoder == null) {
-        throw new IllegalStateException("no decoder for dictionary column " + values.column());
+        throw ParquetFileException.unsupported(
+            file, values.column(), "reading this column as a dictionary");
       }
       FieldVector vector = values.valueField().createVector(allocator);
       dictionaries.put(values.encoding().getId(), new Dictionary(vector, values.encoding()));
@@ -212,37 +184,20 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     }
   }
 
-  /**
-   * The decoder that reads the leaf whose per-value decoder is {@code perValue}: one that reads it
-   * page by page when {@link PageLeafDecoders} accepts it, else {@code perValue}.
-   */
-  private LeafDecoder pageLeaf(LeafDecoder perValue, MessageType schema) {
-    PrimitiveType type = schema.getType(perValue.parquetPath).asPrimitiveType();
-    int maxRep = schema.getColumnDescription(perValue.parquetPath).getMaxRepetitionLevel();
-    if (codecs == null) {
-      codecs = HadoopCodecs.newFactory(new PlainParquetConfiguration(), 0);
-    }
-    ColumnChunkPages pages;
-    try {
-      pages =
-          new ColumnChunkPages(
-              file, perValue.column, new LocalInputFile(file).newStream(), codecs, true);
-    } catch (IOException e) {
-      throw ParquetFileException.read(
-          ErrorKind.IO, where(perValue.column), "cannot open: " + describe(e), e);
-    }
-    PageLeafDecoder decoder = PageLeafDecoders.create(perValue, type, pages, maxRep);
-    if (decoder == null) {
-      closeQuietly(pages);
-      if (perValue instanceof PageDictionaryDecoder.Placeholder) {
-        throw ParquetFileException.unsupported(
-            file, perValue.column, "reading this column as a dictionary");
+  /** The reader's leaf factory, keeping every decoder it builds for {@link #closeLeaves}. */
+  private final class Recording implements LeafFactory {
+    @Override
+    public LeafDecoder create(
+        LeafColumn c, ColumnDescriptor column, ArrowType arrowType, FieldVector vector) {
+      LeafDecoder leaf = leafFactory.create(c, column, arrowType, vector);
+      if (leaf != null) {
+        built.add(leaf);
       }
-      return perValue;
+      return leaf;
     }
-    pageLeaves.add(decoder);
-    pagePaths.add(ColumnPath.get(perValue.parquetPath));
-    return decoder;
+
+    @Override
+    public void close() {}
   }
 
   /**
@@ -264,23 +219,37 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
 
   static ParquetArrowReader open(
       Path file, BufferAllocator allocator, ReadOptions options, Mapper mapper) {
-    return open(file, allocator, options, mapper, Boolean.getBoolean(PAGES_PROPERTY));
+    return open(file, allocator, options, mapper, new PageLeaves(file));
   }
 
-  /** As {@link #open(Path, BufferAllocator, ReadOptions)}, with the page path on or off. */
+  /**
+   * As {@link #open(Path, BufferAllocator, ReadOptions)}, with the leaf decoders {@code leaves}
+   * builds: the test seam through which a reference decoder reads the same file.
+   */
   static ParquetArrowReader open(
-      Path file, BufferAllocator allocator, ReadOptions options, boolean pages) {
+      Path file, BufferAllocator allocator, ReadOptions options, LeafFactory leaves) {
     return open(
         file,
         allocator,
         options,
         (schema, kv) -> SchemaMapper.toArrow(schema, kv, options.mapping()),
-        pages);
+        leaves);
   }
 
+  /** Opens {@code file}; {@code leaves} is closed with the reader, or here if opening fails. */
   static ParquetArrowReader open(
-      Path file, BufferAllocator allocator, ReadOptions options, Mapper mapper, boolean pages) {
-    ParquetFileReader parquet = openFile(file, options.limits().maxFooterBytes());
+      Path file,
+      BufferAllocator allocator,
+      ReadOptions options,
+      Mapper mapper,
+      LeafFactory leaves) {
+    ParquetFileReader parquet;
+    try {
+      parquet = openFile(file, options.limits().maxFooterBytes());
+    } catch (RuntimeException e) {
+      closeQuietly(leaves);
+      throw e;
+    }
     try {
       MessageType schema = parquet.getFileMetaData().getSchema();
       SchemaMapping mapping;
@@ -294,13 +263,15 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
               VariantValues.supplement(Projection.apply(mapping.fields(), options.columns(), file)),
               options.readDictionary(),
               options.storedDictionaries(),
-              pages,
+              leaves instanceof PageLeaves,
               file);
-      return new ParquetArrowReader(file, parquet, mapping, projected, allocator, options, pages);
+      return new ParquetArrowReader(file, parquet, mapping, projected, allocator, options, leaves);
     } catch (ParquetFileException e) {
+      closeQuietly(leaves);
       closeQuietly(parquet);
       throw e;
     } catch (RuntimeException e) {
+      closeQuietly(leaves);
       closeQuietly(parquet);
       throw ParquetFileException.invalid(file, null, -1, describe(e), e);
     }
@@ -341,9 +312,18 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     return Map.copyOf(dictionaries);
   }
 
-  /** The number of columns read page by page (for tests of the switch). */
+  /** The number of columns read page by page (for tests). */
   int pageLeafCount() {
-    return pageLeaves.size();
+    int n = 0;
+    for (LeafDecoder leaf : leaves) {
+      n += leaf instanceof PageLeafDecoder ? 1 : 0;
+    }
+    return n;
+  }
+
+  /** The number of leaf columns read (for tests). */
+  int leafCount() {
+    return leaves.size();
   }
 
   /** The number of row groups in the file. */
@@ -386,7 +366,12 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         batch.add(rows, nextRow);
         for (LeafDecoder leaf : leaves) {
           column = leaf.column;
-          int read = leaf.readRecords(n);
+          int read;
+          try {
+            read = leaf.readRecords(n);
+          } catch (BadValueException e) {
+            throw badValue(leaf, e);
+          }
           if (read != n) {
             throw ParquetFileException.invalid(
                 ErrorKind.INVALID_DATA,
@@ -433,6 +418,16 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     return rows > 0;
   }
 
+  /** The error for a value of {@code leaf} that has no Arrow value: its column, row group, row. */
+  private ParquetFileException badValue(LeafDecoder leaf, BadValueException e) {
+    long row = batch.fileRow(leaf.batchRowOf(e.slot));
+    return ParquetFileException.invalid(
+        ErrorKind.INVALID_DATA,
+        where(leaf.column).withRowGroup(rowGroup).withRow(row),
+        e.getMessage(),
+        e);
+  }
+
   /** The tightest limit on the caller's allocator: its own or one of its parents'. */
   private long allocatorLimit() {
     long limit = Long.MAX_VALUE;
@@ -466,33 +461,14 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       rowGroup = index;
       String column = null;
       try {
-        if (pages != null) {
-          pages.close();
-          pages = null;
-        }
-        if (!columns.isEmpty()) {
-          pages = parquet.readRowGroup(index);
-        }
-        int next = 0;
-        for (LeafDecoder leaf : leaves) {
-          column = leaf.column;
-          if (leaf instanceof PageLeafDecoder) {
-            continue;
-          }
-          ColumnDescriptor c = columns.get(next++);
-          // The column reader reads the chunk's dictionary and first page here.
-          leaf.startRowGroup(
-              new ColumnReaderImpl(
-                  c, new NonEmptyPages(pages.getPageReader(c)), NO_CONVERTER, writerVersion));
-        }
         BlockMetaData block = parquet.getRowGroups().get(index);
-        for (int i = 0; i < pageLeaves.size(); i++) {
-          column = pageLeaves.get(i).column;
-          pageLeaves.get(i).startChunk(chunk(block, pagePaths.get(i)), index);
+        for (int i = 0; i < leaves.size(); i++) {
+          column = leaves.get(i).column;
+          leaves.get(i).startChunk(chunk(block, leafPaths.get(i)), index);
         }
       } catch (ParquetFileException | OutOfMemoryException e) {
         throw e;
-      } catch (IOException | RuntimeException e) {
+      } catch (RuntimeException e) {
         throw ParquetFileException.invalid(
             ErrorKind.INVALID_DATA,
             where(column).withRowGroup(index),
@@ -590,15 +566,12 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     }
   }
 
-  private void closePageLeaves() {
-    for (PageLeafDecoder leaf : pageLeaves) {
+  private void closeLeaves() {
+    for (LeafDecoder leaf : built) {
       closeQuietly(leaf);
     }
-    pageLeaves.clear();
-    if (codecs != null) {
-      codecs.release();
-      codecs = null;
-    }
+    built.clear();
+    closeQuietly(leafFactory);
   }
 
   private void closeDictionaries() {
@@ -612,11 +585,8 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   public void close() {
     root.close();
     closeDictionaries();
-    closePageLeaves();
+    closeLeaves();
     try {
-      if (pages != null) {
-        pages.close();
-      }
       parquet.close();
     } catch (IOException e) {
       throw ParquetFileException.invalid(file, null, -1, "cannot close: " + describe(e), e);

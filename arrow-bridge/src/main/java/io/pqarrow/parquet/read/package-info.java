@@ -5,8 +5,8 @@
  * <p>The rest is package-private. {@code ParquetFraming} checks the file before parquet-java parses
  * its footer; {@code Projection} keeps the selected columns of the mapping; {@code
  * AssemblerBuilder} builds, once per file, a tree of {@code NodeAssembler}s ({@code StructNode},
- * {@code ListNode}, {@code LeafNode}) over per-column {@code LeafDecoder}s chosen by {@code
- * LeafDecoders}; per batch, the leaves read values and levels and the nodes assemble validity and
- * offsets from the levels.
+ * {@code ListNode}, {@code LeafNode}) over per-column {@code LeafDecoder}s, page decoders ({@code
+ * PageLeafDecoder}) chosen by {@code PageLeaves}; per batch, the leaves read values and levels a
+ * page at a time and the nodes assemble validity and offsets from the levels.
  */
 package io.pqarrow.parquet.read;

@@ -27,7 +27,7 @@ import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * Chooses, once per column, how Arrow values become Parquet values, and holds one small encoder
- * class per choice (the mirror of {@code parquet.read.LeafDecoders}).
+ * class per choice (the mirror of {@code parquet.read.PageLeaves}).
  *
  * <table>
  *   <caption>Encoders</caption>

@@ -166,8 +166,7 @@ class DictionaryReadTest {
             .columns(List.of("s", "b", "ls", "lb", "st", "l"))
             .readDictionary(named)
             .build();
-    try (ParquetArrowReader reader =
-        ParquetArrowReader.open(file, memory.allocator(), options, true)) {
+    try (ParquetArrowReader reader = ParquetArrowReader.open(file, memory.allocator(), options)) {
       VectorSchemaRoot root = reader.getVectorSchemaRoot();
       StructVector st = (StructVector) root.getVector("st");
       ListVector l = (ListVector) root.getVector("l");
@@ -229,12 +228,12 @@ class DictionaryReadTest {
   }
 
   @Test
-  void theStoredDictionaryFallsBackToItsValueTypeOnThePerValuePath() {
+  void theStoredDictionaryFallsBackToItsValueTypeOnTheReferenceDecoder() {
     Path file = dir.resolve("stored.parquet");
     PythonEnv.require().run(WRITE, file.toString(), "1.0", "stored", "0", "3");
     try (ParquetArrowReader reader =
-        ParquetArrowReader.open(
-            file, memory.allocator(), ReadOptions.builder().readDictionary(NAMED).build(), false)) {
+        ReaderHooks.openReference(
+            file, memory.allocator(), ReadOptions.builder().readDictionary(NAMED).build())) {
       for (Field f : reader.schema().getFields()) {
         assertNull(f.getDictionary(), f.toString());
       }
@@ -250,8 +249,7 @@ class DictionaryReadTest {
     PythonEnv.require().run(WRITE, file.toString(), "2.0", "stored", "0.5", "7");
     ReadOptions options =
         ReadOptions.builder().storedDictionaries(false).readDictionary(List.of("b")).build();
-    try (ParquetArrowReader reader =
-        ParquetArrowReader.open(file, memory.allocator(), options, true)) {
+    try (ParquetArrowReader reader = ParquetArrowReader.open(file, memory.allocator(), options)) {
       assertEquals(new ArrowType.Utf8(), reader.schema().findField("s").getType());
       assertNull(reader.schema().findField("s").getDictionary());
       assertEquals(0L, reader.schema().findField("b").getDictionary().getId());
@@ -271,11 +269,7 @@ class DictionaryReadTest {
             assertThrows(
                 ParquetFileException.class,
                 () ->
-                    ParquetArrowReader.open(
-                            file,
-                            memory.allocator(),
-                            ReadOptions.builder().readDictionary(List.of(name)).build(),
-                            pages)
+                    open(file, ReadOptions.builder().readDictionary(List.of(name)).build(), pages)
                         .close());
         assertEquals(ErrorKind.NOT_FOUND, e.kind());
         assertTrue(e.getMessage().contains("column " + name), e.getMessage());
@@ -289,13 +283,19 @@ class DictionaryReadTest {
     Path file = dir.resolve("ids.parquet");
     PythonEnv.require().run(WRITE, file.toString(), "2.0", "stored", "0", "5");
     ReadOptions options = ReadOptions.builder().readDictionary(List.of("l.list.element")).build();
-    try (ParquetArrowReader reader =
-        ParquetArrowReader.open(file, memory.allocator(), options, true)) {
+    try (ParquetArrowReader reader = ParquetArrowReader.open(file, memory.allocator(), options)) {
       List<Long> ids = new ArrayList<>();
       collectIds(reader.schema().getFields(), ids);
       assertEquals(List.of(0L, 1L, 2L, 3L), ids);
       assertEquals(4, reader.getDictionaryIds().size());
     }
+  }
+
+  /** A reader on the page path, or on the reference decoder when {@code pages} is false. */
+  private ParquetArrowReader open(Path file, ReadOptions options, boolean pages) {
+    return pages
+        ? ParquetArrowReader.open(file, memory.allocator(), options)
+        : ReaderHooks.openReference(file, memory.allocator(), options);
   }
 
   private static void collectIds(List<Field> fields, List<Long> ids) {
@@ -335,8 +335,7 @@ class DictionaryReadTest {
                 .columns(List.of("s", "b", "ls", "lb", "st", "l"))
                 .readDictionary(NAMED)
                 .build();
-        try (ParquetArrowReader r =
-            ParquetArrowReader.open(file, memory.allocator(), options, true)) {
+        try (ParquetArrowReader r = ParquetArrowReader.open(file, memory.allocator(), options)) {
           while (r.loadNextBatch()) {
             // Damage may leave values that still decode.
           }
@@ -368,8 +367,7 @@ class DictionaryReadTest {
             .columns(List.of("s", "st", "l", "i"))
             .readDictionary(List.of("s", "st.x"))
             .build();
-    try (ParquetArrowReader reader =
-            ParquetArrowReader.open(file, memory.allocator(), options, true);
+    try (ParquetArrowReader reader = ParquetArrowReader.open(file, memory.allocator(), options);
         FileChannel channel =
             FileChannel.open(ipc, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         ArrowStreamWriter writer =

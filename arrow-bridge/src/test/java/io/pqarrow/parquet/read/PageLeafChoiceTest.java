@@ -13,9 +13,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * With the switch on, a leaf, top-level or under a struct or list, is read page by page exactly
- * when its Parquet value lands unchanged in a slot of its own width or is a decimal it widens;
- * every other column keeps the per-value decoder.
+ * Every leaf, top-level or under a struct or list, whatever its pair of types, is read page by page
+ * and reads as the per-value reference decoder reads it.
  */
 class PageLeafChoiceTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
@@ -42,24 +41,50 @@ class PageLeafChoiceTest {
           'st': pa.array([{'a': i} for i in range(n)]),
           'l': pa.array([[i] for i in range(n)]),
           'h': pa.array([None] * n, pa.float16()),
+          'hv': pa.array([i / 4 for i in range(n)], pa.float32()).cast(pa.float16()),
+          'u8': pa.array(range(n), pa.uint8()),
+          'i16': pa.array(range(-n, 0), pa.int16()),
+          'u32': pa.array([2**32 - 1 - i for i in range(n)], pa.uint32()),
+          'd64': pa.array([i * 86400000 for i in range(n)], pa.date64()),
+          't32s': pa.array(range(n), pa.time32('s')),
+          'tss': pa.array(range(n), pa.timestamp('s')),
+          'dint': pa.array([decimal.Decimal(i) for i in range(n)], pa.decimal128(18, 2)),
+          'd40': pa.array([decimal.Decimal(-i) for i in range(n)], pa.decimal256(40, 0)),
+          'lu8': pa.array([[i, None] for i in range(n)], pa.list_(pa.uint8())),
       })
-      pq.write_table(t, sys.argv[1], store_schema=True)
+      pq.write_table(t, sys.argv[1], store_schema=True,
+                     use_deprecated_int96_timestamps=sys.argv[2] == 'int96',
+                     store_decimal_as_integer=sys.argv[2] == 'int96')
       """;
 
   @ParameterizedTest(name = "{0}")
   @CsvSource({
-    "i32, 1", "i64, 1", "f64, 1", "b, 1", "s, 1", "lb, 1", "fsb, 1", "ts, 1", "u64, 1", "i8, 0",
-    "dec, 1", "sv, 0", "st, 1", "l, 1", "h, 0"
+    "i32", "i64", "f64", "b", "s", "lb", "fsb", "ts", "u64", "i8", "dec", "sv", "st", "l", "h",
+    "hv", "u8", "i16", "u32", "d64", "t32s", "tss", "dint", "d40", "lu8"
   })
-  void aColumnIsReadPageByPageOnlyWhenItsValuesLandUnchanged(String column, int pageLeaves) {
+  void everyColumnIsReadPageByPageAsTheReferenceReadsIt(String column) {
+    assertBothPathsRead(column, "plain");
+  }
+
+  /**
+   * Written with {@code use_deprecated_int96_timestamps} and {@code store_decimal_as_integer}: the
+   * timestamps are INT96, the decimals INT32 and INT64.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"ts", "tss", "dec", "dint", "d40"})
+  void int96TimestampsAndIntegerDecimalsAreReadPageByPage(String column) {
+    assertBothPathsRead(column, "int96");
+  }
+
+  private void assertBothPathsRead(String column, String variant) {
     Path file = dir.resolve("c.parquet");
-    PythonEnv.require().run(WRITE, file.toString());
+    PythonEnv.require().run(WRITE, file.toString(), variant);
     ReadOptions options = ReadOptions.builder().columns(List.of(column)).batchRows(16).build();
-    try (ParquetArrowReader off =
-            ParquetArrowReader.open(file, memory.allocator(), options, false);
-        ParquetArrowReader on = ParquetArrowReader.open(file, memory.allocator(), options, true)) {
+    try (ParquetArrowReader off = ReaderHooks.openReference(file, memory.allocator(), options);
+        ParquetArrowReader on = ParquetArrowReader.open(file, memory.allocator(), options)) {
       assertEquals(0, off.pageLeafCount());
-      assertEquals(pageLeaves, on.pageLeafCount());
+      assertEquals(on.leafCount(), on.pageLeafCount());
+      assertTrue(on.leafCount() > 0);
       int rows = 0;
       while (off.loadNextBatch()) {
         assertTrue(on.loadNextBatch());

@@ -282,9 +282,8 @@ class PageReadPathTest {
    */
   private void assertSameBatches(Path file, ReadOptions options, int pageLeaves) {
     try (ParquetArrowReader reference =
-            ParquetArrowReader.open(file, memory.allocator(), options, false);
-        ParquetArrowReader pages =
-            ParquetArrowReader.open(file, memory.allocator(), options, true)) {
+            ReaderHooks.openReference(file, memory.allocator(), options);
+        ParquetArrowReader pages = ParquetArrowReader.open(file, memory.allocator(), options)) {
       if (pageLeaves >= 0) {
         assertEquals(pageLeaves, pages.pageLeafCount(), "columns read page by page");
       }
@@ -343,7 +342,7 @@ class PageReadPathTest {
         }
         try (ParquetArrowReader r =
             ParquetArrowReader.open(
-                file, memory.allocator(), ReadOptions.builder().batchRows(100).build(), true)) {
+                file, memory.allocator(), ReadOptions.builder().batchRows(100).build())) {
           while (r.loadNextBatch()) {
             // Damage may leave values that still decode.
           }
@@ -389,7 +388,7 @@ class PageReadPathTest {
       }
       try (ParquetArrowReader r =
           ParquetArrowReader.open(
-              file, memory.allocator(), ReadOptions.builder().batchRows(64).build(), true)) {
+              file, memory.allocator(), ReadOptions.builder().batchRows(64).build())) {
         while (r.loadNextBatch()) {
           // A flipped statistic or unused field changes nothing.
         }

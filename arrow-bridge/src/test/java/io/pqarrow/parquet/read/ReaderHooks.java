@@ -8,7 +8,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * Opens a reader with a schema mapping the test builds, or on the page-at-a-time path, for tests
+ * Opens a reader with a schema mapping the test builds, or with the reference decoder, for tests
  * outside this package.
  */
 public final class ReaderHooks {
@@ -22,9 +22,12 @@ public final class ReaderHooks {
     return ParquetArrowReader.open(file, allocator, options, mapper::apply);
   }
 
-  /** Opens {@code file} with the page-at-a-time read path ({@link PageLeafDecoder}) on. */
-  public static ParquetArrowReader openPages(
+  /**
+   * Opens {@code file} with the reference decoder ({@link ReferenceLeaves}: parquet-java's
+   * per-value column reader) in place of the page path, for differential tests.
+   */
+  public static ParquetArrowReader openReference(
       Path file, BufferAllocator allocator, ReadOptions options) {
-    return ParquetArrowReader.open(file, allocator, options, true);
+    return ParquetArrowReader.open(file, allocator, options, new ReferenceLeaves(file));
   }
 }

@@ -18,7 +18,7 @@ final class IntervalDecoders {
   private IntervalDecoders() {}
 
   /** The decoder into an Arrow interval vector, or {@code null} when it is not one. */
-  static LeafDecoder decoder(LeafColumn c, FieldVector storage) {
+  static ValueLeafDecoder decoder(LeafColumn c, FieldVector storage) {
     if (storage instanceof IntervalMonthDayNanoVector v) {
       return new MonthDayNanoIn(c, v);
     }
@@ -32,7 +32,7 @@ final class IntervalDecoders {
   }
 
   /** Reads the three unsigned parts; the subclass checks they fit its unit and stores them. */
-  abstract static class In<V extends FieldVector> extends LeafDecoder.Of<V> {
+  abstract static class In<V extends FieldVector> extends ValueLeafDecoder.Of<V> {
     private final IntervalUnit unit;
 
     In(LeafColumn c, V v, IntervalUnit unit) {
@@ -52,20 +52,27 @@ final class IntervalDecoders {
       store(slot, Intervals.months(bb, p), Intervals.days(bb, p), Intervals.millis(bb, p));
     }
 
-    final void check(boolean fits, long months, long days, long millis) {
+    final void check(boolean fits, int slot, long months, long days, long millis) {
       if (!fits) {
-        throw new IllegalStateException(
-            "INTERVAL (months "
-                + months
-                + ", days "
-                + days
-                + ", milliseconds "
-                + millis
-                + ") does not fit Arrow Interval("
-                + unit
-                + ")");
+        throw new BadValueException(slot, doesNotFit(unit, months, days, millis));
       }
     }
+  }
+
+  static boolean fitsYearMonth(long months, long days, long millis) {
+    return PageIntervalDecoders.fitsYearMonth(months, days, millis);
+  }
+
+  static boolean fitsDayTime(long months, long days, long millis) {
+    return PageIntervalDecoders.fitsDayTime(months, days, millis);
+  }
+
+  static boolean fitsMonthDayNano(long months, long days, long millis) {
+    return PageIntervalDecoders.fitsMonthDayNano(months, days, millis);
+  }
+
+  static String doesNotFit(IntervalUnit unit, long months, long days, long millis) {
+    return PageIntervalDecoders.doesNotFit(unit, months, days, millis);
   }
 
   static final class YearMonthIn extends In<IntervalYearVector> {
@@ -75,7 +82,7 @@ final class IntervalDecoders {
 
     @Override
     void store(int slot, long months, long days, long millis) {
-      check(months <= Integer.MAX_VALUE && days == 0 && millis == 0, months, days, millis);
+      check(fitsYearMonth(months, days, millis), slot, months, days, millis);
       v.setSafe(slot, (int) months);
     }
   }
@@ -87,11 +94,7 @@ final class IntervalDecoders {
 
     @Override
     void store(int slot, long months, long days, long millis) {
-      check(
-          months == 0 && days <= Integer.MAX_VALUE && millis <= Integer.MAX_VALUE,
-          months,
-          days,
-          millis);
+      check(fitsDayTime(months, days, millis), slot, months, days, millis);
       v.setSafe(slot, (int) days, (int) millis);
     }
   }
@@ -103,7 +106,7 @@ final class IntervalDecoders {
 
     @Override
     void store(int slot, long months, long days, long millis) {
-      check(months <= Integer.MAX_VALUE && days <= Integer.MAX_VALUE, months, days, millis);
+      check(fitsMonthDayNano(months, days, millis), slot, months, days, millis);
       v.setSafe(slot, (int) months, (int) days, millis * NANOS_PER_MILLI);
     }
   }

@@ -7,6 +7,7 @@ import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.parquet.io.api.Binary;
 
 /**
@@ -15,12 +16,9 @@ import org.apache.parquet.io.api.Binary;
  * width, so one class serves every int-like Arrow type (ints, dates, times, timestamps, durations).
  */
 final class NumericDecoders {
-  private static final long NANOS_PER_DAY = 86_400_000_000_000L;
-  private static final int JULIAN_EPOCH_DAY = 2_440_588;
-
   private NumericDecoders() {}
 
-  static final class Bool extends LeafDecoder.Of<BitVector> {
+  static final class Bool extends ValueLeafDecoder.Of<BitVector> {
     Bool(LeafColumn c, BitVector v) {
       super(c, v);
     }
@@ -31,7 +29,7 @@ final class NumericDecoders {
     }
   }
 
-  static final class Int32 extends LeafDecoder.Of<BaseFixedWidthVector> {
+  static final class Int32 extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
     Int32(LeafColumn c, BaseFixedWidthVector v) {
       super(c, v);
     }
@@ -43,9 +41,9 @@ final class NumericDecoders {
   }
 
   /** INT32 times whose Parquet unit differs from the Arrow unit (TIME(MILLIS) into seconds). */
-  static final class Int32Scaled extends LeafDecoder.Of<BaseFixedWidthVector> {
-    private final long multiplier;
-    private final long divisor;
+  static final class Int32Scaled extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
+    final long multiplier;
+    final long divisor;
 
     Int32Scaled(LeafColumn c, BaseFixedWidthVector v, long multiplier, long divisor) {
       super(c, v);
@@ -61,7 +59,7 @@ final class NumericDecoders {
   }
 
   /** INT8/INT16/UINT8/UINT16 stored as INT32; Arrow keeps the low bytes, which are the value. */
-  static final class Int32Narrow extends LeafDecoder.Of<BaseFixedWidthVector> {
+  static final class Int32Narrow extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
     private final int width;
 
     Int32Narrow(LeafColumn c, BaseFixedWidthVector v) {
@@ -82,9 +80,9 @@ final class NumericDecoders {
   }
 
   /** INT32 into 8 bytes (Date64, widened ints); unsigned values are zero-extended. */
-  static final class Int32Widened extends LeafDecoder.Of<BaseFixedWidthVector> {
-    private final long multiplier;
-    private final long mask;
+  static final class Int32Widened extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
+    final long multiplier;
+    final long mask;
 
     Int32Widened(LeafColumn c, BaseFixedWidthVector v, long multiplier, boolean unsigned) {
       super(c, v);
@@ -99,7 +97,7 @@ final class NumericDecoders {
     }
   }
 
-  static final class Int64 extends LeafDecoder.Of<BaseFixedWidthVector> {
+  static final class Int64 extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
     Int64(LeafColumn c, BaseFixedWidthVector v) {
       super(c, v);
     }
@@ -111,9 +109,9 @@ final class NumericDecoders {
   }
 
   /** INT64 times whose Parquet unit differs from the Arrow unit (e.g. MILLIS into seconds). */
-  static final class Int64Scaled extends LeafDecoder.Of<BaseFixedWidthVector> {
-    private final long multiplier;
-    private final long divisor;
+  static final class Int64Scaled extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
+    final long multiplier;
+    final long divisor;
 
     Int64Scaled(LeafColumn c, BaseFixedWidthVector v, long multiplier, long divisor) {
       super(c, v);
@@ -128,16 +126,15 @@ final class NumericDecoders {
     }
   }
 
-  /**
-   * INT96 timestamps: 12 bytes, little-endian nanoseconds of the day (8 bytes) then the Julian day
-   * number (4 bytes); Julian day 2440588 is 1970-01-01.
-   */
-  static final class Int96Timestamp extends LeafDecoder.Of<BaseFixedWidthVector> {
-    private final long divisor;
+  /** INT96 timestamps, by the rule of {@link Int96Timestamps}. */
+  static final class Int96Timestamp extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
+    final TimeUnit unit;
+    private final Int96Timestamps rule;
 
-    Int96Timestamp(LeafColumn c, BaseFixedWidthVector v, long divisor) {
+    Int96Timestamp(LeafColumn c, BaseFixedWidthVector v, TimeUnit unit) {
       super(c, v);
-      this.divisor = divisor;
+      this.unit = unit;
+      this.rule = new Int96Timestamps(unit);
     }
 
     @Override
@@ -149,13 +146,13 @@ final class NumericDecoders {
       ByteBuffer bb = b.toByteBuffer();
       int p = bb.position();
       long nanosOfDay = LeafDecoders.littleEndianLong(bb, p);
-      long julianDay = LeafDecoders.littleEndianInt(bb, p + 8);
-      long nanos = (julianDay - JULIAN_EPOCH_DAY) * NANOS_PER_DAY + nanosOfDay;
-      LeafDecoders.prepare(v, slot).setLong((long) slot * 8, Math.floorDiv(nanos, divisor));
+      int julianDay = LeafDecoders.littleEndianInt(bb, p + 8);
+      long value = rule.toUnit(nanosOfDay, julianDay, slot);
+      LeafDecoders.prepare(v, slot).setLong((long) slot * 8, value);
     }
   }
 
-  static final class Float32 extends LeafDecoder.Of<Float4Vector> {
+  static final class Float32 extends ValueLeafDecoder.Of<Float4Vector> {
     Float32(LeafColumn c, Float4Vector v) {
       super(c, v);
     }
@@ -166,7 +163,7 @@ final class NumericDecoders {
     }
   }
 
-  static final class Float64 extends LeafDecoder.Of<Float8Vector> {
+  static final class Float64 extends ValueLeafDecoder.Of<Float8Vector> {
     Float64(LeafColumn c, Float8Vector v) {
       super(c, v);
     }
@@ -178,7 +175,7 @@ final class NumericDecoders {
   }
 
   /** Arrow Null (Parquet UNKNOWN): every slot is null, so a defined value is corrupt data. */
-  static final class AllNull extends LeafDecoder.Of<FieldVector> {
+  static final class AllNull extends ValueLeafDecoder.Of<FieldVector> {
     AllNull(LeafColumn c, FieldVector v) {
       super(c, v);
     }

@@ -16,7 +16,7 @@ import org.apache.arrow.vector.VariableWidthFieldVector;
 final class BinaryDecoders {
   private BinaryDecoders() {}
 
-  static final class DecimalFromInt32 extends LeafDecoder.Of<BaseFixedWidthVector> {
+  static final class DecimalFromInt32 extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
     DecimalFromInt32(LeafColumn c, BaseFixedWidthVector v) {
       super(c, v);
     }
@@ -28,7 +28,7 @@ final class BinaryDecoders {
     }
   }
 
-  static final class DecimalFromInt64 extends LeafDecoder.Of<BaseFixedWidthVector> {
+  static final class DecimalFromInt64 extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
     DecimalFromInt64(LeafColumn c, BaseFixedWidthVector v) {
       super(c, v);
     }
@@ -40,7 +40,7 @@ final class BinaryDecoders {
   }
 
   /** Big-endian two's complement unscaled values (BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY). */
-  static final class DecimalFromBytes extends LeafDecoder.Of<BaseFixedWidthVector> {
+  static final class DecimalFromBytes extends ValueLeafDecoder.Of<BaseFixedWidthVector> {
     DecimalFromBytes(LeafColumn c, BaseFixedWidthVector v) {
       super(c, v);
     }
@@ -48,12 +48,16 @@ final class BinaryDecoders {
     @Override
     void readValue(int slot) {
       ByteBuffer bb = reader.getBinary().toByteBuffer();
-      Decimals.writeBigEndian(LeafDecoders.prepare(v, slot), slot, v.getTypeWidth(), bb, column);
+      int width = v.getTypeWidth();
+      if (bb.remaining() > width) {
+        throw new BadValueException(slot, Decimals.tooWide(bb.remaining(), width));
+      }
+      Decimals.writeBigEndian(LeafDecoders.prepare(v, slot), slot, width, bb, column);
     }
   }
 
   /** IEEE half floats, 2 bytes little-endian, kept as their bits. */
-  static final class Float16 extends LeafDecoder.Of<Float2Vector> {
+  static final class Float16 extends ValueLeafDecoder.Of<Float2Vector> {
     Float16(LeafColumn c, Float2Vector v) {
       super(c, v);
     }
@@ -67,7 +71,7 @@ final class BinaryDecoders {
     }
   }
 
-  static final class FixedBinary extends LeafDecoder.Of<FixedSizeBinaryVector> {
+  static final class FixedBinary extends ValueLeafDecoder.Of<FixedSizeBinaryVector> {
     private final int width;
 
     FixedBinary(LeafColumn c, FixedSizeBinaryVector v) {
@@ -87,7 +91,8 @@ final class BinaryDecoders {
   }
 
   /** Variable-width targets, the only ones that can hold a {@link LeafColumn#nullFill}. */
-  abstract static class VarWidth<V extends VariableWidthFieldVector> extends LeafDecoder.Of<V> {
+  abstract static class VarWidth<V extends VariableWidthFieldVector>
+      extends ValueLeafDecoder.Of<V> {
     VarWidth(LeafColumn c, V v) {
       super(c, v);
     }

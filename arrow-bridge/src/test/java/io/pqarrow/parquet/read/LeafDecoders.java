@@ -22,9 +22,11 @@ import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
 
 /**
- * Chooses, once per column, how a Parquet leaf's values become Arrow values, with the decoder
- * classes in {@link NumericDecoders} and {@link BinaryDecoders}. Each class's {@link
- * LeafDecoder#readValue} does one thing with no branching on types.
+ * The reference decoder's choice, once per column, of how a Parquet leaf's values become Arrow
+ * values, with the decoder classes in {@link NumericDecoders} and {@link BinaryDecoders}: the
+ * per-value path the reader once had, kept in the test tree so that differential tests compare the
+ * page path ({@link PageLeaves}) with it on every file. Each class's {@link
+ * ValueLeafDecoder#readValue} does one thing with no branching on types.
  *
  * <table>
  *   <caption>Decoders</caption>
@@ -65,7 +67,7 @@ final class LeafDecoders {
    * @param vector the vector to fill (an extension vector is unwrapped to its storage)
    * @return the decoder, or {@code null} when this pair of types is not supported
    */
-  static LeafDecoder create(
+  static ValueLeafDecoder create(
       LeafColumn c, PrimitiveType type, ArrowType arrowType, FieldVector vector) {
     FieldVector storage = vector;
     if (storage instanceof ExtensionTypeVector<?> ext) {
@@ -117,7 +119,7 @@ final class LeafDecoders {
       case INT96:
         if (arrowType instanceof ArrowType.Timestamp ts
             && storage instanceof BaseFixedWidthVector v) {
-          return new NumericDecoders.Int96Timestamp(c, v, TimeUnits.nanosDivisor(ts.getUnit()));
+          return new NumericDecoders.Int96Timestamp(c, v, ts.getUnit());
         }
         return null;
       case FLOAT:
@@ -142,7 +144,7 @@ final class LeafDecoders {
         if (storage instanceof Float2Vector v && length == 2) {
           return new BinaryDecoders.Float16(c, v);
         }
-        LeafDecoder interval = length == 12 ? IntervalDecoders.decoder(c, storage) : null;
+        ValueLeafDecoder interval = length == 12 ? IntervalDecoders.decoder(c, storage) : null;
         if (interval != null) {
           return interval;
         }
@@ -162,16 +164,11 @@ final class LeafDecoders {
   }
 
   private static boolean isUnsigned(LogicalTypeAnnotation logical) {
-    return logical instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation i && !i.isSigned();
+    return PageLeaves.isUnsigned(logical);
   }
 
   private static long int32Multiplier(ArrowType arrowType) {
-    // DATE is days; Arrow's Date64 is milliseconds.
-    if (arrowType instanceof ArrowType.Date d
-        && d.getUnit() == org.apache.arrow.vector.types.DateUnit.MILLISECOND) {
-      return 86_400_000L;
-    }
-    return 1;
+    return PageLeaves.int32Multiplier(arrowType);
   }
 
   /** Makes room for {@code slot} and marks it valid; callers then write the data buffer. */

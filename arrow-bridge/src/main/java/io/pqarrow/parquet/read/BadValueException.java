@@ -1,0 +1,21 @@
+package io.pqarrow.parquet.read;
+
+/**
+ * A Parquet value that decodes but has no Arrow value in its column's type: an INT96 timestamp
+ * outside the range of the unit, an INTERVAL part the Arrow interval cannot hold, a decimal wider
+ * than its slot. A decoder, on either read path, throws it with the slot of the batch the value was
+ * meant for; {@link ParquetArrowReader} turns it into a {@link
+ * io.pqarrow.parquet.ParquetFileException} naming the column, row group and row ({@link
+ * LeafDecoder#batchRowOf}), with this exception's message as the problem.
+ */
+final class BadValueException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  /** The slot of the batch (in the leaf's vector) the value was meant for. */
+  final int slot;
+
+  BadValueException(int slot, String problem) {
+    super(problem, null, false, false);
+    this.slot = slot;
+  }
+}

@@ -1,0 +1,26 @@
+package io.pqarrow.parquet.read;
+
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.parquet.column.ColumnDescriptor;
+
+/**
+ * Builds the decoder of each leaf column of a reader: {@link PageLeaves} for the reader, a
+ * reference decoder in tests. Closed with the reader.
+ */
+interface LeafFactory extends AutoCloseable {
+  /**
+   * The decoder for one leaf.
+   *
+   * @param c the column's path and levels
+   * @param column the Parquet column
+   * @param arrowType the Arrow type the mapping chose
+   * @param vector the vector to fill (an extension vector is unwrapped to its storage)
+   * @return the decoder, or {@code null} when this pair of types is not supported
+   */
+  LeafDecoder create(
+      LeafColumn c, ColumnDescriptor column, ArrowType arrowType, FieldVector vector);
+
+  @Override
+  void close();
+}

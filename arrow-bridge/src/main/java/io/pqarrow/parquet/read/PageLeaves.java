@@ -1,0 +1,347 @@
+package io.pqarrow.parquet.read;
+
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
+import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.parquet.internal.TimeUnits;
+import io.pqarrow.parquet.internal.page.ColumnChunkPages;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthViewVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.Decimal256Vector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.ExtensionTypeVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.FixedSizeBinaryVector;
+import org.apache.arrow.vector.Float2Vector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.IntervalDayVector;
+import org.apache.arrow.vector.IntervalMonthDayNanoVector;
+import org.apache.arrow.vector.IntervalYearVector;
+import org.apache.arrow.vector.NullVector;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.compression.CompressionCodecFactory;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.util.HadoopCodecs;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+/**
+ * Chooses, once per column, the page leaf ({@link PageLeafDecoder}) that reads a Parquet leaf into
+ * its Arrow vector, from the Parquet type and the vector alone; each leaf reads its chunks by range
+ * through its own {@link ColumnChunkPages}. The hot loops then run with no branching on types.
+ *
+ * <table>
+ *   <caption>Page leaves</caption>
+ *   <tr><th>Parquet</th><th>Arrow</th><th>leaf</th></tr>
+ *   <tr><td>any (UNKNOWN)</td><td>Null</td><td>{@link NullLeaf}</td></tr>
+ *   <tr><td>BOOLEAN</td><td>Bool</td><td>{@link PageLeafDecoders.Bool}</td></tr>
+ *   <tr><td>INT32, INT64, FLOAT, DOUBLE</td><td>a fixed width of the same size, same unit (ints,
+ *       dates, times, timestamps, durations, floats)</td><td>{@link
+ *       PageLeafDecoders.FixedWidth}</td></tr>
+ *   <tr><td>INT32</td><td>1-, 2-byte ints</td><td>{@link PageConvertedDecoders.Int32Narrow}</td></tr>
+ *   <tr><td>INT32</td><td>8-byte (Date64 from DATE, widened and unsigned ints)</td><td>{@link
+ *       PageConvertedDecoders.Int32Widened}</td></tr>
+ *   <tr><td>INT32, INT64</td><td>4- or 8-byte in another unit (TIME(MILLIS) into seconds, …)</td>
+ *       <td>{@link PageConvertedDecoders.Int32Scaled}, {@link
+ *       PageConvertedDecoders.Int64Scaled}</td></tr>
+ *   <tr><td>INT96</td><td>Timestamp</td><td>{@link PageConvertedDecoders.Int96} ({@link
+ *       Int96Timestamps})</td></tr>
+ *   <tr><td>INT32, INT64, FIXED_LEN_BYTE_ARRAY DECIMAL</td><td>Decimal</td><td>{@link
+ *       PageDecimalDecoders}</td></tr>
+ *   <tr><td>BYTE_ARRAY DECIMAL</td><td>Decimal</td><td>{@link StagedLeaves.BytesDecimal}</td></tr>
+ *   <tr><td>FLBA(2) FLOAT16</td><td>Float16</td><td>{@link PageLeafDecoders.FixedWidth} (2
+ *       bytes)</td></tr>
+ *   <tr><td>FLBA(12) INTERVAL</td><td>Interval (any unit)</td><td>{@link
+ *       PageIntervalDecoders}</td></tr>
+ *   <tr><td>FLBA</td><td>FixedSizeBinary of its length (and {@code arrow.uuid})</td><td>{@link
+ *       PageLeafDecoders.FixedWidth}</td></tr>
+ *   <tr><td>BYTE_ARRAY</td><td>Binary, Utf8 and their large forms</td><td>{@link
+ *       PageLeafDecoders.Binary}</td></tr>
+ *   <tr><td>BYTE_ARRAY</td><td>Int32 indices of a dictionary ({@link DictionaryFields})</td>
+ *       <td>{@link PageDictionaryDecoder}</td></tr>
+ *   <tr><td>BYTE_ARRAY, FLBA</td><td>BinaryView, Utf8View</td><td>{@link
+ *       StagedLeaves.View}</td></tr>
+ *   <tr><td>FLBA</td><td>Binary, Utf8 and their large forms</td><td>{@link
+ *       StagedLeaves.VarWidth}</td></tr>
+ * </table>
+ *
+ * An extension vector is read as its storage. A {@link LeafColumn#nullFill} is written only by the
+ * binary leaves (the Variant children that need it are binary).
+ */
+final class PageLeaves implements LeafFactory {
+  private final Path file;
+  private CompressionCodecFactory codecs;
+
+  PageLeaves(Path file) {
+    this.file = file;
+  }
+
+  @Override
+  public LeafDecoder create(
+      LeafColumn c, ColumnDescriptor column, ArrowType arrowType, FieldVector vector) {
+    if (codecs == null) {
+      codecs = HadoopCodecs.newFactory(new PlainParquetConfiguration(), 0);
+    }
+    ColumnChunkPages pages;
+    try {
+      pages =
+          new ColumnChunkPages(
+              file, c.column(), new LocalInputFile(file).newStream(), codecs, true);
+    } catch (IOException e) {
+      throw ParquetFileException.read(
+          ErrorKind.IO,
+          ErrorLocation.inFile(file).withColumn(c.column()),
+          "cannot open: " + e.getClass().getSimpleName() + ": " + e.getMessage(),
+          e);
+    }
+    PageLeafDecoder leaf;
+    try {
+      leaf =
+          choose(
+              c,
+              column.getPrimitiveType(),
+              arrowType,
+              vector,
+              pages,
+              column.getMaxRepetitionLevel());
+    } catch (RuntimeException e) {
+      closeQuietly(pages);
+      throw e;
+    }
+    if (leaf == null) {
+      closeQuietly(pages);
+    }
+    return leaf;
+  }
+
+  /**
+   * The page leaf for one column, or {@code null} when this pair of types is not supported.
+   *
+   * @param maxRep the column's maximum repetition level
+   */
+  static PageLeafDecoder choose(
+      LeafColumn c,
+      PrimitiveType type,
+      ArrowType arrowType,
+      FieldVector vector,
+      ColumnChunkPages pages,
+      int maxRep) {
+    FieldVector v = vector;
+    if (v instanceof ExtensionTypeVector<?> ext) {
+      v = (FieldVector) ext.getUnderlyingVector();
+    }
+    if (arrowType instanceof ArrowType.ExtensionType ext) {
+      arrowType = ext.storageType();
+    }
+    PrimitiveTypeName physical = type.getPrimitiveTypeName();
+    boolean fills = c.nullFill() != null;
+    // A leaf reads its levels a page at a time, for the nodes above or for its slots, unless it is
+    // a plain top-level column whose definition levels are its validity bits.
+    boolean nested =
+        maxRep > 0
+            || c.parquetPath().size() > 1
+            || c.maxDef() > 1
+            || fills
+            || c.padding() != LeafColumn.Padding.NONE
+            || v instanceof NullVector;
+    PageLeafDecoder.Shape shape = new PageLeafDecoder.Shape(maxRep, nested);
+    if (v.getField().getDictionary() != null) {
+      // Indices of a dictionary read (DictionaryFields chose the column).
+      return physical == PrimitiveTypeName.BINARY && v instanceof IntVector indices
+          ? new PageDictionaryDecoder(c, pages, shape, indices)
+          : null;
+    }
+    if (v instanceof NullVector) {
+      return new NullLeaf(c, pages, shape, type, v);
+    }
+    int flba = physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY ? type.getTypeLength() : 0;
+    boolean varWidth =
+        v instanceof BaseVariableWidthVector || v instanceof BaseLargeVariableWidthVector;
+    boolean decimal = v instanceof DecimalVector || v instanceof Decimal256Vector;
+    if (physical == PrimitiveTypeName.BINARY || flba >= 1) {
+      if (physical == PrimitiveTypeName.BINARY && varWidth) {
+        return new PageLeafDecoders.Binary(c, pages, shape, v);
+      }
+      if (v instanceof BaseVariableWidthViewVector view && !decimal) {
+        return new StagedLeaves.View(c, pages, shape, flba, view);
+      }
+      if (flba >= 1 && varWidth) {
+        return new StagedLeaves.VarWidth(c, pages, shape, flba, v);
+      }
+    }
+    if (fills) {
+      // Only the binary leaves above write a null fill, as the Variant children that need it are.
+      return null;
+    }
+    LogicalTypeAnnotation logical = type.getLogicalTypeAnnotation();
+    return switch (physical) {
+      case BOOLEAN ->
+          v instanceof BitVector b ? new PageLeafDecoders.Bool(c, pages, shape, b) : null;
+      case INT32, INT64 -> {
+        if (decimal) {
+          yield decimal(c, pages, shape, (BaseFixedWidthVector) v, physical, 0);
+        }
+        yield physical == PrimitiveTypeName.INT32
+            ? int32(c, pages, shape, v, logical, arrowType)
+            : int64(c, pages, shape, v, logical, arrowType);
+      }
+      case INT96 -> int96(c, pages, shape, v, arrowType);
+      case FLOAT ->
+          v instanceof Float4Vector f
+              ? new PageLeafDecoders.FixedWidth(c, pages, shape, f, physical, 0)
+              : null;
+      case DOUBLE ->
+          v instanceof Float8Vector f
+              ? new PageLeafDecoders.FixedWidth(c, pages, shape, f, physical, 0)
+              : null;
+      case BINARY ->
+          decimal ? new StagedLeaves.BytesDecimal(c, pages, shape, (BaseFixedWidthVector) v) : null;
+      case FIXED_LEN_BYTE_ARRAY -> {
+        if (decimal) {
+          yield decimal(c, pages, shape, (BaseFixedWidthVector) v, physical, flba);
+        }
+        if (v instanceof Float2Vector f && flba == 2) {
+          yield new PageLeafDecoders.FixedWidth(c, pages, shape, f, physical, 2);
+        }
+        PageLeafDecoder interval = flba == 12 ? interval(c, pages, shape, v) : null;
+        if (interval != null) {
+          yield interval;
+        }
+        if (v instanceof FixedSizeBinaryVector f && f.getByteWidth() == flba) {
+          yield new PageLeafDecoders.FixedWidth(c, pages, shape, f, physical, flba);
+        }
+        yield null;
+      }
+    };
+  }
+
+  /** INT32 into an integer-valued fixed-width vector: as it is, narrowed, widened or rescaled. */
+  static PageLeafDecoder int32(
+      LeafColumn c,
+      ColumnChunkPages pages,
+      PageLeafDecoder.Shape shape,
+      FieldVector vector,
+      LogicalTypeAnnotation logical,
+      ArrowType arrowType) {
+    if (!(vector instanceof BaseFixedWidthVector v) || !TimeUnits.isIntegerValued(arrowType)) {
+      return null;
+    }
+    int width = v.getTypeWidth();
+    long[] scale = TimeUnits.scale(logical, arrowType);
+    if (width == 4 && scale[0] == 1 && scale[1] == 1) {
+      return new PageLeafDecoders.FixedWidth(c, pages, shape, v, PrimitiveTypeName.INT32, 0);
+    } else if (width == 4) {
+      return new PageConvertedDecoders.Int32Scaled(c, pages, shape, v, scale[0], scale[1]);
+    } else if (width == 8) {
+      long mask = isUnsigned(logical) ? 0xFFFF_FFFFL : -1L;
+      return new PageConvertedDecoders.Int32Widened(
+          c, pages, shape, v, int32Multiplier(arrowType), mask);
+    } else if (width == 1 || width == 2) {
+      return new PageConvertedDecoders.Int32Narrow(c, pages, shape, v);
+    }
+    return null;
+  }
+
+  /** INT64 into an 8-byte integer-valued vector: as it is or rescaled. */
+  static PageLeafDecoder int64(
+      LeafColumn c,
+      ColumnChunkPages pages,
+      PageLeafDecoder.Shape shape,
+      FieldVector vector,
+      LogicalTypeAnnotation logical,
+      ArrowType arrowType) {
+    if (!(vector instanceof BaseFixedWidthVector v)
+        || v.getTypeWidth() != 8
+        || !TimeUnits.isIntegerValued(arrowType)) {
+      return null;
+    }
+    long[] scale = TimeUnits.scale(logical, arrowType);
+    if (scale[0] == 1 && scale[1] == 1) {
+      return new PageLeafDecoders.FixedWidth(c, pages, shape, v, PrimitiveTypeName.INT64, 0);
+    }
+    return new PageConvertedDecoders.Int64Scaled(c, pages, shape, v, scale[0], scale[1]);
+  }
+
+  /** INT96 into a timestamp vector. */
+  static PageLeafDecoder int96(
+      LeafColumn c,
+      ColumnChunkPages pages,
+      PageLeafDecoder.Shape shape,
+      FieldVector vector,
+      ArrowType arrowType) {
+    if (arrowType instanceof ArrowType.Timestamp ts && vector instanceof BaseFixedWidthVector v) {
+      return new PageConvertedDecoders.Int96(c, pages, shape, v, new Int96Timestamps(ts.getUnit()));
+    }
+    return null;
+  }
+
+  /** Unscaled decimals of INT32, INT64 or FIXED_LEN_BYTE_ARRAY ({@code length} bytes). */
+  static PageLeafDecoder decimal(
+      LeafColumn c,
+      ColumnChunkPages pages,
+      PageLeafDecoder.Shape shape,
+      BaseFixedWidthVector v,
+      PrimitiveTypeName physical,
+      int length) {
+    return switch (physical) {
+      case INT32 -> new PageDecimalDecoders.FromInt32(c, pages, shape, v);
+      case INT64 -> new PageDecimalDecoders.FromInt64(c, pages, shape, v);
+      default -> new PageDecimalDecoders.FromBytes(c, pages, shape, v, length);
+    };
+  }
+
+  /** FLBA(12) INTERVAL into an Arrow interval vector, or {@code null} when it is not one. */
+  static PageLeafDecoder interval(
+      LeafColumn c, ColumnChunkPages pages, PageLeafDecoder.Shape shape, FieldVector v) {
+    if (v instanceof IntervalMonthDayNanoVector i) {
+      return new PageIntervalDecoders.MonthDayNano(c, pages, shape, i);
+    }
+    if (v instanceof IntervalDayVector i) {
+      return new PageIntervalDecoders.DayTime(c, pages, shape, i);
+    }
+    if (v instanceof IntervalYearVector i) {
+      return new PageIntervalDecoders.YearMonth(c, pages, shape, i);
+    }
+    return null;
+  }
+
+  /** Whether INT32 {@code logical} is unsigned, so that widening zero-extends it. */
+  static boolean isUnsigned(LogicalTypeAnnotation logical) {
+    return logical instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation i && !i.isSigned();
+  }
+
+  /** What an INT32 is multiplied by when widened: DATE is days; Arrow's Date64 is milliseconds. */
+  static long int32Multiplier(ArrowType arrowType) {
+    if (arrowType instanceof ArrowType.Date d && d.getUnit() == DateUnit.MILLISECOND) {
+      return 86_400_000L;
+    }
+    return 1;
+  }
+
+  private static void closeQuietly(AutoCloseable c) {
+    try {
+      c.close();
+    } catch (Exception ignored) {
+      // The original outcome is the one worth reporting.
+    }
+  }
+
+  @Override
+  public void close() {
+    if (codecs != null) {
+      codecs.release();
+      codecs = null;
+    }
+  }
+}
