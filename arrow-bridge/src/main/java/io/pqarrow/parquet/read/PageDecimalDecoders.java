@@ -2,6 +2,10 @@ package io.pqarrow.parquet.read;
 
 import io.pqarrow.parquet.internal.Decimals;
 import io.pqarrow.parquet.internal.page.ColumnChunkPages;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -54,6 +58,14 @@ final class PageDecimalDecoders {
 
   /** FIXED_LEN_BYTE_ARRAY big-endian unscaled values of {@code sourceWidth} bytes. */
   static final class FromBytes extends StagedValues {
+    private static final VarHandle LE_LONG =
+        MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle BE_LONG =
+        MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
+    private byte[] heapStaged = new byte[0];
+    private byte[] widened = new byte[0];
+
     FromBytes(
         LeafColumn c,
         ColumnChunkPages pages,
@@ -72,21 +84,69 @@ final class PageDecimalDecoders {
         }
         throw new BadValueException(s, Decimals.tooWide(sourceWidth, width));
       }
-      long from = 0;
+      // Widened on the heap, then copied into the vector at once: Arrow's per-byte accessors check
+      // their bounds on every call. A null slot gets zeros.
+      int present = 0;
       for (int s = slot; s < slot + n; s++) {
-        if (present(validity, s)) {
-          long base = (long) s * width;
-          // Byte i of the little-endian slot is byte (length - 1 - i) of the big-endian value.
-          for (int i = 0; i < sourceWidth; i++) {
-            data.setByte(base + i, staged.getByte(from + sourceWidth - 1 - i));
-          }
-          byte fill = (byte) (staged.getByte(from) >> 7);
-          for (int i = sourceWidth; i < width; i++) {
-            data.setByte(base + i, fill);
-          }
+        present += present(validity, s) ? 1 : 0;
+      }
+      int bytes = present * sourceWidth;
+      if (heapStaged.length < bytes) {
+        heapStaged = new byte[Math.max(bytes, heapStaged.length * 2)];
+      }
+      staged.getBytes(0, heapStaged, 0, bytes);
+      int outBytes = n * width;
+      if (widened.length < outBytes) {
+        widened = new byte[Math.max(outBytes, widened.length * 2)];
+      }
+      int from = 0;
+      for (int i = 0; i < n; i++) {
+        int to = i * width;
+        if (present(validity, slot + i)) {
+          widen(heapStaged, from, widened, to);
           from += sourceWidth;
+        } else {
+          Arrays.fill(widened, to, to + width, (byte) 0);
         }
       }
+      data.setBytes((long) slot * width, widened, 0, outBytes);
+    }
+
+    /**
+     * Writes the big-endian value at {@code in[from ..]} into {@code out[to .. to+width)},
+     * little-endian and sign-extended: as two longs when it has at most 16 bytes, byte by byte
+     * otherwise.
+     */
+    private void widen(byte[] in, int from, byte[] out, int to) {
+      long low;
+      long high;
+      if (sourceWidth <= 8) {
+        low = bigEndian(in, from, sourceWidth);
+        high = low >> 63;
+      } else if (sourceWidth <= 16) {
+        high = bigEndian(in, from, sourceWidth - 8);
+        low = (long) BE_LONG.get(in, from + sourceWidth - 8);
+      } else {
+        for (int i = 0; i < sourceWidth; i++) {
+          out[to + i] = in[from + sourceWidth - 1 - i];
+        }
+        Arrays.fill(out, to + sourceWidth, to + width, (byte) (in[from] >> 7));
+        return;
+      }
+      LE_LONG.set(out, to, low);
+      for (int off = 8; off < width; off += 8) {
+        LE_LONG.set(out, to + off, off == 8 ? high : high >> 63);
+      }
+    }
+
+    /** The {@code length <= 8} big-endian bytes at {@code from}, sign-extended. */
+    private static long bigEndian(byte[] b, int from, int length) {
+      long x = 0;
+      for (int i = 0; i < length; i++) {
+        x = (x << 8) | (b[from + i] & 0xFF);
+      }
+      int shift = 64 - 8 * length;
+      return (x << shift) >> shift;
     }
   }
 }

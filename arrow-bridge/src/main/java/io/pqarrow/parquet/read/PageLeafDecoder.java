@@ -66,6 +66,9 @@ abstract class PageLeafDecoder extends LeafDecoder {
   private int pagePos;
   private int pageCount;
 
+  /** Records that start in the current page at or after {@link #pagePos} (levels of rep 0). */
+  private int pageRecords;
+
   /** Whether no data page of the current chunk has been started: its first level must be 0. */
   private boolean chunkStart;
 
@@ -122,6 +125,7 @@ abstract class PageLeafDecoder extends LeafDecoder {
     pageLeft = 0;
     pagePos = 0;
     pageCount = 0;
+    pageRecords = 0;
     chunkStart = true;
     chunkValues = chunk.getValueCount();
     valuesSeen = 0;
@@ -177,14 +181,23 @@ abstract class PageLeafDecoder extends LeafDecoder {
         int start = pagePos;
         int end = start;
         int[] pr = pageRep;
-        while (end < pageCount) {
-          if (pr[end] == 0) {
-            if (seen == records) {
-              break;
+        if (pageRecords <= records - seen) {
+          // The rest of the page is wanted: no search for where the batch ends.
+          end = pageCount;
+          seen += pageRecords;
+          pageRecords = 0;
+        } else {
+          int before = seen;
+          while (end < pageCount) {
+            if (pr[end] == 0) {
+              if (seen == records) {
+                break;
+              }
+              seen++;
             }
-            seen++;
+            end++;
           }
-          end++;
+          pageRecords -= seen - before;
         }
         int n = end - start;
         if (n == 0) {
@@ -383,6 +396,11 @@ abstract class PageLeafDecoder extends LeafDecoder {
     definitions.readInts(pageDef, 0, count);
     pagePos = 0;
     pageCount = count;
+    int starts = 0;
+    for (int k = 0; k < count; k++) {
+      starts += pageRep[k] == 0 ? 1 : 0;
+    }
+    pageRecords = starts;
     if (count > 0 && chunkStart) {
       chunkStart = false;
       if (pageRep[0] != 0) {

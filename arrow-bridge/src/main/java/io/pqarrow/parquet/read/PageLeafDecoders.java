@@ -88,6 +88,7 @@ final class PageLeafDecoders {
     final int width;
     final int sourceWidth;
     private final String what;
+    private Dictionary recycled;
     FixedWidthDecoder values;
 
     FixedValues(
@@ -108,7 +109,9 @@ final class PageLeafDecoders {
 
     @Override
     final Dictionary readDictionary(PageBytes page, int count, int typeWidth) {
-      return Dictionary.fixedWidth(page, count, sourceWidth);
+      // The previous chunk's dictionary is done with: its arrays are refilled.
+      recycled = Dictionary.fixedWidth(page, count, sourceWidth, recycled);
+      return recycled;
     }
 
     @Override

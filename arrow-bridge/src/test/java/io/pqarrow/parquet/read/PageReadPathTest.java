@@ -187,7 +187,7 @@ class PageReadPathTest {
 
   /**
    * argv: file, data page version, mode (plain, dict, delta, bss), null ratio, seed, storage (int:
-   * INT32 and INT64; bytes: FIXED_LEN_BYTE_ARRAY, with a 40-digit column besides).
+   * INT32 and INT64; bytes: FIXED_LEN_BYTE_ARRAY, with 30-, 33- and 40-digit columns besides).
    */
   static final String WRITE_DECIMALS =
       """
@@ -211,6 +211,9 @@ class PageReadPathTest {
       })
       if storage == 'bytes':
           t = t.append_column('w40', col(dec(40, 4), pa.decimal256(40, 4)))
+          # 9 to 16 bytes: two longs when widened, into 16- and 32-byte slots.
+          t = t.append_column('d30', col(dec(30, 4), pa.decimal128(30, 4)))
+          t = t.append_column('w33', col(dec(33, 2), pa.decimal256(33, 2)))
       kw = dict(use_dictionary=mode == 'dict')
       if mode == 'delta':
           delta = 'DELTA_BINARY_PACKED' if storage == 'int' else 'DELTA_BYTE_ARRAY'
@@ -245,7 +248,7 @@ class PageReadPathTest {
     Path file = dir.resolve("d.parquet");
     PythonEnv.require()
         .run(WRITE_DECIMALS, file.toString(), version, mode, ratio, String.valueOf(seed), storage);
-    int columns = storage.equals("int") ? 6 : 7;
+    int columns = storage.equals("int") ? 6 : 9;
     for (int batch : BATCHES) {
       assertSameBatches(file, ReadOptions.builder().batchRows(batch).build(), columns);
     }

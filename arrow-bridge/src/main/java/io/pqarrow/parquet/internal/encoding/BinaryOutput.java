@@ -1,5 +1,8 @@
 package io.pqarrow.parquet.internal.encoding;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -19,10 +22,16 @@ import org.apache.arrow.vector.util.OversizedAllocationException;
  *
  * <p>Small values are gathered in a heap staging array and copied to the data buffer 64 KiB at a
  * time: a copy into Arrow memory costs a native call, which would cost more than a short string.
- * Values larger than the stage go straight to the buffer.
+ * Values larger than the stage go straight to the buffer. Offsets are staged the same way, 2,048 at
+ * a time, since Arrow's per-value setters check their bounds on every call.
  */
 public final class BinaryOutput {
   private static final int STAGE_BYTES = 1 << 16;
+  private static final int OFFSET_STAGE = 1 << 11;
+  private static final VarHandle INTS =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private final BaseVariableWidthVector narrow;
   private final BaseLargeVariableWidthVector wide;
@@ -33,6 +42,12 @@ public final class BinaryOutput {
   private byte[] stage;
   private int staged;
 
+  /** Offsets not yet copied to the offsets buffer: those of slots {@code offsetFirst ..}. */
+  private final byte[] offsetStage;
+
+  private int offsetFirst;
+  private int offsetsStaged;
+
   private BinaryOutput(
       BaseVariableWidthVector narrow, BaseLargeVariableWidthVector wide, int firstSlot) {
     if (firstSlot < 0) {
@@ -40,6 +55,7 @@ public final class BinaryOutput {
     }
     this.narrow = narrow;
     this.wide = wide;
+    this.offsetStage = new byte[OFFSET_STAGE * (narrow != null ? 4 : 8)];
     restart(firstSlot);
   }
 
@@ -150,11 +166,23 @@ public final class BinaryOutput {
     return true;
   }
 
-  /** Copies the staged bytes to the data buffer, where they end at {@code end}. */
+  /**
+   * Copies the staged bytes to the data buffer, where they end at {@code end}, and the staged
+   * offsets to the offsets buffer.
+   */
   private void flush() {
     if (staged > 0) {
       data.setBytes(end - staged, stage, 0, staged);
       staged = 0;
+    }
+    flushOffsets();
+  }
+
+  private void flushOffsets() {
+    if (offsetsStaged > 0) {
+      int w = offsetWidth();
+      offsets.setBytes((long) offsetFirst * w, offsetStage, 0, (long) offsetsStaged * w);
+      offsetsStaged = 0;
     }
   }
 
@@ -173,6 +201,46 @@ public final class BinaryOutput {
   void append(byte[] src, int from, int length) {
     put(src, from, length);
     setOffset(++slot, end);
+  }
+
+  /**
+   * Appends {@code n} PLAIN values (each a 4-byte little-endian length, then its bytes) that lie in
+   * {@code src} from byte {@code from}, which the caller has checked, and returns the position
+   * after them. Over a heap page the lengths and bytes are read from its array directly.
+   */
+  int appendPlain(PageBytes src, int from, int n) {
+    byte[] heap = src.heapArray();
+    if (heap == null) {
+      int pos = from;
+      for (int i = 0; i < n; i++) {
+        int length = src.getInt(pos);
+        append(src, pos + 4, length);
+        pos += 4 + length;
+      }
+      return pos;
+    }
+    if (stage == null) {
+      stage = new byte[STAGE_BYTES];
+    }
+    int base = src.heapOffset();
+    int pos = base + from;
+    for (int i = 0; i < n; i++) {
+      int length = (int) INTS.get(heap, pos);
+      pos += 4;
+      if (length > STAGE_BYTES - staged) {
+        flush();
+      }
+      if (length <= STAGE_BYTES - staged) {
+        System.arraycopy(heap, pos, stage, staged, length);
+        staged += length;
+      } else {
+        data.setBytes(end, heap, pos, length);
+      }
+      pos += length;
+      end += length;
+      setOffset(++slot, end);
+    }
+    return pos - base;
   }
 
   /**
@@ -208,11 +276,19 @@ public final class BinaryOutput {
     }
   }
 
+  /** Stages the offset of slot {@code index}, which follows the last one staged. */
   private void setOffset(int index, long value) {
-    if (narrow != null) {
-      offsets.setInt((long) index * 4, (int) value);
-    } else {
-      offsets.setLong((long) index * 8, value);
+    if (offsetsStaged == OFFSET_STAGE) {
+      flushOffsets();
     }
+    if (offsetsStaged == 0) {
+      offsetFirst = index;
+    }
+    if (narrow != null) {
+      INTS.set(offsetStage, offsetsStaged * 4, (int) value);
+    } else {
+      LONGS.set(offsetStage, offsetsStaged * 8, value);
+    }
+    offsetsStaged++;
   }
 }

@@ -37,6 +37,15 @@ public final class Dictionary {
 
   /** Decodes {@code count} PLAIN values of {@code width} bytes from the cursor of {@code page}. */
   public static Dictionary fixedWidth(PageBytes page, int count, int width) {
+    return fixedWidth(page, count, width, null);
+  }
+
+  /**
+   * As {@link #fixedWidth(PageBytes, int, int)}, filling the arrays of {@code recycled} (a
+   * dictionary of an earlier chunk, no longer read) when they are large enough, so that a column
+   * does not allocate a dictionary per row group; {@code recycled} must not be used afterwards.
+   */
+  public static Dictionary fixedWidth(PageBytes page, int count, int width, Dictionary recycled) {
     if (width <= 0) {
       throw new IllegalArgumentException("value width " + width + " is not positive");
     }
@@ -46,19 +55,21 @@ public final class Dictionary {
     int[] ints = null;
     long[] longs = null;
     byte[] bytes = null;
+    boolean reuse = recycled != null && recycled.width == width && recycled.offsets == null;
     if (width == 4) {
-      ints = new int[count];
+      ints = reuse && recycled.ints.length >= count ? recycled.ints : new int[count];
       for (int i = 0; i < count; i++) {
         ints[i] = page.getInt(at + 4 * i);
       }
     } else if (width == 8) {
-      longs = new long[count];
+      longs = reuse && recycled.longs.length >= count ? recycled.longs : new long[count];
       for (int i = 0; i < count; i++) {
         longs[i] = page.getLong(at + 8 * i);
       }
     } else {
-      bytes = new byte[count * width];
-      page.copyTo(bytes, 0, at, bytes.length);
+      int length = count * width;
+      bytes = reuse && recycled.bytes.length >= length ? recycled.bytes : new byte[length];
+      page.copyTo(bytes, 0, at, length);
     }
     page.position(at + count * width);
     return new Dictionary(count, width, ints, longs, bytes, null);

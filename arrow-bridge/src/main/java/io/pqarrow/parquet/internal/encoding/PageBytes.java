@@ -215,6 +215,16 @@ public final class PageBytes {
     return buf.getLong(index);
   }
 
+  /** The heap array behind this view, or {@code null} for a direct buffer. */
+  byte[] heapArray() {
+    return heap;
+  }
+
+  /** Where byte 0 of this view sits in {@link #heapArray()}. */
+  int heapOffset() {
+    return heapOffset;
+  }
+
   /** The underlying little-endian buffer, for the bit helpers. */
   ByteBuffer buffer() {
     return buf;

@@ -41,13 +41,7 @@ public final class PlainByteArrayDecoder extends ByteArrayDecoder {
       pos += 4 + length;
     }
     out.reserve(n, total);
-    pos = start;
-    for (int i = 0; i < n; i++) {
-      int length = in.getInt(pos);
-      out.append(in, pos + 4, length);
-      pos += 4 + length;
-    }
-    in.position(pos);
+    in.position(out.appendPlain(in, start, n));
     index += n;
   }
 }

@@ -1,5 +1,6 @@
 package io.pqarrow.parquet.internal.page;
 
+import com.github.luben.zstd.Zstd;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.parquet.ParquetFileException;
@@ -17,6 +18,7 @@ import org.apache.parquet.format.Util;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.SeekableInputStream;
+import org.xerial.snappy.Snappy;
 
 /**
  * The pages of one column chunk at a time, read by range from the file: {@link #startChunk} seeks
@@ -395,27 +397,55 @@ public final class ColumnChunkPages implements AutoCloseable {
     }
     decompressed = grow(decompressed, uncompressed);
     System.arraycopy(compressed, 0, decompressed, 0, plainPrefix);
-    ByteBuffer out = ByteBuffer.wrap(decompressed, plainPrefix, uncompressed - plainPrefix);
-    try {
-      decompressor.decompress(
-          ByteBuffer.wrap(compressed, plainPrefix, size - plainPrefix),
-          size - plainPrefix,
-          out,
-          uncompressed - plainPrefix);
-    } catch (IOException | RuntimeException e) {
-      throw error(bodyOffset, "cannot decompress the page (" + codec + "): " + describe(e), e);
-    }
-    if (out.position() != uncompressed) {
+    int produced =
+        plainPrefix + decompress(plainPrefix, size - plainPrefix, uncompressed - plainPrefix);
+    if (produced != uncompressed) {
       throw error(
           bodyOffset,
           "the page decompresses to "
-              + out.position()
+              + produced
               + " bytes, not the "
               + uncompressed
               + " its header gives",
           null);
     }
     data = ByteBuffer.wrap(decompressed, 0, uncompressed);
+  }
+
+  /**
+   * Decompresses {@code length} bytes of {@link #compressed} from {@code offset} into {@link
+   * #decompressed} at the same offset, which has room for {@code room} bytes; returns how many
+   * bytes it wrote. Snappy and ZSTD are decoded by their libraries straight into the reused array
+   * (parquet-java's heap decompressors allocate a new array per page); other codecs go through
+   * parquet-java's decompressor.
+   */
+  private int decompress(int offset, int length, int room) {
+    try {
+      switch (codec) {
+        case SNAPPY -> {
+          // The native decoder trusts the output array's room: check the length it will write.
+          int n = Snappy.uncompressedLength(compressed, offset, length);
+          if (n != room) {
+            return n;
+          }
+          return Snappy.uncompress(compressed, offset, length, decompressed, offset);
+        }
+        case ZSTD -> {
+          long n = Zstd.decompressByteArray(decompressed, offset, room, compressed, offset, length);
+          if (Zstd.isError(n)) {
+            throw new IOException("ZSTD: " + Zstd.getErrorName(n));
+          }
+          return (int) n;
+        }
+        default -> {
+          ByteBuffer out = ByteBuffer.wrap(decompressed, offset, room);
+          decompressor.decompress(ByteBuffer.wrap(compressed, offset, length), length, out, room);
+          return out.position() - offset;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      throw error(bodyOffset, "cannot decompress the page (" + codec + "): " + describe(e), e);
+    }
   }
 
   /** Copies {@code size} bytes at {@link #pos}: what the header window holds, then the file. */

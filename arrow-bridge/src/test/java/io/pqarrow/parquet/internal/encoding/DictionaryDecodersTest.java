@@ -5,6 +5,8 @@ import static io.pqarrow.parquet.internal.encoding.EncodingFixtures.LONG_EDGES;
 import static io.pqarrow.parquet.internal.encoding.EncodingFixtures.bytes;
 import static io.pqarrow.parquet.internal.encoding.EncodingFixtures.page;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.pqarrow.parquet.internal.encoding.EncodingFixtures.Source;
@@ -190,5 +192,50 @@ public class DictionaryDecodersTest {
   private static DictionaryValuesWriter intWriter() {
     return new PlainIntegerDictionaryValuesWriter(
         1 << 30, Encoding.RLE_DICTIONARY, Encoding.PLAIN, HEAP);
+  }
+
+  @Test
+  void aRecycledDictionaryIsRefilledInPlaceWhenItsArraysAreLargeEnoughAndReplacedOtherwise() {
+    for (int width : new int[] {4, 8, 5}) {
+      Dictionary first = Dictionary.fixedWidth(PageBytes.wrap(values(10, width, 1)), 10, width);
+      Dictionary smaller =
+          Dictionary.fixedWidth(PageBytes.wrap(values(6, width, 100)), 6, width, first);
+      assertEquals(6, smaller.size());
+      assertSame(array(first), array(smaller), "width " + width);
+      assertValues(smaller, 6, width, 100);
+      Dictionary larger =
+          Dictionary.fixedWidth(PageBytes.wrap(values(20, width, 300)), 20, width, smaller);
+      assertNotSame(array(smaller), array(larger), "width " + width);
+      assertValues(larger, 20, width, 300);
+    }
+    Dictionary fours = Dictionary.fixedWidth(PageBytes.wrap(values(10, 4, 1)), 10, 4);
+    Dictionary eights = Dictionary.fixedWidth(PageBytes.wrap(values(2, 8, 7)), 2, 8, fours);
+    assertValues(eights, 2, 8, 7);
+  }
+
+  /** {@code n} PLAIN values of {@code width} bytes: {@code first}, {@code first + 1}, … */
+  private static byte[] values(int n, int width, int first) {
+    byte[] out = new byte[n * width];
+    for (int i = 0; i < n; i++) {
+      out[i * width] = (byte) (first + i);
+      out[i * width + 1] = (byte) ((first + i) >> 8);
+    }
+    return out;
+  }
+
+  private static Object array(Dictionary d) {
+    return d.width() == 4 ? d.ints() : d.width() == 8 ? d.longs() : d.bytes();
+  }
+
+  private static void assertValues(Dictionary d, int n, int width, int first) {
+    for (int i = 0; i < n; i++) {
+      long v =
+          width == 4
+              ? d.ints()[i]
+              : width == 8
+                  ? d.longs()[i]
+                  : (d.bytes()[i * width] & 0xFF) | (d.bytes()[i * width + 1] & 0xFF) << 8;
+      assertEquals(first + i, v, "value " + i + " of width " + width);
+    }
   }
 }

@@ -48,6 +48,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Column chunks read page by page here give parquet-java's pages, and damage is named. */
 class ColumnChunkPagesTest {
@@ -164,6 +165,40 @@ class ColumnChunkPagesTest {
         new ColumnChunkPages(file, "s", new LocalInputFile(file).newStream(), codecs(), false)) {
       pages.startChunk(chunk, 1);
       readAll(pages);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"SNAPPY", "ZSTD", "GZIP"})
+  void aCompressedBodyThatDoesNotDecompressIsNamedAtItsFirstByte(String codec) throws IOException {
+    Path file = dir.resolve(codec + ".parquet");
+    PythonEnv.require().run(WRITE, file.toString(), codec, "1.0", "0");
+    ColumnChunkMetaData chunk = chunk(file, 1, 0);
+    long body;
+    try (ColumnChunkPages pages = pages(file, "s")) {
+      pages.startChunk(chunk, 1);
+      assertTrue(pages.next());
+      assertTrue(pages.next());
+      assertEquals(ColumnChunkPages.Kind.DATA_V1, pages.kind());
+      body = pages.bodyOffset();
+    }
+    // The first byte of the body: Snappy's length varint, ZSTD's frame magic, GZIP's magic.
+    flip(file, body);
+    try (ColumnChunkPages pages =
+        new ColumnChunkPages(file, "s", new LocalInputFile(file).newStream(), codecs(), false)) {
+      pages.startChunk(chunk, 1);
+      assertTrue(pages.next());
+      ParquetFileException e = assertThrows(ParquetFileException.class, pages::next);
+      assertEquals(ErrorKind.INVALID_DATA, e.kind());
+      assertEquals("s", e.location().column());
+      assertEquals(1, e.location().rowGroup());
+      assertEquals(body, e.location().byteOffset());
+      String m = e.getMessage();
+      assertTrue(m.contains("row group 1, page 1 at file byte " + body + ": "), m);
+      assertTrue(
+          m.contains("cannot decompress the page (" + codec + "): ")
+              || m.contains(": the page decompresses to "),
+          m);
     }
   }
 
