@@ -61,11 +61,20 @@ public final class ArrowJson {
 
   /** One JSON object per row. */
   public static List<String> rows(VectorSchemaRoot root) {
+    return rows(root, null);
+  }
+
+  /**
+   * One JSON object per row, the values of dictionary-encoded vectors looked up in {@code
+   * dictionaries} (none when it is {@code null}).
+   */
+  public static List<String> rows(
+      VectorSchemaRoot root, org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries) {
     List<String> out = new ArrayList<>();
     for (int i = 0; i < root.getRowCount(); i++) {
       ObjectNode row = F.objectNode();
       for (FieldVector v : root.getFieldVectors()) {
-        row.set(v.getName(), value(v, i));
+        row.set(v.getName(), value(v, i, dictionaries));
       }
       out.add(row.toString());
     }
@@ -83,7 +92,7 @@ public final class ArrowJson {
         if (reader.getVectorSchemaRoot().getRowCount() > options.batchRows()) {
           throw new AssertionError("batch larger than " + options.batchRows());
         }
-        for (String r : rows(reader.getVectorSchemaRoot())) {
+        for (String r : rows(reader.getVectorSchemaRoot(), reader)) {
           out.add(canonical(r));
         }
       }
@@ -110,11 +119,21 @@ public final class ArrowJson {
   }
 
   static JsonNode value(FieldVector v, int i) {
+    return value(v, i, null);
+  }
+
+  private static JsonNode value(
+      FieldVector v, int i, org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries) {
     if (v.isNull(i)) {
       return F.nullNode();
     }
+    if (dictionaries != null && v.getField().getDictionary() != null) {
+      FieldVector values = dictionaries.lookup(v.getField().getDictionary().getId()).getVector();
+      int index = (int) ((org.apache.arrow.vector.BaseIntVector) v).getValueAsLong(i);
+      return value(values, index, dictionaries);
+    }
     if (v instanceof ExtensionTypeVector<?> ext) {
-      return value((FieldVector) ext.getUnderlyingVector(), i);
+      return value((FieldVector) ext.getUnderlyingVector(), i, dictionaries);
     }
     if (v instanceof MapVector m) {
       ArrayNode a = F.arrayNode();
@@ -122,42 +141,42 @@ public final class ArrowJson {
       FieldVector key = entries.getChildrenFromFields().get(0);
       FieldVector val = entries.getChildrenFromFields().get(1);
       for (int j = m.getElementStartIndex(i); j < m.getElementEndIndex(i); j++) {
-        a.add(F.arrayNode().add(value(key, j)).add(value(val, j)));
+        a.add(F.arrayNode().add(value(key, j, dictionaries)).add(value(val, j, dictionaries)));
       }
       return a;
     }
     if (v instanceof ListVector l) {
       ArrayNode a = F.arrayNode();
       for (int j = l.getElementStartIndex(i); j < l.getElementEndIndex(i); j++) {
-        a.add(value(l.getDataVector(), j));
+        a.add(value(l.getDataVector(), j, dictionaries));
       }
       return a;
     }
     if (v instanceof LargeListVector l) {
       ArrayNode a = F.arrayNode();
       for (long j = l.getElementStartIndex(i); j < l.getElementEndIndex(i); j++) {
-        a.add(value(l.getDataVector(), (int) j));
+        a.add(value(l.getDataVector(), (int) j, dictionaries));
       }
       return a;
     }
     if (v instanceof org.apache.arrow.vector.complex.ListViewVector l) {
       ArrayNode a = F.arrayNode();
       for (int j = l.getElementStartIndex(i); j < l.getElementEndIndex(i); j++) {
-        a.add(value(l.getDataVector(), j));
+        a.add(value(l.getDataVector(), j, dictionaries));
       }
       return a;
     }
     if (v instanceof org.apache.arrow.vector.complex.FixedSizeListVector l) {
       ArrayNode a = F.arrayNode();
       for (int j = l.getElementStartIndex(i); j < l.getElementEndIndex(i); j++) {
-        a.add(value(l.getDataVector(), j));
+        a.add(value(l.getDataVector(), j, dictionaries));
       }
       return a;
     }
     if (v instanceof StructVector s) {
       ObjectNode o = F.objectNode();
       for (FieldVector c : s.getChildrenFromFields()) {
-        o.set(c.getName(), value(c, i));
+        o.set(c.getName(), value(c, i, dictionaries));
       }
       return o;
     }

@@ -132,7 +132,11 @@ class DictionaryWriteTest {
     try (ParquetArrowReader reader =
         ParquetArrowReader.open(file, memory.allocator(), ReadOptions.defaults())) {
       assertEquals(
-          "Schema<colour: Utf8, colours: List<element: Utf8>>", reader.schema().toString());
+          "Schema<colour: Int(32, true)[dictionary: 0],"
+              + " colours: List<element: Int(32, true)[dictionary: 1]>>",
+          reader.schema().toString());
+      assertEquals(
+          "Utf8", reader.lookup(1).getVector().getField().getType().toString().split("\\(")[0]);
     }
     Rows.assertSame(
         expected,

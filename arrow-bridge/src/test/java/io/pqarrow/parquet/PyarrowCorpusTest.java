@@ -211,7 +211,7 @@ class PyarrowCorpusTest {
         if (n < batchRows) {
           shortBatchAt = rows.size();
         }
-        for (String r : ArrowJson.rows(root)) {
+        for (String r : ArrowJson.rows(root, reader)) {
           rows.add(ArrowJson.canonical(r));
         }
       }

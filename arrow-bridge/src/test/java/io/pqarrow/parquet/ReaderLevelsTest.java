@@ -194,7 +194,7 @@ public class ReaderLevelsTest {
         if (n > batchRows) {
           throw new AssertionError("batch of " + n + " rows, asked for " + batchRows);
         }
-        for (String r : ArrowJson.rows(reader.getVectorSchemaRoot())) {
+        for (String r : ArrowJson.rows(reader.getVectorSchemaRoot(), reader)) {
           rows.add(ArrowJson.canonical(r));
         }
       }

@@ -53,9 +53,10 @@ class WriterTypesTest {
     try (ParquetArrowReader reader =
             ParquetArrowReader.open(
                 source, memory.allocator(), ReadOptions.builder().batchRows(batchRows).build());
-        ParquetArrowWriter writer = ParquetArrowWriter.open(out, reader.schema(), options)) {
+        ParquetArrowWriter writer =
+            ParquetArrowWriter.open(out, reader.schema(), options, reader)) {
       while (reader.loadNextBatch()) {
-        writer.write(reader.getVectorSchemaRoot());
+        writer.write(reader.getVectorSchemaRoot(), reader);
       }
     }
     return out;

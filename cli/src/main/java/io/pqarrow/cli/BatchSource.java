@@ -1,6 +1,7 @@
 package io.pqarrow.cli;
 
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 
 /**
  * Record batches read from a file into one root, reloaded by each {@link #next()}: the start of a
@@ -9,6 +10,14 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 interface BatchSource extends AutoCloseable {
   /** The root every batch is loaded into; it belongs to the source. */
   VectorSchemaRoot root();
+
+  /**
+   * The values of the root's dictionary-encoded columns, valid as long as the batch; {@code null}
+   * when the source has none.
+   */
+  default DictionaryProvider dictionaries() {
+    return null;
+  }
 
   /** Loads the next batch into {@link #root()}; false at the end. */
   boolean next();

@@ -14,7 +14,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code bridge export FILE.parquet OUT [--format file|stream] [--columns …] [--batch-rows N]
- * [--variant keep|unshred|json|decode] [--compression none|lz4|zstd]}: a Parquet file as Arrow IPC.
+ * [--variant keep|unshred|json|decode] [--compression none|lz4|zstd] [--read-dictionary …]}: a
+ * Parquet file as Arrow IPC.
  */
 @Command(
     name = "export",
@@ -48,6 +49,17 @@ final class ExportCommand implements Callable<Integer> {
       paramLabel = "a,b.c",
       description = "Only these columns; b.c is field c of struct b. Default: all.")
   List<String> columns;
+
+  @Option(
+      names = "--read-dictionary",
+      split = ",",
+      paramLabel = "a,b.c",
+      description = {
+        "Read these string or binary columns as Arrow dictionaries, as well as those the file's",
+        "ARROW:schema stores as dictionaries. A stream carries each row group's dictionary; a",
+        "file holds one dictionary per column, of all the values. Default: stored ones only."
+      })
+  List<String> readDictionary;
 
   @Option(
       names = "--batch-rows",
@@ -86,12 +98,18 @@ final class ExportCommand implements Callable<Integer> {
     OutputFile.check(file, out);
     Schema schema = ParquetInput.mapping(file).arrowSchema();
     List<String> selected = ColumnSelection.check(columns, schema, file);
+    List<String> dictionaries = readDictionary == null ? List.of() : readDictionary;
+    BatchSource[] opened = new BatchSource[1];
     new BatchPipeline("export", file, out, false, true)
         .run(
             context,
-            () -> ParquetInput.read(file, selected, batchRows, context.allocator()),
+            () ->
+                opened[0] =
+                    ParquetInput.read(file, selected, dictionaries, batchRows, context.allocator()),
             first -> VariantExport.create(variant, first, context.allocator()),
-            root -> IpcOutput.create(out, root, format, compression));
+            root ->
+                IpcOutput.create(
+                    out, root, format, compression, opened[0].dictionaries(), context.allocator()));
     return ExitCode.OK;
   }
 }

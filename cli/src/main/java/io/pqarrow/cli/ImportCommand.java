@@ -52,12 +52,13 @@ final class ImportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    BatchSource[] opened = new BatchSource[1];
     new BatchPipeline("import", in, out, true)
         .run(
             context,
-            () -> IpcInput.open(in, context.allocator()),
+            () -> opened[0] = IpcInput.open(in, context.allocator()),
             first -> ShredImport.create(shred, first, in, context.allocator()),
-            root -> ParquetOutput.create(out, root, compression));
+            root -> ParquetOutput.create(out, root, compression, opened[0].dictionaries()));
     return ExitCode.OK;
   }
 }

@@ -112,6 +112,12 @@ final class IpcInput implements BatchSource {
     }
   }
 
+  /** The reader's dictionaries (those of the batch loaded last); null when it has none. */
+  @Override
+  public org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries() {
+    return reader.getDictionaryIds().isEmpty() ? null : reader;
+  }
+
   /** Loads the next batch into {@link #root()}; false at the end. */
   @Override
   public boolean next() {

@@ -5,8 +5,10 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.compression.CompressionCodec;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowFileWriter;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.arrow.vector.ipc.ArrowWriter;
@@ -22,16 +24,49 @@ final class IpcOutput implements BatchSink {
   private final Path file;
   private final FileChannel channel;
   private final ArrowWriter writer;
+  private final VectorSchemaRoot root;
 
-  private IpcOutput(Path file, FileChannel channel, ArrowWriter writer) {
+  /** The file's dictionaries, when the file format is written with dictionaries; else null. */
+  private final DictionaryUnifier unifier;
+
+  private IpcOutput(
+      Path file,
+      FileChannel channel,
+      ArrowWriter writer,
+      VectorSchemaRoot root,
+      DictionaryUnifier unifier) {
     this.file = file;
     this.channel = channel;
     this.writer = writer;
+    this.root = root;
+    this.unifier = unifier;
   }
 
   /** Creates (or replaces) {@code file} and writes the schema of {@code root}. */
   static IpcOutput create(
       Path file, VectorSchemaRoot root, IpcFormat format, BodyCompression compression) {
+    return create(file, root, format, compression, null, null);
+  }
+
+  /**
+   * Creates (or replaces) {@code file} and writes the schema of {@code root}, whose
+   * dictionary-encoded columns (if any) have their values in {@code dictionaries}, batch by batch.
+   * The stream format writes a dictionary batch before the first record batch and again whenever a
+   * dictionary changed. The file format allows one dictionary per column: the batches' are unified
+   * ({@link DictionaryUnifier}, in vectors from {@code allocator}) and written after the last
+   * record batch, before the footer that lists them, where readers of the file format find them.
+   */
+  static IpcOutput create(
+      Path file,
+      VectorSchemaRoot root,
+      IpcFormat format,
+      BodyCompression compression,
+      DictionaryProvider dictionaries,
+      BufferAllocator allocator) {
+    DictionaryUnifier unifier =
+        format == IpcFormat.FILE && dictionaries != null
+            ? new DictionaryUnifier(dictionaries, allocator)
+            : null;
     FileChannel channel = null;
     try {
       channel =
@@ -42,19 +77,29 @@ final class IpcOutput implements BatchSink {
               StandardOpenOption.WRITE);
       // the library's factory gives Arrow's no-op codec for NO_COMPRESSION
       CompressionCodec.Factory factory = IpcCompression.FACTORY;
-      ArrowWriter writer =
-          format == IpcFormat.FILE
-              ? new ArrowFileWriter(
-                  root, null, channel, null, IpcOption.DEFAULT, factory, compression.codec)
-              : new ArrowStreamWriter(
-                  root, null, channel, IpcOption.DEFAULT, factory, compression.codec);
+      ArrowWriter writer;
+      if (unifier != null) {
+        writer = new LateDictionaryFileWriter(root, unifier, channel, factory, compression.codec);
+      } else if (format == IpcFormat.FILE) {
+        writer =
+            new ArrowFileWriter(
+                root, null, channel, null, IpcOption.DEFAULT, factory, compression.codec);
+      } else {
+        writer =
+            new ArrowStreamWriter(
+                root, dictionaries, channel, IpcOption.DEFAULT, factory, compression.codec);
+      }
       writer.start();
-      IpcOutput output = new IpcOutput(file, channel, writer);
+      IpcOutput output = new IpcOutput(file, channel, writer, root, unifier);
       channel = null;
+      unifier = null;
       return output;
     } catch (IOException e) {
       throw CliException.cannotWrite(file, FileChecks.ioProblem(e), e);
     } finally {
+      if (unifier != null) {
+        unifier.close();
+      }
       if (channel != null) {
         try {
           channel.close();
@@ -69,6 +114,9 @@ final class IpcOutput implements BatchSink {
   @Override
   public void write() {
     try {
+      if (unifier != null) {
+        unifier.unify(root);
+      }
       writer.writeBatch();
     } catch (IOException e) {
       throw CliException.cannotWrite(file, FileChecks.ioProblem(e), e);
@@ -97,9 +145,15 @@ final class IpcOutput implements BatchSink {
       writer.close();
     } finally {
       try {
-        channel.close();
-      } catch (IOException e) {
-        throw CliException.cannotWrite(file, FileChecks.ioProblem(e), e);
+        if (unifier != null) {
+          unifier.close();
+        }
+      } finally {
+        try {
+          channel.close();
+        } catch (IOException e) {
+          throw CliException.cannotWrite(file, FileChecks.ioProblem(e), e);
+        }
       }
     }
   }

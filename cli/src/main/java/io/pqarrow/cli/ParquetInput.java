@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 
 /**
  * The Parquet side of the command line: the Arrow schema and the batches of a file, with every
@@ -27,8 +28,7 @@ final class ParquetInput {
   }
 
   /**
-   * Opens the file's record batches, decoding a batch's columns on as many threads as the machine
-   * has cores (a command has the machine to itself; the batches are those of one thread).
+   * Opens the file's record batches, every column read as its values (no dictionaries).
    *
    * @param columns dotted paths of the columns to read, checked by {@link ColumnSelection}; empty
    *     for all
@@ -36,6 +36,27 @@ final class ParquetInput {
    */
   static BatchSource read(
       Path file, List<String> columns, int batchRows, BufferAllocator allocator) {
+    return read(file, columns, null, batchRows, allocator);
+  }
+
+  /**
+   * Opens the file's record batches, decoding a batch's columns on as many threads as the machine
+   * has cores (a command has the machine to itself; the batches are those of one thread).
+   *
+   * @param columns dotted paths of the columns to read, checked by {@link ColumnSelection}; empty
+   *     for all
+   * @param dictionaries {@code null} to read every column as its values; else the dotted paths of
+   *     the string and binary columns to read as dictionaries besides those the file's {@code
+   *     ARROW:schema} stores as dictionaries (the source's {@link BatchSource#dictionaries()} holds
+   *     their values)
+   * @param batchRows the most rows per batch
+   */
+  static BatchSource read(
+      Path file,
+      List<String> columns,
+      List<String> dictionaries,
+      int batchRows,
+      BufferAllocator allocator) {
     ParquetArrowReader reader;
     try {
       reader =
@@ -46,6 +67,8 @@ final class ParquetInput {
                   .batchRows(batchRows)
                   .columns(columns)
                   .threads(Runtime.getRuntime().availableProcessors())
+                  .storedDictionaries(dictionaries != null)
+                  .readDictionary(dictionaries == null ? List.of() : dictionaries)
                   .build());
     } catch (BridgeException e) {
       throw LibraryErrors.reword(file, e, false);
@@ -54,6 +77,11 @@ final class ParquetInput {
       @Override
       public VectorSchemaRoot root() {
         return reader.getVectorSchemaRoot();
+      }
+
+      @Override
+      public DictionaryProvider dictionaries() {
+        return reader.getDictionaryIds().isEmpty() ? null : reader;
       }
 
       @Override

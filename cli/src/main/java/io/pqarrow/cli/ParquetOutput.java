@@ -14,16 +14,29 @@ final class ParquetOutput implements BatchSink {
   private final Path file;
   private final VectorSchemaRoot root;
   private final ParquetArrowWriter writer;
+  private final org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries;
   private boolean closed;
 
-  private ParquetOutput(Path file, VectorSchemaRoot root, ParquetArrowWriter writer) {
+  private ParquetOutput(
+      Path file,
+      VectorSchemaRoot root,
+      ParquetArrowWriter writer,
+      org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries) {
     this.file = file;
     this.root = root;
     this.writer = writer;
+    this.dictionaries = dictionaries;
   }
 
-  /** Creates (or replaces) {@code file} for the rows {@code root} will hold. */
-  static ParquetOutput create(Path file, VectorSchemaRoot root, ParquetCompression compression) {
+  /**
+   * Creates (or replaces) {@code file} for the rows {@code root} will hold; the values of its
+   * dictionary-encoded columns, written by value, are in {@code dictionaries} (null when none).
+   */
+  static ParquetOutput create(
+      Path file,
+      VectorSchemaRoot root,
+      ParquetCompression compression,
+      org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries) {
     try {
       return new ParquetOutput(
           file,
@@ -31,7 +44,9 @@ final class ParquetOutput implements BatchSink {
           ParquetArrowWriter.open(
               file,
               root.getSchema(),
-              WriteOptions.builder().compression(compression.codec).build()));
+              WriteOptions.builder().compression(compression.codec).build(),
+              dictionaries),
+          dictionaries);
     } catch (BridgeException e) {
       throw LibraryErrors.reword(file, e, true);
     }
@@ -41,7 +56,7 @@ final class ParquetOutput implements BatchSink {
   @Override
   public void write() {
     try {
-      writer.write(root);
+      writer.write(root, dictionaries);
     } catch (BridgeException e) {
       throw LibraryErrors.reword(file, e, true);
     }

@@ -22,6 +22,7 @@ import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.IntervalDayVector;
 import org.apache.arrow.vector.IntervalMonthDayNanoVector;
 import org.apache.arrow.vector.IntervalYearVector;
@@ -69,6 +70,8 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  *       PageLeafDecoders.FixedWidth}</td></tr>
  *   <tr><td>BYTE_ARRAY</td><td>Binary, Utf8 and their large forms</td><td>{@link
  *       PageLeafDecoders.Binary}</td></tr>
+ *   <tr><td>BYTE_ARRAY</td><td>Int32 indices of a dictionary ({@link DictionaryFields})</td>
+ *       <td>{@link PageDictionaryDecoder}</td></tr>
  *   <tr><td>BYTE_ARRAY, FLBA</td><td>BinaryView, Utf8View</td><td>{@link
  *       StagedLeaves.View}</td></tr>
  *   <tr><td>FLBA</td><td>Binary, Utf8 and their large forms</td><td>{@link
@@ -175,6 +178,12 @@ final class PageLeaves implements LeafFactory {
             || c.padding() != LeafColumn.Padding.NONE
             || v instanceof NullVector;
     PageLeafDecoder.Shape shape = new PageLeafDecoder.Shape(maxRep, nested);
+    if (v.getField().getDictionary() != null) {
+      // Indices of a dictionary read (DictionaryFields chose the column).
+      return physical == PrimitiveTypeName.BINARY && v instanceof IntVector indices
+          ? new PageDictionaryDecoder(c, pages, shape, indices)
+          : null;
+    }
     if (v instanceof NullVector) {
       return new NullLeaf(c, pages, shape, type, v);
     }

@@ -11,12 +11,16 @@ import io.pqarrow.schema.SchemaMapping;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -54,8 +58,13 @@ import org.apache.parquet.schema.MessageType;
  * column and row when known): {@code Invalid Parquet file at …} for bad bytes, {@code Cannot read
  * Parquet file at …: out of Arrow memory (limit N bytes): …} when the caller's allocator cannot
  * hold a batch.
+ *
+ * <p>Columns read as dictionaries ({@link ReadOptions#readDictionary()}, or stored so in {@code
+ * ARROW:schema}; the rule is {@link DictionaryFields}'s) hold Int32 indices in the root; their
+ * values are this reader's dictionaries ({@link DictionaryProvider}, as Arrow's {@code ArrowReader}
+ * gives them), reloaded with each batch and valid as long as it.
  */
-public final class ParquetArrowReader implements AutoCloseable {
+public final class ParquetArrowReader implements AutoCloseable, DictionaryProvider {
   /** Maps a file's schema; the default is {@link SchemaMapper#toArrow}. */
   interface Mapper {
     SchemaMapping map(MessageType schema, Map<String, String> keyValueMetadata);
@@ -80,6 +89,9 @@ public final class ParquetArrowReader implements AutoCloseable {
   /** Reads each run of a batch on every leaf, on one thread or several. */
   private ColumnTasks tasks;
 
+  /** The dictionaries of the dictionary-encoded columns, by id; the reader owns their vectors. */
+  private final Map<Long, Dictionary> dictionaries = new HashMap<>();
+
   private final List<Integer> rowGroups;
   private final int batchRows;
   private final long totalRows;
@@ -99,10 +111,11 @@ public final class ParquetArrowReader implements AutoCloseable {
       Path file,
       ParquetFileReader parquet,
       SchemaMapping mapping,
-      List<FieldMapping> projected,
+      DictionaryFields dictionaryFields,
       BufferAllocator allocator,
       ReadOptions options,
       LeafFactory leafFactory) {
+    List<FieldMapping> projected = dictionaryFields.fields();
     this.file = file;
     this.allocator = allocator;
     this.parquet = parquet;
@@ -124,6 +137,7 @@ public final class ParquetArrowReader implements AutoCloseable {
         nodes.add(node);
         node.collectLeaves(leaves);
       }
+      useDictionaries(dictionaryFields);
       for (LeafDecoder leaf : leaves) {
         leafPaths.add(ColumnPath.get(leaf.parquetPath));
       }
@@ -150,8 +164,30 @@ public final class ParquetArrowReader implements AutoCloseable {
       this.tasks = new ColumnTasks(leaves, options.threads(), options.executor().orElse(null));
     } catch (RuntimeException e) {
       closeLeaves();
+      closeDictionaries();
       root.close();
       throw e;
+    }
+  }
+
+  /** Creates each dictionary's vector and hands it to the decoder of its column. */
+  private void useDictionaries(DictionaryFields fields) {
+    for (DictionaryFields.Values values : fields.values()) {
+      PageDictionaryDecoder decoder = null;
+      for (LeafDecoder leaf : leaves) {
+        if (leaf instanceof PageDictionaryDecoder d
+            && d.vector().getField().getDictionary() != null
+            && d.vector().getField().getDictionary().getId() == values.encoding().getId()) {
+          decoder = d;
+        }
+      }
+      if (decoder == null) {
+        throw ParquetFileException.unsupported(
+            file, values.column(), "reading this column as a dictionary");
+      }
+      FieldVector vector = values.valueField().createVector(allocator);
+      dictionaries.put(values.encoding().getId(), new Dictionary(vector, values.encoding()));
+      decoder.useDictionary(vector);
     }
   }
 
@@ -234,10 +270,13 @@ public final class ParquetArrowReader implements AutoCloseable {
       } catch (BridgeException e) {
         throw ParquetFileException.invalid(file, null, -1, e.getMessage(), e);
       }
-      List<FieldMapping> projected =
-          PlainFields.apply(
-              VariantValues.supplement(
-                  Projection.apply(mapping.fields(), options.columns(), file)));
+      DictionaryFields projected =
+          DictionaryFields.of(
+              VariantValues.supplement(Projection.apply(mapping.fields(), options.columns(), file)),
+              options.readDictionary(),
+              options.storedDictionaries(),
+              leaves instanceof PageLeaves,
+              file);
       return new ParquetArrowReader(file, parquet, mapping, projected, allocator, options, leaves);
     } catch (ParquetFileException e) {
       closeQuietly(leaves);
@@ -263,6 +302,26 @@ public final class ParquetArrowReader implements AutoCloseable {
   /** The file's key-value metadata. */
   public Map<String, String> keyValueMetadata() {
     return parquet.getFileMetaData().getKeyValueMetaData();
+  }
+
+  /**
+   * The dictionary with {@code id}, or {@code null}: the values of a dictionary-encoded column of
+   * the current batch, valid until the next {@link #loadNextBatch} or {@link #close}.
+   */
+  @Override
+  public Dictionary lookup(long id) {
+    return dictionaries.get(id);
+  }
+
+  /** The ids of the dictionaries of the batch's dictionary-encoded columns. */
+  @Override
+  public Set<Long> getDictionaryIds() {
+    return dictionaries.keySet();
+  }
+
+  /** The dictionaries by id, as {@code ArrowReader#getDictionaryVectors} gives them. */
+  public Map<Long, Dictionary> getDictionaryVectors() {
+    return Map.copyOf(dictionaries);
   }
 
   /** The number of columns read page by page (for tests). */
@@ -543,12 +602,20 @@ public final class ParquetArrowReader implements AutoCloseable {
     closeQuietly(leafFactory);
   }
 
+  private void closeDictionaries() {
+    for (Dictionary d : dictionaries.values()) {
+      d.getVector().close();
+    }
+    dictionaries.clear();
+  }
+
   @Override
   public void close() {
     if (tasks != null) {
       tasks.close();
     }
     root.close();
+    closeDictionaries();
     closeLeaves();
     try {
       parquet.close();

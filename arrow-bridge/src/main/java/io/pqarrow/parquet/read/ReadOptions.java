@@ -20,6 +20,13 @@ import java.util.concurrent.ExecutorService;
  *       {@code s}, {@code l.element.x} reaches through a list</td></tr>
  *   <tr><td>{@code rowGroups}</td><td>empty (all)</td><td>0-based row-group indices to read, in
  *       the order given</td></tr>
+ *   <tr><td>{@code readDictionary}</td><td>empty</td><td>dotted paths of BYTE_ARRAY string or
+ *       binary leaves to read as Arrow dictionary vectors (pyarrow's {@code read_dictionary}). See
+ *       {@link DictionaryFields} for the rule and {@link ParquetArrowReader#lookup} for the
+ *       dictionaries</td></tr>
+ *   <tr><td>{@code storedDictionaries}</td><td>true</td><td>whether leaves that {@code
+ *       ARROW:schema} stores as dictionaries are read as dictionaries (as pyarrow reads them) or
+ *       as their values</td></tr>
  *   <tr><td>{@code mapping}</td><td>{@link MappingOptions#defaults()}</td><td>how the schema is
  *       mapped</td></tr>
  *   <tr><td>{@code limits}</td><td>{@link Limits#defaults()}</td><td>caps on the untrusted file:
@@ -55,6 +62,8 @@ public final class ReadOptions {
   private final int threads;
   private final ExecutorService executor;
   private final boolean verifyPageChecksums;
+  private final List<String> readDictionary;
+  private final boolean storedDictionaries;
 
   private ReadOptions(Builder b) {
     this.batchRows = b.batchRows;
@@ -64,6 +73,8 @@ public final class ReadOptions {
     this.threads = b.threads;
     this.executor = b.executor;
     this.verifyPageChecksums = b.verifyPageChecksums;
+    this.readDictionary = b.readDictionary;
+    this.storedDictionaries = b.storedDictionaries;
   }
 
   /** Every option at its default. */
@@ -85,7 +96,9 @@ public final class ReadOptions {
         .mapping(mapping)
         .threads(threads)
         .verifyPageChecksums(verifyPageChecksums)
-        .executorIfAny(executor);
+        .executorIfAny(executor)
+        .readDictionary(readDictionary)
+        .storedDictionaries(storedDictionaries);
   }
 
   /** Rows per batch (at least 1). */
@@ -101,6 +114,16 @@ public final class ReadOptions {
   /** Row-group indices to read; empty means all, in file order. */
   public List<Integer> rowGroups() {
     return rowGroups;
+  }
+
+  /** Dotted paths of the leaves to read as dictionaries; empty for none but stored ones. */
+  public List<String> readDictionary() {
+    return readDictionary;
+  }
+
+  /** Whether leaves stored as dictionaries in {@code ARROW:schema} are read as dictionaries. */
+  public boolean storedDictionaries() {
+    return storedDictionaries;
   }
 
   /** Schema mapping options. */
@@ -138,6 +161,8 @@ public final class ReadOptions {
     private int threads = 1;
     private ExecutorService executor; // null: the reader's own threads
     private boolean verifyPageChecksums = true;
+    private List<String> readDictionary = List.of();
+    private boolean storedDictionaries = true;
 
     private Builder() {}
 
@@ -163,6 +188,18 @@ public final class ReadOptions {
     /** Row-group indices to read; empty for all. */
     public Builder rowGroups(List<Integer> indices) {
       this.rowGroups = List.copyOf(Objects.requireNonNull(indices, "rowGroups"));
+      return this;
+    }
+
+    /** Dotted paths of BYTE_ARRAY leaves to read as dictionaries; empty for none. */
+    public Builder readDictionary(List<String> paths) {
+      this.readDictionary = List.copyOf(Objects.requireNonNull(paths, "readDictionary"));
+      return this;
+    }
+
+    /** Whether leaves stored as dictionaries in {@code ARROW:schema} are read as dictionaries. */
+    public Builder storedDictionaries(boolean read) {
+      this.storedDictionaries = read;
       return this;
     }
 

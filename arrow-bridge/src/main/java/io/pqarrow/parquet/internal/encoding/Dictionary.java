@@ -140,6 +140,30 @@ public final class Dictionary {
     return new DictionaryByteArrayDecoder(this, new DictionaryIndices(dataPage, size));
   }
 
+  /**
+   * A decoder of the indices in a data page (from its cursor) into 4-byte index slots, each index
+   * shifted by {@code base}: for a dictionary-preserving read whose Arrow dictionary holds this
+   * dictionary's values from position {@code base}.
+   */
+  public DictionaryIndexDecoder indexDecoder(PageBytes dataPage, int base) {
+    return new DictionaryIndexDecoder(new DictionaryIndices(dataPage, size), base);
+  }
+
+  /**
+   * Appends every value of this BYTE_ARRAY dictionary, in order, to {@code out}, whose vector the
+   * caller has sized for {@link #size()} more slots.
+   */
+  public void appendTo(BinaryOutput out) {
+    if (offsets == null) {
+      throw new IllegalStateException("a dictionary of width " + width + " holds no byte arrays");
+    }
+    out.reserve(size, offsets[size]);
+    for (int i = 0; i < size; i++) {
+      out.append(bytes, offsets[i], offsets[i + 1] - offsets[i]);
+    }
+    out.publish();
+  }
+
   int[] ints() {
     return ints;
   }
