@@ -145,17 +145,22 @@ class DictionaryReadTest {
     List<String> named = mode.equals("stored") ? List.of() : NAMED;
     List<String> dictionaries = mode.equals("stored") ? List.of("s", "b", "st.x") : NAMED;
     for (int batch : new int[] {1, 7, 1000, 1013, 5000}) {
-      Map<String, List<String>> actual = read(file, named, batch, dictionaries);
+      Map<String, List<String>> actual = read(file, named, batch, 1, dictionaries);
       assertEquals(expected, actual, "batch " + batch);
+    }
+    for (int batch : new int[] {7, 1013}) {
+      Map<String, List<String>> actual = read(file, named, batch, 3, dictionaries);
+      assertEquals(expected, actual, "batch " + batch + " on 3 threads");
     }
   }
 
   /**
-   * Reads {@code file} on the page path with {@code named} read as dictionaries, checks that
-   * exactly {@code dictionaries} are, and renders the columns as the Python script does.
+   * Reads {@code file} on the page path, on {@code threads} threads, with {@code named} read as
+   * dictionaries, checks that exactly {@code dictionaries} are, and renders the columns as the
+   * Python script does.
    */
   private Map<String, List<String>> read(
-      Path file, List<String> named, int batchRows, List<String> dictionaries) {
+      Path file, List<String> named, int batchRows, int threads, List<String> dictionaries) {
     Map<String, List<String>> out = new LinkedHashMap<>();
     for (String c : List.of("s", "b", "ls", "lb", "st.x", "l.element")) {
       out.put(c, new ArrayList<>());
@@ -165,6 +170,7 @@ class DictionaryReadTest {
             .batchRows(batchRows)
             .columns(List.of("s", "b", "ls", "lb", "st", "l"))
             .readDictionary(named)
+            .threads(threads)
             .build();
     try (ParquetArrowReader reader = ParquetArrowReader.open(file, memory.allocator(), options)) {
       VectorSchemaRoot root = reader.getVectorSchemaRoot();
