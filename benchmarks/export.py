@@ -21,7 +21,7 @@ What it does:
       pyarrow 1 thread  python: ParquetFile.iter_batches(65,536 rows, use_threads=False) into
                         pyarrow.ipc.new_file, interpreter start and imports included
       pyarrow threads   the same with use_threads=True
-    --java-opts adds JVM options to every bridge run (e.g. -Dio.pqarrow.read.pages=true).
+    --java-opts adds JVM options to every bridge run (e.g. -Xmx256m).
  4. Checks once that the bridge's file holds the same table as pyarrow's, then prints the medians,
     bridge ÷ pyarrow ratios, and the load average before and after; the raw times go to
     benchmarks/target/export/results.json. benchmarks/README.md is left alone.

@@ -46,8 +46,8 @@ train -jar "$jar" schema --json "$sample"
 train -jar "$jar" cat "$sample" --limit 100
 train -jar "$jar" export "$sample" "$work/events.arrow"
 train -jar "$jar" import "$work/events.arrow" "$work/events.parquet"
-# both read paths while the page reader is still behind its property
-train -Dio.pqarrow.read.pages=true -jar "$jar" export "$work/events.parquet" "$work/events.stream" \
+# the stream format and a codec
+train -jar "$jar" export "$work/events.parquet" "$work/events.stream" \
   --format stream --compression lz4
 
 # each class once, in the order it was first loaded
