@@ -22,6 +22,8 @@ import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -161,6 +163,29 @@ class VariantFilesTest {
     return new Field(name, new FieldType(true, VariantType.INSTANCE, null), List.of(children));
   }
 
+  /** A shredded pair {@code name} (not nullable) whose {@code typed_value} is int64. */
+  private static Field int64Pair(String name) {
+    return new Field(
+        name,
+        FieldType.notNullable(ArrowType.Struct.INSTANCE),
+        List.of(
+            Field.nullable("value", ArrowType.Binary.INSTANCE),
+            Field.nullable("typed_value", new ArrowType.Int(64, true))));
+  }
+
+  /**
+   * A Variant {@code v} whose {@code typed_value} of {@code type} has the one child {@code child}.
+   */
+  private static Schema typedVariant(ArrowType type, Field child) {
+    return new Schema(
+        List.of(
+            variant(
+                "v",
+                Field.notNullable("metadata", ArrowType.Binary.INSTANCE),
+                Field.nullable("value", ArrowType.Binary.INSTANCE),
+                new Field("typed_value", FieldType.nullable(type), List.of(child)))));
+  }
+
   private Path writeHandBuilt(String parquetSchema, Schema arrow, boolean[] valueSet)
       throws Exception {
     Path file = dir.resolve("hand.parquet");
@@ -246,6 +271,54 @@ class VariantFilesTest {
               + " and typed_value is not an object",
           e.getMessage());
       assertEquals(33, e.row());
+    }
+  }
+
+  @Test
+  void bothSetInAShreddedArrayElementNamesTheRowOfThatElement() throws Exception {
+    Field element = int64Pair("element");
+    Schema arrow = typedVariant(ArrowType.List.INSTANCE, element);
+    MessageType parquet =
+        MessageTypeParser.parseMessageType(
+            "message m { optional group v (VARIANT(1)) { required binary metadata;"
+                + " optional binary value; optional group typed_value (LIST) {"
+                + " repeated group list { required group element {"
+                + " optional binary value; optional int64 typed_value; } } } } }");
+    Path file = dir.resolve("array.parquet");
+    int rows = 150;
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(arrow, memory.allocator());
+        ParquetArrowWriter writer =
+            WriterHooks.open(file, TestMappings.pair(arrow, parquet), WriteOptions.defaults())) {
+      VariantVector v = (VariantVector) root.getVector("v");
+      ListVector list = (ListVector) v.typedValueVector();
+      StructVector elements = (StructVector) list.getDataVector();
+      VarBinaryVector elementValue = (VarBinaryVector) elements.getChild("value");
+      BigIntVector elementTyped = (BigIntVector) elements.getChild("typed_value");
+      int e = 0;
+      for (int i = 0; i < rows; i++) {
+        v.getUnderlyingVector().setIndexDefined(i);
+        ((VarBinaryVector) v.metadataVector()).setSafe(i, EMPTY_METADATA);
+        list.startNewValue(i);
+        for (int k = 0; k < 2; k++, e++) {
+          elements.setIndexDefined(e);
+          elementTyped.setSafe(e, e);
+          if (i == 130 && k == 1) {
+            elementValue.setSafe(e, INT8_FIVE);
+          }
+        }
+        list.endValue(i, 2);
+      }
+      elements.setValueCount(e);
+      root.setRowCount(rows);
+      writer.write(root);
+    }
+    try (ParquetArrowReader reader =
+        ParquetArrowReader.open(
+            file, memory.allocator(), ReadOptions.builder().batchRows(100).build())) {
+      assertTrue(reader.loadNextBatch());
+      ParquetFileException e = assertThrows(ParquetFileException.class, reader::loadNextBatch);
+      assertEquals(130, e.row(), e.getMessage());
+      assertTrue(e.getMessage().contains("column v.typed_value.list.element,"), e.getMessage());
     }
   }
 
@@ -370,24 +443,8 @@ class VariantFilesTest {
 
   @Test
   void shreddedObjectFieldWithValueAndPrimitiveTypedValueIsAnErrorNamingFieldAndRow() {
-    Field a =
-        new Field(
-            "a",
-            FieldType.notNullable(ArrowType.Struct.INSTANCE),
-            List.of(
-                Field.nullable("value", ArrowType.Binary.INSTANCE),
-                Field.nullable("typed_value", new ArrowType.Int(64, true))));
-    Schema arrow =
-        new Schema(
-            List.of(
-                variant(
-                    "v",
-                    Field.notNullable("metadata", ArrowType.Binary.INSTANCE),
-                    Field.nullable("value", ArrowType.Binary.INSTANCE),
-                    new Field(
-                        "typed_value",
-                        FieldType.nullable(ArrowType.Struct.INSTANCE),
-                        List.of(a)))));
+    Field a = int64Pair("a");
+    Schema arrow = typedVariant(ArrowType.Struct.INSTANCE, a);
     MessageType parquet =
         MessageTypeParser.parseMessageType(
             "message m { optional group v (VARIANT(1)) { required binary metadata;"

@@ -81,6 +81,86 @@ final class ListNode extends NodeAssembler {
 
   @Override
   void assemble(BatchRows rows) {
+    if (list != null || largeList != null) {
+      assembleOffsets();
+    } else {
+      assembleBySlot(rows);
+    }
+    element.assemble(rows);
+  }
+
+  /**
+   * Assembles a List or LargeList (a map is a List) in two passes over the levels: the first counts
+   * the slots, so that the buffers grow once; the second writes each slot's start offset as it
+   * opens and its validity bit, 64 bits at a time.
+   */
+  private void assembleOffsets() {
+    LeafDecoder leaf = element.representative();
+    int[] rep = leaf.rep;
+    int[] def = leaf.def;
+    int n = leaf.levelCount;
+    int slots = 0;
+    for (int i = 0; i < n; i++) {
+      slots += rep[i] <= repLevel && def[i] >= slotDef ? 1 : 0;
+    }
+    FieldVector vector = list != null ? list : largeList;
+    if (slots > 0 && vector.getValueCapacity() < slots) {
+      // Grows validity and offsets (not the elements) to hold the slots.
+      if (list != null) {
+        list.setNull(slots - 1);
+      } else {
+        largeList.setNull(slots - 1);
+      }
+    }
+    ArrowBuf offsets = list != null ? list.getOffsetBuffer() : largeList.getOffsetBuffer();
+    ArrowBuf validity = vector.getValidityBuffer();
+    boolean wide = largeList != null;
+    int elementRep = repLevel + 1;
+    long elements = 0;
+    int slot = 0;
+    long word = 0;
+    int bits = 0;
+    for (int i = 0; i < n; i++) {
+      int r = rep[i];
+      int d = def[i];
+      if (r <= repLevel) {
+        if (d < slotDef) {
+          continue;
+        }
+        if (wide) {
+          offsets.setLong((long) slot * 8, elements);
+        } else {
+          offsets.setInt((long) slot * 4, (int) elements);
+        }
+        slot++;
+        word |= (d >= validDef ? 1L : 0L) << bits;
+        if (++bits == 64) {
+          BitWords.write(validity, slot - 64, word, 64);
+          word = 0;
+          bits = 0;
+        }
+        elements += d >= elementDef ? 1 : 0;
+      } else if (r == elementRep && d >= elementDef) {
+        elements++;
+      }
+    }
+    if (slots > 0) {
+      BitWords.write(validity, slot - bits, word, bits);
+      if (wide) {
+        offsets.setLong((long) slot * 8, elements);
+      } else {
+        offsets.setInt((long) slot * 4, (int) elements);
+      }
+    }
+    if (list != null) {
+      list.setLastSet(slots - 1);
+    } else {
+      largeList.setLastSet(slots - 1);
+    }
+  }
+
+  /** Assembles a ListView or FixedSizeList a slot at a time, through the vector's own calls. */
+  private void assembleBySlot(BatchRows rows) {
     LeafDecoder leaf = element.representative();
     int[] rep = leaf.rep;
     int[] def = leaf.def;
@@ -128,15 +208,10 @@ final class ListNode extends NodeAssembler {
     if (open) {
       end(slot, elements, count, rows, openRow);
     }
-    element.assemble(rows);
   }
 
   private void start(int slot, int offset) {
-    if (list != null) {
-      list.startNewValue(slot);
-    } else if (largeList != null) {
-      largeList.startNewValue(slot);
-    } else if (fixedList != null) {
+    if (fixedList != null) {
       fixedList.startNewValue(slot);
     } else {
       // Makes room for the slot (and zeroes its offset and size), then marks it valid.
@@ -147,11 +222,7 @@ final class ListNode extends NodeAssembler {
   }
 
   private void end(int slot, int offset, int count, BatchRows rows, int row) {
-    if (list != null) {
-      list.endValue(slot, count);
-    } else if (largeList != null) {
-      largeList.endValue(slot, count);
-    } else if (fixedList != null) {
+    if (fixedList != null) {
       if (count != fixedList.getListSize()) {
         throw ParquetFileException.invalid(
             file,
@@ -172,11 +243,7 @@ final class ListNode extends NodeAssembler {
   }
 
   private void setNull(int slot) {
-    if (list != null) {
-      list.setNull(slot);
-    } else if (largeList != null) {
-      largeList.setNull(slot);
-    } else if (fixedList != null) {
+    if (fixedList != null) {
       fixedList.setNull(slot);
     } else {
       listView.setNull(slot);

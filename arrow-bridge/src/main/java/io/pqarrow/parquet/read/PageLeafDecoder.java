@@ -222,6 +222,10 @@ abstract class PageLeafDecoder extends LeafDecoder {
    * writes their validity bits 64 at a time, then decodes their values.
    */
   private void placeSlots(int start, int end) {
+    if (slotDef == 0) {
+      placeEverySlot(start, end);
+      return;
+    }
     int[] pd = pageDef;
     int slots = 0;
     int nulls = 0;
@@ -238,24 +242,28 @@ abstract class PageLeafDecoder extends LeafDecoder {
     reserve(slotCount + slots);
     ArrowBuf validity = validity();
     if (validity != null) {
-      long bit = slotCount;
-      long word = 0;
-      int bits = 0;
-      for (int i = start; i < end; i++) {
-        int d = pd[i];
-        if (d >= slotDef) {
-          word |= (d == maxDef ? 1L : 0L) << bits;
-          if (++bits == 64) {
-            writeBits(validity, bit, word, 64);
-            bit += 64;
-            word = 0;
-            bits = 0;
-          }
-        }
-      }
-      writeBits(validity, bit, word, bits);
+      // Every repetition level passes: a leaf's slot depends on its definition level alone.
+      BitWords.writeSlots(
+          validity, slotCount, pageRep, Integer.MAX_VALUE, pd, start, end, slotDef, maxDef);
     }
     readValues(slotCount, slots, nulls);
+    slotCount += slots;
+  }
+
+  /**
+   * As {@link #placeSlots}, for a column with no list above it, whose every triple is a slot: the
+   * validity words are gathered in one pass that also counts the nulls.
+   */
+  private void placeEverySlot(int start, int end) {
+    int slots = end - start;
+    reserve(slotCount + slots);
+    ArrowBuf validity = validity();
+    if (validity == null) {
+      readValues(slotCount, slots, slots);
+    } else {
+      int valid = BitWords.writeAtLeast(validity, slotCount, pageDef, start, end, maxDef);
+      readValues(slotCount, slots, slots - valid);
+    }
     slotCount += slots;
   }
 
@@ -299,21 +307,6 @@ abstract class PageLeafDecoder extends LeafDecoder {
     slotCount += slots;
   }
 
-  /** Writes the low {@code count} bits of {@code word} as bits {@code firstBit ..} of a bitmap. */
-  private static void writeBits(ArrowBuf bitmap, long firstBit, long word, int count) {
-    while (count > 0) {
-      long index = firstBit >>> 3;
-      int shift = (int) (firstBit & 7);
-      int take = Math.min(8 - shift, count);
-      int mask = ((1 << take) - 1) << shift;
-      int old = bitmap.getByte(index);
-      bitmap.setByte(index, (old & ~mask) | (((int) word << shift) & mask));
-      word >>>= take;
-      firstBit += take;
-      count -= take;
-    }
-  }
-
   /** Copies levels {@code start .. start+n-1} of the page after the batch's levels. */
   private void appendLevels(int start, int n) {
     int need = levelCount + n;
@@ -322,7 +315,10 @@ abstract class PageLeafDecoder extends LeafDecoder {
       rep = Arrays.copyOf(rep, size);
       def = Arrays.copyOf(def, size);
     }
-    System.arraycopy(pageRep, start, rep, levelCount, n);
+    if (maxRep > 0) {
+      // A column with no repeated ancestor keeps its repetition levels all 0: nothing to copy.
+      System.arraycopy(pageRep, start, rep, levelCount, n);
+    }
     System.arraycopy(pageDef, start, def, levelCount, n);
     levelCount = need;
   }
@@ -392,15 +388,20 @@ abstract class PageLeafDecoder extends LeafDecoder {
       pageRep = new int[size];
       pageDef = new int[size];
     }
-    repetitions.readInts(pageRep, 0, count);
     definitions.readInts(pageDef, 0, count);
     pagePos = 0;
     pageCount = count;
-    int starts = 0;
-    for (int k = 0; k < count; k++) {
-      starts += pageRep[k] == 0 ? 1 : 0;
+    if (maxRep == 0) {
+      // Every level starts a record; pageRep stays all 0 (it is never written for such a column).
+      pageRecords = count;
+    } else {
+      repetitions.readInts(pageRep, 0, count);
+      int starts = 0;
+      for (int k = 0; k < count; k++) {
+        starts += pageRep[k] == 0 ? 1 : 0;
+      }
+      pageRecords = starts;
     }
-    pageRecords = starts;
     if (count > 0 && chunkStart) {
       chunkStart = false;
       if (pageRep[0] != 0) {

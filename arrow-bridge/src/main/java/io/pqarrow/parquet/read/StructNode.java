@@ -4,7 +4,9 @@ import io.pqarrow.extension.ShreddedLayout;
 import io.pqarrow.parquet.ParquetFileException;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.NullVector;
 import org.apache.arrow.vector.complex.StructVector;
 
 /**
@@ -20,7 +22,15 @@ final class StructNode extends NodeAssembler {
   private final Path file;
   private final FieldVector pairValue;
   private final FieldVector pairTyped;
-  private int[] slotRows = new int[0];
+
+  /**
+   * A struct above this one with the same slots and validity (this one is a required group directly
+   * in it), whose validity bits this one copies; {@code null} to compute them.
+   */
+  private StructNode mirror;
+
+  /** The slots of the batch just assembled. */
+  private int slots;
 
   /**
    * @param pairValue the {@code value} child to check against {@code pairTyped}, or {@code null}
@@ -50,6 +60,14 @@ final class StructNode extends NodeAssembler {
       }
     }
     this.representative = first;
+    for (NodeAssembler child : children) {
+      if (child instanceof StructNode s
+          && s.repLevel == repLevel
+          && s.slotDef == slotDef
+          && s.validDef == validDef) {
+        s.mirror = this;
+      }
+    }
   }
 
   @Override
@@ -66,57 +84,113 @@ final class StructNode extends NodeAssembler {
 
   @Override
   void assemble(BatchRows rows) {
-    int[] rep = representative.rep;
-    int[] def = representative.def;
-    int n = representative.levelCount;
-    boolean check = pairValue != null;
-    int slot = 0;
-    int row = -1;
-    for (int i = 0; i < n; i++) {
-      int r = rep[i];
-      if (r == 0) {
-        row++;
+    if (mirror != null) {
+      slots = mirror.slots;
+      if (slots > 0) {
+        vector.setNull(slots - 1);
+        vector
+            .getValidityBuffer()
+            .setBytes(0, mirror.vector.getValidityBuffer(), 0, (slots + 7) / 8);
       }
-      int d = def[i];
-      if (r <= repLevel && d >= slotDef) {
-        if (d >= validDef) {
-          vector.setIndexDefined(slot);
-        } else {
-          vector.setNull(slot);
-        }
-        if (check) {
-          if (slot == slotRows.length) {
-            slotRows = java.util.Arrays.copyOf(slotRows, Math.max(16, slot * 2));
-          }
-          slotRows[slot] = row;
-        }
-        slot++;
-      }
+    } else {
+      slots = writeValidity();
     }
     for (NodeAssembler child : children) {
       child.assemble(rows);
     }
-    if (check) {
-      for (int s = 0; s < slot; s++) {
-        if (!vector.isNull(s)
-            && ShreddedLayout.isConflict(isSet(pairValue, s), isSet(pairTyped, s), false)) {
-          throw ParquetFileException.invalid(
-              file,
-              path,
-              rows.fileRow(slotRows[s]),
-              "shredded Variant has both value and typed_value, and typed_value is not an object",
-              null);
-        }
-      }
+    if (pairValue != null) {
+      checkPair(rows);
     }
   }
 
   /**
-   * Whether slot {@code s} of a child holds a value. Value counts are set after assembly, and a
-   * child whose trailing slots are all null has not grown its buffers to them: such a slot was
-   * never written, so it is null (reading its validity bit would run past the buffer).
+   * Gives this struct a slot for each triple of its representative leaf at or above its depth and
+   * writes the slots' validity bits, a 64-bit word at a time; returns the number of slots.
    */
-  private static boolean isSet(org.apache.arrow.vector.ValueVector child, int s) {
-    return s < child.getValueCapacity() && !child.isNull(s);
+  private int writeValidity() {
+    int[] rep = representative.rep;
+    int[] def = representative.def;
+    int n = representative.levelCount;
+    if (repLevel == 0 && slotDef == 0 && !repeats(rep, n)) {
+      // Every triple starts a record and is a slot of this struct.
+      if (n > 0) {
+        vector.setNull(n - 1);
+      }
+      BitWords.writeAtLeast(vector.getValidityBuffer(), 0, def, 0, n, validDef);
+      return n;
+    }
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+      count += rep[i] <= repLevel && def[i] >= slotDef ? 1 : 0;
+    }
+    if (count == 0) {
+      return 0;
+    }
+    vector.setNull(count - 1);
+    BitWords.writeSlots(vector.getValidityBuffer(), 0, rep, repLevel, def, 0, n, slotDef, validDef);
+    return count;
+  }
+
+  private static boolean repeats(int[] rep, int n) {
+    int any = 0;
+    for (int i = 0; i < n; i++) {
+      any |= rep[i];
+    }
+    return any != 0;
+  }
+
+  /**
+   * Checks, 64 slots at a time, that no valid slot of this pair has both {@code value} and {@code
+   * typed_value} set ({@link ShreddedLayout#isConflict} with a {@code typed_value} that is not an
+   * object). A child whose trailing slots are all null has not grown its validity buffer to them:
+   * bits past its buffer read as clear.
+   */
+  private void checkPair(BatchRows rows) {
+    if (pairValue instanceof NullVector || pairTyped instanceof NullVector) {
+      return;
+    }
+    ArrowBuf own = vector.getValidityBuffer();
+    ArrowBuf value = pairValue.getValidityBuffer();
+    ArrowBuf typed = pairTyped.getValidityBuffer();
+    long ownLimit = own.capacity();
+    long valueLimit = value.capacity();
+    long typedLimit = typed.capacity();
+    for (int first = 0; first < slots; first += 64) {
+      long at = first >>> 3;
+      long both =
+          BitWords.wordAt(own, at, ownLimit)
+              & BitWords.wordAt(value, at, valueLimit)
+              & BitWords.wordAt(typed, at, typedLimit);
+      int inWord = Math.min(64, slots - first);
+      if (inWord < 64) {
+        both &= (1L << inWord) - 1;
+      }
+      if (both != 0) {
+        int slot = first + Long.numberOfTrailingZeros(both);
+        throw ParquetFileException.invalid(
+            file,
+            path,
+            rows.fileRow(batchRowOf(slot)),
+            "shredded Variant has both value and typed_value, and typed_value is not an object",
+            null);
+      }
+    }
+  }
+
+  /** The batch row of slot {@code slot} of this struct, found by walking its levels again. */
+  private int batchRowOf(int slot) {
+    int[] rep = representative.rep;
+    int[] def = representative.def;
+    int row = -1;
+    int seen = 0;
+    for (int i = 0; i < representative.levelCount; i++) {
+      if (rep[i] == 0) {
+        row++;
+      }
+      if (rep[i] <= repLevel && def[i] >= slotDef && seen++ == slot) {
+        break;
+      }
+    }
+    return Math.max(row, 0);
   }
 }

@@ -1,0 +1,121 @@
+package io.pqarrow.parquet.read;
+
+import org.apache.arrow.memory.ArrowBuf;
+
+/**
+ * Bits gathered into 64-bit words (bit {@code k} of a word is the {@code k}-th slot) and written to
+ * an Arrow bitmap a word at a time: one bounds-checked long access per 64 slots where a bit at a
+ * time costs one per slot. Bits outside the range written are left as they were.
+ */
+final class BitWords {
+  private BitWords() {}
+
+  /**
+   * Writes the low {@code count} (at most 64) bits of {@code word} as bits {@code firstBit ..
+   * firstBit+count-1} of {@code bitmap}, which must already hold them.
+   */
+  static void write(ArrowBuf bitmap, long firstBit, long word, int count) {
+    long index = firstBit >>> 3;
+    int shift = (int) (firstBit & 7);
+    if (count == 64) {
+      if (shift == 0) {
+        bitmap.setLong(index, word);
+        return;
+      }
+      // Bytes index .. index+8 all hold bits of the range: the first keeps its low `shift` bits,
+      // the ninth its high 8-`shift` bits.
+      long old = bitmap.getLong(index);
+      long low = (1L << shift) - 1;
+      bitmap.setLong(index, (old & low) | (word << shift));
+      int last = bitmap.getByte(index + 8);
+      int lastLow = (1 << shift) - 1;
+      bitmap.setByte(index + 8, (last & ~lastLow) | ((int) (word >>> (64 - shift)) & lastLow));
+      return;
+    }
+    while (count > 0) {
+      int take = Math.min(8 - shift, count);
+      int mask = ((1 << take) - 1) << shift;
+      int old = bitmap.getByte(index);
+      bitmap.setByte(index, (old & ~mask) | (((int) word << shift) & mask));
+      word >>>= take;
+      count -= take;
+      index++;
+      shift = 0;
+    }
+  }
+
+  /**
+   * Writes bit {@code firstBit + k} of {@code bitmap} for each level {@code from + k} before {@code
+   * to}: set when the level is at least {@code min}. Returns the number of bits set.
+   */
+  static int writeAtLeast(ArrowBuf bitmap, long firstBit, int[] levels, int from, int to, int min) {
+    int set = 0;
+    long bit = firstBit;
+    int i = from;
+    for (; i + 64 <= to; i += 64) {
+      long word = 0;
+      for (int k = 0; k < 64; k++) {
+        word |= (levels[i + k] >= min ? 1L : 0L) << k;
+      }
+      set += Long.bitCount(word);
+      write(bitmap, bit, word, 64);
+      bit += 64;
+    }
+    long word = 0;
+    for (int k = 0; i + k < to; k++) {
+      word |= (levels[i + k] >= min ? 1L : 0L) << k;
+    }
+    set += Long.bitCount(word);
+    write(bitmap, bit, word, to - i);
+    return set;
+  }
+
+  /**
+   * Writes a bit for each slot among the triples {@code from .. to-1}: a triple is a slot when its
+   * repetition level is at most {@code maxRep} and its definition level at least {@code slotDef};
+   * the slot's bit, from {@code firstBit} on, is set when its definition level is at least {@code
+   * validDef}.
+   */
+  static void writeSlots(
+      ArrowBuf bitmap,
+      long firstBit,
+      int[] rep,
+      int maxRep,
+      int[] def,
+      int from,
+      int to,
+      int slotDef,
+      int validDef) {
+    long bit = firstBit;
+    long word = 0;
+    int bits = 0;
+    for (int i = from; i < to; i++) {
+      int d = def[i];
+      if (rep[i] <= maxRep && d >= slotDef) {
+        word |= (d >= validDef ? 1L : 0L) << bits;
+        if (++bits == 64) {
+          write(bitmap, bit, word, 64);
+          bit += 64;
+          word = 0;
+          bits = 0;
+        }
+      }
+    }
+    write(bitmap, bit, word, bits);
+  }
+
+  /**
+   * The 64 bits of {@code bitmap} from byte {@code byteIndex}, bits past {@code byteLimit} (the
+   * bytes the bitmap holds) read as 0.
+   */
+  static long wordAt(ArrowBuf bitmap, long byteIndex, long byteLimit) {
+    if (byteIndex + 8 <= byteLimit) {
+      return bitmap.getLong(byteIndex);
+    }
+    long word = 0;
+    for (long b = byteIndex; b < byteLimit; b++) {
+      word |= (bitmap.getByte(b) & 0xFFL) << ((b - byteIndex) * 8);
+    }
+    return word;
+  }
+}

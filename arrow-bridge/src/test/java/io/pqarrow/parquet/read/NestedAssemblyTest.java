@@ -1,0 +1,105 @@
+package io.pqarrow.parquet.read;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pqarrow.testing.LeakCheckingAllocator;
+import io.pqarrow.testing.PythonEnv;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The word-at-a-time pieces of nested assembly: {@link BitWords} against a bit-by-bit model, and a
+ * required group inside an optional one, whose validity {@link StructNode} copies from its parent.
+ */
+class NestedAssemblyTest {
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @TempDir Path dir;
+
+  @Test
+  void bitWordsWritesEveryOffsetAndCountAndLeavesOtherBitsAlone() {
+    SplittableRandom random = new SplittableRandom(7);
+    try (ArrowBuf buf = memory.allocator().buffer(32)) {
+      for (int first = 0; first < 80; first++) {
+        for (int count = 0; count <= 64; count++) {
+          boolean[] model = new boolean[256];
+          for (int b = 0; b < 32; b++) {
+            int v = random.nextInt(256);
+            buf.setByte(b, v);
+            for (int k = 0; k < 8; k++) {
+              model[b * 8 + k] = (v >>> k & 1) != 0;
+            }
+          }
+          long word = random.nextLong();
+          for (int k = 0; k < count; k++) {
+            model[first + k] = (word >>> k & 1) != 0;
+          }
+          BitWords.write(buf, first, word, count);
+          for (int bit = 0; bit < 256; bit++) {
+            boolean actual = (buf.getByte(bit >>> 3) >>> (bit & 7) & 1) != 0;
+            assertEquals(model[bit], actual, "bit " + bit + " after " + count + " at " + first);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void bitWordsReadsWordsWithBitsPastTheBufferClear() {
+    try (ArrowBuf buf = memory.allocator().buffer(16)) {
+      for (int b = 0; b < 16; b++) {
+        buf.setByte(b, 0xFF);
+      }
+      assertEquals(-1L, BitWords.wordAt(buf, 8, 16));
+      assertEquals(0xFFFFL, BitWords.wordAt(buf, 8, 10));
+      assertEquals(0L, BitWords.wordAt(buf, 16, 16));
+    }
+  }
+
+  /** argv: file. Rows i: a null when i % 7 == 3, c null when i % 5 == 0, else c = i. */
+  private static final String REQUIRED_IN_OPTIONAL =
+      """
+      import sys
+      import pyarrow as pa, pyarrow.parquet as pq
+      n = 300
+      c = pa.array([None if i % 5 == 0 else i for i in range(n)], pa.int32())
+      b = pa.StructArray.from_arrays([c], fields=[pa.field('c', pa.int32())])
+      t = pa.struct([pa.field('b', b.type, nullable=False)])
+      mask = pa.array([i % 7 == 3 for i in range(n)])
+      a = pa.StructArray.from_arrays([b], fields=[pa.field('b', b.type, nullable=False)], mask=mask)
+      pq.write_table(pa.table({'a': a}), sys.argv[1], data_page_size=512)
+      """;
+
+  @Test
+  void aRequiredGroupInAnOptionalGroupIsNullExactlyWhereItsParentIs() throws Exception {
+    Path file = dir.resolve("required.parquet");
+    PythonEnv.require().run(REQUIRED_IN_OPTIONAL, file.toString());
+    int row = 0;
+    try (ParquetArrowReader reader =
+        ParquetArrowReader.open(
+            file, memory.allocator(), ReadOptions.builder().batchRows(77).build())) {
+      while (reader.loadNextBatch()) {
+        StructVector a = (StructVector) reader.getVectorSchemaRoot().getVector("a");
+        StructVector b = (StructVector) a.getChild("b");
+        IntVector c = (IntVector) b.getChild("c");
+        for (int i = 0; i < a.getValueCount(); i++, row++) {
+          boolean aNull = row % 7 == 3;
+          assertEquals(aNull, a.isNull(i), "a at row " + row);
+          assertEquals(aNull, b.isNull(i), "b at row " + row);
+          if (aNull || row % 5 == 0) {
+            assertTrue(c.isNull(i), "c at row " + row);
+          } else {
+            assertEquals(row, c.get(i), "c at row " + row);
+          }
+        }
+      }
+    }
+    assertEquals(300, row);
+  }
+}
