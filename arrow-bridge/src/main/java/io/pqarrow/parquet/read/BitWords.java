@@ -90,15 +90,16 @@ final class BitWords {
     long word = 0;
     int bits = 0;
     for (int i = from; i < to; i++) {
+      // Without a branch on whether the triple is a slot: list lengths make it unpredictable.
       int d = def[i];
-      if (rep[i] <= maxRep && d >= slotDef) {
-        word |= (d >= validDef ? 1L : 0L) << bits;
-        if (++bits == 64) {
-          write(bitmap, bit, word, 64);
-          bit += 64;
-          word = 0;
-          bits = 0;
-        }
+      int slot = rep[i] <= maxRep & d >= slotDef ? 1 : 0;
+      word |= (long) (slot & (d >= validDef ? 1 : 0)) << bits;
+      bits += slot;
+      if (bits == 64) {
+        write(bitmap, bit, word, 64);
+        bit += 64;
+        word = 0;
+        bits = 0;
       }
     }
     write(bitmap, bit, word, bits);

@@ -1,6 +1,9 @@
 package io.pqarrow.parquet.read;
 
 import io.pqarrow.parquet.ParquetFileException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
@@ -22,6 +25,11 @@ import org.apache.arrow.vector.complex.ListViewVector;
  * (see {@link LeafColumn.Padding}), since Parquet writes no elements for a null list.
  */
 final class ListNode extends NodeAssembler {
+  private static final VarHandle INTS =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
   private final ListVector list;
   private final LargeListVector largeList;
   private final ListViewVector listView;
@@ -29,6 +37,11 @@ final class ListNode extends NodeAssembler {
   private final int elementDef;
   private final NodeAssembler element;
   private final Path file;
+
+  /** The batch's offsets, then validity words, before they are copied into the vector. */
+  private byte[] offsetStage = new byte[0];
+
+  private long[] validityStage = new long[0];
 
   ListNode(
       String path,
@@ -90,31 +103,25 @@ final class ListNode extends NodeAssembler {
   }
 
   /**
-   * Assembles a List or LargeList (a map is a List) in two passes over the levels: the first counts
-   * the slots, so that the buffers grow once; the second writes each slot's start offset as it
-   * opens and its validity bit, 64 bits at a time.
+   * Assembles a List or LargeList (a map is a List) in one pass over the levels, without a branch
+   * per triple (list lengths make one unpredictable): every triple writes the running element count
+   * as the offset of the next slot and moves on only if it opens a slot, so a slot's offset is the
+   * count when it opened. Offsets and validity words are staged on the heap, then copied into
+   * buffers grown once.
    */
   private void assembleOffsets() {
     LeafDecoder leaf = element.representative();
     int[] rep = leaf.rep;
     int[] def = leaf.def;
     int n = leaf.levelCount;
-    int slots = 0;
-    for (int i = 0; i < n; i++) {
-      slots += rep[i] <= repLevel && def[i] >= slotDef ? 1 : 0;
-    }
-    FieldVector vector = list != null ? list : largeList;
-    if (slots > 0 && vector.getValueCapacity() < slots) {
-      // Grows validity and offsets (not the elements) to hold the slots.
-      if (list != null) {
-        list.setNull(slots - 1);
-      } else {
-        largeList.setNull(slots - 1);
-      }
-    }
-    ArrowBuf offsets = list != null ? list.getOffsetBuffer() : largeList.getOffsetBuffer();
-    ArrowBuf validity = vector.getValidityBuffer();
     boolean wide = largeList != null;
+    int width = wide ? 8 : 4;
+    if (offsetStage.length < (n + 1) * width) {
+      offsetStage = new byte[Math.max((n + 1) * width, offsetStage.length * 2)];
+      validityStage = new long[offsetStage.length / width / 64 + 1];
+    }
+    byte[] stage = offsetStage;
+    long[] words = validityStage;
     int elementRep = repLevel + 1;
     long elements = 0;
     int slot = 0;
@@ -123,39 +130,50 @@ final class ListNode extends NodeAssembler {
     for (int i = 0; i < n; i++) {
       int r = rep[i];
       int d = def[i];
-      if (r <= repLevel) {
-        if (d < slotDef) {
-          continue;
-        }
-        if (wide) {
-          offsets.setLong((long) slot * 8, elements);
-        } else {
-          offsets.setInt((long) slot * 4, (int) elements);
-        }
-        slot++;
-        word |= (d >= validDef ? 1L : 0L) << bits;
-        if (++bits == 64) {
-          BitWords.write(validity, slot - 64, word, 64);
-          word = 0;
-          bits = 0;
-        }
-        elements += d >= elementDef ? 1 : 0;
-      } else if (r == elementRep && d >= elementDef) {
-        elements++;
+      int opens = r <= repLevel & d >= slotDef ? 1 : 0;
+      if (wide) {
+        LONGS.set(stage, slot * 8, elements);
+      } else {
+        INTS.set(stage, slot * 4, (int) elements);
+      }
+      slot += opens;
+      word |= (long) (opens & (d >= validDef ? 1 : 0)) << bits;
+      bits += opens;
+      if (bits == 64) {
+        words[(slot - 1) >>> 6] = word;
+        word = 0;
+        bits = 0;
+      }
+      // An element: the first of a list that opens here, or a repeated one of the open list.
+      elements += d >= elementDef & (opens == 1 | r == elementRep) ? 1 : 0;
+    }
+    if (bits > 0) {
+      words[slot >>> 6] = word;
+    }
+    if (wide) {
+      LONGS.set(stage, slot * 8, elements);
+    } else {
+      INTS.set(stage, slot * 4, (int) elements);
+    }
+    FieldVector vector = list != null ? list : largeList;
+    if (slot > 0 && vector.getValueCapacity() < slot) {
+      // Grows validity and offsets (not the elements) to hold the slots.
+      if (list != null) {
+        list.setNull(slot - 1);
+      } else {
+        largeList.setNull(slot - 1);
       }
     }
-    if (slots > 0) {
-      BitWords.write(validity, slot - bits, word, bits);
-      if (wide) {
-        offsets.setLong((long) slot * 8, elements);
-      } else {
-        offsets.setInt((long) slot * 4, (int) elements);
-      }
+    ArrowBuf offsets = list != null ? list.getOffsetBuffer() : largeList.getOffsetBuffer();
+    offsets.setBytes(0, stage, 0, (long) (slot + 1) * width);
+    ArrowBuf validity = vector.getValidityBuffer();
+    for (int w = 0; w * 64 < slot; w++) {
+      BitWords.write(validity, w * 64L, words[w], Math.min(64, slot - w * 64));
     }
     if (list != null) {
-      list.setLastSet(slots - 1);
+      list.setLastSet(slot - 1);
     } else {
-      largeList.setLastSet(slots - 1);
+      largeList.setLastSet(slot - 1);
     }
   }
 

@@ -29,11 +29,13 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
  * whose slots the validity bits alone do not give ({@link Shape#nested}: a Variant child with a
  * null fill, a fixed-size list's padded element, an Arrow Null column) decodes each page's
  * repetition and definition levels in bulk, keeps those of the batch in the level arrays for the
- * nodes above to assemble from, and gives slots from them: validity bits are gathered 64 at a time,
- * and a column without padding takes a loop with no padding test. Malformed page bytes ({@link
- * CorruptPageException}) and levels that do not make whole records (a chunk whose first repetition
- * level is not 0, levels that run out before the chunk's value count) are reported by {@link
- * ColumnChunkPages#corruptPage} with the column, row group, page and byte offset.
+ * nodes above to assemble from, and gives slots from them: validity bits are gathered 64 at a time
+ * ({@link BitWords}), and a column without padding takes a loop with no padding test. A nested leaf
+ * with no repeated ancestor (under structs only) decodes no repetition levels and its definition
+ * levels straight into the batch's array, since each triple is a record. Malformed page bytes
+ * ({@link CorruptPageException}) and levels that do not make whole records (a chunk whose first
+ * repetition level is not 0, levels that run out before the chunk's value count) are reported by
+ * {@link ColumnChunkPages#corruptPage} with the column, row group, page and byte offset.
  */
 abstract class PageLeafDecoder extends LeafDecoder {
   /**
@@ -135,7 +137,7 @@ abstract class PageLeafDecoder extends LeafDecoder {
   @Override
   final int readRecords(int records) {
     if (nested) {
-      return readNestedRecords(records);
+      return maxRep == 0 ? readUnrepeatedRecords(records) : readNestedRecords(records);
     }
     int done = 0;
     try {
@@ -154,6 +156,34 @@ abstract class PageLeafDecoder extends LeafDecoder {
         }
         readValues(slotCount, n, nulls);
         slotCount += n;
+        pageLeft -= n;
+        done += n;
+      }
+    } catch (CorruptPageException e) {
+      throw pages.corruptPage(e.byteOffset(), e.problem(), e);
+    }
+    return done;
+  }
+
+  /**
+   * Reads {@code records} records of a nested column with no repeated ancestor (under structs
+   * only): each triple is a record and a slot, so the definition levels of each run of them in one
+   * page are decoded straight into {@link #def} (the repetition levels stay 0) and become validity
+   * bits from there.
+   */
+  private int readUnrepeatedRecords(int records) {
+    int done = 0;
+    try {
+      while (done < records) {
+        if (pageLeft == 0 && !nextDataPage()) {
+          break;
+        }
+        int n = Math.min(records - done, pageLeft);
+        int start = levelCount;
+        growLevels(start + n);
+        definitions.readInts(def, start, n);
+        levelCount = start + n;
+        placeEverySlot(def, start, start + n);
         pageLeft -= n;
         done += n;
       }
@@ -223,19 +253,18 @@ abstract class PageLeafDecoder extends LeafDecoder {
    */
   private void placeSlots(int start, int end) {
     if (slotDef == 0) {
-      placeEverySlot(start, end);
+      placeEverySlot(pageDef, start, end);
       return;
     }
     int[] pd = pageDef;
     int slots = 0;
-    int nulls = 0;
+    int values = 0;
     for (int i = start; i < end; i++) {
       int d = pd[i];
-      if (d >= slotDef) {
-        slots++;
-        nulls += d == maxDef ? 0 : 1;
-      }
+      slots += d >= slotDef ? 1 : 0;
+      values += d == maxDef ? 1 : 0;
     }
+    int nulls = slots - values;
     if (slots == 0) {
       return;
     }
@@ -254,14 +283,18 @@ abstract class PageLeafDecoder extends LeafDecoder {
    * As {@link #placeSlots}, for a column with no list above it, whose every triple is a slot: the
    * validity words are gathered in one pass that also counts the nulls.
    */
-  private void placeEverySlot(int start, int end) {
+  private void placeEverySlot(int[] levels, int start, int end) {
     int slots = end - start;
     reserve(slotCount + slots);
     ArrowBuf validity = validity();
     if (validity == null) {
-      readValues(slotCount, slots, slots);
+      int values = 0;
+      for (int i = start; i < end; i++) {
+        values += levels[i] == maxDef ? 1 : 0;
+      }
+      readValues(slotCount, slots, slots - values);
     } else {
-      int valid = BitWords.writeAtLeast(validity, slotCount, pageDef, start, end, maxDef);
+      int valid = BitWords.writeAtLeast(validity, slotCount, levels, start, end, maxDef);
       readValues(slotCount, slots, slots - valid);
     }
     slotCount += slots;
@@ -310,17 +343,19 @@ abstract class PageLeafDecoder extends LeafDecoder {
   /** Copies levels {@code start .. start+n-1} of the page after the batch's levels. */
   private void appendLevels(int start, int n) {
     int need = levelCount + n;
+    growLevels(need);
+    System.arraycopy(pageRep, start, rep, levelCount, n);
+    System.arraycopy(pageDef, start, def, levelCount, n);
+    levelCount = need;
+  }
+
+  /** Makes room for {@code need} levels in the batch's level arrays. */
+  private void growLevels(int need) {
     if (need > rep.length) {
       int size = Math.max(need, rep.length * 2);
       rep = Arrays.copyOf(rep, size);
       def = Arrays.copyOf(def, size);
     }
-    if (maxRep > 0) {
-      // A column with no repeated ancestor keeps its repetition levels all 0: nothing to copy.
-      System.arraycopy(pageRep, start, rep, levelCount, n);
-    }
-    System.arraycopy(pageDef, start, def, levelCount, n);
-    levelCount = need;
   }
 
   /** Moves to the next data page with values, decoding a dictionary page on the way. */
@@ -352,7 +387,7 @@ abstract class PageLeafDecoder extends LeafDecoder {
       }
       valuesSeen += count;
       lastPageEnd = page.limit();
-      if (nested) {
+      if (nested && maxRep > 0) {
         readPageLevels(count);
       }
       Encoding encoding = pages.encoding();
@@ -391,17 +426,12 @@ abstract class PageLeafDecoder extends LeafDecoder {
     definitions.readInts(pageDef, 0, count);
     pagePos = 0;
     pageCount = count;
-    if (maxRep == 0) {
-      // Every level starts a record; pageRep stays all 0 (it is never written for such a column).
-      pageRecords = count;
-    } else {
-      repetitions.readInts(pageRep, 0, count);
-      int starts = 0;
-      for (int k = 0; k < count; k++) {
-        starts += pageRep[k] == 0 ? 1 : 0;
-      }
-      pageRecords = starts;
+    repetitions.readInts(pageRep, 0, count);
+    int starts = 0;
+    for (int k = 0; k < count; k++) {
+      starts += pageRep[k] == 0 ? 1 : 0;
     }
+    pageRecords = starts;
     if (count > 0 && chunkStart) {
       chunkStart = false;
       if (pageRep[0] != 0) {

@@ -258,8 +258,29 @@ public final class BinaryOutput {
 
   /** Appends {@code n} empty values (the slots of nulls). */
   void appendEmpty(int n) {
-    for (int i = 0; i < n; i++) {
-      setOffset(++slot, end);
+    // A run of nulls repeats one offset: staged a block at a time, with no test per slot.
+    while (n > 0) {
+      if (offsetsStaged == OFFSET_STAGE) {
+        flushOffsets();
+      }
+      if (offsetsStaged == 0) {
+        offsetFirst = slot + 1;
+      }
+      int k = Math.min(n, OFFSET_STAGE - offsetsStaged);
+      int at = offsetsStaged;
+      if (narrow != null) {
+        int v = (int) end;
+        for (int i = 0; i < k; i++) {
+          INTS.set(offsetStage, (at + i) * 4, v);
+        }
+      } else {
+        for (int i = 0; i < k; i++) {
+          LONGS.set(offsetStage, (at + i) * 8, end);
+        }
+      }
+      offsetsStaged += k;
+      slot += k;
+      n -= k;
     }
   }
 
