@@ -136,9 +136,10 @@ abstract class PageLeafDecoder extends LeafDecoder {
 
   @Override
   final int readRecords(int records) {
-    if (nested) {
-      return maxRep == 0 ? readUnrepeatedRecords(records) : readNestedRecords(records);
+    if (nested && maxRep > 0) {
+      return readNestedRecords(records);
     }
+    // Without a repeated ancestor every triple is a record and a slot.
     int done = 0;
     try {
       while (done < records) {
@@ -146,16 +147,11 @@ abstract class PageLeafDecoder extends LeafDecoder {
           break;
         }
         int n = Math.min(records - done, pageLeft);
-        reserve(slotCount + n);
-        int nulls;
-        if (maxDef == 0) {
-          Bitmaps.fill(validity(), slotCount, n, true);
-          nulls = 0;
+        if (nested) {
+          readUnrepeated(n);
         } else {
-          nulls = definitions.readValidity(validity(), slotCount, n);
+          readTopLevel(n);
         }
-        readValues(slotCount, n, nulls);
-        slotCount += n;
         pageLeft -= n;
         done += n;
       }
@@ -165,32 +161,31 @@ abstract class PageLeafDecoder extends LeafDecoder {
     return done;
   }
 
-  /**
-   * Reads {@code records} records of a nested column with no repeated ancestor (under structs
-   * only): each triple is a record and a slot, so the definition levels of each run of them in one
-   * page are decoded straight into {@link #def} (the repetition levels stay 0) and become validity
-   * bits from there.
-   */
-  private int readUnrepeatedRecords(int records) {
-    int done = 0;
-    try {
-      while (done < records) {
-        if (pageLeft == 0 && !nextDataPage()) {
-          break;
-        }
-        int n = Math.min(records - done, pageLeft);
-        int start = levelCount;
-        growLevels(start + n);
-        definitions.readInts(def, start, n);
-        levelCount = start + n;
-        placeEverySlot(def, start, start + n);
-        pageLeft -= n;
-        done += n;
-      }
-    } catch (CorruptPageException e) {
-      throw pages.corruptPage(e.byteOffset(), e.problem(), e);
+  /** Reads {@code n} values of a top-level leaf: its definition levels become validity bits. */
+  private void readTopLevel(int n) {
+    reserve(slotCount + n);
+    int nulls;
+    if (maxDef == 0) {
+      Bitmaps.fill(validity(), slotCount, n, true);
+      nulls = 0;
+    } else {
+      nulls = definitions.readValidity(validity(), slotCount, n);
     }
-    return done;
+    readValues(slotCount, n, nulls);
+    slotCount += n;
+  }
+
+  /**
+   * Reads {@code n} triples of a nested column with no repeated ancestor (under structs only): the
+   * definition levels are decoded straight into {@link #def} (the repetition levels stay 0), kept
+   * for the nodes above, and become validity bits from there.
+   */
+  private void readUnrepeated(int n) {
+    int start = levelCount;
+    growLevels(start + n);
+    definitions.readInts(def, start, n);
+    levelCount = start + n;
+    placeEverySlot(def, start, start + n);
   }
 
   /**
