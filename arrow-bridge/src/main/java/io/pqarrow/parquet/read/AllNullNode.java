@@ -17,6 +17,9 @@ final class AllNullNode extends NodeAssembler {
   }
 
   @Override
+  void wantLevels() {}
+
+  @Override
   void collectLeaves(List<LeafDecoder> out) {}
 
   @Override

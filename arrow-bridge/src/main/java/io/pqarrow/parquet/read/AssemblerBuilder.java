@@ -42,7 +42,9 @@ final class AssemblerBuilder {
 
   /** Builds the reader of one top-level field. */
   NodeAssembler build(FieldMapping mapping, FieldVector vector) {
-    return visit(mapping, vector, 0, 0, false, null, LeafColumn.Padding.NONE);
+    NodeAssembler node = visit(mapping, vector, 0, 0, false, null, LeafColumn.Padding.NONE);
+    node.wantLevels();
+    return node;
   }
 
   /**

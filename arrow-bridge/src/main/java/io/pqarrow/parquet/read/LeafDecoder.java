@@ -35,6 +35,12 @@ abstract class LeafDecoder implements AutoCloseable {
   final int padToDef;
   final int padSlots;
 
+  /**
+   * Whether a node above assembles from this leaf's levels ({@link NodeAssembler#wantLevels}): a
+   * leaf without a repeated ancestor keeps them only then.
+   */
+  boolean levelsWanted;
+
   int[] rep = new int[64];
   int[] def = new int[64];
   int levelCount;

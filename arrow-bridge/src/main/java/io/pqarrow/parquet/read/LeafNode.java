@@ -17,6 +17,9 @@ final class LeafNode extends NodeAssembler {
   }
 
   @Override
+  void wantLevels() {}
+
+  @Override
   void collectLeaves(List<LeafDecoder> out) {
     out.add(decoder);
   }

@@ -1,6 +1,7 @@
 package io.pqarrow.parquet.read;
 
 import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.parquet.internal.encoding.BitWords;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -85,6 +86,15 @@ final class ListNode extends NodeAssembler {
   @Override
   LeafDecoder representative() {
     return element.representative();
+  }
+
+  @Override
+  void wantLevels() {
+    LeafDecoder leaf = element.representative();
+    if (leaf != null) {
+      leaf.levelsWanted = true;
+    }
+    element.wantLevels();
   }
 
   @Override

@@ -35,6 +35,12 @@ abstract class NodeAssembler {
   /** The leaf whose levels describe this node, or {@code null} when it reads no column. */
   abstract LeafDecoder representative();
 
+  /**
+   * Tells the leaves whose levels this node and those below it assemble from to keep them ({@link
+   * LeafDecoder#levelsWanted}); called once on the top node when the tree is built.
+   */
+  abstract void wantLevels();
+
   /** Adds the leaf decoders at and below this node, in schema order. */
   abstract void collectLeaves(List<LeafDecoder> out);
 

@@ -1,5 +1,6 @@
 package io.pqarrow.parquet.read;
 
+import io.pqarrow.parquet.internal.encoding.BitWords;
 import io.pqarrow.parquet.internal.encoding.Bitmaps;
 import io.pqarrow.parquet.internal.encoding.CorruptPageException;
 import io.pqarrow.parquet.internal.encoding.Dictionary;
@@ -31,11 +32,13 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
  * repetition and definition levels in bulk, keeps those of the batch in the level arrays for the
  * nodes above to assemble from, and gives slots from them: validity bits are gathered 64 at a time
  * ({@link BitWords}), and a column without padding takes a loop with no padding test. A nested leaf
- * with no repeated ancestor (under structs only) decodes no repetition levels and its definition
- * levels straight into the batch's array, since each triple is a record. Malformed page bytes
- * ({@link CorruptPageException}) and levels that do not make whole records (a chunk whose first
- * repetition level is not 0, levels that run out before the chunk's value count) are reported by
- * {@link ColumnChunkPages#corruptPage} with the column, row group, page and byte offset.
+ * with no repeated ancestor (under structs only) decodes no repetition levels, since each triple is
+ * a record; its definition levels go straight into the batch's array when a node assembles from
+ * them ({@link #levelsWanted}), else straight into validity bits, as for a top-level leaf.
+ * Malformed page bytes ({@link CorruptPageException}) and levels that do not make whole records (a
+ * chunk whose first repetition level is not 0, levels that run out before the chunk's value count)
+ * are reported by {@link ColumnChunkPages#corruptPage} with the column, row group, page and byte
+ * offset.
  */
 abstract class PageLeafDecoder extends LeafDecoder {
   /**
@@ -48,6 +51,9 @@ abstract class PageLeafDecoder extends LeafDecoder {
    */
   record Shape(int maxRep, boolean nested) {}
 
+  /** Levels of a bit-packed run unpacked at a time on their way to validity bits. */
+  private static final int LEVEL_SCRATCH = 1024;
+
   private final ColumnChunkPages pages;
   private final int typeWidth;
   private final int maxRep;
@@ -55,6 +61,8 @@ abstract class PageLeafDecoder extends LeafDecoder {
 
   /** Whether a null fixed-size list above the column pads it ({@link LeafColumn.Padding}). */
   private final boolean padded;
+
+  private int[] levelScratch;
 
   private Dictionary dictionary;
   private RleBitPackedDecoder repetitions;
@@ -147,10 +155,10 @@ abstract class PageLeafDecoder extends LeafDecoder {
           break;
         }
         int n = Math.min(records - done, pageLeft);
-        if (nested) {
+        if (nested && (levelsWanted || validity() == null)) {
           readUnrepeated(n);
         } else {
-          readTopLevel(n);
+          readValidityAndValues(n);
         }
         pageLeft -= n;
         done += n;
@@ -161,15 +169,24 @@ abstract class PageLeafDecoder extends LeafDecoder {
     return done;
   }
 
-  /** Reads {@code n} values of a top-level leaf: its definition levels become validity bits. */
-  private void readTopLevel(int n) {
+  /**
+   * Reads {@code n} values of a leaf whose levels no node needs (a top-level leaf, or one under
+   * structs only whose levels the structs take from another leaf): the definition levels become
+   * validity bits straight from their runs.
+   */
+  private void readValidityAndValues(int n) {
     reserve(slotCount + n);
     int nulls;
     if (maxDef == 0) {
       Bitmaps.fill(validity(), slotCount, n, true);
       nulls = 0;
-    } else {
+    } else if (maxDef == 1) {
       nulls = definitions.readValidity(validity(), slotCount, n);
+    } else {
+      if (levelScratch == null) {
+        levelScratch = new int[LEVEL_SCRATCH];
+      }
+      nulls = n - definitions.readAtLeast(validity(), slotCount, n, maxDef, levelScratch);
     }
     readValues(slotCount, n, nulls);
     slotCount += n;

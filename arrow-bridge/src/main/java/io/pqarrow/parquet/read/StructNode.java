@@ -2,6 +2,7 @@ package io.pqarrow.parquet.read;
 
 import io.pqarrow.extension.ShreddedLayout;
 import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.parquet.internal.encoding.BitWords;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
@@ -73,6 +74,16 @@ final class StructNode extends NodeAssembler {
   @Override
   LeafDecoder representative() {
     return representative;
+  }
+
+  @Override
+  void wantLevels() {
+    if (mirror == null && representative != null) {
+      representative.levelsWanted = true;
+    }
+    for (NodeAssembler child : children) {
+      child.wantLevels();
+    }
   }
 
   @Override
@@ -179,6 +190,9 @@ final class StructNode extends NodeAssembler {
 
   /** The batch row of slot {@code slot} of this struct, found by walking its levels again. */
   private int batchRowOf(int slot) {
+    if (mirror != null) {
+      return mirror.batchRowOf(slot);
+    }
     int[] rep = representative.rep;
     int[] def = representative.def;
     int row = -1;

@@ -148,6 +148,35 @@ public final class RleBitPackedDecoder {
     return n - readBitmap(validity, firstSlot, n);
   }
 
+  /**
+   * Decodes the next {@code n} values as bits {@code firstBit ..} of an Arrow bitmap, set where the
+   * value is at least {@code min} (the validity bits of a column's definition levels, with {@code
+   * min} its maximum level), and returns how many are set. RLE runs are filled as bytes; bit-packed
+   * runs are unpacked into {@code scratch} a block at a time and gathered 64 bits a word.
+   */
+  public int readAtLeast(ArrowBuf bits, long firstBit, int n, int min, int[] scratch) {
+    Bitmaps.checkBits(bits, firstBit + n, "bitmap");
+    int ones = 0;
+    while (n > 0) {
+      if (left == 0) {
+        nextRun(n);
+      }
+      int take = Math.min(Math.min(left, n), scratch.length);
+      if (packed) {
+        readPacked(scratch, 0, take);
+        ones += BitWords.writeAtLeast(bits, firstBit, scratch, 0, take, min);
+      } else {
+        boolean set = rleValue >= min;
+        Bitmaps.fill(bits, firstBit, take, set);
+        ones += set ? take : 0;
+      }
+      left -= take;
+      firstBit += take;
+      n -= take;
+    }
+    return ones;
+  }
+
   private void readPacked(int[] out, int off, int take) {
     int start = runIndex;
     int done = 0;

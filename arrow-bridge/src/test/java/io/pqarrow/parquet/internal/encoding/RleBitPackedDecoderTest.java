@@ -127,6 +127,50 @@ public class RleBitPackedDecoderTest {
   }
 
   @Test
+  void levelsAtLeastAMinimumBecomeBitsThroughAnyScratchLeavingOtherBitsAlone() {
+    Random random = new Random(13);
+    // Runs of one level (RLE) and mixed stretches (bit-packed), levels 0..3 in 2 bits.
+    for (int count : COUNTS) {
+      int[] levels = new int[count];
+      for (int i = 0; i < count; ) {
+        int run = 1 + random.nextInt(40);
+        boolean same = random.nextBoolean();
+        int level = random.nextInt(4);
+        for (int k = 0; k < run && i < count; k++, i++) {
+          levels[i] = same ? level : random.nextInt(4);
+        }
+      }
+      byte[] encoded = encode(2, levels);
+      for (int scratch : new int[] {1, 5, 64, 1024}) {
+        for (int batch : BATCHES) {
+          long first = batch % 13;
+          RleBitPackedDecoder decoder = new RleBitPackedDecoder(page(encoded, Source.WINDOW), 2, 3);
+          try (ArrowBuf bits = memory.allocator().buffer((first + count + 7) / 8 + 9)) {
+            byte[] before = new byte[(int) bits.capacity()];
+            random.nextBytes(before);
+            bits.setBytes(0, before);
+            int ones = 0;
+            for (int off = 0; off < count; off += batch) {
+              ones +=
+                  decoder.readAtLeast(
+                      bits, first + off, Math.min(batch, count - off), 3, new int[scratch]);
+            }
+            String what = count + " levels, scratch " + scratch + ", batch " + batch;
+            assertEquals(Arrays.stream(levels).filter(l -> l >= 3).count(), ones, what);
+            for (int i = 0; i < before.length * 8; i++) {
+              boolean expected =
+                  i >= first && i < first + count
+                      ? levels[(int) (i - first)] >= 3
+                      : (before[i >>> 3] & (1 << (i & 7))) != 0;
+              assertEquals(expected, bit(bits, i), what + ", bit " + i);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test
   void intAndBitmapReadsInterleaveOnOneDecoder() {
     Random random = new Random(5);
     int[] levels = EncodingFixtures.hybridValues(random, 3000, 1);

@@ -1,20 +1,21 @@
-package io.pqarrow.parquet.read;
+package io.pqarrow.parquet.internal.encoding;
 
 import org.apache.arrow.memory.ArrowBuf;
 
 /**
  * Bits gathered into 64-bit words (bit {@code k} of a word is the {@code k}-th slot) and written to
  * an Arrow bitmap a word at a time: one bounds-checked long access per 64 slots where a bit at a
- * time costs one per slot. Bits outside the range written are left as they were.
+ * time costs one per slot. Bits outside the range written are left as they were. The reader's
+ * nested assembly and the level decoder ({@link RleBitPackedDecoder#readAtLeast}) share it.
  */
-final class BitWords {
+public final class BitWords {
   private BitWords() {}
 
   /**
    * Writes the low {@code count} (at most 64) bits of {@code word} as bits {@code firstBit ..
    * firstBit+count-1} of {@code bitmap}, which must already hold them.
    */
-  static void write(ArrowBuf bitmap, long firstBit, long word, int count) {
+  public static void write(ArrowBuf bitmap, long firstBit, long word, int count) {
     long index = firstBit >>> 3;
     int shift = (int) (firstBit & 7);
     if (count == 64) {
@@ -48,7 +49,8 @@ final class BitWords {
    * Writes bit {@code firstBit + k} of {@code bitmap} for each level {@code from + k} before {@code
    * to}: set when the level is at least {@code min}. Returns the number of bits set.
    */
-  static int writeAtLeast(ArrowBuf bitmap, long firstBit, int[] levels, int from, int to, int min) {
+  public static int writeAtLeast(
+      ArrowBuf bitmap, long firstBit, int[] levels, int from, int to, int min) {
     int set = 0;
     long bit = firstBit;
     int i = from;
@@ -76,7 +78,7 @@ final class BitWords {
    * the slot's bit, from {@code firstBit} on, is set when its definition level is at least {@code
    * validDef}.
    */
-  static void writeSlots(
+  public static void writeSlots(
       ArrowBuf bitmap,
       long firstBit,
       int[] rep,
@@ -109,7 +111,7 @@ final class BitWords {
    * The 64 bits of {@code bitmap} from byte {@code byteIndex}, bits past {@code byteLimit} (the
    * bytes the bitmap holds) read as 0.
    */
-  static long wordAt(ArrowBuf bitmap, long byteIndex, long byteLimit) {
+  public static long wordAt(ArrowBuf bitmap, long byteIndex, long byteLimit) {
     if (byteIndex + 8 <= byteLimit) {
       return bitmap.getLong(byteIndex);
     }
