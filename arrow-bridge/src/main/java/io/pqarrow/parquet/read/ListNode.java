@@ -2,8 +2,7 @@ package io.pqarrow.parquet.read;
 
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.internal.encoding.BitWords;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,10 +25,6 @@ import org.apache.arrow.vector.complex.ListViewVector;
  * (see {@link LeafColumn.Padding}), since Parquet writes no elements for a null list.
  */
 final class ListNode extends NodeAssembler {
-  private static final VarHandle INTS =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LONGS =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private final ListVector list;
   private final LargeListVector largeList;
@@ -39,9 +34,10 @@ final class ListNode extends NodeAssembler {
   private final NodeAssembler element;
   private final Path file;
 
-  /** The batch's offsets, then validity words, before they are copied into the vector. */
-  private byte[] offsetStage = new byte[0];
+  /** The batch's offsets (of a List or a LargeList) and validity words, before they are copied. */
+  private int[] intOffsets = new int[0];
 
+  private long[] longOffsets = new long[0];
   private long[] validityStage = new long[0];
 
   ListNode(
@@ -125,13 +121,19 @@ final class ListNode extends NodeAssembler {
     int[] def = leaf.def;
     int n = leaf.levelCount;
     boolean wide = largeList != null;
-    int width = wide ? 8 : 4;
-    if (offsetStage.length < (n + 1) * width) {
-      offsetStage = new byte[Math.max((n + 1) * width, offsetStage.length * 2)];
-      validityStage = new long[offsetStage.length / width / 64 + 1];
+    int staged = wide ? longOffsets.length : intOffsets.length;
+    if (staged < n + 1) {
+      int size = Math.max(n + 1, staged * 2);
+      validityStage = new long[size / 64 + 1];
+      if (wide) {
+        longOffsets = new long[size];
+      } else {
+        intOffsets = new int[size];
+      }
     }
-    byte[] stage = offsetStage;
     long[] words = validityStage;
+    int[] narrow = intOffsets;
+    long[] broad = longOffsets;
     int elementRep = repLevel + 1;
     long elements = 0;
     int slot = 0;
@@ -142,9 +144,9 @@ final class ListNode extends NodeAssembler {
       int d = def[i];
       int opens = r <= repLevel & d >= slotDef ? 1 : 0;
       if (wide) {
-        LONGS.set(stage, slot * 8, elements);
+        broad[slot] = elements;
       } else {
-        INTS.set(stage, slot * 4, (int) elements);
+        narrow[slot] = (int) elements;
       }
       slot += opens;
       word |= (long) (opens & (d >= validDef ? 1 : 0)) << bits;
@@ -161,9 +163,9 @@ final class ListNode extends NodeAssembler {
       words[slot >>> 6] = word;
     }
     if (wide) {
-      LONGS.set(stage, slot * 8, elements);
+      broad[slot] = elements;
     } else {
-      INTS.set(stage, slot * 4, (int) elements);
+      narrow[slot] = (int) elements;
     }
     FieldVector vector = list != null ? list : largeList;
     if (slot > 0 && vector.getValueCapacity() < slot) {
@@ -175,7 +177,13 @@ final class ListNode extends NodeAssembler {
       }
     }
     ArrowBuf offsets = list != null ? list.getOffsetBuffer() : largeList.getOffsetBuffer();
-    offsets.setBytes(0, stage, 0, (long) (slot + 1) * width);
+    ByteBuffer target =
+        offsets.nioBuffer(0, (slot + 1) * (wide ? 8 : 4)).order(ByteOrder.LITTLE_ENDIAN);
+    if (wide) {
+      target.asLongBuffer().put(broad, 0, slot + 1);
+    } else {
+      target.asIntBuffer().put(narrow, 0, slot + 1);
+    }
     ArrowBuf validity = vector.getValidityBuffer();
     for (int w = 0; w * 64 < slot; w++) {
       BitWords.write(validity, w * 64L, words[w], Math.min(64, slot - w * 64));

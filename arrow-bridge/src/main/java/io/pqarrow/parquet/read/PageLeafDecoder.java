@@ -269,23 +269,31 @@ abstract class PageLeafDecoder extends LeafDecoder {
       return;
     }
     int[] pd = pageDef;
-    int slots = 0;
-    int values = 0;
-    for (int i = start; i < end; i++) {
-      int d = pd[i];
-      slots += d >= slotDef ? 1 : 0;
-      values += d == maxDef ? 1 : 0;
+    ArrowBuf validity = validity();
+    int slots;
+    int nulls;
+    if (validity != null) {
+      // Room for a slot per triple, the most there can be; a leaf's slots follow from its
+      // definition levels alone.
+      reserve(slotCount + end - start);
+      validity = validity();
+      long written =
+          BitWords.writeSlots(validity, slotCount, null, 0, pd, start, end, slotDef, maxDef);
+      slots = (int) (written >>> 32);
+      nulls = slots - (int) written;
+    } else {
+      slots = 0;
+      int values = 0;
+      for (int i = start; i < end; i++) {
+        int d = pd[i];
+        slots += d >= slotDef ? 1 : 0;
+        values += d == maxDef ? 1 : 0;
+      }
+      nulls = slots - values;
+      reserve(slotCount + slots);
     }
-    int nulls = slots - values;
     if (slots == 0) {
       return;
-    }
-    reserve(slotCount + slots);
-    ArrowBuf validity = validity();
-    if (validity != null) {
-      // Every repetition level passes: a leaf's slot depends on its definition level alone.
-      BitWords.writeSlots(
-          validity, slotCount, pageRep, Integer.MAX_VALUE, pd, start, end, slotDef, maxDef);
     }
     readValues(slotCount, slots, nulls);
     slotCount += slots;

@@ -116,38 +116,21 @@ final class StructNode extends NodeAssembler {
 
   /**
    * Gives this struct a slot for each triple of its representative leaf at or above its depth and
-   * writes the slots' validity bits, a 64-bit word at a time; returns the number of slots.
+   * writes the slots' validity bits ({@link BitWords#writeSlots}); returns the number of slots.
    */
   private int writeValidity() {
     int[] rep = representative.rep;
     int[] def = representative.def;
     int n = representative.levelCount;
-    if (repLevel == 0 && slotDef == 0 && !repeats(rep, n)) {
-      // Every triple starts a record and is a slot of this struct.
-      if (n > 0) {
-        vector.setNull(n - 1);
-      }
-      BitWords.writeAtLeast(vector.getValidityBuffer(), 0, def, 0, n, validDef);
-      return n;
-    }
-    int count = 0;
-    for (int i = 0; i < n; i++) {
-      count += rep[i] <= repLevel && def[i] >= slotDef ? 1 : 0;
-    }
-    if (count == 0) {
+    if (n == 0) {
       return 0;
     }
-    vector.setNull(count - 1);
-    BitWords.writeSlots(vector.getValidityBuffer(), 0, rep, repLevel, def, 0, n, slotDef, validDef);
-    return count;
-  }
-
-  private static boolean repeats(int[] rep, int n) {
-    int any = 0;
-    for (int i = 0; i < n; i++) {
-      any |= rep[i];
-    }
-    return any != 0;
+    // Room for a slot per triple, the most there can be.
+    vector.setNull(n - 1);
+    long written =
+        BitWords.writeSlots(
+            vector.getValidityBuffer(), 0, rep, repLevel, def, 0, n, slotDef, validDef);
+    return (int) (written >>> 32);
   }
 
   /**

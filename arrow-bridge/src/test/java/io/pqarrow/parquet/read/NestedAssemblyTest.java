@@ -52,6 +52,53 @@ class NestedAssemblyTest {
   }
 
   @Test
+  void bitWordsWritesTheBitsOfSlotsAloneForAnyShareOfNonSlots() {
+    SplittableRandom random = new SplittableRandom(11);
+    for (double holes : new double[] {0, 0.01, 0.3, 0.9, 1}) {
+      for (int n : new int[] {0, 1, 63, 64, 65, 200, 1000}) {
+        int[] rep = new int[n];
+        int[] def = new int[n];
+        for (int i = 0; i < n; i++) {
+          rep[i] = random.nextInt(3);
+          // Slots have definition level 2 (null) or 3 (valid); non-slots 0 or 1.
+          def[i] = random.nextDouble() < holes ? random.nextInt(2) : 2 + random.nextInt(2);
+        }
+        for (boolean withRep : new boolean[] {false, true}) {
+          long first = random.nextInt(70);
+          try (ArrowBuf buf = memory.allocator().buffer((first + n + 7) / 8 + 8)) {
+            byte[] before = new byte[(int) buf.capacity()];
+            for (int b = 0; b < before.length; b++) {
+              before[b] = (byte) random.nextInt(256);
+            }
+            buf.setBytes(0, before);
+            long written =
+                BitWords.writeSlots(buf, first, withRep ? rep : null, 1, def, 0, n, 2, 3);
+            boolean[] model = new boolean[before.length * 8];
+            for (int bit = 0; bit < model.length; bit++) {
+              model[bit] = (before[bit >>> 3] >>> (bit & 7) & 1) != 0;
+            }
+            int slots = 0;
+            int set = 0;
+            for (int i = 0; i < n; i++) {
+              if (def[i] >= 2 && (!withRep || rep[i] <= 1)) {
+                model[(int) first + slots++] = def[i] == 3;
+                set += def[i] == 3 ? 1 : 0;
+              }
+            }
+            String what = n + " triples, " + holes + " non-slots, rep " + withRep;
+            assertEquals(slots, (int) (written >>> 32), what);
+            assertEquals(set, (int) written, what);
+            for (int bit = 0; bit < model.length; bit++) {
+              boolean actual = (buf.getByte(bit >>> 3) >>> (bit & 7) & 1) != 0;
+              assertEquals(model[bit], actual, what + ", bit " + bit);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test
   void bitWordsReadsWordsWithBitsPastTheBufferClear() {
     try (ArrowBuf buf = memory.allocator().buffer(16)) {
       for (int b = 0; b < 16; b++) {

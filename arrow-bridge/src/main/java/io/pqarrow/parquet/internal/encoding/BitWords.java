@@ -74,11 +74,17 @@ public final class BitWords {
 
   /**
    * Writes a bit for each slot among the triples {@code from .. to-1}: a triple is a slot when its
-   * repetition level is at most {@code maxRep} and its definition level at least {@code slotDef};
-   * the slot's bit, from {@code firstBit} on, is set when its definition level is at least {@code
-   * validDef}.
+   * definition level is at least {@code slotDef} and, unless {@code rep} is {@code null}, its
+   * repetition level at most {@code maxRep}; the slot's bit, from {@code firstBit} on, is set when
+   * its definition level is at least {@code validDef}. The bitmap must hold the slots' bits.
+   *
+   * <p>Each 64 triples give two masks, slots and set bits, with no branch per triple (list lengths
+   * make one unpredictable); the set bits of the slots are then packed together, a run of slots at
+   * a time, so the cost grows with the non-slots (null and empty lists above), not the triples.
+   *
+   * @return the number of slots in the high 32 bits, of bits set in the low 32
    */
-  public static void writeSlots(
+  public static long writeSlots(
       ArrowBuf bitmap,
       long firstBit,
       int[] rep,
@@ -89,22 +95,60 @@ public final class BitWords {
       int slotDef,
       int validDef) {
     long bit = firstBit;
-    long word = 0;
-    int bits = 0;
-    for (int i = from; i < to; i++) {
-      // Without a branch on whether the triple is a slot: list lengths make it unpredictable.
-      int d = def[i];
-      int slot = rep[i] <= maxRep & d >= slotDef ? 1 : 0;
-      word |= (long) (slot & (d >= validDef ? 1 : 0)) << bits;
-      bits += slot;
-      if (bits == 64) {
-        write(bitmap, bit, word, 64);
+    long pending = 0;
+    int pendingBits = 0;
+    int slots = 0;
+    int set = 0;
+    for (int i = from; i < to; i += 64) {
+      int count = Math.min(64, to - i);
+      long slotMask = 0;
+      long validMask = 0;
+      if (rep == null) {
+        for (int k = 0; k < count; k++) {
+          int d = def[i + k];
+          slotMask |= (d >= slotDef ? 1L : 0L) << k;
+          validMask |= (d >= validDef ? 1L : 0L) << k;
+        }
+      } else {
+        for (int k = 0; k < count; k++) {
+          int d = def[i + k];
+          slotMask |= (rep[i + k] <= maxRep & d >= slotDef ? 1L : 0L) << k;
+          validMask |= (d >= validDef ? 1L : 0L) << k;
+        }
+      }
+      validMask &= slotMask;
+      int taken = Long.bitCount(slotMask);
+      long packed = taken == count ? validMask : pack(validMask, slotMask);
+      slots += taken;
+      set += Long.bitCount(validMask);
+      pending |= packed << pendingBits;
+      if (pendingBits + taken >= 64) {
+        write(bitmap, bit, pending, 64);
         bit += 64;
-        word = 0;
-        bits = 0;
+        int used = 64 - pendingBits;
+        pending = used == 64 ? 0 : packed >>> used;
+        pendingBits = pendingBits + taken - 64;
+      } else {
+        pendingBits += taken;
       }
     }
-    write(bitmap, bit, word, bits);
+    write(bitmap, bit, pending, pendingBits);
+    return (long) slots << 32 | set;
+  }
+
+  /** The bits of {@code value} where {@code mask} is set, moved down next to each other. */
+  static long pack(long value, long mask) {
+    long result = 0;
+    int filled = 0;
+    while (mask != 0) {
+      int start = Long.numberOfTrailingZeros(mask);
+      int length = Long.numberOfTrailingZeros(~(mask >>> start));
+      long run = length == 64 ? value : (value >>> start) & ((1L << length) - 1);
+      result |= run << filled;
+      filled += length;
+      mask = start + length >= 64 ? 0 : mask & (-1L << (start + length));
+    }
+    return result;
   }
 
   /**
