@@ -3,12 +3,9 @@ package io.pqarrow.parquet.read;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pqarrow.parquet.internal.encoding.BitWords;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
 import java.nio.file.Path;
-import java.util.SplittableRandom;
-import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.junit.jupiter.api.Test;
@@ -16,99 +13,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The word-at-a-time pieces of nested assembly: {@link BitWords} against a bit-by-bit model, and a
- * required group inside an optional one, whose validity {@link StructNode} copies from its parent.
+ * Nested assembly where {@link StructNode} takes a shortcut: a required group inside an optional
+ * one copies its parent's validity.
  */
 class NestedAssemblyTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
   @TempDir Path dir;
-
-  @Test
-  void bitWordsWritesEveryOffsetAndCountAndLeavesOtherBitsAlone() {
-    SplittableRandom random = new SplittableRandom(7);
-    try (ArrowBuf buf = memory.allocator().buffer(32)) {
-      for (int first = 0; first < 80; first++) {
-        for (int count = 0; count <= 64; count++) {
-          boolean[] model = new boolean[256];
-          for (int b = 0; b < 32; b++) {
-            int v = random.nextInt(256);
-            buf.setByte(b, v);
-            for (int k = 0; k < 8; k++) {
-              model[b * 8 + k] = (v >>> k & 1) != 0;
-            }
-          }
-          long word = random.nextLong();
-          for (int k = 0; k < count; k++) {
-            model[first + k] = (word >>> k & 1) != 0;
-          }
-          BitWords.write(buf, first, word, count);
-          for (int bit = 0; bit < 256; bit++) {
-            boolean actual = (buf.getByte(bit >>> 3) >>> (bit & 7) & 1) != 0;
-            assertEquals(model[bit], actual, "bit " + bit + " after " + count + " at " + first);
-          }
-        }
-      }
-    }
-  }
-
-  @Test
-  void bitWordsWritesTheBitsOfSlotsAloneForAnyShareOfNonSlots() {
-    SplittableRandom random = new SplittableRandom(11);
-    for (double holes : new double[] {0, 0.01, 0.3, 0.9, 1}) {
-      for (int n : new int[] {0, 1, 63, 64, 65, 200, 1000}) {
-        int[] rep = new int[n];
-        int[] def = new int[n];
-        for (int i = 0; i < n; i++) {
-          rep[i] = random.nextInt(3);
-          // Slots have definition level 2 (null) or 3 (valid); non-slots 0 or 1.
-          def[i] = random.nextDouble() < holes ? random.nextInt(2) : 2 + random.nextInt(2);
-        }
-        for (boolean withRep : new boolean[] {false, true}) {
-          long first = random.nextInt(70);
-          try (ArrowBuf buf = memory.allocator().buffer((first + n + 7) / 8 + 8)) {
-            byte[] before = new byte[(int) buf.capacity()];
-            for (int b = 0; b < before.length; b++) {
-              before[b] = (byte) random.nextInt(256);
-            }
-            buf.setBytes(0, before);
-            long written =
-                BitWords.writeSlots(buf, first, withRep ? rep : null, 1, def, 0, n, 2, 3);
-            boolean[] model = new boolean[before.length * 8];
-            for (int bit = 0; bit < model.length; bit++) {
-              model[bit] = (before[bit >>> 3] >>> (bit & 7) & 1) != 0;
-            }
-            int slots = 0;
-            int set = 0;
-            for (int i = 0; i < n; i++) {
-              if (def[i] >= 2 && (!withRep || rep[i] <= 1)) {
-                model[(int) first + slots++] = def[i] == 3;
-                set += def[i] == 3 ? 1 : 0;
-              }
-            }
-            String what = n + " triples, " + holes + " non-slots, rep " + withRep;
-            assertEquals(slots, (int) (written >>> 32), what);
-            assertEquals(set, (int) written, what);
-            for (int bit = 0; bit < model.length; bit++) {
-              boolean actual = (buf.getByte(bit >>> 3) >>> (bit & 7) & 1) != 0;
-              assertEquals(model[bit], actual, what + ", bit " + bit);
-            }
-          }
-        }
-      }
-    }
-  }
-
-  @Test
-  void bitWordsReadsWordsWithBitsPastTheBufferClear() {
-    try (ArrowBuf buf = memory.allocator().buffer(16)) {
-      for (int b = 0; b < 16; b++) {
-        buf.setByte(b, 0xFF);
-      }
-      assertEquals(-1L, BitWords.wordAt(buf, 8, 16));
-      assertEquals(0xFFFFL, BitWords.wordAt(buf, 8, 10));
-      assertEquals(0L, BitWords.wordAt(buf, 16, 16));
-    }
-  }
 
   /** argv: file. Rows i: a null when i % 7 == 3, c null when i % 5 == 0, else c = i. */
   private static final String REQUIRED_IN_OPTIONAL =
