@@ -196,7 +196,7 @@ public final class RleBitPackedDecoder {
       System.arraycopy(cachedGroup((runIndex + done) >>> 3), 0, out, off + done, take - done);
     }
     runIndex += take;
-    if (checkValues) {
+    if (checkValues && aboveMaximum(out, off, take)) {
       for (int i = 0; i < take; i++) {
         if (Integer.compareUnsigned(out[off + i], maxValue) > 0) {
           long at = runDataPos + ((long) (start + i) * width >>> 3);
@@ -210,6 +210,19 @@ public final class RleBitPackedDecoder {
         }
       }
     }
+  }
+
+  /**
+   * Whether a value of {@code out[off .. off+n)} exceeds {@code maxValue} as unsigned ints: one
+   * maximum over the values shifted into signed order, a loop with no branch that the JIT can
+   * vectorise; the caller looks for the value only when there is one.
+   */
+  private boolean aboveMaximum(int[] out, int off, int n) {
+    int max = Integer.MIN_VALUE;
+    for (int i = off; i < off + n; i++) {
+      max = Math.max(max, out[i] + Integer.MIN_VALUE);
+    }
+    return max > maxValue + Integer.MIN_VALUE;
   }
 
   private int[] cachedGroup(int index) {
