@@ -471,7 +471,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       allocated = true;
     } else {
       for (FieldVector v : root.getFieldVectors()) {
-        v.reset();
+        BatchReset.reuse(v);
       }
     }
     for (LeafDecoder leaf : leaves) {

@@ -92,6 +92,65 @@ class ViewVectorsTest {
     }
   }
 
+  /** argv: file. 4,000 rows of struct<s: string>, every string out of line (over 12 bytes). */
+  static final String STRUCT_OF_STRINGS =
+      PyRender.PRELUDE
+          + """
+          n = 4000
+          s = pa.array([None if i % 9 == 4 else 'value number %08d of the struct' % i
+                        for i in range(n)])
+          t = pa.table({'st': pa.StructArray.from_arrays([s], names=['s'])})
+          pq.write_table(t, sys.argv[1], row_group_size=n)
+          dump(pq.read_table(sys.argv[1]))
+          """;
+
+  /**
+   * A view vector keeps the data buffers it was given until it is reset: reused batch after batch
+   * inside a struct, it must drop them before the next batch, or the memory held grows with every
+   * batch read.
+   */
+  @org.junit.jupiter.api.Test
+  void viewsInsideAStructDropTheDataBuffersOfEachBatchBeforeTheNext() {
+    Path file = dir.resolve("struct-views.parquet");
+    List<String> expected = ReaderLevelsTest.pyarrowRows(STRUCT_OF_STRINGS, file.toString());
+    ReadOptions options =
+        ReadOptions.builder()
+            .batchRows(100)
+            .mapping(
+                io.pqarrow.schema.MappingOptions.builder()
+                    .stringLayout(io.pqarrow.schema.MappingOptions.Layout.VIEW)
+                    .useStoredArrowSchema(false)
+                    .build())
+            .build();
+    List<String> rows = new java.util.ArrayList<>();
+    long afterSecond = -1;
+    long afterLast = -1;
+    int batches = 0;
+    try (ParquetArrowReader reader = ParquetArrowReader.open(file, memory.allocator(), options)) {
+      VectorSchemaRoot root = reader.getVectorSchemaRoot();
+      while (reader.loadNextBatch()) {
+        batches++;
+        if (batches == 2) {
+          afterSecond = memory.allocator().getAllocatedMemory();
+        }
+        afterLast = memory.allocator().getAllocatedMemory();
+        org.apache.arrow.vector.complex.StructVector st =
+            (org.apache.arrow.vector.complex.StructVector) root.getVector("st");
+        assertEquals(
+            org.apache.arrow.vector.types.pojo.ArrowType.Utf8View.INSTANCE,
+            st.getChild("s").getField().getType());
+        for (String r : ArrowJson.rows(root)) {
+          rows.add(ArrowJson.canonical(r));
+        }
+      }
+    }
+    assertEquals(40, batches);
+    Rows.assertSame(expected, rows);
+    org.junit.jupiter.api.Assertions.assertTrue(
+        afterLast <= afterSecond,
+        "memory held after batch 40: " + afterLast + " bytes, after batch 2: " + afterSecond);
+  }
+
   private static void assertNullViewsZero(BaseVariableWidthViewVector v) {
     for (int i = 0; i < v.getValueCount(); i++) {
       if (v.isNull(i)) {
