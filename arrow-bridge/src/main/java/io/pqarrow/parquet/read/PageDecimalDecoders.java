@@ -63,6 +63,9 @@ final class PageDecimalDecoders {
     private static final VarHandle BE_LONG =
         MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
+    /** Bytes after the last staged value: 8 bytes from any value's start are in the array. */
+    private static final int PAD = 8;
+
     private byte[] heapStaged = new byte[0];
     private byte[] widened = new byte[0];
 
@@ -85,14 +88,16 @@ final class PageDecimalDecoders {
         throw new BadValueException(s, Decimals.tooWide(sourceWidth, width));
       }
       // Widened on the heap, then copied into the vector at once: Arrow's per-byte accessors check
-      // their bounds on every call. A null slot gets zeros.
+      // their bounds on every call. A null slot gets zeros. The array has PAD bytes past the staged
+      // values, so that the 8 bytes from any value's start can always be read as one word.
       int present = 0;
-      for (int s = slot; s < slot + n; s++) {
-        present += present(validity, s) ? 1 : 0;
+      for (int i = 0; i < n; i += 64) {
+        long bits = presentBits(validity, slot + i);
+        present += Long.bitCount(n - i >= 64 ? bits : bits & ((1L << (n - i)) - 1));
       }
       int bytes = present * sourceWidth;
-      if (heapStaged.length < bytes) {
-        heapStaged = new byte[Math.max(bytes, heapStaged.length * 2)];
+      if (heapStaged.length < PAD + bytes) {
+        heapStaged = new byte[Math.max(PAD + bytes, heapStaged.length * 2)];
       }
       staged.getBytes(0, heapStaged, 0, bytes);
       int outBytes = n * width;
@@ -100,13 +105,17 @@ final class PageDecimalDecoders {
         widened = new byte[Math.max(outBytes, widened.length * 2)];
       }
       int from = 0;
-      for (int i = 0; i < n; i++) {
-        int to = i * width;
-        if (present(validity, slot + i)) {
-          widen(heapStaged, from, widened, to);
-          from += sourceWidth;
-        } else {
-          Arrays.fill(widened, to, to + width, (byte) 0);
+      for (int i = 0; i < n; i += 64) {
+        long bits = presentBits(validity, slot + i);
+        int m = Math.min(64, n - i);
+        for (int k = 0; k < m; k++) {
+          int to = (i + k) * width;
+          if ((bits >>> k & 1) != 0) {
+            widen(heapStaged, from, widened, to);
+            from += sourceWidth;
+          } else {
+            Arrays.fill(widened, to, to + width, (byte) 0);
+          }
         }
       }
       data.setBytes((long) slot * width, widened, 0, outBytes);
@@ -139,14 +148,12 @@ final class PageDecimalDecoders {
       }
     }
 
-    /** The {@code length <= 8} big-endian bytes at {@code from}, sign-extended. */
+    /**
+     * The {@code length} (1 to 8) big-endian bytes at {@code from}, sign-extended: read as the top
+     * of one word, the bytes after the value shifted out.
+     */
     private static long bigEndian(byte[] b, int from, int length) {
-      long x = 0;
-      for (int i = 0; i < length; i++) {
-        x = (x << 8) | (b[from + i] & 0xFF);
-      }
-      int shift = 64 - 8 * length;
-      return (x << shift) >> shift;
+      return (long) BE_LONG.get(b, from) >> (64 - 8 * length);
     }
   }
 }

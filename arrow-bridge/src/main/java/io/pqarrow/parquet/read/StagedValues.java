@@ -61,6 +61,28 @@ abstract class StagedValues extends PageLeafDecoders.FixedValues {
    */
   abstract void convert(ArrowBuf staged, ArrowBuf data, ArrowBuf validity, int slot, int n);
 
+  /**
+   * The presence bits of slots {@code s .. s+63}, low bit first, by the {@code validity} given to
+   * {@link #convert} (all set when it is {@code null}); bits past the buffer's end read as 0.
+   */
+  static long presentBits(ArrowBuf validity, long s) {
+    if (validity == null) {
+      return -1L;
+    }
+    long index = s >>> 3;
+    int shift = (int) (s & 7);
+    if (index + 9 <= validity.capacity()) {
+      long word = validity.getLong(index) >>> shift;
+      return shift == 0 ? word : word | (long) (validity.getByte(index + 8) & 0xFF) << (64 - shift);
+    }
+    long word = 0;
+    for (int b = 0; b < 9 && index + b < validity.capacity(); b++) {
+      long bits = validity.getByte(index + b) & 0xFFL;
+      word |= b == 0 ? bits >>> shift : bits << (8 * b - shift);
+    }
+    return word;
+  }
+
   /** Whether slot {@code s} holds a value, by the {@code validity} given to {@link #convert}. */
   static boolean present(ArrowBuf validity, int s) {
     return validity == null || BitVectorHelper.get(validity, s) != 0;

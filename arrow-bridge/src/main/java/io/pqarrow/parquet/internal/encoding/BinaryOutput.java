@@ -27,6 +27,14 @@ import org.apache.arrow.vector.util.OversizedAllocationException;
  */
 public final class BinaryOutput {
   private static final int STAGE_BYTES = 1 << 16;
+
+  /**
+   * A value of at most this many bytes is copied as two 8-byte words, whatever its length: the
+   * stage has this much room past its end, and a source is read this far only where its array holds
+   * the bytes (the dictionary's array is padded so).
+   */
+  static final int WORD_COPY = 16;
+
   private static final int OFFSET_STAGE = 1 << 11;
   private static final VarHandle INTS =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
@@ -157,7 +165,7 @@ public final class BinaryOutput {
    */
   private boolean stageFor(int length) {
     if (stage == null) {
-      stage = new byte[STAGE_BYTES];
+      stage = newStage();
     }
     if (length > STAGE_BYTES - staged) {
       flush();
@@ -220,27 +228,131 @@ public final class BinaryOutput {
       return pos;
     }
     if (stage == null) {
-      stage = new byte[STAGE_BYTES];
+      stage = newStage();
     }
     int base = src.heapOffset();
     int pos = base + from;
-    for (int i = 0; i < n; i++) {
-      int length = (int) INTS.get(heap, pos);
-      pos += 4;
-      if (length > STAGE_BYTES - staged) {
-        flush();
+    if (narrow == null) {
+      for (int i = 0; i < n; i++) {
+        int length = (int) INTS.get(heap, pos);
+        pos += 4;
+        put(heap, pos, length);
+        pos += length;
+        setOffset(++slot, end);
       }
-      if (length <= STAGE_BYTES - staged) {
-        System.arraycopy(heap, pos, stage, staged, length);
-        staged += length;
-      } else {
-        data.setBytes(end, heap, pos, length);
+      return pos - base;
+    }
+    // 32-bit offsets: the loop keeps the stage positions in locals and writes the offsets into
+    // their stage a block at a time.
+    int done = 0;
+    while (done < n) {
+      int m = offsetRoom(n - done);
+      int st = staged;
+      long e = end;
+      int os = offsetsStaged;
+      for (int q = 0; q < m; q++) {
+        int length = (int) INTS.get(heap, pos);
+        pos += 4;
+        if (length > STAGE_BYTES - st) {
+          data.setBytes(e - st, stage, 0, st);
+          st = 0;
+        }
+        if (length <= STAGE_BYTES) {
+          copyInto(heap, pos, length, st);
+          st += length;
+        } else {
+          data.setBytes(e, heap, pos, length);
+        }
+        pos += length;
+        e += length;
+        INTS.set(offsetStage, os++ * 4, (int) e);
       }
-      pos += length;
-      end += length;
-      setOffset(++slot, end);
+      staged = st;
+      end = e;
+      offsetsStaged = os;
+      slot += m;
+      done += m;
     }
     return pos - base;
+  }
+
+  /**
+   * Appends, for each of {@code indices[0 .. n)}, dictionary value {@code i}: bytes {@code
+   * valueOffsets[i] .. valueOffsets[i+1]-1} of {@code bytes}, which is padded with {@link
+   * #WORD_COPY} bytes past the last value. The caller has reserved room ({@link #reserve}).
+   */
+  void appendGathered(byte[] bytes, int[] valueOffsets, int[] indices, int n) {
+    if (narrow == null) {
+      for (int j = 0; j < n; j++) {
+        int i = indices[j];
+        append(bytes, valueOffsets[i], valueOffsets[i + 1] - valueOffsets[i]);
+      }
+      return;
+    }
+    if (stage == null) {
+      stage = newStage();
+    }
+    int done = 0;
+    while (done < n) {
+      int m = offsetRoom(n - done);
+      int st = staged;
+      long e = end;
+      int os = offsetsStaged;
+      for (int q = done; q < done + m; q++) {
+        int i = indices[q];
+        int from = valueOffsets[i];
+        int length = valueOffsets[i + 1] - from;
+        if (length > STAGE_BYTES - st) {
+          data.setBytes(e - st, stage, 0, st);
+          st = 0;
+        }
+        if (length <= STAGE_BYTES) {
+          copyInto(bytes, from, length, st);
+          st += length;
+        } else {
+          data.setBytes(e, bytes, from, length);
+        }
+        e += length;
+        INTS.set(offsetStage, os++ * 4, (int) e);
+      }
+      staged = st;
+      end = e;
+      offsetsStaged = os;
+      slot += m;
+      done += m;
+    }
+  }
+
+  /**
+   * Copies {@code length} bytes of {@code src} from {@code from} to the stage at {@code at}, which
+   * has room for them: a short value as two words when {@code src} holds {@link #WORD_COPY} bytes
+   * from {@code from} (the bytes past the value land in the stage's free room, to be overwritten).
+   */
+  private void copyInto(byte[] src, int from, int length, int at) {
+    if (length <= WORD_COPY && from <= src.length - WORD_COPY) {
+      LONGS.set(stage, at, (long) LONGS.get(src, from));
+      LONGS.set(stage, at + 8, (long) LONGS.get(src, from + 8));
+    } else {
+      System.arraycopy(src, from, stage, at, length);
+    }
+  }
+
+  /**
+   * Readies the offset stage for up to {@code wanted} more offsets, from slot {@code slot + 1}, and
+   * returns how many it has room for (at least 1).
+   */
+  private int offsetRoom(int wanted) {
+    if (offsetsStaged == OFFSET_STAGE) {
+      flushOffsets();
+    }
+    if (offsetsStaged == 0) {
+      offsetFirst = slot + 1;
+    }
+    return Math.min(wanted, OFFSET_STAGE - offsetsStaged);
+  }
+
+  private static byte[] newStage() {
+    return new byte[STAGE_BYTES + WORD_COPY];
   }
 
   /**
@@ -260,13 +372,7 @@ public final class BinaryOutput {
   void appendEmpty(int n) {
     // A run of nulls repeats one offset: staged a block at a time, with no test per slot.
     while (n > 0) {
-      if (offsetsStaged == OFFSET_STAGE) {
-        flushOffsets();
-      }
-      if (offsetsStaged == 0) {
-        offsetFirst = slot + 1;
-      }
-      int k = Math.min(n, OFFSET_STAGE - offsetsStaged);
+      int k = offsetRoom(n);
       int at = offsetsStaged;
       if (narrow != null) {
         int v = (int) end;

@@ -96,7 +96,8 @@ public final class Dictionary {
       pos += 4 + length;
       offsets[i + 1] = offsets[i] + length;
     }
-    byte[] bytes = new byte[offsets[count]];
+    // Padded so that BinaryOutput can copy any short value as two 8-byte words.
+    byte[] bytes = new byte[offsets[count] + BinaryOutput.WORD_COPY];
     pos = start;
     for (int i = 0; i < count; i++) {
       int length = offsets[i + 1] - offsets[i];

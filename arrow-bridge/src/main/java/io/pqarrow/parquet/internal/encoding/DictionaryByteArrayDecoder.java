@@ -25,10 +25,7 @@ public final class DictionaryByteArrayDecoder extends ByteArrayDecoder {
         total += offsets[idx[j] + 1] - offsets[idx[j]];
       }
       out.reserve(k, total);
-      for (int j = 0; j < k; j++) {
-        int i = idx[j];
-        out.append(bytes, offsets[i], offsets[i + 1] - offsets[i]);
-      }
+      out.appendGathered(bytes, offsets, idx, k);
       n -= k;
     }
   }
