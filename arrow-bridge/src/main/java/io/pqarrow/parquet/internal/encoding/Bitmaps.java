@@ -139,6 +139,21 @@ public final class Bitmaps {
     return to;
   }
 
+  /** The number of bits set in {@code [from, to)}. */
+  static int countSet(ArrowBuf bits, long from, long to) {
+    long capacity = bits.capacity();
+    int count = 0;
+    long i = from;
+    while (i < to) {
+      long wordStart = i & ~63L;
+      long word = BitWords.wordAt(bits, wordStart >>> 3, capacity) >>> (i & 63);
+      long n = Math.min(to, wordStart + 64) - i;
+      count += Long.bitCount(n == 64 ? word : word & ((1L << n) - 1));
+      i += n;
+    }
+    return count;
+  }
+
   /** {@code n ≤ 8} bits from bit {@code bit}, low bit first. */
   private static int bitsAt(ByteBuffer src, long bit, int n) {
     int at = (int) (bit >>> 3);
