@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.util.OversizedAllocationException;
@@ -31,7 +32,8 @@ public final class BinaryOutput {
   /**
    * A value of at most this many bytes is copied as two 8-byte words, whatever its length: the
    * stage has this much room past its end, and a source is read this far only where its array holds
-   * the bytes (the dictionary's array is padded so).
+   * the bytes (the dictionary's array is padded so). Cheaper than a call to the array copy for the
+   * short strings and keys most columns hold.
    */
   static final int WORD_COPY = 16;
 
@@ -388,6 +390,40 @@ public final class BinaryOutput {
       slot += k;
       n -= k;
     }
+  }
+
+  /**
+   * Moves the values of slots {@code first .. slot()-1}, just appended, up to the slots of {@code
+   * [first, end)} whose bit in {@code validity} is set, in order, and makes the others empty; the
+   * next slot is then {@code end}. The offsets are rewritten in place from the last slot down: the
+   * end offset of slot {@code s} is that of the last value at or before it, and is read before any
+   * slot it could be overwritten by. The caller has checked that the buffers hold {@code end}
+   * slots.
+   */
+  void spread(ArrowBuf validity, long first, long end) {
+    flush();
+    long capacity = validity.capacity();
+    long base = offsets.memoryAddress();
+    long k = slot; // the offset index holding the end of the last value not yet placed
+    long s = end - 1;
+    // While s >= k, some slot at or below s is empty; below that point the offsets are in place.
+    while (s >= k) {
+      long wordStart = s & ~63L;
+      long word = BitWords.wordAt(validity, wordStart >>> 3, capacity);
+      long stop = Math.max(wordStart, k);
+      if (narrow != null) {
+        for (; s >= stop; s--) {
+          MemoryUtil.putInt(base + (s + 1) * 4, MemoryUtil.getInt(base + k * 4));
+          k -= word >>> (s & 63) & 1;
+        }
+      } else {
+        for (; s >= stop; s--) {
+          MemoryUtil.putLong(base + (s + 1) * 8, MemoryUtil.getLong(base + k * 8));
+          k -= word >>> (s & 63) & 1;
+        }
+      }
+    }
+    slot = (int) end;
   }
 
   /**

@@ -5,8 +5,8 @@ import org.apache.arrow.memory.ArrowBuf;
 /**
  * A decoder of BYTE_ARRAY values into an Arrow variable-width vector through {@link BinaryOutput}
  * (PLAIN, dictionary, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY). {@link #readScatter} places the
- * page's non-null values at the slots whose validity bit is set, run by run; a null slot gets an
- * empty value (its end offset equals its start).
+ * page's non-null values at the slots whose validity bit is set; a null slot gets an empty value
+ * (its end offset equals its start).
  */
 public abstract class ByteArrayDecoder {
   ByteArrayDecoder() {}
@@ -34,24 +34,17 @@ public abstract class ByteArrayDecoder {
     long slot = out.slot();
     long end = slot + slotCount;
     Bitmaps.checkBits(validity, end, "validity buffer");
-    int decoded = 0;
-    while (slot < end) {
-      long valuesStart = Bitmaps.nextBit(validity, slot, end, true);
-      if (valuesStart > slot) {
-        out.reserve((int) (valuesStart - slot), 0);
-        out.appendEmpty((int) (valuesStart - slot));
-      }
-      if (valuesStart == end) {
-        break;
-      }
-      long valuesEnd = Bitmaps.nextBit(validity, valuesStart, end, false);
-      int run = (int) (valuesEnd - valuesStart);
-      decode(out, run);
-      decoded += run;
-      slot = valuesEnd;
+    // The values are appended in one piece, then spread over their slots: no decoder call per run.
+    int present = Bitmaps.countSet(validity, slot, end);
+    out.reserve(slotCount, 0);
+    if (present > 0) {
+      decode(out, present);
+    }
+    if (present < slotCount) {
+      out.spread(validity, slot, end);
     }
     out.publish();
-    return decoded;
+    return present;
   }
 
   /** Appends {@code n > 0} values to {@code out}. */
