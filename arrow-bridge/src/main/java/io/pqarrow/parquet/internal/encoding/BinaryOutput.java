@@ -284,6 +284,15 @@ public final class BinaryOutput {
    * #WORD_COPY} bytes past the last value. The caller has reserved room ({@link #reserve}).
    */
   void appendGathered(byte[] bytes, int[] valueOffsets, int[] indices, int n) {
+    int firstIndex = indices[0];
+    int differ = 0;
+    for (int j = 1; j < n; j++) {
+      differ |= indices[j] ^ firstIndex;
+    }
+    if (differ == 0) {
+      appendRepeated(bytes, valueOffsets[firstIndex], valueOffsets[firstIndex + 1], n);
+      return;
+    }
     if (narrow == null) {
       for (int j = 0; j < n; j++) {
         int i = indices[j];
@@ -323,6 +332,36 @@ public final class BinaryOutput {
       slot += m;
       done += m;
     }
+  }
+
+  /**
+   * Appends bytes {@code from .. to-1} of {@code bytes} as {@code n} values, as a run of one
+   * dictionary index gives them (a Variant column's metadata, a constant column): the value is
+   * copied once and then doubled within the data buffer, the offsets written as a progression.
+   */
+  private void appendRepeated(byte[] bytes, int from, int to, int n) {
+    flush();
+    long length = to - from;
+    long total = length * n;
+    if (length > 0) {
+      data.setBytes(end, bytes, from, length);
+      for (long filled = length; filled < total; filled *= 2) {
+        data.setBytes(end + filled, data, end, Math.min(filled, total - filled));
+      }
+    }
+    // reserve() has checked the offsets buffer for these slots.
+    long base = offsets.memoryAddress();
+    if (narrow != null) {
+      for (int j = 1; j <= n; j++) {
+        MemoryUtil.putInt(base + (slot + j) * 4L, (int) (end + j * length));
+      }
+    } else {
+      for (int j = 1; j <= n; j++) {
+        MemoryUtil.putLong(base + (slot + j) * 8L, end + j * length);
+      }
+    }
+    slot += n;
+    end += total;
   }
 
   /**

@@ -143,6 +143,52 @@ public class DictionaryDecodersTest {
     }
   }
 
+  /**
+   * Long runs of one index (a Variant column's metadata, a constant column) are appended by copying
+   * the value once and doubling it: values empty, short, longer than a word copy and longer than
+   * the stage, runs shorter and longer than a chunk of indices, between runs of mixed indices.
+   */
+  @Test
+  void runsOfOneIndexRepeatTheirValue() {
+    Random random = new Random(5);
+    byte[][] pool = {new byte[0], new byte[3], new byte[70], new byte[70_001], new byte[17]};
+    for (int i = 0; i < pool.length; i++) {
+      random.nextBytes(pool[i]);
+      if (pool[i].length > 0) {
+        pool[i][0] = (byte) i; // distinct, so the writer keeps each its own entry
+      }
+    }
+    DictionaryValuesWriter writer =
+        new PlainBinaryDictionaryValuesWriter(
+            1 << 30, Encoding.RLE_DICTIONARY, Encoding.PLAIN, HEAP);
+    byte[][] expected = new byte[9000][];
+    int i = 0;
+    for (int run : new int[] {1, 2, 7, 300, 1023, 1024, 1025, 4000}) {
+      byte[] value = pool[random.nextInt(pool.length)];
+      for (int k = 0; k < run && i < expected.length; k++) {
+        expected[i++] = value;
+      }
+      for (int k = 0; k < 5 && i < expected.length; k++) {
+        expected[i++] = pool[random.nextInt(pool.length)];
+      }
+    }
+    while (i < expected.length) {
+      expected[i++] = pool[1];
+    }
+    for (byte[] v : expected) {
+      writer.writeBytes(Binary.fromConstantByteArray(v));
+    }
+    Pages pages = pages(writer);
+    Dictionary dictionary =
+        Dictionary.byteArray(page(pages.dictionary(), Source.HEAP), pages.size());
+    assertEquals(pool.length, dictionary.size());
+    DecoderChecks.byteArrays(
+        () -> dictionary.byteArrayDecoder(page(pages.data(), Source.HEAP)),
+        expected,
+        memory.allocator(),
+        random);
+  }
+
   @Test
   void anEmptyDataPageOfAnEmptyDictionaryDecodesNothing() {
     Dictionary dictionary = Dictionary.fixedWidth(PageBytes.wrap(new byte[0]), 0, 4);
