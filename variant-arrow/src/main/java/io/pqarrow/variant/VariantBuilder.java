@@ -78,6 +78,9 @@ public final class VariantBuilder {
     int pendingKey = -1;
     int[] ids = new int[8];
     int[] starts = new int[8];
+
+    /** Scratch for the field order at {@link #endObject}, reused by every object at this depth. */
+    int[] order = new int[8];
   }
 
   /** A builder with its own dictionary, for one value at a time, with the default limits. */
@@ -568,7 +571,10 @@ public final class VariantBuilder {
 
   private int[] sortedFieldOrder(Frame f) {
     int n = f.count;
-    int[] order = new int[n];
+    if (f.order.length < n) {
+      f.order = new int[Math.max(n, 2 * f.order.length)];
+    }
+    int[] order = f.order;
     boolean inOrder = true;
     for (int i = 0; i < n; i++) {
       order[i] = i;

@@ -2,7 +2,6 @@ package io.pqarrow.kernel.encode;
 
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.internal.BinarySlots;
-import io.pqarrow.variant.internal.Utf8;
 import java.nio.ByteBuffer;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.FieldVector;
@@ -37,7 +36,7 @@ final class BytesEncoders {
       ByteBuffer buf = slots.buffer();
       int at = slots.offset();
       int n = slots.length();
-      int bad = Utf8.firstInvalid(buf, at, n);
+      int bad = Bytes.firstInvalidUtf8(buf, at, n);
       if (bad >= 0) {
         throw ctx.invalid(
             column,

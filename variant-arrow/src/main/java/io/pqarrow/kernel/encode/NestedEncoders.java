@@ -208,48 +208,55 @@ final class NestedEncoders {
         lastId = Arrays.copyOf(lastId, 2 * k);
       }
       byte[] seen = lastKey[k];
-      if (seen != null && seen.length == n && Utf8.compare(buf, at, n, seen) == 0) {
+      if (seen != null && seen.length == n && Bytes.equal(buf, at, seen)) {
         return lastId[k];
       }
-      String key = text(buf, at, n, j);
+      if (Bytes.firstInvalidUtf8(buf, at, n) >= 0) {
+        throw ctx.invalid(column, "map key at entry " + j + " is not well-formed UTF-8");
+      }
+      int id = builder.keyId(Utf8.decode(buf, at, n));
       byte[] utf8 = new byte[n];
       buf.get(at, utf8, 0, n);
-      int id = builder.keyId(key);
       lastKey[k] = utf8;
       lastId[k] = id;
       return id;
     }
 
-    private String text(ByteBuffer buf, int at, int n, int entry) {
-      int bad = Utf8.firstInvalid(buf, at, n);
-      if (bad >= 0) {
-        throw ctx.invalid(
-            column, "map key at entry " + entry + " is not well-formed UTF-8 at byte " + bad);
-      }
-      return Utf8.decode(buf, at, n);
-    }
-
+    /**
+     * Every key of every entry (maps under null slots too: an unused declared key is allowed),
+     * decoded only when it differs from the key at the same position of the previous map.
+     */
     @Override
     void collectKeys(Set<String> out) {
-      int n = keyVector.getValueCount();
-      byte[] prev = null;
-      for (int j = 0; j < n; j++) {
-        if (keyVector.isNull(j)) {
-          continue;
+      byte[][] seen = new byte[8][];
+      int maps = entries.getValueCount();
+      for (int i = 0; i < maps; i++) {
+        int start = entries.getElementStartIndex(i);
+        int end = entries.getElementEndIndex(i);
+        for (int j = start; j < end; j++) {
+          int k = j - start;
+          if (k >= seen.length) {
+            seen = Arrays.copyOf(seen, 2 * k);
+          }
+          if (keyVector.isNull(j)) {
+            continue;
+          }
+          keys.position(j);
+          ByteBuffer buf = keys.buffer();
+          int at = keys.offset();
+          int n = keys.length();
+          byte[] prev = seen[k];
+          if (prev != null && prev.length == n && Bytes.equal(buf, at, prev)) {
+            continue;
+          }
+          if (Bytes.firstInvalidUtf8(buf, at, n) >= 0) {
+            continue; // reported with its row when the entry is written
+          }
+          prev = new byte[n];
+          buf.get(at, prev, 0, n);
+          seen[k] = prev;
+          out.add(Utf8.decode(buf, at, n));
         }
-        keys.position(j);
-        ByteBuffer buf = keys.buffer();
-        int at = keys.offset();
-        int len = keys.length();
-        if (prev != null && prev.length == len && Utf8.compare(buf, at, len, prev) == 0) {
-          continue;
-        }
-        if (Utf8.firstInvalid(buf, at, len) >= 0) {
-          continue; // reported with its row when the entry is written
-        }
-        prev = new byte[len];
-        buf.get(at, prev, 0, len);
-        out.add(Utf8.decode(buf, at, len));
       }
       values.collectKeys(out);
     }
