@@ -66,15 +66,7 @@ class CastToVariantEncodingsTest {
   /** A Variant column of JSON documents (a null document is a SQL NULL row). */
   private VariantVector variants(String... docs) {
     try (VarCharVector text = new VarCharVector("j", alloc())) {
-      text.allocateNew();
-      for (int i = 0; i < docs.length; i++) {
-        if (docs[i] == null) {
-          text.setNull(i);
-        } else {
-          text.setSafe(i, docs[i].getBytes(StandardCharsets.UTF_8));
-        }
-      }
-      text.setValueCount(docs.length);
+      CastToVariantTest.fillText(text, docs);
       return JsonColumns.toVariant(text, "v", JsonOptions.defaults(), alloc());
     }
   }

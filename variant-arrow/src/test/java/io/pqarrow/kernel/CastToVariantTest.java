@@ -169,6 +169,19 @@ class CastToVariantTest {
     return o;
   }
 
+  /** Slot i of {@code text} = {@code docs[i]} (null = a null slot). */
+  static void fillText(VarCharVector text, String... docs) {
+    text.allocateNew();
+    for (int i = 0; i < docs.length; i++) {
+      if (docs[i] == null) {
+        text.setNull(i);
+      } else {
+        text.setSafe(i, docs[i].getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    text.setValueCount(docs.length);
+  }
+
   private static boolean isMapEntry(Object o) {
     return o instanceof Map<?, ?> m && m.containsKey("key") && m.size() <= 2;
   }
@@ -788,16 +801,8 @@ class CastToVariantTest {
   void jsonColumnsAreParsedIntoVariant() {
     try (JsonVector json = new JsonVector("j", alloc(), new FieldType(true, JsonType.UTF8, null))) {
       VarCharVector text = (VarCharVector) json.getUnderlyingVector();
-      String[] docs = {"{\"b\": 1, \"a\": [true, null, 2.5]}", "null", null, "\"s\""};
-      text.allocateNew();
-      for (int i = 0; i < docs.length; i++) {
-        if (docs[i] == null) {
-          text.setNull(i);
-        } else {
-          text.setSafe(i, docs[i].getBytes(StandardCharsets.UTF_8));
-        }
-      }
-      json.setValueCount(docs.length);
+      fillText(text, "{\"b\": 1, \"a\": [true, null, 2.5]}", "null", null, "\"s\"");
+      json.setValueCount(4);
       try (VariantVector v = VariantKernels.castToVariant(json, alloc());
           FieldVector back =
               JsonColumns.toJson(
