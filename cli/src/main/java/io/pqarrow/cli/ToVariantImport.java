@@ -21,7 +21,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * {@code import --to-variant COLUMN}: top-level columns of any type converted to Variant with the
  * library's {@link VariantKernels#castToVariant} before they are written, so that the Parquet file
  * holds them as {@code VARIANT} columns. Every row of a batch shares one metadata. A column that is
- * a Variant already passes through unchanged.
+ * a Variant already is written as it is (shredded or not), not replaced.
  */
 final class ToVariantImport {
   private ToVariantImport() {}
@@ -65,7 +65,7 @@ final class ToVariantImport {
         source,
         allocator,
         (c, f) ->
-            names.contains(f.getName())
+            names.contains(f.getName()) && !VariantExport.isVariant(f)
                 ? new BatchRewrite.Replacement(
                     VariantType.unshreddedField(f.getName(), true),
                     (v, firstRow) -> {

@@ -137,6 +137,40 @@ class ImportToVariantTest {
   }
 
   @Test
+  void aColumnThatIsAVariantAlreadyIsWrittenAsItIs() {
+    Path arrow = dir.resolve("events.arrow");
+    Path out = dir.resolve("events.parquet");
+    String sample = Bridge.sample().toString();
+    assertEquals(0, Bridge.run(memory.allocator(), "export", sample, arrow.toString()).exitCode());
+    Bridge.Result r =
+        Bridge.run(
+            memory.allocator(),
+            "import",
+            arrow.toString(),
+            out.toString(),
+            "--to-variant",
+            "payload",
+            "--to-variant",
+            "amount");
+    assertEquals(0, r.exitCode(), r.err());
+    String seen =
+        PythonEnv.require()
+            .run(
+                """
+                import sys, duckdb, pyarrow.parquet as pq
+                out, sample = sys.argv[1], sys.argv[2]
+                t = pq.ParquetFile(out).schema_arrow.field("payload").type
+                print("typed_value" in str(t))
+                print(duckdb.sql(f\"\"\"select count(*) from (
+                  select payload::JSON, amount::VARCHAR::DECIMAL(12, 2) from '{out}' except all
+                  select payload::JSON, amount from '{sample}')\"\"\").fetchone()[0])
+                """,
+                out.toString(),
+                sample);
+    assertEquals("True\n0\n", seen, "the shredded payload kept, amount converted, values equal");
+  }
+
+  @Test
   void anUnknownColumnIsAUsageErrorNamingIt() {
     Path in = in();
     Path out = dir.resolve("out.parquet");
