@@ -63,6 +63,7 @@ import org.apache.arrow.vector.ViewVarBinaryVector;
 import org.apache.arrow.vector.ViewVarCharVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.LargeListViewVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.ListViewVector;
 import org.apache.arrow.vector.complex.MapVector;
@@ -486,12 +487,32 @@ class CastToVariantTest {
     Field listOfInt = new Field("l", FieldType.nullable(new ArrowType.List()), List.of(intElement));
     try (ListVector list = ListVector.empty("l", alloc());
         LargeListVector large = LargeListVector.empty("l", alloc());
-        ListViewVector view = ListViewVector.empty("l", alloc())) {
+        ListViewVector view = ListViewVector.empty("l", alloc());
+        LargeListViewVector largeView = LargeListViewVector.empty("l", alloc())) {
       fillList(list.getWriter(), values);
       list.setValueCount(values.size());
       fillList(large.getWriter(), values);
       large.setValueCount(values.size());
-      fillListView(view, values);
+      view.addOrGetVector(FieldType.nullable(new ArrowType.Int(32, true)));
+      fillListView(
+          view,
+          (IntVector) view.getDataVector(),
+          (i, offset, size) -> {
+            view.setValidity(i, 1);
+            view.setOffset(i, offset);
+            view.setSize(i, size);
+          },
+          values);
+      largeView.addOrGetVector(FieldType.nullable(new ArrowType.Int(32, true)));
+      fillListView(
+          largeView,
+          (IntVector) largeView.getDataVector(),
+          (i, offset, size) -> {
+            largeView.setValidity(i, 1);
+            largeView.setOffset(i, offset);
+            largeView.setSize(i, size);
+          },
+          values);
       List<Object> expected = new ArrayList<>();
       for (int i = 0; i < values.size(); i++) {
         expected.add(list.getObject(i));
@@ -499,6 +520,7 @@ class CastToVariantTest {
       assertRoundTrip(list);
       assertRoundTrip(large, "$", listOfInt, expected);
       assertRoundTrip(view, "$", listOfInt, expected);
+      assertRoundTrip(largeView, "$", listOfInt, expected);
       assertRoundTrip(list, "$[2]", intElement, Arrays.asList(3, null, null, 6, null));
     }
   }
@@ -525,10 +547,14 @@ class CastToVariantTest {
     }
   }
 
+  /** Sets slot {@code i} of a list view: validity, offset and size. */
+  private interface ViewSlot {
+    void set(int i, int offset, int size);
+  }
+
   /** A list view whose slots point at the elements in reverse order of the rows. */
-  private static void fillListView(ListViewVector v, List<List<Integer>> values) {
-    v.addOrGetVector(FieldType.nullable(new ArrowType.Int(32, true)));
-    IntVector data = (IntVector) v.getDataVector();
+  private static void fillListView(
+      FieldVector v, IntVector data, ViewSlot slot, List<List<Integer>> values) {
     v.setInitialCapacity(values.size());
     v.allocateNew();
     int total = 0;
@@ -558,9 +584,7 @@ class CastToVariantTest {
       if (l == null) {
         v.setNull(i);
       } else {
-        v.setValidity(i, 1);
-        v.setOffset(i, starts[i]);
-        v.setSize(i, l.size());
+        slot.set(i, starts[i], l.size());
       }
     }
     v.setValueCount(values.size());
