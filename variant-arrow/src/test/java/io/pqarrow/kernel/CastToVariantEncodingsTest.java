@@ -89,6 +89,51 @@ class CastToVariantEncodingsTest {
   }
 
   @Test
+  void sparseUnionsGiveTheValueOfTheSelectedChild() {
+    try (org.apache.arrow.vector.complex.UnionVector u =
+        org.apache.arrow.vector.complex.UnionVector.empty("u", alloc())) {
+      u.allocateNew();
+      IntVector ints = u.getIntVector();
+      VarCharVector text = u.getVarCharVector();
+      u.setType(0, org.apache.arrow.vector.types.Types.MinorType.INT);
+      ints.setSafe(0, 5);
+      u.setType(1, org.apache.arrow.vector.types.Types.MinorType.VARCHAR);
+      text.setSafe(1, "a".getBytes(StandardCharsets.UTF_8));
+      u.setType(2, org.apache.arrow.vector.types.Types.MinorType.INT);
+      ints.setNull(2);
+      u.setValueCount(3);
+      try (VariantVector out = VariantKernels.castToVariant(u, alloc())) {
+        assertEquals(List.of("5", "\"a\"", "SQL NULL"), json(out));
+      }
+    }
+  }
+
+  @Test
+  void intervalsAndMissingDictionariesAreRefusedBeforeAnyRow() {
+    try (org.apache.arrow.vector.IntervalYearVector y =
+            new org.apache.arrow.vector.IntervalYearVector("y", alloc());
+        IntVector indices =
+            new IntVector(
+                "c",
+                new FieldType(
+                    true,
+                    new ArrowType.Int(32, true),
+                    new org.apache.arrow.vector.types.pojo.DictionaryEncoding(
+                        3L, false, new ArrowType.Int(32, true))),
+                alloc())) {
+      y.setValueCount(0);
+      indices.setValueCount(0);
+      KernelException e =
+          assertThrows(KernelException.class, () -> VariantKernels.castToVariant(y, alloc()));
+      assertEquals(ErrorKind.UNSUPPORTED, e.kind());
+      assertEquals("y", e.location().column());
+      KernelException d =
+          assertThrows(KernelException.class, () -> VariantKernels.castToVariant(indices, alloc()));
+      assertTrue(d.getMessage().contains("dictionary id 3"), d.getMessage());
+    }
+  }
+
+  @Test
   void runEndEncodedColumnsRepeatEachRunsValue() {
     Field ree =
         new Field(
