@@ -3,7 +3,6 @@ package io.pqarrow.kernel.encode;
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.internal.BinarySlots;
 import io.pqarrow.variant.internal.Utf8;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Set;
@@ -165,9 +164,8 @@ final class NestedEncoders {
     private final FieldVector keyVector;
     private final BinarySlots keys;
     private final SlotEncoder values;
+    private final KeysByPosition written = new KeysByPosition();
     private VariantBuilder builder;
-    private byte[][] lastKey = new byte[8][];
-    private int[] lastId = new int[8];
 
     Map(
         EncodeContext ctx,
@@ -200,25 +198,14 @@ final class NestedEncoders {
         throw ctx.invalid(column, "map key at entry " + j + " is null");
       }
       keys.position(j);
-      ByteBuffer buf = keys.buffer();
-      int at = keys.offset();
-      int n = keys.length();
-      if (k >= lastKey.length) {
-        lastKey = Arrays.copyOf(lastKey, 2 * k);
-        lastId = Arrays.copyOf(lastId, 2 * k);
+      if (written.matches(k, keys)) {
+        return written.id(k);
       }
-      byte[] seen = lastKey[k];
-      if (seen != null && seen.length == n && Bytes.equal(buf, at, seen)) {
-        return lastId[k];
-      }
-      if (Bytes.firstInvalidUtf8(buf, at, n) >= 0) {
+      if (Bytes.firstInvalidUtf8(keys.buffer(), keys.offset(), keys.length()) >= 0) {
         throw ctx.invalid(column, "map key at entry " + j + " is not well-formed UTF-8");
       }
-      int id = builder.keyId(Utf8.decode(buf, at, n));
-      byte[] utf8 = new byte[n];
-      buf.get(at, utf8, 0, n);
-      lastKey[k] = utf8;
-      lastId[k] = id;
+      int id = builder.keyId(Utf8.decode(keys.buffer(), keys.offset(), keys.length()));
+      written.remember(k, keys, id);
       return id;
     }
 
@@ -228,34 +215,22 @@ final class NestedEncoders {
      */
     @Override
     void collectKeys(Set<String> out) {
-      byte[][] seen = new byte[8][];
+      KeysByPosition seen = new KeysByPosition();
       int maps = entries.getValueCount();
       for (int i = 0; i < maps; i++) {
         int start = entries.getElementStartIndex(i);
         int end = entries.getElementEndIndex(i);
         for (int j = start; j < end; j++) {
-          int k = j - start;
-          if (k >= seen.length) {
-            seen = Arrays.copyOf(seen, 2 * k);
-          }
           if (keyVector.isNull(j)) {
             continue;
           }
           keys.position(j);
-          ByteBuffer buf = keys.buffer();
-          int at = keys.offset();
-          int n = keys.length();
-          byte[] prev = seen[k];
-          if (prev != null && prev.length == n && Bytes.equal(buf, at, prev)) {
-            continue;
+          if (seen.matches(j - start, keys)
+              || Bytes.firstInvalidUtf8(keys.buffer(), keys.offset(), keys.length()) >= 0) {
+            continue; // known, or ill-formed: reported with its row when the entry is written
           }
-          if (Bytes.firstInvalidUtf8(buf, at, n) >= 0) {
-            continue; // reported with its row when the entry is written
-          }
-          prev = new byte[n];
-          buf.get(at, prev, 0, n);
-          seen[k] = prev;
-          out.add(Utf8.decode(buf, at, n));
+          seen.remember(j - start, keys, 0);
+          out.add(Utf8.decode(keys.buffer(), keys.offset(), keys.length()));
         }
       }
       values.collectKeys(out);
@@ -265,6 +240,34 @@ final class NestedEncoders {
     void bind(VariantBuilder b) {
       builder = b;
       values.bind(b);
+    }
+  }
+
+  /** The key last seen at each entry position of a map, with its id. */
+  private static final class KeysByPosition {
+    private byte[][] keys = new byte[8][];
+    private int[] ids = new int[8];
+
+    /** Whether the slot {@code at} points at holds the key remembered for position {@code k}. */
+    boolean matches(int k, BinarySlots at) {
+      byte[] key = k < keys.length ? keys[k] : null;
+      return key != null && key.length == at.length() && Bytes.equal(at.buffer(), at.offset(), key);
+    }
+
+    int id(int k) {
+      return ids[k];
+    }
+
+    /** Remembers the key {@code at} points at, with {@code id}, for position {@code k}. */
+    void remember(int k, BinarySlots at, int id) {
+      if (k >= keys.length) {
+        keys = Arrays.copyOf(keys, 2 * k);
+        ids = Arrays.copyOf(ids, 2 * k);
+      }
+      byte[] key = new byte[at.length()];
+      at.buffer().get(at.offset(), key, 0, key.length);
+      keys[k] = key;
+      ids[k] = id;
     }
   }
 
