@@ -20,6 +20,9 @@ import org.apache.arrow.vector.util.TransferPair;
  * VariantVectorWriter}. A null top-level slot is a SQL NULL row.
  */
 public final class ArrowToVariant {
+  /** Rows written before the value buffer is sized for the whole column. */
+  private static final int SAMPLE_ROWS = 256;
+
   private ArrowToVariant() {}
 
   /**
@@ -49,7 +52,13 @@ public final class ArrowToVariant {
       writer.declareKeys(keys);
       VariantBuilder b = writer.row();
       top.bind(b);
+      int sample = Math.min(rows, SAMPLE_ROWS);
       for (int i = 0; i < rows; i++) {
+        if (i == sample) {
+          // Room for the other rows at the sampled size (plus an eighth), allocated once.
+          long perRow = writer.valueBytes() / Math.max(1, sample);
+          writer.reserve(rows - i, (rows - i) * perRow + (rows - i) * perRow / 8);
+        }
         ctx.row = i;
         if (top.isNull(i)) {
           writer.appendSqlNull();
