@@ -10,6 +10,7 @@ import io.pqarrow.json.JsonOptions;
 import io.pqarrow.kernel.DecodeOptions;
 import io.pqarrow.kernel.GetOptions;
 import io.pqarrow.kernel.InferOptions;
+import io.pqarrow.kernel.ToVariantOptions;
 import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.parquet.write.WriteOptions;
 import io.pqarrow.shred.ShredOptions;
@@ -45,6 +46,7 @@ class OptionsConventionTest {
         GetOptions.class,
         DecodeOptions.class,
         InferOptions.class,
+        ToVariantOptions.class,
         ShredOptions.class);
   }
 

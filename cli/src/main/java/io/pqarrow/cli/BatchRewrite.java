@@ -41,6 +41,9 @@ final class BatchRewrite implements AutoCloseable {
   /** {@code null} when nothing is rewritten and {@link #target} is the source. */
   private final ColumnKernel[] kernels;
 
+  /** The rewrite that fills {@link #source} first ({@link #chain}), or {@code null}. */
+  private BatchRewrite before;
+
   private BatchRewrite(
       VectorSchemaRoot source, Schema target, ColumnKernel[] kernels, BufferAllocator allocator) {
     this.source = source;
@@ -86,6 +89,22 @@ final class BatchRewrite implements AutoCloseable {
     return new BatchRewrite(source, target, kernels, allocator);
   }
 
+  /**
+   * {@code first}, then {@code second} on {@code first}'s root (which {@code second} was made
+   * from): one rewrite whose {@link #apply} runs both in order and whose {@link #close} closes
+   * both.
+   */
+  static BatchRewrite chain(BatchRewrite first, BatchRewrite second) {
+    if (first.kernels == null) {
+      return second;
+    }
+    if (second.kernels == null) {
+      return first;
+    }
+    second.before = first;
+    return second;
+  }
+
   /** The root the rewritten batches are loaded into: owned by this object unless {@link #none}. */
   VectorSchemaRoot root() {
     return target;
@@ -93,6 +112,9 @@ final class BatchRewrite implements AutoCloseable {
 
   /** Rewrites the batch now in the source; {@code firstRow} is its first row in the file. */
   void apply(long firstRow) {
+    if (before != null) {
+      before.apply(firstRow);
+    }
     if (kernels == null) {
       return;
     }
@@ -129,6 +151,9 @@ final class BatchRewrite implements AutoCloseable {
   public void close() {
     if (kernels != null) {
       target.close();
+    }
+    if (before != null) {
+      before.close();
     }
   }
 }

@@ -1,16 +1,18 @@
 package io.pqarrow.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code bridge import IN.arrow OUT.parquet [--compression …] [--shred COLUMN=infer|TYPE]}: an
- * Arrow IPC file or stream as a Parquet file.
+ * {@code bridge import IN.arrow OUT.parquet [--compression …] [--to-variant COLUMN]… [--shred
+ * COLUMN=infer|TYPE]}: an Arrow IPC file or stream as a Parquet file.
  */
 @Command(
     name = "import",
@@ -46,6 +48,14 @@ final class ImportCommand implements Callable<Integer> {
       })
   Map<String, String> shred;
 
+  @Option(
+      names = "--to-variant",
+      paramLabel = "COLUMN",
+      description =
+          "Write top-level column COLUMN, of any type, as a Variant column (the rows of a batch"
+              + " share one metadata). Applied before --shred. Repeatable.")
+  List<String> toVariant;
+
   ImportCommand(CliContext context) {
     this.context = context;
   }
@@ -57,8 +67,25 @@ final class ImportCommand implements Callable<Integer> {
         .run(
             context,
             () -> opened[0] = IpcInput.open(in, context.allocator()),
-            first -> ShredImport.create(shred, first, in, context.allocator()),
+            first -> rewrite(first, opened[0]),
             root -> ParquetOutput.create(out, root, compression, opened[0].dictionaries()));
     return ExitCode.OK;
+  }
+
+  /**
+   * {@code --to-variant}, then {@code --shred} on its result; the first batch is converted before
+   * the shredding is made, so that {@code --shred COLUMN=infer} sees Variant values.
+   */
+  private BatchRewrite rewrite(VectorSchemaRoot first, BatchSource source) {
+    BatchRewrite converted =
+        ToVariantImport.create(toVariant, first, in, source.dictionaries(), context.allocator());
+    try {
+      converted.apply(0);
+      return BatchRewrite.chain(
+          converted, ShredImport.create(shred, converted.root(), in, context.allocator()));
+    } catch (RuntimeException e) {
+      converted.close();
+      throw e;
+    }
   }
 }

@@ -1,18 +1,23 @@
 package io.pqarrow.kernel;
 
 import io.pqarrow.extension.VariantVector;
+import io.pqarrow.kernel.encode.ArrowToVariant;
 import io.pqarrow.kernel.infer.SchemaInference;
 import io.pqarrow.kernel.path.GetKernel;
 import io.pqarrow.kernel.path.ShreddedGet;
 import io.pqarrow.variant.arrow.VariantColumnReader;
+import java.util.Objects;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
- * Batch kernels over {@code arrow.parquet.variant} vectors: {@code variant_get}, schema inference
- * and decoding into typed Arrow vectors. Every call works on a whole vector, allocates its output
- * from the caller's allocator, builds a writer per target field once, and then runs a row loop that
- * allocates nothing per row for scalar results.
+ * Batch kernels over {@code arrow.parquet.variant} vectors: {@code variant_get}, schema inference,
+ * decoding into typed Arrow vectors, and the way in, {@code cast_to_variant} ({@link
+ * #castToVariant}). Every call works on a whole vector, allocates its output from the caller's
+ * allocator, builds a writer per target field once, and then runs a row loop that allocates nothing
+ * per row for scalar results.
  *
  * <h2>Casting</h2>
  *
@@ -159,5 +164,90 @@ public final class VariantKernels {
   /** As {@link #inferSchema(VariantVector, String, InferOptions)}, named after the vector. */
   public static Field inferSchema(VariantVector input, InferOptions options) {
     return inferSchema(input, input.getName(), options);
+  }
+
+  /**
+   * {@code cast_to_variant}: every row of an Arrow column as a Variant value, in a new unshredded
+   * {@code arrow.parquet.variant} vector named after {@code input} whose rows all carry the same
+   * metadata: one sorted dictionary holding the keys of every object in the batch (struct field
+   * names and the keys of string-keyed maps are declared before the first row, so each row is
+   * written once). A null slot at the top is a SQL NULL row; a null inside a list, struct or map is
+   * Variant null (a struct field stays in its object with the value null). {@link #get} of a
+   * field's path with the field's original Arrow type gives the original values back.
+   *
+   * <table>
+   *   <caption>Arrow type → Variant type</caption>
+   *   <tr><th>Arrow</th><th>Variant</th></tr>
+   *   <tr><td>Null</td><td>null</td></tr>
+   *   <tr><td>Bool</td><td>BOOLEAN</td></tr>
+   *   <tr><td>Int8, Int16, Int32, Int64</td><td>INT8, INT16, INT32, INT64</td></tr>
+   *   <tr><td>UInt8, UInt16, UInt32</td><td>INT16, INT32, INT64 (widened)</td></tr>
+   *   <tr><td>UInt64</td><td>INT64 up to 2<sup>63</sup>−1; above, DECIMAL16 with scale 0 (the
+   *       same exact number: {@code get} as Decimal128(20, 0) gives it back, as UInt64 it does
+   *       not fit)</td></tr>
+   *   <tr><td>Float16, Float32, Float64</td><td>FLOAT, FLOAT, DOUBLE</td></tr>
+   *   <tr><td>Decimal128/256(p, s)</td><td>DECIMAL4 (p ≤ 9), DECIMAL8 (p ≤ 18), DECIMAL16; a
+   *       value of more than 38 digits (or one needing a scale above 38) is an error naming the
+   *       row</td></tr>
+   *   <tr><td>Date32; Date64</td><td>DATE; Date64 only when the milliseconds are whole days,
+   *       else an error naming the row</td></tr>
+   *   <tr><td>Time32(s, ms), Time64(us); Time64(ns)</td><td>TIME (microseconds); nanoseconds only
+   *       when they are whole microseconds, else an error</td></tr>
+   *   <tr><td>Timestamp(s|ms|us), Timestamp(ns)</td><td>TIMESTAMP_MICROS, TIMESTAMP_NANOS with a
+   *       time zone (any zone: Arrow stores UTC instants); the NTZ kinds without one; seconds or
+   *       milliseconds that overflow 64-bit microseconds are an error</td></tr>
+   *   <tr><td>Utf8, LargeUtf8, Utf8View</td><td>STRING (ill-formed UTF-8 is an error)</td></tr>
+   *   <tr><td>Binary, LargeBinary, BinaryView, FixedSizeBinary</td><td>BINARY</td></tr>
+   *   <tr><td>{@code arrow.uuid}</td><td>UUID</td></tr>
+   *   <tr><td>{@code arrow.json}</td><td>the parsed document ({@link
+   *       io.pqarrow.json.JsonToVariant}, with {@link ToVariantOptions#json()})</td></tr>
+   *   <tr><td>List, LargeList, FixedSizeList, ListView, LargeListView</td><td>ARRAY</td></tr>
+   *   <tr><td>Struct</td><td>OBJECT, one field per child (two children with one name: an
+   *       error)</td></tr>
+   *   <tr><td>Map&lt;Utf8|LargeUtf8|Utf8View, T&gt;</td><td>OBJECT, one field per entry (a key
+   *       twice in one map is an error naming the row); other key types are refused, naming the
+   *       column</td></tr>
+   *   <tr><td>dictionary-encoded, run-end-encoded, sparse and dense unions</td><td>the value of
+   *       the slot they select</td></tr>
+   *   <tr><td>{@code arrow.parquet.variant}</td><td>unchanged: at the top the vector's buffers are
+   *       shared, not copied; nested, each value is copied (a shredded one unshredded)</td></tr>
+   *   <tr><td>other extension types</td><td>their storage's values</td></tr>
+   * </table>
+   *
+   * Intervals and durations have no Variant counterpart and are refused ({@code Unsupported Arrow
+   * type at column <c>: ...}, {@link io.pqarrow.ErrorKind#UNSUPPORTED}) before any row is written.
+   * A value that cannot be converted exactly is {@code Invalid Arrow value at column <c>, row <r>:
+   * ...} ({@link io.pqarrow.ErrorKind#INVALID_DATA}); nothing is rounded or truncated.
+   *
+   * <pre>{@code
+   * try (VariantVector v = VariantKernels.castToVariant(orders, null, ToVariantOptions.defaults(),
+   *     allocator)) { ... }
+   * }</pre>
+   *
+   * @param input the column (not modified, not closed)
+   * @param dictionaries the dictionaries of dictionary-encoded vectors in {@code input}, or {@code
+   *     null} when there are none
+   * @param options how JSON is parsed and nested Variant values are copied
+   * @param allocator the allocator of the result, which the caller closes
+   * @throws KernelException as above
+   */
+  public static VariantVector castToVariant(
+      FieldVector input,
+      DictionaryProvider dictionaries,
+      ToVariantOptions options,
+      BufferAllocator allocator) {
+    return ArrowToVariant.run(
+        Objects.requireNonNull(input, "input"),
+        dictionaries,
+        Objects.requireNonNull(options, "options"),
+        Objects.requireNonNull(allocator, "allocator"));
+  }
+
+  /**
+   * As {@link #castToVariant(FieldVector, DictionaryProvider, ToVariantOptions, BufferAllocator)}
+   * with no dictionaries and the default options.
+   */
+  public static VariantVector castToVariant(FieldVector input, BufferAllocator allocator) {
+    return castToVariant(input, null, ToVariantOptions.defaults(), allocator);
   }
 }

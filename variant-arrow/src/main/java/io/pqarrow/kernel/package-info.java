@@ -9,7 +9,9 @@
  *   <li>{@link io.pqarrow.kernel.VariantKernels#inferSchema} — one Arrow field describing a column
  *       (also the starting point of a shredding schema);
  *   <li>{@link io.pqarrow.kernel.VariantKernels#decode} — whole values into vectors of a given
- *       field, with the rows that do not fit counted in the {@link io.pqarrow.kernel.KernelResult}.
+ *       field, with the rows that do not fit counted in the {@link io.pqarrow.kernel.KernelResult};
+ *   <li>{@link io.pqarrow.kernel.VariantKernels#castToVariant} — the way in: any Arrow column as a
+ *       Variant vector whose rows share one metadata ({@code io.pqarrow.kernel.encode}).
  * </ul>
  *
  * Internals: {@code WriterFactory} builds one writer per target field when a call starts (the only

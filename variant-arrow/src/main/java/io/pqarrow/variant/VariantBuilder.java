@@ -78,6 +78,9 @@ public final class VariantBuilder {
     int pendingKey = -1;
     int[] ids = new int[8];
     int[] starts = new int[8];
+
+    /** Scratch for the field order at {@link #endObject}, reused by every object at this depth. */
+    int[] order = new int[8];
   }
 
   /** A builder with its own dictionary, for one value at a time, with the default limits. */
@@ -223,6 +226,44 @@ public final class VariantBuilder {
 
   private static final BigInteger MAX_DECIMAL16 = BigInteger.TEN.pow(38).subtract(BigInteger.ONE);
 
+  /** The high and low 64 bits of 10<sup>38</sup> − 1, the largest DECIMAL16 magnitude. */
+  private static final long MAX_DECIMAL16_HIGH = MAX_DECIMAL16.shiftRight(64).longValue();
+
+  private static final long MAX_DECIMAL16_LOW = MAX_DECIMAL16.longValue();
+
+  /**
+   * Appends a DECIMAL16 whose unscaled value is the 128-bit two's complement {@code high:low} (the
+   * little-endian layout of an Arrow Decimal128 slot), without a {@link BigInteger} in between.
+   *
+   * @throws VariantFormatException if the value has more than 38 digits or the scale is not 0 to 38
+   */
+  public VariantBuilder appendDecimal16(long low, long high, int scale) {
+    long absHigh = high;
+    long absLow = low;
+    if (high < 0) {
+      absLow = -low;
+      absHigh = ~high + (low == 0 ? 1 : 0);
+    }
+    int cmp = Long.compareUnsigned(absHigh, MAX_DECIMAL16_HIGH);
+    if (absHigh < 0
+        || cmp > 0
+        || (cmp == 0 && Long.compareUnsigned(absLow, MAX_DECIMAL16_LOW) > 0)) {
+      throw VariantFormatException.atPath(
+          "decimal",
+          path(),
+          "expected at most 38 digits, found "
+              + BigInteger.valueOf(high)
+                  .shiftLeft(64)
+                  .or(new BigInteger(Long.toUnsignedString(low))));
+    }
+    byte scaleByte = checkScale(scale);
+    int p = writeHeader(VariantLayout.DECIMAL16, 17);
+    buf[p] = scaleByte;
+    VariantLayout.writeUnsigned(buf, p + 1, low, 8);
+    VariantLayout.writeUnsigned(buf, p + 9, high, 8);
+    return this;
+  }
+
   private byte checkScale(int scale) {
     if (scale < 0 || scale > 38) {
       throw VariantFormatException.atPath(
@@ -304,6 +345,17 @@ public final class VariantBuilder {
     return this;
   }
 
+  /**
+   * Appends a BINARY from {@code length} bytes of {@code src} at {@code offset} (absolute, the
+   * buffer's position and limit are neither used nor changed).
+   */
+  public VariantBuilder appendBinary(ByteBuffer src, int offset, int length) {
+    int p = writeHeader(VariantLayout.BINARY, VariantLayout.LENGTH_PREFIX + length);
+    VariantLayout.writeUnsigned(buf, p, length, 4);
+    src.get(offset, buf, p + 4, length);
+    return this;
+  }
+
   /** Appends a BINARY from the remaining bytes of {@code value} (its position is unchanged). */
   public VariantBuilder appendBinary(ByteBuffer value) {
     int n = value.remaining();
@@ -337,6 +389,23 @@ public final class VariantBuilder {
     return this;
   }
 
+  /**
+   * Appends a STRING from {@code length} UTF-8 bytes of {@code src} at {@code offset} (absolute;
+   * the buffer's position and limit are neither used nor changed). The bytes are not checked here.
+   */
+  public VariantBuilder appendStringUtf8(ByteBuffer src, int offset, int length) {
+    if (length <= VariantLayout.MAX_SHORT_STRING) {
+      int p = reserveValue(1 + length);
+      buf[p] = VariantLayout.shortStringHeader(length);
+      src.get(offset, buf, p + 1, length);
+    } else {
+      int p = writeHeader(VariantLayout.STRING, VariantLayout.LENGTH_PREFIX + length);
+      VariantLayout.writeUnsigned(buf, p, length, 4);
+      src.get(offset, buf, p + 4, length);
+    }
+    return this;
+  }
+
   // ---- objects and arrays ----
 
   /**
@@ -354,10 +423,33 @@ public final class VariantBuilder {
    * @throws VariantFormatException if {@code key} has an unpaired surrogate
    */
   public VariantBuilder appendKey(String key) {
-    return appendKeyId(dict.add(key, encode(key, "key")));
+    return appendKnownKeyId(dict.add(key, encode(key, "key")));
   }
 
-  private VariantBuilder appendKeyId(int id) {
+  /**
+   * The id of {@code key} in this builder's dictionary, adding the key if it is new. The id stays
+   * valid for {@link #appendKeyId} as long as the dictionary lives (for a column's row builder, the
+   * whole column), so a caller that writes the same keys in every row resolves them once.
+   *
+   * @throws VariantFormatException if {@code key} has an unpaired surrogate
+   */
+  public int keyId(String key) {
+    return dict.add(key, encode(key, "key"));
+  }
+
+  /**
+   * Names the next field of the current object by an id from {@link #keyId}.
+   *
+   * @throws IllegalArgumentException if no key has that id
+   */
+  public VariantBuilder appendKeyId(int id) {
+    if (id < 0 || id >= dict.size()) {
+      throw new IllegalArgumentException("no key has id " + id);
+    }
+    return appendKnownKeyId(id);
+  }
+
+  private VariantBuilder appendKnownKeyId(int id) {
     Frame f = depth == 0 ? null : frames.get(depth - 1);
     if (f == null || !f.object) {
       throw new IllegalStateException("appendKey outside an object at " + path());
@@ -479,7 +571,10 @@ public final class VariantBuilder {
 
   private int[] sortedFieldOrder(Frame f) {
     int n = f.count;
-    int[] order = new int[n];
+    if (f.order.length < n) {
+      f.order = new int[Math.max(n, 2 * f.order.length)];
+    }
+    int[] order = f.order;
     boolean inOrder = true;
     for (int i = 0; i < n; i++) {
       order[i] = i;
@@ -546,7 +641,7 @@ public final class VariantBuilder {
 
     @Override
     public void field(int index, int keyId, VariantPath path) {
-      appendKeyId(mapKey(copySource, keyId));
+      appendKnownKeyId(mapKey(copySource, keyId));
     }
 
     @Override

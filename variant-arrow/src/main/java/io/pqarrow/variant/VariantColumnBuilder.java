@@ -96,6 +96,28 @@ public final class VariantColumnBuilder {
     return rows;
   }
 
+  /** Bytes of the values of the rows finished so far. */
+  public long valueBytes() {
+    return valuesLength;
+  }
+
+  /**
+   * Makes room at once for {@code moreRows} more rows holding {@code moreBytes} more bytes of
+   * values, for a caller that can estimate what it will write: one allocation instead of growing by
+   * doubling. A hint only: rows beyond it still grow the buffers.
+   */
+  public VariantColumnBuilder reserve(int moreRows, long moreBytes) {
+    long bytes = Math.min(Integer.MAX_VALUE - 8L, valuesLength + Math.max(0, moreBytes));
+    if (bytes > values.length) {
+      values = Arrays.copyOf(values, (int) bytes);
+    }
+    long slots = Math.min(Integer.MAX_VALUE - 8L, rows + 2L + Math.max(0, moreRows));
+    if (slots > offsets.length) {
+      offsets = Arrays.copyOf(offsets, (int) slots);
+    }
+    return this;
+  }
+
   private void append(byte[] src, int n) {
     long need = (long) valuesLength + n;
     if (need > Integer.MAX_VALUE - 8) {

@@ -16,6 +16,27 @@ import org.junit.jupiter.api.Test;
 class VariantColumnBuilderTest {
 
   @Test
+  void aCapacityHintChangesNothingButTheAllocations() {
+    VariantColumnBuilder plain = new VariantColumnBuilder();
+    VariantColumnBuilder hinted = new VariantColumnBuilder();
+    for (VariantColumnBuilder col : List.of(plain, hinted)) {
+      for (int i = 0; i < 3000; i++) {
+        if (col == hinted && i == 10) {
+          assertEquals(80, col.valueBytes(), "ten objects of 8 bytes so far");
+          col.reserve(5, 40); // too small on purpose: rows beyond the hint still fit
+        }
+        col.row().startObject().appendKey("k").appendString("v" + i).endObject();
+        col.finishRow();
+      }
+    }
+    EncodedVariantColumn a = plain.finish();
+    EncodedVariantColumn b = hinted.finish();
+    assertArrayEquals(a.metadata(), b.metadata());
+    assertArrayEquals(a.values(), b.values());
+    assertArrayEquals(a.offsets(), b.offsets());
+  }
+
+  @Test
   void keysArrivingOutOfOrderAreRenumberedAtFinish() {
     VariantColumnBuilder col = new VariantColumnBuilder();
     col.row().startObject().appendKey("z").appendByte((byte) 1).endObject();

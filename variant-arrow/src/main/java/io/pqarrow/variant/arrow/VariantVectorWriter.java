@@ -92,6 +92,17 @@ public final class VariantVectorWriter {
     return column.rowCount();
   }
 
+  /** Bytes of the values of the rows appended so far. */
+  public long valueBytes() {
+    return column.valueBytes();
+  }
+
+  /** A capacity hint: see {@link VariantColumnBuilder#reserve}. */
+  public VariantVectorWriter reserve(int moreRows, long moreBytes) {
+    column.reserve(moreRows, moreBytes);
+    return this;
+  }
+
   /**
    * Copies the rows into a new vector allocated from {@code allocator}; its field is nullable
    * whether or not a row is SQL NULL, so that every batch a writer produces has the same schema.

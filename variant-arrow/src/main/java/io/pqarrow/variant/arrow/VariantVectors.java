@@ -11,6 +11,7 @@ import java.util.Objects;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseIntVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarBinaryVector;
@@ -141,26 +142,33 @@ public final class VariantVectors {
   public static VariantVector fromColumn(
       String name, EncodedVariantColumn column, BitSet sqlNulls, BufferAllocator allocator) {
     int rows = column.rowCount();
+    byte[] metadata = column.metadata();
+    long metadataBytes = (long) metadata.length * rows;
+    if (metadataBytes > Integer.MAX_VALUE) {
+      throw VariantVectorException.invalid(
+          name,
+          rows
+              + " copies of a metadata of "
+              + metadata.length
+              + " bytes exceed the 2 GiB of a Binary vector");
+    }
     VariantVector out =
         (VariantVector) VariantType.unshreddedField(name, sqlNulls != null).createVector(allocator);
     try {
       StructVector storage = out.getUnderlyingVector();
       VarBinaryVector meta = (VarBinaryVector) out.metadataVector();
       VarBinaryVector value = (VarBinaryVector) out.valueVector();
-      byte[] metadata = column.metadata();
-      byte[] values = column.values();
-      int[] offsets = column.offsets();
       storage.setInitialCapacity(rows);
       storage.allocateNew();
-      meta.allocateNew((long) metadata.length * rows, rows);
-      value.allocateNew(values.length, rows);
-      for (int i = 0; i < rows; i++) {
-        meta.setSafe(i, metadata);
-        value.setSafe(i, values, offsets[i], offsets[i + 1] - offsets[i]);
-        if (sqlNulls != null && sqlNulls.get(i)) {
-          storage.setNull(i);
-        } else {
-          storage.setIndexDefined(i);
+      meta.allocateNew(Math.max(1, metadataBytes), rows);
+      value.allocateNew(Math.max(1, column.values().length), rows);
+      fillRepeated(meta, metadata, rows);
+      fillValues(value, column);
+      ArrowBuf validity = storage.getValidityBuffer();
+      setAll(validity, rows);
+      if (sqlNulls != null) {
+        for (int i = sqlNulls.nextSetBit(0); i >= 0 && i < rows; i = sqlNulls.nextSetBit(i + 1)) {
+          BitVectorHelper.unsetBit(validity, i);
         }
       }
       out.setValueCount(rows);
@@ -169,5 +177,48 @@ public final class VariantVectors {
       out.close();
       throw e;
     }
+  }
+
+  /** Sets the first {@code rows} bits of {@code validity} (whole bytes at once). */
+  private static void setAll(ArrowBuf validity, int rows) {
+    int full = rows >>> 3;
+    validity.setOne(0L, full);
+    for (int i = full << 3; i < rows; i++) {
+      BitVectorHelper.setBit(validity, i);
+    }
+  }
+
+  /** Row {@code i} of {@code v} = {@code bytes}, for {@code rows} rows, by doubling copies. */
+  private static void fillRepeated(VarBinaryVector v, byte[] bytes, int rows) {
+    ArrowBuf data = v.getDataBuffer();
+    ArrowBuf offsets = v.getOffsetBuffer();
+    long total = (long) bytes.length * rows;
+    if (total > 0) {
+      data.setBytes(0, bytes);
+      for (long filled = bytes.length; filled < total; ) {
+        long n = Math.min(filled, total - filled);
+        data.setBytes(filled, data, 0, n);
+        filled += n;
+      }
+    }
+    for (int i = 0; i <= rows; i++) {
+      offsets.setInt((long) i * BaseVariableWidthVector.OFFSET_WIDTH, i * bytes.length);
+    }
+    setAll(v.getValidityBuffer(), rows);
+    v.setLastSet(rows - 1);
+  }
+
+  /** Copies the column's value bytes and offsets into {@code v} in bulk. */
+  private static void fillValues(VarBinaryVector v, EncodedVariantColumn column) {
+    int rows = column.rowCount();
+    int[] offsets = column.offsets();
+    int length = offsets[rows];
+    v.getDataBuffer().setBytes(0, column.values(), 0, length);
+    ArrowBuf offsetBuffer = v.getOffsetBuffer();
+    for (int i = 0; i <= rows; i++) {
+      offsetBuffer.setInt((long) i * BaseVariableWidthVector.OFFSET_WIDTH, offsets[i]);
+    }
+    setAll(v.getValidityBuffer(), rows);
+    v.setLastSet(rows - 1);
   }
 }
