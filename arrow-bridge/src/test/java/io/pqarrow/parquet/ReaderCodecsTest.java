@@ -33,7 +33,7 @@ class ReaderCodecsTest {
           """;
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"NONE", "SNAPPY", "GZIP", "ZSTD", "LZ4"})
+  @ValueSource(strings = {"NONE", "SNAPPY", "GZIP", "ZSTD", "LZ4", "BROTLI"})
   void pyarrowFilesInEveryCodecReadHere(String codec) {
     Path file = dir.resolve(codec + ".parquet");
     List<String> lines = PythonEnv.require().run(WRITE, file.toString(), codec).lines().toList();

@@ -5,6 +5,7 @@ import static io.pqarrow.schema.ArrowToParquetTest.oneLine;
 import static io.pqarrow.schema.ArrowToParquetTest.required;
 import static io.pqarrow.schema.ArrowToParquetTest.withMetadata;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.pqarrow.extension.ExtensionTypes;
@@ -202,6 +203,47 @@ class SchemaRoundTripTest {
             stored.keyValueMetadata(),
             MappingOptions.builder().useStoredArrowSchema(false).build());
     assertEquals(read, ignored.arrowSchema().getFields().get(0).getType());
+  }
+
+  /**
+   * {@code bridge schema --json} writes {@link io.pqarrow.extension.SchemaJson}'s form: extension
+   * types as their storage and field metadata, which reads back to the same schema, for every type
+   * the mapping produces (from Arrow, restored from ARROW:schema, and from Parquet alone).
+   */
+  @Test
+  void theJsonOfEveryMappedSchemaReadsBackTheSame() throws Exception {
+    List<Schema> schemas = new java.util.ArrayList<>();
+    schemas.add(everything());
+    SchemaMapping parquet = SchemaMapper.toParquet(everything(), MappingOptions.defaults());
+    schemas.add(
+        SchemaMapper.toArrow(
+                parquet.parquetSchema(), parquet.keyValueMetadata(), MappingOptions.defaults())
+            .arrowSchema());
+    canonicalParquet()
+        .forEach(
+            text ->
+                schemas.add(
+                    SchemaMapper.toArrow(
+                            MessageTypeParser.parseMessageType(text),
+                            Map.of(),
+                            MappingOptions.defaults())
+                        .arrowSchema()));
+    for (Schema schema : schemas) {
+      String json = io.pqarrow.extension.SchemaJson.toJson(schema);
+      assertEquals(schema, io.pqarrow.extension.SchemaJson.fromJson(json), json);
+      // no type named by its Java class, as Arrow Java's own toJson names extension types
+      assertTrue(
+          !java.util.regex.Pattern.compile("\"name\" : \"\\w+Type\"").matcher(json).find(), json);
+    }
+    com.fasterxml.jackson.databind.JsonNode uuid =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(
+                io.pqarrow.extension.SchemaJson.toJson(
+                    new Schema(List.of(nullable("u", UuidType.INSTANCE)))))
+            .get("fields")
+            .get(0);
+    assertEquals("{\"name\":\"fixedsizebinary\",\"byteWidth\":16}", uuid.get("type").toString());
+    assertTrue(uuid.get("metadata").toString().contains("\"arrow.uuid\""), uuid.toString());
   }
 
   static Stream<String> canonicalParquet() {

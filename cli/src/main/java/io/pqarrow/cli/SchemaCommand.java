@@ -1,5 +1,6 @@
 package io.pqarrow.cli;
 
+import io.pqarrow.extension.SchemaJson;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -25,7 +26,8 @@ final class SchemaCommand implements Callable<Integer> {
   @Option(
       names = "--json",
       description =
-          "Print Arrow's JSON form of the schema (Arrow Java Schema.toJson()), one document.")
+          "Print Arrow's JSON form of the schema (Arrow Java's Schema JSON, extension types as"
+              + " their storage type and ARROW:extension:name/metadata), one document.")
   boolean json;
 
   SchemaCommand(CliContext context) {
@@ -36,7 +38,7 @@ final class SchemaCommand implements Callable<Integer> {
   public Integer call() {
     Schema schema = ParquetInput.mapping(file).arrowSchema();
     if (json) {
-      context.out().println(schema.toJson());
+      context.out().println(SchemaJson.toJson(schema));
     } else {
       SchemaPrinter.print(schema, context.out());
     }

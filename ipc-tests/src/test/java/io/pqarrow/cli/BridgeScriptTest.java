@@ -50,4 +50,43 @@ class BridgeScriptTest {
     assertEquals(2, usage.code());
     assertTrue(usage.err().startsWith("Unknown option: '--nope'\n"), usage.err());
   }
+
+  /**
+   * Every codec pyarrow and DuckDB write reads from the built jar alone (no class missing at run
+   * time): the exported rows are pyarrow's.
+   */
+  @Test
+  void theJarReadsEveryCodecPyarrowAndDuckdbWrite() throws Exception {
+    String script =
+        """
+        import sys, duckdb, pyarrow as pa, pyarrow.parquet as pq
+        out = sys.argv[1]
+        t = pa.table({'id': list(range(3000)), 's': [None if i % 7 == 0 else 'v%d' % (i % 97) for i in range(3000)]})
+        for c in ['snappy', 'gzip', 'brotli', 'zstd', 'lz4', 'none']:
+            pq.write_table(t, f'{out}/pa-{c}.parquet', compression=c)
+        con = duckdb.connect()
+        con.register('t', t)
+        for c in ['brotli', 'lz4', 'lz4_raw', 'gzip', 'zstd']:
+            con.execute(f"copy t to '{out}/duck-{c}.parquet' (format parquet, compression {c})")
+        """;
+    PythonEnv.require().run(script, dir.toString());
+    String check =
+        """
+        import sys, pyarrow as pa, pyarrow.parquet as pq
+        a = pa.ipc.open_file(sys.argv[1]).read_all()
+        b = pq.read_table(sys.argv[2])
+        print(a.num_rows, a.equals(b))
+        """;
+    try (var files = Files.list(dir)) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".parquet")).sorted().toList()) {
+        Path arrow = dir.resolve(file.getFileName() + ".arrow");
+        LauncherRun export = bridge(dir, "export", file.toString(), arrow.toString());
+        assertEquals(0, export.code(), file.getFileName() + ": " + export.err());
+        assertEquals(
+            "3000 True",
+            PythonEnv.require().run(check, arrow.toString(), file.toString()).strip(),
+            file.getFileName().toString());
+      }
+    }
+  }
 }

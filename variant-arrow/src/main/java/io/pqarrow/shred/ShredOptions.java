@@ -14,8 +14,10 @@ import java.util.Objects;
  *       typed_value} of its level (another type, a number out of range, object keys the schema does
  *       not shred) is kept losslessly in {@code value}, as the shredding rules intend. When true,
  *       such a value is an error naming the row and the path: use it to check that a schema covers
- *       the data. Variant null always goes to {@code value} and is never an error. Unshredding
- *       ignores it.
+ *       the data. Variant null always goes to {@code value} and is never an error. Unshredding: a
+ *       residual object in {@code value} that repeats a key a shredded field also defines (invalid
+ *       by the specification) is an error when true; when false the shredded field's value wins and
+ *       the repeated key is dropped, as the specification allows.
  *   <li>{@code limits} (default {@link Limits#defaults()}): values copied into {@code value} or
  *       back out of it may nest at most {@link Limits#maxVariantDepth()} deep.
  * </ul>

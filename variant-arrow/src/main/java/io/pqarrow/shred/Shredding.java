@@ -113,8 +113,9 @@ public final class Shredding {
    *
    * @throws ShredException naming the row and path of an invalid combination: {@code value} and
    *     {@code typed_value} both set where the level is not an object, a non-object {@code value}
-   *     beside shredded fields, residual keys overlapping shredded ones, a missing array element,
-   *     or a {@code typed_value} type that is not allowed
+   *     beside shredded fields, a missing array element, or a {@code typed_value} type that is not
+   *     allowed (residual keys overlapping shredded ones read as the shredded value: see the {@link
+   *     ShredOptions} variant)
    */
   public static VariantVector unshred(VariantVector input, BufferAllocator allocator) {
     return unshred(input, null, ShredOptions.defaults(), allocator);
@@ -131,7 +132,10 @@ public final class Shredding {
 
   /**
    * As {@link #unshred(VariantVector, DictionaryProvider, BufferAllocator)}, copying values nested
-   * at most {@code options.limits().maxVariantDepth()} deep ({@code strict} does not apply).
+   * at most {@code options.limits().maxVariantDepth()} deep. A residual object in {@code value}
+   * that repeats a key a shredded field also defines is invalid: with {@code strict} it is an error
+   * naming the row and path; otherwise (the default, which the specification allows) the shredded
+   * field's value is the field's value and the repeated key is dropped.
    */
   public static VariantVector unshred(
       VariantVector input,
@@ -139,7 +143,7 @@ public final class Shredding {
       ShredOptions options,
       BufferAllocator allocator) {
     Objects.requireNonNull(options, "options");
-    return Unshredder.run(input, dictionaries, options.limits(), allocator);
+    return Unshredder.run(input, dictionaries, options.limits(), options.strict(), allocator);
   }
 
   /**

@@ -40,10 +40,15 @@ final class Unshredder {
   private final VariantColumnReader in;
   private final ShreddedNode root;
   private final BinarySlots[] values;
+
+  /** Whether a residual key that a shredded field also defines is an error (else it is dropped). */
+  private final boolean strict;
+
   private long row;
 
-  private Unshredder(VariantColumnReader in) {
+  private Unshredder(VariantColumnReader in, boolean strict) {
     this.in = in;
+    this.strict = strict;
     VariantVector v = in.vector();
     this.root = ShreddedNode.top(v.getName(), v.getUnderlyingVector());
     this.values = new BinarySlots[root.count()];
@@ -66,9 +71,10 @@ final class Unshredder {
       VariantVector input,
       DictionaryProvider dictionaries,
       Limits limits,
+      boolean strict,
       BufferAllocator allocator) {
     VariantColumnReader in = VariantColumnReader.of(input, dictionaries);
-    Unshredder u = new Unshredder(in);
+    Unshredder u = new Unshredder(in, strict);
     VariantVectorWriter out = new VariantVectorWriter(limits);
     out.declareKeys(KeyCollector.keys(in, u.root));
     for (int i = 0; i < in.rowCount(); i++) {
@@ -152,7 +158,7 @@ final class Unshredder {
       int[] byId = n.fieldsById(m);
       for (int i = 0; i < residual.fieldCount(); i++) {
         int j = byId[residual.fieldId(i)];
-        if (j >= 0) {
+        if (j >= 0 && strict) {
           throw ShredException.invalidRow(
               n.path,
               row,
@@ -172,7 +178,12 @@ final class Unshredder {
       rebuild(f, slot, m, b);
     }
     if (residual != null) {
+      int[] byId = n.fieldsById(m);
       for (int i = 0; i < residual.fieldCount(); i++) {
+        if (byId[residual.fieldId(i)] >= 0) {
+          // Invalid, but allowed to read: the shredded field's value is the field's value.
+          continue;
+        }
         b.appendKey(residual.fieldName(i));
         b.appendVariant(residual.fieldInto(i, n.childScratch));
       }

@@ -205,8 +205,49 @@ final class LeafEncoders {
       unsigned = isUnsigned(v);
     }
 
+    /**
+     * Value {@code index} in the Parquet column's unit. No value changes on the way: one that is
+     * not a whole number of the Parquet unit (a Date64 that is not midnight, for a DATE column), or
+     * that overflows when scaled, is refused.
+     */
     final long scaled(int index) {
-      return Math.floorDiv(readLong(v, index, width, unsigned) * multiplier, divisor);
+      long value = readLong(v, index, width, unsigned);
+      long product;
+      try {
+        product = Math.multiplyExact(value, multiplier);
+      } catch (ArithmeticException e) {
+        throw new InvalidValueException(
+            path,
+            "value "
+                + value
+                + " overflows a 64-bit Parquet value when multiplied by "
+                + multiplier
+                + " into the column's unit");
+      }
+      if (product % divisor != 0) {
+        throw new InvalidValueException(
+            path,
+            divisor == 86_400_000L && multiplier == 1
+                ? "Date64 value "
+                    + value
+                    + " ms is not a whole day (midnight UTC), and Parquet DATE holds whole days"
+                : "value "
+                    + value
+                    + " is not a whole number of the Parquet column's unit ("
+                    + divisor
+                    + " of the Arrow type's), so it cannot be written exactly");
+      }
+      return product / divisor;
+    }
+
+    /** {@link #scaled}, refused when it does not fit the INT32 column (unsigned values wrap). */
+    final int scaledInt(int index) {
+      long s = scaled(index);
+      if (!unsigned && (int) s != s) {
+        throw new InvalidValueException(
+            path, "value " + s + " (in the column's unit) does not fit the Parquet INT32 column");
+      }
+      return (int) s;
     }
   }
 
@@ -217,7 +258,7 @@ final class LeafEncoders {
 
     @Override
     void writeValue(int index, int rep) {
-      writer.write((int) scaled(index), rep, maxDef);
+      writer.write(scaledInt(index), rep, maxDef);
     }
   }
 

@@ -138,8 +138,7 @@ public final class ColumnChunkPages implements AutoCloseable {
         decompressor.release();
       }
       codec = chunk.getCodec();
-      decompressor =
-          codec == CompressionCodecName.UNCOMPRESSED ? null : codecs.getDecompressor(codec);
+      decompressor = parquetJavaDecodes(codec) ? codecs.getDecompressor(codec) : null;
     }
   }
 
@@ -378,7 +377,7 @@ public final class ColumnChunkPages implements AutoCloseable {
             null);
       }
     }
-    if (decompressor == null || plainPrefix < 0) {
+    if (codec == CompressionCodecName.UNCOMPRESSED || plainPrefix < 0) {
       if (size != uncompressed) {
         throw error(
             pageOffset,
@@ -416,8 +415,9 @@ public final class ColumnChunkPages implements AutoCloseable {
    * Decompresses {@code length} bytes of {@link #compressed} from {@code offset} into {@link
    * #decompressed} at the same offset, which has room for {@code room} bytes; returns how many
    * bytes it wrote. Snappy and ZSTD are decoded by their libraries straight into the reused array
-   * (parquet-java's heap decompressors allocate a new array per page); other codecs go through
-   * parquet-java's decompressor.
+   * (parquet-java's heap decompressors allocate a new array per page), LZ4, LZO and Brotli by
+   * {@link PageCodecs} (parquet-java needs Hadoop's native-backed codecs for them); GZIP and
+   * LZ4_RAW go through parquet-java's decompressor.
    */
   private int decompress(int offset, int length, int room) {
     try {
@@ -437,15 +437,36 @@ public final class ColumnChunkPages implements AutoCloseable {
           }
           return (int) n;
         }
+        case LZ4 -> {
+          return PageCodecs.lz4(compressed, offset, length, decompressed, offset, room);
+        }
+        case LZO -> {
+          return PageCodecs.lzo(compressed, offset, length, decompressed, offset, room);
+        }
+        case BROTLI -> {
+          return PageCodecs.brotli(compressed, offset, length, decompressed, offset, room);
+        }
         default -> {
           ByteBuffer out = ByteBuffer.wrap(decompressed, offset, room);
           decompressor.decompress(ByteBuffer.wrap(compressed, offset, length), length, out, room);
           return out.position() - offset;
         }
       }
+    } catch (PageCodecs.BadBody e) {
+      throw error(bodyOffset, "cannot decompress the page (" + codec + "): " + e.getMessage(), e);
     } catch (IOException | RuntimeException e) {
       throw error(bodyOffset, "cannot decompress the page (" + codec + "): " + describe(e), e);
     }
+  }
+
+  /**
+   * Whether pages of {@code codec} go through parquet-java's decompressor ({@link #decompress}).
+   */
+  private static boolean parquetJavaDecodes(CompressionCodecName codec) {
+    return switch (codec) {
+      case UNCOMPRESSED, SNAPPY, ZSTD, LZ4, LZO, BROTLI -> false;
+      default -> true;
+    };
   }
 
   /** Copies {@code size} bytes at {@link #pos}: what the header window holds, then the file. */
