@@ -1,5 +1,6 @@
 package io.pqarrow.schema;
 
+import io.pqarrow.ErrorText;
 import io.pqarrow.Limits;
 import io.pqarrow.extension.ExtensionTypes;
 import java.io.ByteArrayOutputStream;
@@ -174,13 +175,7 @@ public final class StoredArrowSchema {
     } catch (RuntimeException e) {
       // Flatbuffer accessors signal corrupt input with assorted runtime exceptions.
       warnings.add(
-          "Ignored "
-              + KEY
-              + ": not an Arrow IPC schema message ("
-              + e.getClass().getSimpleName()
-              + ": "
-              + e.getMessage()
-              + ")");
+          "Ignored " + KEY + ": not an Arrow IPC schema message (" + ErrorText.describe(e) + ")");
       return Optional.empty();
     }
   }

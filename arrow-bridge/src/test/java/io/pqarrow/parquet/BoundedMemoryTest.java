@@ -160,7 +160,7 @@ class BoundedMemoryTest {
                 + file
                 + ", column id: out of Arrow memory (limit "
                 + cap
-                + " bytes): OutOfMemoryException: Unable to allocate buffer of size "),
+                + " bytes): Unable to allocate buffer of size "),
         failure);
     assertTrue(failure.contains(" due to memory limit."), failure);
     long peak = Long.parseLong(lines.get(1).substring("peak=".length()));

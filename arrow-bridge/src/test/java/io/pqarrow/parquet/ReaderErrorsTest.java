@@ -117,7 +117,7 @@ class ReaderErrorsTest {
               .startsWith(
                   "Cannot read Parquet file at "
                       + file
-                      + ": out of Arrow memory (limit 64 bytes): OutOfMemoryException: "),
+                      + ": out of Arrow memory (limit 64 bytes): Unable to allocate "),
           e.getMessage());
       assertEquals(-1, e.row());
     }

@@ -42,7 +42,7 @@ class WriterErrorsTest {
       assertEquals(
           "Cannot write Parquet file at "
               + file
-              + ", row 2: IllegalStateException: null in non-nullable field a",
+              + ", column a, row 2: null in a non-nullable field",
           e.getMessage());
     }
   }
@@ -65,7 +65,7 @@ class WriterErrorsTest {
       assertEquals(
           "Cannot write Parquet file at "
               + file
-              + ", row 7: IllegalStateException: null in non-nullable field a",
+              + ", column a, row 7: null in a non-nullable field",
           e.getMessage());
       assertEquals(7, e.row());
       assertEquals(7, writer.rowsWritten(), "rows before the failing one");

@@ -1,6 +1,7 @@
 package io.pqarrow.cli;
 
 import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorText;
 import io.pqarrow.extension.ExtensionTypes;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -167,10 +168,6 @@ public final class BridgeCommand implements Callable<Integer> {
     if (e instanceof OutOfMemoryError) {
       return "out of memory (" + e.getMessage() + "); try a smaller --batch-rows or a larger -Xmx";
     }
-    String message = e.getMessage();
-    return "internal error: "
-        + e.getClass().getName()
-        + (message == null ? "" : ": " + message)
-        + " (run with --verbose for the stack trace)";
+    return "internal error: " + ErrorText.describe(e) + " (run with --verbose for the stack trace)";
   }
 }

@@ -1,6 +1,7 @@
 package io.pqarrow.cli;
 
 import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorText;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
@@ -40,6 +41,6 @@ final class FileChecks {
       return "permission denied";
     }
     String message = e.getMessage();
-    return message == null ? e.getClass().getSimpleName() : message;
+    return ErrorText.describe(e);
   }
 }

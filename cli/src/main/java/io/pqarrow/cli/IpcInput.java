@@ -1,6 +1,7 @@
 package io.pqarrow.cli;
 
 import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorText;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -152,7 +153,7 @@ final class IpcInput implements BatchSource {
 
   private static String problem(Exception e) {
     String message = e.getMessage();
-    return message == null ? e.getClass().getSimpleName() : message;
+    return ErrorText.describe(e);
   }
 
   private static boolean startsWith(byte[] bytes, byte[] magic) {

@@ -1,6 +1,7 @@
 package io.pqarrow.cli;
 
 import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorText;
 import io.pqarrow.parquet.read.ParquetArrowReader;
 import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.schema.MappingOptions;
@@ -107,6 +108,6 @@ final class ParquetInput {
 
   static String message(Throwable e) {
     String message = e.getMessage();
-    return message == null ? e.getClass().getSimpleName() : message;
+    return ErrorText.describe(e);
   }
 }

@@ -2,6 +2,7 @@ package io.pqarrow.parquet.read;
 
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
+import io.pqarrow.ErrorText;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.internal.TimeUnits;
 import io.pqarrow.parquet.internal.page.ColumnChunkPages;
@@ -124,7 +125,7 @@ final class PageLeaves implements LeafFactory {
       throw ParquetFileException.read(
           ErrorKind.IO,
           ErrorLocation.inFile(file).withColumn(c.column()),
-          "cannot open: " + e.getClass().getSimpleName() + ": " + e.getMessage(),
+          "cannot open: " + ErrorText.describe(e),
           e);
     }
     PageLeafDecoder leaf;

@@ -3,6 +3,7 @@ package io.pqarrow.parquet.read;
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
+import io.pqarrow.ErrorText;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.schema.FieldMapping;
 import io.pqarrow.schema.MappingOptions;
@@ -576,14 +577,13 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       throw ParquetFileException.invalid(
           ErrorKind.INVALID_DATA,
           ErrorLocation.inFile(file),
-          "invalid Parquet footer (" + (m == null ? e.getClass().getSimpleName() : m) + ")",
+          "invalid Parquet footer (" + ErrorText.describe(e) + ")",
           e);
     }
   }
 
   private static String describe(Throwable e) {
-    String m = e.getMessage();
-    return e.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+    return ErrorText.describe(e);
   }
 
   private static void closeQuietly(AutoCloseable r) {

@@ -2,6 +2,7 @@ package io.pqarrow.parquet.read;
 
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
+import io.pqarrow.ErrorText;
 import io.pqarrow.parquet.ParquetFileException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -131,7 +132,7 @@ final class ParquetFraming {
       return "permission denied";
     }
     String message = e.getMessage();
-    return message == null ? e.getClass().getSimpleName() : message;
+    return ErrorText.describe(e);
   }
 
   private static void readFully(FileChannel channel, ByteBuffer buffer, long position)

@@ -62,7 +62,7 @@ final class DictionaryWriteNode extends WriteNode {
   void write(int index, int rep) {
     if (vector.isNull(index)) {
       if (nullDef < 0) {
-        throw new IllegalStateException("null in non-nullable field " + path);
+        throw new InvalidValueException(path, "null in a non-nullable field");
       }
       values.writeAbsent(rep, nullDef);
       return;

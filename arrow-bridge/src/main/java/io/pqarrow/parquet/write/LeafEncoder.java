@@ -87,7 +87,7 @@ abstract class LeafEncoder extends WriteNode {
   final void write(int index, int rep) {
     if (vector == null || vector.isNull(index)) {
       if (nullDef < 0) {
-        throw new IllegalStateException("null in non-nullable field " + path);
+        throw new InvalidValueException(path, "null in a non-nullable field");
       }
       writer.writeNull(rep, nullDef);
     } else {

@@ -67,7 +67,7 @@ final class ListWriteNode extends WriteNode {
   void write(int index, int rep) {
     if (vector.isNull(index)) {
       if (nullDef < 0) {
-        throw new IllegalStateException("null in non-nullable field " + path);
+        throw new InvalidValueException(path, "null in a non-nullable field");
       }
       writeAbsent(rep, nullDef);
       return;

@@ -3,6 +3,7 @@ package io.pqarrow.parquet.write;
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
+import io.pqarrow.ErrorText;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.read.ParquetArrowReader;
 import io.pqarrow.schema.FieldMapping;
@@ -334,6 +335,6 @@ public final class ParquetArrowWriter implements AutoCloseable {
 
   private static String describe(Throwable e) {
     String m = e.getMessage();
-    return e.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+    return ErrorText.describe(e);
   }
 }

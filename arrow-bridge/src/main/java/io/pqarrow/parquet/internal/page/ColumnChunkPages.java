@@ -3,6 +3,7 @@ package io.pqarrow.parquet.internal.page;
 import com.github.luben.zstd.Zstd;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
+import io.pqarrow.ErrorText;
 import io.pqarrow.parquet.ParquetFileException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -500,8 +501,7 @@ public final class ColumnChunkPages implements AutoCloseable {
   }
 
   private static String describe(Throwable e) {
-    String m = e.getMessage();
-    return e.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+    return ErrorText.describe(e);
   }
 
   @Override
