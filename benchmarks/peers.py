@@ -367,13 +367,17 @@ def ensure_files(n):
 
 
 def _timed(read, reps):
+    """Wall seconds of each of reps reads, and the process CPU seconds each took (all threads)."""
     read()  # warm-up: the page cache, lazy imports, allocator pools
     times = []
+    cpus = []
     for _ in range(reps):
         started = time.perf_counter()
+        cpu = time.process_time()
         read()
         times.append(time.perf_counter() - started)
-    return times
+        cpus.append(time.process_time() - cpu)
+    return times, cpus
 
 
 def time_peers(files, reps):
@@ -394,9 +398,12 @@ def time_peers(files, reps):
         }
         for key, read in runs.items():
             try:
-                times = _timed(read, reps)
-                results[(f["shape"], key)] = {"seconds": times}
-                print(f"  {f['shape']:8} {key:11} median {statistics.median(times) * 1000:9.1f} ms")
+                times, cpus = _timed(read, reps)
+                results[(f["shape"], key)] = {"seconds": times, "cpu_seconds": cpus}
+                print(
+                    f"  {f['shape']:8} {key:11} median {statistics.median(times) * 1000:9.1f} ms,"
+                    f" {statistics.median(cpus) * 1000:9.1f} ms of CPU"
+                )
             except Exception as e:  # a peer that cannot read a shape is reported, not fatal
                 reason = f"{type(e).__name__}: {str(e).splitlines()[0]}"
                 results[(f["shape"], key)] = {"error": reason}
@@ -692,6 +699,21 @@ def plot(files, results, path):
     return True
 
 
+def busy_table(files, results):
+    peers = [("pyarrow-1t", "pyarrow 1 thread"), ("pyarrow-mt", "pyarrow threads"), ("duckdb-1t", "DuckDB 1 thread")]
+    lines = ["| shape | " + " | ".join(h for _, h in peers) + " |", "|---|" + "--:|" * len(peers)]
+    for f in files:
+        cells = []
+        for key, _ in peers:
+            r = results.get((f["shape"], key)) or {}
+            if r.get("cpu_seconds") and r.get("seconds"):
+                cells.append(f"{statistics.median(r['cpu_seconds']) / statistics.median(r['seconds']):.2f}")
+            else:
+                cells.append("—")
+        lines.append(f"| {f['shape']} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def section(files, results, heap, run, plotted):
     throughput, ratios, alloc, heap_lines, notes = report(files, results, heap)
     m = run["machine"]
@@ -726,6 +748,11 @@ def section(files, results, heap, run, plotted):
         "This library ÷ each peer (MB/s over MB/s; above 1 means this library is faster):",
         "",
         ratios,
+        "",
+        "Cores the peers kept busy during a read (process CPU seconds ÷ wall seconds, medians; "
+        "this library's single-threaded reader decodes on the calling thread alone):",
+        "",
+        busy_table(files, results),
         "",
         "Heap allocated per row (JMH `-prof gc`, `gc.alloc.rate.norm` of one whole read ÷ rows; "
         "Arrow buffers are off-heap and not counted):",
