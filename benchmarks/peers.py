@@ -23,7 +23,9 @@ What it does:
                (DuckDB shreds only row groups of 30,000 rows or more: N of at least 150,000)
       int64    N rows, one int64 column, pyarrow, snappy, row groups of 1,000,000 rows
  2. Times the peers on each file: pyarrow pq.read_table with use_threads=False and with threads,
-    and DuckDB with SET threads=1 fetching an Arrow table. One warm-up read, then --reps timed
+    pyarrow pq.ParquetFile(path).read(use_threads=False) (read_table keeps decoding on pyarrow's
+    thread pools even without use_threads; this one decodes on the calling thread), and DuckDB with
+    SET threads=1 fetching an Arrow table; each with its process CPU time. One warm-up read, then --reps timed
     reads; the median counts.
  3. Runs the JMH benchmark FileReadBenchmark on the same files (this library's ParquetArrowReader,
     batches of 65,536 rows, and the parquet-java record API, GroupReadSupport) with -prof gc,
@@ -87,6 +89,7 @@ READERS = [
     ("parquet-java", "parquet-java record API (GroupReadSupport)"),
     ("duckdb-1t", "DuckDB 1 thread → Arrow"),
     ("pyarrow-1t", "pyarrow read_table 1 thread"),
+    ("pyarrow-file-1t", "pyarrow ParquetFile.read 1 thread"),
     ("pyarrow-mt", "pyarrow read_table threads"),
 ]
 PEERS = [key for key, _ in READERS if not key.startswith("pqarrow")]
@@ -393,6 +396,9 @@ def time_peers(files, reps):
         path = f["path"]
         runs = {
             "pyarrow-1t": lambda: pq.read_table(path, use_threads=False),
+            # read_table decodes on pyarrow's thread pools even with use_threads=False (the busy
+            # table shows it); ParquetFile.read(use_threads=False) decodes on the calling thread.
+            "pyarrow-file-1t": lambda: pq.ParquetFile(path).read(use_threads=False),
             "pyarrow-mt": lambda: pq.read_table(path, use_threads=True),
             "duckdb-1t": lambda: duck(path),
         }
@@ -700,7 +706,12 @@ def plot(files, results, path):
 
 
 def busy_table(files, results):
-    peers = [("pyarrow-1t", "pyarrow 1 thread"), ("pyarrow-mt", "pyarrow threads"), ("duckdb-1t", "DuckDB 1 thread")]
+    peers = [
+        ("pyarrow-1t", "pyarrow read_table 1 thread"),
+        ("pyarrow-file-1t", "pyarrow ParquetFile.read 1 thread"),
+        ("pyarrow-mt", "pyarrow threads"),
+        ("duckdb-1t", "DuckDB 1 thread"),
+    ]
     lines = ["| shape | " + " | ".join(h for _, h in peers) + " |", "|---|" + "--:|" * len(peers)]
     for f in files:
         cells = []
