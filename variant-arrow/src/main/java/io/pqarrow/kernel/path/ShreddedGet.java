@@ -140,18 +140,26 @@ public final class ShreddedGet {
     }
 
     void loop(GetKernel.Outcome outcome) {
+      if (copyTyped && TypedTransfer.copy(input, chain, out, i -> slowRow(i, outcome))) {
+        return;
+      }
       int n = input.rowCount();
       for (int i = 0; i < n; i++) {
-        try {
-          if (input.isSqlNull(i)) {
-            writer.writeNull(i);
-            continue;
-          }
-          ctx.useMetadata(input.metadata(i));
-          row(i, outcome);
-        } catch (VariantFormatException | VariantTypeException | VariantVectorException e) {
-          outcome.malformed(i, writer, e);
+        if (input.isSqlNull(i)) {
+          writer.writeNull(i);
+        } else {
+          slowRow(i, outcome);
         }
+      }
+    }
+
+    /** Row {@code i}, not SQL NULL, through the pair rule level by level. */
+    private void slowRow(int i, GetKernel.Outcome outcome) {
+      try {
+        ctx.useMetadata(input.metadata(i));
+        row(i, outcome);
+      } catch (VariantFormatException | VariantTypeException | VariantVectorException e) {
+        outcome.malformed(i, writer, e);
       }
     }
 
