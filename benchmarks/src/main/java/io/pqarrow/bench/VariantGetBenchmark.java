@@ -19,6 +19,7 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.memory.util.ByteFunctionHelpers;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -57,13 +58,15 @@ import org.openjdk.jmh.annotations.Warmup;
  *       struct<id:int64,a:struct<b:struct<c:int64>>>} (every other key in the residual).
  * </ul>
  *
- * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar VariantGetBenchmark -p width=30}.
- * Times are per batch of {@link #rows}; divide by it for ns/row.
+ * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar VariantGetBenchmark -p width=30}. Times
+ * are per batch of {@link #rows}; divide by it for ns/row.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 1, jvmArgsAppend = {"--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx6g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx6g"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class VariantGetBenchmark {
@@ -119,8 +122,7 @@ public class VariantGetBenchmark {
       w.finishRow();
     }
     plain = w.finish("v", allocator);
-    Field type =
-        ShreddingTypes.parse("v", "struct<id:int64,a:struct<b:struct<c:int64>>>");
+    Field type = ShreddingTypes.parse("v", "struct<id:int64,a:struct<b:struct<c:int64>>>");
     shredded = Shredding.shred(plain, type, ShredOptions.defaults(), allocator);
   }
 
@@ -202,18 +204,19 @@ public class VariantGetBenchmark {
   }
 
   /**
-   * The hand loop: one query, no generality. Field ids are resolved when the metadata changes
-   * (another slot whose bytes differ from the previous row's); each object's field ids are
-   * binary-searched; int64 values set straight into the output.
+   * The hand loop: one query, no generality, no bounds checks (raw reads of Arrow memory). Field
+   * ids are resolved when the metadata changes (another slot whose bytes differ from the previous
+   * row's); each object's field ids are binary-searched; int64 values set straight into the output.
    */
   @Benchmark
   public long handLoop() {
     VarBinaryVector meta = (VarBinaryVector) plain.metadataVector();
     VarBinaryVector value = (VarBinaryVector) plain.valueVector();
-    ArrowBuf metaOffsets = meta.getOffsetBuffer();
     ArrowBuf metaData = meta.getDataBuffer();
-    ArrowBuf valueOffsets = value.getOffsetBuffer();
-    ArrowBuf valueData = value.getDataBuffer();
+    long metaOffsets = meta.getOffsetBuffer().memoryAddress();
+    long metaBase = metaData.memoryAddress();
+    long valueOffsets = value.getOffsetBuffer().memoryAddress();
+    long valueBase = value.getDataBuffer().memoryAddress();
     int[] ids = new int[keyBytes.length];
     long cachedStart = -1;
     long cachedEnd = -1;
@@ -224,31 +227,30 @@ public class VariantGetBenchmark {
         if (plain.isNull(i)) {
           continue;
         }
-        long ms = metaOffsets.getInt((long) i * 4);
-        long me = metaOffsets.getInt((long) i * 4 + 4);
+        long ms = MemoryUtil.getInt(metaOffsets + (long) i * 4);
+        long me = MemoryUtil.getInt(metaOffsets + (long) i * 4 + 4);
         if (ms != cachedStart
             && (me - ms != cachedEnd - cachedStart
                 || ByteFunctionHelpers.equal(metaData, ms, me, metaData, cachedStart, cachedEnd)
                     == 0)) {
           for (int k = 0; k < ids.length; k++) {
-            ids[k] = findKey(metaData, ms, keyBytes[k]);
+            ids[k] = findKey(metaBase + ms, keyBytes[k]);
           }
         }
         cachedStart = ms;
         cachedEnd = me;
-        long pos = valueOffsets.getInt((long) i * 4);
+        long pos = valueBase + MemoryUtil.getInt(valueOffsets + (long) i * 4);
         for (int id : ids) {
-          pos = field(valueData, pos, id);
+          pos = field(pos, id);
           if (pos < 0) {
             continue rows;
           }
         }
-        int h = valueData.getByte(pos) & 0xFF;
-        switch (h) {
-          case 3 << 2 -> out.set(i, valueData.getByte(pos + 1));
-          case 4 << 2 -> out.set(i, valueData.getShort(pos + 1));
-          case 5 << 2 -> out.set(i, valueData.getInt(pos + 1));
-          case 6 << 2 -> out.set(i, valueData.getLong(pos + 1));
+        switch (MemoryUtil.getByte(pos) & 0xFF) {
+          case 3 << 2 -> out.set(i, MemoryUtil.getByte(pos + 1));
+          case 4 << 2 -> out.set(i, MemoryUtil.getShort(pos + 1));
+          case 5 << 2 -> out.set(i, MemoryUtil.getInt(pos + 1));
+          case 6 << 2 -> out.set(i, MemoryUtil.getLong(pos + 1));
           default -> {}
         }
       }
@@ -257,20 +259,20 @@ public class VariantGetBenchmark {
     }
   }
 
-  /** Id of {@code key} in the sorted metadata at {@code m}, or -1 (binary search). */
-  private static int findKey(ArrowBuf buf, long m, byte[] key) {
-    int header = buf.getByte(m) & 0xFF;
+  /** Id of {@code key} in the sorted metadata at address {@code m}, or -1 (binary search). */
+  private static int findKey(long m, byte[] key) {
+    int header = MemoryUtil.getByte(m) & 0xFF;
     int offSize = ((header >> 6) & 3) + 1;
-    int size = (int) unsigned(buf, m + 1, offSize);
+    int size = (int) unsigned(m + 1, offSize);
     long offsets = m + 1 + offSize;
     long bytes = offsets + (long) (size + 1) * offSize;
     int lo = 0;
     int hi = size - 1;
     while (lo <= hi) {
       int mid = (lo + hi) >>> 1;
-      long s = bytes + unsigned(buf, offsets + (long) mid * offSize, offSize);
-      long e = bytes + unsigned(buf, offsets + (long) (mid + 1) * offSize, offSize);
-      int c = compare(buf, s, e, key);
+      long s = bytes + unsigned(offsets + (long) mid * offSize, offSize);
+      long e = bytes + unsigned(offsets + (long) (mid + 1) * offSize, offSize);
+      int c = compare(s, e, key);
       if (c < 0) {
         lo = mid + 1;
       } else if (c > 0) {
@@ -282,10 +284,10 @@ public class VariantGetBenchmark {
     return -1;
   }
 
-  private static int compare(ArrowBuf buf, long s, long e, byte[] key) {
+  private static int compare(long s, long e, byte[] key) {
     int n = (int) Math.min(e - s, key.length);
     for (int k = 0; k < n; k++) {
-      int c = (buf.getByte(s + k) & 0xFF) - (key[k] & 0xFF);
+      int c = (MemoryUtil.getByte(s + k) & 0xFF) - (key[k] & 0xFF);
       if (c != 0) {
         return c;
       }
@@ -293,9 +295,9 @@ public class VariantGetBenchmark {
     return (int) (e - s) - key.length;
   }
 
-  /** Position of the value of field {@code id} of the object at {@code pos}, or -1. */
-  private static long field(ArrowBuf buf, long pos, int id) {
-    int h = buf.getByte(pos) & 0xFF;
+  /** Address of the value of field {@code id} of the object at address {@code pos}, or -1. */
+  private static long field(long pos, int id) {
+    int h = MemoryUtil.getByte(pos) & 0xFF;
     if (id < 0 || (h & 3) != 2) {
       return -1;
     }
@@ -303,7 +305,7 @@ public class VariantGetBenchmark {
     int offSize = (t & 3) + 1;
     int idSize = ((t >> 2) & 3) + 1;
     boolean large = (t & 16) != 0;
-    int n = large ? buf.getInt(pos + 1) : buf.getByte(pos + 1) & 0xFF;
+    int n = large ? MemoryUtil.getInt(pos + 1) : MemoryUtil.getByte(pos + 1) & 0xFF;
     long ids = pos + (large ? 5 : 2);
     long offsets = ids + (long) n * idSize;
     long data = offsets + (long) (n + 1) * offSize;
@@ -311,24 +313,26 @@ public class VariantGetBenchmark {
     int hi = n - 1;
     while (lo <= hi) {
       int mid = (lo + hi) >>> 1;
-      int m = (int) unsigned(buf, ids + (long) mid * idSize, idSize);
+      int m = (int) unsigned(ids + (long) mid * idSize, idSize);
       if (m < id) {
         lo = mid + 1;
       } else if (m > id) {
         hi = mid - 1;
       } else {
-        return data + unsigned(buf, offsets + (long) mid * offSize, offSize);
+        return data + unsigned(offsets + (long) mid * offSize, offSize);
       }
     }
     return -1;
   }
 
-  private static long unsigned(ArrowBuf buf, long pos, int size) {
+  private static long unsigned(long address, int size) {
     return switch (size) {
-      case 1 -> buf.getByte(pos) & 0xFFL;
-      case 2 -> buf.getShort(pos) & 0xFFFFL;
-      case 3 -> (buf.getShort(pos) & 0xFFFFL) | (buf.getByte(pos + 2) & 0xFFL) << 16;
-      default -> buf.getInt(pos) & 0xFFFFFFFFL;
+      case 1 -> MemoryUtil.getByte(address) & 0xFFL;
+      case 2 -> MemoryUtil.getShort(address) & 0xFFFFL;
+      case 3 ->
+          (MemoryUtil.getShort(address) & 0xFFFFL)
+              | (MemoryUtil.getByte(address + 2) & 0xFFL) << 16;
+      default -> MemoryUtil.getInt(address) & 0xFFFFFFFFL;
     };
   }
 

@@ -570,11 +570,16 @@ public final class VariantReader {
   public int fieldId(int i) {
     requireObject();
     checkIndex(i, "field");
+    return checkedFieldId(i, metadata.size());
+  }
+
+  /** Field id {@code i} (in range), checked against the dictionary size {@code size}. */
+  private int checkedFieldId(int i, int size) {
     long id = VariantLayout.readUnsigned(buf, idsStart + i * idSize, idSize);
-    if (id >= metadata.size()) {
+    if (id >= size) {
       throw error(
           idsStart + (long) i * idSize,
-          "expected a field id below the dictionary size " + metadata.size() + ", found " + id);
+          "expected a field id below the dictionary size " + size + ", found " + id);
     }
     return (int) id;
   }
@@ -650,12 +655,13 @@ public final class VariantReader {
    */
   public int findFieldById(int id) {
     requireObject();
+    int size = metadata.size();
     if (metadata.isSorted() && count > 8) {
       int lo = 0;
       int hi = count - 1;
       while (lo <= hi) {
         int mid = (lo + hi) >>> 1;
-        int m = fieldId(mid);
+        int m = checkedFieldId(mid, size);
         if (m < id) {
           lo = mid + 1;
         } else if (m > id) {
@@ -667,7 +673,7 @@ public final class VariantReader {
       return -1;
     }
     for (int i = 0; i < count; i++) {
-      if (fieldId(i) == id) {
+      if (checkedFieldId(i, size) == id) {
         return i;
       }
     }
