@@ -373,6 +373,69 @@ class GetFastPathTest {
   }
 
   @Test
+  void typedStringsAreTransferredWholeWhenEveryRowIsTyped() {
+    BufferAllocator a = memory.allocator();
+    VariantVectorWriter w = new VariantVectorWriter();
+    int rows = 150;
+    for (int i = 0; i < rows; i++) {
+      if (i % 7 == 0) {
+        w.appendSqlNull();
+      } else {
+        w.row().startObject().appendKey("pad").appendString("p".repeat(i % 5) + i).endObject();
+        w.finishRow();
+      }
+    }
+    Field utf8 = Field.nullable("r", ArrowType.Utf8.INSTANCE);
+    try (VariantVector plain = w.finish("v", a);
+        VariantVector shredded =
+            Shredding.shred(
+                plain,
+                ShreddingTypes.parse("v", "struct<pad:string>"),
+                ShredOptions.defaults(),
+                a);
+        KernelResult want = get(plain, "$.pad", utf8, CastMode.STRICT);
+        KernelResult got = get(shredded, "$.pad", utf8, CastMode.STRICT)) {
+      VarCharVector v = (VarCharVector) got.vector();
+      assertEquals(rows, v.getValueCount());
+      for (int i = 0; i < rows; i++) {
+        assertEquals(want.vector().getObject(i), v.getObject(i), "row " + i);
+      }
+      assertEquals(null, v.getObject(7));
+      assertEquals("pp12", v.getObject(12).toString());
+      // Transferred whole: a typed row's metadata is not read.
+      spoilMetadata(shredded, 12);
+      try (KernelResult again = get(shredded, "$.pad", utf8, CastMode.STRICT)) {
+        assertEquals("pp12", again.vector().getObject(12).toString());
+      }
+    }
+  }
+
+  /** Makes row {@code row}'s metadata unreadable (version 2) in place. */
+  private static void spoilMetadata(VariantVector v, int row) {
+    VarBinaryVector meta = (VarBinaryVector) v.metadataVector();
+    meta.getDataBuffer().setByte(meta.getStartOffset(row), 0x02);
+  }
+
+  @Test
+  void rowsServedFromTypedValueNeverReadTheirMetadata() {
+    BufferAllocator a = memory.allocator();
+    try (VariantVector plain = mixedRows(130);
+        VariantVector shredded =
+            Shredding.shred(plain, ShreddingTypes.parse("v", TYPE), ShredOptions.defaults(), a)) {
+      spoilMetadata(shredded, 6); // typed: served from the column
+      spoilMetadata(shredded, 3); // a string in value: read row by row, fails on the metadata
+      try (KernelResult r = get(shredded, "$.o.x", INT64, CastMode.SAFE)) {
+        assertEquals(1L << 40 | 6, r.vector().getObject(6));
+        assertEquals(3, r.firstFailedRows()[0]);
+      }
+      KernelException e =
+          assertThrows(KernelException.class, () -> get(shredded, "$.o.x", INT64, CastMode.STRICT));
+      assertTrue(e.getMessage().startsWith("Invalid Variant value at row 3, path $.o.x: "));
+      assertTrue(e.getMessage().contains("version 2"), e.getMessage());
+    }
+  }
+
+  @Test
   void strictModeOnTheShreddedColumnNamesTheFirstRowThatDoesNotFit() {
     BufferAllocator a = memory.allocator();
     try (VariantVector plain = mixedRows(100);

@@ -4,6 +4,7 @@ import io.pqarrow.variant.arrow.VariantColumnReader;
 import java.util.function.IntConsumer;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
@@ -11,15 +12,19 @@ import org.apache.arrow.vector.FieldVector;
 /**
  * A path fully covered by {@code typed_value} read as a column: when the path reaches a primitive
  * {@code typed_value} of exactly the target type through shredded objects only (every row's slot is
- * the row), the typed column's values are copied into the output in one bulk copy, and the output's
- * validity is the struct's validity AND the {@code typed_value} validity of every level of the
- * path, 64 rows per step. Only the rows that are not SQL NULL but miss a {@code typed_value}
- * somewhere on the path (the value is in a residual {@code value}, or missing, or Variant null) are
- * handed to the row-by-row reading; rows served from the typed column never touch Variant bytes or
- * metadata.
+ * the row), the output's validity is the struct's validity AND the {@code typed_value} validity of
+ * every level of the path, 64 rows per step, and the typed column's values are copied in bulk:
  *
- * <p>Fixed-width typed columns only (booleans included): a variable-width output must be written in
- * row order, which the row-by-row reading keeps doing for those.
+ * <ul>
+ *   <li>fixed width (booleans included): one copy of the data buffer; the rows that are not SQL
+ *       NULL but miss a {@code typed_value} somewhere on the path (the value is in a residual
+ *       {@code value}, or missing, or Variant null) are then handed to the row-by-row reading;
+ *   <li>Utf8 or Binary: offsets and data copied as they are, when every row that is not SQL NULL is
+ *       typed (a variable-width output is written in row order, so a single such row leaves the
+ *       whole call to the row-by-row reading) and the offsets are sound.
+ * </ul>
+ *
+ * Rows served from the typed column never touch Variant bytes or metadata.
  */
 final class TypedTransfer {
   private TypedTransfer() {}
@@ -31,64 +36,137 @@ final class TypedTransfer {
   static boolean copy(
       VariantColumnReader input, ShreddedLevel[] chain, FieldVector out, IntConsumer slowRow) {
     int n = input.rowCount();
-    ShreddedLevel last = chain[chain.length - 1];
-    if (!(last.typed instanceof BaseFixedWidthVector src)
-        || !(out instanceof BaseFixedWidthVector dst)
-        || src.getClass() != dst.getClass()
-        || n == 0) {
+    FieldVector typed = chain[chain.length - 1].typed;
+    if (n == 0 || typed == null || typed.getClass() != out.getClass()) {
       return false;
     }
-    for (ShreddedLevel l : chain) {
+    long[] valid = new long[(n + 63) / 64];
+    long[] slow = new long[valid.length];
+    if (!masks(input, chain, n, valid, slow)) {
+      return false;
+    }
+    if (typed instanceof BaseFixedWidthVector src) {
+      return copyFixed(src, (BaseFixedWidthVector) out, n, valid, slow, slowRow);
+    }
+    if (typed instanceof BaseVariableWidthVector src) {
+      for (long s : slow) {
+        if (s != 0) {
+          return false;
+        }
+      }
+      return copyVariable(src, (BaseVariableWidthVector) out, n, valid);
+    }
+    return false;
+  }
+
+  /**
+   * Fills {@code valid} (SQL non-null and typed on every level) and {@code slow} (SQL non-null, not
+   * typed somewhere), 64 rows per word; false when the chain or the buffers do not allow it.
+   */
+  private static boolean masks(
+      VariantColumnReader input, ShreddedLevel[] chain, int n, long[] valid, long[] slow) {
+    long validityBytes = (n + 7) / 8;
+    ArrowBuf rows = input.vector().getUnderlyingVector().getValidityBuffer();
+    ArrowBuf[] typed = new ArrowBuf[chain.length];
+    for (int k = 0; k < chain.length; k++) {
+      ShreddedLevel l = chain[k];
       if (l.shape == ShreddedLevel.Shape.ARRAY || l.typed == null) {
         return false;
       }
-    }
-    boolean bits = src instanceof BitVector;
-    long dataBytes = bits ? (n + 7) / 8 : (long) n * src.getTypeWidth();
-    int words = n / 64;
-    ArrowBuf structValidity = input.vector().getUnderlyingVector().getValidityBuffer();
-    ArrowBuf[] typedValidity = new ArrowBuf[chain.length];
-    long validityBytes = (n + 7) / 8;
-    if (structValidity.capacity() < validityBytes || src.getDataBuffer().capacity() < dataBytes) {
-      return false;
-    }
-    for (int k = 0; k < chain.length; k++) {
-      typedValidity[k] = chain[k].typed.getValidityBuffer();
-      if (typedValidity[k].capacity() < validityBytes) {
+      typed[k] = l.typed.getValidityBuffer();
+      if (typed[k].capacity() < validityBytes) {
         return false;
       }
     }
-    dst.allocateNew(n);
-    dst.getDataBuffer().setBytes(0, src.getDataBuffer(), 0, dataBytes);
-    ArrowBuf validity = dst.getValidityBuffer();
+    if (rows.capacity() < validityBytes) {
+      return false;
+    }
+    int words = n / 64;
     for (int w = 0; w < words; w++) {
       long at = (long) w * 8;
-      long rows = structValidity.getLong(at);
-      long typed = rows;
-      for (ArrowBuf t : typedValidity) {
-        typed &= t.getLong(at);
+      long r = rows.getLong(at);
+      long t = r;
+      for (ArrowBuf b : typed) {
+        t &= b.getLong(at);
       }
-      validity.setLong(at, typed);
-      long slow = rows & ~typed;
-      while (slow != 0) {
-        slowRow.accept(w * 64 + Long.numberOfTrailingZeros(slow));
-        slow &= slow - 1;
-      }
+      valid[w] = t;
+      slow[w] = r & ~t;
     }
     for (int i = words * 64; i < n; i++) {
-      if (BitVectorHelper.get(structValidity, i) == 0) {
+      if (BitVectorHelper.get(rows, i) == 0) {
         continue;
       }
-      boolean typed = true;
-      for (ArrowBuf t : typedValidity) {
-        typed &= BitVectorHelper.get(t, i) != 0;
+      boolean all = true;
+      for (ArrowBuf b : typed) {
+        all &= BitVectorHelper.get(b, i) != 0;
       }
-      if (typed) {
-        BitVectorHelper.setBit(validity, i);
+      long bit = 1L << (i & 63);
+      if (all) {
+        valid[words] |= bit;
       } else {
-        slowRow.accept(i);
+        slow[words] |= bit;
       }
     }
     return true;
+  }
+
+  private static boolean copyFixed(
+      BaseFixedWidthVector src,
+      BaseFixedWidthVector dst,
+      int n,
+      long[] valid,
+      long[] slow,
+      IntConsumer slowRow) {
+    long dataBytes = src instanceof BitVector ? (n + 7) / 8 : (long) n * src.getTypeWidth();
+    if (src.getDataBuffer().capacity() < dataBytes) {
+      return false;
+    }
+    dst.allocateNew(n);
+    dst.getDataBuffer().setBytes(0, src.getDataBuffer(), 0, dataBytes);
+    setValidity(dst.getValidityBuffer(), n, valid);
+    for (int w = 0; w < slow.length; w++) {
+      for (long s = slow[w]; s != 0; s &= s - 1) {
+        slowRow.accept(w * 64 + Long.numberOfTrailingZeros(s));
+      }
+    }
+    return true;
+  }
+
+  private static boolean copyVariable(
+      BaseVariableWidthVector src, BaseVariableWidthVector dst, int n, long[] valid) {
+    ArrowBuf offsets = src.getOffsetBuffer();
+    if (offsets.capacity() < 4L * (n + 1) || offsets.getInt(0) != 0) {
+      return false;
+    }
+    // Sound offsets only: the row-by-row reading reports the rows whose slot is out of bounds.
+    int end = 0;
+    for (int i = 1; i <= n; i++) {
+      int o = offsets.getInt(4L * i);
+      if (o < end) {
+        return false;
+      }
+      end = o;
+    }
+    if (end > src.getDataBuffer().capacity()) {
+      return false;
+    }
+    dst.allocateNew(end, n);
+    dst.getOffsetBuffer().setBytes(0, offsets, 0, 4L * (n + 1));
+    dst.getDataBuffer().setBytes(0, src.getDataBuffer(), 0, end);
+    setValidity(dst.getValidityBuffer(), n, valid);
+    dst.setLastSet(n - 1);
+    return true;
+  }
+
+  private static void setValidity(ArrowBuf validity, int n, long[] valid) {
+    int words = n / 64;
+    for (int w = 0; w < words; w++) {
+      validity.setLong((long) w * 8, valid[w]);
+    }
+    for (int i = words * 64; i < n; i++) {
+      if ((valid[words] & (1L << (i & 63))) != 0) {
+        BitVectorHelper.setBit(validity, i);
+      }
+    }
   }
 }
