@@ -680,6 +680,110 @@ public final class VariantReader {
     return -1;
   }
 
+  /**
+   * Follows one object field per entry of {@code ids} (dictionary ids of a sorted dictionary) from
+   * this value and points {@code out} at the last one: the value repeated {@link #findFieldById}
+   * and {@link #fieldInto} would reach, with the same checks, without positioning a reader per
+   * step. Returns false (leaving {@code out} unspecified) when a step is not an object or lacks its
+   * id, or when the bytes fail a check; the caller then takes the step-by-step route, which tells
+   * the two apart and reports the failure.
+   *
+   * @throws VariantFormatException if the value reached does not fit in its object
+   */
+  public boolean descendByIds(int[] ids, VariantReader out) {
+    if (VariantLayout.basicType(header) != VariantLayout.OBJECT || !metadata.isSorted()) {
+      return false;
+    }
+    int size = metadata.size();
+    int n = count;
+    int ids0 = idsStart;
+    int idSz = idSize;
+    int offs0 = offsetsStart;
+    int offSz = offsetSize;
+    int data = dataStart;
+    int end = dataEnd;
+    for (int k = 0; ; k++) {
+      int f = indexOfId(ids[k], n, ids0, idSz, size);
+      if (f < 0) {
+        return false;
+      }
+      long off = VariantLayout.readUnsigned(buf, offs0 + f * offSz, offSz);
+      if (off >= end - data) {
+        return false;
+      }
+      int child = data + (int) off;
+      if (k == ids.length - 1) {
+        out.metadata = metadata;
+        out.buf = buf;
+        out.row = row;
+        out.base = base;
+        out.point(child, end);
+        return true;
+      }
+      // The checks of pointContainer, on locals.
+      int h = buf.get(child) & 0xFF;
+      if (VariantLayout.basicType(h) != VariantLayout.OBJECT) {
+        return false;
+      }
+      int countSize = VariantLayout.objectIsLarge(h) ? 4 : 1;
+      if (child + 1L + countSize > end) {
+        return false;
+      }
+      long cn = VariantLayout.readUnsigned(buf, child + 1, countSize);
+      idSz = VariantLayout.objectIdSize(h);
+      offSz = VariantLayout.objectOffsetSize(h);
+      long idsAt = child + 1L + countSize;
+      long offsAt = idsAt + cn * idSz;
+      long dataAt = offsAt + (cn + 1) * offSz;
+      if (dataAt > end) {
+        return false;
+      }
+      long last = VariantLayout.readUnsigned(buf, (int) (offsAt + cn * offSz), offSz);
+      if (last > end - dataAt) {
+        return false;
+      }
+      n = (int) cn;
+      ids0 = (int) idsAt;
+      offs0 = (int) offsAt;
+      data = (int) dataAt;
+      end = (int) (dataAt + last);
+    }
+  }
+
+  /**
+   * Index of id {@code id} among the {@code n} field ids at {@code ids0}, searched as {@link
+   * #findFieldById} searches them; -1 when absent or when an id read is not below {@code size}.
+   */
+  private int indexOfId(int id, int n, int ids0, int idSz, int size) {
+    if (n > 8) {
+      int lo = 0;
+      int hi = n - 1;
+      while (lo <= hi) {
+        int mid = (lo + hi) >>> 1;
+        long m = VariantLayout.readUnsigned(buf, ids0 + mid * idSz, idSz);
+        if (m >= size) {
+          return -1;
+        } else if (m < id) {
+          lo = mid + 1;
+        } else if (m > id) {
+          hi = mid - 1;
+        } else {
+          return mid;
+        }
+      }
+      return -1;
+    }
+    for (int i = 0; i < n; i++) {
+      long m = VariantLayout.readUnsigned(buf, ids0 + i * idSz, idSz);
+      if (m >= size) {
+        return -1;
+      } else if (m == id) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
   /** Points {@code out} at the field with UTF-8 key {@code key}; false if there is none. */
   public boolean findFieldInto(byte[] key, VariantReader out) {
     int i = findField(key);
