@@ -656,28 +656,11 @@ public final class VariantReader {
   public int findFieldById(int id) {
     requireObject();
     int size = metadata.size();
-    if (metadata.isSorted() && count > 8) {
-      int lo = 0;
-      int hi = count - 1;
-      while (lo <= hi) {
-        int mid = (lo + hi) >>> 1;
-        int m = checkedFieldId(mid, size);
-        if (m < id) {
-          lo = mid + 1;
-        } else if (m > id) {
-          hi = mid - 1;
-        } else {
-          return mid;
-        }
-      }
-      return -1;
+    int f = indexOfId(id, count, idsStart, idSize, size, metadata.isSorted() && count > 8);
+    if (f < -1) {
+      checkedFieldId(-2 - f, size); // throws: the id at -2 - f is not in the dictionary
     }
-    for (int i = 0; i < count; i++) {
-      if (checkedFieldId(i, size) == id) {
-        return i;
-      }
-    }
-    return -1;
+    return f;
   }
 
   /**
@@ -703,7 +686,7 @@ public final class VariantReader {
     int data = dataStart;
     int end = dataEnd;
     for (int k = 0; ; k++) {
-      int f = indexOfId(ids[k], n, ids0, idSz, size);
+      int f = indexOfId(ids[k], n, ids0, idSz, size, n > 8);
       if (f < 0) {
         return false;
       }
@@ -751,18 +734,19 @@ public final class VariantReader {
   }
 
   /**
-   * Index of id {@code id} among the {@code n} field ids at {@code ids0}, searched as {@link
-   * #findFieldById} searches them; -1 when absent or when an id read is not below {@code size}.
+   * Index of id {@code id} among the {@code n} field ids at {@code ids0} (binary search, or a
+   * linear scan), or -1; {@code -2 - i} when id entry {@code i} is met that is not below {@code
+   * size}.
    */
-  private int indexOfId(int id, int n, int ids0, int idSz, int size) {
-    if (n > 8) {
+  private int indexOfId(int id, int n, int ids0, int idSz, int size, boolean binary) {
+    if (binary) {
       int lo = 0;
       int hi = n - 1;
       while (lo <= hi) {
         int mid = (lo + hi) >>> 1;
         long m = VariantLayout.readUnsigned(buf, ids0 + mid * idSz, idSz);
         if (m >= size) {
-          return -1;
+          return -2 - mid;
         } else if (m < id) {
           lo = mid + 1;
         } else if (m > id) {
@@ -776,7 +760,7 @@ public final class VariantReader {
     for (int i = 0; i < n; i++) {
       long m = VariantLayout.readUnsigned(buf, ids0 + i * idSz, idSz);
       if (m >= size) {
-        return -1;
+        return -2 - i;
       } else if (m == id) {
         return i;
       }
