@@ -222,7 +222,6 @@ public class VariantGetBenchmark {
     long cachedEnd = -1;
     try (BigIntVector out = new BigIntVector("id", allocator)) {
       out.allocateNew(rows);
-      rows:
       for (int i = 0; i < rows; i++) {
         if (plain.isNull(i)) {
           continue;
@@ -240,13 +239,10 @@ public class VariantGetBenchmark {
         cachedStart = ms;
         cachedEnd = me;
         long pos = valueBase + MemoryUtil.getInt(valueOffsets + (long) i * 4);
-        for (int id : ids) {
-          pos = field(pos, id);
-          if (pos < 0) {
-            continue rows;
-          }
+        for (int k = 0; k < ids.length && pos >= 0; k++) {
+          pos = field(pos, ids[k]);
         }
-        switch (MemoryUtil.getByte(pos) & 0xFF) {
+        switch (pos < 0 ? -1 : MemoryUtil.getByte(pos) & 0xFF) {
           case 3 << 2 -> out.set(i, MemoryUtil.getByte(pos + 1));
           case 4 << 2 -> out.set(i, MemoryUtil.getShort(pos + 1));
           case 5 << 2 -> out.set(i, MemoryUtil.getInt(pos + 1));
