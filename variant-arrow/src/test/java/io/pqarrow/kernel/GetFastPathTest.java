@@ -410,6 +410,41 @@ class GetFastPathTest {
     }
   }
 
+  @Test
+  void aFullyTypedColumnIsSharedNotCopied() {
+    BufferAllocator a = memory.allocator();
+    VariantVectorWriter w = new VariantVectorWriter();
+    int rows = 140;
+    for (int i = 0; i < rows; i++) {
+      if (i % 9 == 4) {
+        w.appendSqlNull();
+      } else {
+        w.row().startObject().appendKey("n").appendLong(i * 1_000_000_007L).endObject();
+        w.finishRow();
+      }
+    }
+    Field type = ShreddingTypes.parse("v", "struct<n:int64>");
+    try (VariantVector plain = w.finish("v", a);
+        VariantVector shredded = Shredding.shred(plain, type, ShredOptions.defaults(), a);
+        KernelResult want = get(plain, "$.n", INT64, CastMode.STRICT)) {
+      KernelResult got = get(shredded, "$.n", INT64, CastMode.STRICT);
+      FieldVector typed =
+          (FieldVector)
+              ((org.apache.arrow.vector.complex.StructVector)
+                      ((org.apache.arrow.vector.complex.StructVector) shredded.typedValueVector())
+                          .getChild("n"))
+                  .getChild("typed_value");
+      assertEquals(
+          typed.getDataBuffer().memoryAddress(), got.vector().getDataBuffer().memoryAddress());
+      // The output outlives the input it shares memory with.
+      shredded.close();
+      try (got) {
+        assertArrayEquals(longs(want), longs(got));
+        assertEquals(want.vector().getNullCount(), got.vector().getNullCount());
+      }
+    }
+  }
+
   /** Makes row {@code row}'s metadata unreadable (version 2) in place. */
   private static void spoilMetadata(VariantVector v, int row) {
     VarBinaryVector meta = (VarBinaryVector) v.metadataVector();

@@ -1,6 +1,7 @@
 package io.pqarrow.kernel.path;
 
 import io.pqarrow.variant.arrow.VariantColumnReader;
+import java.util.List;
 import java.util.function.IntConsumer;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
@@ -8,6 +9,7 @@ import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 
 /**
  * A path fully covered by {@code typed_value} read as a column: when the path reaches a primitive
@@ -16,9 +18,12 @@ import org.apache.arrow.vector.FieldVector;
  * every level of the path, 64 rows per step, and the typed column's values are copied in bulk:
  *
  * <ul>
- *   <li>fixed width (booleans included): one copy of the data buffer; the rows that are not SQL
- *       NULL but miss a {@code typed_value} somewhere on the path (the value is in a residual
- *       {@code value}, or missing, or Variant null) are then handed to the row-by-row reading;
+ *   <li>fixed width (booleans included): when every row that is not SQL NULL is typed, the output
+ *       shares the typed column's data buffer (retained into the caller's allocator, as {@link
+ *       io.pqarrow.variant.arrow.VariantVectors#wrap} shares buffers; the output must not be
+ *       written to); otherwise one copy of the data buffer, and the rows that are not SQL NULL but
+ *       miss a {@code typed_value} somewhere on the path (the value is in a residual {@code value},
+ *       or missing, or Variant null) are handed to the row-by-row reading;
  *   <li>Utf8 or Binary: offsets and data copied as they are, when every row that is not SQL NULL is
  *       typed (a variable-width output is written in row order, so a single such row leaves the
  *       whole call to the row-by-row reading) and the offsets are sound.
@@ -49,12 +54,7 @@ final class TypedTransfer {
       return copyFixed(src, (BaseFixedWidthVector) out, n, valid, slow, slowRow);
     }
     if (typed instanceof BaseVariableWidthVector src) {
-      for (long s : slow) {
-        if (s != 0) {
-          return false;
-        }
-      }
-      return copyVariable(src, (BaseVariableWidthVector) out, n, valid);
+      return !any(slow) && copyVariable(src, (BaseVariableWidthVector) out, n, valid);
     }
     return false;
   }
@@ -121,6 +121,23 @@ final class TypedTransfer {
     if (src.getDataBuffer().capacity() < dataBytes) {
       return false;
     }
+    if (!any(slow) && src.getAllocator().getRoot() == dst.getAllocator().getRoot()) {
+      // Every row is served by the column: share its values (retained, not copied).
+      ArrowBuf validity = dst.getAllocator().buffer(8L * valid.length);
+      try {
+        validity.setZero(0, validity.capacity());
+        setValidity(validity, n, valid);
+        long set = 0;
+        for (long v : valid) {
+          set += Long.bitCount(v);
+        }
+        dst.loadFieldBuffers(
+            new ArrowFieldNode(n, n - (int) set), List.of(validity, src.getDataBuffer()));
+      } finally {
+        validity.close();
+      }
+      return true;
+    }
     dst.allocateNew(n);
     dst.getDataBuffer().setBytes(0, src.getDataBuffer(), 0, dataBytes);
     setValidity(dst.getValidityBuffer(), n, valid);
@@ -156,6 +173,15 @@ final class TypedTransfer {
     setValidity(dst.getValidityBuffer(), n, valid);
     dst.setLastSet(n - 1);
     return true;
+  }
+
+  private static boolean any(long[] bits) {
+    for (long b : bits) {
+      if (b != 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static void setValidity(ArrowBuf validity, int n, long[] valid) {
