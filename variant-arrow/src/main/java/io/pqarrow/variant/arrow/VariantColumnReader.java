@@ -65,6 +65,10 @@ public final class VariantColumnReader {
   private final BaseIntVector indices;
   private final VariantMetadata[] byIndex;
   private VariantMetadata last;
+  // Whether the value and (plain) metadata children have null slots at all: checked per row only
+  // then.
+  private final boolean valueNulls;
+  private final boolean metadataNulls;
   private final ByteRanges ranges = new ByteRanges();
 
   private VariantColumnReader(VariantVector vector, DictionaryProvider dictionaries) {
@@ -96,6 +100,7 @@ public final class VariantColumnReader {
           "value must be Binary, LargeBinary or BinaryView, found " + value.getField().getType());
     }
     this.values = value == null ? null : BinarySlots.of(name + ".value", value, rows);
+    this.valueNulls = value != null && value.getNullCount() > 0;
     DictionaryEncoding encoding = meta.getField().getDictionary();
     if (encoding != null) {
       if (!(meta instanceof BaseIntVector)) {
@@ -117,6 +122,7 @@ public final class VariantColumnReader {
       FieldVector blobs = dictionary.getVector();
       this.indices = (BaseIntVector) meta;
       this.metadata = BinarySlots.of(name + ".metadata dictionary", blobs, blobs.getValueCount());
+      this.metadataNulls = true; // entries are checked once each, when first used
       this.byIndex = new VariantMetadata[blobs.getValueCount()];
     } else {
       if (!VariantType.isBinaryStorage(meta.getField().getType())) {
@@ -125,6 +131,7 @@ public final class VariantColumnReader {
       }
       this.indices = null;
       this.metadata = BinarySlots.of(name + ".metadata", meta, rows);
+      this.metadataNulls = meta.getNullCount() > 0;
       this.byIndex = null;
     }
     if (meta.getValueCount() < rows || (value != null && value.getValueCount() < rows)) {
@@ -207,7 +214,7 @@ public final class VariantColumnReader {
     if (indices != null) {
       return dictionaryMetadata(row);
     }
-    if (metadata.isNull(row)) {
+    if (metadataNulls && metadata.isNull(row)) {
       throw VariantVectorException.invalidRow(name, row, "metadata is null");
     }
     metadata.position(row);
@@ -272,7 +279,7 @@ public final class VariantColumnReader {
           row,
           "row " + row + " is shredded (typed_value is set); reconstruct it with the kernels");
     }
-    if (values == null || values.isNull(row)) {
+    if (values == null || (valueNulls && values.isNull(row))) {
       if (typedValue != null) {
         throw VariantVectorException.unsupportedRow(
             name,
