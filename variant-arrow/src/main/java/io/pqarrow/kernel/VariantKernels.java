@@ -62,6 +62,15 @@ import org.apache.arrow.vector.types.pojo.Field;
  * Malformed bytes are a failure of their row.
  *
  * <p>SQL NULL vs Variant null: see {@link KernelResult}.
+ *
+ * <h2>Shredded input</h2>
+ *
+ * A path that a shredded column covers with a {@code typed_value} of exactly the target type is
+ * read as a column: rows with a typed value are served from it without reading their Variant bytes
+ * or metadata, and only the other rows are read from {@code value}. When every row is typed, the
+ * result's value buffer is the typed column's own buffer, retained into the caller's allocator (as
+ * {@link io.pqarrow.variant.arrow.VariantVectors#wrap} shares buffers): the result outlives the
+ * input, but must not be written to.
  */
 public final class VariantKernels {
   private VariantKernels() {}

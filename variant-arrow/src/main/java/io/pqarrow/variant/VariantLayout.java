@@ -237,11 +237,9 @@ final class VariantLayout {
       case 1:
         return buf.get(pos) & 0xFFL;
       case 2:
-        return (buf.get(pos) & 0xFFL) | (buf.get(pos + 1) & 0xFFL) << 8;
+        return readShort(buf, pos) & 0xFFFFL;
       case 3:
-        return (buf.get(pos) & 0xFFL)
-            | (buf.get(pos + 1) & 0xFFL) << 8
-            | (buf.get(pos + 2) & 0xFFL) << 16;
+        return (readShort(buf, pos) & 0xFFFFL) | (buf.get(pos + 2) & 0xFFL) << 16;
       default:
         return readInt(buf, pos) & 0xFFFFFFFFL;
     }

@@ -570,11 +570,16 @@ public final class VariantReader {
   public int fieldId(int i) {
     requireObject();
     checkIndex(i, "field");
+    return checkedFieldId(i, metadata.size());
+  }
+
+  /** Field id {@code i} (in range), checked against the dictionary size {@code size}. */
+  private int checkedFieldId(int i, int size) {
     long id = VariantLayout.readUnsigned(buf, idsStart + i * idSize, idSize);
-    if (id >= metadata.size()) {
+    if (id >= size) {
       throw error(
           idsStart + (long) i * idSize,
-          "expected a field id below the dictionary size " + metadata.size() + ", found " + id);
+          "expected a field id below the dictionary size " + size + ", found " + id);
     }
     return (int) id;
   }
@@ -650,13 +655,99 @@ public final class VariantReader {
    */
   public int findFieldById(int id) {
     requireObject();
-    if (metadata.isSorted() && count > 8) {
+    int size = metadata.size();
+    int f = indexOfId(id, count, idsStart, idSize, size, metadata.isSorted() && count > 8);
+    if (f < -1) {
+      checkedFieldId(-2 - f, size); // throws: the id at -2 - f is not in the dictionary
+    }
+    return f;
+  }
+
+  /**
+   * Follows one object field per entry of {@code ids} (dictionary ids of a sorted dictionary) from
+   * this value and points {@code out} at the last one: the value repeated {@link #findFieldById}
+   * and {@link #fieldInto} would reach, with the same checks, without positioning a reader per
+   * step. Returns false (leaving {@code out} unspecified) when a step is not an object or lacks its
+   * id, or when the bytes fail a check; the caller then takes the step-by-step route, which tells
+   * the two apart and reports the failure.
+   *
+   * @throws VariantFormatException if the value reached does not fit in its object
+   */
+  public boolean descendByIds(int[] ids, VariantReader out) {
+    if (VariantLayout.basicType(header) != VariantLayout.OBJECT || !metadata.isSorted()) {
+      return false;
+    }
+    int size = metadata.size();
+    int n = count;
+    int ids0 = idsStart;
+    int idSz = idSize;
+    int offs0 = offsetsStart;
+    int offSz = offsetSize;
+    int data = dataStart;
+    int end = dataEnd;
+    for (int k = 0; ; k++) {
+      int f = indexOfId(ids[k], n, ids0, idSz, size, n > 8);
+      if (f < 0) {
+        return false;
+      }
+      long off = VariantLayout.readUnsigned(buf, offs0 + f * offSz, offSz);
+      if (off >= end - data) {
+        return false;
+      }
+      int child = data + (int) off;
+      if (k == ids.length - 1) {
+        out.metadata = metadata;
+        out.buf = buf;
+        out.row = row;
+        out.base = base;
+        out.point(child, end);
+        return true;
+      }
+      // The checks of pointContainer, on locals.
+      int h = buf.get(child) & 0xFF;
+      if (VariantLayout.basicType(h) != VariantLayout.OBJECT) {
+        return false;
+      }
+      int countSize = VariantLayout.objectIsLarge(h) ? 4 : 1;
+      if (child + 1L + countSize > end) {
+        return false;
+      }
+      long cn = VariantLayout.readUnsigned(buf, child + 1, countSize);
+      idSz = VariantLayout.objectIdSize(h);
+      offSz = VariantLayout.objectOffsetSize(h);
+      long idsAt = child + 1L + countSize;
+      long offsAt = idsAt + cn * idSz;
+      long dataAt = offsAt + (cn + 1) * offSz;
+      if (dataAt > end) {
+        return false;
+      }
+      long last = VariantLayout.readUnsigned(buf, (int) (offsAt + cn * offSz), offSz);
+      if (last > end - dataAt) {
+        return false;
+      }
+      n = (int) cn;
+      ids0 = (int) idsAt;
+      offs0 = (int) offsAt;
+      data = (int) dataAt;
+      end = (int) (dataAt + last);
+    }
+  }
+
+  /**
+   * Index of id {@code id} among the {@code n} field ids at {@code ids0} (binary search, or a
+   * linear scan), or -1; {@code -2 - i} when id entry {@code i} is met that is not below {@code
+   * size}.
+   */
+  private int indexOfId(int id, int n, int ids0, int idSz, int size, boolean binary) {
+    if (binary) {
       int lo = 0;
-      int hi = count - 1;
+      int hi = n - 1;
       while (lo <= hi) {
         int mid = (lo + hi) >>> 1;
-        int m = fieldId(mid);
-        if (m < id) {
+        long m = VariantLayout.readUnsigned(buf, ids0 + mid * idSz, idSz);
+        if (m >= size) {
+          return -2 - mid;
+        } else if (m < id) {
           lo = mid + 1;
         } else if (m > id) {
           hi = mid - 1;
@@ -666,8 +757,11 @@ public final class VariantReader {
       }
       return -1;
     }
-    for (int i = 0; i < count; i++) {
-      if (fieldId(i) == id) {
+    for (int i = 0; i < n; i++) {
+      long m = VariantLayout.readUnsigned(buf, ids0 + i * idSz, idSz);
+      if (m >= size) {
+        return -2 - i;
+      } else if (m == id) {
         return i;
       }
     }

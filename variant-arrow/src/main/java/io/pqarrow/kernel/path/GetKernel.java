@@ -32,7 +32,7 @@ public final class GetKernel {
 
   /** The row loop over unshredded storage: per row, read, follow the path, write. */
   public static Rows rows(VariantColumnReader input, PathExpression path) {
-    return (ctx, writer, out, outcome) -> loop(input, path, ctx, writer, outcome);
+    return (ctx, writer, out, outcome) -> loop(input, path, ctx, writer, out, outcome);
   }
 
   /** The row loop of one call; runs once per call, not per row. */
@@ -79,10 +79,12 @@ public final class GetKernel {
       PathExpression path,
       CastContext ctx,
       ValueWriter writer,
+      FieldVector out,
       Outcome outcome) {
     PathWalker walker = new PathWalker(path, ctx);
     VariantReader root = new VariantReader();
     int n = rows.rowCount();
+    DirectScalars direct = DirectScalars.of(out, n);
     for (int i = 0; i < n; i++) {
       try {
         if (!rows.read(i, root)) {
@@ -91,7 +93,9 @@ public final class GetKernel {
         }
         ctx.useMetadata(root.metadata());
         VariantReader at = walker.walk(root, 0);
-        outcome.record(i, at, writer, ctx);
+        if (at == null || !direct.put(at, i)) {
+          outcome.record(i, at, writer, ctx);
+        }
       } catch (VariantFormatException | VariantTypeException | VariantVectorException e) {
         outcome.malformed(i, writer, e);
       }

@@ -10,7 +10,9 @@ import java.nio.charset.StandardCharsets;
 /**
  * Follows a {@link PathExpression} inside one row's value without allocating: one scratch reader
  * per step, key steps resolved to dictionary ids once per distinct metadata dictionary (then found
- * in each object by id), index steps checked against the element count.
+ * in each object by id), index steps checked against the element count. A path of keys only whose
+ * ids are all in the dictionary is first followed in one call ({@link VariantReader#descendByIds}),
+ * which positions only the reader of the last step.
  */
 final class PathWalker {
   private final PathExpression path;
@@ -18,6 +20,8 @@ final class PathWalker {
   private final byte[][] keys;
   private final KeyIds keyIds;
   private final VariantReader[] scratch;
+  // Every step is a key: such paths are first followed by ids in one go (descendByIds).
+  private final boolean keysOnly;
 
   PathWalker(PathExpression path, CastContext ctx) {
     this.path = path;
@@ -27,6 +31,11 @@ final class PathWalker {
       keys[i] = step.isKey() ? step.key().getBytes(StandardCharsets.UTF_8) : null;
     }
     this.keyIds = new KeyIds(ctx, keys);
+    boolean all = keys.length > 0;
+    for (byte[] k : keys) {
+      all &= k != null;
+    }
+    this.keysOnly = all;
     this.scratch = new VariantReader[path.size()];
     for (int i = 0; i < scratch.length; i++) {
       scratch[i] = new VariantReader();
@@ -36,6 +45,13 @@ final class PathWalker {
   /** The value at the path from {@code root} (steps {@code from} onward), or null when missing. */
   VariantReader walk(VariantReader root, int from) {
     int[] ids = keyIds.ids();
+    if (keysOnly && from == 0 && resolved(ids)) {
+      VariantReader leaf = scratch[ids.length - 1];
+      if (root.descendByIds(ids, leaf)) {
+        return leaf;
+      }
+      // Not an object on the way, a missing key or bytes that fail a check: step by step below.
+    }
     VariantReader cur = root;
     for (int i = from; i < ids.length; i++) {
       byte[] key = keys[i];
@@ -61,5 +77,17 @@ final class PathWalker {
       }
     }
     return cur;
+  }
+
+  /**
+   * Whether every key has an id in the current dictionary (none absent, none searched by bytes).
+   */
+  private static boolean resolved(int[] ids) {
+    for (int id : ids) {
+      if (id < 0) {
+        return false;
+      }
+    }
+    return true;
   }
 }

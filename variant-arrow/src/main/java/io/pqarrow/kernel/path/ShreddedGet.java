@@ -33,9 +33,10 @@ import org.apache.arrow.vector.types.pojo.Field;
  *
  * <ul>
  *   <li>the path ends on a primitive {@code typed_value} that is set: the typed column serves the
- *       row directly: copied slot to slot when the target is exactly the typed type (decimals
- *       excepted, whose digits are checked against the column's precision), otherwise converted
- *       through the casting rules;
+ *       row directly: when the target is exactly the typed type (decimals excepted, whose digits
+ *       are checked against the column's precision) and the path crosses no array, as a column
+ *       ({@link TypedTransfer}: validity by words, values shared or copied in bulk, the remaining
+ *       rows below), else copied slot to slot; otherwise converted through the casting rules;
  *   <li>{@code typed_value} is null: the residual {@code value} bytes hold the value, and the rest
  *       of the path is followed inside them (only these rows touch Variant bytes);
  *   <li>a key the schema does not shred: it can only be in the residual object of that level;
@@ -140,18 +141,26 @@ public final class ShreddedGet {
     }
 
     void loop(GetKernel.Outcome outcome) {
+      if (copyTyped && TypedTransfer.copy(input, chain, out, i -> slowRow(i, outcome))) {
+        return;
+      }
       int n = input.rowCount();
       for (int i = 0; i < n; i++) {
-        try {
-          if (input.isSqlNull(i)) {
-            writer.writeNull(i);
-            continue;
-          }
-          ctx.useMetadata(input.metadata(i));
-          row(i, outcome);
-        } catch (VariantFormatException | VariantTypeException | VariantVectorException e) {
-          outcome.malformed(i, writer, e);
+        if (input.isSqlNull(i)) {
+          writer.writeNull(i);
+        } else {
+          slowRow(i, outcome);
         }
+      }
+    }
+
+    /** Row {@code i}, not SQL NULL, through the pair rule level by level. */
+    private void slowRow(int i, GetKernel.Outcome outcome) {
+      try {
+        ctx.useMetadata(input.metadata(i));
+        row(i, outcome);
+      } catch (VariantFormatException | VariantTypeException | VariantVectorException e) {
+        outcome.malformed(i, writer, e);
       }
     }
 

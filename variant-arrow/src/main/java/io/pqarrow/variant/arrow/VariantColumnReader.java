@@ -6,6 +6,8 @@ import io.pqarrow.extension.VariantVector;
 import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantReader;
 import io.pqarrow.variant.internal.BinarySlots;
+import io.pqarrow.variant.internal.ByteRanges;
+import java.nio.ByteBuffer;
 import java.util.Objects;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.FieldVector;
@@ -40,9 +42,10 @@ import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
  * value} and {@code typed_value} is refused, as everywhere (docs/variant.md §4.2).
  *
  * <p><b>Metadata reuse.</b> A {@link VariantMetadata} is parsed only when the metadata changes:
- * consecutive rows with the same metadata bytes ({@link VariantMetadata#sameBytes}) share one, and
- * with a dictionary each dictionary entry is parsed once, on first use. A shared metadata names the
- * first row it was read for in its own error messages.
+ * consecutive rows with the same metadata bytes share one (recognised by where the bytes lie, the
+ * same buffer range as the previous row's, before any comparison; otherwise by a bulk comparison of
+ * the bytes), and with a dictionary each dictionary entry is parsed once, on first use. A shared
+ * metadata names the first row it was read for in its own error messages.
  *
  * <p><b>Shredding.</b> This reader gives unshredded access only: it reads the {@code value} child.
  * When the storage has a {@code typed_value} child ({@link #isShredded()}), rows whose {@code
@@ -62,6 +65,11 @@ public final class VariantColumnReader {
   private final BaseIntVector indices;
   private final VariantMetadata[] byIndex;
   private VariantMetadata last;
+  // Whether the value and (plain) metadata children have null slots at all: checked per row only
+  // then.
+  private final boolean valueNulls;
+  private final boolean metadataNulls;
+  private final ByteRanges ranges = new ByteRanges();
 
   private VariantColumnReader(VariantVector vector, DictionaryProvider dictionaries) {
     this.vector = vector;
@@ -92,6 +100,7 @@ public final class VariantColumnReader {
           "value must be Binary, LargeBinary or BinaryView, found " + value.getField().getType());
     }
     this.values = value == null ? null : BinarySlots.of(name + ".value", value, rows);
+    this.valueNulls = value != null && value.getNullCount() > 0;
     DictionaryEncoding encoding = meta.getField().getDictionary();
     if (encoding != null) {
       if (!(meta instanceof BaseIntVector)) {
@@ -113,6 +122,7 @@ public final class VariantColumnReader {
       FieldVector blobs = dictionary.getVector();
       this.indices = (BaseIntVector) meta;
       this.metadata = BinarySlots.of(name + ".metadata dictionary", blobs, blobs.getValueCount());
+      this.metadataNulls = true; // entries are checked once each, when first used
       this.byIndex = new VariantMetadata[blobs.getValueCount()];
     } else {
       if (!VariantType.isBinaryStorage(meta.getField().getType())) {
@@ -121,6 +131,7 @@ public final class VariantColumnReader {
       }
       this.indices = null;
       this.metadata = BinarySlots.of(name + ".metadata", meta, rows);
+      this.metadataNulls = meta.getNullCount() > 0;
       this.byIndex = null;
     }
     if (meta.getValueCount() < rows || (value != null && value.getValueCount() < rows)) {
@@ -203,13 +214,21 @@ public final class VariantColumnReader {
     if (indices != null) {
       return dictionaryMetadata(row);
     }
-    if (metadata.isNull(row)) {
+    if (metadataNulls && metadata.isNull(row)) {
       throw VariantVectorException.invalidRow(name, row, "metadata is null");
     }
     metadata.position(row);
+    ByteBuffer buf = metadata.buffer();
+    int offset = metadata.offset();
+    int length = metadata.length();
     VariantMetadata m = last;
-    if (m == null || !m.sameBytes(metadata.buffer(), metadata.offset(), metadata.length())) {
-      m = VariantMetadata.of(metadata.buffer(), metadata.offset(), metadata.length(), row);
+    // Where the bytes live first (the same slot bytes, as views and repeated slots give), then the
+    // bytes themselves, compared in bulk (a copy per row, as Parquet readers give).
+    if (m == null
+        || m.length() != length
+        || !((m.buffer() == buf && m.offset() == offset)
+            || ranges.equal(m.buffer(), m.offset(), buf, offset, length))) {
+      m = VariantMetadata.of(buf, offset, length, row);
       last = m;
     }
     return m;
@@ -260,7 +279,7 @@ public final class VariantColumnReader {
           row,
           "row " + row + " is shredded (typed_value is set); reconstruct it with the kernels");
     }
-    if (values == null || values.isNull(row)) {
+    if (values == null || (valueNulls && values.isNull(row))) {
       if (typedValue != null) {
         throw VariantVectorException.unsupportedRow(
             name,

@@ -1,0 +1,79 @@
+package io.pqarrow.bench;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * The {@link VariantGetBenchmark} contenders timed by the thread's CPU time instead of the wall
+ * clock, round-robin within each round (hand loop, parquet-java, kernel, kernel on the shredded
+ * column, then again), so that a machine shared with other work slows no contender more than
+ * another: the CPU time of a single-threaded call does not count the time the thread waited for a
+ * core. Prints the median, minimum and maximum ns per row of each contender.
+ *
+ * <pre>
+ * java --add-opens=java.base/java.nio=ALL-UNNAMED -Xmx8g -cp benchmarks/target/benchmarks.jar \
+ *   io.pqarrow.bench.VariantGetCpuTime WIDTHS ROWS WARMUP ROUNDS [CONTENDERS]
+ * e.g. ... VariantGetCpuTime 10,30,100 1048576 3 9
+ * </pre>
+ *
+ * <p>{@code -Dpaths=top,depth3} (the default) chooses the paths.
+ */
+public final class VariantGetCpuTime {
+  private VariantGetCpuTime() {}
+
+  /** Runs the rounds; see the class comment for the arguments. */
+  public static void main(String[] args) {
+    int rows = Integer.parseInt(args[1]);
+    int warmup = Integer.parseInt(args[2]);
+    int rounds = Integer.parseInt(args[3]);
+    List<String> only = args.length > 4 ? Arrays.asList(args[4].split(",")) : null;
+    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    for (String width : args[0].split(",")) {
+      for (String path : System.getProperty("paths", "top,depth3").split(",")) {
+        VariantGetBenchmark b = new VariantGetBenchmark();
+        b.rows = rows;
+        b.width = Integer.parseInt(width);
+        b.path = path;
+        b.setup();
+        try {
+          Map<String, LongSupplier> contenders = new LinkedHashMap<>();
+          contenders.put("handLoop", b::handLoop);
+          contenders.put("parquetJava", b::parquetJava);
+          contenders.put("kernel", b::kernel);
+          contenders.put("kernelShredded", b::kernelShredded);
+          if (only != null) {
+            contenders.keySet().retainAll(only);
+          }
+          Map<String, double[]> nsPerRow = new LinkedHashMap<>();
+          contenders.keySet().forEach(k -> nsPerRow.put(k, new double[rounds]));
+          long checksum = 0;
+          for (int r = 0; r < warmup + rounds; r++) {
+            for (Map.Entry<String, LongSupplier> c : contenders.entrySet()) {
+              long t0 = mx.getCurrentThreadCpuTime();
+              checksum += c.getValue().getAsLong();
+              long t1 = mx.getCurrentThreadCpuTime();
+              if (r >= warmup) {
+                nsPerRow.get(c.getKey())[r - warmup] = (t1 - t0) / (double) rows;
+              }
+            }
+          }
+          for (Map.Entry<String, double[]> e : nsPerRow.entrySet()) {
+            double[] v = e.getValue();
+            Arrays.sort(v);
+            System.out.printf(
+                "width=%s path=%s %-15s cpu ns/row median %.1f min %.1f max %.1f%n",
+                width, path, e.getKey(), v[rounds / 2], v[0], v[rounds - 1]);
+          }
+          System.out.println("checksum " + checksum);
+        } finally {
+          b.tearDown();
+        }
+      }
+    }
+  }
+}
