@@ -318,7 +318,7 @@ class ErrorKindsTest {
       root.setRowCount(2);
       ParquetFileException e = assertThrows(ParquetFileException.class, () -> writer.write(root));
       assertEquals(ErrorKind.INVALID_DATA, e.kind());
-      assertLocation(e, file.toString(), null, -1, 1, -1);
+      assertLocation(e, file.toString(), "a", -1, 1, -1);
     }
   }
 
