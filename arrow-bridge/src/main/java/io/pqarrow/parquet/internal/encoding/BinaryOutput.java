@@ -255,16 +255,7 @@ public final class BinaryOutput {
       for (int q = 0; q < m; q++) {
         int length = (int) INTS.get(heap, pos);
         pos += 4;
-        if (length > STAGE_BYTES - st) {
-          data.setBytes(e - st, stage, 0, st);
-          st = 0;
-        }
-        if (length <= STAGE_BYTES) {
-          copyInto(heap, pos, length, st);
-          st += length;
-        } else {
-          data.setBytes(e, heap, pos, length);
-        }
+        st = stageValue(heap, pos, length, st, e);
         pos += length;
         e += length;
         INTS.set(offsetStage, os++ * 4, (int) e);
@@ -313,16 +304,7 @@ public final class BinaryOutput {
         int i = indices[q];
         int from = valueOffsets[i];
         int length = valueOffsets[i + 1] - from;
-        if (length > STAGE_BYTES - st) {
-          data.setBytes(e - st, stage, 0, st);
-          st = 0;
-        }
-        if (length <= STAGE_BYTES) {
-          copyInto(bytes, from, length, st);
-          st += length;
-        } else {
-          data.setBytes(e, bytes, from, length);
-        }
+        st = stageValue(bytes, from, length, st, e);
         e += length;
         INTS.set(offsetStage, os++ * 4, (int) e);
       }
@@ -362,6 +344,24 @@ public final class BinaryOutput {
     }
     slot += n;
     end += total;
+  }
+
+  /**
+   * Appends one value of the 32-bit loops, whose stage fill is {@code st} and whose data end
+   * (before this value) is {@code e}: to the stage (flushed first when the value does not fit), or
+   * straight to the data buffer when it is larger than the stage. Returns the new stage fill.
+   */
+  private int stageValue(byte[] src, int from, int length, int st, long e) {
+    if (length > STAGE_BYTES - st) {
+      data.setBytes(e - st, stage, 0, st);
+      st = 0;
+    }
+    if (length <= STAGE_BYTES) {
+      copyInto(src, from, length, st);
+      return st + length;
+    }
+    data.setBytes(e, src, from, length);
+    return st;
   }
 
   /**
