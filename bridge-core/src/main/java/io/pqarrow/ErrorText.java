@@ -34,6 +34,10 @@ public final class ErrorText {
    * says what is wrong, not which file: the caller's message names the file.
    */
   public static String describe(Throwable e) {
+    return describe(e, 0);
+  }
+
+  private static String describe(Throwable e, int depth) {
     if (e instanceof NoSuchFileException) {
       return "no such file";
     }
@@ -54,9 +58,10 @@ public final class ErrorText {
       return message.isEmpty() ? "the input ends early" : "the input ends early (" + message + ")";
     }
     if (message.isEmpty()) {
+      // Said by the cause, if there is one (a chain is short; a cycle is cut off).
       Throwable cause = e.getCause();
-      if (cause != null && cause != e) {
-        return describe(cause);
+      if (cause != null && cause != e && depth < 8) {
+        return describe(cause, depth + 1);
       }
       return words(e.getClass().getSimpleName());
     }

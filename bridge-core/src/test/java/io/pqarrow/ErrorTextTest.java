@@ -48,5 +48,10 @@ class ErrorTextTest {
     assertEquals(
         "disk full", ErrorText.describe(new RuntimeException(new IOException("disk full"))));
     assertEquals("null pointer", ErrorText.describe(new NullPointerException()));
+    // a cycle of causes is cut off, not followed for ever
+    Exception a = new Exception((String) null);
+    Exception b = new Exception((String) null, a);
+    a.initCause(b);
+    assertEquals("unexpected failure", ErrorText.describe(a));
   }
 }

@@ -146,6 +146,7 @@ final class Unshredder {
   private void rebuildObject(
       ShreddedNode n, int slot, VariantMetadata m, VariantBuilder b, boolean valueNull) {
     VariantReader residual = null;
+    int[] byId = null;
     if (!valueNull) {
       residual = readValue(n, slot, m, n.scratch);
       VariantKind k = residual.kind();
@@ -155,10 +156,10 @@ final class Unshredder {
             row,
             "value holds a " + k + " beside the shredded object fields (it must be an object)");
       }
-      int[] byId = n.fieldsById(m);
-      for (int i = 0; i < residual.fieldCount(); i++) {
+      byId = n.fieldsById(m);
+      for (int i = 0; strict && i < residual.fieldCount(); i++) {
         int j = byId[residual.fieldId(i)];
-        if (j >= 0 && strict) {
+        if (j >= 0) {
           throw ShredException.invalidRow(
               n.path,
               row,
@@ -178,7 +179,6 @@ final class Unshredder {
       rebuild(f, slot, m, b);
     }
     if (residual != null) {
-      int[] byId = n.fieldsById(m);
       for (int i = 0; i < residual.fieldCount(); i++) {
         if (byId[residual.fieldId(i)] >= 0) {
           // Invalid, but allowed to read: the shredded field's value is the field's value.

@@ -108,7 +108,7 @@ final class PageCodecs {
         return -1;
       }
       int produced = 0;
-      do {
+      while (produced < blockBytes) {
         if (end - pos < 4) {
           return -1;
         }
@@ -126,10 +126,10 @@ final class PageCodecs {
         pos += chunk;
         produced += n;
         written += n;
-        if (n == 0 && produced < blockBytes) {
+        if (n == 0) {
           return -1;
         }
-      } while (produced < blockBytes);
+      }
     }
     return written;
   }
