@@ -1,8 +1,11 @@
 package io.pqarrow.parquet.read;
 
+import io.pqarrow.parquet.internal.encoding.Bitmaps;
 import java.io.IOException;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.NullVector;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 
 /**
  * Reads one Parquet leaf column into one Arrow vector, keeping the repetition and definition levels
@@ -18,6 +21,9 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
  * builds them, so that tests can build a reference decoder in their place.
  */
 abstract class LeafDecoder implements AutoCloseable {
+  /** Records decoded and thrown away at a time by {@link #discardRecords}. */
+  private static final int DISCARD_RECORDS = 1024;
+
   /** What the decoder was told about its column. */
   final LeafColumn info;
 
@@ -98,6 +104,80 @@ abstract class LeafDecoder implements AutoCloseable {
    * @return the number of records read: {@code records} unless the chunk ended early
    */
   abstract int readRecords(int records);
+
+  /**
+   * Passes over records {@code from .. to-1} of the current chunk (numbered from the chunk's first
+   * record), the decoder standing at record {@code from}: decodes them and throws them away. A page
+   * decoder passes over whole pages unread when {@code pages} (the chunk's offset index) shows
+   * where the pages start.
+   *
+   * @param pages the chunk's offset index, or {@code null} when it has none (the one {@link
+   *     #offsetIndex} gave)
+   * @return the number of records passed over: {@code to - from} unless the chunk ended early
+   */
+  long skipRecords(long from, long to, OffsetIndex pages) {
+    return discardRecords(to - from);
+  }
+
+  /**
+   * Decodes the next {@code records} records and forgets them: they are read into the slots after
+   * the batch's (a thousand at a time, so the vector grows by at most that much) and the batch's
+   * slot and level counts are put back.
+   *
+   * @return the number of records read: {@code records} unless the chunk ended early
+   */
+  final long discardRecords(long records) {
+    int slots = slotCount;
+    int levels = levelCount;
+    long left = records;
+    try {
+      while (left > 0) {
+        int n = (int) Math.min(left, DISCARD_RECORDS);
+        int read = readRecords(n);
+        clearValidity(slots, slotCount);
+        slotCount = slots;
+        levelCount = levels;
+        left -= read;
+        if (read < n) {
+          break;
+        }
+      }
+    } finally {
+      slotCount = slots;
+      levelCount = levels;
+    }
+    return records - left;
+  }
+
+  /**
+   * Gives the current chunk's offset index, for {@link #skipRecords} and for counting the pages
+   * passed over; called after {@link #startChunk} when rows of the chunk will be skipped.
+   */
+  void offsetIndex(OffsetIndex pages) {}
+
+  /**
+   * Clears the validity bits of slots {@code from .. to-1}, which records thrown away filled: a
+   * decoder may leave a null slot's bit as it found it.
+   */
+  private void clearValidity(int from, int to) {
+    FieldVector v = vector();
+    if (to > from && !(v instanceof NullVector)) {
+      Bitmaps.fill(v.getValidityBuffer(), from, to - from, false);
+    }
+  }
+
+  /** Data pages of this column read so far, over every chunk. */
+  long pagesRead() {
+    return 0;
+  }
+
+  /**
+   * Data pages of this column passed over unread so far, over every chunk: those of the current
+   * chunk's offset index not read yet count, so the total is final once the read is over.
+   */
+  long pagesSkipped() {
+    return 0;
+  }
 
   /** Finishes the batch once every record of it is read; most decoders have nothing to do. */
   void endBatch() {}

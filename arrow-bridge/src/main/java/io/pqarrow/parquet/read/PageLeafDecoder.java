@@ -14,6 +14,7 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 
 /**
  * Reads a leaf page by page, straight into its vector: for each run of the batch that lies in one
@@ -92,6 +93,25 @@ abstract class PageLeafDecoder extends LeafDecoder {
   private int lastPageEnd;
 
   /**
+   * Whether pages of the current chunk were passed over unread ({@link #skipRecords}): the values
+   * its pages hold no longer add up to the chunk's count, and the next page read must start a
+   * record.
+   */
+  private boolean jumped;
+
+  /** Whether the next data page read is one {@link #jumpTo} moved to: it must start a record. */
+  private boolean landing;
+
+  /** The offset index of the current chunk ({@link #offsetIndex}), or null. */
+  private OffsetIndex chunkPages;
+
+  /** The offset-index ordinal of the current data page of the chunk (-1 before the first). */
+  private int ordinal;
+
+  private long pagesRead;
+  private long pagesSkipped;
+
+  /**
    * @param typeWidth the width of a FIXED_LEN_BYTE_ARRAY value (0 for other types), for the
    *     dictionary
    */
@@ -128,6 +148,11 @@ abstract class PageLeafDecoder extends LeafDecoder {
 
   @Override
   final void startChunk(ColumnChunkMetaData chunk, int rowGroup) {
+    pagesSkipped += chunkTail();
+    chunkPages = null;
+    ordinal = -1;
+    jumped = false;
+    landing = false;
     pages.startChunk(chunk, rowGroup);
     dictionary = null;
     repetitions = null;
@@ -167,6 +192,86 @@ abstract class PageLeafDecoder extends LeafDecoder {
       throw pages.corruptPage(e.byteOffset(), e.problem(), e);
     }
     return done;
+  }
+
+  /**
+   * Passes over the pages wholly before record {@code to} unread, when {@code index} shows one
+   * starts after {@code from} (pages that have an offset index start at record boundaries), then
+   * decodes and throws away the records left before {@code to}. A chunk's dictionary page is read
+   * before any page is passed over.
+   */
+  @Override
+  final long skipRecords(long from, long to, OffsetIndex index) {
+    if (index != null && to > from) {
+      int k = lastPageFrom(index, to);
+      long first = index.getFirstRowIndex(k);
+      if (k > ordinal && first > from) {
+        jumpTo(index, k);
+        return first - from + discardRecords(to - first);
+      }
+    }
+    return discardRecords(to - from);
+  }
+
+  /** The last page of {@code index} whose first record is at most {@code record}. */
+  private static int lastPageFrom(OffsetIndex index, long record) {
+    int lo = 0;
+    int hi = index.getPageCount() - 1;
+    while (lo < hi) {
+      int mid = (lo + hi + 1) >>> 1;
+      if (index.getFirstRowIndex(mid) <= record) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return lo;
+  }
+
+  /** Moves to data page {@code k} of the chunk, the pages before it passed over unread. */
+  private void jumpTo(OffsetIndex index, int k) {
+    if (ordinal < 0 && dictionary == null && index.getOffset(0) > pages.chunkStart()) {
+      // Bytes before the first data page: the dictionary page, which every page may need.
+      if (!pages.next() || pages.kind() != ColumnChunkPages.Kind.DICTIONARY) {
+        throw pages.corruptPage(
+            0,
+            "the offset index puts the first data page at file byte "
+                + index.getOffset(0)
+                + ", but the page before it is not a dictionary page",
+            null);
+      }
+      loadDictionary(PageBytes.wrap(pages.data()));
+    }
+    pages.seek(index.getOffset(k), k + (dictionary != null ? 1 : 0));
+    chunkStart = false;
+    pagesSkipped += k - (ordinal + 1);
+    ordinal = k - 1;
+    pageLeft = 0;
+    pagePos = 0;
+    pageCount = 0;
+    pageRecords = 0;
+    jumped = true;
+    landing = true;
+  }
+
+  @Override
+  final void offsetIndex(OffsetIndex index) {
+    chunkPages = index;
+  }
+
+  /** The data pages of the current chunk's offset index after the current one, not read. */
+  private long chunkTail() {
+    return chunkPages == null ? 0 : Math.max(0, chunkPages.getPageCount() - (ordinal + 1));
+  }
+
+  @Override
+  final long pagesRead() {
+    return pagesRead;
+  }
+
+  @Override
+  final long pagesSkipped() {
+    return pagesSkipped + chunkTail();
   }
 
   /**
@@ -383,16 +488,11 @@ abstract class PageLeafDecoder extends LeafDecoder {
     while (pages.next()) {
       PageBytes page = PageBytes.wrap(pages.data());
       if (pages.kind() == ColumnChunkPages.Kind.DICTIONARY) {
-        if (dictionary != null) {
-          throw pages.corruptPage(0, "a second dictionary page in the column chunk", null);
-        }
-        Encoding e = pages.encoding();
-        if (e != Encoding.PLAIN && e != Encoding.PLAIN_DICTIONARY) {
-          throw pages.corruptPage(0, "dictionary page in encoding " + e, null);
-        }
-        dictionary = readDictionary(page, pages.valueCount(), typeWidth);
+        loadDictionary(page);
         continue;
       }
+      ordinal++;
+      pagesRead++;
       repLevelsAt = page.position();
       if (pages.kind() == ColumnChunkPages.Kind.DATA_V1) {
         repetitions = Levels.v1(page, maxRep);
@@ -422,7 +522,7 @@ abstract class PageLeafDecoder extends LeafDecoder {
         return true;
       }
     }
-    if (valuesSeen < chunkValues) {
+    if (valuesSeen < chunkValues && !jumped) {
       // The levels run out before the chunk's last record is complete.
       throw pages.corruptPage(
           lastPageEnd,
@@ -434,6 +534,18 @@ abstract class PageLeafDecoder extends LeafDecoder {
           null);
     }
     return false;
+  }
+
+  /** Decodes the chunk's dictionary page, the current page. */
+  private void loadDictionary(PageBytes page) {
+    if (dictionary != null) {
+      throw pages.corruptPage(0, "a second dictionary page in the column chunk", null);
+    }
+    Encoding e = pages.encoding();
+    if (e != Encoding.PLAIN && e != Encoding.PLAIN_DICTIONARY) {
+      throw pages.corruptPage(0, "dictionary page in encoding " + e, null);
+    }
+    dictionary = readDictionary(page, pages.valueCount(), typeWidth);
   }
 
   /** Decodes all {@code count} levels of a nested column's page, before its values. */
@@ -452,14 +564,20 @@ abstract class PageLeafDecoder extends LeafDecoder {
       starts += pageRep[k] == 0 ? 1 : 0;
     }
     pageRecords = starts;
-    if (count > 0 && chunkStart) {
+    if (count > 0 && (chunkStart || landing)) {
+      boolean first = chunkStart;
       chunkStart = false;
+      landing = false;
       if (pageRep[0] != 0) {
         throw pages.corruptPage(
             repLevelsAt,
-            "the column chunk's first repetition level is "
-                + pageRep[0]
-                + ", not 0: its first record has no start",
+            first
+                ? "the column chunk's first repetition level is "
+                    + pageRep[0]
+                    + ", not 0: its first record has no start"
+                : "the page's first repetition level is "
+                    + pageRep[0]
+                    + ", not 0, but its offset index entry says it starts a record",
             null);
       }
     }

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,11 +29,18 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.filter2.columnindex.RowRanges;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
+import org.apache.parquet.filter2.predicate.SchemaCompatibilityValidator;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.hadoop.util.HadoopCodecs;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+import org.apache.parquet.internal.filter2.columnindex.ColumnIndexFilter;
+import org.apache.parquet.internal.filter2.columnindex.ColumnIndexStore;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.MessageType;
 
@@ -102,6 +110,29 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   private long nextRow;
   private long rowGroupFirstRow;
 
+  /** The predicate pages are pruned by ({@link ReadOptions#pageFilter()}), or null. */
+  private final FilterPredicate pageFilter;
+
+  /** Every column path of the file, for {@link ColumnIndexFilter}. */
+  private final Set<ColumnPath> filePaths = new HashSet<>();
+
+  /**
+   * The rows of the current row group to read, relative to its first row, when a page filter left
+   * out some; null when every row is read.
+   */
+  private List<RowRanges.Range> ranges;
+
+  private int nextRange;
+
+  /** Rows left in the current range. */
+  private long rangeLeft;
+
+  /** The offset index of each leaf's chunk in the current row group, when pages are skipped. */
+  private OffsetIndex[] offsetIndexes;
+
+  /** The data pages of the row groups whose every page the page filter ruled out. */
+  private long pagesPassedOver;
+
   /** The row group being read (a batch may span several; an error in one names it). */
   private int rowGroup = ErrorLocation.UNKNOWN;
 
@@ -123,6 +154,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     this.mapping = mapping;
     this.batchRows = options.batchRows();
     this.leafFactory = leafFactory;
+    this.pageFilter = options.pageFilter().orElse(null);
     List<Field> fields = new ArrayList<>();
     for (FieldMapping f : projected) {
       fields.add(f.arrowField());
@@ -141,6 +173,20 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       useDictionaries(dictionaryFields);
       for (LeafDecoder leaf : leaves) {
         leafPaths.add(ColumnPath.get(leaf.parquetPath));
+      }
+      for (ColumnDescriptor c : schema.getColumns()) {
+        filePaths.add(ColumnPath.get(c.getPath()));
+      }
+      if (pageFilter != null) {
+        try {
+          SchemaCompatibilityValidator.validate(pageFilter, schema);
+        } catch (RuntimeException e) {
+          throw ParquetFileException.invalid(
+              ErrorKind.INVALID_ARGUMENT,
+              ErrorLocation.inFile(file),
+              "the page filter does not fit the file's schema: " + describe(e),
+              e);
+        }
       }
       int blockCount = parquet.getRowGroups().size();
       List<Integer> selected = new ArrayList<>(options.rowGroups());
@@ -375,7 +421,11 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
           }
           continue;
         }
-        int n = (int) Math.min(batchRows - rows, rowGroupRemaining);
+        if (ranges != null && rangeLeft == 0) {
+          column = skipTo(ranges.get(nextRange++));
+          continue;
+        }
+        int n = (int) Math.min(batchRows - rows, ranges != null ? rangeLeft : rowGroupRemaining);
         batch.add(rows, nextRow);
         tasks.readRecords(n);
         for (int i = 0; i < leaves.size(); i++) {
@@ -400,6 +450,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         column = null;
         rows += n;
         rowGroupRemaining -= n;
+        rangeLeft -= n;
         nextRow += n;
       }
       for (LeafDecoder leaf : leaves) {
@@ -489,11 +540,28 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       }
       rowGroup = index;
       String column = null;
+      long selected = count;
       try {
         BlockMetaData block = parquet.getRowGroups().get(index);
+        selectRows(index, count);
+        if (ranges != null) {
+          selected = 0;
+          for (RowRanges.Range r : ranges) {
+            selected += r.to - r.from + 1;
+          }
+          if (selected == 0) {
+            for (OffsetIndex pages : offsetIndexes) {
+              pagesPassedOver += pages == null ? 0 : pages.getPageCount();
+            }
+            continue;
+          }
+        }
         for (int i = 0; i < leaves.size(); i++) {
           column = leaves.get(i).column;
           leaves.get(i).startChunk(chunk(block, leafPaths.get(i)), index);
+          if (ranges != null) {
+            leaves.get(i).offsetIndex(offsetIndexes[i]);
+          }
         }
       } catch (ParquetFileException | OutOfMemoryException e) {
         throw e;
@@ -504,12 +572,87 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
             "cannot read row group " + index + ": " + describe(e),
             e);
       }
-      rowGroupRemaining = count;
+      rowGroupRemaining = selected;
       rowGroupFirstRow = firstRowOf(index);
       nextRow = rowGroupFirstRow;
       return true;
     }
     return false;
+  }
+
+  /**
+   * Sets {@link #ranges} to the rows of row group {@code index} ({@code count} rows) that the page
+   * filter's column indexes do not rule out, or to null when every row is read (no filter, a chunk
+   * of a filter column without a column index, or nothing ruled out); and {@link #offsetIndexes} to
+   * the read leaves' offset indexes, for passing over pages.
+   */
+  private void selectRows(int index, long count) {
+    ranges = null;
+    nextRange = 0;
+    rangeLeft = 0;
+    if (pageFilter == null) {
+      return;
+    }
+    ColumnIndexStore store = parquet.getColumnIndexStore(index);
+    RowRanges selected =
+        ColumnIndexFilter.calculateRowRanges(FilterCompat.get(pageFilter), store, filePaths, count);
+    if (selected.rowCount() == count) {
+      return;
+    }
+    ranges = selected.getRanges();
+    offsetIndexes = new OffsetIndex[leaves.size()];
+    for (int i = 0; i < leaves.size(); i++) {
+      try {
+        offsetIndexes[i] = store.getOffsetIndex(leafPaths.get(i));
+      } catch (ColumnIndexStore.MissingOffsetIndexException e) {
+        offsetIndexes[i] = null; // this leaf decodes the rows it passes over
+      }
+    }
+  }
+
+  /**
+   * Moves every leaf to the first row of {@code range} (relative to the row group), passing over
+   * the rows before it, and starts the range; returns the column that failed, for messages.
+   */
+  private String skipTo(RowRanges.Range range) {
+    long at = nextRow - rowGroupFirstRow;
+    if (range.from > at) {
+      for (int i = 0; i < leaves.size(); i++) {
+        LeafDecoder leaf = leaves.get(i);
+        long passed = leaf.skipRecords(at, range.from, offsetIndexes[i]);
+        if (passed != range.from - at) {
+          throw ParquetFileException.invalid(
+              ErrorKind.INVALID_DATA,
+              where(leaf.column).withRowGroup(rowGroup).withRow(nextRow + passed),
+              "column chunk ends after " + (at + passed) + " of the row group's rows",
+              null);
+        }
+      }
+      nextRow += range.from - at;
+    }
+    rangeLeft = range.to - range.from + 1;
+    return null;
+  }
+
+  /** Data pages read so far, over every column read. */
+  public long pagesRead() {
+    long n = 0;
+    for (LeafDecoder leaf : leaves) {
+      n += leaf.pagesRead();
+    }
+    return n;
+  }
+
+  /**
+   * Data pages passed over unread so far ({@link ReadOptions#pageFilter()}), over every column
+   * read; final once every batch is read.
+   */
+  public long pagesSkipped() {
+    long n = pagesPassedOver;
+    for (LeafDecoder leaf : leaves) {
+      n += leaf.pagesSkipped();
+    }
+    return n;
   }
 
   /** The chunk of column {@code path} in {@code block}. */

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
 
 /**
  * How {@link ParquetArrowReader} reads a file. Immutable; build with {@link #builder()}.
@@ -64,6 +65,7 @@ public final class ReadOptions {
   private final boolean verifyPageChecksums;
   private final List<String> readDictionary;
   private final boolean storedDictionaries;
+  private final FilterPredicate pageFilter;
 
   private ReadOptions(Builder b) {
     this.batchRows = b.batchRows;
@@ -75,6 +77,7 @@ public final class ReadOptions {
     this.verifyPageChecksums = b.verifyPageChecksums;
     this.readDictionary = b.readDictionary;
     this.storedDictionaries = b.storedDictionaries;
+    this.pageFilter = b.pageFilter;
   }
 
   /** Every option at its default. */
@@ -98,7 +101,8 @@ public final class ReadOptions {
         .verifyPageChecksums(verifyPageChecksums)
         .executorIfAny(executor)
         .readDictionary(readDictionary)
-        .storedDictionaries(storedDictionaries);
+        .storedDictionaries(storedDictionaries)
+        .pageFilterIfAny(pageFilter);
   }
 
   /** Rows per batch (at least 1). */
@@ -146,6 +150,11 @@ public final class ReadOptions {
     return verifyPageChecksums;
   }
 
+  /** The predicate that page indexes are pruned by, if any. */
+  public Optional<FilterPredicate> pageFilter() {
+    return Optional.ofNullable(pageFilter);
+  }
+
   /** The caps applied while reading: those of {@link #mapping()}. */
   public Limits limits() {
     return mapping.limits();
@@ -163,6 +172,7 @@ public final class ReadOptions {
     private boolean verifyPageChecksums = true;
     private List<String> readDictionary = List.of();
     private boolean storedDictionaries = true;
+    private FilterPredicate pageFilter; // null: every page
 
     private Builder() {}
 
@@ -250,6 +260,21 @@ public final class ReadOptions {
     /** Whether pages are checked against the CRC in their header (when it has one). */
     public Builder verifyPageChecksums(boolean verify) {
       this.verifyPageChecksums = verify;
+      return this;
+    }
+
+    /**
+     * Skips the pages that the column and offset indexes show hold no row matching {@code
+     * predicate} (a parquet-java predicate over Parquet column paths and physical values). Pruning
+     * only: the rows of the pages read are all returned.
+     */
+    public Builder pageFilter(FilterPredicate predicate) {
+      this.pageFilter = Objects.requireNonNull(predicate, "pageFilter");
+      return this;
+    }
+
+    private Builder pageFilterIfAny(FilterPredicate predicate) {
+      this.pageFilter = predicate;
       return this;
     }
 

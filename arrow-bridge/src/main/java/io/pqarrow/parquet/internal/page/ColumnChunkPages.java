@@ -79,6 +79,7 @@ public final class ColumnChunkPages implements AutoCloseable {
   private CompressionCodecFactory.BytesInputDecompressor decompressor;
   private CompressionCodecName codec;
   private int rowGroup = ErrorLocation.UNKNOWN;
+  private long chunkStart;
   private long chunkEnd;
   private long maxUncompressed;
   private long pos;
@@ -130,6 +131,7 @@ public final class ColumnChunkPages implements AutoCloseable {
     if (pos < 0 || size < 0) {
       throw error(pos, "column chunk at byte " + pos + " of " + size + " bytes is invalid", null);
     }
+    this.chunkStart = pos;
     this.chunkEnd = pos + size;
     this.maxUncompressed =
         Math.min(MAX_PAGE_BYTES, Math.max(SLACK_PAGE_BYTES, chunk.getTotalUncompressedSize()));
@@ -233,6 +235,38 @@ public final class ColumnChunkPages implements AutoCloseable {
       }
     }
     return false;
+  }
+
+  /**
+   * Moves to the page whose header is at file byte {@code offset} (from the chunk's offset index),
+   * passing over the pages before it unread; {@link #next} reads it, as page {@code index} of the
+   * chunk.
+   *
+   * @throws io.pqarrow.parquet.ParquetFileException when {@code offset} is not after the current
+   *     position inside the chunk
+   */
+  public void seek(long offset, int index) {
+    if (offset < pos || offset >= chunkEnd) {
+      throw error(
+          offset,
+          "the offset index puts page "
+              + index
+              + " at file byte "
+              + offset
+              + ", outside the rest of the column chunk (bytes "
+              + pos
+              + " to "
+              + chunkEnd
+              + ")",
+          null);
+    }
+    pos = offset;
+    pageIndex = index - 1;
+  }
+
+  /** The file byte where the current chunk starts (its dictionary page, if it has one). */
+  public long chunkStart() {
+    return chunkStart;
   }
 
   /** The index of the current page in its chunk, counting every page (0 is the first). */
