@@ -1,8 +1,11 @@
 package io.pqarrow.cli;
 
+import io.pqarrow.kernel.InferOptions;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -73,10 +76,19 @@ final class ExportCommand implements Callable<Integer> {
       paramLabel = "keep|unshred|json|decode",
       description = {
         "Top-level Variant columns: keep (as read), unshred (metadata + value only), json",
-        "(arrow.json text), decode (typed vectors of the schema inferred from the first batch)."
-            + " Default: keep."
+        "(arrow.json text), decode (typed vectors of the schema inferred from every row, or"
+            + " from the first --infer-rows rows). Default: keep."
       })
   VariantMode variant = VariantMode.KEEP;
+
+  @Option(
+      names = "--infer-rows",
+      paramLabel = "N",
+      description = {
+        "With --variant decode: infer the schema from the first N rows (N >= 1) instead of a",
+        "first pass over every row; a later value that does not fit is an error. Default: all."
+      })
+  Long inferRows;
 
   @Option(
       names = "--compression",
@@ -94,6 +106,10 @@ final class ExportCommand implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--batch-rows must be >= 1, not " + batchRows);
     }
+    if (inferRows != null && inferRows < 1) {
+      throw new ParameterException(
+          spec.commandLine(), "--infer-rows must be >= 1, not " + inferRows);
+    }
     // checked before the footer is read, so that a bad OUT is reported before the input's problems
     OutputFile.check(file, out);
     Schema schema = ParquetInput.mapping(file).arrowSchema();
@@ -106,10 +122,20 @@ final class ExportCommand implements Callable<Integer> {
             () ->
                 opened[0] =
                     ParquetInput.read(file, selected, dictionaries, batchRows, context.allocator()),
-            first -> VariantExport.create(variant, first, context.allocator()),
+            first -> VariantExport.create(variant, first, context.allocator(), this::infer),
             root ->
                 IpcOutput.create(
                     out, root, format, compression, opened[0].dictionaries(), context.allocator()));
     return ExitCode.OK;
+  }
+
+  /** The first pass of {@code --variant decode}: reads only the Variant columns. */
+  private Map<String, Field> infer(List<String> variantColumns) {
+    return InferencePass.of(
+            () ->
+                ParquetInput.read(file, variantColumns, List.of(), batchRows, context.allocator()),
+            inferRows == null ? 0 : inferRows,
+            context.allocator())
+        .infer(variantColumns, InferOptions.defaults());
   }
 }

@@ -7,8 +7,11 @@ import java.util.concurrent.Callable;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code bridge import IN.arrow OUT.parquet [--compression …] [--to-variant COLUMN]… [--shred
@@ -23,6 +26,8 @@ import picocli.CommandLine.Parameters;
             + " bodies accepted) as a Parquet file.")
 final class ImportCommand implements Callable<Integer> {
   private final CliContext context;
+
+  @Spec CommandSpec spec;
 
   @Mixin VerboseOption verbose;
 
@@ -42,11 +47,19 @@ final class ImportCommand implements Callable<Integer> {
       names = "--shred",
       paramLabel = "COLUMN=infer|TYPE",
       description = {
-        "Shred top-level Variant column COLUMN: infer the type from the first batch, or use",
-        "TYPE, e.g. struct<id:int64,tags:list<string>>. Values that do not fit stay in value."
-            + " Repeatable."
+        "Shred top-level Variant column COLUMN: infer the type from every row (a first pass",
+        "over the input; see --infer-rows), or use TYPE, e.g. struct<id:int64,tags:list<string>>.",
+        "Values that do not fit stay in value. Repeatable."
       })
   Map<String, String> shred;
+
+  @Option(
+      names = "--infer-rows",
+      paramLabel = "N",
+      description =
+          "With --shred COLUMN=infer: infer from the first N rows (N >= 1) instead of every row."
+              + " Default: all.")
+  Long inferRows;
 
   @Option(
       names = "--to-variant",
@@ -62,6 +75,10 @@ final class ImportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (inferRows != null && inferRows < 1) {
+      throw new ParameterException(
+          spec.commandLine(), "--infer-rows must be >= 1, not " + inferRows);
+    }
     BatchSource[] opened = new BatchSource[1];
     new BatchPipeline("import", in, out, true)
         .run(
@@ -81,8 +98,16 @@ final class ImportCommand implements Callable<Integer> {
         ToVariantImport.create(toVariant, first, in, source.dictionaries(), context.allocator());
     try {
       converted.apply(0);
+      InferencePass pass =
+          new InferencePass(
+              () -> IpcInput.open(in, context.allocator()),
+              again ->
+                  ToVariantImport.create(
+                      toVariant, again.root(), in, again.dictionaries(), context.allocator()),
+              inferRows == null ? 0 : inferRows,
+              context.allocator());
       return BatchRewrite.chain(
-          converted, ShredImport.create(shred, converted.root(), in, context.allocator()));
+          converted, ShredImport.create(shred, converted.root(), in, pass, context.allocator()));
     } catch (RuntimeException e) {
       converted.close();
       throw e;

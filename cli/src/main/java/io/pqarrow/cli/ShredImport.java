@@ -8,6 +8,7 @@ import io.pqarrow.shred.ShredOptions;
 import io.pqarrow.shred.Shredding;
 import io.pqarrow.shred.ShreddingTypes;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,25 +19,30 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * {@code import --shred COLUMN=infer|TYPE}: top-level Variant columns shredded with the library's
- * {@link Shredding} before they are written. {@code infer} takes the shredding type from the first
- * batch ({@link Shredding#inferType}); {@code TYPE} is written in {@link ShreddingTypes}' syntax,
- * e.g. {@code struct<id:int64,tags:list<string>>}. Shredding is lenient: a value that does not fit
- * the type stays in {@code value}, so nothing is lost.
+ * {@link Shredding} before they are written. {@code infer} takes the shredding type from every row
+ * of the input, read in a first pass ({@link InferencePass}), or from its first {@code
+ * --infer-rows} rows ({@link Shredding#typeFromInferred}); {@code TYPE} is written in {@link
+ * ShreddingTypes}' syntax, e.g. {@code struct<id:int64,tags:list<string>>}. Shredding is lenient: a
+ * value that does not fit the type stays in {@code value}, so nothing is lost.
  */
 final class ShredImport {
   private ShredImport() {}
 
   /**
-   * The rewrite that shreds the batches loaded into {@code source}; {@code infer} reads the batch
-   * {@code source} holds now.
+   * The rewrite that shreds the batches loaded into {@code source}.
    *
    * @param requests column name → {@code infer} or a type, as given on the command line
    * @param file the input file, for messages
+   * @param pass the first pass that {@code infer} reads
    * @throws CliException of kind {@link ErrorKind#INVALID_ARGUMENT} for a malformed type (exit 2)
    * @throws CliException for an unknown column or one that is not a Variant (exit 1)
    */
   static BatchRewrite create(
-      Map<String, String> requests, VectorSchemaRoot source, Path file, BufferAllocator allocator) {
+      Map<String, String> requests,
+      VectorSchemaRoot source,
+      Path file,
+      InferencePass pass,
+      BufferAllocator allocator) {
     if (requests == null || requests.isEmpty()) {
       return BatchRewrite.none(source);
     }
@@ -59,19 +65,31 @@ final class ShredImport {
             null);
       }
     }
+    List<String> inferred = new ArrayList<>();
+    requests.forEach(
+        (column, text) -> {
+          if (isInfer(text)) {
+            inferred.add(column);
+          }
+        });
+    Map<String, Field> seen = pass.infer(inferred, Shredding.defaultInferOptions());
     return BatchRewrite.of(
         source,
         allocator,
         (c, f) -> {
           String text = requests.get(f.getName());
-          return text == null ? null : replacement(f, text, source, c, allocator);
+          return text == null ? null : replacement(f, text, seen, allocator);
         });
   }
 
+  private static boolean isInfer(String text) {
+    return text.trim().toLowerCase(Locale.ROOT).equals("infer");
+  }
+
   private static BatchRewrite.Replacement replacement(
-      Field f, String text, VectorSchemaRoot source, int c, BufferAllocator allocator) {
+      Field f, String text, Map<String, Field> inferred, BufferAllocator allocator) {
     String column = f.getName();
-    Field request = request(column, text.trim(), (VariantVector) source.getVector(c), allocator);
+    Field request = request(column, text.trim(), inferred.get(column));
     Field stored;
     try {
       stored = Shredding.storageField(column, request, f.isNullable());
@@ -97,11 +115,11 @@ final class ShredImport {
         });
   }
 
-  private static Field request(
-      String column, String text, VariantVector firstBatch, BufferAllocator allocator) {
-    if (text.toLowerCase(Locale.ROOT).equals("infer")) {
+  /** The shredding type of {@code column}: {@code text}, or the one {@code inferred} gives. */
+  private static Field request(String column, String text, Field inferred) {
+    if (isInfer(text)) {
       try {
-        return Shredding.inferType(firstBatch, Shredding.defaultInferOptions(), allocator);
+        return Shredding.typeFromInferred(inferred);
       } catch (BridgeException e) {
         throw CliException.inColumn(
             column,

@@ -9,7 +9,6 @@ import io.pqarrow.json.JsonOptions;
 import io.pqarrow.kernel.CastMode;
 import io.pqarrow.kernel.DecodeOptions;
 import io.pqarrow.kernel.GetOptions;
-import io.pqarrow.kernel.InferOptions;
 import io.pqarrow.kernel.KernelResult;
 import io.pqarrow.kernel.VariantKernels;
 import org.apache.arrow.memory.BufferAllocator;
@@ -65,29 +64,6 @@ final class VariantColumns {
   }
 
   /**
-   * The Arrow field that describes every value of {@code vector} (a shredded vector is unshredded
-   * first: the inference kernel reads plain values).
-   */
-  static Field inferSchema(VariantVector vector, String path, BufferAllocator allocator) {
-    if (vector.typedValueVector() != null) {
-      try (FieldVector plain =
-          unshred(
-              vector,
-              io.pqarrow.extension.VariantType.unshreddedField(vector.getName(), true),
-              path,
-              allocator)) {
-        return inferSchema((VariantVector) plain, path, allocator);
-      }
-    }
-    try {
-      return VariantKernels.inferSchema(vector, vector.getName(), InferOptions.defaults());
-    } catch (BridgeException e) {
-      throw CliException.inColumn(
-          path, "cannot infer a schema for Variant column " + path + ": " + e.getMessage(), e);
-    }
-  }
-
-  /**
    * {@code vector} decoded into vectors of {@code field}; a value that does not fit is an error
    * naming its row, counted from {@code firstRow}.
    */
@@ -115,9 +91,10 @@ final class VariantColumns {
               + path
               + ": row "
               + row
-              + " does not fit the type inferred from the first batch ("
+              + " does not fit the type inferred ("
               + SchemaPrinter.type(field.getType())
-              + "); a larger --batch-rows infers from more rows",
+              + ") from the first --infer-rows rows; a larger --infer-rows, or none, infers from"
+              + " more rows",
           null);
     }
     return result.vector();

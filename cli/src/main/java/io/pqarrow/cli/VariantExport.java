@@ -3,7 +3,10 @@ package io.pqarrow.cli;
 import io.pqarrow.extension.JsonType;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -19,29 +22,43 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  *   <li>{@code keep}: the reader's root is written as it is;
  *   <li>{@code unshred}: {@code metadata} + {@code value} only ({@code variant_get $});
  *   <li>{@code json}: an {@code arrow.json} column of the values' JSON text;
- *   <li>{@code decode}: typed vectors of the schema the kernel infers from the first batch; a later
- *       value that does not fit it is an error naming its row.
+ *   <li>{@code decode}: typed vectors of the schema the kernel infers from every row of the input
+ *       (a first pass over the Variant columns), or from its first {@code --infer-rows} rows, after
+ *       which a value that does not fit is an error naming its row.
  * </ul>
  */
 final class VariantExport {
   private VariantExport() {}
 
   /**
-   * The rewrite of the batches loaded into {@code source}; for {@code decode}, the schema is
-   * inferred from the batch {@code source} holds now.
+   * The rewrite of the batches loaded into {@code source}; for {@code decode}, {@code infer} gives
+   * the inferred field of each named Variant column (the first pass, {@link InferencePass}).
    */
-  static BatchRewrite create(VariantMode mode, VectorSchemaRoot source, BufferAllocator allocator) {
+  static BatchRewrite create(
+      VariantMode mode,
+      VectorSchemaRoot source,
+      BufferAllocator allocator,
+      Function<List<String>, Map<String, Field>> infer) {
     if (mode == VariantMode.KEEP) {
       return BatchRewrite.none(source);
     }
+    Map<String, Field> inferred = Map.of();
+    if (mode == VariantMode.DECODE) {
+      List<String> variants = new ArrayList<>();
+      for (Field f : source.getSchema().getFields()) {
+        if (isVariant(f)) {
+          variants.add(f.getName());
+        }
+      }
+      inferred = infer.apply(variants);
+    }
+    Map<String, Field> fields = inferred;
     return BatchRewrite.of(
-        source,
-        allocator,
-        (c, f) -> isVariant(f) ? replacement(mode, f, source, c, allocator) : null);
+        source, allocator, (c, f) -> isVariant(f) ? replacement(mode, f, fields, allocator) : null);
   }
 
   private static BatchRewrite.Replacement replacement(
-      VariantMode mode, Field f, VectorSchemaRoot source, int c, BufferAllocator allocator) {
+      VariantMode mode, Field f, Map<String, Field> inferredFields, BufferAllocator allocator) {
     String path = f.getName();
     return switch (mode) {
       case UNSHRED -> {
@@ -55,8 +72,7 @@ final class VariantExport {
               new Field(path, new FieldType(true, JsonType.UTF8, null), List.of()),
               (v, firstRow) -> VariantColumns.toJson((VariantVector) v, path, allocator));
       case DECODE -> {
-        Field inferred =
-            VariantColumns.inferSchema((VariantVector) source.getVector(c), path, allocator);
+        Field inferred = inferredFields.get(path);
         yield new BatchRewrite.Replacement(
             inferred,
             (v, firstRow) ->

@@ -213,7 +213,7 @@ class ExportCommandTest {
   }
 
   @Test
-  void variantDecodeNamesTheFirstRowThatDoesNotFitTheFirstBatchSchema() {
+  void variantDecodeInfersFromEveryRowOrNamesTheFirstRowBeyondTheSample() throws Exception {
     Path src = dir.resolve("drift.parquet");
     PythonEnv.require()
         .run(
@@ -233,18 +233,50 @@ class ExportCommandTest {
             out.toString(),
             "--variant",
             "decode",
-            "--batch-rows",
+            "--infer-rows",
             "10");
     assertEquals(1, r.exitCode(), r.err());
     assertEquals(
-        "bridge: cannot decode Variant column v: row 10 does not fit the type inferred from the"
-            + " first batch (Int(64, true)); a larger --batch-rows infers from more rows\n",
+        "bridge: cannot decode Variant column v: row 10 does not fit the type inferred"
+            + " (Int(64, true)) from the first --infer-rows rows; a larger --infer-rows, or"
+            + " none, infers from more rows\n",
         r.err());
     assertFalse(Files.exists(out));
+    // Without --infer-rows the first pass sees every row, whatever the batch size: a union.
     Bridge.Result whole =
         Bridge.run(
-            memory.allocator(), "export", src.toString(), out.toString(), "--variant", "decode");
+            memory.allocator(),
+            "export",
+            src.toString(),
+            out.toString(),
+            "--variant",
+            "decode",
+            "--batch-rows",
+            "10");
     assertEquals(0, whole.exitCode(), whole.err());
+    String shown =
+        PythonEnv.require()
+            .run(
+                """
+                import sys, pyarrow as pa
+                t = pa.ipc.open_file(sys.argv[1]).read_all()
+                print(t.schema.field('v').type, t.num_rows, t.column('v').to_pylist()[9:11])
+                """,
+                out.toString());
+    assertEquals(
+        "dense_union<exact_numeric: int64=0, string: string=1> 20 [9, 'text']", shown.strip());
+    Bridge.Result bad =
+        Bridge.run(
+            memory.allocator(),
+            "export",
+            src.toString(),
+            dir.resolve("x.arrow").toString(),
+            "--variant",
+            "decode",
+            "--infer-rows",
+            "0");
+    assertEquals(2, bad.exitCode(), bad.err());
+    assertTrue(bad.err().contains("--infer-rows must be >= 1, not 0"), bad.err());
   }
 
   @Test

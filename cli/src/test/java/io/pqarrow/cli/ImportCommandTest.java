@@ -184,7 +184,7 @@ class ImportCommandTest {
   }
 
   @Test
-  void shredInferTakesTheTypeFromTheFirstBatch() {
+  void shredInferTakesTheTypeFromTheRows() {
     Path parquet = dir.resolve("objects.parquet");
     PythonEnv.require()
         .run(
@@ -220,6 +220,68 @@ class ImportCommandTest {
     assertTrue(
         seen.startsWith("struct<metadata: binary not null, value: binary, typed_value:"), seen);
     assertTrue(seen.contains("name: struct<value: binary, typed_value: string> not null"), seen);
+    assertTrue(seen.endsWith("\n0\n"), seen);
+  }
+
+  /**
+   * Key {@code late} appears only after the first 2,000 rows (the export's first batch): a first
+   * pass over every row shreds it; {@code --infer-rows 2000} sees only the early rows and leaves it
+   * in {@code value}. Either way every value is kept.
+   */
+  @Test
+  void shredInferReadsEveryRowOrTheFirstInferRows() {
+    Path parquet = dir.resolve("late.parquet");
+    PythonEnv.require()
+        .run(
+            """
+            import sys, duckdb
+            duckdb.sql(f\"\"\"COPY (SELECT i AS id,
+              (CASE WHEN i < 2000 THEN json_object('id', i)
+                    ELSE json_object('id', i, 'late', 'x' || i) END)::JSON::VARIANT AS payload
+              FROM range(5000) t(i) ORDER BY i) TO '{sys.argv[1]}' (FORMAT parquet)\"\"\")
+            """,
+            parquet.toString());
+    Path arrow = dir.resolve("late.arrow");
+    assertEquals(
+        0,
+        Bridge.run(
+                memory.allocator(),
+                "export",
+                parquet.toString(),
+                arrow.toString(),
+                "--variant",
+                "unshred",
+                "--batch-rows",
+                "2000")
+            .exitCode());
+    Path whole = dir.resolve("whole.parquet");
+    Bridge.Result r =
+        Bridge.run(
+            memory.allocator(),
+            "import",
+            arrow.toString(),
+            whole.toString(),
+            "--shred",
+            "payload=infer");
+    assertEquals(0, r.exitCode(), r.err());
+    String seen = PythonEnv.require().run(SHREDDED_VS_SAMPLE, whole.toString(), parquet.toString());
+    assertTrue(seen.contains("late: struct<value: binary, typed_value: string>"), seen);
+    assertTrue(seen.endsWith("\n0\n"), seen);
+    Path sampled = dir.resolve("sampled.parquet");
+    r =
+        Bridge.run(
+            memory.allocator(),
+            "import",
+            arrow.toString(),
+            sampled.toString(),
+            "--shred",
+            "payload=infer",
+            "--infer-rows",
+            "2000");
+    assertEquals(0, r.exitCode(), r.err());
+    seen = PythonEnv.require().run(SHREDDED_VS_SAMPLE, sampled.toString(), parquet.toString());
+    assertTrue(seen.contains("id: struct<value: binary, typed_value: int64>"), seen);
+    assertFalse(seen.contains("late"), seen);
     assertTrue(seen.endsWith("\n0\n"), seen);
   }
 

@@ -160,7 +160,8 @@ public final class VariantKernels {
   }
 
   /**
-   * Infers an Arrow field that describes every row of {@code input} ({@link SchemaInference}).
+   * Infers an Arrow field that describes every row of {@code input} ({@link SchemaInference}); a
+   * shredded vector is observed through its unshredded values.
    *
    * @param input the Variant vector
    * @param name the name of the returned field
@@ -168,6 +169,16 @@ public final class VariantKernels {
    */
   public static Field inferSchema(VariantVector input, String name, InferOptions options) {
     return SchemaInference.infer(input, name, options);
+  }
+
+  /**
+   * An accumulator for inferring one field from many batches, like Spark's {@code
+   * schema_of_variant_agg}: {@code add} each batch, then {@code toField}; the field describes the
+   * rows of every batch added, with key frequencies counted over all of them. Shredded batches are
+   * accepted (observed through their unshredded values).
+   */
+  public static SchemaInference.Accumulator inferSchemaAccumulator(InferOptions options) {
+    return new SchemaInference.Accumulator(options);
   }
 
   /** As {@link #inferSchema(VariantVector, String, InferOptions)}, named after the vector. */

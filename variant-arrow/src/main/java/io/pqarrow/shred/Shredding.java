@@ -3,6 +3,7 @@ package io.pqarrow.shred;
 import io.pqarrow.Limits;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.kernel.InferOptions;
+import io.pqarrow.kernel.VariantKernels;
 import java.util.Objects;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
@@ -164,6 +165,16 @@ public final class Shredding {
     try (VariantVector plain = unshred(sample, null, copying, allocator)) {
       return ShreddingInference.infer(plain, options);
     }
+  }
+
+  /**
+   * The shredding type for {@code inferred}, a field that {@link VariantKernels#inferSchema} or
+   * {@link VariantKernels#inferSchemaAccumulator} gave (with {@link #defaultInferOptions()} or
+   * other limits): as {@link #inferType} turns its inference into a type, for callers that infer
+   * over many batches.
+   */
+  public static Field typeFromInferred(Field inferred) {
+    return ShreddingInference.convert(Objects.requireNonNull(inferred, "inferred"));
   }
 
   /**

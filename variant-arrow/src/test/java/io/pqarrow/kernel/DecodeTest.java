@@ -125,6 +125,67 @@ class DecodeTest {
     }
   }
 
+  /**
+   * Batches added to one accumulator give the field of all their rows together: the same as one
+   * batch of every row, whatever the split; key frequencies count over every batch.
+   */
+  @Test
+  void anAccumulatorInfersFromEveryBatchAsFromOne() {
+    Random random = new Random(11);
+    List<VariantValue> rows = new ArrayList<>();
+    for (int i = 0; i < 60; i++) {
+      rows.add(
+          i % 17 == 0
+              ? null
+              : i < 20
+                  ? obj("a", v(VariantKind.INT8, (byte) i))
+                  : i < 40
+                      ? obj("a", v(VariantKind.INT64, (long) i), "b", v(VariantKind.STRING, "x"))
+                      : obj(
+                          "a",
+                          v(VariantKind.DECIMAL8, new BigDecimal("2.25")),
+                          "c",
+                          arr(v(VariantKind.DOUBLE, random.nextDouble()))));
+    }
+    InferOptions options = InferOptions.builder().minFrequency(0.3).build();
+    String whole;
+    try (VariantVector all = KernelTestSupport.vectorOf(rows, memory.allocator())) {
+      whole = VariantKernels.inferSchema(all, "v", options).toString();
+    }
+    // Keys b and c are each in a third of the rows: in every batch but the first of a 20/20/20
+    // split, below 0.3 in none; the first batch alone infers neither.
+    assertEquals(
+        "v: Struct<a: Decimal(21, 2, 128) not null, b: Utf8, c: List<element: FloatingPoint(DOUBLE)"
+            + " not null>>",
+        whole);
+    for (int[] split : new int[][] {{20, 40}, {1, 59}, {7, 8, 33}}) {
+      var acc = VariantKernels.inferSchemaAccumulator(options);
+      int from = 0;
+      for (int cut : append(split, rows.size())) {
+        try (VariantVector batch =
+            KernelTestSupport.vectorOf(rows.subList(from, cut), memory.allocator())) {
+          acc.add(batch, "v");
+        }
+        from = cut;
+      }
+      assertEquals(rows.size(), acc.rows(), Arrays.toString(split));
+      assertEquals(whole, acc.toField("v").toString(), Arrays.toString(split));
+    }
+    try (VariantVector first =
+        KernelTestSupport.vectorOf(rows.subList(0, 20), memory.allocator())) {
+      assertEquals(
+          "v: Struct<a: Int(8, true) not null>",
+          VariantKernels.inferSchema(first, "v", options).toString());
+    }
+    assertEquals("v: Null", VariantKernels.inferSchemaAccumulator(options).toField("v").toString());
+  }
+
+  private static int[] append(int[] a, int last) {
+    int[] out = Arrays.copyOf(a, a.length + 1);
+    out[a.length] = last;
+    return out;
+  }
+
   @Test
   void containersBelowTheDepthLimitBecomeVariantAndDecodeVerbatim() {
     List<VariantValue> rows =
