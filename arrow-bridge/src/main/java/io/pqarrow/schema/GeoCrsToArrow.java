@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.pqarrow.extension.GeoWkbType;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -27,9 +28,11 @@ import org.apache.parquet.schema.LogicalTypeAnnotation.GeometryLogicalTypeAnnota
  *   <tr><td>{@code projjson:KEY}, KEY holds a JSON object</td><td>that object</td><td>{@code
  *       projjson}</td></tr>
  *   <tr><td>{@code projjson:KEY}, KEY missing</td><td>the string as given</td><td>omitted; a
- *       warning is recorded</td></tr>
+ *       warning is recorded, and the field's metadata says so ({@link
+ *       ParquetFieldMetadata#CRS_UNRESOLVED})</td></tr>
  *   <tr><td>{@code projjson:KEY}, KEY holds something else</td><td>that text, as a
- *       string</td><td>{@code projjson}; a warning is recorded</td></tr>
+ *       string</td><td>{@code projjson}; a warning is recorded, and the field's metadata says
+ *       so</td></tr>
  *   <tr><td>anything else ({@code OGC:CRS84}, {@code EPSG:3857}, WKT2, …)</td><td>the string as
  *       given</td><td>omitted (unknown)</td></tr>
  * </table>
@@ -50,6 +53,9 @@ final class GeoCrsToArrow {
   private final Map<String, String> keyValueMetadata;
   private final List<String> warnings = new ArrayList<>();
 
+  /** Why the CRS of the field at each dotted path was not resolved, for its metadata. */
+  private final Map<String, String> unresolved = new HashMap<>();
+
   GeoCrsToArrow(Map<String, String> keyValueMetadata) {
     this.keyValueMetadata = keyValueMetadata;
   }
@@ -57,6 +63,14 @@ final class GeoCrsToArrow {
   /** Warnings recorded so far, e.g. unresolved {@code projjson:} references. */
   List<String> warnings() {
     return List.copyOf(warnings);
+  }
+
+  /**
+   * Why the {@code projjson:} reference of the field at {@code path} was not resolved, or {@code
+   * null} when it was (or the field has none).
+   */
+  String unresolved(String path) {
+    return unresolved.get(path);
   }
 
   GeoWkbType geometry(GeometryLogicalTypeAnnotation g, ArrowType storage, String path) {
@@ -95,6 +109,7 @@ final class GeoCrsToArrow {
       String key = crs.substring(PROJJSON_PREFIX.length());
       String value = keyValueMetadata.get(key);
       if (value == null) {
+        unresolved.put(path, crs + ": the file has no key-value metadata entry " + key);
         warnings.add(
             "Unresolved CRS at "
                 + path
@@ -105,6 +120,8 @@ final class GeoCrsToArrow {
       }
       JsonNode object = parseObject(value);
       if (object == null) {
+        unresolved.put(
+            path, crs + ": the key-value metadata entry " + key + " is not a JSON object");
         warnings.add(
             "Malformed CRS at "
                 + path

@@ -12,6 +12,10 @@ package io.pqarrow.schema;
  *       {@code isAdjustedToUTC} flag of a Parquet {@code TIME} (the legacy {@code TIME_MILLIS} and
  *       {@code TIME_MICROS} read as {@code "true"})</td><td>every {@code Time32}/{@code Time64}
  *       field mapped from Parquet</td></tr>
+ *   <tr><td>{@value #CRS_UNRESOLVED}</td><td>why a {@code projjson:KEY} CRS was kept as the
+ *       string, e.g. {@code "projjson:k: the file has no key-value metadata entry k"}</td><td>a
+ *       {@code GEOMETRY} or {@code GEOGRAPHY} field whose CRS names a missing or non-object
+ *       key-value metadata entry</td></tr>
  * </table>
  */
 public final class ParquetFieldMetadata {
@@ -20,6 +24,9 @@ public final class ParquetFieldMetadata {
 
   /** Whether a Parquet {@code TIME} is adjusted to UTC: {@code "true"} or {@code "false"}. */
   public static final String TIME_ADJUSTED_TO_UTC = "PARQUET:time_adjusted_to_utc";
+
+  /** Why a {@code projjson:KEY} CRS could not be resolved (the CRS is kept as the string). */
+  public static final String CRS_UNRESOLVED = "PARQUET:crs_unresolved";
 
   private ParquetFieldMetadata() {}
 }

@@ -211,6 +211,10 @@ final class ParquetToArrow extends ParquetTypeVisitor<FieldMapping> {
       metadata.put(
           ParquetFieldMetadata.TIME_ADJUSTED_TO_UTC, Boolean.toString(t.isAdjustedToUTC()));
     }
+    String crs = geo.unresolved(path);
+    if (crs != null) {
+      metadata.put(ParquetFieldMetadata.CRS_UNRESOLVED, crs);
+    }
     Field field = new Field(primitive.getName(), fieldType(primitive, type, metadata), List.of());
     return new FieldMapping(field, primitive, path(), List.of());
   }

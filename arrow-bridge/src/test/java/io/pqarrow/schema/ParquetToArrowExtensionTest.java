@@ -198,7 +198,7 @@ class ParquetToArrowExtensionTest {
   }
 
   @Test
-  void unresolvableProjjsonReferenceIsKeptAsAStringWithAWarning() {
+  void unresolvableProjjsonReferenceIsKeptAsAStringWithAWarningAndFieldMetadata() {
     SchemaMapping m =
         SchemaMapper.toArrow(
             MessageTypeParser.parseMessageType(
@@ -220,6 +220,13 @@ class ParquetToArrowExtensionTest {
             "Malformed CRS at h: the key-value metadata entry bad is not a PROJJSON object; passed"
                 + " on as a string"),
         m.warnings());
+    Field gField = m.arrowSchema().getFields().get(0).getChildren().get(0);
+    assertEquals(
+        "projjson:gone: the file has no key-value metadata entry gone",
+        gField.getMetadata().get(ParquetFieldMetadata.CRS_UNRESOLVED));
+    assertEquals(
+        "projjson:bad: the key-value metadata entry bad is not a JSON object",
+        m.arrowSchema().getFields().get(1).getMetadata().get(ParquetFieldMetadata.CRS_UNRESOLVED));
   }
 
   @Test
