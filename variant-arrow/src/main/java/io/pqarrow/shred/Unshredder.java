@@ -46,13 +46,27 @@ final class Unshredder {
 
   private long row;
 
+  /**
+   * The builder's key id of each shredded field, by level id, resolved at a level's first object
+   * (the row builder's dictionary lives as long as the column, so ids stay valid).
+   */
+  private final int[][] fieldKeyIds;
+
+  /** The metadata whose key ids {@link #residualKeyIds} maps, by identity. */
+  private VariantMetadata residualMetadata;
+
+  /** The builder's key id of each key id of {@link #residualMetadata}, or -1 until resolved. */
+  private int[] residualKeyIds = new int[0];
+
   private Unshredder(VariantColumnReader in, boolean strict) {
     this.in = in;
     this.strict = strict;
     VariantVector v = in.vector();
     this.root = ShreddedNode.top(v.getName(), v.getUnderlyingVector());
     this.values = new BinarySlots[root.count()];
+    this.fieldKeyIds = new int[root.count()][];
     bind(root);
+    root.snapshotValidity();
   }
 
   private void bind(ShreddedNode n) {
@@ -169,26 +183,55 @@ final class Unshredder {
         }
       }
     }
+    int[] keyIds = fieldKeyIds[n.id];
+    if (keyIds == null) {
+      keyIds = new int[n.fields.length];
+      for (int j = 0; j < keyIds.length; j++) {
+        keyIds[j] = b.keyId(n.names[j]);
+      }
+      fieldKeyIds[n.id] = keyIds;
+    }
     b.startObject();
     for (int j = 0; j < n.fields.length; j++) {
       ShreddedNode f = n.fields[j];
       if (f.read(slot) == ShreddedLayout.Reading.MISSING) {
         continue;
       }
-      b.appendKey(n.names[j]);
+      b.appendKeyId(keyIds[j]);
       rebuild(f, slot, m, b);
     }
     if (residual != null) {
       for (int i = 0; i < residual.fieldCount(); i++) {
-        if (byId[residual.fieldId(i)] >= 0) {
+        int id = residual.fieldId(i);
+        if (byId[id] >= 0) {
           // Invalid, but allowed to read: the shredded field's value is the field's value.
           continue;
         }
-        b.appendKey(residual.fieldName(i));
+        b.appendKeyId(residualKeyId(m, id, b));
         b.appendVariant(residual.fieldInto(i, n.childScratch));
       }
     }
     b.endObject();
+  }
+
+  /**
+   * The builder's key id of key {@code id} of {@code m}: resolved once per key of each metadata
+   * (rows that share a metadata instance share the map).
+   */
+  private int residualKeyId(VariantMetadata m, int id, VariantBuilder b) {
+    if (m != residualMetadata) {
+      residualMetadata = m;
+      if (residualKeyIds.length < m.size()) {
+        residualKeyIds = new int[m.size()];
+      }
+      java.util.Arrays.fill(residualKeyIds, 0, m.size(), -1);
+    }
+    int k = residualKeyIds[id];
+    if (k < 0) {
+      k = b.keyId(m.key(id));
+      residualKeyIds[id] = k;
+    }
+    return k;
   }
 
   private VariantReader readValue(ShreddedNode n, int slot, VariantMetadata m, VariantReader out) {

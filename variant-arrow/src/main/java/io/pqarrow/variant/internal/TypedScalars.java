@@ -130,11 +130,17 @@ public final class TypedScalars {
       }
       case STRING -> {
         BinarySlots slots = BinarySlots.of(path, v, v.getValueCount());
-        yield (s, b) -> b.appendStringUtf8(bytes(slots, s));
+        yield (s, b) -> {
+          slots.position(s);
+          b.appendStringUtf8(slots.buffer(), slots.offset(), slots.length());
+        };
       }
       case BINARY -> {
         BinarySlots slots = BinarySlots.of(path, v, v.getValueCount());
-        yield (s, b) -> b.appendBinary(bytes(slots, s));
+        yield (s, b) -> {
+          slots.position(s);
+          b.appendBinary(slots.buffer(), slots.offset(), slots.length());
+        };
       }
       case UUID -> {
         // UuidVector, or the FixedSizeBinary(16) of an arrow.uuid the reader did not register.
@@ -149,18 +155,6 @@ public final class TypedScalars {
         };
       }
     };
-  }
-
-  /**
-   * The bytes of slot {@code s}, read through {@link BinarySlots} so that offsets or views outside
-   * the buffers are a {@link io.pqarrow.variant.arrow.VariantVectorException} naming the row, not
-   * an {@code IndexOutOfBoundsException} from Arrow.
-   */
-  private static byte[] bytes(BinarySlots slots, int s) {
-    slots.position(s);
-    byte[] out = new byte[slots.length()];
-    slots.buffer().get(slots.offset(), out, 0, out.length);
-    return out;
   }
 
   private static Encoder decimal(DecimalVector x, ShreddedScalar width, String path) {
