@@ -203,6 +203,14 @@ final class ShreddedNode {
   }
 
   /**
+   * The bytes of this level's {@code value} and {@code typed_value} buffers, levels below included.
+   */
+  long storageBytes() {
+    return (value == null ? 0L : value.getBufferSize())
+        + (typed == null ? 0L : typed.getBufferSize());
+  }
+
+  /**
    * Copies the validity of {@code value} and {@code typed_value} of this level and every level
    * below into words, so that {@link #read} tests a bit instead of calling the vectors: for a
    * reader of storage that does not change while it is read (a vector call per slot and level was a

@@ -91,6 +91,9 @@ final class Unshredder {
     Unshredder u = new Unshredder(in, strict);
     VariantVectorWriter out = new VariantVectorWriter(limits);
     out.declareKeys(KeyCollector.keys(in, u.root));
+    // The storage's value and typed_value bytes: near what the rebuilt values take, so the
+    // values grow once rather than by doubling.
+    out.reserve(in.rowCount(), u.root.storageBytes());
     for (int i = 0; i < in.rowCount(); i++) {
       u.row = i;
       if (in.isSqlNull(i)) {

@@ -10,7 +10,8 @@ import java.nio.ByteBuffer;
  * identity.
  *
  * @param metadata the metadata dictionary bytes, sorted and unique
- * @param values the value bytes of all rows
+ * @param values the value bytes of all rows, from 0 to {@code offsets[rowCount()]}; the array may
+ *     be longer (bytes past the last offset belong to no row)
  * @param offsets {@code rowCount() + 1} offsets into {@code values}
  */
 public record EncodedVariantColumn(byte[] metadata, byte[] values, int[] offsets) {

@@ -150,8 +150,9 @@ public final class VariantColumnBuilder {
       throw new IllegalStateException("row " + rows + " was started but not finished");
     }
     if (dict.isSorted()) {
-      return new EncodedVariantColumn(
-          dict.encode(), Arrays.copyOf(values, valuesLength), Arrays.copyOf(offsets, rows + 1));
+      // The values array is handed over as it is (its tail past the last offset unused): a copy
+      // of every value byte saved.
+      return new EncodedVariantColumn(dict.encode(), values, Arrays.copyOf(offsets, rows + 1));
     }
     VariantMetadata provisional = VariantMetadata.of(dict.encode());
     VariantColumnBuilder sorted =

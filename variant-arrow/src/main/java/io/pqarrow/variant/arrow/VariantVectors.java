@@ -161,7 +161,7 @@ public final class VariantVectors {
       storage.setInitialCapacity(rows);
       storage.allocateNew();
       meta.allocateNew(Math.max(1, metadataBytes), rows);
-      value.allocateNew(Math.max(1, column.values().length), rows);
+      value.allocateNew(Math.max(1, column.offsets()[rows]), rows);
       fillRepeated(meta, metadata, rows);
       fillValues(value, column);
       ArrowBuf validity = storage.getValidityBuffer();
