@@ -58,6 +58,8 @@ public final class JsonColumns {
     BinarySlots slots = BinarySlots.of(json.getName(), text, rows);
     JsonToVariant parser = new JsonToVariant(options);
     VariantVectorWriter writer = new VariantVectorWriter();
+    // A Variant is rarely larger than its JSON text: the values grow once, not by doubling.
+    writer.reserve(rows, textBytes(text, rows));
     byte[] scratch = new byte[256];
     for (int i = 0; i < rows; i++) {
       if (slots.isNull(i)) {
@@ -74,6 +76,17 @@ public final class JsonColumns {
       writer.finishRow();
     }
     return writer.finish(name, allocator);
+  }
+
+  /** The bytes of the text of {@code rows} slots of a string vector (0 when it cannot tell). */
+  private static long textBytes(FieldVector text, int rows) {
+    if (text instanceof org.apache.arrow.vector.BaseVariableWidthVector v && rows > 0) {
+      return v.getOffsetBuffer().getInt((long) rows * 4) - (long) v.getOffsetBuffer().getInt(0);
+    }
+    if (text instanceof org.apache.arrow.vector.BaseLargeVariableWidthVector v && rows > 0) {
+      return v.getOffsetBuffer().getLong((long) rows * 8) - v.getOffsetBuffer().getLong(0);
+    }
+    return 0;
   }
 
   /**
@@ -108,15 +121,15 @@ public final class JsonColumns {
       int rows = reader.rowCount();
       text.allocateNew(rows);
       VariantReader row = new VariantReader();
-      VariantToJson.Utf8Sink sink = new VariantToJson.Utf8Sink();
-      for (int i = 0; i < rows; i++) {
-        if (!reader.read(i, row)) {
-          text.setNull(i);
-          continue;
+      try (VariantToJson.Utf8Rows texts = writer.new Utf8Rows()) {
+        for (int i = 0; i < rows; i++) {
+          if (!reader.read(i, row)) {
+            text.setNull(i);
+            continue;
+          }
+          texts.write(row, i);
+          text.setSafe(i, texts.bytes(), 0, texts.size());
         }
-        sink.reset();
-        writer.writeUtf8(row, sink, i);
-        text.setSafe(i, sink.bytes(), 0, sink.size());
       }
       out.setValueCount(rows);
       return out;

@@ -209,12 +209,23 @@ public final class JsonToVariant {
     return overridden;
   }
 
+  /** Keys of one object checked for duplicates by a scan; more go to a set. */
+  private static final int SCANNED_KEYS = 16;
+
   /** One build pass over a parser. */
   private final class Pass {
     private final JsonParser p;
     private final VariantBuilder out;
     private final long row;
     private final BitSet overridden;
+
+    /**
+     * The keys of each open object, by depth: a few in an array scanned on each new key, beyond
+     * {@link #SCANNED_KEYS} in a set (no object per key for the small objects most documents hold).
+     */
+    private String[][] names = new String[4][];
+
+    private int[] nameCount = new int[4];
     private final List<Set<String>> keys = new ArrayList<>();
     private int depth;
     private int ordinal;
@@ -249,9 +260,8 @@ public final class JsonToVariant {
       try {
         switch (t) {
           case START_OBJECT -> {
-            if (keys.size() == depth) {
-              keys.add(new HashSet<>());
-            }
+            openLevel();
+            nameCount[depth] = 0;
             keys.get(depth++).clear();
             out.startObject();
           }
@@ -260,9 +270,7 @@ public final class JsonToVariant {
             out.endObject();
           }
           case START_ARRAY -> {
-            if (keys.size() == depth) {
-              keys.add(new HashSet<>());
-            }
+            openLevel();
             depth++;
             out.startArray();
           }
@@ -296,10 +304,50 @@ public final class JsonToVariant {
         skipValue();
         return;
       }
-      if (!keys.get(depth - 1).add(name)) {
+      if (!firstOccurrence(depth - 1, name)) {
         throw error("duplicate key \"" + name + "\"");
       }
       out.appendKey(name);
+    }
+
+    /** Makes room for the keys of a container at {@link #depth}. */
+    private void openLevel() {
+      if (keys.size() == depth) {
+        keys.add(new HashSet<>());
+      }
+      if (depth == names.length) {
+        names = java.util.Arrays.copyOf(names, depth * 2);
+        nameCount = java.util.Arrays.copyOf(nameCount, depth * 2);
+      }
+    }
+
+    /** Records key {@code name} of the object at {@code level}; false when it was there already. */
+    private boolean firstOccurrence(int level, String name) {
+      int n = nameCount[level];
+      if (n < SCANNED_KEYS) {
+        String[] seen = names[level];
+        if (seen == null) {
+          seen = new String[SCANNED_KEYS];
+          names[level] = seen;
+        }
+        for (int i = 0; i < n; i++) {
+          if (seen[i].equals(name)) {
+            return false;
+          }
+        }
+        seen[n] = name;
+        nameCount[level] = n + 1;
+        return true;
+      }
+      Set<String> set = keys.get(level);
+      if (n == SCANNED_KEYS) {
+        // Past the scanned ones: the set takes over, starting from them.
+        for (String k : names[level]) {
+          set.add(k);
+        }
+        nameCount[level] = n + 1;
+      }
+      return set.add(name);
     }
 
     /** Skips the next value, still numbering the field names inside it. */

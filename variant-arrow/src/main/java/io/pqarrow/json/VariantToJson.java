@@ -140,10 +140,62 @@ public final class VariantToJson {
     }
   }
 
+  /**
+   * Writes values one after another as separate UTF-8 JSON texts through one generator, walker and
+   * visitor, for the rows of a column: no generator, walker or write context per row. Not
+   * thread-safe; after an error it must be discarded.
+   */
+  final class Utf8Rows implements AutoCloseable {
+    private final Utf8Sink sink = new Utf8Sink();
+    private final JsonGenerator g;
+    private final VariantWalker walker = new VariantWalker(options.limits());
+    private final Writer visitor;
+
+    Utf8Rows() {
+      try {
+        g = FACTORY.createGenerator(sink, JsonEncoding.UTF8);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      g.setRootValueSeparator(null);
+      visitor = new Writer(g, JsonConversionException.UNKNOWN_ROW);
+    }
+
+    /** Writes {@code value}, naming {@code row} in errors; its text is {@link #bytes()}. */
+    void write(VariantReader value, long row) {
+      sink.reset();
+      visitor.row = row;
+      try {
+        walker.walk(value, visitor);
+        g.flush();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    /** The last value's text: {@code bytes()[0, size())}, valid until the next write. */
+    byte[] bytes() {
+      return sink.bytes();
+    }
+
+    int size() {
+      return sink.size();
+    }
+
+    @Override
+    public void close() {
+      try {
+        g.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
   /** Writes each visited value to the generator; the walker keeps the path for errors. */
   private final class Writer implements VariantVisitor {
     private final JsonGenerator g;
-    private final long row;
+    private long row;
     private char[] text; // for dates and times, allocated at the first one
 
     Writer(JsonGenerator g, long row) {

@@ -16,6 +16,12 @@ final class KeyDictionary {
   private boolean sorted = true;
   private long totalBytes;
 
+  /** Id of {@code key}, or -1 when it is not in the dictionary. */
+  int idOf(String key) {
+    Integer id = ids.get(key);
+    return id == null ? -1 : id;
+  }
+
   /** Id of {@code key}, adding it if new; {@code utf8Key} is its UTF-8 encoding. */
   int add(String key, byte[] utf8Key) {
     Integer id = ids.get(key);

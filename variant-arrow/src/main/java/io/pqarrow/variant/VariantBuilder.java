@@ -423,7 +423,7 @@ public final class VariantBuilder {
    * @throws VariantFormatException if {@code key} has an unpaired surrogate
    */
   public VariantBuilder appendKey(String key) {
-    return appendKnownKeyId(dict.add(key, encode(key, "key")));
+    return appendKnownKeyId(keyId(key));
   }
 
   /**
@@ -434,7 +434,9 @@ public final class VariantBuilder {
    * @throws VariantFormatException if {@code key} has an unpaired surrogate
    */
   public int keyId(String key) {
-    return dict.add(key, encode(key, "key"));
+    // A key already in the dictionary was checked and encoded when it was added.
+    int id = dict.idOf(key);
+    return id >= 0 ? id : dict.add(key, encode(key, "key"));
   }
 
   /**
@@ -569,6 +571,9 @@ public final class VariantBuilder {
     return dataStart;
   }
 
+  /** Objects of at most this many fields are sorted by insertion, larger ones by a merge sort. */
+  private static final int INSERTION_SORT_FIELDS = 64;
+
   private int[] sortedFieldOrder(Frame f) {
     int n = f.count;
     if (f.order.length < n) {
@@ -583,6 +588,20 @@ public final class VariantBuilder {
       }
     }
     if (inOrder) {
+      return order;
+    }
+    if (n <= INSERTION_SORT_FIELDS) {
+      // Few fields (most objects): sorted in place, with no object per field.
+      int[] ids = f.ids;
+      for (int i = 1; i < n; i++) {
+        int moving = order[i];
+        int j = i - 1;
+        while (j >= 0 && compareKeys(ids[order[j]], ids[moving]) > 0) {
+          order[j + 1] = order[j];
+          j--;
+        }
+        order[j + 1] = moving;
+      }
       return order;
     }
     Integer[] boxed = new Integer[n];
