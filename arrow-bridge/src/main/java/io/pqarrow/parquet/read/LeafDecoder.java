@@ -111,4 +111,9 @@ abstract class LeafDecoder implements AutoCloseable {
   /** Frees what the decoder holds besides its vector. */
   @Override
   public void close() throws IOException {}
+
+  /** The pages this decoder has read so far, over every chunk (0 when it reads no pages). */
+  long pagesRead() {
+    return 0;
+  }
 }

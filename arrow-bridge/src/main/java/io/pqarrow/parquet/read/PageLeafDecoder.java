@@ -127,6 +127,11 @@ abstract class PageLeafDecoder extends LeafDecoder {
   abstract Dictionary readDictionary(PageBytes page, int count, int typeWidth);
 
   @Override
+  long pagesRead() {
+    return pages.pagesRead();
+  }
+
+  @Override
   final void startChunk(ColumnChunkMetaData chunk, int rowGroup) {
     pages.startChunk(chunk, rowGroup);
     dictionary = null;

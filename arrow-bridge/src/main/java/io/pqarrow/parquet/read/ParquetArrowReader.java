@@ -5,6 +5,11 @@ import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.ErrorText;
 import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.scan.ScanStats;
+import io.pqarrow.scan.filter.FilterEvaluator;
+import io.pqarrow.scan.filter.FilterException;
+import io.pqarrow.scan.filter.ParquetPredicates;
+import io.pqarrow.scan.filter.RowGroupPruning;
 import io.pqarrow.schema.FieldMapping;
 import io.pqarrow.schema.MappingOptions;
 import io.pqarrow.schema.SchemaMapper;
@@ -13,6 +18,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,6 +34,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -64,6 +71,11 @@ import org.apache.parquet.schema.MessageType;
  * ARROW:schema}; the rule is {@link DictionaryFields}'s) hold Int32 indices in the root; their
  * values are this reader's dictionaries ({@link DictionaryProvider}, as Arrow's {@code ArrowReader}
  * gives them), reloaded with each batch and valid as long as it.
+ *
+ * <p>A {@link ReadOptions#filter()} skips the row groups that cannot match and drops the rows that
+ * do not; {@link ReadOptions#offset()}, {@link ReadOptions#limit()} and {@link
+ * ReadOptions#rowNumberColumn()} apply after it ({@link FilterStage}); {@link #stats()} counts what
+ * was read. Batches may then hold fewer than {@code batchRows} rows, never none but at the end.
  */
 public final class ParquetArrowReader implements AutoCloseable, DictionaryProvider {
   /** Maps a file's schema; the default is {@link SchemaMapper#toArrow}. */
@@ -108,6 +120,13 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   private boolean allocated;
   private final BatchRows batch = new BatchRows();
 
+  /** Filters, offsets, limits and numbers the rows; null when the options ask for none of that. */
+  private FilterStage stage;
+
+  private final long rowGroupsInScope;
+  private long rowsRead;
+  private long rowsWritten;
+
   private ParquetArrowReader(
       Path file,
       ParquetFileReader parquet,
@@ -115,7 +134,8 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       DictionaryFields dictionaryFields,
       BufferAllocator allocator,
       ReadOptions options,
-      LeafFactory leafFactory) {
+      LeafFactory leafFactory,
+      FilterEvaluator filter) {
     List<FieldMapping> projected = dictionaryFields.fields();
     this.file = file;
     this.allocator = allocator;
@@ -158,16 +178,57 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
               "no row group " + index + " (the file has " + blockCount + ")",
               null);
         }
+      }
+      this.rowGroupsInScope = selected.size();
+      if (options.filter().isPresent()) {
+        selected = prune(parquet, mapping, options, selected);
+      }
+      for (int index : selected) {
         total += parquet.getRowGroups().get(index).getRowCount();
       }
       this.rowGroups = List.copyOf(selected);
       this.totalRows = total;
       this.tasks = new ColumnTasks(leaves, options.threads(), options.executor().orElse(null));
+      if (options.reshapesBatches()) {
+        this.stage =
+            new FilterStage(
+                root,
+                this,
+                options.columns(),
+                options.pruneOnly() ? null : filter,
+                options,
+                allocator);
+      }
     } catch (RuntimeException e) {
+      if (tasks != null) {
+        tasks.close();
+      }
       closeLeaves();
       closeDictionaries();
       root.close();
       throw e;
+    }
+  }
+
+  /**
+   * The row groups of {@code selected} that the filter's statistics, dictionaries and bloom filters
+   * do not rule out; all of them when the filter has no part parquet-java can test.
+   */
+  private static List<Integer> prune(
+      ParquetFileReader parquet,
+      SchemaMapping mapping,
+      ReadOptions options,
+      List<Integer> selected) {
+    FilterPredicate predicate =
+        ParquetPredicates.translate(options.filter().get(), mapping.fields()).orElse(null);
+    if (predicate == null) {
+      return selected;
+    }
+    try {
+      return RowGroupPruning.prune(predicate, parquet, selected);
+    } catch (IllegalArgumentException e) {
+      // a predicate parquet-java refuses for this schema prunes nothing
+      return selected;
     }
   }
 
@@ -271,15 +332,26 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       } catch (BridgeException e) {
         throw ParquetFileException.invalid(file, null, -1, e.getMessage(), e);
       }
+      FilterEvaluator filter = null;
+      List<String> columns = options.columns();
+      if (options.filter().isPresent() && !options.pruneOnly()) {
+        filter = FilterEvaluator.bind(options.filter().get(), mapping.arrowSchema());
+        if (!columns.isEmpty()) {
+          LinkedHashSet<String> read = new LinkedHashSet<>(columns);
+          read.addAll(filter.columns());
+          columns = List.copyOf(read);
+        }
+      }
       DictionaryFields projected =
           DictionaryFields.of(
-              VariantValues.supplement(Projection.apply(mapping.fields(), options.columns(), file)),
+              VariantValues.supplement(Projection.apply(mapping.fields(), columns, file)),
               options.readDictionary(),
               options.storedDictionaries(),
               leaves instanceof PageLeaves,
               file);
-      return new ParquetArrowReader(file, parquet, mapping, projected, allocator, options, leaves);
-    } catch (ParquetFileException e) {
+      return new ParquetArrowReader(
+          file, parquet, mapping, projected, allocator, options, leaves, filter);
+    } catch (ParquetFileException | FilterException e) {
       closeQuietly(leaves);
       closeQuietly(parquet);
       throw e;
@@ -292,7 +364,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
 
   /** The Arrow schema of the batches (after projection). */
   public Schema schema() {
-    return root.getSchema();
+    return getVectorSchemaRoot().getSchema();
   }
 
   /** The complete schema mapping of the file (before projection). */
@@ -344,14 +416,26 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     return parquet.getRowGroups().size();
   }
 
-  /** The number of rows in the selected row groups. */
+  /**
+   * What the reader has done so far: row groups in scope and left after pruning, pages read, rows
+   * decoded and returned.
+   */
+  public ScanStats stats() {
+    long pages = 0;
+    for (LeafDecoder leaf : leaves) {
+      pages += leaf.pagesRead();
+    }
+    return new ScanStats(rowGroupsInScope, rowGroups.size(), pages, 0, rowsRead, rowsWritten);
+  }
+
+  /** The number of rows in the selected row groups (after pruning by the filter). */
   public long rowCount() {
     return totalRows;
   }
 
   /** The root every batch is loaded into; its contents change with each {@link #loadNextBatch}. */
   public VectorSchemaRoot getVectorSchemaRoot() {
-    return root;
+    return stage == null ? root : stage.root();
   }
 
   /**
@@ -363,6 +447,48 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
    *     Parquet file at}, and the reader must be closed)
    */
   public boolean loadNextBatch() {
+    boolean more;
+    if (stage == null) {
+      more = readBatch();
+    } else {
+      try {
+        more = stage.next(source);
+      } catch (ParquetFileException e) {
+        throw e;
+      } catch (OutOfMemoryException e) {
+        throw ParquetFileException.read(
+            ErrorKind.OUT_OF_MEMORY,
+            where(null),
+            "out of Arrow memory (limit " + allocatorLimit() + " bytes): " + describe(e),
+            e);
+      } catch (RuntimeException e) {
+        throw ParquetFileException.invalid(
+            ErrorKind.INVALID_DATA,
+            where(null),
+            "cannot filter the batch from row " + batch.first() + ": " + describe(e),
+            e);
+      }
+    }
+    rowsWritten += getVectorSchemaRoot().getRowCount();
+    return more;
+  }
+
+  /** The decoded batches, as the stage reads them. */
+  private final FilterStage.Source source =
+      new FilterStage.Source() {
+        @Override
+        public boolean next() {
+          return readBatch();
+        }
+
+        @Override
+        public long fileRow(int i) {
+          return batch.fileRow(i);
+        }
+      };
+
+  /** Decodes the next batch of the selected row groups into {@link #root}. */
+  private boolean readBatch() {
     batch.clear();
     int rows = 0;
     String column = null;
@@ -430,6 +556,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       v.setValueCount(rows);
     }
     root.setRowCount(rows);
+    rowsRead += rows;
     return rows > 0;
   }
 
@@ -613,6 +740,9 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   public void close() {
     if (tasks != null) {
       tasks.close();
+    }
+    if (stage != null) {
+      stage.close();
     }
     root.close();
     closeDictionaries();

@@ -92,6 +92,7 @@ public final class ColumnChunkPages implements AutoCloseable {
   private ByteBuffer data;
 
   private int pageIndex = -1;
+  private long pagesRead;
   private long pageOffset;
   private long bodyOffset;
   private int compressedSize;
@@ -186,6 +187,7 @@ public final class ColumnChunkPages implements AutoCloseable {
           repLevelBytes = 0;
           defLevelBytes = 0;
           readBody(header, size, uncompressed, 0);
+          pagesRead++;
           return true;
         }
         case DATA_PAGE -> {
@@ -199,6 +201,7 @@ public final class ColumnChunkPages implements AutoCloseable {
           repLevelBytes = 0;
           defLevelBytes = 0;
           readBody(header, size, uncompressed, 0);
+          pagesRead++;
           return true;
         }
         case DATA_PAGE_V2 -> {
@@ -227,12 +230,18 @@ public final class ColumnChunkPages implements AutoCloseable {
                 null);
           }
           readBody(header, size, uncompressed, h.isIs_compressed() ? (int) levels : -1);
+          pagesRead++;
           return true;
         }
         default -> skip(size);
       }
     }
     return false;
+  }
+
+  /** The dictionary and data pages read so far, over every chunk. */
+  public long pagesRead() {
+    return pagesRead;
   }
 
   /** The index of the current page in its chunk, counting every page (0 is the first). */
