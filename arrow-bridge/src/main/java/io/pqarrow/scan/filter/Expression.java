@@ -100,6 +100,19 @@ public sealed interface Expression {
       return new Column(Arrays.asList(path.split("\\.", -1)), variant, -1);
     }
 
+    /** Equal when the names and Variant path are: the position is where it was written. */
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Column c
+          && c.names.equals(names)
+          && Objects.equals(c.variantPath, variantPath);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(names, variantPath);
+    }
+
     /** The field path, dotted (without the Variant path). */
     public String fieldPath() {
       return String.join(".", names);

@@ -510,6 +510,9 @@ public final class ExpressionParser {
     String found;
     if (pos >= text.length()) {
       found = "end of text";
+    } else if (text.charAt(pos) == '\'') {
+      int end = text.indexOf('\'', pos + 1);
+      found = end < 0 ? "an unterminated string" : text.substring(pos, end + 1);
     } else {
       String word = peekWord();
       found = "'" + (word.isEmpty() ? text.substring(pos, pos + 1) : word) + "'";

@@ -120,15 +120,16 @@ public final class FilterEvaluator {
       long[] keep) {
     int n = batch.getRowCount();
     int words = (n + 63) >>> 6;
+    long[] t = new long[words];
     long[] f = new long[words];
-    Arrays.fill(keep, 0, words, 0);
-    root.eval(new Batch(batch, dictionaries, allocator, n), keep, f);
+    root.eval(new Batch(batch, dictionaries, allocator, n), t, f);
     if ((n & 63) != 0) {
-      keep[words - 1] &= (1L << n) - 1; // and / not set bits past the last row
+      t[words - 1] &= (1L << n) - 1; // and / not set bits past the last row
     }
+    System.arraycopy(t, 0, keep, 0, words);
     int count = 0;
     for (int w = 0; w < words; w++) {
-      count += Long.bitCount(keep[w]);
+      count += Long.bitCount(t[w]);
     }
     return count;
   }

@@ -250,12 +250,21 @@ public final class Literal {
     if (value instanceof byte[] b) {
       return Arrays.equals(b, (byte[]) l.value);
     }
+    if (value instanceof BigDecimal d) {
+      return d.compareTo((BigDecimal) l.value) == 0; // 1.10 is 1.1
+    }
     return Objects.equals(value, l.value);
   }
 
   @Override
   public int hashCode() {
-    return value instanceof byte[] b ? Arrays.hashCode(b) : Objects.hash(kind, value, zoned);
+    if (value instanceof byte[] b) {
+      return Arrays.hashCode(b);
+    }
+    if (value instanceof BigDecimal d) {
+      return d.stripTrailingZeros().hashCode();
+    }
+    return Objects.hash(kind, value, zoned);
   }
 
   /** The literal in the filter syntax of {@link ExpressionParser}. */
@@ -263,7 +272,11 @@ public final class Literal {
   public String toString() {
     return switch (kind) {
       case NULL -> "null";
-      case BOOLEAN, LONG, DECIMAL -> value.toString();
+      case BOOLEAN, LONG -> value.toString();
+      case DECIMAL -> {
+        String plain = ((BigDecimal) value).toPlainString();
+        yield plain.contains(".") ? plain : plain + ".0";
+      }
       case DOUBLE -> {
         String s = value.toString();
         yield s.contains("E") || !Double.isFinite((Double) value) ? s : s + "e0";
