@@ -1,5 +1,9 @@
 package io.pqarrow.cli;
 
+import io.pqarrow.scan.filter.Expression;
+import io.pqarrow.scan.filter.ExpressionParser;
+import io.pqarrow.scan.filter.FilterEvaluator;
+import io.pqarrow.scan.filter.FilterException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -14,8 +18,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code bridge export FILE.parquet OUT [--format file|stream] [--columns …] [--batch-rows N]
- * [--variant keep|unshred|json|decode] [--compression none|lz4|zstd] [--read-dictionary …]}: a
- * Parquet file as Arrow IPC.
+ * [--variant keep|unshred|json|decode] [--compression none|lz4|zstd] [--read-dictionary …] [--where
+ * EXPR] [--stats]}: a Parquet file as Arrow IPC.
  */
 @Command(
     name = "export",
@@ -84,6 +88,26 @@ final class ExportCommand implements Callable<Integer> {
       description = "IPC body compression: LZ4_FRAME or ZSTD. Default: none.")
   BodyCompression compression = BodyCompression.NONE;
 
+  @Option(
+      names = "--where",
+      paramLabel = "EXPR",
+      description = {
+        "Only the rows for which EXPR is true, e.g. \"id >= 100 and country = 'US'\",",
+        "\"s is null\", \"country in ('US', 'FR')\", \"not (a < 3)\", \"payload.$.kind = 'click'\",",
+        "\"starts_with(name, 'ab')\". Columns are dotted paths (\"double quotes\" for odd names),",
+        "strings in single quotes, numbers, true/false, null, DATE '2025-01-01',",
+        "TIMESTAMP '2025-01-01T00:00:00Z'. Row groups that cannot match are not read."
+      })
+  String where;
+
+  @Option(
+      names = "--stats",
+      description = {
+        "After the run, print one JSON line to standard error: row_groups, row_groups_read,",
+        "pages_read, pages_skipped, rows_read, rows_written."
+      })
+  boolean stats;
+
   ExportCommand(CliContext context) {
     this.context = context;
   }
@@ -99,17 +123,35 @@ final class ExportCommand implements Callable<Integer> {
     Schema schema = ParquetInput.mapping(file).arrowSchema();
     List<String> selected = ColumnSelection.check(columns, schema, file);
     List<String> dictionaries = readDictionary == null ? List.of() : readDictionary;
+    Expression filter = where == null ? null : filter(where, schema);
     BatchSource[] opened = new BatchSource[1];
     new BatchPipeline("export", file, out, false, true)
         .run(
             context,
             () ->
                 opened[0] =
-                    ParquetInput.read(file, selected, dictionaries, batchRows, context.allocator()),
+                    ParquetInput.read(
+                        file, selected, dictionaries, filter, batchRows, context.allocator()),
             first -> VariantExport.create(variant, first, context.allocator()),
             root ->
                 IpcOutput.create(
                     out, root, format, compression, opened[0].dictionaries(), context.allocator()));
+    if (stats) {
+      context.err().println(opened[0].stats().toJson());
+    }
     return ExitCode.OK;
+  }
+
+  /** The parsed {@code --where}, checked against the file's columns; a usage error if bad. */
+  private Expression filter(String text, Schema schema) {
+    try {
+      Expression e = ExpressionParser.parse(text);
+      FilterEvaluator.bind(e, schema);
+      return e;
+    } catch (FilterException e) {
+      String pointer =
+          e.position() < 0 ? "" : "\n  " + text + "\n  " + " ".repeat(e.position()) + "^";
+      throw new ParameterException(spec.commandLine(), "--where: " + e.getMessage() + pointer);
+    }
   }
 }
