@@ -105,10 +105,25 @@ final class FilterStage implements AutoCloseable {
       if (keep.length < words) {
         keep = new long[words];
       }
+      int kept = n;
       if (filter != null) {
-        filter.select(input, dictionaries, allocator, keep);
+        kept = filter.select(input, dictionaries, allocator, keep);
       } else {
         java.util.Arrays.fill(keep, 0, words, -1L);
+      }
+      if (kept == n && toSkip == 0 && remaining >= n) {
+        // every row: the output shares the batch's buffers instead of copying them
+        for (Copier c : copiers) {
+          c.all(n);
+        }
+        if (rowNumbers != null) {
+          for (int i = 0; i < n; i++) {
+            rowNumbers.setSafe(i, source.fileRow(i));
+          }
+        }
+        out = n;
+        remaining -= n;
+        continue;
       }
       for (int w = 0; w < words && remaining > 0; w++) {
         long bits = keep[w];
@@ -143,6 +158,16 @@ final class FilterStage implements AutoCloseable {
   /** Copies one row of a read vector to a row of an output vector. */
   private interface Copier {
     void copy(int from, int to);
+
+    /**
+     * Puts the first {@code n} rows of the read vector in the output vector; they may share
+     * buffers, which the reader writes again only after {@link #next} has cleared the output.
+     */
+    default void all(int n) {
+      for (int i = 0; i < n; i++) {
+        copy(i, i);
+      }
+    }
   }
 
   private static Copier copier(FieldVector from, FieldVector to) {
@@ -151,7 +176,17 @@ final class FilterStage implements AutoCloseable {
     }
     if (from.getField().equals(to.getField())) {
       TransferPair pair = from.makeTransferPair(to);
-      return pair::copyValueSafe;
+      return new Copier() {
+        @Override
+        public void copy(int i, int j) {
+          pair.copyValueSafe(i, j);
+        }
+
+        @Override
+        public void all(int n) {
+          pair.splitAndTransfer(0, n);
+        }
+      };
     }
     if (from instanceof StructVector s && to instanceof StructVector t) {
       List<Copier> children = new ArrayList<>();
