@@ -334,9 +334,10 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       }
       FilterEvaluator filter = null;
       List<String> columns = options.columns();
-      if (options.filter().isPresent() && !options.pruneOnly()) {
+      if (options.filter().isPresent()) {
+        // bound even when it only prunes, so that an unknown column is an error, not a no-op
         filter = FilterEvaluator.bind(options.filter().get(), mapping.arrowSchema());
-        if (!columns.isEmpty()) {
+        if (!columns.isEmpty() && !options.pruneOnly()) {
           LinkedHashSet<String> read = new LinkedHashSet<>(columns);
           read.addAll(filter.columns());
           columns = List.copyOf(read);

@@ -169,6 +169,18 @@ class FilterReaderTest {
     assertEquals(ErrorKind.NOT_FOUND, e.kind());
     assertTrue(
         e.getMessage().contains("unknown column nope (columns: id, k, name, s)"), e.getMessage());
+    FilterException pruning =
+        assertThrows(
+            FilterException.class,
+            () ->
+                ParquetArrowReader.open(
+                    f,
+                    memory.allocator(),
+                    ReadOptions.builder()
+                        .filter(ExpressionParser.parse("k = 'x'"))
+                        .pruneOnly(true)
+                        .build()));
+    assertEquals(ErrorKind.INVALID_ARGUMENT, pruning.kind(), "checked when it only prunes too");
   }
 
   /**
