@@ -230,6 +230,116 @@ class FilterPeersTest {
     assertTrue(compared >= 4 * 40, "cases compared: " + compared);
   }
 
+  /**
+   * argv: output dir, cases file. Arrow types that ARROW:schema restores (large and view strings,
+   * date64, decimal256, a zoned timestamp in seconds, a dictionary) and binaries, fixed-size
+   * binaries, uint64: other.parquet (statistics) and other_nostats.parquet; prints pyarrow's ids
+   * per case.
+   */
+  private static final String OTHER_TYPES =
+      """
+      import sys, random, datetime, decimal
+      import pyarrow as pa, pyarrow.parquet as pq, pyarrow.dataset as ds, pyarrow.compute as pc
+      out, cases = sys.argv[1], sys.argv[2]
+      rnd = random.Random(7)
+      n = 400
+      def maybe(v):
+          return None if rnd.random() < 0.1 else v
+      utc = datetime.timezone.utc
+      strs = ['a', 'b', 'ab', '\\u00e9', '', 'zz']
+      rows = {
+          'id': list(range(n)),
+          'ls': [maybe(rnd.choice(strs)) for _ in range(n)],
+          'sv': [maybe(rnd.choice(strs)) for _ in range(n)],
+          'bin': [maybe(bytes(rnd.choice([0, 1, 255]) for _ in range(rnd.randrange(3)))) for _ in range(n)],
+          'fsb': [maybe(bytes(rnd.choice([0, 97, 98, 255]) for _ in range(3))) for _ in range(n)],
+          'd64': [maybe(datetime.date(2024, 1, 1) + datetime.timedelta(days=rnd.randrange(300))) for _ in range(n)],
+          'u64': [maybe(rnd.choice([0, 1, 2**63 - 1, 2**63, 2**64 - 1, 12345])) for _ in range(n)],
+          'd256': [maybe(decimal.Decimal(rnd.randrange(-10**12, 10**12)) / 100000) for _ in range(n)],
+          'tsny': [maybe(datetime.datetime(2024, 1, 1, tzinfo=utc) + datetime.timedelta(minutes=rnd.randrange(2000))) for _ in range(n)],
+          'dict': [maybe(rnd.choice(['x', 'y', 'z'])) for _ in range(n)],
+      }
+      t = pa.table({
+          'id': pa.array(rows['id'], pa.int64()),
+          'ls': pa.array(rows['ls'], pa.large_string()),
+          'sv': pa.array(rows['sv'], pa.string_view()),
+          'bin': pa.array(rows['bin'], pa.binary()),
+          'fsb': pa.array(rows['fsb'], pa.binary(3)),
+          'd64': pa.array(rows['d64'], pa.date64()),
+          'u64': pa.array(rows['u64'], pa.uint64()),
+          'd256': pa.array(rows['d256'], pa.decimal256(40, 5)),
+          'tsny': pa.array(rows['tsny'], pa.timestamp('ms', tz='America/New_York')),
+          'dict': pa.array(rows['dict']).dictionary_encode(),
+      })
+      pq.write_table(t, out + '/other.parquet', row_group_size=40)
+      pq.write_table(t, out + '/other_nostats.parquet', row_group_size=40, write_statistics=False)
+      f = pc.field
+      tt = t.set_column(2, 'sv', t.column('sv').cast(pa.string())).set_column(9, 'dict', t.column('dict').cast(pa.string())).set_column(4, 'fsb', t.column('fsb').cast(pa.binary()))
+      for line in open(cases, encoding='utf-8').read().split('\\n'):
+          if line:
+              got = ds.dataset(tt).to_table(filter=eval(line), columns=['id'])
+              print(','.join(str(x) for x in sorted(got.column('id').to_pylist())) or 'none')
+      """;
+
+  /** Ours; pyarrow's expression over the table (views, dictionaries and fixed binaries cast). */
+  private static final String[][] OTHER_CASES = {
+    {"ls > 'b'", "f('ls') > 'b'"},
+    {"sv = 'a'", "f('sv') == 'a'"},
+    {"bin = X'ff01'", "f('bin') == pa.scalar(b'\\xff\\x01')"},
+    {"bin < X'01'", "f('bin') < pa.scalar(b'\\x01')"},
+    {"fsb >= X'616200'", "f('fsb') >= pa.scalar(b'ab\\x00')"},
+    {"starts_with(fsb, X'ff')", "pc.starts_with(f('fsb'), b'\\xff')"},
+    {"d64 < DATE '2024-03-01'", "f('d64') < pa.scalar(datetime.date(2024, 3, 1))"},
+    {"u64 > 9223372036854775807", "f('u64') > pa.scalar(2**63 - 1, pa.uint64())"},
+    {"u64 = 18446744073709551615", "f('u64') == pa.scalar(2**64 - 1, pa.uint64())"},
+    {"d256 < 0", "f('d256') < pa.scalar(decimal.Decimal(0), pa.decimal256(40, 5))"},
+    {
+      "d256 >= 1234567.5",
+      "f('d256') >= pa.scalar(decimal.Decimal('1234567.5'), pa.decimal256(40, 5))"
+    },
+    {
+      "tsny >= TIMESTAMP '2024-01-01T05:00:00-05:00'",
+      "f('tsny') >= pa.scalar(datetime.datetime(2024, 1, 1, 10, tzinfo=utc), pa.timestamp('ms', tz='UTC'))"
+    },
+    {"dict in ('x', 'z')", "f('dict').isin(['x', 'z'])"},
+    {"not (dict = 'y')", "~(f('dict') == 'y')"}
+  };
+
+  @Test
+  void otherArrowTypesKeepExactlyPyarrowsRows() throws IOException {
+    StringBuilder lines = new StringBuilder();
+    for (String[] c : OTHER_CASES) {
+      lines.append(c[1]).append('\n');
+    }
+    Path casesFile = dir.resolve("cases.txt");
+    Files.writeString(casesFile, lines, StandardCharsets.UTF_8);
+    List<String> expected =
+        PythonEnv.require().run(OTHER_TYPES, dir.toString(), casesFile.toString()).lines().toList();
+    assertEquals(OTHER_CASES.length, expected.size());
+    List<String> wrong = new ArrayList<>();
+    int nonEmpty = 0;
+    for (int k = 0; k < OTHER_CASES.length; k++) {
+      String want = expected.get(k);
+      nonEmpty += want.equals("none") ? 0 : 1;
+      for (String name : List.of("other.parquet", "other_nostats.parquet")) {
+        Expression e = ExpressionParser.parse(OTHER_CASES[k][0]);
+        String got = ids(dir.resolve(name), e, false);
+        if (!want.equals(got)) {
+          wrong.add(OTHER_CASES[k][0] + " on " + name + ": expected " + want + " got " + got);
+        }
+        TreeSet<Long> pruned = idSet(dir.resolve(name), e, true);
+        for (String id : want.equals("none") ? new String[0] : want.split(",")) {
+          if (!pruned.contains(Long.parseLong(id))) {
+            wrong.add(OTHER_CASES[k][0] + " on " + name + ": pruning dropped row " + id);
+            break;
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), wrong);
+    assertTrue(nonEmpty >= OTHER_CASES.length - 1, "cases that keep rows: " + nonEmpty);
+  }
+
   @Test
   void pruningSkipsRowGroupsOfASortedFile() throws IOException {
     PythonEnv python = PythonEnv.require();
