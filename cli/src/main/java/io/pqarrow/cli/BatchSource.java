@@ -1,5 +1,6 @@
 package io.pqarrow.cli;
 
+import io.pqarrow.scan.ScanStats;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 
@@ -27,6 +28,11 @@ interface BatchSource extends AutoCloseable {
    * cannot tell (the Parquet reader does not say).
    */
   long bytesRead();
+
+  /** What the source read (row groups, pages, rows), or {@code null} when it cannot tell. */
+  default ScanStats stats() {
+    return null;
+  }
 
   @Override
   void close();

@@ -1,6 +1,10 @@
 package io.pqarrow.cli;
 
 import io.pqarrow.kernel.InferOptions;
+import io.pqarrow.scan.filter.Expression;
+import io.pqarrow.scan.filter.ExpressionParser;
+import io.pqarrow.scan.filter.FilterEvaluator;
+import io.pqarrow.scan.filter.FilterException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -17,8 +21,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code bridge export FILE.parquet OUT [--format file|stream] [--columns …] [--batch-rows N]
- * [--variant keep|unshred|json|decode] [--compression none|lz4|zstd] [--read-dictionary …]}: a
- * Parquet file as Arrow IPC.
+ * [--variant keep|unshred|json|decode] [--compression none|lz4|zstd] [--read-dictionary …] [--where
+ * EXPR] [--stats]}: a Parquet file as Arrow IPC.
  */
 @Command(
     name = "export",
@@ -96,6 +100,26 @@ final class ExportCommand implements Callable<Integer> {
       description = "IPC body compression: LZ4_FRAME or ZSTD. Default: none.")
   BodyCompression compression = BodyCompression.NONE;
 
+  @Option(
+      names = "--where",
+      paramLabel = "EXPR",
+      description = {
+        "Only the rows for which EXPR is true, e.g. \"id >= 100 and country = 'US'\",",
+        "\"s is null\", \"country in ('US', 'FR')\", \"not (a < 3)\", \"payload.$.kind = 'click'\",",
+        "\"starts_with(name, 'ab')\". Columns are dotted paths (\"double quotes\" for odd names),",
+        "strings in single quotes, numbers, true/false, null, DATE '2025-01-01',",
+        "TIMESTAMP '2025-01-01T00:00:00Z'. Row groups that cannot match are not read."
+      })
+  String where;
+
+  @Option(
+      names = "--stats",
+      description = {
+        "After the run, print one JSON line to standard error: row_groups, row_groups_read,",
+        "pages_read, pages_skipped, rows_read, rows_written."
+      })
+  boolean stats;
+
   ExportCommand(CliContext context) {
     this.context = context;
   }
@@ -115,27 +139,51 @@ final class ExportCommand implements Callable<Integer> {
     Schema schema = ParquetInput.mapping(file).arrowSchema();
     List<String> selected = ColumnSelection.check(columns, schema, file);
     List<String> dictionaries = readDictionary == null ? List.of() : readDictionary;
+    Expression filter = where == null ? null : filter(where, schema);
     BatchSource[] opened = new BatchSource[1];
     new BatchPipeline("export", file, out, false, true)
         .run(
             context,
             () ->
                 opened[0] =
-                    ParquetInput.read(file, selected, dictionaries, batchRows, context.allocator()),
-            first -> VariantExport.create(variant, first, context.allocator(), this::infer),
+                    ParquetInput.read(
+                        file, selected, dictionaries, filter, batchRows, context.allocator()),
+            first ->
+                VariantExport.create(
+                    variant, first, context.allocator(), cols -> infer(cols, filter)),
             root ->
                 IpcOutput.create(
                     out, root, format, compression, opened[0].dictionaries(), context.allocator()));
+    if (stats) {
+      context.err().println(opened[0].stats().toJson());
+    }
     return ExitCode.OK;
   }
 
-  /** The first pass of {@code --variant decode}: reads only the Variant columns. */
-  private Map<String, Field> infer(List<String> variantColumns) {
+  /**
+   * The first pass of {@code --variant decode}: reads only the Variant columns, of the rows {@code
+   * filter} keeps.
+   */
+  private Map<String, Field> infer(List<String> variantColumns, Expression filter) {
     return InferencePass.of(
             () ->
-                ParquetInput.read(file, variantColumns, List.of(), batchRows, context.allocator()),
+                ParquetInput.read(
+                    file, variantColumns, List.of(), filter, batchRows, context.allocator()),
             inferRows == null ? 0 : inferRows,
             context.allocator())
         .infer(variantColumns, InferOptions.defaults());
+  }
+
+  /** The parsed {@code --where}, checked against the file's columns; a usage error if bad. */
+  private Expression filter(String text, Schema schema) {
+    try {
+      Expression e = ExpressionParser.parse(text);
+      FilterEvaluator.bind(e, schema);
+      return e;
+    } catch (FilterException e) {
+      String pointer =
+          e.position() < 0 ? "" : "\n  " + text + "\n  " + " ".repeat(e.position()) + "^";
+      throw new ParameterException(spec.commandLine(), "--where: " + e.getMessage() + pointer);
+    }
   }
 }

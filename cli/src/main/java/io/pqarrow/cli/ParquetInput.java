@@ -4,6 +4,8 @@ import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorText;
 import io.pqarrow.parquet.read.ParquetArrowReader;
 import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.scan.ScanStats;
+import io.pqarrow.scan.filter.Expression;
 import io.pqarrow.schema.MappingOptions;
 import io.pqarrow.schema.SchemaMapping;
 import java.nio.file.Path;
@@ -37,7 +39,7 @@ final class ParquetInput {
    */
   static BatchSource read(
       Path file, List<String> columns, int batchRows, BufferAllocator allocator) {
-    return read(file, columns, null, batchRows, allocator);
+    return read(file, columns, null, null, batchRows, allocator);
   }
 
   /**
@@ -50,27 +52,29 @@ final class ParquetInput {
    *     the string and binary columns to read as dictionaries besides those the file's {@code
    *     ARROW:schema} stores as dictionaries (the source's {@link BatchSource#dictionaries()} holds
    *     their values)
+   * @param filter the rows to keep, or {@code null} for all
    * @param batchRows the most rows per batch
    */
   static BatchSource read(
       Path file,
       List<String> columns,
       List<String> dictionaries,
+      Expression filter,
       int batchRows,
       BufferAllocator allocator) {
     ParquetArrowReader reader;
     try {
-      reader =
-          ParquetArrowReader.open(
-              file,
-              allocator,
-              ReadOptions.builder()
-                  .batchRows(batchRows)
-                  .columns(columns)
-                  .threads(Runtime.getRuntime().availableProcessors())
-                  .storedDictionaries(dictionaries != null)
-                  .readDictionary(dictionaries == null ? List.of() : dictionaries)
-                  .build());
+      ReadOptions.Builder options =
+          ReadOptions.builder()
+              .batchRows(batchRows)
+              .columns(columns)
+              .threads(Runtime.getRuntime().availableProcessors())
+              .storedDictionaries(dictionaries != null)
+              .readDictionary(dictionaries == null ? List.of() : dictionaries);
+      if (filter != null) {
+        options.filter(filter);
+      }
+      reader = ParquetArrowReader.open(file, allocator, options.build());
     } catch (BridgeException e) {
       throw LibraryErrors.reword(file, e, false);
     }
@@ -97,6 +101,11 @@ final class ParquetInput {
       @Override
       public long bytesRead() {
         return -1;
+      }
+
+      @Override
+      public ScanStats stats() {
+        return reader.stats();
       }
 
       @Override

@@ -166,8 +166,8 @@ abstract class LeafDecoder implements AutoCloseable {
     }
   }
 
-  /** Data pages of this column read so far, over every chunk. */
-  long pagesRead() {
+  /** Data pages of this column read so far, over every chunk (dictionary pages not counted). */
+  long dataPagesRead() {
     return 0;
   }
 
@@ -191,4 +191,12 @@ abstract class LeafDecoder implements AutoCloseable {
   /** Frees what the decoder holds besides its vector. */
   @Override
   public void close() throws IOException {}
+
+  /**
+   * The pages this decoder has read so far, dictionary and data pages, over every chunk (0 when it
+   * reads no pages).
+   */
+  long pagesRead() {
+    return 0;
+  }
 }

@@ -108,7 +108,7 @@ abstract class PageLeafDecoder extends LeafDecoder {
   /** The offset-index ordinal of the current data page of the chunk (-1 before the first). */
   private int ordinal;
 
-  private long pagesRead;
+  private long dataPagesRead;
   private long pagesSkipped;
 
   /**
@@ -145,6 +145,11 @@ abstract class PageLeafDecoder extends LeafDecoder {
 
   /** Decodes the chunk's dictionary page. */
   abstract Dictionary readDictionary(PageBytes page, int count, int typeWidth);
+
+  @Override
+  long pagesRead() {
+    return pages.pagesRead();
+  }
 
   @Override
   final void startChunk(ColumnChunkMetaData chunk, int rowGroup) {
@@ -265,8 +270,8 @@ abstract class PageLeafDecoder extends LeafDecoder {
   }
 
   @Override
-  final long pagesRead() {
-    return pagesRead;
+  final long dataPagesRead() {
+    return dataPagesRead;
   }
 
   @Override
@@ -492,7 +497,7 @@ abstract class PageLeafDecoder extends LeafDecoder {
         continue;
       }
       ordinal++;
-      pagesRead++;
+      dataPagesRead++;
       repLevelsAt = page.position();
       if (pages.kind() == ColumnChunkPages.Kind.DATA_V1) {
         repetitions = Levels.v1(page, maxRep);

@@ -5,6 +5,11 @@ import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.ErrorText;
 import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.scan.ScanStats;
+import io.pqarrow.scan.filter.FilterEvaluator;
+import io.pqarrow.scan.filter.FilterException;
+import io.pqarrow.scan.filter.ParquetPredicates;
+import io.pqarrow.scan.filter.RowGroupPruning;
 import io.pqarrow.schema.FieldMapping;
 import io.pqarrow.schema.MappingOptions;
 import io.pqarrow.schema.SchemaMapper;
@@ -14,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,6 +37,7 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.filter2.columnindex.RowRanges;
 import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.filter2.predicate.FilterApi;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.filter2.predicate.SchemaCompatibilityValidator;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -72,6 +79,11 @@ import org.apache.parquet.schema.MessageType;
  * ARROW:schema}; the rule is {@link DictionaryFields}'s) hold Int32 indices in the root; their
  * values are this reader's dictionaries ({@link DictionaryProvider}, as Arrow's {@code ArrowReader}
  * gives them), reloaded with each batch and valid as long as it.
+ *
+ * <p>A {@link ReadOptions#filter()} skips the row groups that cannot match and drops the rows that
+ * do not; {@link ReadOptions#offset()}, {@link ReadOptions#limit()} and {@link
+ * ReadOptions#rowNumberColumn()} apply after it ({@link FilterStage}); {@link #stats()} counts what
+ * was read. Batches may then hold fewer than {@code batchRows} rows, never none but at the end.
  */
 public final class ParquetArrowReader implements AutoCloseable, DictionaryProvider {
   /** Maps a file's schema; the default is {@link SchemaMapper#toArrow}. */
@@ -110,8 +122,14 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   private long nextRow;
   private long rowGroupFirstRow;
 
-  /** The predicate pages are pruned by ({@link ReadOptions#pageFilter()}), or null. */
-  private final FilterPredicate pageFilter;
+  /** {@link ReadOptions#pageFilter()}, or null. */
+  private final FilterPredicate userPageFilter;
+
+  /**
+   * The predicate pages are pruned by: {@link ReadOptions#pageFilter()} and what parquet-java can
+   * test of {@link ReadOptions#filter()}, or null for neither.
+   */
+  private FilterPredicate pageFilter;
 
   /** Every column path of the file, for {@link ColumnIndexFilter}. */
   private final Set<ColumnPath> filePaths = new HashSet<>();
@@ -139,6 +157,13 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   private boolean allocated;
   private final BatchRows batch = new BatchRows();
 
+  /** Filters, offsets, limits and numbers the rows; null when the options ask for none of that. */
+  private FilterStage stage;
+
+  private final long rowGroupsInScope;
+  private long rowsRead;
+  private long rowsWritten;
+
   private ParquetArrowReader(
       Path file,
       ParquetFileReader parquet,
@@ -146,7 +171,8 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       DictionaryFields dictionaryFields,
       BufferAllocator allocator,
       ReadOptions options,
-      LeafFactory leafFactory) {
+      LeafFactory leafFactory,
+      FilterEvaluator filter) {
     List<FieldMapping> projected = dictionaryFields.fields();
     this.file = file;
     this.allocator = allocator;
@@ -154,7 +180,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     this.mapping = mapping;
     this.batchRows = options.batchRows();
     this.leafFactory = leafFactory;
-    this.pageFilter = options.pageFilter().orElse(null);
+    this.userPageFilter = options.pageFilter().orElse(null);
     List<Field> fields = new ArrayList<>();
     for (FieldMapping f : projected) {
       fields.add(f.arrowField());
@@ -177,9 +203,9 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       for (ColumnDescriptor c : schema.getColumns()) {
         filePaths.add(ColumnPath.get(c.getPath()));
       }
-      if (pageFilter != null) {
+      if (userPageFilter != null) {
         try {
-          SchemaCompatibilityValidator.validate(pageFilter, schema);
+          SchemaCompatibilityValidator.validate(userPageFilter, schema);
         } catch (RuntimeException e) {
           throw ParquetFileException.invalid(
               ErrorKind.INVALID_ARGUMENT,
@@ -188,6 +214,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
               e);
         }
       }
+      this.pageFilter = pagePredicate(userPageFilter, options, mapping, schema);
       int blockCount = parquet.getRowGroups().size();
       List<Integer> selected = new ArrayList<>(options.rowGroups());
       if (selected.isEmpty()) {
@@ -204,16 +231,82 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
               "no row group " + index + " (the file has " + blockCount + ")",
               null);
         }
+      }
+      this.rowGroupsInScope = selected.size();
+      if (options.filter().isPresent()) {
+        selected = prune(parquet, mapping, options, selected);
+      }
+      for (int index : selected) {
         total += parquet.getRowGroups().get(index).getRowCount();
       }
       this.rowGroups = List.copyOf(selected);
       this.totalRows = total;
       this.tasks = new ColumnTasks(leaves, options.threads(), options.executor().orElse(null));
+      if (options.reshapesBatches()) {
+        this.stage =
+            new FilterStage(
+                root,
+                this,
+                options.columns(),
+                options.pruneOnly() ? null : filter,
+                options,
+                allocator);
+      }
     } catch (RuntimeException e) {
+      if (tasks != null) {
+        tasks.close();
+      }
       closeLeaves();
       closeDictionaries();
       root.close();
       throw e;
+    }
+  }
+
+  /**
+   * {@code user} and the part of the options' filter that parquet-java can test against column
+   * indexes, joined by {@code and}; null for neither. A translated filter that parquet-java refuses
+   * for this schema prunes no page.
+   */
+  private static FilterPredicate pagePredicate(
+      FilterPredicate user, ReadOptions options, SchemaMapping mapping, MessageType schema) {
+    FilterPredicate translated =
+        options
+            .filter()
+            .flatMap(f -> ParquetPredicates.translate(f, mapping.fields()))
+            .orElse(null);
+    if (translated != null) {
+      try {
+        SchemaCompatibilityValidator.validate(translated, schema);
+      } catch (RuntimeException e) {
+        translated = null;
+      }
+    }
+    if (user == null || translated == null) {
+      return user == null ? translated : user;
+    }
+    return FilterApi.and(user, translated);
+  }
+
+  /**
+   * The row groups of {@code selected} that the filter's statistics, dictionaries and bloom filters
+   * do not rule out; all of them when the filter has no part parquet-java can test.
+   */
+  private static List<Integer> prune(
+      ParquetFileReader parquet,
+      SchemaMapping mapping,
+      ReadOptions options,
+      List<Integer> selected) {
+    FilterPredicate predicate =
+        ParquetPredicates.translate(options.filter().get(), mapping.fields()).orElse(null);
+    if (predicate == null) {
+      return selected;
+    }
+    try {
+      return RowGroupPruning.prune(predicate, parquet, selected);
+    } catch (IllegalArgumentException e) {
+      // a predicate parquet-java refuses for this schema prunes nothing
+      return selected;
     }
   }
 
@@ -317,15 +410,27 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       } catch (BridgeException e) {
         throw ParquetFileException.invalid(file, null, -1, e.getMessage(), e);
       }
+      FilterEvaluator filter = null;
+      List<String> columns = options.columns();
+      if (options.filter().isPresent()) {
+        // bound even when it only prunes, so that an unknown column is an error, not a no-op
+        filter = FilterEvaluator.bind(options.filter().get(), mapping.arrowSchema());
+        if (!columns.isEmpty() && !options.pruneOnly()) {
+          LinkedHashSet<String> read = new LinkedHashSet<>(columns);
+          read.addAll(filter.columns());
+          columns = List.copyOf(read);
+        }
+      }
       DictionaryFields projected =
           DictionaryFields.of(
-              VariantValues.supplement(Projection.apply(mapping.fields(), options.columns(), file)),
+              VariantValues.supplement(Projection.apply(mapping.fields(), columns, file)),
               options.readDictionary(),
               options.storedDictionaries(),
               leaves instanceof PageLeaves,
               file);
-      return new ParquetArrowReader(file, parquet, mapping, projected, allocator, options, leaves);
-    } catch (ParquetFileException e) {
+      return new ParquetArrowReader(
+          file, parquet, mapping, projected, allocator, options, leaves, filter);
+    } catch (ParquetFileException | FilterException e) {
       closeQuietly(leaves);
       closeQuietly(parquet);
       throw e;
@@ -338,7 +443,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
 
   /** The Arrow schema of the batches (after projection). */
   public Schema schema() {
-    return root.getSchema();
+    return getVectorSchemaRoot().getSchema();
   }
 
   /** The complete schema mapping of the file (before projection). */
@@ -390,14 +495,27 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     return parquet.getRowGroups().size();
   }
 
-  /** The number of rows in the selected row groups. */
+  /**
+   * What the reader has done so far: row groups in scope and left after pruning, pages read, rows
+   * decoded and returned.
+   */
+  public ScanStats stats() {
+    long pages = 0;
+    for (LeafDecoder leaf : leaves) {
+      pages += leaf.pagesRead();
+    }
+    return new ScanStats(
+        rowGroupsInScope, rowGroups.size(), pages, pagesSkipped(), rowsRead, rowsWritten);
+  }
+
+  /** The number of rows in the selected row groups (after pruning by the filter). */
   public long rowCount() {
     return totalRows;
   }
 
   /** The root every batch is loaded into; its contents change with each {@link #loadNextBatch}. */
   public VectorSchemaRoot getVectorSchemaRoot() {
-    return root;
+    return stage == null ? root : stage.root();
   }
 
   /**
@@ -409,6 +527,48 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
    *     Parquet file at}, and the reader must be closed)
    */
   public boolean loadNextBatch() {
+    boolean more;
+    if (stage == null) {
+      more = readBatch();
+    } else {
+      try {
+        more = stage.next(source);
+      } catch (ParquetFileException e) {
+        throw e;
+      } catch (OutOfMemoryException e) {
+        throw ParquetFileException.read(
+            ErrorKind.OUT_OF_MEMORY,
+            where(null),
+            "out of Arrow memory (limit " + allocatorLimit() + " bytes): " + describe(e),
+            e);
+      } catch (RuntimeException e) {
+        throw ParquetFileException.invalid(
+            ErrorKind.INVALID_DATA,
+            where(null),
+            "cannot filter the batch from row " + batch.first() + ": " + describe(e),
+            e);
+      }
+    }
+    rowsWritten += getVectorSchemaRoot().getRowCount();
+    return more;
+  }
+
+  /** The decoded batches, as the stage reads them. */
+  private final FilterStage.Source source =
+      new FilterStage.Source() {
+        @Override
+        public boolean next() {
+          return readBatch();
+        }
+
+        @Override
+        public long fileRow(int i) {
+          return batch.fileRow(i);
+        }
+      };
+
+  /** Decodes the next batch of the selected row groups into {@link #root}. */
+  private boolean readBatch() {
     batch.clear();
     int rows = 0;
     String column = null;
@@ -481,6 +641,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       v.setValueCount(rows);
     }
     root.setRowCount(rows);
+    rowsRead += rows;
     return rows > 0;
   }
 
@@ -594,8 +755,17 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       return;
     }
     ColumnIndexStore store = parquet.getColumnIndexStore(index);
-    RowRanges selected =
-        ColumnIndexFilter.calculateRowRanges(FilterCompat.get(pageFilter), store, filePaths, count);
+    RowRanges selected;
+    try {
+      selected =
+          ColumnIndexFilter.calculateRowRanges(
+              FilterCompat.get(pageFilter), store, filePaths, count);
+    } catch (RuntimeException e) {
+      if (userPageFilter != null) {
+        throw e;
+      }
+      return; // pruning is an optimisation: a filter parquet-java cannot test reads every row
+    }
     if (selected.rowCount() == count) {
       return;
     }
@@ -634,11 +804,11 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     return null;
   }
 
-  /** Data pages read so far, over every column read. */
-  public long pagesRead() {
+  /** Data pages read so far, over every column read (dictionary pages not counted). */
+  long dataPagesRead() {
     long n = 0;
     for (LeafDecoder leaf : leaves) {
-      n += leaf.pagesRead();
+      n += leaf.dataPagesRead();
     }
     return n;
   }
@@ -647,7 +817,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
    * Data pages passed over unread so far ({@link ReadOptions#pageFilter()}), over every column
    * read; final once every batch is read.
    */
-  public long pagesSkipped() {
+  long pagesSkipped() {
     long n = pagesPassedOver;
     for (LeafDecoder leaf : leaves) {
       n += leaf.pagesSkipped();
@@ -756,6 +926,9 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   public void close() {
     if (tasks != null) {
       tasks.close();
+    }
+    if (stage != null) {
+      stage.close();
     }
     root.close();
     closeDictionaries();

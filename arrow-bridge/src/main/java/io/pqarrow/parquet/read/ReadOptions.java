@@ -1,6 +1,7 @@
 package io.pqarrow.parquet.read;
 
 import io.pqarrow.Limits;
+import io.pqarrow.scan.filter.Expression;
 import io.pqarrow.schema.MappingOptions;
 import java.util.List;
 import java.util.Objects;
@@ -48,6 +49,30 @@ import org.apache.parquet.filter2.predicate.FilterPredicate;
  *       has a CRC is checked against it, so that a damaged page is an error naming it rather than
  *       wrong values; off only to read past a known damage, or to save the few per cent the check
  *       costs on files already trusted</td></tr>
+ *   <tr><td>{@code filter}</td><td>none</td><td>an {@link Expression} the rows must satisfy
+ *       (SQL three-valued logic: a row is kept when it is true). Row groups that cannot hold a
+ *       matching row are not read (statistics, dictionaries, bloom filters: {@link
+ *       io.pqarrow.scan.filter.ParquetPredicates}), nor are the pages their column indexes rule
+ *       out (as {@code pageFilter}); the rows of the others that do not match are
+ *       dropped ({@link io.pqarrow.scan.filter.FilterEvaluator}). Columns the filter needs beyond
+ *       {@code columns} are read and left out of the batches. A filter naming an unknown column or
+ *       comparing a column with a literal of another type fails {@code open} with a {@link
+ *       io.pqarrow.scan.filter.FilterException}</td></tr>
+ *   <tr><td>{@code pruneOnly}</td><td>false</td><td>with a {@code filter}: only skip row groups
+ *       and pages, keeping every row of the pages read (the caller filters them)</td></tr>
+ *   <tr><td>{@code pageFilter}</td><td>none</td><td>a parquet-java {@code FilterPredicate} used to
+ *       skip pages: in a row group whose chunks have a column index and an offset index, only the
+ *       rows of the pages the column indexes do not rule out are read (parquet-java's {@code
+ *       ColumnIndexFilter} decides); the other columns' pages that hold none of those rows are not
+ *       read or decompressed. Pruning only: every row of a page read is returned, matching or
+ *       not</td></tr>
+ *   <tr><td>{@code offset}</td><td>0</td><td>how many rows (after the filter) to skip
+ *       first</td></tr>
+ *   <tr><td>{@code limit}</td><td>{@link Long#MAX_VALUE} (none)</td><td>the most rows (after the
+ *       filter and offset) to return; reading stops once they are</td></tr>
+ *   <tr><td>{@code rowNumberColumn}</td><td>none</td><td>the name of an Int64 column added last
+ *       to every batch: each row's 0-based position in the file (counting every row of every row
+ *       group, whether read or not), as engines that apply deletes by position need</td></tr>
  * </table>
  */
 public final class ReadOptions {
@@ -66,6 +91,11 @@ public final class ReadOptions {
   private final List<String> readDictionary;
   private final boolean storedDictionaries;
   private final FilterPredicate pageFilter;
+  private final Expression filter;
+  private final boolean pruneOnly;
+  private final long offset;
+  private final long limit;
+  private final String rowNumberColumn;
 
   private ReadOptions(Builder b) {
     this.batchRows = b.batchRows;
@@ -78,6 +108,11 @@ public final class ReadOptions {
     this.readDictionary = b.readDictionary;
     this.storedDictionaries = b.storedDictionaries;
     this.pageFilter = b.pageFilter;
+    this.filter = b.filter;
+    this.pruneOnly = b.pruneOnly;
+    this.offset = b.offset;
+    this.limit = b.limit;
+    this.rowNumberColumn = b.rowNumberColumn;
   }
 
   /** Every option at its default. */
@@ -102,7 +137,12 @@ public final class ReadOptions {
         .executorIfAny(executor)
         .readDictionary(readDictionary)
         .storedDictionaries(storedDictionaries)
-        .pageFilterIfAny(pageFilter);
+        .pageFilterIfAny(pageFilter)
+        .filterIfAny(filter)
+        .pruneOnly(pruneOnly)
+        .offset(offset)
+        .limit(limit)
+        .rowNumberColumnIfAny(rowNumberColumn);
   }
 
   /** Rows per batch (at least 1). */
@@ -155,6 +195,42 @@ public final class ReadOptions {
     return Optional.ofNullable(pageFilter);
   }
 
+  /** The filter rows must satisfy; empty for none. */
+  public Optional<Expression> filter() {
+    return Optional.ofNullable(filter);
+  }
+
+  /** Whether the filter only skips row groups and pages, keeping every row of the pages read. */
+  public boolean pruneOnly() {
+    return pruneOnly;
+  }
+
+  /** How many rows (after the filter) are skipped first. */
+  public long offset() {
+    return offset;
+  }
+
+  /** The most rows returned; {@link Long#MAX_VALUE} for no limit. */
+  public long limit() {
+    return limit;
+  }
+
+  /** The name of the row-number column added to the batches; empty for none. */
+  public Optional<String> rowNumberColumn() {
+    return Optional.ofNullable(rowNumberColumn);
+  }
+
+  /**
+   * Whether rows are dropped or added to after reading: a filter applied to rows, an offset, a
+   * limit or a row-number column.
+   */
+  boolean reshapesBatches() {
+    return (filter != null && !pruneOnly)
+        || offset > 0
+        || limit != Long.MAX_VALUE
+        || rowNumberColumn != null;
+  }
+
   /** The caps applied while reading: those of {@link #mapping()}. */
   public Limits limits() {
     return mapping.limits();
@@ -173,6 +249,11 @@ public final class ReadOptions {
     private List<String> readDictionary = List.of();
     private boolean storedDictionaries = true;
     private FilterPredicate pageFilter; // null: every page
+    private Expression filter; // null: none
+    private boolean pruneOnly;
+    private long offset;
+    private long limit = Long.MAX_VALUE;
+    private String rowNumberColumn; // null: none
 
     private Builder() {}
 
@@ -275,6 +356,66 @@ public final class ReadOptions {
 
     private Builder pageFilterIfAny(FilterPredicate predicate) {
       this.pageFilter = predicate;
+      return this;
+    }
+
+    /**
+     * The filter rows must satisfy (see the table above); {@link
+     * io.pqarrow.scan.filter.ExpressionParser#parse} reads one from text.
+     */
+    public Builder filter(Expression filter) {
+      this.filter = Objects.requireNonNull(filter, "filter");
+      return this;
+    }
+
+    private Builder filterIfAny(Expression filter) {
+      this.filter = filter;
+      return this;
+    }
+
+    /** Whether the filter only skips row groups and pages, keeping every row of the pages read. */
+    public Builder pruneOnly(boolean pruneOnly) {
+      this.pruneOnly = pruneOnly;
+      return this;
+    }
+
+    /**
+     * How many rows (after the filter) to skip first.
+     *
+     * @throws IllegalArgumentException when {@code rows < 0}
+     */
+    public Builder offset(long rows) {
+      if (rows < 0) {
+        throw new IllegalArgumentException("Invalid offset: " + rows + " (must be >= 0)");
+      }
+      this.offset = rows;
+      return this;
+    }
+
+    /**
+     * The most rows to return; {@link Long#MAX_VALUE} for no limit.
+     *
+     * @throws IllegalArgumentException when {@code rows < 0}
+     */
+    public Builder limit(long rows) {
+      if (rows < 0) {
+        throw new IllegalArgumentException("Invalid limit: " + rows + " (must be >= 0)");
+      }
+      this.limit = rows;
+      return this;
+    }
+
+    /**
+     * Adds an Int64 column of this name, last in every batch, holding each row's 0-based position
+     * in the file.
+     */
+    public Builder rowNumberColumn(String name) {
+      this.rowNumberColumn = Objects.requireNonNull(name, "rowNumberColumn");
+      return this;
+    }
+
+    private Builder rowNumberColumnIfAny(String name) {
+      this.rowNumberColumn = name;
       return this;
     }
 

@@ -93,6 +93,7 @@ public final class ColumnChunkPages implements AutoCloseable {
   private ByteBuffer data;
 
   private int pageIndex = -1;
+  private long pagesRead;
   private long pageOffset;
   private long bodyOffset;
   private int compressedSize;
@@ -188,6 +189,7 @@ public final class ColumnChunkPages implements AutoCloseable {
           repLevelBytes = 0;
           defLevelBytes = 0;
           readBody(header, size, uncompressed, 0);
+          pagesRead++;
           return true;
         }
         case DATA_PAGE -> {
@@ -201,6 +203,7 @@ public final class ColumnChunkPages implements AutoCloseable {
           repLevelBytes = 0;
           defLevelBytes = 0;
           readBody(header, size, uncompressed, 0);
+          pagesRead++;
           return true;
         }
         case DATA_PAGE_V2 -> {
@@ -229,6 +232,7 @@ public final class ColumnChunkPages implements AutoCloseable {
                 null);
           }
           readBody(header, size, uncompressed, h.isIs_compressed() ? (int) levels : -1);
+          pagesRead++;
           return true;
         }
         default -> skip(size);
@@ -267,6 +271,11 @@ public final class ColumnChunkPages implements AutoCloseable {
   /** The file byte where the current chunk starts (its dictionary page, if it has one). */
   public long chunkStart() {
     return chunkStart;
+  }
+
+  /** The dictionary and data pages read so far, over every chunk. */
+  public long pagesRead() {
+    return pagesRead;
   }
 
   /** The index of the current page in its chunk, counting every page (0 is the first). */
