@@ -25,15 +25,11 @@ import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
-import org.apache.parquet.hadoop.util.HadoopCodecs;
-import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -71,7 +67,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     SchemaMapping map(MessageType schema, Map<String, String> keyValueMetadata);
   }
 
-  private final Path file;
+  private final String file;
   private final BufferAllocator allocator;
   private final ParquetFileReader parquet;
   private final SchemaMapping mapping;
@@ -109,7 +105,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   private final BatchRows batch = new BatchRows();
 
   private ParquetArrowReader(
-      Path file,
+      String file,
       ParquetFileReader parquet,
       SchemaMapping mapping,
       DictionaryFields dictionaryFields,
@@ -218,21 +214,35 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
    *     schema that cannot be mapped, or lacks a selected column
    */
   public static ParquetArrowReader open(Path file, BufferAllocator allocator, ReadOptions options) {
-    return open(
-        file,
-        allocator,
-        options,
-        (schema, kv) -> SchemaMapper.toArrow(schema, kv, options.mapping()));
+    return open(ParquetSource.open(file, options.limits()), allocator, options);
+  }
+
+  /**
+   * Opens a reader of {@code source}, whose footer (read once) and schema mapping (once per {@link
+   * ReadOptions#mapping()}) it shares with every other reader of the source; it opens streams of
+   * its own. Its errors name the file by {@link ParquetSource#name()}.
+   *
+   * @param source the file
+   * @param allocator where every batch's buffers come from
+   * @param options batch size, projection, row groups and schema mapping options ({@link
+   *     io.pqarrow.Limits#maxFooterBytes()} was applied when the source was opened)
+   * @throws ParquetFileException when the schema cannot be mapped or lacks a selected column, or
+   *     the source cannot be opened again
+   */
+  public static ParquetArrowReader open(
+      ParquetSource source, BufferAllocator allocator, ReadOptions options) {
+    return open(source, allocator, options, null, pageLeaves(source, options));
+  }
+
+  private static PageLeaves pageLeaves(ParquetSource source, ReadOptions options) {
+    return new PageLeaves(
+        source.inputFile(), source.name(), options.verifyPageChecksums(), options.threads() > 1);
   }
 
   static ParquetArrowReader open(
       Path file, BufferAllocator allocator, ReadOptions options, Mapper mapper) {
-    return open(
-        file,
-        allocator,
-        options,
-        mapper,
-        new PageLeaves(file, options.verifyPageChecksums(), options.threads() > 1));
+    ParquetSource source = ParquetSource.open(file, options.limits());
+    return open(source, allocator, options, mapper, pageLeaves(source, options));
   }
 
   /**
@@ -241,12 +251,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
    */
   static ParquetArrowReader open(
       Path file, BufferAllocator allocator, ReadOptions options, LeafFactory leaves) {
-    return open(
-        file,
-        allocator,
-        options,
-        (schema, kv) -> SchemaMapper.toArrow(schema, kv, options.mapping()),
-        leaves);
+    return open(file, allocator, options, null, leaves);
   }
 
   /** Opens {@code file}; {@code leaves} is closed with the reader, or here if opening fails. */
@@ -256,9 +261,30 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       ReadOptions options,
       Mapper mapper,
       LeafFactory leaves) {
+    ParquetSource source;
+    try {
+      source = ParquetSource.open(file, options.limits());
+    } catch (RuntimeException e) {
+      closeQuietly(leaves);
+      throw e;
+    }
+    return open(source, allocator, options, mapper, leaves);
+  }
+
+  /**
+   * Opens {@code source}, mapping its schema with {@code mapper} (null: the source's shared
+   * mapping); {@code leaves} is closed with the reader, or here if opening fails.
+   */
+  static ParquetArrowReader open(
+      ParquetSource source,
+      BufferAllocator allocator,
+      ReadOptions options,
+      Mapper mapper,
+      LeafFactory leaves) {
+    String file = source.name();
     ParquetFileReader parquet;
     try {
-      parquet = openFile(file, options.limits().maxFooterBytes());
+      parquet = source.newFileReader();
     } catch (RuntimeException e) {
       closeQuietly(leaves);
       throw e;
@@ -266,10 +292,14 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     try {
       MessageType schema = parquet.getFileMetaData().getSchema();
       SchemaMapping mapping;
-      try {
-        mapping = mapper.map(schema, parquet.getFileMetaData().getKeyValueMetaData());
-      } catch (BridgeException e) {
-        throw ParquetFileException.invalid(file, null, -1, e.getMessage(), e);
+      if (mapper == null) {
+        mapping = source.mapping(options.mapping());
+      } else {
+        try {
+          mapping = mapper.map(schema, parquet.getFileMetaData().getKeyValueMetaData());
+        } catch (BridgeException e) {
+          throw ParquetFileException.invalid(file, null, -1, e.getMessage(), e);
+        }
       }
       DictionaryFields projected =
           DictionaryFields.of(
@@ -543,43 +573,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
    *     schema that cannot be mapped
    */
   public static SchemaMapping mapping(Path file, MappingOptions options) {
-    ParquetFileReader parquet = openFile(file, options.limits().maxFooterBytes());
-    try {
-      return SchemaMapper.toArrow(
-          parquet.getFileMetaData().getSchema(),
-          parquet.getFileMetaData().getKeyValueMetaData(),
-          options);
-    } catch (BridgeException e) {
-      throw ParquetFileException.invalid(file, null, -1, e.getMessage(), e);
-    } finally {
-      closeQuietly(parquet);
-    }
-  }
-
-  /** parquet-java's reader over a file whose framing {@link ParquetFraming} has checked. */
-  private static ParquetFileReader openFile(Path file, long maxFooterBytes) {
-    ParquetFraming.check(file, maxFooterBytes);
-    try {
-      PlainParquetConfiguration conf = new PlainParquetConfiguration();
-      ParquetReadOptions readOptions =
-          ParquetReadOptions.builder(conf)
-              .withCodecFactory(HadoopCodecs.newFactory(conf, 0))
-              .usePageChecksumVerification(true)
-              .useStatsFilter(false)
-              .useDictionaryFilter(false)
-              .useRecordFilter(false)
-              .useColumnIndexFilter(false)
-              .useBloomFilter(false)
-              .build();
-      return ParquetFileReader.open(new LocalInputFile(file), readOptions);
-    } catch (IOException | RuntimeException e) {
-      String m = e.getMessage();
-      throw ParquetFileException.invalid(
-          ErrorKind.INVALID_DATA,
-          ErrorLocation.inFile(file),
-          "invalid Parquet footer (" + ErrorText.describe(e) + ")",
-          e);
-    }
+    return ParquetSource.open(file, options.limits()).mapping(options);
   }
 
   private static String describe(Throwable e) {
