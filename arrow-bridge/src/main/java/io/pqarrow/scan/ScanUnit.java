@@ -4,9 +4,11 @@ import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.read.ParquetSource;
+import io.pqarrow.parquet.read.ReadOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 
 /**
@@ -119,5 +121,14 @@ public record ScanUnit(ParquetSource source, List<Integer> rowGroups) {
       bytes += source.rowGroups().get(i).getCompressedSize();
     }
     return bytes;
+  }
+
+  /**
+   * Opens the unit's rows as an Arrow reader ({@link ParquetScan#open}).
+   *
+   * @param options batch size, projection and the rest; its row groups are replaced by the unit's
+   */
+  public ParquetScan open(BufferAllocator allocator, ReadOptions options) {
+    return ParquetScan.open(this, allocator, options);
   }
 }
