@@ -14,8 +14,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code bridge export FILE.parquet OUT [--format file|stream] [--columns …] [--batch-rows N]
- * [--variant keep|unshred|json|decode] [--compression none|lz4|zstd] [--read-dictionary …]}: a
- * Parquet file as Arrow IPC.
+ * [--variant keep|unshred|json|decode] [--compression none|lz4|zstd] [--read-dictionary …]
+ * [--row-groups 0,3 | --split START:LENGTH]}: a Parquet file (or some of its row groups) as Arrow
+ * IPC.
  */
 @Command(
     name = "export",
@@ -79,6 +80,23 @@ final class ExportCommand implements Callable<Integer> {
   VariantMode variant = VariantMode.KEEP;
 
   @Option(
+      names = "--row-groups",
+      split = ",",
+      paramLabel = "0,3",
+      description = "Only these row groups (0-based, read in the order given). Default: all.")
+  List<Integer> rowGroups;
+
+  @Option(
+      names = "--split",
+      paramLabel = "START:LENGTH",
+      description = {
+        "Only the row groups whose midpoint (first chunk's start + compressed size / 2) is in",
+        "bytes [START, START+LENGTH), as Hadoop and Spark splits pick them; `bridge meta` shows",
+        "each row group's offset and bytes. Default: all."
+      })
+  String split;
+
+  @Option(
       names = "--compression",
       paramLabel = "none|lz4|zstd",
       description = "IPC body compression: LZ4_FRAME or ZSTD. Default: none.")
@@ -94,22 +112,57 @@ final class ExportCommand implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--batch-rows must be >= 1, not " + batchRows);
     }
+    long[] range = split == null ? null : parseSplit(split);
+    if (range != null && rowGroups != null) {
+      throw new ParameterException(
+          spec.commandLine(), "--row-groups and --split cannot be used together");
+    }
+    if (rowGroups != null && rowGroups.isEmpty()) {
+      throw new ParameterException(spec.commandLine(), "--row-groups needs at least one index");
+    }
     // checked before the footer is read, so that a bad OUT is reported before the input's problems
     OutputFile.check(file, out);
     Schema schema = ParquetInput.mapping(file).arrowSchema();
     List<String> selected = ColumnSelection.check(columns, schema, file);
     List<String> dictionaries = readDictionary == null ? List.of() : readDictionary;
+    List<Integer> selectedGroups =
+        range == null ? rowGroups : ParquetInput.rowGroupsOf(file, range[0], range[1]);
     BatchSource[] opened = new BatchSource[1];
     new BatchPipeline("export", file, out, false, true)
         .run(
             context,
             () ->
                 opened[0] =
-                    ParquetInput.read(file, selected, dictionaries, batchRows, context.allocator()),
+                    ParquetInput.read(
+                        file,
+                        selected,
+                        dictionaries,
+                        batchRows,
+                        selectedGroups,
+                        context.allocator()),
             first -> VariantExport.create(variant, first, context.allocator()),
             root ->
                 IpcOutput.create(
                     out, root, format, compression, opened[0].dictionaries(), context.allocator()));
     return ExitCode.OK;
+  }
+
+  /** {@code START:LENGTH}, two byte counts of at least 0, as {@code [start, length]}. */
+  private long[] parseSplit(String value) {
+    int colon = value.indexOf(':');
+    try {
+      if (colon > 0) {
+        long start = Long.parseLong(value.substring(0, colon));
+        long length = Long.parseLong(value.substring(colon + 1));
+        if (start >= 0 && length >= 0) {
+          return new long[] {start, length};
+        }
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new ParameterException(
+        spec.commandLine(),
+        "--split must be START:LENGTH, two byte counts of at least 0, not '" + value + "'");
   }
 }
