@@ -11,6 +11,7 @@ import io.pqarrow.parquet.ArrowJson;
 import io.pqarrow.parquet.read.ParquetArrowReader;
 import io.pqarrow.parquet.read.ParquetSource;
 import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.schema.MappingOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
 import java.io.ByteArrayInputStream;
@@ -108,7 +109,7 @@ class ArrowInterfacesTest {
 
   private static Path file(String name) {
     return switch (name) {
-      case "flat", "dictionary" -> flat;
+      case "flat", "dictionary", "views" -> flat;
       case "nested" -> nested;
       default -> variant;
     };
@@ -118,6 +119,15 @@ class ArrowInterfacesTest {
     ReadOptions.Builder b = ReadOptions.builder().batchRows(333);
     if (name.equals("dictionary")) {
       b.readDictionary(List.of("s", "b"));
+    }
+    if (name.equals("views")) {
+      // View layouts, whose data buffers the reader drops between batches, on two threads.
+      b.mapping(
+              MappingOptions.builder()
+                  .stringLayout(MappingOptions.Layout.VIEW)
+                  .binaryLayout(MappingOptions.Layout.VIEW)
+                  .build())
+          .threads(2);
     }
     return b.build();
   }
@@ -149,7 +159,7 @@ class ArrowInterfacesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"flat", "nested", "dictionary", "variant"})
+  @ValueSource(strings = {"flat", "nested", "dictionary", "variant", "views"})
   void theArrowReaderReadsTheRows(String name) throws IOException {
     Path f = file(name);
     List<String> expected = expected(f, options(name));
@@ -163,7 +173,7 @@ class ArrowInterfacesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"flat", "nested", "dictionary", "variant"})
+  @ValueSource(strings = {"flat", "nested", "dictionary", "variant", "views"})
   void theCDataStreamImportsBackToTheSameRows(String name) throws IOException {
     Path f = file(name);
     List<String> expected = expected(f, options(name));
