@@ -51,11 +51,17 @@ class MetaCommandTest {
           'l': pa.array([[rnd.randrange(9) for _ in range(rnd.randrange(3))] for _ in range(n)],
                         pa.list_(pa.int32())),
           'nulls': pa.array([None] * n, pa.int32()),
+          'u64': pa.array([maybe(rnd.randrange(2**64)) for _ in range(n)], pa.uint64()),
+          'u32': pa.array([maybe(rnd.randrange(2**32)) for _ in range(n)], pa.uint32()),
+          'f32': pa.array([maybe(rnd.random() - 0.5) for _ in range(n)], pa.float32()),
+          't': pa.array([maybe(rnd.randrange(86400 * 10**6)) for _ in range(n)], pa.time64('us')),
       })
       pq.write_table(t, sys.argv[1], row_group_size=1000, write_page_index=True,
                      compression={'i32': 'zstd', 'i64': 'snappy', 'f64': 'none', 's': 'gzip',
                                   'b': 'snappy', 'd': 'snappy', 'dec': 'snappy', 'ts': 'zstd',
-                                  'flag': 'snappy', 'l': 'snappy', 'nulls': 'snappy'},
+                                  'flag': 'snappy', 'l': 'snappy', 'nulls': 'snappy',
+                                  'u64': 'snappy', 'u32': 'snappy', 'f32': 'snappy',
+                                  't': 'snappy'},
                      use_dictionary=['s', 'd'],
                      bloom_filter_options={'s': {'ndv': 500}, 'i64': {'ndv': 1000}})
       """;
@@ -91,6 +97,8 @@ class MetaCommandTest {
               return format(v, 'f')
           if isinstance(v, datetime.datetime):
               return v.strftime('%Y-%m-%dT%H:%M:%S.%f') + ('Z' if v.tzinfo else '')
+          if isinstance(v, datetime.time):
+              return v.strftime('%H:%M:%S.%f')
           if isinstance(v, datetime.date):
               return v.isoformat()
           raise ValueError(repr(v))
@@ -178,12 +186,13 @@ class MetaCommandTest {
       index += c.get("column_index").isNull() ? 0 : 1;
     }
     assertEquals(2, bloom, "bloom filters on s and i64");
-    assertTrue(index >= 10, "page index on");
+    assertTrue(index >= 14, "page index on");
     JsonNode l = first.get(9);
     assertEquals("l.list.element", l.get("path").asText());
     JsonNode ts = first.get(7);
     assertEquals("TIMESTAMP(MICROS,true)", ts.get("logical_type").asText());
     assertTrue(ts.get("statistics").get("min").asText().endsWith("Z"));
+    assertTrue(first.get(11).get("statistics").get("max").asText().length() > 0);
     JsonNode nulls = first.get(10).get("statistics");
     assertEquals(1000, nulls.get("null_count").asLong());
     assertTrue(!nulls.has("min"), "no min of an all-null chunk");
@@ -211,7 +220,7 @@ class MetaCommandTest {
     assertTrue(lines[7].startsWith("  s: BYTE_ARRAY STRING, GZIP, "), lines[7]);
     assertTrue(lines[7].contains("dictionary page"), lines[7]);
     assertTrue(lines[7].contains("bloom filter"), lines[7]);
-    assertEquals(3 + 3 * 12, lines.length);
+    assertEquals(3 + 3 * 16, lines.length);
     assertTrue(Files.size(file) > 0);
   }
 
