@@ -46,6 +46,15 @@ public class ParquetFileException extends BridgeException {
    */
   public static ParquetFileException invalid(
       Path file, String column, long row, String problem, Throwable cause) {
+    return invalid(String.valueOf(file), column, row, problem, cause);
+  }
+
+  /**
+   * As {@link #invalid(Path, String, long, String, Throwable)}, for a file known by its display
+   * name (a path, a URI, or whatever names a byte source that is not a local file).
+   */
+  public static ParquetFileException invalid(
+      String file, String column, long row, String problem, Throwable cause) {
     return invalid(
         ErrorKind.of(cause, ErrorKind.INVALID_DATA),
         ErrorLocation.inFile(file).withColumn(column).withRow(row),
@@ -93,6 +102,11 @@ public class ParquetFileException extends BridgeException {
    * ErrorKind#UNSUPPORTED}.
    */
   public static ParquetFileException unsupported(Path file, String column, String what) {
+    return unsupported(String.valueOf(file), column, what);
+  }
+
+  /** As {@link #unsupported(Path, String, String)}, for a file known by its display name. */
+  public static ParquetFileException unsupported(String file, String column, String what) {
     return new ParquetFileException(
         ErrorKind.UNSUPPORTED,
         "Unsupported Parquet data",

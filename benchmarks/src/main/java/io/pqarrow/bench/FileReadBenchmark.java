@@ -1,7 +1,11 @@
 package io.pqarrow.bench;
 
+import io.pqarrow.Limits;
 import io.pqarrow.parquet.read.ParquetArrowReader;
+import io.pqarrow.parquet.read.ParquetSource;
 import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.scan.ParquetScan;
+import io.pqarrow.scan.ScanUnit;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -123,6 +127,29 @@ public class FileReadBenchmark {
       }
     }
     bytesSeen = bytes;
+    return count;
+  }
+
+  /**
+   * As {@link #pqarrowReader}, through Arrow's {@code ArrowReader} interface ({@link ParquetScan}
+   * over the whole file): what moving each batch into the {@code ArrowReader}'s root costs.
+   */
+  @Benchmark
+  public long pqarrowScan() throws IOException {
+    long count = 0;
+    ParquetSource source = ParquetSource.open(file, Limits.defaults());
+    try (ParquetScan scan =
+        ScanUnit.ofFile(source)
+            .open(allocator, ReadOptions.builder().batchRows(batchRows).threads(threads).build())) {
+      VectorSchemaRoot root = scan.getVectorSchemaRoot();
+      List<FieldVector> vectors = root.getFieldVectors();
+      while (scan.loadNextBatch()) {
+        count += root.getRowCount();
+        for (FieldVector v : vectors) {
+          count += v.getValueCount() - v.getNullCount();
+        }
+      }
+    }
     return count;
   }
 

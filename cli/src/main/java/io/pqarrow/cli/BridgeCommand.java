@@ -115,6 +115,7 @@ public final class BridgeCommand implements Callable<Integer> {
     cli.addSubcommand(new CatCommand(context));
     cli.addSubcommand(new ExportCommand(context));
     cli.addSubcommand(new ImportCommand(context));
+    cli.addSubcommand(new MetaCommand(context));
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     cli.setOut(new PrintWriter(context.out(), true, StandardCharsets.UTF_8));
     cli.setErr(new PrintWriter(context.err(), true, StandardCharsets.UTF_8));

@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code bridge export FILE.parquet OUT [--format file|stream] [--columns …] [--batch-rows N]
  * [--variant keep|unshred|json|decode] [--compression none|lz4|zstd] [--read-dictionary …] [--where
- * EXPR] [--stats]}: a Parquet file as Arrow IPC.
+ * EXPR] [--stats] [--row-groups 0,3 | --split START:LENGTH]}: a Parquet file (or some of its row
+ * groups) as Arrow IPC.
  */
 @Command(
     name = "export",
@@ -95,6 +96,23 @@ final class ExportCommand implements Callable<Integer> {
   Long inferRows;
 
   @Option(
+      names = "--row-groups",
+      split = ",",
+      paramLabel = "0,3",
+      description = "Only these row groups (0-based, read in the order given). Default: all.")
+  List<Integer> rowGroups;
+
+  @Option(
+      names = "--split",
+      paramLabel = "START:LENGTH",
+      description = {
+        "Only the row groups whose midpoint (first chunk's start + compressed size / 2) is in",
+        "bytes [START, START+LENGTH), as Hadoop and Spark splits pick them; `bridge meta` shows",
+        "each row group's offset and bytes. Default: all."
+      })
+  String split;
+
+  @Option(
       names = "--compression",
       paramLabel = "none|lz4|zstd",
       description = "IPC body compression: LZ4_FRAME or ZSTD. Default: none.")
@@ -134,11 +152,21 @@ final class ExportCommand implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--infer-rows must be >= 1, not " + inferRows);
     }
+    long[] range = split == null ? null : parseSplit(split);
+    if (range != null && rowGroups != null) {
+      throw new ParameterException(
+          spec.commandLine(), "--row-groups and --split cannot be used together");
+    }
+    if (rowGroups != null && rowGroups.isEmpty()) {
+      throw new ParameterException(spec.commandLine(), "--row-groups needs at least one index");
+    }
     // checked before the footer is read, so that a bad OUT is reported before the input's problems
     OutputFile.check(file, out);
     Schema schema = ParquetInput.mapping(file).arrowSchema();
     List<String> selected = ColumnSelection.check(columns, schema, file);
     List<String> dictionaries = readDictionary == null ? List.of() : readDictionary;
+    List<Integer> selectedGroups =
+        range == null ? rowGroups : ParquetInput.rowGroupsOf(file, range[0], range[1]);
     Expression filter = where == null ? null : filter(where, schema);
     BatchSource[] opened = new BatchSource[1];
     new BatchPipeline("export", file, out, false, true)
@@ -147,10 +175,19 @@ final class ExportCommand implements Callable<Integer> {
             () ->
                 opened[0] =
                     ParquetInput.read(
-                        file, selected, dictionaries, filter, batchRows, context.allocator()),
+                        file,
+                        selected,
+                        dictionaries,
+                        filter,
+                        batchRows,
+                        selectedGroups,
+                        context.allocator()),
             first ->
                 VariantExport.create(
-                    variant, first, context.allocator(), cols -> infer(cols, filter)),
+                    variant,
+                    first,
+                    context.allocator(),
+                    cols -> infer(cols, filter, selectedGroups)),
             root ->
                 IpcOutput.create(
                     out, root, format, compression, opened[0].dictionaries(), context.allocator()));
@@ -162,13 +199,20 @@ final class ExportCommand implements Callable<Integer> {
 
   /**
    * The first pass of {@code --variant decode}: reads only the Variant columns, of the rows {@code
-   * filter} keeps.
+   * filter} keeps in the selected row groups.
    */
-  private Map<String, Field> infer(List<String> variantColumns, Expression filter) {
+  private Map<String, Field> infer(
+      List<String> variantColumns, Expression filter, List<Integer> rowGroups) {
     return InferencePass.of(
             () ->
                 ParquetInput.read(
-                    file, variantColumns, List.of(), filter, batchRows, context.allocator()),
+                    file,
+                    variantColumns,
+                    List.of(),
+                    filter,
+                    batchRows,
+                    rowGroups,
+                    context.allocator()),
             inferRows == null ? 0 : inferRows,
             context.allocator())
         .infer(variantColumns, InferOptions.defaults());
@@ -185,5 +229,24 @@ final class ExportCommand implements Callable<Integer> {
           e.position() < 0 ? "" : "\n  " + text + "\n  " + " ".repeat(e.position()) + "^";
       throw new ParameterException(spec.commandLine(), "--where: " + e.getMessage() + pointer);
     }
+  }
+
+  /** {@code START:LENGTH}, two byte counts of at least 0, as {@code [start, length]}. */
+  private long[] parseSplit(String value) {
+    int colon = value.indexOf(':');
+    try {
+      if (colon > 0) {
+        long start = Long.parseLong(value.substring(0, colon));
+        long length = Long.parseLong(value.substring(colon + 1));
+        if (start >= 0 && length >= 0) {
+          return new long[] {start, length};
+        }
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new ParameterException(
+        spec.commandLine(),
+        "--split must be START:LENGTH, two byte counts of at least 0, not '" + value + "'");
   }
 }

@@ -2,9 +2,12 @@ package io.pqarrow.cli;
 
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorText;
+import io.pqarrow.Limits;
 import io.pqarrow.parquet.read.ParquetArrowReader;
+import io.pqarrow.parquet.read.ParquetSource;
 import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.scan.ScanStats;
+import io.pqarrow.scan.ScanUnit;
 import io.pqarrow.scan.filter.Expression;
 import io.pqarrow.schema.MappingOptions;
 import io.pqarrow.schema.SchemaMapping;
@@ -62,12 +65,31 @@ final class ParquetInput {
       Expression filter,
       int batchRows,
       BufferAllocator allocator) {
+    return read(file, columns, dictionaries, filter, batchRows, null, allocator);
+  }
+
+  /**
+   * As {@link #read(Path, List, List, Expression, int, BufferAllocator)}, of the row groups {@code
+   * rowGroups} only, in that order: {@code null} for all, empty for none (the source has the file's
+   * schema and no batch).
+   */
+  static BatchSource read(
+      Path file,
+      List<String> columns,
+      List<String> dictionaries,
+      Expression filter,
+      int batchRows,
+      List<Integer> rowGroups,
+      BufferAllocator allocator) {
     ParquetArrowReader reader;
+    // An empty selection reads no row group; the reader, told none, would read them all.
+    boolean none = rowGroups != null && rowGroups.isEmpty();
     try {
       ReadOptions.Builder options =
           ReadOptions.builder()
               .batchRows(batchRows)
               .columns(columns)
+              .rowGroups(none || rowGroups == null ? List.of() : rowGroups)
               .threads(Runtime.getRuntime().availableProcessors())
               .storedDictionaries(dictionaries != null)
               .readDictionary(dictionaries == null ? List.of() : dictionaries);
@@ -78,6 +100,7 @@ final class ParquetInput {
     } catch (BridgeException e) {
       throw LibraryErrors.reword(file, e, false);
     }
+    boolean empty = none && reader.rowGroupCount() > 0;
     return new BatchSource() {
       @Override
       public VectorSchemaRoot root() {
@@ -91,6 +114,9 @@ final class ParquetInput {
 
       @Override
       public boolean next() {
+        if (empty) {
+          return false;
+        }
         try {
           return reader.loadNextBatch();
         } catch (BridgeException e) {
@@ -113,6 +139,19 @@ final class ParquetInput {
         reader.close();
       }
     };
+  }
+
+  /**
+   * The row groups of {@code file} whose midpoint lies in bytes {@code [start, start + length)}
+   * ({@link ScanUnit#ofRange}); empty when none does.
+   */
+  static List<Integer> rowGroupsOf(Path file, long start, long length) {
+    try {
+      return ScanUnit.ofRange(ParquetSource.open(file, Limits.defaults()), start, length)
+          .rowGroups();
+    } catch (BridgeException e) {
+      throw LibraryErrors.reword(file, e, false);
+    }
   }
 
   static String message(Throwable e) {

@@ -326,7 +326,8 @@ final class ValueWriters {
     return null;
   }
 
-  private static void writeDouble(JsonGenerator out, double value) throws IOException {
+  /** A double as a JSON number; NaN and the infinities as the strings {@code "NaN"}, …. */
+  static void writeDouble(JsonGenerator out, double value) throws IOException {
     if (Double.isNaN(value)) {
       out.writeString("NaN");
     } else if (Double.isInfinite(value)) {

@@ -27,12 +27,19 @@ import org.apache.parquet.schema.Type;
  */
 public final class ParquetLevels {
   private final MessageType schema;
-  private final Path file;
+  private final String file;
 
   /**
    * @param file the file, for messages
    */
   public ParquetLevels(MessageType schema, Path file) {
+    this(schema, String.valueOf(file));
+  }
+
+  /**
+   * @param file the file's display name, for messages
+   */
+  public ParquetLevels(MessageType schema, String file) {
     this.schema = schema;
     this.file = file;
   }

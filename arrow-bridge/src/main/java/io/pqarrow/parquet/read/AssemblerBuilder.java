@@ -5,7 +5,6 @@ import io.pqarrow.extension.VariantVector;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.internal.ParquetLevels;
 import io.pqarrow.schema.FieldMapping;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.ExtensionTypeVector;
@@ -27,13 +26,13 @@ import org.apache.parquet.schema.Type;
 final class AssemblerBuilder {
   private final MessageType schema;
   private final ParquetLevels levels;
-  private final Path file;
+  private final String file;
   private final LeafFactory leaves;
 
   /**
    * @param leaves builds each leaf's decoder
    */
-  AssemblerBuilder(MessageType schema, Path file, LeafFactory leaves) {
+  AssemblerBuilder(MessageType schema, String file, LeafFactory leaves) {
     this.schema = schema;
     this.levels = new ParquetLevels(schema, file);
     this.file = file;

@@ -5,7 +5,6 @@ import io.pqarrow.ErrorLocation;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.schema.FieldMapping;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -66,7 +65,7 @@ final class DictionaryFields {
       List<String> names,
       boolean stored,
       boolean enabled,
-      Path file) {
+      String file) {
     this.stored = stored;
     this.names = new LinkedHashSet<>(names);
     this.unused = new LinkedHashSet<>(names);
@@ -96,7 +95,7 @@ final class DictionaryFields {
       List<String> names,
       boolean stored,
       boolean enabled,
-      Path file) {
+      String file) {
     return new DictionaryFields(projected, names, stored, enabled, file);
   }
 

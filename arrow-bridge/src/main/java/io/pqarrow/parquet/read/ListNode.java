@@ -4,7 +4,6 @@ import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.internal.encoding.BitWords;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BitVectorHelper;
@@ -32,7 +31,7 @@ final class ListNode extends NodeAssembler {
   private final FixedSizeListVector fixedList;
   private final int elementDef;
   private final NodeAssembler element;
-  private final Path file;
+  private final String file;
 
   /** The batch's offsets (of a List or a LargeList) and validity words, before they are copied. */
   private int[] intOffsets = new int[0];
@@ -48,7 +47,7 @@ final class ListNode extends NodeAssembler {
       int elementDef,
       FieldVector vector,
       NodeAssembler element,
-      Path file) {
+      String file) {
     super(path, repLevel, slotDef, validDef);
     this.list = vector instanceof ListVector l ? l : null;
     this.largeList = vector instanceof LargeListVector l ? l : null;

@@ -34,6 +34,7 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.util.HadoopCodecs;
+import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
@@ -83,7 +84,8 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * binary leaves (the Variant children that need it are binary).
  */
 final class PageLeaves implements LeafFactory {
-  private final Path file;
+  private final InputFile input;
+  private final String file;
   private final boolean verifyPageChecksums;
   private final boolean codecsPerLeaf;
 
@@ -92,15 +94,18 @@ final class PageLeaves implements LeafFactory {
 
   /** Leaves of {@code file} that check page CRCs and share one set of codecs (one thread). */
   PageLeaves(Path file) {
-    this(file, true, false);
+    this(new LocalInputFile(file), String.valueOf(file), true, false);
   }
 
   /**
+   * @param input the file's bytes: each leaf reads them through a stream of its own
+   * @param file the file's display name, for messages
    * @param verifyPageChecksums whether pages are checked against the CRC in their header
    * @param codecsPerLeaf whether each leaf gets codecs of its own, for leaves read on several
    *     threads: parquet-java's decompressors keep state and are not thread-safe
    */
-  PageLeaves(Path file, boolean verifyPageChecksums, boolean codecsPerLeaf) {
+  PageLeaves(InputFile input, String file, boolean verifyPageChecksums, boolean codecsPerLeaf) {
+    this.input = input;
     this.file = file;
     this.verifyPageChecksums = verifyPageChecksums;
     this.codecsPerLeaf = codecsPerLeaf;
@@ -118,7 +123,7 @@ final class PageLeaves implements LeafFactory {
           new ColumnChunkPages(
               file,
               c.column(),
-              new LocalInputFile(file).newStream(),
+              input.newStream(),
               codecs.get(codecs.size() - 1),
               verifyPageChecksums);
     } catch (IOException e) {

@@ -32,9 +32,7 @@ import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.filter2.columnindex.RowRanges;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.filter2.predicate.FilterApi;
@@ -44,11 +42,9 @@ import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
-import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 import org.apache.parquet.internal.filter2.columnindex.ColumnIndexFilter;
 import org.apache.parquet.internal.filter2.columnindex.ColumnIndexStore;
-import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -91,7 +87,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     SchemaMapping map(MessageType schema, Map<String, String> keyValueMetadata);
   }
 
-  private final Path file;
+  private final String file;
   private final BufferAllocator allocator;
   private final ParquetFileReader parquet;
   private final SchemaMapping mapping;
@@ -165,7 +161,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   private long rowsWritten;
 
   private ParquetArrowReader(
-      Path file,
+      String file,
       ParquetFileReader parquet,
       SchemaMapping mapping,
       DictionaryFields dictionaryFields,
@@ -357,21 +353,35 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
    *     schema that cannot be mapped, or lacks a selected column
    */
   public static ParquetArrowReader open(Path file, BufferAllocator allocator, ReadOptions options) {
-    return open(
-        file,
-        allocator,
-        options,
-        (schema, kv) -> SchemaMapper.toArrow(schema, kv, options.mapping()));
+    return open(ParquetSource.open(file, options.limits()), allocator, options);
+  }
+
+  /**
+   * Opens a reader of {@code source}, whose footer (read once) and schema mapping (once per {@link
+   * ReadOptions#mapping()}) it shares with every other reader of the source; it opens streams of
+   * its own. Its errors name the file by {@link ParquetSource#name()}.
+   *
+   * @param source the file
+   * @param allocator where every batch's buffers come from
+   * @param options batch size, projection, row groups and schema mapping options ({@link
+   *     io.pqarrow.Limits#maxFooterBytes()} was applied when the source was opened)
+   * @throws ParquetFileException when the schema cannot be mapped or lacks a selected column, or
+   *     the source cannot be opened again
+   */
+  public static ParquetArrowReader open(
+      ParquetSource source, BufferAllocator allocator, ReadOptions options) {
+    return open(source, allocator, options, null, pageLeaves(source, options));
+  }
+
+  private static PageLeaves pageLeaves(ParquetSource source, ReadOptions options) {
+    return new PageLeaves(
+        source.inputFile(), source.name(), options.verifyPageChecksums(), options.threads() > 1);
   }
 
   static ParquetArrowReader open(
       Path file, BufferAllocator allocator, ReadOptions options, Mapper mapper) {
-    return open(
-        file,
-        allocator,
-        options,
-        mapper,
-        new PageLeaves(file, options.verifyPageChecksums(), options.threads() > 1));
+    ParquetSource source = ParquetSource.open(file, options.limits());
+    return open(source, allocator, options, mapper, pageLeaves(source, options));
   }
 
   /**
@@ -380,12 +390,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
    */
   static ParquetArrowReader open(
       Path file, BufferAllocator allocator, ReadOptions options, LeafFactory leaves) {
-    return open(
-        file,
-        allocator,
-        options,
-        (schema, kv) -> SchemaMapper.toArrow(schema, kv, options.mapping()),
-        leaves);
+    return open(file, allocator, options, null, leaves);
   }
 
   /** Opens {@code file}; {@code leaves} is closed with the reader, or here if opening fails. */
@@ -395,9 +400,30 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       ReadOptions options,
       Mapper mapper,
       LeafFactory leaves) {
+    ParquetSource source;
+    try {
+      source = ParquetSource.open(file, options.limits());
+    } catch (RuntimeException e) {
+      closeQuietly(leaves);
+      throw e;
+    }
+    return open(source, allocator, options, mapper, leaves);
+  }
+
+  /**
+   * Opens {@code source}, mapping its schema with {@code mapper} (null: the source's shared
+   * mapping); {@code leaves} is closed with the reader, or here if opening fails.
+   */
+  static ParquetArrowReader open(
+      ParquetSource source,
+      BufferAllocator allocator,
+      ReadOptions options,
+      Mapper mapper,
+      LeafFactory leaves) {
+    String file = source.name();
     ParquetFileReader parquet;
     try {
-      parquet = openFile(file, options.limits().maxFooterBytes());
+      parquet = source.newFileReader();
     } catch (RuntimeException e) {
       closeQuietly(leaves);
       throw e;
@@ -405,10 +431,14 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     try {
       MessageType schema = parquet.getFileMetaData().getSchema();
       SchemaMapping mapping;
-      try {
-        mapping = mapper.map(schema, parquet.getFileMetaData().getKeyValueMetaData());
-      } catch (BridgeException e) {
-        throw ParquetFileException.invalid(file, null, -1, e.getMessage(), e);
+      if (mapper == null) {
+        mapping = source.mapping(options.mapping());
+      } else {
+        try {
+          mapping = mapper.map(schema, parquet.getFileMetaData().getKeyValueMetaData());
+        } catch (BridgeException e) {
+          throw ParquetFileException.invalid(file, null, -1, e.getMessage(), e);
+        }
       }
       FilterEvaluator filter = null;
       List<String> columns = options.columns();
@@ -856,43 +886,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
    *     schema that cannot be mapped
    */
   public static SchemaMapping mapping(Path file, MappingOptions options) {
-    ParquetFileReader parquet = openFile(file, options.limits().maxFooterBytes());
-    try {
-      return SchemaMapper.toArrow(
-          parquet.getFileMetaData().getSchema(),
-          parquet.getFileMetaData().getKeyValueMetaData(),
-          options);
-    } catch (BridgeException e) {
-      throw ParquetFileException.invalid(file, null, -1, e.getMessage(), e);
-    } finally {
-      closeQuietly(parquet);
-    }
-  }
-
-  /** parquet-java's reader over a file whose framing {@link ParquetFraming} has checked. */
-  private static ParquetFileReader openFile(Path file, long maxFooterBytes) {
-    ParquetFraming.check(file, maxFooterBytes);
-    try {
-      PlainParquetConfiguration conf = new PlainParquetConfiguration();
-      ParquetReadOptions readOptions =
-          ParquetReadOptions.builder(conf)
-              .withCodecFactory(HadoopCodecs.newFactory(conf, 0))
-              .usePageChecksumVerification(true)
-              .useStatsFilter(false)
-              .useDictionaryFilter(false)
-              .useRecordFilter(false)
-              .useColumnIndexFilter(false)
-              .useBloomFilter(false)
-              .build();
-      return ParquetFileReader.open(new LocalInputFile(file), readOptions);
-    } catch (IOException | RuntimeException e) {
-      String m = e.getMessage();
-      throw ParquetFileException.invalid(
-          ErrorKind.INVALID_DATA,
-          ErrorLocation.inFile(file),
-          "invalid Parquet footer (" + ErrorText.describe(e) + ")",
-          e);
-    }
+    return ParquetSource.open(file, options.limits()).mapping(options);
   }
 
   private static String describe(Throwable e) {

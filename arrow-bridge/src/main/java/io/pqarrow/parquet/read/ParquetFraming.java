@@ -7,13 +7,14 @@ import io.pqarrow.parquet.ParquetFileException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.SeekableInputStream;
 
 /**
  * Checks, before parquet-java opens a file, that it is a readable regular file framed as Parquet,
@@ -43,41 +44,57 @@ final class ParquetFraming {
    * real footers are kilobytes to a few megabytes).
    */
   static void check(Path file, long maxFooterBytes) {
-    long size = size(file);
+    size(file);
+    check(new LocalInputFile(file), String.valueOf(file), maxFooterBytes);
+  }
+
+  /**
+   * As {@link #check(Path, long)}, for any byte source; messages name it {@code name}.
+   *
+   * @param name the source's display name, for messages
+   */
+  static void check(InputFile input, String name, long maxFooterBytes) {
+    long size;
+    try {
+      size = input.getLength();
+    } catch (IOException e) {
+      throw ParquetFileException.invalid(name, null, -1, ioProblem(e), e);
+    }
     if (size < MIN_SIZE) {
       throw invalid(
           ErrorKind.INVALID_DATA,
-          ErrorLocation.inFile(file),
+          ErrorLocation.inFile(name),
           "not a Parquet file ("
               + size
               + " bytes; the smallest Parquet file has "
               + MIN_SIZE
               + ")");
     }
-    ByteBuffer head = ByteBuffer.allocate(4);
+    byte[] head = new byte[4];
     ByteBuffer tail = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-      readFully(channel, head, 0);
-      readFully(channel, tail, size - 8);
+    try (SeekableInputStream in = input.newStream()) {
+      in.readFully(head);
+      in.seek(size - 8);
+      in.readFully(tail.array());
     } catch (IOException e) {
-      throw ParquetFileException.invalid(file, null, -1, ioProblem(e), e);
+      throw ParquetFileException.invalid(name, null, -1, ioProblem(e), e);
     }
-    if (!startsWith(head.array(), 0, MAGIC)) {
+    if (!startsWith(head, 0, MAGIC)) {
       throw invalid(
           ErrorKind.INVALID_DATA,
-          ErrorLocation.inFile(file).withByteOffset(0),
+          ErrorLocation.inFile(name).withByteOffset(0),
           "not a Parquet file (no PAR1 magic at byte 0)");
     }
     if (startsWith(tail.array(), 4, ENCRYPTED_MAGIC)) {
       throw invalid(
           ErrorKind.UNSUPPORTED,
-          ErrorLocation.inFile(file).withByteOffset(size - 4),
+          ErrorLocation.inFile(name).withByteOffset(size - 4),
           "encrypted Parquet footers are not supported (PARE magic at the end)");
     }
     if (!startsWith(tail.array(), 4, MAGIC)) {
       throw invalid(
           ErrorKind.INVALID_DATA,
-          ErrorLocation.inFile(file).withByteOffset(size - 4),
+          ErrorLocation.inFile(name).withByteOffset(size - 4),
           "truncated or damaged Parquet file (no PAR1 magic at byte "
               + (size - 4)
               + ", the last 4 of "
@@ -88,7 +105,7 @@ final class ParquetFraming {
     if (footerLength > size - MIN_SIZE) {
       throw invalid(
           ErrorKind.INVALID_DATA,
-          ErrorLocation.inFile(file).withByteOffset(size - 8),
+          ErrorLocation.inFile(name).withByteOffset(size - 8),
           "damaged Parquet file (footer length "
               + footerLength
               + " at byte "
@@ -100,7 +117,7 @@ final class ParquetFraming {
     if (footerLength > maxFooterBytes) {
       throw invalid(
           ErrorKind.INVALID_DATA,
-          ErrorLocation.inFile(file).withByteOffset(size - 8),
+          ErrorLocation.inFile(name).withByteOffset(size - 8),
           "Parquet footer of " + footerLength + " bytes is over the limit of " + maxFooterBytes);
     }
   }
@@ -133,16 +150,6 @@ final class ParquetFraming {
     }
     String message = e.getMessage();
     return ErrorText.describe(e);
-  }
-
-  private static void readFully(FileChannel channel, ByteBuffer buffer, long position)
-      throws IOException {
-    while (buffer.hasRemaining()) {
-      int n = channel.read(buffer, position + buffer.position());
-      if (n < 0) {
-        throw new IOException("unexpected end of file at byte " + (position + buffer.position()));
-      }
-    }
   }
 
   private static boolean startsWith(byte[] bytes, int offset, byte[] magic) {

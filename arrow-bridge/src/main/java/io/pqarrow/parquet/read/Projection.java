@@ -4,7 +4,6 @@ import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.schema.FieldMapping;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,7 +30,7 @@ final class Projection {
    *
    * @throws ParquetFileException naming the first path that selects nothing
    */
-  static List<FieldMapping> apply(List<FieldMapping> fields, List<String> paths, Path file) {
+  static List<FieldMapping> apply(List<FieldMapping> fields, List<String> paths, String file) {
     if (paths.isEmpty()) {
       return fields;
     }
@@ -48,7 +47,7 @@ final class Projection {
   }
 
   private static List<FieldMapping> prune(
-      List<FieldMapping> fields, Node selection, String prefix, Path file) {
+      List<FieldMapping> fields, Node selection, String prefix, String file) {
     List<FieldMapping> out = new ArrayList<>();
     for (Map.Entry<String, Node> e : selection.children.entrySet()) {
       boolean found = false;

@@ -3,7 +3,6 @@ package io.pqarrow.parquet.read;
 import io.pqarrow.extension.ShreddedLayout;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.internal.encoding.BitWords;
-import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.FieldVector;
@@ -20,7 +19,7 @@ final class StructNode extends NodeAssembler {
   private final StructVector vector;
   private final List<NodeAssembler> children;
   private final LeafDecoder representative;
-  private final Path file;
+  private final String file;
   private final FieldVector pairValue;
   private final FieldVector pairTyped;
 
@@ -44,7 +43,7 @@ final class StructNode extends NodeAssembler {
       int validDef,
       StructVector vector,
       List<NodeAssembler> children,
-      Path file,
+      String file,
       FieldVector pairValue,
       FieldVector pairTyped) {
     super(path, repLevel, slotDef, validDef);

@@ -68,7 +68,7 @@ public final class ColumnChunkPages implements AutoCloseable {
     DATA_V2
   }
 
-  private final Path file;
+  private final String file;
   private final String column;
   private final SeekableInputStream in;
   private final CompressionCodecFactory codecs;
@@ -112,6 +112,19 @@ public final class ColumnChunkPages implements AutoCloseable {
    */
   public ColumnChunkPages(
       Path file,
+      String column,
+      SeekableInputStream in,
+      CompressionCodecFactory codecs,
+      boolean verifyCrc) {
+    this(String.valueOf(file), column, in, codecs, verifyCrc);
+  }
+
+  /**
+   * As {@link #ColumnChunkPages(Path, String, SeekableInputStream, CompressionCodecFactory,
+   * boolean)}, for a file known by its display name.
+   */
+  public ColumnChunkPages(
+      String file,
       String column,
       SeekableInputStream in,
       CompressionCodecFactory codecs,
