@@ -18,7 +18,8 @@ What it does:
     every core: one warm-up, then --reps timed runs, the median counts. Every peer returns every
     column of the matching rows.
  3. Runs the JMH benchmark FilteredScanBenchmark on the same file and filters (open, footer, scan
-    with ReadOptions.filter; 1 thread and every core), and FilteredScanBenchmark's main once per
+    with ReadOptions.filter; 1 thread and every core; average time over 1-second iterations after
+    warm-up, the median iteration counts), and FilteredScanBenchmark's main once per
     filter to count the bytes of the file the scan reads (through a counting InputFile) and the
     reader's stats (row groups and pages read and skipped).
  4. Rewrites the section of benchmarks/README.md between the scan.py markers.
@@ -114,7 +115,7 @@ def time_ours(path, cases, warmup, iterations, out_dir):
     out = out_dir / "scan-jmh.json"
     out.unlink(missing_ok=True)
     args = ["FilteredScanBenchmark", "-p", f"file={path}", "-p", "filter=" + ",".join(c[1] for c in cases),
-            "-p", f"threads=1,{os.cpu_count()}", "-wi", str(warmup), "-i", str(iterations),
+            "-p", f"threads=1,{os.cpu_count()}", "-wi", str(warmup), "-i", str(iterations), "-w", "1", "-r", "1",
             "-rf", "json", "-rff", str(out)]
     # JMH splits a -p value list on commas: no filter may hold one.
     assert all("," not in c[1] for c in cases)

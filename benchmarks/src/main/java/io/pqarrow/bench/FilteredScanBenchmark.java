@@ -44,11 +44,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * benchmarks/target/benchmarks.jar FilteredScanBenchmark -p file=PATH -p filter='key = 1'}.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
+@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgsAppend = "--add-opens=java.base/java.nio=ALL-UNNAMED")
-@Warmup(iterations = 5)
-@Measurement(iterations = 10)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 7, time = 1)
 public class FilteredScanBenchmark {
   /** The Parquet file. */
   @Param({""})
