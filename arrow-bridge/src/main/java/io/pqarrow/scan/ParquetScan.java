@@ -42,8 +42,9 @@ import org.apache.arrow.vector.util.DictionaryUtility;
  * for whoever retains them — an exported C array, say — after the next {@link #loadNextBatch}.
  * Dictionary-encoded columns hold indices, and the batch's dictionaries ({@link #lookup}) are
  * copied in with it: the Parquet reader keeps decoding into its own. {@link #getDictionaryVectors}
- * is keyed by the ids the schema's fields carry. {@link #bytesRead()} is 0: a Parquet scan reads
- * column chunks, not an IPC stream. Errors are the Parquet reader's {@link ParquetFileException}s.
+ * is keyed by the ids the schema's fields carry. {@link #bytesRead()} counts the bytes of column
+ * chunks read from the file (page headers and bodies; not the footer or page indexes). Errors are
+ * the Parquet reader's {@link ParquetFileException}s.
  */
 public final class ParquetScan extends ArrowReader {
   private final ParquetArrowReader reader;
@@ -150,7 +151,7 @@ public final class ParquetScan extends ArrowReader {
 
   @Override
   public long bytesRead() {
-    return 0;
+    return reader.bytesRead();
   }
 
   @Override

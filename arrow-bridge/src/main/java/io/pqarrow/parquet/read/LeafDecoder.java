@@ -192,6 +192,11 @@ abstract class LeafDecoder implements AutoCloseable {
   @Override
   public void close() throws IOException {}
 
+  /** The bytes of the file this decoder has read so far (0 when it reads no pages). */
+  long bytesRead() {
+    return 0;
+  }
+
   /**
    * The pages this decoder has read so far, dictionary and data pages, over every chunk (0 when it
    * reads no pages).

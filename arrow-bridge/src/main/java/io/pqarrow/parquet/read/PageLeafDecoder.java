@@ -152,6 +152,11 @@ abstract class PageLeafDecoder extends LeafDecoder {
   }
 
   @Override
+  long bytesRead() {
+    return pages.bytesRead();
+  }
+
+  @Override
   final void startChunk(ColumnChunkMetaData chunk, int rowGroup) {
     pagesSkipped += chunkTail();
     chunkPages = null;

@@ -19,7 +19,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -441,19 +440,18 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         }
       }
       FilterEvaluator filter = null;
-      List<String> columns = options.columns();
+      List<List<String>> filterColumns = List.of();
       if (options.filter().isPresent()) {
         // bound even when it only prunes, so that an unknown column is an error, not a no-op
         filter = FilterEvaluator.bind(options.filter().get(), mapping.arrowSchema());
-        if (!columns.isEmpty() && !options.pruneOnly()) {
-          LinkedHashSet<String> read = new LinkedHashSet<>(columns);
-          read.addAll(filter.columns());
-          columns = List.copyOf(read);
+        if (!options.pruneOnly()) {
+          filterColumns = filter.columnNames();
         }
       }
       DictionaryFields projected =
           DictionaryFields.of(
-              VariantValues.supplement(Projection.apply(mapping.fields(), columns, file)),
+              VariantValues.supplement(
+                  Projection.apply(mapping.fields(), options.columns(), filterColumns, file)),
               options.readDictionary(),
               options.storedDictionaries(),
               leaves instanceof PageLeaves,
@@ -832,6 +830,18 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     }
     rangeLeft = range.to - range.from + 1;
     return null;
+  }
+
+  /**
+   * The bytes of column chunks read from the file so far (page headers and bodies, over every
+   * column read; the footer and page indexes not counted).
+   */
+  public long bytesRead() {
+    long n = 0;
+    for (LeafDecoder leaf : leaves) {
+      n += leaf.bytesRead();
+    }
+    return n;
   }
 
   /** Data pages read so far, over every column read (dictionary pages not counted). */

@@ -5,6 +5,7 @@ import io.pqarrow.ErrorLocation;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.schema.FieldMapping;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,19 +32,36 @@ final class Projection {
    * @throws ParquetFileException naming the first path that selects nothing
    */
   static List<FieldMapping> apply(List<FieldMapping> fields, List<String> paths, String file) {
+    return apply(fields, paths, List.of(), file);
+  }
+
+  /**
+   * As {@link #apply(List, List, String)}, also keeping the fields {@code named} gives as names
+   * from the top level down (a name may hold a dot), when {@code paths} selects some.
+   */
+  static List<FieldMapping> apply(
+      List<FieldMapping> fields, List<String> paths, List<List<String>> named, String file) {
     if (paths.isEmpty()) {
       return fields;
     }
     Node root = new Node();
     for (String path : paths) {
-      Node n = root;
-      for (String part : path.split("\\.", -1)) {
-        n = n.children.computeIfAbsent(part, k -> new Node());
-      }
-      n.whole = true;
+      select(root, Arrays.asList(path.split("\\.", -1)));
+    }
+    for (List<String> names : named) {
+      select(root, names);
     }
     List<FieldMapping> out = prune(fields, root, "", file);
     return out;
+  }
+
+  /** Marks the field at {@code names} (from the top level down) as selected whole. */
+  private static void select(Node root, List<String> names) {
+    Node n = root;
+    for (String part : names) {
+      n = n.children.computeIfAbsent(part, k -> new Node());
+    }
+    n.whole = true;
   }
 
   private static List<FieldMapping> prune(

@@ -71,9 +71,12 @@ import org.apache.arrow.vector.types.pojo.Schema;
 public final class FilterEvaluator {
   private final Node root;
   private final List<String> columns;
+  private final List<List<String>> columnNames;
   private final Expression expression;
 
-  private FilterEvaluator(Expression expression, Node root, List<String> columns) {
+  private FilterEvaluator(
+      Expression expression, Node root, List<String> columns, List<List<String>> columnNames) {
+    this.columnNames = columnNames;
     this.expression = expression;
     this.root = root;
     this.columns = columns;
@@ -87,10 +90,12 @@ public final class FilterEvaluator {
    */
   public static FilterEvaluator bind(Expression e, Schema schema) {
     Set<String> cols = new LinkedHashSet<>();
+    Set<List<String>> names = new LinkedHashSet<>();
     for (Column c : Expression.columns(e)) {
       cols.add(c.fieldPath());
+      names.add(c.names());
     }
-    return new FilterEvaluator(e, bindNode(e, schema), List.copyOf(cols));
+    return new FilterEvaluator(e, bindNode(e, schema), List.copyOf(cols), List.copyOf(names));
   }
 
   /** The expression. */
@@ -101,6 +106,14 @@ public final class FilterEvaluator {
   /** The dotted field paths the filter reads (Variant columns whole), each once. */
   public List<String> columns() {
     return columns;
+  }
+
+  /**
+   * The field paths the filter reads as names from the top level down (Variant columns whole), each
+   * once: unlike {@link #columns()}, a name may hold a dot.
+   */
+  public List<List<String>> columnNames() {
+    return columnNames;
   }
 
   /**

@@ -187,7 +187,29 @@ class PageSkipTest {
       ScanStats stats = r.stats();
       assertTrue(stats.pagesSkipped() > 0, stats.toJson());
       assertTrue(stats.rowsRead() < 6000, stats.toJson());
+      long fileChunks = chunkBytes(file);
+      assertTrue(
+          r.bytesRead() < fileChunks / 2, r.bytesRead() + " of " + fileChunks + " bytes read");
     }
+    // A whole read reads every byte of every column chunk once.
+    try (ParquetArrowReader r =
+        ParquetArrowReader.open(file, memory.allocator(), byValue(ReadOptions.defaults()))) {
+      collect(r);
+      assertEquals(chunkBytes(file), r.bytesRead());
+    }
+  }
+
+  /** The bytes of every column chunk of the file. */
+  private static long chunkBytes(Path file) throws IOException {
+    long n = 0;
+    try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(file))) {
+      for (BlockMetaData b : f.getRowGroups()) {
+        for (ColumnChunkMetaData c : b.getColumns()) {
+          n += c.getTotalSize();
+        }
+      }
+    }
+    return n;
   }
 
   @Test

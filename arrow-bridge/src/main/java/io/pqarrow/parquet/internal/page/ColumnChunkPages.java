@@ -94,6 +94,10 @@ public final class ColumnChunkPages implements AutoCloseable {
 
   private int pageIndex = -1;
   private long pagesRead;
+
+  /** Bytes read from the file: header windows and page bodies, over every chunk. */
+  private long bytesRead;
+
   private long pageOffset;
   private long bodyOffset;
   private int compressedSize;
@@ -284,6 +288,11 @@ public final class ColumnChunkPages implements AutoCloseable {
   /** The file byte where the current chunk starts (its dictionary page, if it has one). */
   public long chunkStart() {
     return chunkStart;
+  }
+
+  /** The bytes read from the file so far (page headers and bodies), over every chunk. */
+  public long bytesRead() {
+    return bytesRead;
   }
 
   /** The dictionary and data pages read so far, over every chunk. */
@@ -538,6 +547,7 @@ public final class ColumnChunkPages implements AutoCloseable {
       try {
         in.seek(pos + done);
         in.readFully(dst, done, size - done);
+        bytesRead += size - done;
       } catch (IOException e) {
         throw error(pos, "cannot read the page body of " + size + " bytes: " + describe(e), e);
       }
@@ -626,6 +636,7 @@ public final class ColumnChunkPages implements AutoCloseable {
       try {
         in.seek(at);
         in.readFully(window, 0, length);
+        bytesRead += length;
       } catch (IOException e) {
         failure = e;
         throw e;
