@@ -89,28 +89,29 @@ final class Unshredder {
       BufferAllocator allocator) {
     VariantColumnReader in = VariantColumnReader.of(input, dictionaries);
     Unshredder u = new Unshredder(in, strict);
-    VariantVectorWriter out = new VariantVectorWriter(limits);
-    out.declareKeys(KeyCollector.keys(in, u.root));
-    // The storage's value and typed_value bytes: near what the rebuilt values take, so the
-    // values grow once rather than by doubling.
-    out.reserve(in.rowCount(), u.root.storageBytes());
-    for (int i = 0; i < in.rowCount(); i++) {
-      u.row = i;
-      if (in.isSqlNull(i)) {
-        out.appendSqlNull();
-        continue;
+    // Rows go straight into Arrow memory: no heap array of the values, no copy at finish.
+    try (VariantVectorWriter out = new VariantVectorWriter(limits, allocator)) {
+      out.declareKeys(KeyCollector.keys(in, u.root));
+      // The storage's value and typed_value bytes: near what the rebuilt values take.
+      out.reserve(in.rowCount(), u.root.storageBytes());
+      for (int i = 0; i < in.rowCount(); i++) {
+        u.row = i;
+        if (in.isSqlNull(i)) {
+          out.appendSqlNull();
+          continue;
+        }
+        try {
+          VariantMetadata m = in.metadata(i);
+          u.rebuild(u.root, i, m, out.row());
+        } catch (ShredException e) {
+          throw e;
+        } catch (BridgeException e) {
+          throw ShredException.invalidRow(u.root.path, i, e);
+        }
+        out.finishRow();
       }
-      try {
-        VariantMetadata m = in.metadata(i);
-        u.rebuild(u.root, i, m, out.row());
-      } catch (ShredException e) {
-        throw e;
-      } catch (BridgeException e) {
-        throw ShredException.invalidRow(u.root.path, i, e);
-      }
-      out.finishRow();
+      return out.finish(input.getName(), allocator);
     }
-    return out.finish(input.getName(), allocator);
   }
 
   /**

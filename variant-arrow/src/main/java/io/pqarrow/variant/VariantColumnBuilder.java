@@ -29,8 +29,22 @@ import java.util.List;
  * every row; the dictionary may also hold declared keys no row uses.
  */
 public final class VariantColumnBuilder {
+  /**
+   * Where a builder made with {@link #VariantColumnBuilder(Limits, RowSink)} puts each finished
+   * row's value bytes instead of keeping them (for a writer that stores them straight into its own
+   * memory).
+   */
+  public interface RowSink {
+    /** Takes the next row's value: {@code bytes[0, length)}, valid only during the call. */
+    void append(byte[] bytes, int length);
+  }
+
   private final KeyDictionary dict = new KeyDictionary();
   private final VariantBuilder row;
+
+  /** The sink of the rows, or null when the builder keeps them in {@link #values}. */
+  private final RowSink sink;
+
   private byte[] values = new byte[1024];
   private int valuesLength;
   private int[] offsets = new int[65];
@@ -46,7 +60,35 @@ public final class VariantColumnBuilder {
    * VariantBuilder#appendVariant}) nested at most {@link Limits#maxVariantDepth()} deep.
    */
   public VariantColumnBuilder(Limits limits) {
+    this(limits, null);
+  }
+
+  /**
+   * An empty column whose finished rows go to {@code sink} as they are written; {@link #finish()}
+   * is then not available: the caller takes {@link #metadata()} once every row is written, and when
+   * {@link #keysSorted()} is false re-encodes its rows against it ({@link #appendRow} into a
+   * builder that declared every key of {@link #metadata()}).
+   */
+  public VariantColumnBuilder(Limits limits, RowSink sink) {
     this.row = new VariantBuilder(dict, false, java.util.Objects.requireNonNull(limits, "limits"));
+    this.sink = sink;
+    if (sink != null) {
+      values = new byte[0];
+      offsets = new int[1];
+    }
+  }
+
+  /**
+   * The key dictionary of the rows written so far: sorted and final when {@link #keysSorted()},
+   * else the provisional ids the rows were written with.
+   */
+  public byte[] metadata() {
+    return dict.encode();
+  }
+
+  /** Whether every key arrived in sorted order, so that the rows' field ids are final. */
+  public boolean keysSorted() {
+    return dict.isSorted();
   }
 
   /**
@@ -79,7 +121,13 @@ public final class VariantColumnBuilder {
   /** Ends the current row; returns its index. */
   public int finishRow() {
     row.requireComplete();
-    append(row.bytes(), row.length());
+    if (sink != null) {
+      sink.append(row.bytes(), row.length());
+      valuesLength += row.length();
+      rows++;
+    } else {
+      append(row.bytes(), row.length());
+    }
     row.clear();
     return rows - 1;
   }
@@ -107,6 +155,9 @@ public final class VariantColumnBuilder {
    * doubling. A hint only: rows beyond it still grow the buffers.
    */
   public VariantColumnBuilder reserve(int moreRows, long moreBytes) {
+    if (sink != null) {
+      return this; // the sink keeps the rows
+    }
     long bytes = Math.min(Integer.MAX_VALUE - 8L, valuesLength + Math.max(0, moreBytes));
     if (bytes > values.length) {
       values = Arrays.copyOf(values, (int) bytes);
@@ -146,6 +197,9 @@ public final class VariantColumnBuilder {
    * @throws IllegalStateException if a row was started and not finished
    */
   public EncodedVariantColumn finish() {
+    if (sink != null) {
+      throw new IllegalStateException("the rows went to a sink: take metadata() instead");
+    }
     if (!row.isEmpty()) {
       throw new IllegalStateException("row " + rows + " was started but not finished");
     }

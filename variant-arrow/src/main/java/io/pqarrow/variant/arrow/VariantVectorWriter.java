@@ -6,9 +6,14 @@ import io.pqarrow.variant.EncodedVariant;
 import io.pqarrow.variant.Variant;
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.VariantColumnBuilder;
+import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantReader;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VarBinaryVector;
 
 /**
  * Appends rows — Variant values, Variant nulls and SQL NULLs — and produces an unshredded {@link
@@ -28,9 +33,15 @@ import org.apache.arrow.memory.BufferAllocator;
  * null under its null slot, so the children stay valid for readers that ignore the struct's
  * validity. A writer is not thread-safe and is used once.
  */
-public final class VariantVectorWriter {
+public final class VariantVectorWriter implements AutoCloseable {
+  private final Limits limits;
   private final VariantColumnBuilder column;
   private final BitSet sqlNulls = new BitSet();
+
+  /** The rows' value bytes, in Arrow memory, for a writer made with an allocator; else null. */
+  private VarBinaryVector values;
+
+  private int written;
 
   /** An empty writer with the default limits. */
   public VariantVectorWriter() {
@@ -39,7 +50,26 @@ public final class VariantVectorWriter {
 
   /** An empty writer whose copied rows may nest at most {@link Limits#maxVariantDepth()} deep. */
   public VariantVectorWriter(Limits limits) {
+    this.limits = limits;
     this.column = new VariantColumnBuilder(limits);
+  }
+
+  /**
+   * An empty writer that puts each row's value bytes straight into Arrow memory from {@code
+   * allocator} as it is finished, rather than into a heap array copied by {@link #finish}: no heap
+   * per row. Close it if it is not finished.
+   */
+  public VariantVectorWriter(Limits limits, BufferAllocator allocator) {
+    this.limits = limits;
+    this.values = new VarBinaryVector("value", allocator);
+    values.allocateNew();
+    this.column =
+        new VariantColumnBuilder(
+            limits,
+            (bytes, length) -> {
+              values.setSafe(written, bytes, 0, length);
+              written++;
+            });
   }
 
   /** Declares keys before the first row (see {@link VariantColumnBuilder#declareKeys}). */
@@ -99,6 +129,14 @@ public final class VariantVectorWriter {
 
   /** A capacity hint: see {@link VariantColumnBuilder#reserve}. */
   public VariantVectorWriter reserve(int moreRows, long moreBytes) {
+    if (values != null) {
+      // Arrow memory: sized once before the first row, grown by the vector afterwards.
+      if (written == 0 && moreRows > 0 && moreBytes > 0 && moreBytes <= Integer.MAX_VALUE) {
+        values.clear();
+        values.allocateNew(moreBytes, moreRows);
+      }
+      return this;
+    }
     column.reserve(moreRows, moreBytes);
     return this;
   }
@@ -111,6 +149,41 @@ public final class VariantVectorWriter {
    * @throws IllegalStateException if a row was started and not finished
    */
   public VariantVector finish(String name, BufferAllocator allocator) {
-    return VariantVectors.fromColumn(name, column.finish(), sqlNulls, allocator);
+    if (values == null) {
+      return VariantVectors.fromColumn(name, column.finish(), sqlNulls, allocator);
+    }
+    try {
+      values.setValueCount(written);
+      byte[] metadata = column.metadata();
+      if (column.keysSorted()) {
+        return VariantVectors.fromValues(name, metadata, values, sqlNulls, allocator);
+      }
+      // Keys arrived out of order: the rows hold provisional ids, re-encoded once here.
+      VariantMetadata provisional = VariantMetadata.of(metadata);
+      VariantColumnBuilder sorted = new VariantColumnBuilder(limits);
+      List<String> keys = new ArrayList<>(provisional.size());
+      for (int id = 0; id < provisional.size(); id++) {
+        keys.add(provisional.key(id));
+      }
+      sorted.declareKeys(keys);
+      ByteBuffer bytes =
+          values.getDataBuffer().nioBuffer(0, (int) values.getDataBuffer().capacity());
+      VariantReader r = new VariantReader();
+      for (int i = 0; i < written; i++) {
+        int start = values.getStartOffset(i);
+        sorted.appendRow(r.reset(provisional, bytes, start, values.getEndOffset(i) - start, i));
+      }
+      return VariantVectors.fromColumn(name, sorted.finish(), sqlNulls, allocator);
+    } finally {
+      close();
+    }
+  }
+
+  /** Frees the Arrow memory of a writer made with an allocator that was not finished. */
+  @Override
+  public void close() {
+    if (values != null) {
+      values.close();
+    }
   }
 }

@@ -179,6 +179,52 @@ public final class VariantVectors {
     }
   }
 
+  /**
+   * A new unshredded {@link VariantVector} with {@code metadata} repeated in every row and the
+   * value bytes of {@code values}, which are moved into it (no copy; {@code values} is left empty
+   * and still the caller's to close). As {@link #fromColumn} otherwise.
+   */
+  public static VariantVector fromValues(
+      String name,
+      byte[] metadata,
+      VarBinaryVector values,
+      BitSet sqlNulls,
+      BufferAllocator allocator) {
+    int rows = values.getValueCount();
+    long metadataBytes = (long) metadata.length * rows;
+    if (metadataBytes > Integer.MAX_VALUE) {
+      throw VariantVectorException.invalid(
+          name,
+          rows
+              + " copies of a metadata of "
+              + metadata.length
+              + " bytes exceed the 2 GiB of a Binary vector");
+    }
+    VariantVector out =
+        (VariantVector) VariantType.unshreddedField(name, sqlNulls != null).createVector(allocator);
+    try {
+      StructVector storage = out.getUnderlyingVector();
+      VarBinaryVector meta = (VarBinaryVector) out.metadataVector();
+      storage.setInitialCapacity(rows);
+      storage.allocateNew();
+      meta.allocateNew(Math.max(1, metadataBytes), rows);
+      fillRepeated(meta, metadata, rows);
+      values.makeTransferPair(out.valueVector()).transfer();
+      ArrowBuf validity = storage.getValidityBuffer();
+      setAll(validity, rows);
+      if (sqlNulls != null) {
+        for (int i = sqlNulls.nextSetBit(0); i >= 0 && i < rows; i = sqlNulls.nextSetBit(i + 1)) {
+          BitVectorHelper.unsetBit(validity, i);
+        }
+      }
+      out.setValueCount(rows);
+      return out;
+    } catch (RuntimeException e) {
+      out.close();
+      throw e;
+    }
+  }
+
   /** Sets the first {@code rows} bits of {@code validity} (whole bytes at once). */
   private static void setAll(ArrowBuf validity, int rows) {
     int full = rows >>> 3;

@@ -1,5 +1,6 @@
 package io.pqarrow.variant.arrow;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -114,6 +115,67 @@ class ArrowVariantVectorsTest {
         assertEquals(i, row.row());
       }
     }
+  }
+
+  /**
+   * A writer given an allocator (rows straight into Arrow memory) gives the same vector as one that
+   * keeps them on the heap: keys in order, keys out of order (rows re-encoded at finish), SQL NULL
+   * and Variant null rows; one closed unfinished frees its memory.
+   */
+  @Test
+  void aWriterIntoArrowMemoryGivesTheSameVector() {
+    BufferAllocator a = memory.allocator();
+    Random random = new Random(3);
+    for (boolean declared : new boolean[] {true, false}) {
+      VariantVectorWriter heap = new VariantVectorWriter();
+      try (VariantVectorWriter direct = new VariantVectorWriter(io.pqarrow.Limits.defaults(), a)) {
+        for (VariantVectorWriter w : List.of(heap, direct)) {
+          if (declared) {
+            w.declareKeys(List.of("a", "m", "z"));
+          }
+          w.reserve(8, 64);
+        }
+        for (int i = 0; i < 300; i++) {
+          int kind = random.nextInt(5);
+          for (VariantVectorWriter w : List.of(heap, direct)) {
+            switch (kind) {
+              case 0 -> w.appendSqlNull();
+              case 1 -> w.appendVariantNull();
+              default -> {
+                VariantBuilder b = w.row().startObject();
+                b.appendKey(kind == 2 ? "z" : "m").appendInt(i);
+                if (kind == 4) {
+                  b.appendKey("a").appendString("s" + i);
+                }
+                b.endObject();
+                w.finishRow();
+              }
+            }
+          }
+        }
+        try (VariantVector h = heap.finish("v", a);
+            VariantVector d = direct.finish("v", a)) {
+          assertEquals(h.getValueCount(), d.getValueCount());
+          for (int i = 0; i < h.getValueCount(); i++) {
+            assertEquals(h.isNull(i), d.isNull(i), "row " + i);
+            assertArrayEquals(
+                ((VarBinaryVector) h.metadataVector()).get(i),
+                ((VarBinaryVector) d.metadataVector()).get(i),
+                "metadata of row " + i);
+            assertArrayEquals(
+                ((VarBinaryVector) h.valueVector()).get(i),
+                ((VarBinaryVector) d.valueVector()).get(i),
+                "value of row " + i);
+          }
+        }
+      }
+    }
+    try (VariantVectorWriter abandoned = new VariantVectorWriter(io.pqarrow.Limits.defaults(), a)) {
+      abandoned.row().appendInt(1);
+      abandoned.finishRow();
+      assertTrue(a.getAllocatedMemory() > 0);
+    }
+    assertEquals(0, a.getAllocatedMemory(), "an unfinished writer's memory is freed by close");
   }
 
   @Test
