@@ -171,7 +171,7 @@ def section(path, rows, cases, results, read, run):
             return f"{results[(label, peer + ', 1 thread')] / results[(label, OURS[0])]:.2f} / " \
                    f"{results[(label, peer + ', threads')] / results[(label, OURS[1])]:.2f}"
         lines.append(
-            f"| {label}: `{where}` | {results[(label, 'rows')]:,} | {frac * 100:.2f}% |"
+            f"| {label}: `{where}` | {results[(label, 'rows')]:,} | {frac * 100:.2f}% | "
             + " | ".join(cells) + f" | {ratio('pyarrow dataset')} | {ratio('DuckDB')} |")
     lines.append("")
     lines.append("What the scans read (this library's `ScanStats`):")
