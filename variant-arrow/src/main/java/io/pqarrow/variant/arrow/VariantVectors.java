@@ -142,41 +142,16 @@ public final class VariantVectors {
   public static VariantVector fromColumn(
       String name, EncodedVariantColumn column, BitSet sqlNulls, BufferAllocator allocator) {
     int rows = column.rowCount();
-    byte[] metadata = column.metadata();
-    long metadataBytes = (long) metadata.length * rows;
-    if (metadataBytes > Integer.MAX_VALUE) {
-      throw VariantVectorException.invalid(
-          name,
-          rows
-              + " copies of a metadata of "
-              + metadata.length
-              + " bytes exceed the 2 GiB of a Binary vector");
-    }
-    VariantVector out =
-        (VariantVector) VariantType.unshreddedField(name, sqlNulls != null).createVector(allocator);
-    try {
-      StructVector storage = out.getUnderlyingVector();
-      VarBinaryVector meta = (VarBinaryVector) out.metadataVector();
-      VarBinaryVector value = (VarBinaryVector) out.valueVector();
-      storage.setInitialCapacity(rows);
-      storage.allocateNew();
-      meta.allocateNew(Math.max(1, metadataBytes), rows);
-      value.allocateNew(Math.max(1, column.offsets()[rows]), rows);
-      fillRepeated(meta, metadata, rows);
-      fillValues(value, column);
-      ArrowBuf validity = storage.getValidityBuffer();
-      setAll(validity, rows);
-      if (sqlNulls != null) {
-        for (int i = sqlNulls.nextSetBit(0); i >= 0 && i < rows; i = sqlNulls.nextSetBit(i + 1)) {
-          BitVectorHelper.unsetBit(validity, i);
-        }
-      }
-      out.setValueCount(rows);
-      return out;
-    } catch (RuntimeException e) {
-      out.close();
-      throw e;
-    }
+    return assemble(
+        name,
+        column.metadata(),
+        rows,
+        sqlNulls,
+        allocator,
+        value -> {
+          value.allocateNew(Math.max(1, column.offsets()[rows]), rows);
+          fillValues(value, column);
+        });
   }
 
   /**
@@ -190,7 +165,27 @@ public final class VariantVectors {
       VarBinaryVector values,
       BitSet sqlNulls,
       BufferAllocator allocator) {
-    int rows = values.getValueCount();
+    return assemble(
+        name,
+        metadata,
+        values.getValueCount(),
+        sqlNulls,
+        allocator,
+        value -> values.makeTransferPair(value).transfer());
+  }
+
+  /**
+   * A new unshredded vector of {@code rows} rows: {@code metadata} repeated in every row, the value
+   * child filled by {@code values}, SQL NULL where {@code sqlNulls} says (the field nullable
+   * exactly when it is not {@code null}).
+   */
+  private static VariantVector assemble(
+      String name,
+      byte[] metadata,
+      int rows,
+      BitSet sqlNulls,
+      BufferAllocator allocator,
+      java.util.function.Consumer<VarBinaryVector> values) {
     long metadataBytes = (long) metadata.length * rows;
     if (metadataBytes > Integer.MAX_VALUE) {
       throw VariantVectorException.invalid(
@@ -209,7 +204,7 @@ public final class VariantVectors {
       storage.allocateNew();
       meta.allocateNew(Math.max(1, metadataBytes), rows);
       fillRepeated(meta, metadata, rows);
-      values.makeTransferPair(out.valueVector()).transfer();
+      values.accept((VarBinaryVector) out.valueVector());
       ArrowBuf validity = storage.getValidityBuffer();
       setAll(validity, rows);
       if (sqlNulls != null) {
