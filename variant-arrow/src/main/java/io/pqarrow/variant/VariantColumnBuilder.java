@@ -208,6 +208,20 @@ public final class VariantColumnBuilder {
       // of every value byte saved.
       return new EncodedVariantColumn(dict.encode(), values, Arrays.copyOf(offsets, rows + 1));
     }
+    if (dict.size() <= 256) {
+      // Every object was written with one-byte field ids, and the sorted ids fit one byte too:
+      // the ids are rewritten in place (fields are already in key order), with no second copy.
+      KeyDictionary sortedDict = dict.sortedCopy();
+      int[] newId = new int[dict.size()];
+      for (int id = 0; id < newId.length; id++) {
+        newId[id] = sortedDict.idOf(dict.key(id));
+      }
+      for (int i = 0; i < rows; i++) {
+        renumber(offsets[i], newId);
+      }
+      return new EncodedVariantColumn(
+          sortedDict.encode(), values, Arrays.copyOf(offsets, rows + 1));
+    }
     VariantMetadata provisional = VariantMetadata.of(dict.encode());
     VariantColumnBuilder sorted =
         new VariantColumnBuilder(dict.sortedCopy(), VariantBuilder.REENCODING);
@@ -217,6 +231,48 @@ public final class VariantColumnBuilder {
       sorted.appendRow(r.reset(provisional, in, offsets[i], offsets[i + 1] - offsets[i], i));
     }
     return sorted.finish();
+  }
+
+  /**
+   * Rewrites the field ids of the objects in the value at {@code pos} of {@link #values}, nested
+   * ones included, as {@code newId} maps them. Objects keep their field order (already by key) and
+   * their id width, which the caller has checked holds every new id.
+   */
+  private void renumber(int pos, int[] newId) {
+    int h = values[pos] & 0xFF;
+    int type = VariantLayout.basicType(h);
+    if (type == VariantLayout.OBJECT) {
+      int countSize = VariantLayout.objectIsLarge(h) ? 4 : 1;
+      int idSize = VariantLayout.objectIdSize(h);
+      int offsetSize = VariantLayout.objectOffsetSize(h);
+      int n = (int) unsigned(pos + 1, countSize);
+      int idPos = pos + 1 + countSize;
+      int offsetPos = idPos + n * idSize;
+      int dataStart = offsetPos + (n + 1) * offsetSize;
+      for (int k = 0; k < n; k++) {
+        int at = idPos + k * idSize;
+        VariantLayout.writeUnsigned(values, at, newId[(int) unsigned(at, idSize)], idSize);
+        renumber(dataStart + (int) unsigned(offsetPos + k * offsetSize, offsetSize), newId);
+      }
+    } else if (type == VariantLayout.ARRAY) {
+      int countSize = VariantLayout.arrayIsLarge(h) ? 4 : 1;
+      int offsetSize = VariantLayout.arrayOffsetSize(h);
+      int n = (int) unsigned(pos + 1, countSize);
+      int offsetPos = pos + 1 + countSize;
+      int dataStart = offsetPos + (n + 1) * offsetSize;
+      for (int k = 0; k < n; k++) {
+        renumber(dataStart + (int) unsigned(offsetPos + k * offsetSize, offsetSize), newId);
+      }
+    }
+  }
+
+  /** The {@code size}-byte little-endian unsigned number at {@code pos} of {@link #values}. */
+  private long unsigned(int pos, int size) {
+    long v = 0;
+    for (int i = size - 1; i >= 0; i--) {
+      v = (v << 8) | (values[pos + i] & 0xFF);
+    }
+    return v;
   }
 
   private VariantColumnBuilder(KeyDictionary sortedDict, Limits limits) {

@@ -3,7 +3,9 @@ package io.pqarrow.variant;
 import static io.pqarrow.variant.VariantBytesTest.bytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.variant.testing.RandomVariants;
 import io.pqarrow.variant.testing.VariantValue;
@@ -65,10 +67,10 @@ class VariantColumnBuilderTest {
     assertArrayEquals(
         bytes(
             0x02, 0x02, // object, 2 fields
-            0x00, 0x01, // ids "a", "z"
-            0x00, 0x02, 0x04, // re-encoding copies the fields in key order: "a" at 0, "z" at 2
-            0x0C, 0x02, // int8 2 (a)
-            0x0C, 0x03), // int8 3 (z)
+            0x00, 0x01, // ids "a", "z", rewritten in place
+            0x02, 0x00, 0x04, // the values stay where they were written: "a" at 2, "z" at 0
+            0x0C, 0x03, // int8 3 (z)
+            0x0C, 0x02), // int8 2 (a)
         out.value(1));
   }
 
@@ -97,6 +99,53 @@ class VariantColumnBuilderTest {
         0x40 | 0x10 | 0x04 | 0x02,
         out.value(0)[0] & 0xFF,
         "300 fields: is_large, 2-byte ids, 2-byte offsets (300 bytes of values)");
+  }
+
+  /**
+   * Keys out of order in a dictionary of at most 256 keys: the ids are rewritten in place, in
+   * nested objects and arrays too; every row reads back as written and validates in full (ids in
+   * key order against the sorted metadata).
+   */
+  @Test
+  void fewKeysOutOfOrderAreRenumberedInPlace() {
+    Random r = new Random(17);
+    VariantColumnBuilder col = new VariantColumnBuilder();
+    List<VariantValue> expected = new ArrayList<>();
+    for (int i = 0; i < 400; i++) {
+      VariantValue v = fewKeys(r, 4);
+      col.appendRow(v.encode().toVariant().readInto(new VariantReader()));
+      expected.add(v);
+    }
+    assertFalse(col.keysSorted(), "keys arrived out of order");
+    EncodedVariantColumn out = col.finish();
+    VariantMetadata md = VariantMetadata.of(out.metadata());
+    assertTrue(md.size() <= 256, md.size() + " keys");
+    VariantValidator full = new VariantValidator(ValidationOptions.defaults());
+    for (int i = 0; i < expected.size(); i++) {
+      assertEquals(expected.get(i), VariantValue.read(out.variant(i)), "row " + i);
+      byte[] value = out.value(i);
+      full.validate(md, java.nio.ByteBuffer.wrap(value), 0, value.length, i);
+    }
+  }
+
+  /** A random value whose object keys come from 60 names, in random order. */
+  private static VariantValue fewKeys(Random r, int depth) {
+    int pick = depth == 0 ? 0 : r.nextInt(4);
+    if (pick <= 1) {
+      return RandomVariants.primitive(r);
+    }
+    if (pick == 2) {
+      java.util.Map<String, VariantValue> fields = new java.util.LinkedHashMap<>();
+      for (int k = r.nextInt(6); k > 0; k--) {
+        fields.put("key" + r.nextInt(60), fewKeys(r, depth - 1));
+      }
+      return new VariantValue.ObjectValue(fields);
+    }
+    List<VariantValue> elements = new ArrayList<>();
+    for (int k = r.nextInt(5); k > 0; k--) {
+      elements.add(fewKeys(r, depth - 1));
+    }
+    return new VariantValue.ArrayValue(elements);
   }
 
   @Test
