@@ -68,7 +68,7 @@ class ShredLimitsTest {
               BridgeException.class,
               () -> Shredding.shred(in, request, depth(3), memory.allocator()).close());
       assertEquals(
-          "Invalid shredded Variant at v, row 0: Invalid Variant value at row 0, byte 19: expected"
+          "Invalid shredded Variant at v, row 0: Invalid Variant value at row 0, byte 21: expected"
               + " nesting depth at most 3, found deeper",
           e.getMessage());
     }
