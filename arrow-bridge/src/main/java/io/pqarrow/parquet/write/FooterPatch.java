@@ -12,6 +12,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ConvertedType;
 import org.apache.parquet.format.FileMetaData;
@@ -19,6 +20,7 @@ import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.SchemaElement;
 import org.apache.parquet.format.SortingColumn;
 import org.apache.parquet.format.Util;
+import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 
@@ -30,6 +32,8 @@ import org.apache.parquet.schema.MessageType;
  *       type; parquet-java nevertheless writes the LogicalType {@code UNKNOWN} beside it, and
  *       UNKNOWN means "always null": pyarrow and DuckDB would read every interval as null.
  *   <li>{@link WriteOptions#sortingColumns()} go into every row group's {@code sorting_columns}.
+ *   <li>Bloom filters of column chunks that are wholly dictionary-encoded are written (before the
+ *       footer): parquet-java leaves them out, though the options asked for them.
  *   <li>The page index is dropped ({@link WriteOptions#pageIndex()} off, or the column index when
  *       statistics are not per page): parquet-java always writes both indexes; the footer then no
  *       longer points at them, and their bytes stay unread before the footer.
@@ -40,7 +44,8 @@ import org.apache.parquet.schema.MessageType;
  *
  * <pre>
  * ... column chunks ... | footer (Thrift FileMetaData) | footer length (int32 LE) | "PAR1"
- *                         ^ truncated here and rewritten, nothing before it moves
+ *                         ^ truncated here; [bloom filters,] footer, length and magic written
+ *                           from here, nothing before it moves
  * </pre>
  */
 final class FooterPatch {
@@ -50,6 +55,9 @@ final class FooterPatch {
   private final List<SortingColumn> sorting;
   private final boolean dropColumnIndex;
   private final boolean dropOffsetIndex;
+
+  /** Each row group's bloom filters, by Parquet column path, as the column writers made them. */
+  private final List<java.util.Map<String, BloomFilter>> bloomFilters = new ArrayList<>();
 
   private FooterPatch(
       boolean intervals,
@@ -89,8 +97,17 @@ final class FooterPatch {
         !options.pageIndex());
   }
 
+  /** Keeps the bloom filters of the next row group (called once per row group, in order). */
+  void rowGroupBloomFilters(java.util.Map<String, BloomFilter> filters) {
+    bloomFilters.add(filters);
+  }
+
   private boolean needed() {
-    return intervals || !sorting.isEmpty() || dropColumnIndex || dropOffsetIndex;
+    return intervals
+        || !sorting.isEmpty()
+        || dropColumnIndex
+        || dropOffsetIndex
+        || bloomFilters.stream().anyMatch(m -> !m.isEmpty());
   }
 
   /** Mends the footer of {@code file}, when anything needs it. */
@@ -118,7 +135,26 @@ final class FooterPatch {
           }
         }
       }
-      for (RowGroup group : metadata.getRow_groups()) {
+      ByteArrayOutputStream blooms = new ByteArrayOutputStream();
+      List<RowGroup> groups = metadata.getRow_groups();
+      for (int g = 0; g < groups.size(); g++) {
+        RowGroup group = groups.get(g);
+        java.util.Map<String, BloomFilter> filters =
+            g < bloomFilters.size() ? bloomFilters.get(g) : java.util.Map.of();
+        for (ColumnChunk chunk : group.getColumns()) {
+          BloomFilter filter =
+              filters.get(String.join(".", chunk.getMeta_data().getPath_in_schema()));
+          if (filter != null && !chunk.getMeta_data().isSetBloom_filter_offset()) {
+            int start = blooms.size();
+            Util.writeBloomFilterHeader(
+                ParquetMetadataConverter.toBloomFilterHeader(filter), blooms);
+            filter.writeTo(blooms);
+            chunk
+                .getMeta_data()
+                .setBloom_filter_offset(footerStart + start)
+                .setBloom_filter_length(blooms.size() - start);
+          }
+        }
         if (!sorting.isEmpty()) {
           group.setSorting_columns(new ArrayList<>(sorting));
         }
@@ -135,8 +171,10 @@ final class FooterPatch {
       }
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       Util.writeFileMetaData(metadata, out);
-      ByteBuffer rewritten = ByteBuffer.allocate(out.size() + 8).order(ByteOrder.LITTLE_ENDIAN);
-      rewritten.put(out.toByteArray()).putInt(out.size()).put(MAGIC).flip();
+      ByteBuffer rewritten =
+          ByteBuffer.allocate(blooms.size() + out.size() + 8).order(ByteOrder.LITTLE_ENDIAN);
+      rewritten.put(blooms.toByteArray()).put(out.toByteArray()).putInt(out.size()).put(MAGIC);
+      rewritten.flip();
       channel.truncate(footerStart);
       long position = footerStart;
       while (rewritten.hasRemaining()) {

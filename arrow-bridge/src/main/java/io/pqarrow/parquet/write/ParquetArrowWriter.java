@@ -29,6 +29,8 @@ import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnWriteStore;
 import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.column.values.bloomfilter.BloomFilter;
+import org.apache.parquet.column.values.bloomfilter.BloomFilterWriteStore;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
@@ -77,6 +79,10 @@ public final class ParquetArrowWriter implements AutoCloseable {
 
   private ColumnChunkPageWriteStore pageStore;
   private ColumnWriteStore columnStore;
+
+  /** The bloom filters of the row group being written, kept for {@link FooterPatch}. */
+  private Map<String, BloomFilter> rowGroupBlooms;
+
   private long rowsInGroup;
   private long rowsWritten;
   private boolean closed;
@@ -400,7 +406,16 @@ public final class ParquetArrowWriter implements AutoCloseable {
             .withColumnIndexTruncateLength(columnIndexTruncateLength(options))
             .withPageWriteChecksumEnabled(options.pageChecksums())
             .build();
-    columnStore = properties.newColumnWriteStore(parquetSchema, pageStore, pageStore);
+    Map<String, BloomFilter> blooms = new HashMap<>();
+    ColumnChunkPageWriteStore pages = pageStore;
+    BloomFilterWriteStore bloomStore =
+        column ->
+            filter -> {
+              blooms.put(ColumnSettings.columnPath(column), filter);
+              pages.getBloomFilterWriter(column).writeBloomFilter(filter);
+            };
+    rowGroupBlooms = blooms;
+    columnStore = properties.newColumnWriteStore(parquetSchema, pageStore, bloomStore);
     for (WriteNode node : nodes) {
       node.bind(columnStore);
     }
@@ -413,6 +428,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       columnStore.flush();
       pageStore.flushToFileWriter(writer);
       writer.endBlock();
+      footer.rowGroupBloomFilters(rowGroupBlooms);
     }
     columnStore.close();
     pageStore.close();
