@@ -2,14 +2,12 @@ package io.pqarrow.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -320,46 +318,16 @@ class ImportWriterOptionsTest {
   void aKilledImportLeavesNoFileAtTheOutputPath() throws Exception {
     Path in = ipc("big.arrow", "stream", 1_500_000);
     Path out = dir.resolve("out.parquet");
-    String java = ProcessHandle.current().info().command().orElse("java");
-    Process child =
-        new ProcessBuilder(
-                java,
-                "--add-opens=java.base/java.nio=ALL-UNNAMED",
-                "-cp",
-                System.getProperty("java.class.path"),
-                BridgeCommand.class.getName(),
-                "import",
-                in.toString(),
-                out.toString(),
-                "--compression",
-                "gzip",
-                "--compression-level",
-                "9")
-            .redirectErrorStream(true)
-            .redirectOutput(dir.resolve("child.log").toFile())
-            .start();
-    try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-      while (temporaryFiles().isEmpty() && child.isAlive() && System.nanoTime() < deadline) {
-        Thread.sleep(5);
-      }
-      assertTrue(child.isAlive(), "the import ended before it could be killed");
-      assertFalse(temporaryFiles().isEmpty(), "no temporary file seen");
-      Thread.sleep(200);
-      assertTrue(child.isAlive(), "the import ended before it could be killed");
-      child.destroyForcibly();
-      assertTrue(child.waitFor(30, TimeUnit.SECONDS));
-      assertEquals(137, child.exitValue());
-    } finally {
-      child.destroyForcibly();
-    }
+    KilledRun.killWhileWriting(
+        dir,
+        "import",
+        in.toString(),
+        out.toString(),
+        "--compression",
+        "gzip",
+        "--compression-level",
+        "9");
     assertFalse(Files.exists(out));
-  }
-
-  private List<Path> temporaryFiles() throws Exception {
-    try (Stream<Path> files = Files.list(dir)) {
-      return files.filter(p -> p.getFileName().toString().endsWith(".tmp")).toList();
-    }
   }
 
   private List<Path> listing() throws Exception {
