@@ -172,6 +172,49 @@ class WriterOptionsTest {
     Rows.assertSame(expected, WriterRoundTripTest.readBack(page, "pyarrow"));
   }
 
+  /**
+   * Rows are written in chunks of up to 1024 per column before parquet-java may end a page: rows of
+   * 3000 bytes make smaller chunks, so that pages stay near the page size.
+   */
+  @Test
+  void largeRowsKeepPagesNearThePageSize() throws Exception {
+    Path out = dir.resolve("large.parquet");
+    org.apache.arrow.vector.types.pojo.Schema schema =
+        new org.apache.arrow.vector.types.pojo.Schema(
+            List.of(
+                org.apache.arrow.vector.types.pojo.Field.notNullable(
+                    "v", org.apache.arrow.vector.types.pojo.ArrowType.Utf8.INSTANCE)));
+    WriteOptions options =
+        WriteOptions.builder()
+            .pageBytes(16 << 10)
+            .dictionary(false)
+            .compression(WriteOptions.Compression.UNCOMPRESSED)
+            .build();
+    try (org.apache.arrow.vector.VectorSchemaRoot root =
+            org.apache.arrow.vector.VectorSchemaRoot.create(schema, memory.allocator());
+        ParquetArrowWriter writer = ParquetArrowWriter.open(out, schema, options)) {
+      org.apache.arrow.vector.VarCharVector v =
+          (org.apache.arrow.vector.VarCharVector) root.getVector(0);
+      for (int i = 0; i < 2000; i++) {
+        v.setSafe(i, (i + "x".repeat(3000)).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      }
+      root.setRowCount(2000);
+      writer.write(root);
+    }
+    try (org.apache.parquet.hadoop.ParquetFileReader reader =
+        org.apache.parquet.hadoop.ParquetFileReader.open(
+            new org.apache.parquet.io.LocalInputFile(out))) {
+      var chunk = reader.getFooter().getBlocks().get(0).getColumns().get(0);
+      var index = reader.readOffsetIndex(chunk);
+      assertTrue(index.getPageCount() >= 15, "pages: " + index.getPageCount());
+      for (int i = 0; i < index.getPageCount(); i++) {
+        assertTrue(
+            index.getCompressedPageSize(i) <= 400_000,
+            "page " + i + ": " + index.getCompressedPageSize(i) + " bytes");
+      }
+    }
+  }
+
   @Test
   void anOptionThatDoesNotFitTheColumnIsRefusedNamingBoth() {
     source();

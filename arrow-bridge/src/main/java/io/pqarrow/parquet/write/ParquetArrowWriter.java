@@ -92,6 +92,12 @@ public final class ParquetArrowWriter implements AutoCloseable {
    */
   private final int chunk;
 
+  /**
+   * The rows of the next chunk, a power of two: up to {@link #chunk}, fewer while the rows are so
+   * large that a chunk would outgrow a page, which parquet-java cannot cut within.
+   */
+  private int step;
+
   private boolean closed;
 
   private ParquetArrowWriter(
@@ -102,6 +108,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     this.mapping = mapping;
     this.options = options;
     this.chunk = Integer.highestOneBit(Math.min(1024, options.pageRows()));
+    this.step = Math.min(chunk, 16);
     this.parquetSchema = mapping.parquetSchema();
     WritePlanBuilder builder = new WritePlanBuilder(parquetSchema, file);
     for (FieldMapping f : mapping.fields()) {
@@ -390,9 +397,10 @@ public final class ParquetArrowWriter implements AutoCloseable {
         int n =
             (int)
                 Math.min(
-                    Math.min(chunk - (rowsInGroup & (chunk - 1)), rows - row),
+                    Math.min(step - (rowsInGroup & (step - 1)), rows - row),
                     options.rowGroupRows() - rowsInGroup);
         int end = row + n;
+        long before = columnStore.getBufferedSize();
         for (WriteNode node : nodes) {
           for (failing = row; failing < end; failing++) {
             node.write(failing, 0);
@@ -404,6 +412,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
         rowsInGroup += n;
         rowsWritten += n;
         row = end;
+        step = nextStep(columnStore.getBufferedSize() - before, n);
         if (rowsInGroup >= options.rowGroupRows()
             || ((rowsInGroup & 1023) == 0
                 && columnStore.getBufferedSize() >= options.rowGroupBytes())) {
@@ -422,6 +431,16 @@ public final class ParquetArrowWriter implements AutoCloseable {
       rowsWritten += Math.max(0, failing - row);
       throw ParquetFileException.write(file, null, rowsWritten, describe(e), e);
     }
+  }
+
+  /**
+   * The next chunk's rows, from the bytes the last {@code rows} rows added: as many as fit a page,
+   * at most twice the last chunk's (the first is 16 rows) and at most {@link #chunk}.
+   */
+  private int nextStep(long grown, int rows) {
+    long perRow = Math.max(1, Math.max(0, grown) / rows);
+    long fit = Math.max(1, options.pageBytes() / perRow);
+    return Integer.highestOneBit((int) Math.min(Math.min(chunk, 2L * step), fit));
   }
 
   private void startRowGroup() {
