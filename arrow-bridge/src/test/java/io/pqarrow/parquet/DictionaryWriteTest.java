@@ -28,8 +28,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Dictionary-encoded fields are written as their values, looked up in the caller's dictionaries;
- * pyarrow reads them back as dictionaries of those values, this library's reader as plain values.
+ * Dictionary-encoded fields take their values from the caller's dictionaries, which become the page
+ * dictionaries; pyarrow and this library's reader read them back as dictionaries of those values.
  */
 class DictionaryWriteTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
@@ -229,6 +229,96 @@ class DictionaryWriteTest {
             + ", column colour: dictionary-encoded Arrow field without dictionaries (open the"
             + " writer with the batches' DictionaryProvider)",
         e.getMessage());
+  }
+
+  /** argv: file; per row group its rows, the column's encodings and its dictionary; then rows. */
+  private static final String PAGE_DICTIONARIES =
+      PyRender.PRELUDE
+          + """
+          f = pq.ParquetFile(sys.argv[1])
+          for g in range(f.metadata.num_row_groups):
+              c = f.metadata.row_group(g).column(0)
+              chunk = f.read_row_group(g).column(0).chunks[0]
+              print(json.dumps([c.num_values, sorted(c.encodings), c.has_dictionary_page,
+                                [v[:3] for v in chunk.dictionary.to_pylist()[:3]],
+                                len(chunk.dictionary)]))
+          dump(pq.read_table(sys.argv[1]))
+          """;
+
+  /**
+   * The Arrow dictionary is the page dictionary, even past the size at which a dictionary built
+   * from values falls back to PLAIN; repeated and null dictionary values are folded, and indices
+   * are written against the folded page. A delta (the dictionary grows) keeps the row group, a
+   * replaced dictionary starts one.
+   */
+  @Test
+  void theArrowDictionaryIsThePageDictionaryAcrossDeltasAndReplacements() {
+    Path file = dir.resolve("pages.parquet");
+    Schema schema = new Schema(List.of(SCHEMA.getFields().get(0)));
+    String pad = "x".repeat(600);
+    List<String> expected = new ArrayList<>();
+    try (VarCharVector values = new VarCharVector("values", memory.allocator());
+        VectorSchemaRoot root = VectorSchemaRoot.create(schema, memory.allocator())) {
+      DictionaryProvider.MapDictionaryProvider provider =
+          new DictionaryProvider.MapDictionaryProvider();
+      provider.put(new Dictionary(values, new DictionaryEncoding(7, false, INT32)));
+      IntVector colour = (IntVector) root.getVector("colour");
+      WriteOptions options = WriteOptions.builder().dictionaryPageBytes(64 << 10).build();
+      try (ParquetArrowWriter writer = ParquetArrowWriter.open(file, schema, options, provider)) {
+        // batch 1: 2000 long values (1.2 MB, past the 64 KiB a value-built dictionary may
+        // reach), with a repeat ("v0" again at 2000) and a null at 2001
+        String[] first = new String[2002];
+        for (int i = 0; i < 2000; i++) {
+          first[i] = "v" + i + pad;
+        }
+        first[2000] = first[0];
+        fill(values, first);
+        int[] rows1 = {0, 2000, 1999, 2001, 5};
+        writeRows(root, colour, rows1, first, expected);
+        writer.write(root, provider);
+        // batch 2: a delta, two values appended
+        String[] grown = java.util.Arrays.copyOf(first, 2004);
+        grown[2002] = "new";
+        grown[2003] = "v7" + pad;
+        fill(values, grown);
+        writeRows(root, colour, new int[] {2002, 2003, 7}, grown, expected);
+        writer.write(root, provider);
+        // batch 3: replaced
+        String[] other = {"a", "b"};
+        fill(values, other);
+        writeRows(root, colour, new int[] {1, 0, 1}, other, expected);
+        writer.write(root, provider);
+      }
+    }
+    List<String> out = ReaderLevelsTest.pyarrowRows(PAGE_DICTIONARIES, file.toString());
+    assertEquals(
+        "[8,[\"BIT_PACKED\",\"PLAIN_DICTIONARY\",\"RLE\"],true,[\"v0x\",\"v1x\",\"v2x\"],2001]",
+        out.get(0));
+    assertEquals(
+        "[3,[\"BIT_PACKED\",\"PLAIN_DICTIONARY\",\"RLE\"],true,[\"a\",\"b\"],2]", out.get(1));
+    Rows.assertSame(expected, out.subList(2, out.size()));
+    Rows.assertSame(expected, ArrowJson.readAll(file, memory.allocator(), ReadOptions.defaults()));
+  }
+
+  private static void fill(VarCharVector values, String[] content) {
+    values.reset();
+    for (int i = 0; i < content.length; i++) {
+      if (content[i] == null) {
+        values.setNull(i);
+      } else {
+        values.setSafe(i, content[i].getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    values.setValueCount(content.length);
+  }
+
+  private static void writeRows(
+      VectorSchemaRoot root, IntVector colour, int[] rows, String[] values, List<String> expected) {
+    for (int i = 0; i < rows.length; i++) {
+      colour.setSafe(i, rows[i]);
+      expected.add(ArrowJson.canonical("{\"colour\":" + json(values[rows[i]]) + "}"));
+    }
+    root.setRowCount(rows.length);
   }
 
   private static String json(String s) {

@@ -91,7 +91,7 @@ class WriterTypesTest {
           """;
 
   // parquet-java 1.18.1 writes INTERVAL with the LogicalType UNKNOWN ("always null"), which
-  // pyarrow and DuckDB honour; the writer mends the footer (IntervalFooterFix), so both readers
+  // pyarrow and DuckDB honour; the writer mends the footer (FooterPatch), so both readers
   // see the intervals written here exactly as in DuckDB's own file.
   @Test
   void duckDbIntervalsDecimalsUuidsAndStructsWrittenHereReadTheSameInDuckDbAndPyarrow() {

@@ -1,5 +1,6 @@
 package io.pqarrow.cli;
 
+import io.pqarrow.parquet.write.WriteOptions;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code bridge import IN.arrow OUT.parquet [--compression …] [--to-variant COLUMN]… [--shred
- * COLUMN=infer|TYPE]}: an Arrow IPC file or stream as a Parquet file.
+ * COLUMN=infer|TYPE] [writer options]}: an Arrow IPC file or stream as a Parquet file, written
+ * under a temporary name and renamed into place when complete.
  */
 @Command(
     name = "import",
@@ -42,6 +44,74 @@ final class ImportCommand implements Callable<Integer> {
       paramLabel = "none|snappy|gzip|zstd|lz4",
       description = "Parquet column compression (lz4 is LZ4_RAW). Default: snappy, as pyarrow.")
   ParquetCompression compression = ParquetCompression.SNAPPY;
+
+  @Option(
+      names = "--row-group-rows",
+      paramLabel = "N",
+      description = "Most rows in one row group. Default: 1048576.")
+  long rowGroupRows = WriteOptions.defaults().rowGroupRows();
+
+  @Option(
+      names = "--page-bytes",
+      paramLabel = "N",
+      description = "Target size of a data page in bytes. Default: 1048576.")
+  int pageBytes = WriteOptions.defaults().pageBytes();
+
+  @Option(
+      names = "--no-dictionary",
+      description =
+          "Write no column dictionary-encoded unless --encoding asks (default: every"
+              + " column but booleans, falling back to plain past 1 MiB of dictionary).")
+  boolean noDictionary;
+
+  @Option(
+      names = "--encoding",
+      paramLabel = "COL=ENC",
+      description = {
+        "Encoding of column COL (a dotted path; a group's sets every leaf below it): plain,",
+        "dictionary, delta_binary_packed, delta_length_byte_array, delta_byte_array or",
+        "byte_stream_split. One that does not fit the column's type is a usage error. Repeatable."
+      })
+  Map<String, WriteOptions.Encoding> encodings;
+
+  @Option(
+      names = "--bloom-filter",
+      paramLabel = "COL[:FPP]",
+      description =
+          "Write a bloom filter for column COL, with false-positive probability FPP (default"
+              + " 0.01), sized for a row group's rows. Repeatable.")
+  List<String> bloomFilters;
+
+  @Option(
+      names = "--page-index",
+      description =
+          "Write the page index: the offset index, and the column index (per-page min/max) unless"
+              + " --statistics is none or chunk.")
+  boolean pageIndex;
+
+  @Option(
+      names = "--statistics",
+      paramLabel = "none|chunk|page",
+      description =
+          "Column statistics: none, per column chunk, or per chunk and page (pages' in the column"
+              + " index, with --page-index). Default: page.")
+  WriteOptions.Statistics statistics = WriteOptions.Statistics.PAGE;
+
+  @Option(
+      names = "--compression-level",
+      paramLabel = "N",
+      description = "Codec level: zstd -131072 to 22, gzip 0 to 9; other codecs have none.")
+  Integer compressionLevel;
+
+  @Option(
+      names = "--sort-by",
+      paramLabel = "COL[,COL...]",
+      split = ",",
+      description =
+          "Declare the rows sorted by these columns (ascending, nulls last) in every row group's"
+              + " sorting_columns. The input must be sorted so: the first row that is not is bad"
+              + " input (exit 1).")
+  List<String> sortBy;
 
   @Option(
       names = "--shred",
@@ -79,14 +149,68 @@ final class ImportCommand implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--infer-rows must be >= 1, not " + inferRows);
     }
+    WriteOptions options = writeOptions();
     BatchSource[] opened = new BatchSource[1];
     new BatchPipeline("import", in, out, true)
         .run(
             context,
             () -> opened[0] = IpcInput.open(in, context.allocator()),
             first -> rewrite(first, opened[0]),
-            root -> ParquetOutput.create(out, root, compression, opened[0].dictionaries()));
+            root ->
+                ParquetOutput.create(
+                    out,
+                    root,
+                    options,
+                    opened[0].dictionaries(),
+                    sortBy == null ? null : SortOrderCheck.of(spec, out, sortBy, root)));
     return ExitCode.OK;
+  }
+
+  /** The writer's options from the flags; a malformed one is a usage error. */
+  private WriteOptions writeOptions() {
+    WriteOptions.Builder b =
+        WriteOptions.builder()
+            .compression(compression.codec)
+            .dictionary(!noDictionary)
+            .statistics(statistics)
+            .pageIndex(pageIndex);
+    try {
+      b.rowGroupRows(rowGroupRows).pageBytes(pageBytes);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+    if (compressionLevel != null) {
+      b.compressionLevel(compressionLevel);
+    }
+    if (encodings != null) {
+      encodings.forEach(b::columnEncoding);
+    }
+    if (bloomFilters != null) {
+      for (String filter : bloomFilters) {
+        int colon = filter.lastIndexOf(':');
+        String column = colon < 0 ? filter : filter.substring(0, colon);
+        double fpp = 0.01;
+        if (colon >= 0) {
+          try {
+            fpp = Double.parseDouble(filter.substring(colon + 1));
+          } catch (NumberFormatException e) {
+            throw new ParameterException(
+                spec.commandLine(), "--bloom-filter " + filter + ": FPP is not a number");
+          }
+        }
+        try {
+          b.bloomFilter(column, new WriteOptions.BloomFilter(fpp, 0));
+        } catch (IllegalArgumentException e) {
+          throw new ParameterException(
+              spec.commandLine(), "--bloom-filter " + filter + ": " + e.getMessage());
+        }
+      }
+    }
+    if (sortBy != null) {
+      b.sortingColumns(
+          sortBy.stream().map(c -> new WriteOptions.SortingColumn(c, false, false)).toList());
+    }
+    return b.build();
   }
 
   /**

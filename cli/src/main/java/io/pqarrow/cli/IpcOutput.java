@@ -17,12 +17,16 @@ import org.apache.arrow.vector.ipc.message.IpcOption;
 /**
  * An Arrow IPC file or stream being written from one {@link VectorSchemaRoot}, compressed with the
  * library's {@link IpcCompression} codecs (which pyarrow reads): each {@link #write()} appends the
- * root's current contents as a record batch. Failures are {@link CliException}s {@code cannot write
- * <file>: …}.
+ * root's current contents as a record batch. The bytes go to a temporary file beside the output,
+ * renamed to it when the sink is closed after {@link #finish()} ({@link OutputFile#commit}) and
+ * deleted when it is closed without. Failures are {@link CliException}s {@code cannot write <file>:
+ * …}.
  */
 final class IpcOutput implements BatchSink {
   private final Path file;
+  private final Path temporary;
   private final FileChannel channel;
+  private boolean finished;
   private final ArrowWriter writer;
   private final VectorSchemaRoot root;
 
@@ -31,11 +35,13 @@ final class IpcOutput implements BatchSink {
 
   private IpcOutput(
       Path file,
+      Path temporary,
       FileChannel channel,
       ArrowWriter writer,
       VectorSchemaRoot root,
       DictionaryUnifier unifier) {
     this.file = file;
+    this.temporary = temporary;
     this.channel = channel;
     this.writer = writer;
     this.root = root;
@@ -68,10 +74,11 @@ final class IpcOutput implements BatchSink {
             ? new DictionaryUnifier(dictionaries, allocator)
             : null;
     FileChannel channel = null;
+    Path temporary = OutputFile.temporary(file);
     try {
       channel =
           FileChannel.open(
-              file,
+              temporary,
               StandardOpenOption.CREATE,
               StandardOpenOption.TRUNCATE_EXISTING,
               StandardOpenOption.WRITE);
@@ -90,7 +97,7 @@ final class IpcOutput implements BatchSink {
                 root, dictionaries, channel, IpcOption.DEFAULT, factory, compression.codec);
       }
       writer.start();
-      IpcOutput output = new IpcOutput(file, channel, writer, root, unifier);
+      IpcOutput output = new IpcOutput(file, temporary, channel, writer, root, unifier);
       channel = null;
       unifier = null;
       return output;
@@ -106,6 +113,7 @@ final class IpcOutput implements BatchSink {
         } catch (IOException ignored) {
           // the open failed already; that error is the one to report
         }
+        OutputFile.discard(temporary);
       }
     }
   }
@@ -134,6 +142,7 @@ final class IpcOutput implements BatchSink {
   public void finish() {
     try {
       writer.end();
+      finished = true;
     } catch (IOException e) {
       throw CliException.cannotWrite(file, FileChecks.ioProblem(e), e);
     }
@@ -152,7 +161,14 @@ final class IpcOutput implements BatchSink {
         try {
           channel.close();
         } catch (IOException e) {
+          finished = false;
           throw CliException.cannotWrite(file, FileChecks.ioProblem(e), e);
+        } finally {
+          if (finished) {
+            OutputFile.commit(temporary, file);
+          } else {
+            OutputFile.discard(temporary);
+          }
         }
       }
     }

@@ -1,6 +1,7 @@
 package io.pqarrow.cli;
 
 import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorKind;
 import io.pqarrow.parquet.write.ParquetArrowWriter;
 import io.pqarrow.parquet.write.WriteOptions;
 import java.nio.file.Path;
@@ -15,46 +16,61 @@ final class ParquetOutput implements BatchSink {
   private final VectorSchemaRoot root;
   private final ParquetArrowWriter writer;
   private final org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries;
+  private final SortOrderCheck sorted;
   private boolean closed;
 
   private ParquetOutput(
       Path file,
       VectorSchemaRoot root,
       ParquetArrowWriter writer,
-      org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries) {
+      org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries,
+      SortOrderCheck sorted) {
     this.file = file;
     this.root = root;
     this.writer = writer;
     this.dictionaries = dictionaries;
+    this.sorted = sorted;
   }
 
   /**
-   * Creates (or replaces) {@code file} for the rows {@code root} will hold; the values of its
-   * dictionary-encoded columns, written by value, are in {@code dictionaries} (null when none).
+   * Creates (or replaces) {@code file} for the rows {@code root} will hold; the dictionaries of its
+   * dictionary-encoded columns are in {@code dictionaries} (null when none). The file is written
+   * under a temporary name beside it and renamed into place when complete ({@link
+   * WriteOptions#atomic()}), so that a killed process leaves no partial file at {@code file}. An
+   * option the writer refuses for a column ({@link ErrorKind#INVALID_ARGUMENT}) is a usage error.
+   *
+   * @param sorted checks the rows' order before each batch is written; null when not asked
    */
   static ParquetOutput create(
       Path file,
       VectorSchemaRoot root,
-      ParquetCompression compression,
-      org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries) {
+      WriteOptions options,
+      org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries,
+      SortOrderCheck sorted) {
     try {
       return new ParquetOutput(
           file,
           root,
           ParquetArrowWriter.open(
-              file,
-              root.getSchema(),
-              WriteOptions.builder().compression(compression.codec).build(),
-              dictionaries),
-          dictionaries);
+              file, root.getSchema(), options.toBuilder().atomic(true).build(), dictionaries),
+          dictionaries,
+          sorted);
     } catch (BridgeException e) {
-      throw LibraryErrors.reword(file, e, true);
+      CliException reworded = LibraryErrors.reword(file, e, true);
+      if (e.kind() == ErrorKind.INVALID_ARGUMENT) {
+        throw new CliException(
+            ErrorKind.INVALID_ARGUMENT, reworded.location(), reworded.getMessage(), e);
+      }
+      throw reworded;
     }
   }
 
   /** Appends the rows the root holds now. */
   @Override
   public void write() {
+    if (sorted != null) {
+      sorted.check(root, dictionaries);
+    }
     try {
       writer.write(root, dictionaries);
     } catch (BridgeException e) {

@@ -12,8 +12,13 @@ import io.pqarrow.schema.SchemaMapping;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
@@ -21,8 +26,11 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.arrow.vector.util.DictionaryUtility;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnWriteStore;
 import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.column.values.bloomfilter.BloomFilter;
+import org.apache.parquet.column.values.bloomfilter.BloomFilterWriteStore;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
@@ -57,7 +65,13 @@ public final class ParquetArrowWriter implements AutoCloseable {
   private final MessageType parquetSchema;
   private final ParquetFileWriter writer;
   private final CompressionCodecFactory codecs;
-  private final CompressionCodecFactory.BytesInputCompressor compressor;
+  private final Map<ColumnDescriptor, CompressionCodecFactory.BytesInputCompressor> compressors;
+  private final FooterPatch footer;
+  private final Map<String, String> keyValueMetadata;
+
+  /** Where the bytes go: {@link #file}, or a temporary file beside it renamed on close. */
+  private final Path target;
+
   private final ParquetProperties properties;
   private final List<WriteNode> nodes = new ArrayList<>();
   private final List<DictionaryWriteNode> dictionaryNodes;
@@ -65,8 +79,25 @@ public final class ParquetArrowWriter implements AutoCloseable {
 
   private ColumnChunkPageWriteStore pageStore;
   private ColumnWriteStore columnStore;
+
+  /** The bloom filters of the row group being written, kept for {@link FooterPatch}. */
+  private Map<String, BloomFilter> rowGroupBlooms;
+
   private long rowsInGroup;
   private long rowsWritten;
+
+  /**
+   * Rows written column by column before the records are ended: min(1024, pageRows) rounded down to
+   * a power of two, so that page limits are checked that often.
+   */
+  private final int chunk;
+
+  /**
+   * The rows of the next chunk, a power of two: up to {@link #chunk}, fewer while the rows are so
+   * large that a chunk would outgrow a page, which parquet-java cannot cut within.
+   */
+  private int step;
+
   private boolean closed;
 
   private ParquetArrowWriter(
@@ -76,34 +107,149 @@ public final class ParquetArrowWriter implements AutoCloseable {
     this.batchFields = batchFields;
     this.mapping = mapping;
     this.options = options;
+    this.chunk = Integer.highestOneBit(Math.min(1024, options.pageRows()));
+    this.step = Math.min(chunk, 16);
     this.parquetSchema = mapping.parquetSchema();
     WritePlanBuilder builder = new WritePlanBuilder(parquetSchema, file);
     for (FieldMapping f : mapping.fields()) {
       nodes.add(builder.build(f));
     }
     this.dictionaryNodes = List.copyOf(builder.dictionaryNodes());
-    this.properties =
+    List<LeafEncoder> leaves = new ArrayList<>();
+    for (WriteNode node : nodes) {
+      node.collectLeaves(leaves);
+    }
+    ColumnSettings settings = ColumnSettings.resolve(leaves, options, file);
+    this.footer = FooterPatch.plan(parquetSchema, leaves, options, file);
+    this.keyValueMetadata = keyValueMetadata(mapping, options, file);
+    Map<ColumnDescriptor, DictionaryWriteNode> arrowDictionaries = new HashMap<>();
+    ValuesWriters valuesWriters =
+        new ValuesWriters(settings.encodings, arrowDictionaries, options.dictionary());
+    for (DictionaryWriteNode node : dictionaryNodes) {
+      ColumnDescriptor column = node.passThroughColumn();
+      if (column != null && valuesWriters.encoding(column) == WriteOptions.Encoding.DICTIONARY) {
+        node.passThrough();
+        arrowDictionaries.put(column, node);
+      }
+    }
+    boolean statistics = options.statistics() != WriteOptions.Statistics.NONE;
+    ParquetProperties.Builder props =
         ParquetProperties.builder()
             .withPageSize(options.pageBytes())
-            .withDictionaryPageSize(options.pageBytes())
+            .withDictionaryPageSize(options.dictionaryPageBytes())
             .withDictionaryEncoding(options.dictionary())
-            .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
-            .build();
+            .withValuesWriterFactory(valuesWriters)
+            .withPageRowCountLimit(options.pageRows())
+            .withPageWriteChecksumEnabled(options.pageChecksums())
+            .withStatisticsEnabled(statistics)
+            .withSizeStatisticsEnabled(statistics)
+            .withStatisticsTruncateLength(options.statisticsTruncateLength())
+            .withColumnIndexTruncateLength(columnIndexTruncateLength(options))
+            .withWriterVersion(
+                options.pageVersion() == WriteOptions.PageVersion.V2
+                    ? ParquetProperties.WriterVersion.PARQUET_2_0
+                    : ParquetProperties.WriterVersion.PARQUET_1_0);
+    long defaultNdv = Math.min(options.rowGroupRows(), 1 << 20);
+    for (Map.Entry<String, WriteOptions.BloomFilter> e : settings.bloomFilters.entrySet()) {
+      WriteOptions.BloomFilter filter = e.getValue();
+      props
+          .withBloomFilterEnabled(e.getKey(), true)
+          .withBloomFilterFPP(e.getKey(), filter.fpp())
+          .withBloomFilterNDV(e.getKey(), filter.ndv() == 0 ? defaultNdv : filter.ndv());
+    }
+    this.properties = props.build();
     this.codecs = HadoopCodecs.newFactory(new PlainParquetConfiguration(), options.pageBytes());
-    this.compressor =
-        codecs.getCompressor(CompressionCodecName.valueOf(options.compression().name()));
+    Map<WriteOptions.Compression, CompressionCodecFactory.BytesInputCompressor> byCodec =
+        new EnumMap<>(WriteOptions.Compression.class);
+    Map<ColumnDescriptor, CompressionCodecFactory.BytesInputCompressor> byColumn = new HashMap<>();
+    for (ColumnDescriptor column : parquetSchema.getColumns()) {
+      WriteOptions.Compression codec = settings.codecs.getOrDefault(column, options.compression());
+      byColumn.put(column, byCodec.computeIfAbsent(codec, c -> compressor(c, options, file)));
+    }
+    this.compressors = byColumn;
+    this.target = options.atomic() ? temporaryFile(file) : file;
     this.writer =
         new ParquetFileWriter(
-            new LocalOutputFile(file),
+            new LocalOutputFile(target),
             parquetSchema,
             ParquetFileWriter.Mode.OVERWRITE,
             options.rowGroupBytes(),
             0,
-            ParquetProperties.DEFAULT_COLUMN_INDEX_TRUNCATE_LENGTH,
-            ParquetProperties.DEFAULT_STATISTICS_TRUNCATE_LENGTH,
-            ParquetProperties.DEFAULT_PAGE_WRITE_CHECKSUM_ENABLED);
+            columnIndexTruncateLength(options),
+            options.statisticsTruncateLength(),
+            options.pageChecksums());
     writer.start();
     startRowGroup();
+  }
+
+  private static int columnIndexTruncateLength(WriteOptions options) {
+    return Math.min(
+        ParquetProperties.DEFAULT_COLUMN_INDEX_TRUNCATE_LENGTH, options.statisticsTruncateLength());
+  }
+
+  /** The compressor of {@code codec} at the options' level, refusing a level it does not have. */
+  private CompressionCodecFactory.BytesInputCompressor compressor(
+      WriteOptions.Compression codec, WriteOptions options, Path file) {
+    CompressionCodecName name = CompressionCodecName.valueOf(codec.name());
+    int level = options.compressionLevel();
+    if (level == WriteOptions.DEFAULT_LEVEL) {
+      return codecs.getCompressor(name);
+    }
+    boolean fits =
+        switch (codec) {
+          case ZSTD -> level >= -131072 && level <= 22;
+          case GZIP -> level >= 0 && level <= 9;
+          default -> false;
+        };
+    if (!fits) {
+      codecs.release();
+      throw ParquetFileException.write(
+          ErrorKind.INVALID_ARGUMENT,
+          ErrorLocation.inFile(file),
+          "compression level "
+              + level
+              + " does not fit codec "
+              + codec
+              + (codec == WriteOptions.Compression.ZSTD
+                  ? " (-131072 to 22)"
+                  : codec == WriteOptions.Compression.GZIP ? " (0 to 9)" : " (it has no levels)"),
+          null);
+    }
+    return codecs.getCompressor(name, level);
+  }
+
+  /** A new name beside {@code file}, hidden, that no other writer uses. */
+  private static Path temporaryFile(Path file) {
+    Path name = file.getFileName();
+    return file.resolveSibling(
+        "."
+            + name
+            + "."
+            + Long.toHexString(System.nanoTime() ^ ProcessHandle.current().pid())
+            + ".tmp");
+  }
+
+  private static Map<String, String> keyValueMetadata(
+      SchemaMapping mapping, WriteOptions options, Path file) {
+    Map<String, String> out = new LinkedHashMap<>(mapping.keyValueMetadata());
+    for (Map.Entry<String, String> e : options.keyValueMetadata().entrySet()) {
+      if (out.containsKey(e.getKey())) {
+        throw ParquetFileException.write(
+            ErrorKind.INVALID_ARGUMENT,
+            ErrorLocation.inFile(file),
+            "key-value metadata key " + e.getKey() + " is the writer's own",
+            null);
+      }
+      if (e.getKey() == null || e.getValue() == null) {
+        throw ParquetFileException.write(
+            ErrorKind.INVALID_ARGUMENT,
+            ErrorLocation.inFile(file),
+            "key-value metadata with a null key or value",
+            null);
+      }
+      out.put(e.getKey(), e.getValue());
+    }
+    return out;
   }
 
   /**
@@ -117,10 +263,13 @@ public final class ParquetArrowWriter implements AutoCloseable {
 
   /**
    * Creates (or replaces) {@code file} for batches of {@code schema}, whose dictionary-encoded
-   * fields (in Arrow Java's memory form: the index type, with the encoding) are written as their
-   * values, looked up in the dictionaries of {@code dictionaries}. The file's {@code ARROW:schema}
-   * keeps the dictionary encoding, as pyarrow writes it; {@link ParquetArrowReader} reads such a
-   * field back as plain values of the dictionary's value type.
+   * fields (in Arrow Java's memory form: the index type, with the encoding) take their values from
+   * the dictionaries of {@code dictionaries}. A dictionary-encoded leaf whose column is
+   * dictionary-encoded (the default) is written with the Arrow dictionary, its repeats folded, as
+   * the page dictionary and the indices as RLE_DICTIONARY data; a replaced dictionary starts a new
+   * row group, a grown one (an IPC delta) does not. Otherwise the values are written. The file's
+   * {@code ARROW:schema} keeps the dictionary encoding, as pyarrow writes it; {@link
+   * ParquetArrowReader} reads such a field back as a dictionary (see its options).
    *
    * @param dictionaries the dictionaries of the batches' dictionary-encoded fields, used here for
    *     their value types; pass the batch's provider again to {@link #write(VectorSchemaRoot,
@@ -220,21 +369,50 @@ public final class ParquetArrowWriter implements AutoCloseable {
     List<FieldVector> vectors = batch.getFieldVectors();
     int rows = batch.getRowCount();
     int row = 0;
-    // rowsWritten advances row by row, so that every later message names the file row.
+    int failing = 0;
+    // On a failure, rowsWritten is advanced to the failing row, so that the message names it.
     try {
+      boolean replaced = false;
       for (DictionaryWriteNode node : dictionaryNodes) {
         node.useDictionaries(dictionaries);
+        replaced |= !node.extendsChunk();
+      }
+      if (replaced && rowsInGroup > 0) {
+        // A column chunk has one dictionary page: a replaced dictionary starts a row group.
+        flushRowGroup();
+        startRowGroup();
+      }
+      for (DictionaryWriteNode node : dictionaryNodes) {
+        node.adoptDictionary();
       }
       for (int i = 0; i < nodes.size(); i++) {
         nodes.get(i).bind(vectors.get(i));
       }
-      for (; row < rows; row++) {
+      // Column by column over chunks of rows (each node's loop stays on one column's code and
+      // memory), the chunks ending where a row group may end: at 1024-row steps of the group.
+      // parquet-java checks page limits when records end, so a page may hold up to chunk - 1
+      // rows more than pageRows. Measured (JMH, flat 5M rows, 2 loaded cores): 1.77 s against
+      // 1.96 s row by row.
+      while (row < rows) {
+        int n =
+            (int)
+                Math.min(
+                    Math.min(step - (rowsInGroup & (step - 1)), rows - row),
+                    options.rowGroupRows() - rowsInGroup);
+        int end = row + n;
+        long before = columnStore.getBufferedSize();
         for (WriteNode node : nodes) {
-          node.write(row, 0);
+          for (failing = row; failing < end; failing++) {
+            node.write(failing, 0);
+          }
         }
-        columnStore.endRecord();
-        rowsInGroup++;
-        rowsWritten++;
+        for (int r = row; r < end; r++) {
+          columnStore.endRecord();
+        }
+        rowsInGroup += n;
+        rowsWritten += n;
+        row = end;
+        step = nextStep(columnStore.getBufferedSize() - before, n);
         if (rowsInGroup >= options.rowGroupRows()
             || ((rowsInGroup & 1023) == 0
                 && columnStore.getBufferedSize() >= options.rowGroupBytes())) {
@@ -245,23 +423,45 @@ public final class ParquetArrowWriter implements AutoCloseable {
     } catch (InvalidValueException e) {
       abandon();
       codecs.release();
+      rowsWritten += Math.max(0, failing - row);
       throw ParquetFileException.write(file, e.column, rowsWritten, e.getMessage(), e);
     } catch (IOException | RuntimeException e) {
       abandon();
       codecs.release();
+      rowsWritten += Math.max(0, failing - row);
       throw ParquetFileException.write(file, null, rowsWritten, describe(e), e);
     }
   }
 
+  /**
+   * The next chunk's rows, from the bytes the last {@code rows} rows added: as many as fit a page,
+   * at most twice the last chunk's (the first is 16 rows) and at most {@link #chunk}.
+   */
+  private int nextStep(long grown, int rows) {
+    long perRow = Math.max(1, Math.max(0, grown) / rows);
+    long fit = Math.max(1, options.pageBytes() / perRow);
+    return Integer.highestOneBit((int) Math.min(Math.min(chunk, 2L * step), fit));
+  }
+
   private void startRowGroup() {
     pageStore =
-        new ColumnChunkPageWriteStore(
-            compressor,
-            parquetSchema,
-            new HeapByteBufferAllocator(),
-            ParquetProperties.DEFAULT_COLUMN_INDEX_TRUNCATE_LENGTH,
-            ParquetProperties.DEFAULT_PAGE_WRITE_CHECKSUM_ENABLED);
-    columnStore = properties.newColumnWriteStore(parquetSchema, pageStore, pageStore);
+        ColumnChunkPageWriteStore.builder()
+            .withCompressorProvider(compressors::get)
+            .withSchema(parquetSchema)
+            .withAllocator(new HeapByteBufferAllocator())
+            .withColumnIndexTruncateLength(columnIndexTruncateLength(options))
+            .withPageWriteChecksumEnabled(options.pageChecksums())
+            .build();
+    Map<String, BloomFilter> blooms = new HashMap<>();
+    ColumnChunkPageWriteStore pages = pageStore;
+    BloomFilterWriteStore bloomStore =
+        column ->
+            filter -> {
+              blooms.put(ColumnSettings.columnPath(column), filter);
+              pages.getBloomFilterWriter(column).writeBloomFilter(filter);
+            };
+    rowGroupBlooms = blooms;
+    columnStore = properties.newColumnWriteStore(parquetSchema, pageStore, bloomStore);
     for (WriteNode node : nodes) {
       node.bind(columnStore);
     }
@@ -274,6 +474,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       columnStore.flush();
       pageStore.flushToFileWriter(writer);
       writer.endBlock();
+      footer.rowGroupBloomFilters(rowGroupBlooms);
     }
     columnStore.close();
     pageStore.close();
@@ -292,9 +493,11 @@ public final class ParquetArrowWriter implements AutoCloseable {
     closed = true;
     try {
       flushRowGroup();
-      writer.end(mapping.keyValueMetadata());
-      if (IntervalFooterFix.needed(mapping.parquetSchema())) {
-        IntervalFooterFix.apply(file);
+      writer.end(keyValueMetadata);
+      footer.apply(target);
+      if (target != file) {
+        Files.move(
+            target, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       }
     } catch (IOException | RuntimeException e) {
       abandon();
@@ -307,7 +510,8 @@ public final class ParquetArrowWriter implements AutoCloseable {
   /**
    * Gives the file up after a failure: part of a row may already be in the column writers, so no
    * valid file can follow. The output is closed and the file deleted (as pyarrow leaves no partial
-   * file behind); the writer is closed.
+   * file behind; with {@link WriteOptions#atomic()}, the temporary file, and a file that was at the
+   * path before stays as it was); the writer is closed.
    */
   private void abandon() {
     closed = true;
@@ -327,7 +531,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       // As above.
     }
     try {
-      Files.deleteIfExists(file);
+      Files.deleteIfExists(target);
     } catch (IOException | RuntimeException ignored) {
       // The caller learns of the failure from the exception; a leftover file is all that remains.
     }

@@ -1,6 +1,9 @@
 package io.pqarrow.parquet.write;
 
 import io.pqarrow.schema.MappingOptions;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -14,8 +17,37 @@ import java.util.Objects;
  *   <tr><td>{@code rowGroupBytes}</td><td>128 MiB</td><td>a row group is closed once its buffered
  *       size reaches this</td></tr>
  *   <tr><td>{@code pageBytes}</td><td>1 MiB</td><td>target size of a data page</td></tr>
+ *   <tr><td>{@code compressionLevel}</td><td>{@link #DEFAULT_LEVEL}</td><td>the codec's level
+ *       (ZSTD, GZIP); the default is the codec's own</td></tr>
+ *   <tr><td>{@code columnCompression}</td><td>none</td><td>another codec for one column (by dotted
+ *       path)</td></tr>
  *   <tr><td>{@code dictionary}</td><td>true</td><td>dictionary-encode pages while the dictionary
- *       stays under {@code pageBytes}</td></tr>
+ *       stays under {@code dictionaryPageBytes} (then PLAIN); a dictionary-encoded Arrow field is
+ *       written with its own dictionary as the page dictionary</td></tr>
+ *   <tr><td>{@code dictionaryPageBytes}</td><td>1 MiB</td><td>largest dictionary page built from
+ *       values before falling back to PLAIN</td></tr>
+ *   <tr><td>{@code columnEncoding}</td><td>none</td><td>the encoding of one column (by dotted
+ *       path; a group's path sets every leaf below it), see {@link Encoding}</td></tr>
+ *   <tr><td>{@code statistics}</td><td>{@code PAGE}</td><td>min/max/null count: none, per column
+ *       chunk, or per chunk and per page (page statistics live in the column index)</td></tr>
+ *   <tr><td>{@code statisticsTruncateLength}</td><td>{@link Integer#MAX_VALUE}</td><td>longest
+ *       binary min/max kept in chunk statistics (the column index keeps at most 64 bytes)</td></tr>
+ *   <tr><td>{@code pageIndex}</td><td>true</td><td>write the offset index, and the column index
+ *       when {@code statistics} is {@code PAGE}</td></tr>
+ *   <tr><td>{@code bloomFilter}</td><td>none</td><td>a split-block bloom filter for one column
+ *       (by dotted path) with a false-positive rate and an expected number of distinct
+ *       values</td></tr>
+ *   <tr><td>{@code pageVersion}</td><td>{@code V1}</td><td>data page header version</td></tr>
+ *   <tr><td>{@code pageRows}</td><td>20,000</td><td>most rows in one data page, checked every
+ *       min(1024, pageRows) rows (rounded down to a power of two), so a page may exceed it by less
+ *       than that step</td></tr>
+ *   <tr><td>{@code pageChecksums}</td><td>false</td><td>CRC32 of every page in its header</td></tr>
+ *   <tr><td>{@code sortingColumns}</td><td>none</td><td>the order the rows are in, written to
+ *       every row group's {@code sorting_columns} (the writer does not sort or check)</td></tr>
+ *   <tr><td>{@code keyValueMetadata}</td><td>none</td><td>extra footer key-value pairs (beside
+ *       {@code ARROW:schema})</td></tr>
+ *   <tr><td>{@code atomic}</td><td>false</td><td>write a temporary file beside the target and
+ *       rename it into place on close, so that the target never holds a partial file</td></tr>
  *   <tr><td>{@code mapping}</td><td>{@link MappingOptions#defaults()}</td><td>how the Arrow schema
  *       becomes a Parquet schema</td></tr>
  * </table>
@@ -35,6 +67,86 @@ public final class WriteOptions {
     LZ4_RAW
   }
 
+  /**
+   * Value encodings a column can be given. Each fits some physical types only; a column given one
+   * that does not fit its type is refused when the writer opens.
+   */
+  public enum Encoding {
+    /** PLAIN: every type. */
+    PLAIN,
+    /**
+     * Dictionary (RLE indices over a PLAIN dictionary page), falling back to PLAIN when the
+     * dictionary outgrows {@code dictionaryPageBytes}: every type but BOOLEAN.
+     */
+    DICTIONARY,
+    /** DELTA_BINARY_PACKED: INT32, INT64. */
+    DELTA_BINARY_PACKED,
+    /** DELTA_LENGTH_BYTE_ARRAY: BYTE_ARRAY. */
+    DELTA_LENGTH_BYTE_ARRAY,
+    /** DELTA_BYTE_ARRAY (incremental): BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY. */
+    DELTA_BYTE_ARRAY,
+    /** BYTE_STREAM_SPLIT: FLOAT, DOUBLE, INT32, INT64, FIXED_LEN_BYTE_ARRAY. */
+    BYTE_STREAM_SPLIT
+  }
+
+  /** Which statistics are written. */
+  public enum Statistics {
+    /** None. */
+    NONE,
+    /** Per column chunk (min, max, null count in the footer). */
+    CHUNK,
+    /** Per column chunk and per page (the column index, written with {@code pageIndex}). */
+    PAGE
+  }
+
+  /** The data page header version. */
+  public enum PageVersion {
+    /** DataPageHeader (version 1), what every reader reads. */
+    V1,
+    /** DataPageHeaderV2: levels uncompressed before the values. */
+    V2
+  }
+
+  /**
+   * A bloom filter for a column.
+   *
+   * @param fpp the false-positive probability, in (0, 1)
+   * @param ndv the expected number of distinct values per row group, or 0 for the row group's row
+   *     limit (at most 1,048,576)
+   */
+  public record BloomFilter(double fpp, long ndv) {
+    /**
+     * @throws IllegalArgumentException when {@code fpp} is not in (0, 1) or {@code ndv < 0}
+     */
+    public BloomFilter {
+      if (!(fpp > 0 && fpp < 1)) {
+        throw new IllegalArgumentException(
+            "Invalid bloom filter false-positive probability: " + fpp + " (must be in (0, 1))");
+      }
+      if (ndv < 0) {
+        throw new IllegalArgumentException(
+            "Invalid bloom filter distinct values: " + ndv + " (must be >= 0)");
+      }
+    }
+  }
+
+  /**
+   * One column of the order the rows are sorted in.
+   *
+   * @param column the leaf column's dotted path
+   * @param descending whether the order is descending
+   * @param nullsFirst whether nulls come before the values
+   */
+  public record SortingColumn(String column, boolean descending, boolean nullsFirst) {
+    /** Checks the column is given. */
+    public SortingColumn {
+      Objects.requireNonNull(column, "column");
+    }
+  }
+
+  /** {@link #compressionLevel()} when the codec's own default level is used. */
+  public static final int DEFAULT_LEVEL = Integer.MIN_VALUE;
+
   private static final WriteOptions DEFAULTS = builder().build();
 
   private final Compression compression;
@@ -43,8 +155,38 @@ public final class WriteOptions {
   private final int pageBytes;
   private final boolean dictionary;
   private final MappingOptions mapping;
+  private final int compressionLevel;
+  private final Map<String, Compression> columnCompression;
+  private final int dictionaryPageBytes;
+  private final Map<String, Encoding> columnEncoding;
+  private final Statistics statistics;
+  private final int statisticsTruncateLength;
+  private final boolean pageIndex;
+  private final Map<String, BloomFilter> bloomFilters;
+  private final PageVersion pageVersion;
+  private final int pageRows;
+  private final boolean pageChecksums;
+  private final List<SortingColumn> sortingColumns;
+  private final Map<String, String> keyValueMetadata;
+  private final boolean atomic;
 
   private WriteOptions(Builder b) {
+    this.compressionLevel = b.compressionLevel;
+    this.columnCompression = Map.copyOf(b.columnCompression);
+    this.dictionaryPageBytes = b.dictionaryPageBytes;
+    this.columnEncoding =
+        java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.columnEncoding));
+    this.statistics = b.statistics;
+    this.statisticsTruncateLength = b.statisticsTruncateLength;
+    this.pageIndex = b.pageIndex;
+    this.bloomFilters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.bloomFilters));
+    this.pageVersion = b.pageVersion;
+    this.pageRows = b.pageRows;
+    this.pageChecksums = b.pageChecksums;
+    this.sortingColumns = List.copyOf(b.sortingColumns);
+    this.keyValueMetadata =
+        java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.keyValueMetadata));
+    this.atomic = b.atomic;
     this.compression = b.compression;
     this.rowGroupRows = b.rowGroupRows;
     this.rowGroupBytes = b.rowGroupBytes;
@@ -71,7 +213,19 @@ public final class WriteOptions {
         .rowGroupBytes(rowGroupBytes)
         .pageBytes(pageBytes)
         .dictionary(dictionary)
-        .mapping(mapping);
+        .mapping(mapping)
+        .compressionLevel(compressionLevel)
+        .dictionaryPageBytes(dictionaryPageBytes)
+        .statistics(statistics)
+        .statisticsTruncateLength(statisticsTruncateLength)
+        .pageIndex(pageIndex)
+        .pageVersion(pageVersion)
+        .pageRows(pageRows)
+        .pageChecksums(pageChecksums)
+        .sortingColumns(sortingColumns)
+        .keyValueMetadata(keyValueMetadata)
+        .atomic(atomic)
+        .columns(this);
   }
 
   /** The page codec. */
@@ -104,6 +258,76 @@ public final class WriteOptions {
     return mapping;
   }
 
+  /** The codec's level, or {@link #DEFAULT_LEVEL}. */
+  public int compressionLevel() {
+    return compressionLevel;
+  }
+
+  /** Codecs given to single columns, by dotted path. */
+  public Map<String, Compression> columnCompression() {
+    return columnCompression;
+  }
+
+  /** The largest dictionary page built from values. */
+  public int dictionaryPageBytes() {
+    return dictionaryPageBytes;
+  }
+
+  /** Encodings given to columns, by dotted path, in the order they were given. */
+  public Map<String, Encoding> columnEncoding() {
+    return columnEncoding;
+  }
+
+  /** Which statistics are written. */
+  public Statistics statistics() {
+    return statistics;
+  }
+
+  /** The longest binary min or max kept in chunk statistics. */
+  public int statisticsTruncateLength() {
+    return statisticsTruncateLength;
+  }
+
+  /** Whether the page index (offset index, and column index with page statistics) is written. */
+  public boolean pageIndex() {
+    return pageIndex;
+  }
+
+  /** Bloom filters, by dotted path of the column. */
+  public Map<String, BloomFilter> bloomFilters() {
+    return bloomFilters;
+  }
+
+  /** The data page header version. */
+  public PageVersion pageVersion() {
+    return pageVersion;
+  }
+
+  /** The most rows in one data page. */
+  public int pageRows() {
+    return pageRows;
+  }
+
+  /** Whether pages carry a CRC32 checksum. */
+  public boolean pageChecksums() {
+    return pageChecksums;
+  }
+
+  /** The sort order declared in every row group. */
+  public List<SortingColumn> sortingColumns() {
+    return sortingColumns;
+  }
+
+  /** Extra footer key-value metadata. */
+  public Map<String, String> keyValueMetadata() {
+    return keyValueMetadata;
+  }
+
+  /** Whether the file is written under a temporary name and renamed into place on close. */
+  public boolean atomic() {
+    return atomic;
+  }
+
   /** Builds {@link WriteOptions}; every setter returns the builder. */
   public static final class Builder {
     private Compression compression = Compression.SNAPPY;
@@ -112,8 +336,149 @@ public final class WriteOptions {
     private int pageBytes = 1 << 20;
     private boolean dictionary = true;
     private MappingOptions mapping = MappingOptions.defaults();
+    private int compressionLevel = DEFAULT_LEVEL;
+    private final Map<String, Compression> columnCompression = new LinkedHashMap<>();
+    private int dictionaryPageBytes = 1 << 20;
+    private final Map<String, Encoding> columnEncoding = new LinkedHashMap<>();
+    private Statistics statistics = Statistics.PAGE;
+    private int statisticsTruncateLength = Integer.MAX_VALUE;
+    private boolean pageIndex = true;
+    private final Map<String, BloomFilter> bloomFilters = new LinkedHashMap<>();
+    private PageVersion pageVersion = PageVersion.V1;
+    private int pageRows = 20_000;
+    private boolean pageChecksums;
+    private List<SortingColumn> sortingColumns = List.of();
+    private Map<String, String> keyValueMetadata = Map.of();
+    private boolean atomic;
 
     private Builder() {}
+
+    private Builder columns(WriteOptions o) {
+      columnCompression.putAll(o.columnCompression);
+      columnEncoding.putAll(o.columnEncoding);
+      bloomFilters.putAll(o.bloomFilters);
+      return this;
+    }
+
+    /**
+     * The codec's level (ZSTD: -131072 to 22; GZIP: 0 to 9), or {@link #DEFAULT_LEVEL}; a level the
+     * codec does not have is refused when the writer opens. Other codecs have no levels.
+     */
+    public Builder compressionLevel(int level) {
+      this.compressionLevel = level;
+      return this;
+    }
+
+    /** Another codec for the leaves at and below {@code column} (a dotted path). */
+    public Builder columnCompression(String column, Compression codec) {
+      Objects.requireNonNull(column, "column");
+      columnCompression.put(column, Objects.requireNonNull(codec, "columnCompression"));
+      return this;
+    }
+
+    /**
+     * The largest dictionary page built from values; past it a column chunk falls back to PLAIN.
+     *
+     * @throws IllegalArgumentException when {@code bytes < 1}
+     */
+    public Builder dictionaryPageBytes(int bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException(
+            "Invalid dictionary page size: " + bytes + " (must be >= 1)");
+      }
+      this.dictionaryPageBytes = bytes;
+      return this;
+    }
+
+    /**
+     * The encoding of the leaves at and below {@code column} (a dotted path such as {@code s.x} or
+     * {@code l.element}, or a Parquet column path); a later call for a leaf wins.
+     */
+    public Builder columnEncoding(String column, Encoding encoding) {
+      Objects.requireNonNull(column, "column");
+      columnEncoding.put(column, Objects.requireNonNull(encoding, "columnEncoding"));
+      return this;
+    }
+
+    /** Which statistics are written. */
+    public Builder statistics(Statistics which) {
+      this.statistics = Objects.requireNonNull(which, "statistics");
+      return this;
+    }
+
+    /**
+     * The longest binary min or max kept in chunk statistics (longer ones are truncated to bounds).
+     *
+     * @throws IllegalArgumentException when {@code length < 1}
+     */
+    public Builder statisticsTruncateLength(int length) {
+      if (length < 1) {
+        throw new IllegalArgumentException(
+            "Invalid statistics truncate length: " + length + " (must be >= 1)");
+      }
+      this.statisticsTruncateLength = length;
+      return this;
+    }
+
+    /** Whether the page index is written. */
+    public Builder pageIndex(boolean enabled) {
+      this.pageIndex = enabled;
+      return this;
+    }
+
+    /** A bloom filter for the leaves at and below {@code column} (a dotted path). */
+    public Builder bloomFilter(String column, BloomFilter filter) {
+      Objects.requireNonNull(column, "column");
+      bloomFilters.put(column, Objects.requireNonNull(filter, "bloomFilter"));
+      return this;
+    }
+
+    /** The data page header version. */
+    public Builder pageVersion(PageVersion version) {
+      this.pageVersion = Objects.requireNonNull(version, "pageVersion");
+      return this;
+    }
+
+    /**
+     * The most rows in one data page.
+     *
+     * @throws IllegalArgumentException when {@code rows < 1}
+     */
+    public Builder pageRows(int rows) {
+      if (rows < 1) {
+        throw new IllegalArgumentException("Invalid page rows: " + rows + " (must be >= 1)");
+      }
+      this.pageRows = rows;
+      return this;
+    }
+
+    /** Whether pages carry a CRC32 checksum. */
+    public Builder pageChecksums(boolean enabled) {
+      this.pageChecksums = enabled;
+      return this;
+    }
+
+    /** The sort order declared in every row group's {@code sorting_columns}. */
+    public Builder sortingColumns(List<SortingColumn> columns) {
+      this.sortingColumns = List.copyOf(Objects.requireNonNull(columns, "sortingColumns"));
+      return this;
+    }
+
+    /**
+     * Extra footer key-value metadata; a key the writer sets itself ({@code ARROW:schema}) is
+     * refused when the writer opens.
+     */
+    public Builder keyValueMetadata(Map<String, String> metadata) {
+      this.keyValueMetadata =
+          new LinkedHashMap<>(Objects.requireNonNull(metadata, "keyValueMetadata"));
+      return this;
+    }
+
+    /** Whether the file is written under a temporary name and renamed into place on close. */
+    public Builder atomic(boolean enabled) {
+      this.atomic = enabled;
+      return this;
+    }
 
     /** The page codec. */
     public Builder compression(Compression codec) {

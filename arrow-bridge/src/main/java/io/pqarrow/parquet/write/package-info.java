@@ -5,7 +5,8 @@
  * <p>The rest is package-private. {@code WritePlanBuilder} builds, once per file, a tree of {@code
  * WriteNode}s ({@code StructWriteNode}, {@code ListWriteNode}, {@code DictionaryWriteNode}) over
  * per-column {@code LeafEncoder}s chosen by {@code LeafEncoders}; per batch, each row is written as
- * Parquet triples into parquet-java's column writers. {@code IntervalFooterFix} mends the footer
- * parquet-java writes for INTERVAL columns.
+ * Parquet triples into parquet-java's column writers, whose values writers {@code ValuesWriters}
+ * chooses per column ({@code ColumnSettings} resolves the per-column options). {@code FooterPatch}
+ * mends the footer parquet-java writes (INTERVAL columns, sorting columns, no page index).
  */
 package io.pqarrow.parquet.write;
