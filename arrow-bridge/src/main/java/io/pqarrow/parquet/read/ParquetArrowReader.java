@@ -226,6 +226,14 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
               "no row group " + index + " (the file has " + blockCount + ")",
               null);
         }
+        long rows = parquet.getRowGroups().get(index).getRowCount();
+        if (rows < 0) {
+          throw ParquetFileException.invalid(
+              ErrorKind.INVALID_DATA,
+              ErrorLocation.inFile(file).withRowGroup(index),
+              "row group " + index + " has a negative row count (" + rows + ") in the footer",
+              null);
+        }
       }
       this.rowGroupsInScope = selected.size();
       if (options.filter().isPresent()) {
