@@ -472,7 +472,9 @@ def time_ours(files, warmup, iterations):
     paths = ",".join(f["path"] for f in files)
     print(f"  JMH: {BENCHMARK}, -wi {warmup} -i {iterations}, -prof gc; log {log.relative_to(ROOT)}")
     run_jmh(
-        [BENCHMARK, "-p", f"path={paths}", "-f", "1", "-wi", str(warmup), "-i", str(iterations),
+        # the two contenders only (FileReadBenchmark also has pqarrowScan, the ArrowReader path)
+        [f"{BENCHMARK}.(pqarrowReader|parquetJavaGroups)$", "-p", f"path={paths}", "-f", "1",
+         "-wi", str(warmup), "-i", str(iterations),
          "-prof", "gc", "-rf", "json", "-rff", str(out)],
         log,
     )
@@ -481,7 +483,10 @@ def time_ours(files, warmup, iterations):
     by_path = {f["path"]: f for f in files}
     for e in entries:
         f = by_path[e["params"]["path"]]
-        key = "pqarrow" if e["benchmark"].endswith(".pqarrowReader") else "parquet-java"
+        method = e["benchmark"].rsplit(".", 1)[1]
+        key = {"pqarrowReader": "pqarrow", "parquetJavaGroups": "parquet-java"}.get(method)
+        if key is None:
+            continue
         ms = [v for fork in e["primaryMetric"]["rawData"] for v in fork]
         alloc = e.get("secondaryMetrics", {}).get("gc.alloc.rate.norm", {}).get("score")
         results[(f["shape"], key)] = {
