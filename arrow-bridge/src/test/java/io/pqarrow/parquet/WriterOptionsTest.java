@@ -294,6 +294,17 @@ class WriterOptionsTest {
     }
     assertEquals("old", Files.readString(out));
     assertEquals(2, entries());
+    // A caller that gives up between writes (abort, not close) leaves the old file too.
+    try (ParquetArrowReader reader =
+        ParquetArrowReader.open(source, memory.allocator(), ReadOptions.defaults())) {
+      ParquetArrowWriter writer = ParquetArrowWriter.open(out, reader.schema(), atomic, reader);
+      assertTrue(reader.loadNextBatch());
+      writer.write(reader.getVectorSchemaRoot(), reader);
+      writer.abort();
+      writer.close(); // nothing left to close
+    }
+    assertEquals("old", Files.readString(out));
+    assertEquals(2, entries());
   }
 
   /** Files in the test directory (the source, and whatever the writer left). */

@@ -19,7 +19,9 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  *       root;
  *   <li>each batch is rewritten, written and counted, then the next one read;
  *   <li>the sink is finished; if anything failed once the sink was being opened, the output file is
- *       deleted ({@link OutputFile#discard}) so that no file that looks complete is left.
+ *       deleted ({@link OutputFile#discard}) so that no file that looks complete is left, unless
+ *       the sink is {@link BatchSink#atomic()}: its temporary file is gone and the output path is
+ *       as it was.
  * </ol>
  *
  * <p>Every failure is the part's own {@link CliException} (or a usage error), passed on as it is.
@@ -60,8 +62,10 @@ record BatchPipeline(String label, Path in, Path out, boolean countsInput, boole
         }
         VectorSchemaRoot root = rewrite.root();
         boolean complete = false;
+        boolean atomic = false;
         try {
           try (BatchSink sink = sinks.apply(root)) {
+            atomic = sink.atomic();
             long row = 0;
             while (more) {
               rewrite.apply(row);
@@ -75,7 +79,7 @@ record BatchPipeline(String label, Path in, Path out, boolean countsInput, boole
           }
           complete = true;
         } finally {
-          if (!complete) {
+          if (!complete && !atomic) {
             OutputFile.discard(out);
           }
         }

@@ -16,8 +16,16 @@ interface BatchSink extends AutoCloseable {
   void finish();
 
   /**
-   * Releases the file; without {@link #finish()} first it is incomplete and the pipeline deletes
-   * it.
+   * Whether the sink writes to a temporary file that only a complete run renames to the output
+   * path: then a failed run leaves the output path as it was, and the pipeline deletes nothing.
+   */
+  default boolean atomic() {
+    return false;
+  }
+
+  /**
+   * Releases the file; without {@link #finish()} first it is incomplete, and the pipeline deletes
+   * it unless the sink is {@link #atomic()}.
    */
   @Override
   void close();

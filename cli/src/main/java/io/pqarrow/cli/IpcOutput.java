@@ -118,6 +118,12 @@ final class IpcOutput implements BatchSink {
     }
   }
 
+  /** The bytes go to a temporary file renamed to the output path once complete. */
+  @Override
+  public boolean atomic() {
+    return true;
+  }
+
   /** Appends the root's current contents as one record batch. */
   @Override
   public void write() {

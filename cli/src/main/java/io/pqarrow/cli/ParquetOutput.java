@@ -65,6 +65,12 @@ final class ParquetOutput implements BatchSink {
     }
   }
 
+  /** The bytes go to a temporary file renamed to the output path once complete. */
+  @Override
+  public boolean atomic() {
+    return true;
+  }
+
   /** Appends the rows the root holds now. */
   @Override
   public void write() {
@@ -95,15 +101,18 @@ final class ParquetOutput implements BatchSink {
     }
   }
 
-  /** Closes the file if {@link #finish()} was not reached; the caller then deletes it. */
+  /**
+   * Gives the file up if {@link #finish()} was not reached: the writer deletes its temporary file,
+   * and the output path stays as it was.
+   */
   @Override
   public void close() {
     if (!closed) {
       closed = true;
       try {
-        writer.close();
+        writer.abort();
       } catch (RuntimeException ignored) {
-        // the file is incomplete and about to be deleted; the first error is the one reported
+        // the run already failed; the first error is the one reported
       }
     }
   }

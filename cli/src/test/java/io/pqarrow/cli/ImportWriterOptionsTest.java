@@ -1,5 +1,6 @@
 package io.pqarrow.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -230,7 +231,8 @@ class ImportWriterOptionsTest {
   }
 
   @Test
-  void unsortedInputForSortByIsBadInputNamingTheRowAndLeavesNoFile() throws Exception {
+  void unsortedInputForSortByIsBadInputNamingTheRowAndLeavesTheOutputPathAsItWas()
+      throws Exception {
     Path in = dir.resolve("unsorted.arrow");
     PythonEnv.require()
         .run(
@@ -246,7 +248,7 @@ class ImportWriterOptionsTest {
     Bridge.Result ok =
         Bridge.run(memory.allocator(), "import", in.toString(), out.toString(), "--sort-by", "k");
     assertEquals(0, ok.exitCode(), ok.err());
-    Files.delete(out);
+    byte[] before = Files.readAllBytes(out);
     Bridge.Result r =
         Bridge.run(memory.allocator(), "import", in.toString(), out.toString(), "--sort-by", "k,v");
     assertEquals(1, r.exitCode());
@@ -256,6 +258,12 @@ class ImportWriterOptionsTest {
             + ": row 3 sorts before row 2 by --sort-by k,v, so the input is not sorted as the file"
             + " would declare",
         r.errLine());
+    // The failed run wrote only its temporary file, now gone: the earlier file is as it was.
+    assertEquals(List.of(out.getFileName(), in.getFileName()), listing());
+    assertArrayEquals(before, Files.readAllBytes(out));
+    Files.delete(out);
+    r = Bridge.run(memory.allocator(), "import", in.toString(), out.toString(), "--sort-by", "k,v");
+    assertEquals(1, r.exitCode());
     assertEquals(List.of(in.getFileName()), listing());
   }
 

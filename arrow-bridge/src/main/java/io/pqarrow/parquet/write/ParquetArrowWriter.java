@@ -481,6 +481,21 @@ public final class ParquetArrowWriter implements AutoCloseable {
   }
 
   /**
+   * Gives the file up instead of completing it, for a caller that failed between writes: the output
+   * is closed and deleted (with {@link WriteOptions#atomic()}, the temporary file; a file that was
+   * at the path before stays as it was). Does nothing once the writer is closed.
+   */
+  public void abort() {
+    if (!closed) {
+      try {
+        abandon();
+      } finally {
+        codecs.release();
+      }
+    }
+  }
+
+  /**
    * Writes the last row group and the footer, and closes the file.
    *
    * @throws ParquetFileException when the file cannot be completed
