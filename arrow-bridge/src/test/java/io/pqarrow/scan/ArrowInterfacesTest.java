@@ -218,13 +218,26 @@ class ArrowInterfacesTest {
     }
   }
 
-  @Test
-  void aBatchOutlivesTheNextOne() throws IOException {
+  /**
+   * A batch handed on outlives the next one: plain, and through a filter that keeps every row
+   * (whose batches share the decoded buffers rather than copy them) with row numbers.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void aBatchOutlivesTheNextOne(boolean filtered) throws IOException {
     BufferAllocator allocator = memory.allocator();
     ParquetSource source = ParquetSource.open(flat, Limits.defaults());
     List<List<String>> perBatch = new ArrayList<>();
     List<ArrowRecordBatch> kept = new ArrayList<>();
-    try (ParquetScan scan = ScanUnit.ofFile(source).open(allocator, options("flat"))) {
+    ReadOptions options =
+        filtered
+            ? options("flat").toBuilder()
+                .filter(
+                    io.pqarrow.scan.filter.ExpressionParser.parse("id is not null or id is null"))
+                .rowNumberColumn("pos")
+                .build()
+            : options("flat");
+    try (ParquetScan scan = ScanUnit.ofFile(source).open(allocator, options)) {
       VectorSchemaRoot root = scan.getVectorSchemaRoot();
       while (scan.loadNextBatch()) {
         perBatch.add(rows(root, scan));

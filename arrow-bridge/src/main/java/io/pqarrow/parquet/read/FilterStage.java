@@ -28,6 +28,12 @@ final class FilterStage implements AutoCloseable {
 
     /** The file row of row {@code i} of the batch just read. */
     long fileRow(int i);
+
+    /**
+     * The batch's buffers now belong to the output too (shared, not copied): the next batch must be
+     * decoded into fresh buffers, since whoever takes the output may keep them.
+     */
+    void handedOn();
   }
 
   private final VectorSchemaRoot input;
@@ -116,6 +122,7 @@ final class FilterStage implements AutoCloseable {
         for (Copier c : copiers) {
           c.all(n);
         }
+        source.handedOn();
         if (rowNumbers != null) {
           for (int i = 0; i < n; i++) {
             rowNumbers.setSafe(i, source.fileRow(i));

@@ -601,6 +601,11 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         public long fileRow(int i) {
           return batch.fileRow(i);
         }
+
+        @Override
+        public void handedOn() {
+          allocated = false; // prepareVectors allocates new buffers instead of reusing these
+        }
       };
 
   /** Decodes the next batch of the selected row groups into {@link #root}. */
