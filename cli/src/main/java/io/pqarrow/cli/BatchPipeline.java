@@ -18,10 +18,10 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  *       the footer, so that a bad OUT is reported first) and the sink opened for the rewrite's
  *       root;
  *   <li>each batch is rewritten, written and counted, then the next one read;
- *   <li>the sink is finished; if anything failed once the sink was being opened, the output file is
- *       deleted ({@link OutputFile#discard}) so that no file that looks complete is left, unless
- *       the sink is {@link BatchSink#atomic()}: its temporary file is gone and the output path is
- *       as it was.
+ *   <li>the sink is finished; if anything failed once a sink that writes in place was open, the
+ *       output file is deleted ({@link OutputFile#discard}) so that no file that looks complete is
+ *       left. A failure before the sink is open, or with a {@link BatchSink#atomic()} sink (its
+ *       temporary file is gone), leaves the output path as it was.
  * </ol>
  *
  * <p>Every failure is the part's own {@link CliException} (or a usage error), passed on as it is.
@@ -62,10 +62,12 @@ record BatchPipeline(String label, Path in, Path out, boolean countsInput, boole
         }
         VectorSchemaRoot root = rewrite.root();
         boolean complete = false;
-        boolean atomic = false;
+        // Until a sink is open nothing was written to the output path; an atomic sink never
+        // writes there before it is complete. Either way a failure leaves the path alone.
+        boolean wroteInPlace = false;
         try {
           try (BatchSink sink = sinks.apply(root)) {
-            atomic = sink.atomic();
+            wroteInPlace = !sink.atomic();
             long row = 0;
             while (more) {
               rewrite.apply(row);
@@ -79,7 +81,7 @@ record BatchPipeline(String label, Path in, Path out, boolean countsInput, boole
           }
           complete = true;
         } finally {
-          if (!complete && !atomic) {
+          if (!complete && wroteInPlace) {
             OutputFile.discard(out);
           }
         }

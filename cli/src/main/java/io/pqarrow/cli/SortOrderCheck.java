@@ -102,6 +102,18 @@ final class SortOrderCheck {
       if (vectors[c].getField().getDictionary() != null) {
         Dictionary d = dictionaries.lookup(vectors[c].getField().getDictionary().getId());
         values[c] = d.getVector();
+        ArrowType valueType = values[c].getField().getType();
+        if (!ordered(valueType)) {
+          throw new CliException(
+              ErrorKind.INVALID_ARGUMENT,
+              ErrorLocation.inFile(out).withColumn(columns.get(c)),
+              "--sort-by "
+                  + columns.get(c)
+                  + ": dictionary values of type "
+                  + valueType
+                  + " have no order",
+              null);
+        }
       }
     }
     Object[] current = new Object[n];
@@ -133,11 +145,19 @@ final class SortOrderCheck {
     if (v.isNull(i)) {
       return null;
     }
+    int at = i;
     if (values != v) {
-      int index = (int) ((BaseIntVector) v).getValueAsLong(i);
-      return values.isNull(index) ? null : values.getObject(index);
+      at = (int) ((BaseIntVector) v).getValueAsLong(i);
+      if (values.isNull(at)) {
+        return null;
+      }
     }
-    return v.getObject(i);
+    if (values.getField().getType() instanceof ArrowType.Int t && !t.getIsSigned()) {
+      // Unsigned: a long in the same order (UInt8's top bit flipped, narrower widths masked).
+      long x = ((BaseIntVector) values).getValueAsLong(at);
+      return t.getBitWidth() == 64 ? x ^ Long.MIN_VALUE : x & ((1L << t.getBitWidth()) - 1);
+    }
+    return values.getObject(at);
   }
 
   private static int compare(Object[] a, Object[] b) {

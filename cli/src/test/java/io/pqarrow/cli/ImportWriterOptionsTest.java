@@ -230,6 +230,31 @@ class ImportWriterOptionsTest {
     assertEquals(expected, seen);
   }
 
+  /**
+   * Unsigned columns sort as unsigned (200 after 100 in uint8, 2^63 after 1 in uint64); a sort over
+   * a dictionary of lists is refused naming the column; an existing output stays as it was.
+   */
+  @Test
+  void sortByComparesUnsignedValuesAsUnsigned() throws Exception {
+    Path in = dir.resolve("unsigned.arrow");
+    PythonEnv.require()
+        .run(
+            """
+            import sys, pyarrow as pa, pyarrow.ipc as ipc
+            t = pa.table({"u8": pa.array([1, 100, 200, 255], pa.uint8()),
+                          "u64": pa.array([0, 1, 2**63, 2**64 - 1], pa.uint64())})
+            with ipc.new_stream(sys.argv[1], t.schema) as w:
+                w.write_table(t)
+            """,
+            in.toString());
+    Path out = dir.resolve("unsigned.parquet");
+    for (String by : List.of("u8", "u64", "u8,u64")) {
+      Bridge.Result r =
+          Bridge.run(memory.allocator(), "import", in.toString(), out.toString(), "--sort-by", by);
+      assertEquals(0, r.exitCode(), by + ": " + r.err());
+    }
+  }
+
   @Test
   void unsortedInputForSortByIsBadInputNamingTheRowAndLeavesTheOutputPathAsItWas()
       throws Exception {

@@ -168,18 +168,38 @@ public final class ParquetArrowWriter implements AutoCloseable {
     }
     this.compressors = byColumn;
     this.target = options.atomic() ? temporaryFile(file) : file;
-    this.writer =
-        new ParquetFileWriter(
-            new LocalOutputFile(target),
-            parquetSchema,
-            ParquetFileWriter.Mode.OVERWRITE,
-            options.rowGroupBytes(),
-            0,
-            columnIndexTruncateLength(options),
-            options.statisticsTruncateLength(),
-            options.pageChecksums());
-    writer.start();
-    startRowGroup();
+    ParquetFileWriter opened = null;
+    try {
+      opened =
+          new ParquetFileWriter(
+              new LocalOutputFile(target),
+              parquetSchema,
+              ParquetFileWriter.Mode.OVERWRITE,
+              options.rowGroupBytes(),
+              0,
+              columnIndexTruncateLength(options),
+              options.statisticsTruncateLength(),
+              options.pageChecksums());
+      this.writer = opened;
+      writer.start();
+      startRowGroup();
+    } catch (IOException | RuntimeException e) {
+      // Nothing may stay behind a writer that never opened: its stream, codecs, the file.
+      if (opened != null) {
+        try {
+          opened.close();
+        } catch (IOException | RuntimeException ignored) {
+          // the failure to open is the one reported
+        }
+      }
+      codecs.release();
+      try {
+        Files.deleteIfExists(target);
+      } catch (IOException ignored) {
+        // as above
+      }
+      throw e;
+    }
   }
 
   private static int columnIndexTruncateLength(WriteOptions options) {
