@@ -1,0 +1,326 @@
+package io.pqarrow.spark;
+
+import io.pqarrow.parquet.read.ParquetSource;
+import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.scan.ParquetScan;
+import io.pqarrow.scan.ScanStats;
+import io.pqarrow.scan.ScanUnit;
+import io.pqarrow.scan.filter.Expression;
+import io.pqarrow.scan.filter.ExpressionParser;
+import io.pqarrow.scan.filter.FilterEvaluator;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.spark.TaskContext;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.MapType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.ArrowUtils;
+import org.apache.spark.sql.vectorized.ArrowColumnVector;
+import org.apache.spark.sql.vectorized.ColumnVector;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+
+/**
+ * Reads one split on an executor: the bridge's {@link ParquetScan} into a per-task allocator, each
+ * batch's vectors converted to Spark's forms ({@link SparkColumns}) and wrapped, without copying
+ * where no conversion is needed, in {@link ArrowColumnVector}s. A batch lives until the next call
+ * of {@link #next()}; closing the reader (or the task ending) frees everything.
+ */
+final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
+  private final SparkReads read;
+  private final PqarrowPartition split;
+  private final BufferAllocator allocator;
+  private final ParquetScan scan;
+  private final int[] positions;
+  private final List<SparkColumns.Column> converters = new ArrayList<>();
+  private long countOnly = -1;
+  private ColumnarBatch current;
+  private boolean closed;
+
+  PqarrowPartitionReader(SparkReads read, PqarrowPartition split) {
+    this.read = read;
+    this.split = split;
+    this.allocator =
+        ArrowUtils.rootAllocator()
+            .newChildAllocator("pqarrow " + split.path() + " @" + split.start(), 0, Long.MAX_VALUE);
+    TaskContext task = TaskContext.get();
+    if (task != null) {
+      task.addTaskCompletionListener((org.apache.spark.util.TaskCompletionListener) ctx -> close());
+    }
+    try {
+      ParquetSource source = SparkFiles.source(split.path(), read.hadoopConf());
+      ScanUnit unit = ScanUnit.ofRange(source, split.start(), split.length());
+      Expression filter = read.filter() == null ? null : ExpressionParser.parse(read.filter());
+      StructType schema = read.readSchema();
+      if (schema.fields().length == 0 && filter == null) {
+        countOnly = read.limit() >= 0 ? Math.min(read.limit(), unit.rows()) : unit.rows();
+        scan = null;
+        positions = new int[0];
+        return;
+      }
+      List<String> columns = read.columns();
+      if (schema.fields().length == 0) {
+        columns =
+            FilterEvaluator.bind(filter, source.mapping(SparkReads.MAPPING).arrowSchema())
+                .columns();
+      }
+      ReadOptions.Builder options =
+          ReadOptions.builder()
+              .batchRows(read.batchRows())
+              .columns(columns)
+              .storedDictionaries(false)
+              .mapping(SparkReads.MAPPING);
+      if (filter != null) {
+        options.filter(filter);
+      }
+      if (read.limit() >= 0) {
+        options.limit(read.limit());
+      }
+      scan = unit.open(allocator, options.build());
+      Map<String, Integer> byName = new HashMap<>();
+      List<Field> fields = root(scan).getSchema().getFields();
+      for (int i = 0; i < fields.size(); i++) {
+        byName.put(fields.get(i).getName(), i);
+      }
+      positions = new int[schema.fields().length];
+      for (int i = 0; i < positions.length; i++) {
+        Integer at = byName.get(schema.fields()[i].name());
+        if (at == null) {
+          throw new IllegalStateException(
+              "File " + split.path() + " has no column '" + schema.fields()[i].name() + "'");
+        }
+        positions[i] = at;
+        converters.add(SparkColumns.of(fields.get(at), read.profile()));
+      }
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
+  }
+
+  private static VectorSchemaRoot root(ParquetScan scan) {
+    try {
+      return scan.getVectorSchemaRoot();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public boolean next() throws IOException {
+    closeCurrent();
+    if (countOnly >= 0) {
+      if (countOnly == 0) {
+        return false;
+      }
+      int rows = (int) Math.min(countOnly, read.batchRows());
+      countOnly -= rows;
+      current = new ColumnarBatch(new ColumnVector[0], rows);
+      return true;
+    }
+    if (!scan.loadNextBatch()) {
+      return false;
+    }
+    VectorSchemaRoot root = scan.getVectorSchemaRoot();
+    ColumnVector[] columns = new ColumnVector[positions.length];
+    try {
+      for (int i = 0; i < positions.length; i++) {
+        FieldVector src = root.getVector(positions[i]);
+        FieldVector converted;
+        try {
+          converted = converters.get(i).convert(src, allocator);
+        } catch (ArithmeticException | IllegalArgumentException e) {
+          throw new IllegalStateException(
+              "Reading "
+                  + split.path()
+                  + " (split at byte "
+                  + split.start()
+                  + "): "
+                  + e.getMessage(),
+              e);
+        }
+        FieldVector fitted = fit(converted, read.readSchema().fields()[i].dataType());
+        columns[i] = new ArrowColumnVector(fitted);
+      }
+    } catch (RuntimeException e) {
+      for (ColumnVector c : columns) {
+        if (c != null) {
+          c.close();
+        }
+      }
+      throw e;
+    } finally {
+      for (FieldVector v : root.getFieldVectors()) {
+        v.clear();
+      }
+    }
+    current = new ColumnarBatch(columns, root.getRowCount());
+    return true;
+  }
+
+  /**
+   * {@code v} with only the struct fields {@code wanted} names, in its order (Spark pruned inside a
+   * column the bridge read whole, as a map's values); {@code v} itself when nothing is dropped.
+   */
+  private FieldVector fit(FieldVector v, DataType wanted) {
+    if (ArrowUtils.fromArrowField(v.getField()).sameType(wanted)) {
+      return v;
+    }
+    try {
+      Field target = fitField(v.getField(), wanted);
+      FieldVector dst = target.createVector(allocator);
+      try {
+        moveInto(v, dst, wanted);
+      } catch (RuntimeException e) {
+        dst.close();
+        throw e;
+      }
+      return dst;
+    } finally {
+      v.close();
+    }
+  }
+
+  private static Field fitField(Field f, DataType wanted) {
+    List<Field> children = new ArrayList<>();
+    if (wanted instanceof StructType s && f.getChildren().size() > 0) {
+      for (StructField sf : s.fields()) {
+        children.add(fitField(named(f, sf.name()), sf.dataType()));
+      }
+    } else if (wanted instanceof ArrayType a) {
+      children.add(fitField(f.getChildren().get(0), a.elementType()));
+    } else if (wanted instanceof MapType m) {
+      Field entries = f.getChildren().get(0);
+      children.add(
+          new Field(
+              entries.getName(),
+              entries.getFieldType(),
+              List.of(
+                  fitField(entries.getChildren().get(0), m.keyType()),
+                  fitField(entries.getChildren().get(1), m.valueType()))));
+    } else {
+      return f;
+    }
+    return new Field(
+        f.getName(), new FieldType(f.isNullable(), f.getType(), null, f.getMetadata()), children);
+  }
+
+  private static Field named(Field f, String name) {
+    for (Field c : f.getChildren()) {
+      if (c.getName().equals(name)) {
+        return c;
+      }
+    }
+    throw new IllegalStateException("Column '" + f.getName() + "' has no field '" + name + "'");
+  }
+
+  private static void moveInto(FieldVector from, FieldVector to, DataType wanted) {
+    if (!(wanted instanceof StructType || wanted instanceof ArrayType || wanted instanceof MapType)
+        || from.getChildrenFromFields().isEmpty()) {
+      from.makeTransferPair(to).transfer();
+      return;
+    }
+    int own = wanted instanceof StructType ? 1 : 2;
+    to.loadFieldBuffers(
+        new ArrowFieldNode(from.getValueCount(), from.getNullCount()),
+        from.getFieldBuffers().subList(0, own));
+    List<FieldVector> targets = to.getChildrenFromFields();
+    if (wanted instanceof StructType s) {
+      for (int i = 0; i < s.fields().length; i++) {
+        FieldVector child = null;
+        for (FieldVector c : from.getChildrenFromFields()) {
+          if (c.getName().equals(s.fields()[i].name())) {
+            child = c;
+          }
+        }
+        moveInto(child, targets.get(i), s.fields()[i].dataType());
+      }
+    } else if (wanted instanceof ArrayType a) {
+      moveInto(from.getChildrenFromFields().get(0), targets.get(0), a.elementType());
+    } else {
+      MapType m = (MapType) wanted;
+      FieldVector entries = from.getChildrenFromFields().get(0);
+      FieldVector toEntries = targets.get(0);
+      toEntries.loadFieldBuffers(
+          new ArrowFieldNode(entries.getValueCount(), entries.getNullCount()),
+          entries.getFieldBuffers().subList(0, 1));
+      moveInto(
+          entries.getChildrenFromFields().get(0),
+          toEntries.getChildrenFromFields().get(0),
+          m.keyType());
+      moveInto(
+          entries.getChildrenFromFields().get(1),
+          toEntries.getChildrenFromFields().get(1),
+          m.valueType());
+    }
+  }
+
+  @Override
+  public ColumnarBatch get() {
+    return current;
+  }
+
+  @Override
+  public CustomTaskMetric[] currentMetricsValues() {
+    if (scan == null) {
+      return new CustomTaskMetric[0];
+    }
+    ScanStats stats = scan.parquetReader().stats();
+    return new CustomTaskMetric[] {
+      metric(SparkReads.BYTES_READ, scan.bytesRead()),
+      metric(SparkReads.ROW_GROUPS_READ, stats.rowGroupsRead()),
+      metric(SparkReads.PAGES_SKIPPED, stats.pagesSkipped()),
+    };
+  }
+
+  private static CustomTaskMetric metric(String name, long value) {
+    return new CustomTaskMetric() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public long value() {
+        return value;
+      }
+    };
+  }
+
+  private void closeCurrent() {
+    if (current != null) {
+      current.close();
+      current = null;
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    closeCurrent();
+    try {
+      if (scan != null) {
+        scan.close();
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    } finally {
+      allocator.close();
+    }
+  }
+}

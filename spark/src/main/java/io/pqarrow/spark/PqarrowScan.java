@@ -1,0 +1,158 @@
+package io.pqarrow.spark;
+
+import io.pqarrow.parquet.read.ParquetSource;
+import io.pqarrow.scan.ScanUnit;
+import io.pqarrow.scan.filter.Expression;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.spark.sql.connector.expressions.filter.Predicate;
+import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.metric.CustomSumMetric;
+import org.apache.spark.sql.connector.read.Batch;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.internal.SQLConf;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * A planned read: the splits (byte ranges of at most {@code maxPartitionBytes}, a row group
+ * belonging to the range holding its midpoint, ranges with no row group dropped) and the reader
+ * factory executors use.
+ */
+final class PqarrowScan implements Scan, Batch {
+  private final List<SparkFiles.Entry> files;
+  private final Schema arrowSchema;
+  private final Map<String, SparkColumns.Column> columns;
+  private final StructType readSchema;
+  private final SparkProfile profile;
+  private final byte[] hadoopConf;
+  private final CaseInsensitiveStringMap options;
+  private final List<Predicate> pushed;
+  private final Expression filter;
+  private final long limit;
+
+  PqarrowScan(
+      List<SparkFiles.Entry> files,
+      Schema arrowSchema,
+      Map<String, SparkColumns.Column> columns,
+      StructType readSchema,
+      SparkProfile profile,
+      byte[] hadoopConf,
+      CaseInsensitiveStringMap options,
+      List<Predicate> pushed,
+      Expression filter,
+      long limit) {
+    this.files = files;
+    this.arrowSchema = arrowSchema;
+    this.columns = columns;
+    this.readSchema = readSchema;
+    this.profile = profile;
+    this.hadoopConf = hadoopConf;
+    this.options = options;
+    this.pushed = List.copyOf(pushed);
+    this.filter = filter;
+    this.limit = limit;
+  }
+
+  @Override
+  public StructType readSchema() {
+    return readSchema;
+  }
+
+  @Override
+  public String description() {
+    return "PqarrowScan [files="
+        + files.size()
+        + ", columns="
+        + Arrays.toString(readSchema.fieldNames())
+        + ", pushedFilters="
+        + pushed.stream().map(Predicate::toString).collect(Collectors.joining(", ", "[", "]"))
+        + (filter == null ? "" : ", filter=" + filter)
+        + (limit >= 0 ? ", limit=" + limit : "")
+        + "]";
+  }
+
+  @Override
+  public Batch toBatch() {
+    return this;
+  }
+
+  @Override
+  public CustomMetric[] supportedCustomMetrics() {
+    return new CustomMetric[] {
+      new Sum(SparkReads.BYTES_READ, "column chunk bytes read"),
+      new Sum(SparkReads.ROW_GROUPS_READ, "row groups read"),
+      new Sum(SparkReads.PAGES_SKIPPED, "pages skipped by the page index"),
+    };
+  }
+
+  /** A metric summed over tasks. */
+  public static final class Sum extends CustomSumMetric {
+    private final String name;
+    private final String description;
+
+    /** Spark instantiates metrics by reflection on the driver: a no-argument form. */
+    public Sum() {
+      this("", "");
+    }
+
+    Sum(String name, String description) {
+      this.name = name;
+      this.description = description;
+    }
+
+    @Override
+    public String name() {
+      return name;
+    }
+
+    @Override
+    public String description() {
+      return description;
+    }
+  }
+
+  @Override
+  public InputPartition[] planInputPartitions() {
+    long maxBytes = options.getLong("maxPartitionBytes", SQLConf.get().filesMaxPartitionBytes());
+    List<List<InputPartition>> perFile =
+        files.parallelStream()
+            .map(
+                f -> {
+                  List<InputPartition> out = new ArrayList<>();
+                  ParquetSource source = SparkFiles.source(f.path(), hadoopConf);
+                  for (long start = 0; start < f.length(); start += maxBytes) {
+                    long length = Math.min(maxBytes, f.length() - start);
+                    ScanUnit unit = ScanUnit.ofRange(source, start, length);
+                    if (!unit.isEmpty()) {
+                      out.add(new PqarrowPartition(f.path(), start, length, unit.rows()));
+                    }
+                  }
+                  return out;
+                })
+            .toList();
+    List<InputPartition> all = new ArrayList<>();
+    perFile.forEach(all::addAll);
+    return all.toArray(new InputPartition[0]);
+  }
+
+  @Override
+  public PartitionReaderFactory createReaderFactory() {
+    int batchRows = options.getInt("batchRows", SQLConf.get().parquetVectorizedReaderBatchSize());
+    return new PqarrowReaderFactory(
+        new SparkReads(
+            readSchema,
+            profile,
+            SparkReads.paths(readSchema, arrowSchema),
+            filter == null ? null : filter.toString(),
+            limit,
+            batchRows,
+            hadoopConf));
+  }
+}

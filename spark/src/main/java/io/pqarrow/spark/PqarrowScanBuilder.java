@@ -1,0 +1,97 @@
+package io.pqarrow.spark;
+
+import io.pqarrow.scan.filter.Expression;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.spark.sql.connector.expressions.filter.Predicate;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.SupportsPushDownLimit;
+import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
+import org.apache.spark.sql.connector.read.SupportsPushDownV2Filters;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * Takes what Spark pushes down: the columns (nested ones too), the predicates the bridge evaluates
+ * exactly ({@link SparkFilters}; the others stay with Spark), and a limit (applied per split; Spark
+ * still applies it overall).
+ */
+final class PqarrowScanBuilder
+    implements SupportsPushDownRequiredColumns, SupportsPushDownV2Filters, SupportsPushDownLimit {
+  private final List<SparkFiles.Entry> files;
+  private final Schema arrowSchema;
+  private final Map<String, SparkColumns.Column> columns;
+  private final SparkProfile profile;
+  private final byte[] hadoopConf;
+  private final CaseInsensitiveStringMap options;
+  private StructType required;
+  private final List<Predicate> pushed = new ArrayList<>();
+  private final List<Expression> filters = new ArrayList<>();
+  private long limit = -1;
+
+  PqarrowScanBuilder(
+      List<SparkFiles.Entry> files,
+      Schema arrowSchema,
+      Map<String, SparkColumns.Column> columns,
+      StructType schema,
+      SparkProfile profile,
+      byte[] hadoopConf,
+      CaseInsensitiveStringMap options) {
+    this.files = files;
+    this.arrowSchema = arrowSchema;
+    this.columns = columns;
+    this.required = schema;
+    this.profile = profile;
+    this.hadoopConf = hadoopConf;
+    this.options = options;
+  }
+
+  @Override
+  public void pruneColumns(StructType requiredSchema) {
+    this.required = requiredSchema;
+  }
+
+  @Override
+  public Predicate[] pushPredicates(Predicate[] predicates) {
+    List<Predicate> rest = new ArrayList<>();
+    for (Predicate p : predicates) {
+      Optional<Expression> e = SparkFilters.translate(p, arrowSchema);
+      if (e.isPresent()) {
+        pushed.add(p);
+        filters.add(e.get());
+      } else {
+        rest.add(p);
+      }
+    }
+    return rest.toArray(new Predicate[0]);
+  }
+
+  @Override
+  public Predicate[] pushedPredicates() {
+    return pushed.toArray(new Predicate[0]);
+  }
+
+  @Override
+  public boolean pushLimit(int limit) {
+    this.limit = limit;
+    return true;
+  }
+
+  @Override
+  public boolean isPartiallyPushed() {
+    return true;
+  }
+
+  @Override
+  public Scan build() {
+    Expression filter =
+        filters.isEmpty()
+            ? null
+            : filters.size() == 1 ? filters.get(0) : new Expression.And(filters);
+    return new PqarrowScan(
+        files, arrowSchema, columns, required, profile, hadoopConf, options, pushed, filter, limit);
+  }
+}
