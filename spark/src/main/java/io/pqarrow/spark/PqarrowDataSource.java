@@ -22,9 +22,10 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * .schema(...)} is accepted when each of its fields is a column of that schema with the same type.
  *
  * <p>Options (case-insensitive): {@code allowPrecisionLoss} and {@code timeAsMicros} ({@link
- * SparkProfile}); {@code maxPartitionBytes} (default Spark's {@code
- * spark.sql.files.maxPartitionBytes}); {@code batchRows} (default Spark's {@code
- * spark.sql.parquet.columnarReaderBatchSize}).
+ * SparkProfile}); {@code unsupportedColumns}: {@code error} (default: a column Spark cannot hold
+ * fails the read, naming it) or {@code skip} (such columns are left out of the schema, each
+ * logged); {@code maxPartitionBytes} (default Spark's {@code spark.sql.files.maxPartitionBytes});
+ * {@code batchRows} (default Spark's {@code spark.sql.parquet.columnarReaderBatchSize}).
  */
 public final class PqarrowDataSource implements TableProvider, DataSourceRegister {
   /** The short name, for {@code format("pqarrow")}. */

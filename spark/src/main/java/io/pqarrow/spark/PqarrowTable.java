@@ -19,12 +19,16 @@ import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The files a {@code pqarrow} read names, and their schema: the first file's Arrow schema and its
  * Spark form.
  */
 final class PqarrowTable implements SupportsRead {
+  private static final Logger LOG = LoggerFactory.getLogger(PqarrowTable.class);
+
   private final List<SparkFiles.Entry> files;
   private final List<String> paths;
   private final Schema arrowSchema;
@@ -72,13 +76,31 @@ final class PqarrowTable implements SupportsRead {
             : SparkFiles.source(files.get(0).path(), confBytes)
                 .mapping(SparkReads.MAPPING)
                 .arrowSchema();
+    boolean skipUnsupported = skipUnsupported(options);
+    List<String> skipped = new ArrayList<>();
     Map<String, SparkColumns.Column> columns = new LinkedHashMap<>();
     List<StructField> fields = new ArrayList<>();
     for (Field f : arrow.getFields()) {
       if (userSchema != null && userSchema.getFieldIndex(f.getName()).isEmpty()) {
         continue; // not asked for: never read, so its type does not matter
       }
-      SparkColumns.Column c = SparkColumns.of(f, profile);
+      SparkColumns.Column c;
+      try {
+        c = SparkColumns.of(f, profile);
+      } catch (SparkColumns.UnsupportedColumnException e) {
+        if (!skipUnsupported) {
+          throw new SparkColumns.UnsupportedColumnException(
+              f.getName(),
+              e.getMessage()
+                  + " (in "
+                  + files.get(0).path()
+                  + "; leave it out with .schema(...), or read the other columns with the option"
+                  + " unsupportedColumns=skip)");
+        }
+        LOG.warn("pqarrow leaves out {}", e.getMessage());
+        skipped.add(f.getName());
+        continue;
+      }
       columns.put(f.getName(), c);
       fields.add(SparkColumns.sparkSchema(List.of(c)).fields()[0]);
     }
@@ -110,6 +132,15 @@ final class PqarrowTable implements SupportsRead {
       }
     }
     return user;
+  }
+
+  private static boolean skipUnsupported(CaseInsensitiveStringMap options) {
+    String v = options.getOrDefault("unsupportedColumns", "error");
+    if (!v.equalsIgnoreCase("error") && !v.equalsIgnoreCase("skip")) {
+      throw new IllegalArgumentException(
+          "Option unsupportedColumns must be error or skip, found '" + v + "'");
+    }
+    return v.equalsIgnoreCase("skip");
   }
 
   private static List<String> paths(CaseInsensitiveStringMap options) {

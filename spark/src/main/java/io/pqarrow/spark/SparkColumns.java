@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.util.Float16;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -15,7 +16,6 @@ import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
-import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
@@ -58,8 +58,11 @@ import org.apache.spark.sql.util.ArrowUtils;
  *       other extension types → their storage (so JSON is a string, GEOMETRY / GEOGRAPHY binary);
  *   <li>{@code arrow.parquet.variant} → Spark's {@code VariantType} (a struct of {@code value} and
  *       {@code metadata}); a shredded column is unshredded first;
- *   <li>refused, with the column named: decimals over 38 digits, dictionary-encoded fields,
- *       day-time intervals, unions and other layouts Spark has no type for.
+ *   <li>256-bit decimals of at most 38 digits → 128-bit decimals;
+ *   <li>dictionary-encoded columns (pyarrow's dictionaries, kept in {@code ARROW:schema}) → their
+ *       values;
+ *   <li>refused, with the column named: decimals over 38 digits, day-time intervals, unions and
+ *       other layouts Spark has no type for.
  * </ul>
  */
 final class SparkColumns {
@@ -123,7 +126,13 @@ final class SparkColumns {
 
   private static Column of(Field field, String path, SparkProfile profile) {
     if (field.getDictionary() != null) {
-      throw new UnsupportedColumnException(path, "dictionary-encoded columns are read by value");
+      // Stored as a dictionary in ARROW:schema: the data source reads it by value (the field's
+      // type is the value type).
+      field =
+          new Field(
+              field.getName(),
+              new FieldType(field.isNullable(), field.getType(), null, field.getMetadata()),
+              field.getChildren());
     }
     ArrowType type = field.getType();
     if (type instanceof ArrowType.ExtensionType ext) {
@@ -147,6 +156,10 @@ final class SparkColumns {
                   + ","
                   + d.getScale()
                   + ") has more than the 38 digits Spark holds");
+        }
+        if (d.getBitWidth() == 256) {
+          yield new NarrowDecimal(
+              path, leaf(field, new ArrowType.Decimal(d.getPrecision(), d.getScale(), 128)));
         }
         if (d.getBitWidth() != 128) {
           throw new UnsupportedColumnException(
@@ -428,6 +441,29 @@ final class SparkColumns {
     }
   }
 
+  /**
+   * 256-bit decimals of at most 38 digits as 128-bit ones: the value fits, so the low 16 bytes of
+   * the two's complement are the value.
+   */
+  private static final class NarrowDecimal extends Column {
+    NarrowDecimal(String path, Field target) {
+      super(path, target);
+    }
+
+    @Override
+    FieldVector convert(FieldVector src, BufferAllocator allocator) {
+      int n = src.getValueCount();
+      FieldVector dst = fixedLike(target, src, allocator);
+      ArrowBuf in = src.getDataBuffer();
+      ArrowBuf out = dst.getDataBuffer();
+      for (int i = 0; i < n; i++) {
+        out.setBytes(16L * i, in, 32L * i, 16);
+      }
+      dst.setValueCount(n);
+      return dst;
+    }
+  }
+
   /** Half floats widened to floats. */
   private static final class HalfFloat extends Column {
     HalfFloat(String path, Field target) {
@@ -438,10 +474,10 @@ final class SparkColumns {
     FieldVector convert(FieldVector src, BufferAllocator allocator) {
       int n = src.getValueCount();
       FieldVector dst = fixedLike(target, src, allocator);
-      Float2Vector in = (Float2Vector) src;
+      ArrowBuf in = src.getDataBuffer();
       ArrowBuf out = dst.getDataBuffer();
       for (int i = 0; i < n; i++) {
-        out.setFloat(4L * i, in.getValueAsFloat(i));
+        out.setFloat(4L * i, Float16.toFloat(in.getShort(2L * i)));
       }
       dst.setValueCount(n);
       return dst;

@@ -16,6 +16,8 @@ final class Sessions {
               .appName("pqarrow-tests")
               .config("spark.ui.enabled", "false")
               .config("spark.sql.shuffle.partitions", "2")
+              // java.time values: java.sql.Date cannot hold the corpus's far dates.
+              .config("spark.sql.datetime.java8API.enabled", "true")
               .config("spark.driver.host", "127.0.0.1")
               .config("spark.driver.bindAddress", "127.0.0.1")
               .getOrCreate();
