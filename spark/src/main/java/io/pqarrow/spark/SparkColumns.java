@@ -492,6 +492,7 @@ final class SparkColumns {
     private final long mul;
     private final long div;
     private final boolean floor;
+    private final boolean narrow;
 
     Scale(String path, Field target, int width, long mul, long div, boolean floor) {
       super(path, target);
@@ -499,6 +500,7 @@ final class SparkColumns {
       this.mul = mul;
       this.div = div;
       this.floor = floor;
+      this.narrow = target.getType() instanceof ArrowType.Date;
     }
 
     @Override
@@ -530,7 +532,14 @@ final class SparkColumns {
           }
           v = q;
         }
-        out.setLong(8L * i, v);
+        if (narrow) {
+          if (v != (int) v && !(nulls && !isSet(src, i))) {
+            throw new ConversionException(path, i, v + " days is outside Spark's date range");
+          }
+          out.setInt(4L * i, (int) v);
+        } else {
+          out.setLong(8L * i, v);
+        }
       }
       dst.setValueCount(n);
       return dst;
