@@ -78,7 +78,12 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
       }
       ReadOptions.Builder options =
           ReadOptions.builder()
-              .batchRows(read.batchRows())
+              // With a limit, no bigger batch than it: a batch is decoded whole before the
+              // limit cuts it.
+              .batchRows(
+                  read.limit() >= 0
+                      ? (int) Math.max(1, Math.min(read.batchRows(), read.limit()))
+                      : read.batchRows())
               .columns(columns)
               .storedDictionaries(false)
               .mapping(SparkReads.MAPPING);
