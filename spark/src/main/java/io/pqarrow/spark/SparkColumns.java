@@ -507,39 +507,44 @@ final class SparkColumns {
     FieldVector convert(FieldVector src, BufferAllocator allocator) {
       int n = src.getValueCount();
       FieldVector dst = fixedLike(target, src, allocator);
-      ArrowBuf in = src.getDataBuffer();
-      ArrowBuf out = dst.getDataBuffer();
-      boolean nulls = src.getNullCount() > 0;
-      for (int i = 0; i < n; i++) {
-        long v = width == 4 ? in.getInt(4L * i) : in.getLong(8L * i);
-        if (mul != 1) {
-          long r = v * mul;
-          if (Math.multiplyHigh(v, mul) != (r >> 63) && !(nulls && !isSet(src, i))) {
-            throw new ConversionException(
-                path, i, v + " overflows microseconds (times " + mul + ")");
+      try {
+        ArrowBuf in = src.getDataBuffer();
+        ArrowBuf out = dst.getDataBuffer();
+        boolean nulls = src.getNullCount() > 0;
+        for (int i = 0; i < n; i++) {
+          long v = width == 4 ? in.getInt(4L * i) : in.getLong(8L * i);
+          if (mul != 1) {
+            long r = v * mul;
+            if (Math.multiplyHigh(v, mul) != (r >> 63) && !(nulls && !isSet(src, i))) {
+              throw new ConversionException(
+                  path, i, v + " overflows microseconds (times " + mul + ")");
+            }
+            v = r;
           }
-          v = r;
-        }
-        if (div != 1) {
-          long q = Math.floorDiv(v, div);
-          if (!floor && q * div != v && !(nulls && !isSet(src, i))) {
-            throw new ConversionException(
-                path,
-                i,
-                v
-                    + " is not a whole number of the target unit (set allowPrecisionLoss=true to"
-                    + " truncate)");
+          if (div != 1) {
+            long q = Math.floorDiv(v, div);
+            if (!floor && q * div != v && !(nulls && !isSet(src, i))) {
+              throw new ConversionException(
+                  path,
+                  i,
+                  v
+                      + " is not a whole number of the target unit (set allowPrecisionLoss=true to"
+                      + " truncate)");
+            }
+            v = q;
           }
-          v = q;
-        }
-        if (narrow) {
-          if (v != (int) v && !(nulls && !isSet(src, i))) {
-            throw new ConversionException(path, i, v + " days is outside Spark's date range");
+          if (narrow) {
+            if (v != (int) v && !(nulls && !isSet(src, i))) {
+              throw new ConversionException(path, i, v + " days is outside Spark's date range");
+            }
+            out.setInt(4L * i, (int) v);
+          } else {
+            out.setLong(8L * i, v);
           }
-          out.setInt(4L * i, (int) v);
-        } else {
-          out.setLong(8L * i, v);
         }
+      } catch (RuntimeException e) {
+        dst.close();
+        throw e;
       }
       dst.setValueCount(n);
       return dst;

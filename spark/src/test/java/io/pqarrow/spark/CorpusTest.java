@@ -36,6 +36,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * rows.
  */
 class CorpusTest {
+  @org.junit.jupiter.api.AfterEach
+  void noArrowMemoryLeft() {
+    org.junit.jupiter.api.Assertions.assertEquals(
+        0,
+        org.apache.spark.sql.util.ArrowUtils.rootAllocator().getAllocatedMemory(),
+        "Arrow memory still held");
+  }
+
   @TempDir static Path dir;
   private static List<String> files;
   private static final java.util.Map<String, Long> rowCounts = new java.util.HashMap<>();

@@ -12,6 +12,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SmokeTest {
+  @org.junit.jupiter.api.AfterEach
+  void noArrowMemoryLeft() {
+    org.junit.jupiter.api.Assertions.assertEquals(
+        0,
+        org.apache.spark.sql.util.ArrowUtils.rootAllocator().getAllocatedMemory(),
+        "Arrow memory still held");
+  }
+
   @TempDir Path dir;
 
   @Test

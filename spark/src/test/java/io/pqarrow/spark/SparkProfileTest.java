@@ -29,6 +29,14 @@ import org.junit.jupiter.api.io.TempDir;
  * so nothing else checks them.
  */
 class SparkProfileTest {
+  @org.junit.jupiter.api.AfterEach
+  void noArrowMemoryLeft() {
+    org.junit.jupiter.api.Assertions.assertEquals(
+        0,
+        org.apache.spark.sql.util.ArrowUtils.rootAllocator().getAllocatedMemory(),
+        "Arrow memory still held");
+  }
+
   @TempDir static Path dir;
   static String file;
 
