@@ -223,6 +223,37 @@ class SparkProfileTest {
     assertEquals(of(1L, 2L), column(given, "a"));
   }
 
+  @Test
+  void geometryIsItsWellKnownBinary() throws Exception {
+    Path geo = dir.resolve("geo.parquet");
+    byte[] point = java.util.HexFormat.of().parseHex("0101000000000000000000f03f0000000000000040");
+    org.apache.arrow.vector.types.pojo.Schema schema =
+        new org.apache.arrow.vector.types.pojo.Schema(
+            List.of(
+                org.apache.arrow.vector.types.pojo.Field.nullable(
+                    "g", io.pqarrow.extension.GeoWkbType.DEFAULT)));
+    try (var allocator = new org.apache.arrow.memory.RootAllocator();
+        var root = org.apache.arrow.vector.VectorSchemaRoot.create(schema, allocator);
+        var writer =
+            io.pqarrow.parquet.write.ParquetArrowWriter.open(
+                geo, schema, io.pqarrow.parquet.write.WriteOptions.defaults())) {
+      var storage =
+          (org.apache.arrow.vector.VarBinaryVector)
+              ((io.pqarrow.extension.GeoWkbVector) root.getVector(0)).getUnderlyingVector();
+      storage.allocateNew(2);
+      storage.setSafe(0, point);
+      storage.setNull(1);
+      storage.setValueCount(2);
+      root.setRowCount(2);
+      writer.write(root);
+    }
+    Dataset<Row> d = Sessions.spark().read().format("pqarrow").load(geo.toString());
+    assertEquals("struct<g:binary>", d.schema().catalogString());
+    assertEquals(
+        of("0x" + java.util.HexFormat.of().formatHex(point), "null"),
+        column(d, "g").stream().map(Canon::of).toList());
+  }
+
   static String rootMessage(Throwable e) {
     StringBuilder all = new StringBuilder();
     for (Throwable t = e; t != null; t = t.getCause()) {
