@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -99,6 +100,7 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
       for (int i = 0; i < fields.size(); i++) {
         byName.put(fields.get(i).getName(), i);
       }
+      Set<String> int96 = SparkColumns.int96Paths(source.footer().getFileMetaData().getSchema());
       positions = new int[schema.fields().length];
       for (int i = 0; i < positions.length; i++) {
         Integer at = byName.get(schema.fields()[i].name());
@@ -107,7 +109,7 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
               "File " + split.path() + " has no column '" + schema.fields()[i].name() + "'");
         }
         positions[i] = at;
-        converters.add(SparkColumns.of(fields.get(at), read.profile()));
+        converters.add(SparkColumns.of(fields.get(at), read.profile(), int96));
       }
     } catch (RuntimeException e) {
       close();

@@ -1,6 +1,7 @@
 package io.pqarrow.spark;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.pqarrow.parquet.read.ParquetSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -70,12 +71,13 @@ final class PqarrowTable implements SupportsRead {
     SparkProfile profile =
         SparkProfile.of(options, spark.sessionState().conf().isTimeTypeEnabled());
     byte[] confBytes = SparkFiles.serialize(conf);
-    Schema arrow =
-        files.isEmpty()
-            ? new Schema(List.of())
-            : SparkFiles.source(files.get(0).path(), confBytes)
-                .mapping(SparkReads.MAPPING)
-                .arrowSchema();
+    Schema arrow = new Schema(List.of());
+    Set<String> int96 = Set.of();
+    if (!files.isEmpty()) {
+      ParquetSource first = SparkFiles.source(files.get(0).path(), confBytes);
+      arrow = first.mapping(SparkReads.MAPPING).arrowSchema();
+      int96 = SparkColumns.int96Paths(first.footer().getFileMetaData().getSchema());
+    }
     boolean skipUnsupported = skipUnsupported(options);
     List<String> skipped = new ArrayList<>();
     Map<String, SparkColumns.Column> columns = new LinkedHashMap<>();
@@ -86,7 +88,7 @@ final class PqarrowTable implements SupportsRead {
       }
       SparkColumns.Column c;
       try {
-        c = SparkColumns.of(f, profile);
+        c = SparkColumns.of(f, profile, int96);
       } catch (SparkColumns.UnsupportedColumnException e) {
         if (!skipUnsupported) {
           throw new SparkColumns.UnsupportedColumnException(

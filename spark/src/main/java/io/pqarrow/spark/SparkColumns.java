@@ -3,8 +3,10 @@ package io.pqarrow.spark;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.shred.Shredding;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.util.Float16;
@@ -28,6 +30,9 @@ import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -119,12 +124,31 @@ final class SparkColumns {
     return new StructType(fields);
   }
 
-  /** The Spark form of {@code field}, or an {@link UnsupportedColumnException}. */
-  static Column of(Field field, SparkProfile profile) {
-    return of(field, field.getName(), profile);
+  /**
+   * The Spark form of {@code field}, or an {@link UnsupportedColumnException}.
+   *
+   * @param int96 the dotted paths of the file's INT96 columns ({@link #int96Paths}): read as
+   *     instants ({@code TimestampType}), as Spark reads INT96, whatever {@code ARROW:schema} says
+   */
+  static Column of(Field field, SparkProfile profile, Set<String> int96) {
+    return of(field, field.getName(), new Context(profile, int96));
   }
 
-  private static Column of(Field field, String path, SparkProfile profile) {
+  /** The dotted paths of the INT96 columns of {@code schema}. */
+  static Set<String> int96Paths(MessageType schema) {
+    Set<String> out = new HashSet<>();
+    for (ColumnDescriptor c : schema.getColumns()) {
+      if (c.getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.INT96) {
+        out.add(String.join(".", c.getPath()));
+      }
+    }
+    return out;
+  }
+
+  private record Context(SparkProfile profile, Set<String> int96) {}
+
+  private static Column of(Field field, String path, Context context) {
+    SparkProfile profile = context.profile();
     if (field.getDictionary() != null) {
       // Stored as a dictionary in ARROW:schema: the data source reads it by value (the field's
       // type is the value type).
@@ -136,7 +160,7 @@ final class SparkColumns {
     }
     ArrowType type = field.getType();
     if (type instanceof ArrowType.ExtensionType ext) {
-      return extension(field, ext, path, profile);
+      return extension(field, ext, path, context);
     }
     return switch (type.getTypeID()) {
       case Null, Bool, Utf8, LargeUtf8, Binary, LargeBinary -> same(field, path);
@@ -177,7 +201,10 @@ final class SparkColumns {
                   1,
                   MICROS_PER_DAY_MS,
                   true);
-      case Timestamp -> timestamp(field, (ArrowType.Timestamp) type, path, profile);
+      case Timestamp ->
+          context.int96().contains(path)
+              ? int96(field, (ArrowType.Timestamp) type, path, profile)
+              : timestamp(field, (ArrowType.Timestamp) type, path, profile);
       case Time -> time(field, (ArrowType.Time) type, path, profile);
       case Duration -> {
         TimeUnit unit = ((ArrowType.Duration) type).getUnit();
@@ -196,9 +223,9 @@ final class SparkColumns {
       case Utf8View -> new CopyBytes(path, leaf(field, ArrowType.Utf8.INSTANCE));
       case BinaryView, FixedSizeBinary ->
           new CopyBytes(path, leaf(field, ArrowType.Binary.INSTANCE));
-      case List, LargeList, FixedSizeList -> list(field, path, profile);
-      case Struct -> struct(field, path, profile);
-      case Map -> map(field, path, profile);
+      case List, LargeList, FixedSizeList -> list(field, path, context);
+      case Struct -> struct(field, path, context);
+      case Map -> map(field, path, context);
       default -> throw new UnsupportedColumnException(path, type + " has no Spark type");
     };
   }
@@ -231,6 +258,23 @@ final class SparkColumns {
     return scaleToMicros(
         field,
         new ArrowType.Timestamp(TimeUnit.MICROSECOND, t.getTimezone()),
+        8,
+        t.getUnit(),
+        path,
+        profile);
+  }
+
+  /** INT96 as Spark reads it: an instant, in microseconds. */
+  private static Column int96(
+      Field field, ArrowType.Timestamp t, String path, SparkProfile profile) {
+    ArrowType.Timestamp zoned =
+        new ArrowType.Timestamp(t.getUnit(), t.getTimezone() == null ? "UTC" : t.getTimezone());
+    if (t.getUnit() == TimeUnit.MICROSECOND && t.getTimezone() != null) {
+      return same(field, path);
+    }
+    return scaleToMicros(
+        field,
+        new ArrowType.Timestamp(TimeUnit.MICROSECOND, zoned.getTimezone()),
         8,
         t.getUnit(),
         path,
@@ -274,7 +318,7 @@ final class SparkColumns {
   }
 
   private static Column extension(
-      Field field, ArrowType.ExtensionType ext, String path, SparkProfile profile) {
+      Field field, ArrowType.ExtensionType ext, String path, Context context) {
     String name = ext.extensionName();
     if (name.equals("arrow.parquet.variant")) {
       return new Variant(path, field);
@@ -288,16 +332,16 @@ final class SparkColumns {
             field.getName(),
             new FieldType(field.isNullable(), ext.storageType(), null),
             field.getChildren());
-    Column inner = of(storage, path, profile);
+    Column inner = of(storage, path, context);
     return new Unwrap(path, inner);
   }
 
-  private static Column struct(Field field, String path, SparkProfile profile) {
+  private static Column struct(Field field, String path, Context context) {
     List<Column> children = new ArrayList<>();
     List<Field> targets = new ArrayList<>();
     boolean same = true;
     for (Field c : field.getChildren()) {
-      Column col = of(c, path + "." + c.getName(), profile);
+      Column col = of(c, path + "." + c.getName(), context);
       children.add(col);
       targets.add(col.target());
       same &= col instanceof Same;
@@ -313,9 +357,9 @@ final class SparkColumns {
     return new Container(path, target, children, 1);
   }
 
-  private static Column map(Field field, String path, SparkProfile profile) {
+  private static Column map(Field field, String path, Context context) {
     Column entries =
-        of(field.getChildren().get(0), path + "." + field.getChildren().get(0).getName(), profile);
+        of(field.getChildren().get(0), path + "." + field.getChildren().get(0).getName(), context);
     if (entries instanceof Same) {
       return same(field, path);
     }
@@ -327,9 +371,9 @@ final class SparkColumns {
     return new Container(path, target, List.of(entries), 2);
   }
 
-  private static Column list(Field field, String path, SparkProfile profile) {
+  private static Column list(Field field, String path, Context context) {
     Field element = field.getChildren().get(0);
-    Column child = of(element, path + "." + element.getName(), profile);
+    Column child = of(element, path + "." + element.getName(), context);
     Field target =
         new Field(
             field.getName(),

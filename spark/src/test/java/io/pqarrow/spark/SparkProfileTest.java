@@ -224,6 +224,30 @@ class SparkProfileTest {
   }
 
   @Test
+  void int96IsAnInstantAsSparkReadsIt() {
+    String int96 = dir.resolve("int96.parquet").toString();
+    PythonEnv.require()
+        .run(
+            "import pyarrow as pa, pyarrow.parquet as pq, sys\n"
+                + "t = pa.table({'t': pa.array([0, None, -1_500_000, 1_700_000_000_000_001],"
+                + " pa.timestamp('us'))})\n"
+                + "pq.write_table(t, sys.argv[1], use_deprecated_int96_timestamps=True)\n",
+            int96);
+    Dataset<Row> ours = Sessions.spark().read().format("pqarrow").load(int96);
+    Dataset<Row> theirs = Sessions.spark().read().parquet(int96);
+    assertEquals("struct<t:timestamp>", ours.schema().catalogString());
+    assertEquals(theirs.schema().catalogString(), ours.schema().catalogString());
+    assertEquals(Canon.rows(theirs.collectAsList()), Canon.rows(ours.collectAsList()));
+    assertEquals(
+        of(
+            Instant.EPOCH,
+            null,
+            Instant.EPOCH.minusMillis(1500),
+            Instant.ofEpochSecond(1_700_000_000L, 1000)),
+        column(ours, "t"));
+  }
+
+  @Test
   void geometryIsItsWellKnownBinary() throws Exception {
     Path geo = dir.resolve("geo.parquet");
     byte[] point = java.util.HexFormat.of().parseHex("0101000000000000000000f03f0000000000000040");
