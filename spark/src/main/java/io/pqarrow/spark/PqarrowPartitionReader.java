@@ -10,7 +10,9 @@ import io.pqarrow.scan.filter.ExpressionParser;
 import io.pqarrow.scan.filter.FilterEvaluator;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,12 +22,14 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.spark.TaskContext;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.MapType;
+import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.ArrowUtils;
@@ -65,17 +69,26 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
       ScanUnit unit = ScanUnit.ofRange(source, split.start(), split.length());
       Expression filter = read.filter() == null ? null : ExpressionParser.parse(read.filter());
       StructType schema = read.readSchema();
-      if (schema.fields().length == 0 && filter == null) {
+      Schema fileSchema = source.mapping(SparkReads.MAPPING).arrowSchema();
+      // Columns of the table this file lacks (files written before a column was added) read as
+      // nulls, as Spark's own reader has them.
+      Set<String> present = new HashSet<>();
+      fileSchema.getFields().forEach(f -> present.add(f.getName()));
+      List<String> columns = new ArrayList<>();
+      for (String path : read.columns()) {
+        if (present.contains(topName(path, schema))) {
+          columns.add(path);
+        }
+      }
+      if (columns.isEmpty() && filter == null) {
         countOnly = read.limit() >= 0 ? Math.min(read.limit(), unit.rows()) : unit.rows();
         scan = null;
-        positions = new int[0];
+        positions = new int[schema.fields().length];
+        Arrays.fill(positions, -1);
         return;
       }
-      List<String> columns = read.columns();
-      if (schema.fields().length == 0) {
-        columns =
-            FilterEvaluator.bind(filter, source.mapping(SparkReads.MAPPING).arrowSchema())
-                .columns();
+      if (columns.isEmpty()) {
+        columns = FilterEvaluator.bind(filter, fileSchema).columns();
       }
       ReadOptions.Builder options =
           ReadOptions.builder()
@@ -103,18 +116,57 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
       Set<String> int96 = SparkColumns.int96Paths(source.footer().getFileMetaData().getSchema());
       positions = new int[schema.fields().length];
       for (int i = 0; i < positions.length; i++) {
-        Integer at = byName.get(schema.fields()[i].name());
+        StructField wanted = schema.fields()[i];
+        Integer at = byName.get(wanted.name());
         if (at == null) {
-          throw new IllegalStateException(
-              "File " + split.path() + " has no column '" + schema.fields()[i].name() + "'");
+          positions[i] = -1;
+          converters.add(null);
+          continue;
         }
         positions[i] = at;
-        converters.add(SparkColumns.of(fields.get(at), read.profile(), int96));
+        SparkColumns.Column converter;
+        try {
+          converter = SparkColumns.of(fields.get(at), read.profile(), int96);
+          DataType actual =
+              ArrowUtils.fromArrowField(fitField(converter.target(), wanted.dataType()));
+          if (!actual.sameType(wanted.dataType())) {
+            throw new IllegalStateException(
+                "is "
+                    + actual.catalogString()
+                    + " where the table has "
+                    + wanted.dataType().catalogString());
+          }
+        } catch (RuntimeException e) {
+          throw new IllegalStateException(
+              "File " + split.path() + ", column '" + wanted.name() + "': " + e.getMessage(), e);
+        }
+        converters.add(converter);
       }
     } catch (RuntimeException e) {
       close();
       throw e;
     }
+  }
+
+  /** The column of {@code schema} that dotted {@code path} starts with. */
+  private static String topName(String path, StructType schema) {
+    for (StructField f : schema.fields()) {
+      if (path.equals(f.name()) || path.startsWith(f.name() + ".")) {
+        return f.name();
+      }
+    }
+    return path;
+  }
+
+  /** An all-null vector of {@code field}'s Spark type. */
+  private FieldVector nulls(StructField field, int rows) {
+    FieldVector v =
+        ArrowUtils.toArrowField(
+                field.name(), field.dataType(), true, "UTC", false, Metadata.empty())
+            .createVector(allocator);
+    v.allocateNew();
+    v.setValueCount(rows);
+    return v;
   }
 
   private static VectorSchemaRoot root(ParquetScan scan) {
@@ -134,7 +186,12 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
       }
       int rows = (int) Math.min(countOnly, read.batchRows());
       countOnly -= rows;
-      current = new ColumnarBatch(new ColumnVector[0], rows);
+      StructField[] fields = read.readSchema().fields();
+      ColumnVector[] columns = new ColumnVector[fields.length];
+      for (int i = 0; i < fields.length; i++) {
+        columns[i] = new ArrowColumnVector(nulls(fields[i], rows));
+      }
+      current = new ColumnarBatch(columns, rows);
       return true;
     }
     if (!scan.loadNextBatch()) {
@@ -144,6 +201,11 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
     ColumnVector[] columns = new ColumnVector[positions.length];
     try {
       for (int i = 0; i < positions.length; i++) {
+        if (positions[i] < 0) {
+          columns[i] =
+              new ArrowColumnVector(nulls(read.readSchema().fields()[i], root.getRowCount()));
+          continue;
+        }
         FieldVector src = root.getVector(positions[i]);
         FieldVector converted;
         try {

@@ -278,6 +278,38 @@ class PushdownTest {
   }
 
   @Test
+  void filesWithoutAColumnReadItAsNullsAndAnotherTypeIsNamed() {
+    Path evolved = dir.resolve("evolved");
+    Path clash = dir.resolve("clash");
+    PythonEnv.require()
+        .run(
+            """
+            import pyarrow as pa, pyarrow.parquet as pq, os, sys
+            a, b = sys.argv[1], sys.argv[2]
+            os.makedirs(a); os.makedirs(b)
+            pq.write_table(pa.table({'id': [1, 2], 'name': ['x', 'y'], 's': [{'p': 1}, None]}),
+                           os.path.join(a, '1.parquet'))
+            pq.write_table(pa.table({'id': [3]}), os.path.join(a, '2.parquet'))
+            pq.write_table(pa.table({'id': [1, 2]}), os.path.join(b, '1.parquet'))
+            pq.write_table(pa.table({'id': pa.array([3], pa.int32())}), os.path.join(b, '2.parquet'))
+            """,
+            evolved.toString(),
+            clash.toString());
+    Dataset<Row> d = ours(evolved.toString());
+    assertEquals("struct<id:bigint,name:string,s:struct<p:bigint>>", d.schema().catalogString());
+    assertEquals(
+        List.of("{Long:1, String:x, {Long:1}}", "{Long:2, String:y, null}", "{Long:3, null, null}"),
+        rows(d.orderBy("id")));
+    assertEquals(List.of("{null}"), rows(d.where("id = 3").select("name")));
+    assertEquals(
+        List.of("{String:x}", "{String:y}", "{null}"), rows(d.orderBy("id").select("name")));
+    Exception e = assertThrows(Exception.class, () -> ours(clash.toString()).collectAsList());
+    String message = SparkProfileTest.rootMessage(e);
+    assertTrue(
+        message.contains("2.parquet, column 'id': is int where the table has bigint"), message);
+  }
+
+  @Test
   void aMissingPathIsNamed() {
     Exception e =
         assertThrows(Exception.class, () -> ours(dir.resolve("absent").toString()).schema());
