@@ -64,6 +64,16 @@ final class IpcInput implements BatchSource {
           format == IpcFormat.FILE
               ? new ArrowFileReader(channel, allocator, CommonsCompressionFactory.INSTANCE)
               : new ArrowStreamReader(channel, allocator, CommonsCompressionFactory.INSTANCE);
+      if (format == IpcFormat.FILE && laterDictionaries((ArrowFileReader) reader)) {
+        // Arrow Java's file reader loads each dictionary once, from its first batch, so a file
+        // with delta (or replacement) dictionary batches would read wrong. The body of an IPC
+        // file is the stream format after the 8-byte magic and padding: read it as a stream,
+        // which applies each dictionary batch where it stands.
+        reader.close();
+        channel = FileChannel.open(file, StandardOpenOption.READ);
+        channel.position(FILE_BODY_START);
+        reader = new ArrowStreamReader(channel, allocator, CommonsCompressionFactory.INSTANCE);
+      }
       IpcInput input = new IpcInput(file, format, channel, reader);
       channel = null;
       try {
@@ -83,6 +93,19 @@ final class IpcInput implements BatchSource {
           // the open failed already; that error is the one to report
         }
       }
+    }
+  }
+
+  /** Where the stream inside an IPC file starts: after "ARROW1" and two bytes of padding. */
+  private static final long FILE_BODY_START = 8;
+
+  /** Whether the file has more dictionary batches than dictionaries (deltas or replacements). */
+  private static boolean laterDictionaries(ArrowFileReader reader) {
+    try {
+      reader.getVectorSchemaRoot(); // reads the footer
+      return reader.getDictionaryBlocks().size() > reader.getDictionaryIds().size();
+    } catch (IOException | RuntimeException e) {
+      return false; // a damaged footer: reading the schema reports it
     }
   }
 
