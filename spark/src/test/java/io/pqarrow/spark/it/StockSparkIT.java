@@ -5,16 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.spi.ToolProvider;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,6 +57,55 @@ class StockSparkIT {
       assertTrue(
           names.stream().noneMatch(n -> n.startsWith("arrow-bridge") || n.contains("1.18.1")),
           "the unshaded bridge or its parquet-java on Spark's class path: " + names);
+    }
+  }
+
+  /**
+   * Every class the shaded jar refers to is in the jar or on Spark's class path (what {@code jdeps}
+   * finds: class references, not members), and no class of the jar is also one of Spark's, which
+   * would shadow it or be shadowed depending on the class path's order.
+   */
+  @Test
+  void shadedJarNeitherLacksNorRepeatsSparkClasses() throws IOException {
+    ToolProvider jdeps =
+        ToolProvider.findFirst("jdeps")
+            .orElseThrow(() -> new AssertionError("no jdeps in the JDK"));
+    List<String> jars;
+    try (Stream<Path> files = Files.list(sparkJars)) {
+      jars = files.map(Path::toString).sorted().toList();
+    }
+    StringWriter out = new StringWriter();
+    int code =
+        jdeps.run(
+            new PrintWriter(out),
+            new PrintWriter(out),
+            "--multi-release",
+            "17",
+            "-verbose:class",
+            "--class-path",
+            String.join(java.io.File.pathSeparator, jars),
+            shadedJar.toString());
+    String report = out.toString();
+    assertEquals(0, code, report);
+    assertTrue(report.contains("io.pqarrow.spark.PqarrowDataSource"), report);
+    List<String> missing = report.lines().filter(l -> l.endsWith("not found")).limit(20).toList();
+    assertEquals(List.of(), missing, "classes neither in the jar nor on Spark's class path");
+
+    Set<String> spark = new HashSet<>();
+    for (String jar : jars) {
+      spark.addAll(classEntries(Paths.get(jar)));
+    }
+    List<String> repeated =
+        classEntries(shadedJar).stream().filter(spark::contains).sorted().limit(20).toList();
+    assertEquals(List.of(), repeated, "classes both in the shaded jar and in Spark's jars");
+  }
+
+  private static List<String> classEntries(Path jar) throws IOException {
+    try (ZipFile zip = new ZipFile(jar.toFile())) {
+      return zip.stream()
+          .map(ZipEntry::getName)
+          .filter(n -> n.endsWith(".class") && !n.endsWith("module-info.class"))
+          .toList();
     }
   }
 
