@@ -27,13 +27,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The shaded {@code bridge-spark} jar on a stock Spark 4.2 class path: each test starts {@link
- * SparkRuntimeCheck} in a JVM whose class path is Spark's runtime jars (spark-sql_2.13 and its
- * transitive runtime dependencies at Spark's own versions, resolved by {@code
- * src/it/spark-runtime/pom.xml} into {@code target/spark-jars}, as a Spark distribution's {@code
- * jars/} holds them, parquet-java 1.17.0 among them), the shaded jar and the driver class, nothing
- * of the unshaded modules. Runs as a failsafe integration test, after {@code package} has made the
- * jar.
+ * The shaded {@code bridge-spark} jar on a stock Spark 4.2 class path: Spark's runtime jars
+ * (spark-sql_2.13 and its transitive runtime dependencies at Spark's own versions, parquet-java
+ * 1.17.0 among them, resolved by {@code src/it/spark-runtime/pom.xml} into {@code
+ * target/spark-jars} as a Spark distribution's {@code jars/} holds them), the shaded jar, and
+ * nothing of the unshaded modules. Two tests start {@link SparkRuntimeCheck} in a JVM with that
+ * class path (plus the driver class); one checks the jar's class references against it. Runs as a
+ * failsafe integration test, after {@code package} has made the jar.
+ *
+ * <p>The standalone cluster needs no Spark distribution: {@code local-cluster} runs the Master and
+ * Workers inside the driver JVM, and a Worker builds its executor's command line from {@code
+ * SPARK_HOME/jars}, which is all of a distribution it reads once {@code SPARK_SCALA_VERSION} is set
+ * (otherwise Spark's launcher looks for a Spark source build's directories).
  */
 class StockSparkIT {
   private static Path sparkJars;
