@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.stream.Collectors;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
@@ -16,6 +17,8 @@ import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.Statistics;
+import org.apache.spark.sql.connector.read.SupportsReportStatistics;
 import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
@@ -25,7 +28,7 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * belonging to the range holding its midpoint, ranges with no row group dropped) and the reader
  * factory executors use.
  */
-final class PqarrowScan implements Scan, Batch {
+final class PqarrowScan implements Scan, Batch, SupportsReportStatistics {
   private final List<SparkFiles.Entry> files;
   private final Schema arrowSchema;
   private final Map<String, SparkColumns.Column> columns;
@@ -36,6 +39,8 @@ final class PqarrowScan implements Scan, Batch {
   private final List<Predicate> pushed;
   private final Expression filter;
   private final long limit;
+  private final long tableWidth;
+  private InputPartition[] partitions;
 
   PqarrowScan(
       List<SparkFiles.Entry> files,
@@ -58,6 +63,11 @@ final class PqarrowScan implements Scan, Batch {
     this.pushed = List.copyOf(pushed);
     this.filter = filter;
     this.limit = limit;
+    long width = 0;
+    for (SparkColumns.Column c : columns.values()) {
+      width += org.apache.spark.sql.util.ArrowUtils.fromArrowField(c.target()).defaultSize();
+    }
+    this.tableWidth = width;
   }
 
   @Override
@@ -118,8 +128,48 @@ final class PqarrowScan implements Scan, Batch {
     }
   }
 
+  /**
+   * What the optimizer sees (for join strategies): the rows of the row groups in the splits (from
+   * the footers, read once for planning; unknown under a filter) and the file bytes, scaled by the
+   * share of the table's width the read columns take.
+   */
+  @Override
+  public Statistics estimateStatistics() {
+    long bytes = 0;
+    long rows = 0;
+    for (InputPartition p : planInputPartitions()) {
+      bytes += ((PqarrowPartition) p).length();
+      rows += ((PqarrowPartition) p).rows();
+    }
+    double share =
+        tableWidth <= 0 ? 1.0 : Math.min(1.0, (double) readSchema.defaultSize() / tableWidth);
+    long size = Math.max(1, (long) (bytes * share));
+    OptionalLong count =
+        filter == null
+            ? OptionalLong.of(limit >= 0 ? Math.min(rows, limit * (long) partitions.length) : rows)
+            : OptionalLong.empty();
+    return new Statistics() {
+      @Override
+      public OptionalLong sizeInBytes() {
+        return OptionalLong.of(size);
+      }
+
+      @Override
+      public OptionalLong numRows() {
+        return count;
+      }
+    };
+  }
+
   @Override
   public InputPartition[] planInputPartitions() {
+    if (partitions == null) {
+      partitions = plan();
+    }
+    return partitions.clone();
+  }
+
+  private InputPartition[] plan() {
     long maxBytes = options.getLong("maxPartitionBytes", SQLConf.get().filesMaxPartitionBytes());
     List<List<InputPartition>> perFile =
         files.parallelStream()

@@ -310,6 +310,18 @@ class PushdownTest {
   }
 
   @Test
+  void theOptimizerSeesRowsAndBytes() {
+    var all = ours(sorted).queryExecution().optimizedPlan().stats();
+    assertEquals(20000L, all.rowCount().get().longValue());
+    var one = ours(sorted).select("id").queryExecution().optimizedPlan().stats();
+    long file = new java.io.File(sorted).length();
+    assertTrue(all.sizeInBytes().longValue() <= file, all.sizeInBytes() + " vs " + file);
+    assertTrue(
+        one.sizeInBytes().longValue() * 4 < all.sizeInBytes().longValue(),
+        one.sizeInBytes() + " vs " + all.sizeInBytes());
+  }
+
+  @Test
   void aMissingPathIsNamed() {
     Exception e =
         assertThrows(Exception.class, () -> ours(dir.resolve("absent").toString()).schema());
