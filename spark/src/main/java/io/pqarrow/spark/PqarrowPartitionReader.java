@@ -107,7 +107,11 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
               "File " + split.path() + " has no column '" + schema.fields()[i].name() + "'");
         }
         positions[i] = at;
-        converters.add(SparkColumns.of(fields.get(at), read.profile()));
+        DataType wanted = schema.fields()[i].dataType();
+        converters.add(
+            SparkVariantExtraction.isExtractions(wanted)
+                ? SparkVariantExtraction.column(fields.get(at), (StructType) wanted)
+                : SparkColumns.of(fields.get(at), read.profile()));
       }
     } catch (RuntimeException e) {
       close();

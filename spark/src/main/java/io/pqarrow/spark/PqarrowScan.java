@@ -67,6 +67,7 @@ final class PqarrowScan implements Scan, Batch {
 
   @Override
   public String description() {
+    String variants = SparkVariantExtraction.describe(readSchema);
     return "PqarrowScan [files="
         + files.size()
         + ", columns="
@@ -75,6 +76,7 @@ final class PqarrowScan implements Scan, Batch {
         + pushed.stream().map(Predicate::toString).collect(Collectors.joining(", ", "[", "]"))
         + (filter == null ? "" : ", filter=" + filter)
         + (limit >= 0 ? ", limit=" + limit : "")
+        + (variants.isEmpty() ? "" : ", variantExtractions=" + variants)
         + "]";
   }
 

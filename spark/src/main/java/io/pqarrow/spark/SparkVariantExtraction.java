@@ -1,0 +1,426 @@
+package io.pqarrow.spark;
+
+import io.pqarrow.extension.VariantType;
+import io.pqarrow.extension.VariantVector;
+import io.pqarrow.kernel.GetOptions;
+import io.pqarrow.kernel.KernelResult;
+import io.pqarrow.kernel.VariantKernels;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.util.ByteFunctionHelpers;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.SmallIntVector;
+import org.apache.arrow.vector.TimeStampVector;
+import org.apache.arrow.vector.TinyIntVector;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.spark.sql.catalyst.expressions.variant.ArrayExtraction;
+import org.apache.spark.sql.catalyst.expressions.variant.ObjectExtraction;
+import org.apache.spark.sql.catalyst.expressions.variant.VariantCastArgs;
+import org.apache.spark.sql.catalyst.expressions.variant.VariantGet;
+import org.apache.spark.sql.catalyst.expressions.variant.VariantPathParser;
+import org.apache.spark.sql.catalyst.expressions.variant.VariantPathSegment;
+import org.apache.spark.sql.catalyst.util.DateTimeUtils;
+import org.apache.spark.sql.connector.read.VariantExtraction;
+import org.apache.spark.sql.execution.datasources.VariantMetadata;
+import org.apache.spark.sql.types.BinaryType;
+import org.apache.spark.sql.types.BooleanType;
+import org.apache.spark.sql.types.ByteType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.DateType;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.DoubleType;
+import org.apache.spark.sql.types.FloatType;
+import org.apache.spark.sql.types.IntegerType;
+import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.ShortType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.types.TimestampNTZType;
+import org.apache.spark.sql.types.TimestampType;
+import org.apache.spark.sql.util.ArrowUtils;
+import org.apache.spark.types.variant.Variant;
+import org.apache.spark.unsafe.types.UTF8String;
+import org.apache.spark.unsafe.types.VariantVal;
+import scala.Option;
+
+/**
+ * {@code variant_get} / {@code try_variant_get} (and casts of a Variant) pushed into the scan
+ * ({@link org.apache.spark.sql.connector.read.SupportsPushDownVariantExtractions}).
+ *
+ * <p>When Spark pushes extractions of a Variant column, the column's read type becomes a struct of
+ * fields {@code "0"}, {@code "1"}, … (one per extraction, in the order Spark gave them), each of
+ * the extraction's target type and carrying Spark's {@code VariantMetadata} (path, failOnError,
+ * time zone). The scan fills that struct: the sub-value at each path comes from the bridge's {@link
+ * VariantKernels#get} (shredding-aware: a shredded column is not unshredded whole, only the path is
+ * rebuilt), and each sub-value is cast by Spark's own {@code VariantGet.cast}, so casts (strings
+ * parsed as numbers, numbers across types, timestamps in the session time zone, errors of {@code
+ * variant_get} and nulls of {@code try_variant_get}) are exactly Spark's. SQL NULL rows are null
+ * structs (so {@code v IS NULL} stays true), a missing path or a Variant null is a null field.
+ *
+ * <p>Accepted: top-level Variant columns; targets boolean, byte, short, int, long, float, double,
+ * decimal, string (default collation), binary, date, timestamp, timestamp_ntz and variant. Spark
+ * rewrites every extraction of a column once it accepts one of them, so a column's extractions are
+ * accepted all together or not at all.
+ */
+final class SparkVariantExtraction {
+  private SparkVariantExtraction() {}
+
+  /**
+   * Which of {@code extractions} the scan takes, per Spark's contract; those accepted are added to
+   * {@code accepted} by column name, in order.
+   */
+  static boolean[] push(
+      VariantExtraction[] extractions,
+      StructType schema,
+      Map<String, List<VariantExtraction>> accepted) {
+    Map<String, List<Integer>> byColumn = new LinkedHashMap<>();
+    for (int i = 0; i < extractions.length; i++) {
+      String[] name = extractions[i].columnName();
+      byColumn.computeIfAbsent(name.length == 1 ? name[0] : null, k -> new ArrayList<>()).add(i);
+    }
+    boolean[] out = new boolean[extractions.length];
+    for (Map.Entry<String, List<Integer>> e : byColumn.entrySet()) {
+      if (e.getKey() == null) {
+        continue;
+      }
+      boolean all = isVariant(schema, e.getKey());
+      for (int i : e.getValue()) {
+        all &= supported(extractions[i]);
+      }
+      if (all) {
+        List<VariantExtraction> list = new ArrayList<>();
+        for (int i : e.getValue()) {
+          out[i] = true;
+          list.add(extractions[i]);
+        }
+        accepted.put(e.getKey(), list);
+      }
+    }
+    return out;
+  }
+
+  private static boolean isVariant(StructType schema, String name) {
+    for (StructField f : schema.fields()) {
+      if (f.name().equals(name)) {
+        return f.dataType() == DataTypes.VariantType;
+      }
+    }
+    return false;
+  }
+
+  private static boolean supported(VariantExtraction e) {
+    Metadata m = e.metadata();
+    if (!m.contains(VariantMetadata.METADATA_KEY())) {
+      return false;
+    }
+    VariantMetadata vm;
+    try {
+      vm = VariantMetadata.fromMetadata(m);
+    } catch (RuntimeException bad) {
+      return false;
+    }
+    return VariantPathParser.parse(vm.path()).isDefined() && supportedType(e.expectedDataType());
+  }
+
+  private static boolean supportedType(DataType t) {
+    return t == DataTypes.StringType
+        || t instanceof BooleanType
+        || t instanceof ByteType
+        || t instanceof ShortType
+        || t instanceof IntegerType
+        || t instanceof LongType
+        || t instanceof FloatType
+        || t instanceof DoubleType
+        || t instanceof DecimalType
+        || t instanceof BinaryType
+        || t instanceof DateType
+        || t instanceof TimestampType
+        || t instanceof TimestampNTZType
+        || t == DataTypes.VariantType;
+  }
+
+  /**
+   * {@code required} with each column of {@code accepted} replaced by the struct Spark expects: a
+   * field {@code "i"} per extraction, of its target type, with its metadata.
+   */
+  static StructType readSchema(StructType required, Map<String, List<VariantExtraction>> accepted) {
+    if (accepted.isEmpty()) {
+      return required;
+    }
+    StructField[] fields = required.fields().clone();
+    for (int f = 0; f < fields.length; f++) {
+      List<VariantExtraction> list = accepted.get(fields[f].name());
+      if (list != null) {
+        StructField[] parts = new StructField[list.size()];
+        for (int i = 0; i < parts.length; i++) {
+          parts[i] =
+              new StructField(
+                  Integer.toString(i),
+                  list.get(i).expectedDataType(),
+                  true,
+                  list.get(i).metadata());
+        }
+        fields[f] =
+            new StructField(
+                fields[f].name(),
+                new StructType(parts),
+                fields[f].nullable(),
+                fields[f].metadata());
+      }
+    }
+    return new StructType(fields);
+  }
+
+  /** Whether a read type is a struct of pushed extractions. */
+  static boolean isExtractions(DataType t) {
+    return VariantMetadata.isVariantStruct(t);
+  }
+
+  /** The pushed extractions of {@code schema}, for the scan's description; empty when none. */
+  static String describe(StructType schema) {
+    List<String> out = new ArrayList<>();
+    for (StructField f : schema.fields()) {
+      if (isExtractions(f.dataType())) {
+        for (StructField p : ((StructType) f.dataType()).fields()) {
+          VariantMetadata m = VariantMetadata.fromMetadata(p.metadata());
+          out.add(
+              f.name()
+                  + "."
+                  + p.name()
+                  + "="
+                  + (m.failOnError() ? "variant_get(" : "try_variant_get(")
+                  + f.name()
+                  + ", '"
+                  + m.path()
+                  + "', "
+                  + p.dataType().catalogString()
+                  + ")");
+        }
+      }
+    }
+    return out.isEmpty() ? "" : out.toString();
+  }
+
+  /** The converter of a Variant column read as the struct {@code wanted} of extractions. */
+  static SparkColumns.Column column(Field source, StructType wanted) {
+    return new Extract(source.getName(), wanted);
+  }
+
+  /** One extraction: the bridge's path and Spark's cast. */
+  private record Part(String path, DataType type, VariantCastArgs args) {}
+
+  /**
+   * The bridge's path text for Spark's parsed path: each key quoted (so keys holding dots, brackets
+   * or spaces stay one key), each index as is.
+   */
+  static String bridgePath(VariantPathSegment[] segments) {
+    StringBuilder b = new StringBuilder("$");
+    for (VariantPathSegment s : segments) {
+      if (s instanceof ObjectExtraction o) {
+        b.append("['");
+        for (char c : o.key().toCharArray()) {
+          if (c == '\\' || c == '\'') {
+            b.append('\\');
+          }
+          b.append(c);
+        }
+        b.append("']");
+      } else {
+        b.append('[').append(((ArrayExtraction) s).index()).append(']');
+      }
+    }
+    return b.toString();
+  }
+
+  /** Fills the struct of extractions from a batch's Variant vector. */
+  private static final class Extract extends SparkColumns.Column {
+    private final List<Part> parts = new ArrayList<>();
+
+    Extract(String name, StructType wanted) {
+      super(name, ArrowUtils.toArrowField(name, wanted, true, "UTC", false, Metadata.empty()));
+      for (StructField f : wanted.fields()) {
+        VariantMetadata m = VariantMetadata.fromMetadata(f.metadata());
+        String zone = m.timeZoneId();
+        parts.add(
+            new Part(
+                bridgePath(m.parsedPath()),
+                f.dataType(),
+                new VariantCastArgs(
+                    m.failOnError(), Option.apply(zone), DateTimeUtils.getZoneId(zone))));
+      }
+    }
+
+    @Override
+    FieldVector convert(FieldVector src, BufferAllocator allocator) {
+      VariantVector in = (VariantVector) src;
+      if (in.metadataVector().getField().getDictionary() != null) {
+        throw new SparkColumns.UnsupportedColumnException(
+            path, "dictionary-encoded Variant metadata is not read into Spark");
+      }
+      int n = in.getValueCount();
+      StructVector dst = (StructVector) target.createVector(allocator);
+      try {
+        FieldVector storage = in.getUnderlyingVector();
+        dst.loadFieldBuffers(
+            new ArrowFieldNode(n, storage.getNullCount()), List.of(storage.getValidityBuffer()));
+        List<FieldVector> children = dst.getChildrenFromFields();
+        for (int p = 0; p < parts.size(); p++) {
+          fill(in, parts.get(p), children.get(p), allocator);
+        }
+        dst.setValueCount(n);
+        return dst;
+      } catch (RuntimeException e) {
+        dst.close();
+        throw e;
+      }
+    }
+
+    private void fill(VariantVector in, Part part, FieldVector out, BufferAllocator allocator) {
+      int n = in.getValueCount();
+      try (KernelResult r =
+          VariantKernels.get(
+              in,
+              part.path(),
+              VariantType.unshreddedField("v", true),
+              GetOptions.defaults(),
+              allocator)) {
+        VariantVector sub = (VariantVector) r.vector();
+        VarBinaryVector values = (VarBinaryVector) sub.valueVector();
+        VarBinaryVector metadata = (VarBinaryVector) sub.metadataVector();
+        Writer w = Writer.of(out, n);
+        byte[] meta = null;
+        long metaStart = -1;
+        long metaEnd = -1;
+        for (int i = 0; i < n; i++) {
+          if (sub.isNull(i)) {
+            w.setNull(i);
+            continue;
+          }
+          long start = metadata.getStartOffset(i);
+          long end = metadata.getEndOffset(i);
+          ArrowBuf bytes = metadata.getDataBuffer();
+          if (meta == null
+              || ByteFunctionHelpers.equal(bytes, metaStart, metaEnd, bytes, start, end) == 0) {
+            meta = metadata.get(i);
+          }
+          metaStart = start;
+          metaEnd = end;
+          Object v = VariantGet.cast(new Variant(values.get(i), meta), part.type(), part.args());
+          if (v == null) {
+            w.setNull(i);
+          } else {
+            w.set(i, v);
+          }
+        }
+        out.setValueCount(n);
+      }
+    }
+  }
+
+  /** Puts Spark's cast results into an Arrow vector of the target type. */
+  private abstract static class Writer {
+    abstract void set(int i, Object v);
+
+    abstract void setNull(int i);
+
+    static Writer of(FieldVector out, int n) {
+      if (out instanceof StructVector variant) {
+        return variantWriter(variant, n);
+      }
+      out.setInitialCapacity(n);
+      out.allocateNew();
+      Setter setter = setter(out);
+      return new Writer() {
+        @Override
+        void set(int i, Object v) {
+          setter.set(i, v);
+        }
+
+        @Override
+        void setNull(int i) {
+          out.setNull(i);
+        }
+      };
+    }
+
+    /** How a cast result of the vector's type is stored, chosen once per batch. */
+    private interface Setter {
+      void set(int i, Object v);
+    }
+
+    private static Setter setter(FieldVector out) {
+      if (out instanceof BitVector b) {
+        return (i, v) -> b.setSafe(i, (Boolean) v ? 1 : 0);
+      } else if (out instanceof TinyIntVector b) {
+        return (i, v) -> b.setSafe(i, (Byte) v);
+      } else if (out instanceof SmallIntVector b) {
+        return (i, v) -> b.setSafe(i, (Short) v);
+      } else if (out instanceof IntVector b) {
+        return (i, v) -> b.setSafe(i, (Integer) v);
+      } else if (out instanceof DateDayVector b) {
+        return (i, v) -> b.setSafe(i, (Integer) v);
+      } else if (out instanceof BigIntVector b) {
+        return (i, v) -> b.setSafe(i, (Long) v);
+      } else if (out instanceof TimeStampVector b) {
+        return (i, v) -> b.setSafe(i, (Long) v);
+      } else if (out instanceof Float4Vector b) {
+        return (i, v) -> b.setSafe(i, (Float) v);
+      } else if (out instanceof Float8Vector b) {
+        return (i, v) -> b.setSafe(i, (Double) v);
+      } else if (out instanceof DecimalVector b) {
+        return (i, v) -> b.setSafe(i, decimal((Decimal) v, b.getScale()));
+      } else if (out instanceof VarCharVector b) {
+        return (i, v) -> b.setSafe(i, ((UTF8String) v).getBytes());
+      } else if (out instanceof VarBinaryVector b) {
+        return (i, v) -> b.setSafe(i, (byte[]) v);
+      }
+      throw new IllegalStateException("No writer for " + out.getField().getType());
+    }
+
+    private static BigDecimal decimal(Decimal d, int scale) {
+      return d.toJavaBigDecimal().setScale(scale);
+    }
+
+    private static Writer variantWriter(StructVector out, int n) {
+      VarBinaryVector value = (VarBinaryVector) out.getChild("value");
+      VarBinaryVector metadata = (VarBinaryVector) out.getChild("metadata");
+      out.setInitialCapacity(n);
+      out.allocateNew();
+      return new Writer() {
+        @Override
+        void set(int i, Object v) {
+          VariantVal val = (VariantVal) v;
+          out.setIndexDefined(i);
+          value.setSafe(i, val.getValue());
+          metadata.setSafe(i, val.getMetadata());
+        }
+
+        @Override
+        void setNull(int i) {
+          out.setNull(i);
+          value.setSafe(i, new byte[0]);
+          metadata.setSafe(i, new byte[0]);
+        }
+      };
+    }
+  }
+}
