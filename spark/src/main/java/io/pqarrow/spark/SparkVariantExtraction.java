@@ -1,10 +1,7 @@
 package io.pqarrow.spark;
 
-import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
-import io.pqarrow.kernel.GetOptions;
-import io.pqarrow.kernel.KernelResult;
-import io.pqarrow.kernel.VariantKernels;
+import io.pqarrow.shred.Shredding;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,8 +26,6 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.spark.sql.catalyst.expressions.variant.ArrayExtraction;
-import org.apache.spark.sql.catalyst.expressions.variant.ObjectExtraction;
 import org.apache.spark.sql.catalyst.expressions.variant.VariantCastArgs;
 import org.apache.spark.sql.catalyst.expressions.variant.VariantGet;
 import org.apache.spark.sql.catalyst.expressions.variant.VariantPathParser;
@@ -57,7 +52,6 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.TimestampNTZType;
 import org.apache.spark.sql.types.TimestampType;
 import org.apache.spark.sql.util.ArrowUtils;
-import org.apache.spark.types.variant.Variant;
 import org.apache.spark.unsafe.types.UTF8String;
 import org.apache.spark.unsafe.types.VariantVal;
 import scala.Option;
@@ -69,11 +63,11 @@ import scala.Option;
  * <p>When Spark pushes extractions of a Variant column, the column's read type becomes a struct of
  * fields {@code "0"}, {@code "1"}, … (one per extraction, in the order Spark gave them), each of
  * the extraction's target type and carrying Spark's {@code VariantMetadata} (path, failOnError,
- * time zone). The scan fills that struct: the sub-value at each path comes from the bridge's {@link
- * VariantKernels#get} (shredding-aware: a shredded column is not unshredded whole, only the path is
- * rebuilt), and each sub-value is cast by Spark's own {@code VariantGet.cast}, so casts (strings
- * parsed as numbers, numbers across types, timestamps in the session time zone, errors of {@code
- * variant_get} and nulls of {@code try_variant_get}) are exactly Spark's. SQL NULL rows are null
+ * time zone). The scan fills that struct: the column is unshredded as for a whole-value read, and
+ * each extraction is Spark's own {@code VariantGet.variantGet} (path and cast) on each row's value,
+ * so navigation and casts (strings parsed as numbers, numbers across types, timestamps in the
+ * session time zone, errors of {@code variant_get} and nulls of {@code try_variant_get}) are
+ * exactly Spark's, on exactly the values a read without pushdown gives. SQL NULL rows are null
  * structs (so {@code v IS NULL} stays true), a missing path or a Variant null is a null field.
  *
  * <p>Accepted: top-level Variant columns; targets boolean, byte, short, int, long, float, double,
@@ -225,33 +219,14 @@ final class SparkVariantExtraction {
     return new Extract(source.getName(), wanted);
   }
 
-  /** One extraction: the bridge's path and Spark's cast. */
-  private record Part(String path, DataType type, VariantCastArgs args) {}
+  /** One extraction: Spark's parsed path, target type and cast arguments. */
+  private record Part(VariantPathSegment[] path, DataType type, VariantCastArgs args) {}
 
   /**
-   * The bridge's path text for Spark's parsed path: each key quoted (so keys holding dots, brackets
-   * or spaces stay one key), each index as is.
+   * Fills the struct of extractions from a batch's Variant vector: the column unshredded as for a
+   * whole-value read (so the values are the ones Spark sees without pushdown), then per row Spark's
+   * own {@code VariantGet.variantGet} for each extraction.
    */
-  static String bridgePath(VariantPathSegment[] segments) {
-    StringBuilder b = new StringBuilder("$");
-    for (VariantPathSegment s : segments) {
-      if (s instanceof ObjectExtraction o) {
-        b.append("['");
-        for (char c : o.key().toCharArray()) {
-          if (c == '\\' || c == '\'') {
-            b.append('\\');
-          }
-          b.append(c);
-        }
-        b.append("']");
-      } else {
-        b.append('[').append(((ArrayExtraction) s).index()).append(']');
-      }
-    }
-    return b.toString();
-  }
-
-  /** Fills the struct of extractions from a batch's Variant vector. */
   private static final class Extract extends SparkColumns.Column {
     private final List<Part> parts = new ArrayList<>();
 
@@ -262,7 +237,7 @@ final class SparkVariantExtraction {
         String zone = m.timeZoneId();
         parts.add(
             new Part(
-                bridgePath(m.parsedPath()),
+                m.parsedPath(),
                 f.dataType(),
                 new VariantCastArgs(
                     m.failOnError(), Option.apply(zone), DateTimeUtils.getZoneId(zone))));
@@ -276,6 +251,15 @@ final class SparkVariantExtraction {
         throw new SparkColumns.UnsupportedColumnException(
             path, "dictionary-encoded Variant metadata is not read into Spark");
       }
+      if (in.typedValueVector() != null) {
+        try (VariantVector plain = Shredding.unshred(in, allocator)) {
+          return build(plain, allocator);
+        }
+      }
+      return build(in, allocator);
+    }
+
+    private FieldVector build(VariantVector in, BufferAllocator allocator) {
       int n = in.getValueCount();
       StructVector dst = (StructVector) target.createVector(allocator);
       try {
@@ -283,8 +267,33 @@ final class SparkVariantExtraction {
         dst.loadFieldBuffers(
             new ArrowFieldNode(n, storage.getNullCount()), List.of(storage.getValidityBuffer()));
         List<FieldVector> children = dst.getChildrenFromFields();
-        for (int p = 0; p < parts.size(); p++) {
-          fill(in, parts.get(p), children.get(p), allocator);
+        Writer[] writers = new Writer[parts.size()];
+        for (int p = 0; p < writers.length; p++) {
+          writers[p] = Writer.of(children.get(p), n);
+        }
+        FieldVector values = in.valueVector();
+        FieldVector metadata = in.metadataVector();
+        byte[] meta = null;
+        int metaRow = -1;
+        for (int i = 0; i < n; i++) {
+          if (in.isNull(i)) {
+            for (Writer w : writers) {
+              w.setNull(i);
+            }
+            continue;
+          }
+          meta = metadata(metadata, i, metaRow, meta);
+          metaRow = i;
+          VariantVal row = new VariantVal((byte[]) values.getObject(i), meta);
+          for (int p = 0; p < writers.length; p++) {
+            Part part = parts.get(p);
+            Object v = VariantGet.variantGet(row, part.path(), part.type(), part.args());
+            if (v == null) {
+              writers[p].setNull(i);
+            } else {
+              writers[p].set(i, v);
+            }
+          }
         }
         dst.setValueCount(n);
         return dst;
@@ -294,45 +303,25 @@ final class SparkVariantExtraction {
       }
     }
 
-    private void fill(VariantVector in, Part part, FieldVector out, BufferAllocator allocator) {
-      int n = in.getValueCount();
-      try (KernelResult r =
-          VariantKernels.get(
-              in,
-              part.path(),
-              VariantType.unshreddedField("v", true),
-              GetOptions.defaults(),
-              allocator)) {
-        VariantVector sub = (VariantVector) r.vector();
-        VarBinaryVector values = (VarBinaryVector) sub.valueVector();
-        VarBinaryVector metadata = (VarBinaryVector) sub.metadataVector();
-        Writer w = Writer.of(out, n);
-        byte[] meta = null;
-        long metaStart = -1;
-        long metaEnd = -1;
-        for (int i = 0; i < n; i++) {
-          if (sub.isNull(i)) {
-            w.setNull(i);
-            continue;
-          }
-          long start = metadata.getStartOffset(i);
-          long end = metadata.getEndOffset(i);
-          ArrowBuf bytes = metadata.getDataBuffer();
-          if (meta == null
-              || ByteFunctionHelpers.equal(bytes, metaStart, metaEnd, bytes, start, end) == 0) {
-            meta = metadata.get(i);
-          }
-          metaStart = start;
-          metaEnd = end;
-          Object v = VariantGet.cast(new Variant(values.get(i), meta), part.type(), part.args());
-          if (v == null) {
-            w.setNull(i);
-          } else {
-            w.set(i, v);
-          }
+    /**
+     * Row {@code i}'s metadata: {@code previous}, the metadata of row {@code row}, again when the
+     * bytes are the same (files usually repeat one dictionary), else a copy.
+     */
+    private static byte[] metadata(FieldVector metadata, int i, int row, byte[] previous) {
+      if (previous != null && metadata instanceof VarBinaryVector m) {
+        ArrowBuf bytes = m.getDataBuffer();
+        if (ByteFunctionHelpers.equal(
+                bytes,
+                m.getStartOffset(row),
+                m.getEndOffset(row),
+                bytes,
+                m.getStartOffset(i),
+                m.getEndOffset(i))
+            != 0) {
+          return previous;
         }
-        out.setValueCount(n);
       }
+      return (byte[]) metadata.getObject(i);
     }
   }
 

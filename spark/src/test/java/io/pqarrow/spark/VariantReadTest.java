@@ -10,6 +10,8 @@ import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.util.ArrowUtils;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +22,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class VariantReadTest {
   @TempDir Path dir;
+
+  @AfterEach
+  void noArrowMemoryLeft() {
+    assertEquals(0, ArrowUtils.rootAllocator().getAllocatedMemory(), "Arrow memory still held");
+  }
 
   /** The JSON of row {@code i} as SQL over a column {@code i}, shared by DuckDB and Spark. */
   static final String JSON =
