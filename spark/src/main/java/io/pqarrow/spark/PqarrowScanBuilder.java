@@ -20,8 +20,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 /**
  * Takes what Spark pushes down: the columns (nested ones too), the predicates the bridge evaluates
  * exactly ({@link SparkFilters}; the others stay with Spark), and a limit (applied per split; Spark
- * still applies it overall), and {@code variant_get} extractions of top-level Variant columns
- * ({@link SparkVariantExtraction}).
+ * still applies it overall), and, with the option {@code variantPushdown=true}, {@code variant_get}
+ * extractions of top-level Variant columns ({@link SparkVariantExtraction}).
  */
 final class PqarrowScanBuilder
     implements SupportsPushDownRequiredColumns,
@@ -40,6 +40,9 @@ final class PqarrowScanBuilder
   private long limit = -1;
   private final Map<String, List<VariantExtraction>> variants = new LinkedHashMap<>();
   private boolean variantsOffered;
+
+  /** The option that lets Spark push {@code variant_get} into the scan (default false). */
+  static final String VARIANT_PUSHDOWN = "variantPushdown";
 
   PqarrowScanBuilder(
       List<SparkFiles.Entry> files,
@@ -96,9 +99,11 @@ final class PqarrowScanBuilder
 
   @Override
   public boolean[] pushVariantExtractions(VariantExtraction[] extractions) {
+    // Opt-in: Spark builds a scan with pushed extractions without pruning its columns (every
+    // column of the relation is read), and the bridge reads a Variant column whole either way.
     // Spark calls again for the operations below the first (down to the relation alone), and an
     // accepted later call would replace the rewriting of the first: only the first one counts.
-    if (variantsOffered) {
+    if (variantsOffered || !options.getBoolean(VARIANT_PUSHDOWN, false)) {
       return new boolean[extractions.length];
     }
     variantsOffered = true;

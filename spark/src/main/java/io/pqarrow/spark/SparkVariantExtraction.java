@@ -70,6 +70,10 @@ import scala.Option;
  * exactly Spark's, on exactly the values a read without pushdown gives. SQL NULL rows are null
  * structs (so {@code v IS NULL} stays true), a missing path or a Variant null is a null field.
  *
+ * <p>Only with the option {@code variantPushdown=true}: the bridge reads a Variant column whole (it
+ * refuses column paths inside one), so pushing saves no bytes, and Spark 4.2 builds a scan with
+ * pushed extractions without pruning its columns, so every column of the relation is then read.
+ *
  * <p>Accepted: top-level Variant columns; targets boolean, byte, short, int, long, float, double,
  * decimal, string (default collation), binary, date, timestamp, timestamp_ntz and variant. Spark
  * rewrites every extraction of a column once it accepts one of them, so a column's extractions are

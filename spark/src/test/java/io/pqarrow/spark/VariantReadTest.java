@@ -124,7 +124,8 @@ class VariantReadTest {
    */
   static void assertSameAsSparkParquet(Path file, String... expressions) {
     SparkSession spark = Sessions.spark();
-    Dataset<Row> ours = spark.read().format("pqarrow").load(file.toString());
+    Dataset<Row> ours =
+        spark.read().format("pqarrow").option("variantPushdown", "true").load(file.toString());
     Dataset<Row> theirs = spark.read().parquet(file.toString());
     assertEquals(theirs.schema().asNullable(), ours.schema().asNullable());
     List<Row> b = theirs.selectExpr(expressions).orderBy("id").collectAsList();
