@@ -4,7 +4,6 @@ import io.pqarrow.extension.VariantVector;
 import io.pqarrow.shred.Shredding;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.ArrowBuf;
@@ -75,43 +74,34 @@ import scala.Option;
  * pushed extractions without pruning its columns, so every column of the relation is then read.
  *
  * <p>Accepted: top-level Variant columns; targets boolean, byte, short, int, long, float, double,
- * decimal, string (default collation), binary, date, timestamp, timestamp_ntz and variant. Spark
- * rewrites every extraction of a column once it accepts one of them, so a column's extractions are
- * accepted all together or not at all.
+ * decimal, string (default collation), binary, date, timestamp, timestamp_ntz and variant; the
+ * extractions Spark offers at once are accepted all together or not at all ({@link #push}).
  */
 final class SparkVariantExtraction {
   private SparkVariantExtraction() {}
 
   /**
-   * Which of {@code extractions} the scan takes, per Spark's contract; those accepted are added to
-   * {@code accepted} by column name, in order.
+   * Which of {@code extractions} the scan takes: all of them, or none. Spark 4.2 rewrites every
+   * Variant of a column once it accepts one extraction of it, and rewrites the expressions over
+   * every Variant it offered, accepted or not (a rejected one then fails planning): so the scan
+   * takes the extractions only when it can do every one. Those accepted are added to {@code
+   * accepted} by column name, in order.
    */
   static boolean[] push(
       VariantExtraction[] extractions,
       StructType schema,
       Map<String, List<VariantExtraction>> accepted) {
-    Map<String, List<Integer>> byColumn = new LinkedHashMap<>();
-    for (int i = 0; i < extractions.length; i++) {
-      String[] name = extractions[i].columnName();
-      byColumn.computeIfAbsent(name.length == 1 ? name[0] : null, k -> new ArrayList<>()).add(i);
-    }
     boolean[] out = new boolean[extractions.length];
-    for (Map.Entry<String, List<Integer>> e : byColumn.entrySet()) {
-      if (e.getKey() == null) {
-        continue;
+    for (VariantExtraction e : extractions) {
+      if (e.columnName().length != 1 || !isVariant(schema, e.columnName()[0]) || !supported(e)) {
+        return out;
       }
-      boolean all = isVariant(schema, e.getKey());
-      for (int i : e.getValue()) {
-        all &= supported(extractions[i]);
-      }
-      if (all) {
-        List<VariantExtraction> list = new ArrayList<>();
-        for (int i : e.getValue()) {
-          out[i] = true;
-          list.add(extractions[i]);
-        }
-        accepted.put(e.getKey(), list);
-      }
+    }
+    for (int i = 0; i < extractions.length; i++) {
+      out[i] = true;
+      accepted
+          .computeIfAbsent(extractions[i].columnName()[0], k -> new ArrayList<>())
+          .add(extractions[i]);
     }
     return out;
   }
