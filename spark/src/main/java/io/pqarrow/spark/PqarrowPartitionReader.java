@@ -126,15 +126,20 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
         positions[i] = at;
         SparkColumns.Column converter;
         try {
-          converter = SparkColumns.of(fields.get(at), read.profile(), int96);
-          DataType actual =
-              ArrowUtils.fromArrowField(fitField(converter.target(), wanted.dataType()));
-          if (!actual.sameType(wanted.dataType())) {
-            throw new IllegalStateException(
-                "is "
-                    + actual.catalogString()
-                    + " where the table has "
-                    + wanted.dataType().catalogString());
+          if (SparkVariantExtraction.isExtractions(wanted.dataType())) {
+            converter =
+                SparkVariantExtraction.column(fields.get(at), (StructType) wanted.dataType());
+          } else {
+            converter = SparkColumns.of(fields.get(at), read.profile(), int96);
+            DataType actual =
+                ArrowUtils.fromArrowField(fitField(converter.target(), wanted.dataType()));
+            if (!actual.sameType(wanted.dataType())) {
+              throw new IllegalStateException(
+                  "is "
+                      + actual.catalogString()
+                      + " where the table has "
+                      + wanted.dataType().catalogString());
+            }
           }
         } catch (RuntimeException e) {
           throw new IllegalStateException(

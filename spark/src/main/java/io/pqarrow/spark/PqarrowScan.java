@@ -77,6 +77,7 @@ final class PqarrowScan implements Scan, Batch, SupportsReportStatistics {
 
   @Override
   public String description() {
+    String variants = SparkVariantExtraction.describe(readSchema);
     return "PqarrowScan [files="
         + files.size()
         + ", columns="
@@ -85,6 +86,7 @@ final class PqarrowScan implements Scan, Batch, SupportsReportStatistics {
         + pushed.stream().map(Predicate::toString).collect(Collectors.joining(", ", "[", "]"))
         + (filter == null ? "" : ", filter=" + filter)
         + (limit >= 0 ? ", limit=" + limit : "")
+        + (variants.isEmpty() ? "" : ", variantExtractions=" + variants)
         + "]";
   }
 

@@ -2,6 +2,7 @@ package io.pqarrow.spark;
 
 import io.pqarrow.scan.filter.Expression;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -11,16 +12,22 @@ import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.SupportsPushDownLimit;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.connector.read.SupportsPushDownV2Filters;
+import org.apache.spark.sql.connector.read.SupportsPushDownVariantExtractions;
+import org.apache.spark.sql.connector.read.VariantExtraction;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
  * Takes what Spark pushes down: the columns (nested ones too), the predicates the bridge evaluates
  * exactly ({@link SparkFilters}; the others stay with Spark), and a limit (applied per split; Spark
- * still applies it overall).
+ * still applies it overall), and, with the option {@code variantPushdown=true}, {@code variant_get}
+ * extractions of top-level Variant columns ({@link SparkVariantExtraction}).
  */
 final class PqarrowScanBuilder
-    implements SupportsPushDownRequiredColumns, SupportsPushDownV2Filters, SupportsPushDownLimit {
+    implements SupportsPushDownRequiredColumns,
+        SupportsPushDownV2Filters,
+        SupportsPushDownLimit,
+        SupportsPushDownVariantExtractions {
   private final List<SparkFiles.Entry> files;
   private final Schema arrowSchema;
   private final Map<String, SparkColumns.Column> columns;
@@ -31,6 +38,11 @@ final class PqarrowScanBuilder
   private final List<Predicate> pushed = new ArrayList<>();
   private final List<Expression> filters = new ArrayList<>();
   private long limit = -1;
+  private final Map<String, List<VariantExtraction>> variants = new LinkedHashMap<>();
+  private boolean variantsOffered;
+
+  /** The option that lets Spark push {@code variant_get} into the scan (default false). */
+  static final String VARIANT_PUSHDOWN = "variantPushdown";
 
   PqarrowScanBuilder(
       List<SparkFiles.Entry> files,
@@ -86,12 +98,34 @@ final class PqarrowScanBuilder
   }
 
   @Override
+  public boolean[] pushVariantExtractions(VariantExtraction[] extractions) {
+    // Opt-in: Spark builds a scan with pushed extractions without pruning its columns (every
+    // column of the relation is read), and the bridge reads a Variant column whole either way.
+    // Spark calls again for the operations below the first (down to the relation alone), and an
+    // accepted later call would replace the rewriting of the first: only the first one counts.
+    if (variantsOffered || !options.getBoolean(VARIANT_PUSHDOWN, false)) {
+      return new boolean[extractions.length];
+    }
+    variantsOffered = true;
+    return SparkVariantExtraction.push(extractions, required, variants);
+  }
+
+  @Override
   public Scan build() {
     Expression filter =
         filters.isEmpty()
             ? null
             : filters.size() == 1 ? filters.get(0) : new Expression.And(filters);
     return new PqarrowScan(
-        files, arrowSchema, columns, required, profile, hadoopConf, options, pushed, filter, limit);
+        files,
+        arrowSchema,
+        columns,
+        SparkVariantExtraction.readSchema(required, variants),
+        profile,
+        hadoopConf,
+        options,
+        pushed,
+        filter,
+        limit);
   }
 }

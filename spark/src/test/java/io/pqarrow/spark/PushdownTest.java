@@ -13,6 +13,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
+import org.apache.spark.sql.execution.adaptive.QueryStageExec;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.apache.spark.sql.util.ArrowUtils;
 import org.junit.jupiter.api.AfterEach;
@@ -77,8 +78,8 @@ class PushdownTest {
     return Sessions.spark().read().parquet(path);
   }
 
-  /** The scan node after the query ran. */
-  private static BatchScanExec scan(Dataset<Row> d) {
+  /** The scan node after the query ran (also under adaptive query stages). */
+  static BatchScanExec scan(Dataset<Row> d) {
     SparkPlan plan = d.queryExecution().executedPlan();
     BatchScanExec found = find(plan);
     if (found == null) {
@@ -90,6 +91,9 @@ class PushdownTest {
   private static BatchScanExec find(SparkPlan p) {
     if (p instanceof AdaptiveSparkPlanExec a) {
       return find(a.executedPlan());
+    }
+    if (p instanceof QueryStageExec q) {
+      return find(q.plan());
     }
     if (p instanceof BatchScanExec b) {
       return b;

@@ -1,0 +1,409 @@
+package io.pqarrow.spark;
+
+import io.pqarrow.extension.VariantVector;
+import io.pqarrow.shred.Shredding;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.util.ByteFunctionHelpers;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.SmallIntVector;
+import org.apache.arrow.vector.TimeStampVector;
+import org.apache.arrow.vector.TinyIntVector;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.spark.sql.catalyst.expressions.variant.VariantCastArgs;
+import org.apache.spark.sql.catalyst.expressions.variant.VariantGet;
+import org.apache.spark.sql.catalyst.expressions.variant.VariantPathParser;
+import org.apache.spark.sql.catalyst.expressions.variant.VariantPathSegment;
+import org.apache.spark.sql.catalyst.util.DateTimeUtils;
+import org.apache.spark.sql.connector.read.VariantExtraction;
+import org.apache.spark.sql.execution.datasources.VariantMetadata;
+import org.apache.spark.sql.types.BinaryType;
+import org.apache.spark.sql.types.BooleanType;
+import org.apache.spark.sql.types.ByteType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.DateType;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.DoubleType;
+import org.apache.spark.sql.types.FloatType;
+import org.apache.spark.sql.types.IntegerType;
+import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.ShortType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.types.TimestampNTZType;
+import org.apache.spark.sql.types.TimestampType;
+import org.apache.spark.sql.util.ArrowUtils;
+import org.apache.spark.unsafe.types.UTF8String;
+import org.apache.spark.unsafe.types.VariantVal;
+import scala.Option;
+
+/**
+ * {@code variant_get} / {@code try_variant_get} (and casts of a Variant) pushed into the scan
+ * ({@link org.apache.spark.sql.connector.read.SupportsPushDownVariantExtractions}).
+ *
+ * <p>When Spark pushes extractions of a Variant column, the column's read type becomes a struct of
+ * fields {@code "0"}, {@code "1"}, … (one per extraction, in the order Spark gave them), each of
+ * the extraction's target type and carrying Spark's {@code VariantMetadata} (path, failOnError,
+ * time zone). The scan fills that struct: the column is unshredded as for a whole-value read, and
+ * each extraction is Spark's own {@code VariantGet.variantGet} (path and cast) on each row's value,
+ * so navigation and casts (strings parsed as numbers, numbers across types, timestamps in the
+ * session time zone, errors of {@code variant_get} and nulls of {@code try_variant_get}) are
+ * exactly Spark's, on exactly the values a read without pushdown gives. SQL NULL rows are null
+ * structs (so {@code v IS NULL} stays true), a missing path or a Variant null is a null field.
+ *
+ * <p>Only with the option {@code variantPushdown=true}: the bridge reads a Variant column whole (it
+ * refuses column paths inside one), so pushing saves no bytes, and Spark 4.2 builds a scan with
+ * pushed extractions without pruning its columns, so every column of the relation is then read.
+ *
+ * <p>Accepted: top-level Variant columns; targets boolean, byte, short, int, long, float, double,
+ * decimal, string (default collation), binary, date, timestamp, timestamp_ntz and variant; the
+ * extractions Spark offers at once are accepted all together or not at all ({@link #push}).
+ */
+final class SparkVariantExtraction {
+  private SparkVariantExtraction() {}
+
+  /**
+   * Which of {@code extractions} the scan takes: all of them, or none. Spark 4.2 rewrites every
+   * Variant of a column once it accepts one extraction of it, and rewrites the expressions over
+   * every Variant it offered, accepted or not (a rejected one then fails planning): so the scan
+   * takes the extractions only when it can do every one. Those accepted are added to {@code
+   * accepted} by column name, in order.
+   */
+  static boolean[] push(
+      VariantExtraction[] extractions,
+      StructType schema,
+      Map<String, List<VariantExtraction>> accepted) {
+    boolean[] out = new boolean[extractions.length];
+    for (VariantExtraction e : extractions) {
+      if (e.columnName().length != 1 || !isVariant(schema, e.columnName()[0]) || !supported(e)) {
+        return out;
+      }
+    }
+    for (int i = 0; i < extractions.length; i++) {
+      out[i] = true;
+      accepted
+          .computeIfAbsent(extractions[i].columnName()[0], k -> new ArrayList<>())
+          .add(extractions[i]);
+    }
+    return out;
+  }
+
+  private static boolean isVariant(StructType schema, String name) {
+    for (StructField f : schema.fields()) {
+      if (f.name().equals(name)) {
+        return f.dataType() == DataTypes.VariantType;
+      }
+    }
+    return false;
+  }
+
+  private static boolean supported(VariantExtraction e) {
+    Metadata m = e.metadata();
+    if (!m.contains(VariantMetadata.METADATA_KEY())) {
+      return false;
+    }
+    VariantMetadata vm;
+    try {
+      vm = VariantMetadata.fromMetadata(m);
+    } catch (RuntimeException bad) {
+      return false;
+    }
+    return VariantPathParser.parse(vm.path()).isDefined() && supportedType(e.expectedDataType());
+  }
+
+  private static boolean supportedType(DataType t) {
+    return t == DataTypes.StringType
+        || t instanceof BooleanType
+        || t instanceof ByteType
+        || t instanceof ShortType
+        || t instanceof IntegerType
+        || t instanceof LongType
+        || t instanceof FloatType
+        || t instanceof DoubleType
+        || t instanceof DecimalType
+        || t instanceof BinaryType
+        || t instanceof DateType
+        || t instanceof TimestampType
+        || t instanceof TimestampNTZType
+        || t == DataTypes.VariantType;
+  }
+
+  /**
+   * {@code required} with each column of {@code accepted} replaced by the struct Spark expects: a
+   * field {@code "i"} per extraction, of its target type, with its metadata.
+   */
+  static StructType readSchema(StructType required, Map<String, List<VariantExtraction>> accepted) {
+    if (accepted.isEmpty()) {
+      return required;
+    }
+    StructField[] fields = required.fields().clone();
+    for (int f = 0; f < fields.length; f++) {
+      List<VariantExtraction> list = accepted.get(fields[f].name());
+      if (list != null) {
+        StructField[] parts = new StructField[list.size()];
+        for (int i = 0; i < parts.length; i++) {
+          parts[i] =
+              new StructField(
+                  Integer.toString(i),
+                  list.get(i).expectedDataType(),
+                  true,
+                  list.get(i).metadata());
+        }
+        fields[f] =
+            new StructField(
+                fields[f].name(),
+                new StructType(parts),
+                fields[f].nullable(),
+                fields[f].metadata());
+      }
+    }
+    return new StructType(fields);
+  }
+
+  /** Whether a read type is a struct of pushed extractions. */
+  static boolean isExtractions(DataType t) {
+    return VariantMetadata.isVariantStruct(t);
+  }
+
+  /** The pushed extractions of {@code schema}, for the scan's description; empty when none. */
+  static String describe(StructType schema) {
+    List<String> out = new ArrayList<>();
+    for (StructField f : schema.fields()) {
+      if (isExtractions(f.dataType())) {
+        for (StructField p : ((StructType) f.dataType()).fields()) {
+          VariantMetadata m = VariantMetadata.fromMetadata(p.metadata());
+          out.add(
+              f.name()
+                  + "."
+                  + p.name()
+                  + "="
+                  + (m.failOnError() ? "variant_get(" : "try_variant_get(")
+                  + f.name()
+                  + ", '"
+                  + m.path()
+                  + "', "
+                  + p.dataType().catalogString()
+                  + ")");
+        }
+      }
+    }
+    return out.isEmpty() ? "" : out.toString();
+  }
+
+  /** The converter of a Variant column read as the struct {@code wanted} of extractions. */
+  static SparkColumns.Column column(Field source, StructType wanted) {
+    return new Extract(source.getName(), wanted);
+  }
+
+  /** One extraction: Spark's parsed path, target type and cast arguments. */
+  private record Part(VariantPathSegment[] path, DataType type, VariantCastArgs args) {}
+
+  /**
+   * Fills the struct of extractions from a batch's Variant vector: the column unshredded as for a
+   * whole-value read (so the values are the ones Spark sees without pushdown), then per row Spark's
+   * own {@code VariantGet.variantGet} for each extraction.
+   */
+  private static final class Extract extends SparkColumns.Column {
+    private final List<Part> parts = new ArrayList<>();
+
+    Extract(String name, StructType wanted) {
+      super(name, ArrowUtils.toArrowField(name, wanted, true, "UTC", false, Metadata.empty()));
+      for (StructField f : wanted.fields()) {
+        VariantMetadata m = VariantMetadata.fromMetadata(f.metadata());
+        String zone = m.timeZoneId();
+        parts.add(
+            new Part(
+                m.parsedPath(),
+                f.dataType(),
+                new VariantCastArgs(
+                    m.failOnError(), Option.apply(zone), DateTimeUtils.getZoneId(zone))));
+      }
+    }
+
+    @Override
+    FieldVector convert(FieldVector src, BufferAllocator allocator) {
+      VariantVector in = (VariantVector) src;
+      if (in.metadataVector().getField().getDictionary() != null) {
+        throw new SparkColumns.UnsupportedColumnException(
+            path, "dictionary-encoded Variant metadata is not read into Spark");
+      }
+      if (in.typedValueVector() != null) {
+        try (VariantVector plain = Shredding.unshred(in, allocator)) {
+          return build(plain, allocator);
+        }
+      }
+      return build(in, allocator);
+    }
+
+    private FieldVector build(VariantVector in, BufferAllocator allocator) {
+      int n = in.getValueCount();
+      StructVector dst = (StructVector) target.createVector(allocator);
+      try {
+        FieldVector storage = in.getUnderlyingVector();
+        dst.loadFieldBuffers(
+            new ArrowFieldNode(n, storage.getNullCount()), List.of(storage.getValidityBuffer()));
+        List<FieldVector> children = dst.getChildrenFromFields();
+        Writer[] writers = new Writer[parts.size()];
+        for (int p = 0; p < writers.length; p++) {
+          writers[p] = Writer.of(children.get(p), n);
+        }
+        FieldVector values = in.valueVector();
+        FieldVector metadata = in.metadataVector();
+        byte[] meta = null;
+        int metaRow = -1;
+        for (int i = 0; i < n; i++) {
+          if (in.isNull(i)) {
+            for (Writer w : writers) {
+              w.setNull(i);
+            }
+            continue;
+          }
+          meta = metadata(metadata, i, metaRow, meta);
+          metaRow = i;
+          VariantVal row = new VariantVal((byte[]) values.getObject(i), meta);
+          for (int p = 0; p < writers.length; p++) {
+            Part part = parts.get(p);
+            Object v = VariantGet.variantGet(row, part.path(), part.type(), part.args());
+            if (v == null) {
+              writers[p].setNull(i);
+            } else {
+              writers[p].set(i, v);
+            }
+          }
+        }
+        dst.setValueCount(n);
+        return dst;
+      } catch (RuntimeException e) {
+        dst.close();
+        throw e;
+      }
+    }
+
+    /**
+     * Row {@code i}'s metadata: {@code previous}, the metadata of row {@code row}, again when the
+     * bytes are the same (files usually repeat one dictionary), else a copy.
+     */
+    private static byte[] metadata(FieldVector metadata, int i, int row, byte[] previous) {
+      if (previous != null && metadata instanceof VarBinaryVector m) {
+        ArrowBuf bytes = m.getDataBuffer();
+        if (ByteFunctionHelpers.equal(
+                bytes,
+                m.getStartOffset(row),
+                m.getEndOffset(row),
+                bytes,
+                m.getStartOffset(i),
+                m.getEndOffset(i))
+            != 0) {
+          return previous;
+        }
+      }
+      return (byte[]) metadata.getObject(i);
+    }
+  }
+
+  /** Puts Spark's cast results into an Arrow vector of the target type. */
+  private abstract static class Writer {
+    abstract void set(int i, Object v);
+
+    abstract void setNull(int i);
+
+    static Writer of(FieldVector out, int n) {
+      if (out instanceof StructVector variant) {
+        return variantWriter(variant, n);
+      }
+      out.setInitialCapacity(n);
+      out.allocateNew();
+      Setter setter = setter(out);
+      return new Writer() {
+        @Override
+        void set(int i, Object v) {
+          setter.set(i, v);
+        }
+
+        @Override
+        void setNull(int i) {
+          out.setNull(i);
+        }
+      };
+    }
+
+    /** How a cast result of the vector's type is stored, chosen once per batch. */
+    private interface Setter {
+      void set(int i, Object v);
+    }
+
+    private static Setter setter(FieldVector out) {
+      if (out instanceof BitVector b) {
+        return (i, v) -> b.setSafe(i, (Boolean) v ? 1 : 0);
+      } else if (out instanceof TinyIntVector b) {
+        return (i, v) -> b.setSafe(i, (Byte) v);
+      } else if (out instanceof SmallIntVector b) {
+        return (i, v) -> b.setSafe(i, (Short) v);
+      } else if (out instanceof IntVector b) {
+        return (i, v) -> b.setSafe(i, (Integer) v);
+      } else if (out instanceof DateDayVector b) {
+        return (i, v) -> b.setSafe(i, (Integer) v);
+      } else if (out instanceof BigIntVector b) {
+        return (i, v) -> b.setSafe(i, (Long) v);
+      } else if (out instanceof TimeStampVector b) {
+        return (i, v) -> b.setSafe(i, (Long) v);
+      } else if (out instanceof Float4Vector b) {
+        return (i, v) -> b.setSafe(i, (Float) v);
+      } else if (out instanceof Float8Vector b) {
+        return (i, v) -> b.setSafe(i, (Double) v);
+      } else if (out instanceof DecimalVector b) {
+        return (i, v) -> b.setSafe(i, decimal((Decimal) v, b.getScale()));
+      } else if (out instanceof VarCharVector b) {
+        return (i, v) -> b.setSafe(i, ((UTF8String) v).getBytes());
+      } else if (out instanceof VarBinaryVector b) {
+        return (i, v) -> b.setSafe(i, (byte[]) v);
+      }
+      throw new IllegalStateException("No writer for " + out.getField().getType());
+    }
+
+    private static BigDecimal decimal(Decimal d, int scale) {
+      return d.toJavaBigDecimal().setScale(scale);
+    }
+
+    private static Writer variantWriter(StructVector out, int n) {
+      VarBinaryVector value = (VarBinaryVector) out.getChild("value");
+      VarBinaryVector metadata = (VarBinaryVector) out.getChild("metadata");
+      out.setInitialCapacity(n);
+      out.allocateNew();
+      return new Writer() {
+        @Override
+        void set(int i, Object v) {
+          VariantVal val = (VariantVal) v;
+          out.setIndexDefined(i);
+          value.setSafe(i, val.getValue());
+          metadata.setSafe(i, val.getMetadata());
+        }
+
+        @Override
+        void setNull(int i) {
+          out.setNull(i);
+          value.setSafe(i, new byte[0]);
+          metadata.setSafe(i, new byte[0]);
+        }
+      };
+    }
+  }
+}
