@@ -146,6 +146,10 @@ final class Unshredder {
         switch (n.shape) {
           case PRIMITIVE -> n.scalar.append(slot, b);
           case ARRAY -> {
+            if (!n.elements.inBounds(slot)) {
+              throw ShredException.invalidRow(
+                  n.path, row, "the array's elements lie outside its element column");
+            }
             int count = n.elements.length(slot);
             int start = n.elements.start(slot);
             b.startArray();

@@ -1,9 +1,12 @@
 package io.pqarrow.kernel.path;
 
 import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.Limits;
 import io.pqarrow.extension.ShreddedLayout;
 import io.pqarrow.extension.VariantType;
+import io.pqarrow.kernel.KernelException;
 import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.kernel.cast.CastContext;
 import io.pqarrow.kernel.cast.ValueWriter;
@@ -262,6 +265,17 @@ public final class ShreddedGet {
       switch (l.shape) {
         case PRIMITIVE -> l.encoder.append(slot, builder);
         case ARRAY -> {
+          if (!l.list.inBounds(slot)) {
+            throw new KernelException(
+                ErrorKind.INVALID_DATA,
+                ErrorLocation.inColumn(l.path).withRow(row),
+                "Invalid shredded Variant at "
+                    + l.path
+                    + ", row "
+                    + row
+                    + ": the array's elements lie outside its element column",
+                null);
+          }
           builder.startArray();
           int n = l.list.length(slot);
           int start = l.list.start(slot);

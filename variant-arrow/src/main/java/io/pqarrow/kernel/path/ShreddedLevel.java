@@ -45,8 +45,10 @@ final class ShreddedLevel {
   final ShreddedLevel element;
   final ListSlots list;
   final TypedScalars.Encoder encoder;
+  final String path;
 
   ShreddedLevel(FieldVector value, FieldVector typed, ShreddedLayout.Level level, String path) {
+    this.path = path;
     this.value = ValueColumn.of(value, path + ".value");
     this.typed = typed;
     this.level = level;

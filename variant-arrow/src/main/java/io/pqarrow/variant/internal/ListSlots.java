@@ -52,6 +52,16 @@ public final class ListSlots {
     return (int) (largeList.getElementEndIndex(slot) - largeList.getElementStartIndex(slot));
   }
 
+  /**
+   * Whether the elements of the list at {@code slot} lie inside {@link #dataVector()}: damaged
+   * offsets (or ListView offsets and sizes) can point past it.
+   */
+  public boolean inBounds(int slot) {
+    long start = start(slot);
+    long length = length(slot);
+    return start >= 0 && length >= 0 && start + length <= dataVector().getValueCount();
+  }
+
   /** Slot of the first element of the list at {@code slot}. */
   public int start(int slot) {
     if (list != null) {
