@@ -81,7 +81,9 @@ def classpath():
     entries = [e for e in out.read_text().strip().split(os.pathsep) if e and not any(d in e for d in DROP)]
     entries = [str(ROOT / "spark" / "target" / "classes") if "bridge-spark" in e or e.endswith("/spark/target/classes")
                else e for e in entries]
-    return [str(ROOT / "benchmarks" / "target" / "classes")] + entries
+    entries = [str(ROOT / "benchmarks" / "target" / "classes")] + entries
+    out.write_text(os.pathsep.join(entries) + "\n")
+    return entries
 
 
 def java(cp):
