@@ -324,11 +324,13 @@ SHAPES = [
 ]
 
 
-def ensure_files(n):
-    """Writes each shape's file unless one with the same parameters exists; returns their facts."""
+def ensure_files(n, shapes=None):
+    """Writes each shape's file (or those named in shapes) unless one with the same parameters exists; returns their facts."""
     DATA.mkdir(parents=True, exist_ok=True)
     files = []
     for name, rows_of, description, writer in SHAPES:
+        if shapes is not None and name not in shapes:
+            continue
         rows = rows_of(n)
         path = DATA / f"{name}-{rows}.parquet"
         params = {
@@ -439,9 +441,12 @@ def ensure_jar(build):
                 return
 
 
-def run_jmh(args, log):
-    """Runs JMH, waiting (up to 15 minutes) while another JMH run on this machine holds its lock."""
-    command = ["java", JAVA_OPENS, "-jar", str(JAR)] + args
+def run_jmh(args, log, launcher=None):
+    """Runs JMH, waiting (up to 15 minutes) while another JMH run on this machine holds its lock.
+
+    launcher: the command before JMH's arguments; by default java -jar benchmarks.jar.
+    """
+    command = (launcher or ["java", JAVA_OPENS, "-jar", str(JAR)]) + args
     for attempt in range(60):
         with open(log, "w") as out:
             out.write(" ".join(command) + "\n")

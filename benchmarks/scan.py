@@ -182,10 +182,11 @@ def section(path, rows, cases, results, read, run):
     return "\n".join(lines)
 
 
-def publish(text, readme):
+def publish(text, readme, begin=BEGIN, end=END):
+    """Replaces the section between begin and end in readme with text (appends it when absent)."""
     old = readme.read_text() if readme.exists() else ""
-    if BEGIN in old and END in old:
-        new = old[: old.index(BEGIN)] + text + old[old.index(END) + len(END):]
+    if begin in old and end in old:
+        new = old[: old.index(begin)] + text + old[old.index(end) + len(end):]
     else:
         new = old.rstrip("\n") + "\n\n" + text + "\n"
     readme.write_text(new)
