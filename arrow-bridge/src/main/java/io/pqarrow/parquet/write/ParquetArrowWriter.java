@@ -479,7 +479,8 @@ public final class ParquetArrowWriter implements AutoCloseable {
         int from = row;
         int end = row + (int) Math.min(runRows(), rows - row);
         long groupRow = rowsInGroup;
-        tasks.run(i -> fields.get(i).write(from, end, groupRow));
+        List<FieldWriter> order = handOut();
+        tasks.run(i -> order.get(i).write(from, end, groupRow));
         failing = end;
         FieldWriter failed = null;
         for (FieldWriter f : fields) {
@@ -531,6 +532,20 @@ public final class ParquetArrowWriter implements AutoCloseable {
       n = Math.max(toMark, Math.min(MAX_RUN, toMark + (fit - toMark) / 1024 * 1024));
     }
     return Math.min(n, options.rowGroupRows() - rowsInGroup);
+  }
+
+  /**
+   * The fields in the order threads take them: with helpers, the slowest of the last run first, so
+   * that no thread is left with a long field at the end (which thread writes a field does not
+   * change its bytes); else in schema order.
+   */
+  private List<FieldWriter> handOut() {
+    if (tasks.slots() == 1) {
+      return fields;
+    }
+    List<FieldWriter> order = new ArrayList<>(fields);
+    order.sort((a, b) -> Long.compare(b.nanos, a.nanos));
+    return order;
   }
 
   /** The bytes buffered in this row group's column writers. */
