@@ -33,7 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * row groups of 1,048,576 rows, dictionary on: the defaults, as pyarrow's {@code write_table}). The
  * table is the benchmark data's flat file ({@code benchmarks/target/data/flat-N.parquet}, made by
  * the data script; 8 columns: ints, double, timestamp, strings, decimal, bool), read once in {@link
- * #setup()} into batches of 65,536 rows.
+ * #setup()} into batches of 65,536 rows. {@code -p threads=1,2} compares encoding on two threads.
  *
  * <p>Run: {@code java --add-opens=java.base/java.nio=ALL-UNNAMED -jar
  * benchmarks/target/benchmarks.jar ParquetWriteBenchmark -f 1 -wi 1 -i 3}.
@@ -50,6 +50,10 @@ public class ParquetWriteBenchmark {
   /** The data file to read; relative to the working directory. */
   @Param({"benchmarks/target/data/flat-5000000.parquet"})
   public String source;
+
+  /** {@link WriteOptions#threads()}: 1 is pyarrow's single-threaded peer. */
+  @Param({"1"})
+  public int threads;
 
   private BufferAllocator allocator;
   private final List<VectorSchemaRoot> batches = new ArrayList<>();
@@ -84,7 +88,7 @@ public class ParquetWriteBenchmark {
   @Benchmark
   public long write() throws IOException {
     try (ParquetArrowWriter writer =
-        ParquetArrowWriter.open(out, schema, WriteOptions.defaults())) {
+        ParquetArrowWriter.open(out, schema, WriteOptions.builder().threads(threads).build())) {
       for (VectorSchemaRoot batch : batches) {
         writer.write(batch);
       }

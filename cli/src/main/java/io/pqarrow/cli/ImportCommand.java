@@ -173,7 +173,9 @@ final class ImportCommand implements Callable<Integer> {
             .compression(compression.codec)
             .dictionary(!noDictionary)
             .statistics(statistics)
-            .pageIndex(pageIndex);
+            .pageIndex(pageIndex)
+            // Fields are encoded on the machine's cores; the file is the one a thread writes.
+            .threads(Runtime.getRuntime().availableProcessors());
     try {
       b.rowGroupRows(rowGroupRows).pageBytes(pageBytes);
     } catch (IllegalArgumentException e) {

@@ -1,11 +1,9 @@
 package io.pqarrow.parquet.read;
 
+import io.pqarrow.parquet.internal.HelperThreads;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -34,8 +32,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * by {@link #close}.
  */
 final class ColumnTasks implements AutoCloseable {
-  private static final AtomicInteger POOLS = new AtomicInteger();
-
   private final List<LeafDecoder> leaves;
 
   /** The indices in {@link #leaves} of page leaves (helpers may read them), in column order. */
@@ -83,7 +79,7 @@ final class ColumnTasks implements AutoCloseable {
       this.executor = executor;
       this.ownsExecutor = false;
     } else {
-      this.executor = Executors.newFixedThreadPool(helpers, daemonThreads());
+      this.executor = HelperThreads.pool("pqarrow-read-", helpers);
       this.ownsExecutor = true;
     }
   }
@@ -156,26 +152,9 @@ final class ColumnTasks implements AutoCloseable {
   /** Stops the reader's own helper threads; a caller's executor is left running. */
   @Override
   public void close() {
-    if (!ownsExecutor) {
-      return;
+    if (ownsExecutor) {
+      HelperThreads.stop(executor);
     }
-    executor.shutdownNow();
-    try {
-      // Helpers are idle between batches, so they end at once.
-      executor.awaitTermination(10, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  private static ThreadFactory daemonThreads() {
-    int pool = POOLS.incrementAndGet();
-    AtomicInteger count = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, "pqarrow-read-" + pool + "-" + count.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
   }
 
   /** One {@link #readRecords} on several threads: the page leaves handed out from one counter. */
@@ -186,7 +165,7 @@ final class ColumnTasks implements AutoCloseable {
     /** The column index of the first problem seen: no leaf from it on is started. */
     final AtomicInteger stopAt = new AtomicInteger(Integer.MAX_VALUE);
 
-    private int finished; // guarded by this
+    private final HelperThreads.Countdown finished = new HelperThreads.Countdown(parallel.length);
 
     Run(int records) {
       this.records = records;
@@ -200,32 +179,13 @@ final class ColumnTasks implements AutoCloseable {
         if (i < stopAt.get() && !readLeaf(i, records)) {
           stopAt.accumulateAndGet(i, Math::min);
         }
-        synchronized (this) {
-          if (++finished == parallel.length) {
-            notifyAll();
-          }
-        }
+        finished.finished();
       }
     }
 
-    /**
-     * Waits until every page leaf has been read or passed over. Only leaves a running thread has
-     * taken are waited for (the caller's own {@link #run} took the rest), so this cannot wait on a
-     * task still queued. An interrupt is kept for the caller but does not cut the wait short: a
-     * helper must be done with its leaf before the batch is assembled.
-     */
-    synchronized void awaitAll() {
-      boolean interrupted = false;
-      while (finished < parallel.length) {
-        try {
-          wait();
-        } catch (InterruptedException e) {
-          interrupted = true;
-        }
-      }
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
+    /** Waits until every page leaf has been read or passed over (see {@link #finished}). */
+    void awaitAll() {
+      finished.awaitAll();
     }
   }
 }

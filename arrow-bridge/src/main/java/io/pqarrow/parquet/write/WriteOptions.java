@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
 
 /**
  * How {@link ParquetArrowWriter} writes a file. Immutable; build with {@link #builder()}.
@@ -50,6 +52,13 @@ import java.util.Objects;
  *       rename it into place on close, so that the target never holds a partial file</td></tr>
  *   <tr><td>{@code mapping}</td><td>{@link MappingOptions#defaults()}</td><td>how the Arrow schema
  *       becomes a Parquet schema</td></tr>
+ *   <tr><td>{@code threads}</td><td>1</td><td>how many top-level fields are encoded and their
+ *       pages compressed at once (the calling thread and {@code threads - 1} helpers); the file's
+ *       bytes and the errors are those of one thread. 1 by default: a library should not start
+ *       threads its embedder did not ask for</td></tr>
+ *   <tr><td>{@code executor}</td><td>none</td><td>where the helpers of {@code threads} run; none
+ *       means the writer starts {@code threads - 1} daemon threads of its own and stops them when
+ *       it is closed or aborted. An executor given here is never shut down by the writer</td></tr>
  * </table>
  */
 public final class WriteOptions {
@@ -169,8 +178,12 @@ public final class WriteOptions {
   private final List<SortingColumn> sortingColumns;
   private final Map<String, String> keyValueMetadata;
   private final boolean atomic;
+  private final int threads;
+  private final ExecutorService executor;
 
   private WriteOptions(Builder b) {
+    this.threads = b.threads;
+    this.executor = b.executor;
     this.compressionLevel = b.compressionLevel;
     this.columnCompression = Map.copyOf(b.columnCompression);
     this.dictionaryPageBytes = b.dictionaryPageBytes;
@@ -225,6 +238,8 @@ public final class WriteOptions {
         .sortingColumns(sortingColumns)
         .keyValueMetadata(keyValueMetadata)
         .atomic(atomic)
+        .threads(threads)
+        .executorIfAny(executor)
         .columns(this);
   }
 
@@ -328,6 +343,16 @@ public final class WriteOptions {
     return atomic;
   }
 
+  /** How many top-level fields are encoded at once (at least 1). */
+  public int threads() {
+    return threads;
+  }
+
+  /** The executor the helper threads run on; empty when the writer starts its own. */
+  public Optional<ExecutorService> executor() {
+    return Optional.ofNullable(executor);
+  }
+
   /** Builds {@link WriteOptions}; every setter returns the builder. */
   public static final class Builder {
     private Compression compression = Compression.SNAPPY;
@@ -350,6 +375,8 @@ public final class WriteOptions {
     private List<SortingColumn> sortingColumns = List.of();
     private Map<String, String> keyValueMetadata = Map.of();
     private boolean atomic;
+    private int threads = 1;
+    private ExecutorService executor;
 
     private Builder() {}
 
@@ -477,6 +504,39 @@ public final class WriteOptions {
     /** Whether the file is written under a temporary name and renamed into place on close. */
     public Builder atomic(boolean enabled) {
       this.atomic = enabled;
+      return this;
+    }
+
+    /**
+     * How many top-level fields are encoded at once: each field's values, levels, statistics, bloom
+     * filter and pages (compression included) are the work of one thread at a time, and the calling
+     * thread takes part. The file is byte for byte the one a single thread writes, and an invalid
+     * value is reported as one thread reports it (the first row, then the first field).
+     *
+     * @throws IllegalArgumentException when {@code threads < 1}
+     */
+    public Builder threads(int threads) {
+      if (threads < 1) {
+        throw new IllegalArgumentException("Invalid thread count: " + threads + " (must be >= 1)");
+      }
+      this.threads = threads;
+      return this;
+    }
+
+    /**
+     * Where the helpers of {@link #threads(int)} run, instead of threads the writer starts itself.
+     * The writer submits at most {@code threads - 1} tasks per run of rows, waits for them before
+     * {@code write} returns, and never shuts the executor down. Tasks that have not started when
+     * the calling thread has done the work find nothing left and return at once, so a busy (even a
+     * single-thread) executor slows a write but never blocks it.
+     */
+    public Builder executor(ExecutorService executor) {
+      this.executor = Objects.requireNonNull(executor, "executor");
+      return this;
+    }
+
+    private Builder executorIfAny(ExecutorService executor) {
+      this.executor = executor;
       return this;
     }
 

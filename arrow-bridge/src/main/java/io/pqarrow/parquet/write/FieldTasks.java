@@ -1,0 +1,127 @@
+package io.pqarrow.parquet.write;
+
+import io.pqarrow.parquet.internal.HelperThreads;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
+
+/**
+ * Runs one piece of work on every top-level field ({@link FieldWriter}) on {@link
+ * WriteOptions#threads()} threads: the fields are handed out in order from one counter, to the
+ * calling thread and up to {@code threads - 1} helper tasks, and {@link #run} returns when every
+ * field is done, so no helper touches a field between runs and {@code close} never races one. The
+ * work keeps its own failures (each field writes to its own column writers, so one field's failure
+ * does not stop the others; the writer reports the first in row and field order).
+ *
+ * <p>Each thread taking part has a slot (the calling thread 0, the helpers 1 to {@code threads -
+ * 1}) that {@link #slot()} tells while it works, so that what cannot be shared (a compressor) can
+ * be one per slot. A helper task that starts after the work is gone (a busy executor) finds the
+ * run's counter spent and returns; the calling thread never waits for a task that has not started,
+ * so a caller's single-thread executor, or one that rejects tasks, slows a write but cannot block
+ * it. Without an executor from the caller the helpers are daemon threads of a fixed pool started
+ * here and stopped by {@link #close}.
+ */
+final class FieldTasks implements AutoCloseable {
+  private final int fields;
+  private final int helpers;
+  private final ExecutorService executor;
+  private final boolean ownsExecutor;
+
+  /** The slot of the thread taking part in a run; unset outside one (slot 0). */
+  private final ThreadLocal<int[]> slot = new ThreadLocal<>();
+
+  /**
+   * @param fields how many fields a run covers
+   * @param threads how many fields may be worked on at once (1: in order on the caller)
+   * @param executor where helpers run, or null to start {@code threads - 1} daemon threads
+   */
+  FieldTasks(int fields, int threads, ExecutorService executor) {
+    this.fields = fields;
+    this.helpers = Math.max(0, Math.min(threads, fields) - 1);
+    if (helpers == 0) {
+      this.executor = null;
+      this.ownsExecutor = false;
+    } else if (executor != null) {
+      this.executor = executor;
+      this.ownsExecutor = false;
+    } else {
+      this.executor = HelperThreads.pool("pqarrow-write-", helpers);
+      this.ownsExecutor = true;
+    }
+  }
+
+  /** How many slots there are: 1 plus the helpers. */
+  int slots() {
+    return helpers + 1;
+  }
+
+  /** The slot of the calling thread: its own while it works in a run, else 0. */
+  int slot() {
+    int[] s = slot.get();
+    return s == null ? 0 : s[0];
+  }
+
+  /** Calls {@code work} with every field index; returns when every call has returned. */
+  void run(IntConsumer work) {
+    if (helpers == 0) {
+      for (int i = 0; i < fields; i++) {
+        work.accept(i);
+      }
+      return;
+    }
+    Run run = new Run(work);
+    try {
+      for (int h = 1; h <= helpers; h++) {
+        int s = h;
+        executor.execute(() -> run.work(s));
+      }
+    } catch (RejectedExecutionException | OutOfMemoryError e) {
+      // A caller's executor that is shut down or full, or no native thread to be had: the calling
+      // thread takes what the helpers would have. Helpers already submitted share the same run,
+      // and are waited for below, so none is left touching a field.
+    }
+    run.work(0);
+    run.awaitAll();
+  }
+
+  /** Stops the writer's own helper threads; a caller's executor is left running. */
+  @Override
+  public void close() {
+    if (ownsExecutor) {
+      HelperThreads.stop(executor);
+    }
+  }
+
+  /** One {@link #run} on several threads: the fields handed out from one counter. */
+  private final class Run {
+    private final IntConsumer work;
+    private final AtomicInteger next = new AtomicInteger();
+    private final HelperThreads.Countdown finished = new HelperThreads.Countdown(fields);
+
+    Run(IntConsumer work) {
+      this.work = work;
+    }
+
+    void work(int s) {
+      slot.set(new int[] {s});
+      try {
+        int i;
+        while ((i = next.getAndIncrement()) < fields) {
+          try {
+            work.accept(i);
+          } finally {
+            finished.finished();
+          }
+        }
+      } finally {
+        slot.remove();
+      }
+    }
+
+    /** Waits until every field has been worked on (see {@link HelperThreads.Countdown}). */
+    void awaitAll() {
+      finished.awaitAll();
+    }
+  }
+}
