@@ -130,7 +130,8 @@ class ThreadedWriteTest {
       Path file = write("t" + threads + ".parquet", options.threads(threads).build());
       assertArrayEquals(expected, Files.readAllBytes(file), threads + " threads");
     }
-    assertEquals(before, writerThreads(), "the writers' threads are stopped on close");
+    assertEquals(
+        before, writerThreadsOnceEnded(before), "the writers' threads are stopped on close");
     assertEquals(3 * ROWS, readRows(one).size());
   }
 
@@ -190,7 +191,8 @@ class ThreadedWriteTest {
     assertEquals(2999, index.row());
     assertTrue(index.getMessage().contains("dictionary index 9 out of range"), index.getMessage());
     assertFalse(Files.exists(dir.resolve("index.parquet")), "no partial file");
-    assertEquals(before, writerThreads(), "the writers' threads are stopped after a failure");
+    assertEquals(
+        before, writerThreadsOnceEnded(before), "the writers' threads are stopped after a failure");
   }
 
   @Test
@@ -301,6 +303,22 @@ class ThreadedWriteTest {
       }
     }
     return rows;
+  }
+
+  /**
+   * The writer threads alive once those not in {@code before} have ended, waiting up to 5 s: a pool
+   * has terminated when its threads leave their work loop, a moment before they are no longer
+   * alive.
+   */
+  private static Set<Thread> writerThreadsOnceEnded(Set<Thread> before)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    Set<Thread> now = writerThreads();
+    while (!now.equals(before) && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+      now = writerThreads();
+    }
+    return now;
   }
 
   private static Set<Thread> writerThreads() {
