@@ -315,7 +315,12 @@ class ThreadedWriteTest {
     long deadline = System.nanoTime() + 5_000_000_000L;
     Set<Thread> now = writerThreads();
     while (!now.equals(before) && System.nanoTime() < deadline) {
-      Thread.sleep(10);
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return writerThreads();
+      }
       now = writerThreads();
     }
     return now;
