@@ -310,8 +310,7 @@ class ThreadedWriteTest {
    * has terminated when its threads leave their work loop, a moment before they are no longer
    * alive.
    */
-  private static Set<Thread> writerThreadsOnceEnded(Set<Thread> before)
-      throws InterruptedException {
+  private static Set<Thread> writerThreadsOnceEnded(Set<Thread> before) {
     long deadline = System.nanoTime() + 5_000_000_000L;
     Set<Thread> now = writerThreads();
     while (!now.equals(before) && System.nanoTime() < deadline) {
