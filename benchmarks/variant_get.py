@@ -10,11 +10,11 @@ What it does:
 
  1. Runs the JMH benchmark VariantGetBenchmark (builds benchmarks/target/benchmarks.jar first when
     it is missing, or with --build) for every width and path, one fork per combination, short
-    iterations (-wi 2 -i 3 -w 1 -r 1 unless told otherwise), -Xmx10g (--heap), with -rf json. The benchmark builds
-    `rows` objects of `width` keys in memory (no file) and times four contenders on the same bytes:
-    VariantKernels.get on the unshredded column (kernel), the same get on the column shredded as
-    struct<id:int64,a:struct<b:struct<c:int64>>> (kernelShredded), a hand loop over the Arrow
-    buffers (handLoop) and parquet-java's Variant API (parquetJava).
+    iterations (-wi 2 -i 3 -w 1 -r 1 unless told otherwise), -Xmx10g (--heap), with -rf json.
+    The benchmark builds `rows` objects of `width` keys in memory (no file) and times four
+    contenders on the same bytes: VariantKernels.get on the unshredded column (kernel), the same
+    get on the column shredded as struct<id:int64,a:struct<b:struct<c:int64>>> (kernelShredded), a
+    hand loop over the Arrow buffers (handLoop) and parquet-java's Variant API (parquetJava).
  2. Converts JMH's score (µs per batch) to ns per row, the median of the measured iterations.
  3. Prints the table, rewrites the section of benchmarks/README.md between the variant_get.py
     markers (with the machine, its load average before and after the run, and the command) and

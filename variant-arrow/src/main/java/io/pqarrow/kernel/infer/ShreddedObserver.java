@@ -35,6 +35,7 @@ final class ShreddedObserver {
   private final InferenceVisitor visitor;
   private final Level top;
   private int row;
+  private VariantMetadata metadata;
 
   /** One {@code (value, typed_value)} level of the storage, with the levels below it. */
   private static final class Level {
@@ -124,7 +125,7 @@ final class ShreddedObserver {
           typed != null && !typed.isNull(slot),
           where,
           objectTyped,
-          ShreddedLayout.Mode.STRICT);
+          ShreddedLayout.Mode.LENIENT);
     }
 
     /** For each key id of {@code m}: whether it is one of this level's shredded fields. */
@@ -163,14 +164,25 @@ final class ShreddedObserver {
   /** Observes row {@code i} (not SQL NULL) as a value of position {@code root}. */
   void observe(int i, TypeAccumulator root) {
     row = i;
-    observe(top, i, column.metadata(i), root);
+    metadata = null;
+    observe(top, i, root);
   }
 
-  private void observe(Level n, int slot, VariantMetadata m, TypeAccumulator at) {
+  /**
+   * The metadata of the current row, looked up only for rows whose {@code value} bytes are read.
+   */
+  private VariantMetadata metadata() {
+    if (metadata == null) {
+      metadata = column.metadata(row);
+    }
+    return metadata;
+  }
+
+  private void observe(Level n, int slot, TypeAccumulator at) {
     switch (n.read(slot)) {
       case MISSING, VARIANT_NULL -> at.observeMissing();
-      case VALUE -> visitor.observe(readValue(n, slot, m), at);
-      case MERGED_OBJECT -> observeObject(n, slot, m, at, true);
+      case VALUE -> visitor.observe(readValue(n, slot), at);
+      case MERGED_OBJECT -> observeObject(n, slot, at, true);
       case TYPED -> {
         if (n.kind != null) {
           observeScalar(n, slot, at);
@@ -181,16 +193,14 @@ final class ShreddedObserver {
           int count = n.elements.length(slot);
           int start = n.elements.start(slot);
           for (int k = 0; k < count; k++) {
-            observe(n.element, start + k, m, at.elements());
+            observe(n.element, start + k, at.elements());
           }
         } else {
-          observeObject(n, slot, m, at, false);
+          observeObject(n, slot, at, false);
         }
       }
-      case INVALID_MISSING_ELEMENT ->
-          throw invalid(n, "an array element has neither value nor typed_value");
-      case INVALID_BOTH_SET ->
-          throw invalid(n, "value and typed_value are both set where typed_value is not an object");
+      case INVALID_MISSING_ELEMENT, INVALID_BOTH_SET ->
+          throw new IllegalStateException("not a lenient reading: " + n.path);
     }
   }
 
@@ -210,21 +220,21 @@ final class ShreddedObserver {
     }
   }
 
-  private void observeObject(
-      Level n, int slot, VariantMetadata m, TypeAccumulator at, boolean merged) {
+  private void observeObject(Level n, int slot, TypeAccumulator at, boolean merged) {
     if (!at.observeContainer(VariantKind.OBJECT)) {
       return;
     }
     for (int j = 0; j < n.fields.length; j++) {
       Level f = n.fields[j];
       if (f.read(slot) != ShreddedLayout.Reading.MISSING) {
-        observe(f, slot, m, at.field(n.names[j]));
+        observe(f, slot, at.field(n.names[j]));
       }
     }
     if (!merged) {
       return;
     }
-    VariantReader residual = readValue(n, slot, m);
+    VariantReader residual = readValue(n, slot);
+    VariantMetadata m = metadata();
     if (residual.kind() != VariantKind.OBJECT) {
       throw invalid(n, "value holds a " + residual.kind() + " beside the shredded object fields");
     }
@@ -238,10 +248,10 @@ final class ShreddedObserver {
     }
   }
 
-  private VariantReader readValue(Level n, int slot, VariantMetadata m) {
+  private VariantReader readValue(Level n, int slot) {
     BinarySlots s = n.valueSlots;
     s.position(slot);
-    return n.scratch.reset(m, s.buffer(), s.offset(), s.length());
+    return n.scratch.reset(metadata(), s.buffer(), s.offset(), s.length());
   }
 
   private KernelException invalid(Level n, String why) {
