@@ -156,8 +156,15 @@ final class TypeAccumulator {
 
   /** The position of key {@code key} of the objects here, counting one more occurrence. */
   TypeAccumulator field(String key) {
-    keyCounts.computeIfAbsent(key, x -> new long[1])[0]++;
-    return fields.computeIfAbsent(key, x -> new TypeAccumulator(depth + 1, options));
+    // get, then put when absent: a lambda capturing this would be an object per call
+    TypeAccumulator f = fields.get(key);
+    if (f == null) {
+      f = new TypeAccumulator(depth + 1, options);
+      fields.put(key, f);
+      keyCounts.put(key, new long[1]);
+    }
+    keyCounts.get(key)[0]++;
+    return f;
   }
 
   /** The position of the elements of the arrays here. */
