@@ -674,7 +674,8 @@ def git_commit():
         return "?"
 
 
-def plot(files, results, path):
+def ensure_matplotlib():
+    """Imports matplotlib with the Agg backend, installing it into .venv first when missing; False without it."""
     try:
         import matplotlib
     except ImportError:
@@ -686,6 +687,12 @@ def plot(files, results, path):
             print("warning: no matplotlib, no plot")
             return False
     matplotlib.use("Agg")
+    return True
+
+
+def plot(files, results, path):
+    if not ensure_matplotlib():
+        return False
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(10, 4.8), dpi=100)
@@ -735,11 +742,15 @@ def busy_table(files, results):
     return "\n".join(lines)
 
 
+def loads(run):
+    """The run's load averages (1, 5, 15 min) before and after it, as text for the README."""
+    return tuple(", ".join(f"{x:.1f}" for x in run[k]) for k in ("load_before", "load_after"))
+
+
 def section(files, results, heap, run, plotted):
     throughput, ratios, alloc, heap_lines, notes = report(files, results, heap)
     m = run["machine"]
-    load = ", ".join(f"{x:.1f}" for x in run["load_before"])
-    load_after = ", ".join(f"{x:.1f}" for x in run["load_after"])
+    load, load_after = loads(run)
     parts = [
         BEGIN,
         "",
@@ -793,11 +804,12 @@ def section(files, results, heap, run, plotted):
     return "\n".join(parts)
 
 
-def publish(text, readme):
+def publish(text, readme, begin=BEGIN, end_marker=END):
+    """Replaces the section between the markers (begin, end_marker) of readme with text, or appends it."""
     old = readme.read_text() if readme.exists() else ""
-    if BEGIN.split(" (")[0] in old and END in old:
-        start = old.index(BEGIN.split(" (")[0])
-        end = old.index(END) + len(END)
+    if begin.split(" (")[0] in old and end_marker in old:
+        start = old.index(begin.split(" (")[0])
+        end = old.index(end_marker) + len(end_marker)
         new = old[:start] + text + old[end:]
     else:
         new = old.rstrip("\n") + "\n\n" + text + "\n"

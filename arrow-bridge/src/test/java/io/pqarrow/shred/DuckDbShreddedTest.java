@@ -7,9 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.pqarrow.Limits;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.json.VariantToJson;
+import io.pqarrow.kernel.InferOptions;
 import io.pqarrow.kernel.KernelTestSupport;
+import io.pqarrow.kernel.VariantKernels;
+import io.pqarrow.kernel.infer.SchemaInference;
 import io.pqarrow.parquet.read.ParquetArrowReader;
 import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.parquet.write.ParquetArrowWriter;
@@ -30,6 +34,8 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.util.TransferPair;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -140,6 +146,43 @@ class DuckDbShreddedTest {
         row = assertUnshredsToDuckDbJson((VariantVector) v, duck, row);
       }
       assertEquals(300, row, "rows read");
+    }
+  }
+
+  @Test
+  void inferenceOverDuckDbsShreddedBatchesIsInferenceOverTheirUnshreddedValues()
+      throws IOException {
+    PythonEnv python = PythonEnv.require();
+    Path parquet = dir.resolve("v.parquet");
+    python.run(SCRIPT, parquet.toString(), dir.resolve("v.arrow").toString());
+    InferOptions shallow =
+        InferOptions.builder()
+            .minFrequency(0.5)
+            .limits(Limits.builder().maxInferDepth(2).build())
+            .build();
+    for (InferOptions o : List.of(InferOptions.defaults(), shallow)) {
+      SchemaInference.Accumulator stored = VariantKernels.inferSchemaAccumulator(o);
+      SchemaInference.Accumulator unshredded = VariantKernels.inferSchemaAccumulator(o);
+      try (ParquetArrowReader reader =
+          ParquetArrowReader.open(
+              parquet, memory.allocator(), ReadOptions.builder().batchRows(33).build())) {
+        while (reader.loadNextBatch()) {
+          VariantVector v = (VariantVector) reader.getVectorSchemaRoot().getVector("v");
+          assertNotNull(v.typedValueVector(), "DuckDB shredded the column");
+          assertEquals(
+              VariantKernels.inferSchema(v, "v", o),
+              SchemaInference.infer(v, "v", o),
+              "one batch, through the kernel and the accumulator");
+          stored.add(v, "v");
+          try (VariantVector plain = Shredding.unshred(v, memory.allocator())) {
+            unshredded.add(plain, "v");
+          }
+        }
+      }
+      assertEquals(300, stored.rows());
+      Field expected = unshredded.toField("v");
+      assertEquals(expected, stored.toField("v"));
+      assertTrue(expected.getType() instanceof ArrowType.Union, "objects, arrays and strings");
     }
   }
 

@@ -1,6 +1,8 @@
 package io.pqarrow.bench;
 
 import io.pqarrow.extension.VariantVector;
+import io.pqarrow.kernel.InferOptions;
+import io.pqarrow.kernel.VariantKernels;
 import io.pqarrow.shred.ShredOptions;
 import io.pqarrow.shred.Shredding;
 import io.pqarrow.shred.ShreddingTypes;
@@ -33,6 +35,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * for the residual path), against the same-run baseline {@link #copy}: re-encoding every row into a
  * new unshredded vector, the work both directions cannot avoid (every {@code value} is re-encoded
  * against one metadata). Each method returns the output's row count plus its non-null slot count.
+ * Schema inference of the same batch: read as stored ({@link #inferShredded}), against unshredding
+ * first ({@link #unshredThenInfer}) and the plain batch ({@link #inferPlain}).
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar ShredBenchmark -f 1 -wi 1 -i 2}.
  */
@@ -97,6 +101,32 @@ public class ShredBenchmark {
     try (VariantVector out = Shredding.unshred(shredded, allocator)) {
       return out.getValueCount() + nonNull(out);
     }
+  }
+
+  /**
+   * {@link VariantKernels#inferSchema} of the shredded batch, read as stored (typed columns by
+   * their types, the residual {@code value} bytes walked).
+   */
+  @Benchmark
+  public Field inferShredded() {
+    return VariantKernels.inferSchema(shredded, InferOptions.defaults());
+  }
+
+  /**
+   * Baseline of {@link #inferShredded}: the shredded batch unshredded, then inferred from (what
+   * {@code inferSchema} did with a shredded vector before it read shredded storage directly).
+   */
+  @Benchmark
+  public Field unshredThenInfer() {
+    try (VariantVector out = Shredding.unshred(shredded, allocator)) {
+      return VariantKernels.inferSchema(out, InferOptions.defaults());
+    }
+  }
+
+  /** Inference from the plain batch's bytes: the row walk the shredded read avoids. */
+  @Benchmark
+  public Field inferPlain() {
+    return VariantKernels.inferSchema(plain, InferOptions.defaults());
   }
 
   /** Baseline: every row re-encoded into a new unshredded vector. */

@@ -161,7 +161,8 @@ public final class VariantKernels {
 
   /**
    * Infers an Arrow field that describes every row of {@code input} ({@link SchemaInference}); a
-   * shredded vector is observed through its unshredded values.
+   * shredded vector is read as stored (typed columns by their types, no row rebuilt) and gives the
+   * field its unshredded values give.
    *
    * @param input the Variant vector
    * @param name the name of the returned field
@@ -175,7 +176,7 @@ public final class VariantKernels {
    * An accumulator for inferring one field from many batches, like Spark's {@code
    * schema_of_variant_agg}: {@code add} each batch, then {@code toField}; the field describes the
    * rows of every batch added, with key frequencies counted over all of them. Shredded batches are
-   * accepted (observed through their unshredded values).
+   * accepted (read as stored, giving the field of their unshredded values).
    */
   public static SchemaInference.Accumulator inferSchemaAccumulator(InferOptions options) {
     return new SchemaInference.Accumulator(options);

@@ -154,17 +154,12 @@ public final class Shredding {
    *
    * @param sample Variant values (shredded or not)
    * @param options key frequency, key count and depth limits ({@link #defaultInferOptions()})
-   * @param allocator used only to unshred a shredded sample, freed before return
+   * @param allocator not used: a shredded sample is read as stored ({@link
+   *     VariantKernels#inferSchema}), without unshredding it
    */
   public static Field inferType(
       VariantVector sample, InferOptions options, BufferAllocator allocator) {
-    if (sample.typedValueVector() == null) {
-      return ShreddingInference.infer(sample, options);
-    }
-    ShredOptions copying = ShredOptions.builder().limits(options.limits()).build();
-    try (VariantVector plain = unshred(sample, null, copying, allocator)) {
-      return ShreddingInference.infer(plain, options);
-    }
+    return ShreddingInference.infer(sample, options);
   }
 
   /**

@@ -3,8 +3,10 @@ package io.pqarrow.kernel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import io.pqarrow.Limits;
 import io.pqarrow.extension.ExtensionTypes;
 import io.pqarrow.extension.VariantVector;
+import io.pqarrow.shred.Shredding;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
 import java.io.FileInputStream;
@@ -168,6 +170,29 @@ class DuckDbShreddedGetTest {
             }
             assertEquals(failed.size(), r.failedRowCount());
           }
+        });
+  }
+
+  @Test
+  void inferenceReadsTheShreddedColumnAsItsUnshreddedValues() throws Exception {
+    InferOptions shallow =
+        InferOptions.builder().limits(Limits.builder().maxInferDepth(1).build()).build();
+    withDuckDbColumn(
+        v -> {
+          try (VariantVector plain = Shredding.unshred(v, memory.allocator())) {
+            for (InferOptions o : List.of(InferOptions.defaults(), shallow)) {
+              Field expected = VariantKernels.inferSchema(plain, "v", o);
+              assertEquals(expected, VariantKernels.inferSchema(v, "v", o));
+            }
+          }
+          // The rule's rows: SQL NULL, objects of id (int or string), name, tags, p, extra; 42.
+          Field field = VariantKernels.inferSchema(v, "v", InferOptions.defaults());
+          assertEquals(
+              List.of("exact_numeric", "object"),
+              field.getChildren().stream().map(Field::getName).toList());
+          assertEquals(
+              List.of("extra", "id", "name", "p", "tags"),
+              field.getChildren().get(1).getChildren().stream().map(Field::getName).toList());
         });
   }
 

@@ -2,13 +2,9 @@ package io.pqarrow.kernel.infer;
 
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
-import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
-import io.pqarrow.kernel.GetOptions;
 import io.pqarrow.kernel.InferOptions;
 import io.pqarrow.kernel.KernelException;
-import io.pqarrow.kernel.KernelResult;
-import io.pqarrow.kernel.VariantKernels;
 import io.pqarrow.variant.VariantFormatException;
 import io.pqarrow.variant.VariantReader;
 import io.pqarrow.variant.arrow.VariantColumnReader;
@@ -40,9 +36,9 @@ public final class SchemaInference {
   }
 
   /**
-   * What the rows of the batches added so far have in common. A shredded batch is observed through
-   * its unshredded values (each row rebuilt once, into a vector of the batch's allocator freed
-   * before {@link #add} returns). Not thread-safe.
+   * What the rows of the batches added so far have in common. A shredded batch is read as it is
+   * stored ({@link ShreddedObserver}): typed columns by their types, only {@code value} bytes
+   * walked, no row rebuilt; the field is the one its unshredded values give. Not thread-safe.
    */
   public static final class Accumulator {
     private final TypeAccumulator root;
@@ -62,19 +58,19 @@ public final class SchemaInference {
      * row in this batch, and the rows before it stay observed.
      */
     public void add(VariantVector input, String name) {
-      if (input.typedValueVector() != null) {
-        Field plain = VariantType.unshreddedField(input.getName(), true);
-        try (KernelResult r =
-            VariantKernels.get(input, "$", plain, GetOptions.strict(), input.getAllocator())) {
-          add((VariantVector) r.vector(), name);
-        }
-        return;
-      }
       VariantColumnReader column = VariantColumnReader.of(input);
+      ShreddedObserver shredded =
+          input.typedValueVector() == null ? null : new ShreddedObserver(column, visitor);
       int n = column.rowCount();
       for (int i = 0; i < n; i++) {
         try {
-          if (!column.read(i, reader)) {
+          if (shredded != null) {
+            if (column.isSqlNull(i)) {
+              root.observeMissing();
+            } else {
+              shredded.observe(i, root);
+            }
+          } else if (!column.read(i, reader)) {
             root.observeMissing();
           } else {
             visitor.observe(reader, root);

@@ -67,6 +67,18 @@ final class TypeAccumulator {
   /** Observes a primitive value (Variant null included). */
   void observePrimitive(VariantReader v) {
     VariantKind k = v.kind();
+    if (k.isDecimal()) {
+      observeDecimal(v.getDecimal());
+    } else {
+      observeKind(k);
+    }
+  }
+
+  /**
+   * Observes a primitive value of kind {@code k}, not a decimal: everything but a decimal's digits
+   * is in its kind (a shredded column's values are observed by its kind alone).
+   */
+  void observeKind(VariantKind k) {
     VariantClass c = VariantClass.of(k);
     if (c == VariantClass.NULL) {
       nullable = true;
@@ -78,19 +90,49 @@ final class TypeAccumulator {
       case INT16 -> intBits = Math.max(intBits, 16);
       case INT32 -> intBits = Math.max(intBits, 32);
       case INT64 -> intBits = Math.max(intBits, 64);
-      case DECIMAL4, DECIMAL8, DECIMAL16 -> {
-        sawDecimal = true;
-        BigDecimal d = v.getDecimal();
-        BigDecimal s = d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
-        int sc = Math.max(s.scale(), 0);
-        int digits = s.precision() - s.scale();
-        scale = Math.max(scale, sc);
-        intDigits = Math.max(intDigits, Math.max(digits, 1));
-      }
       case TIMESTAMP_NANOS -> timestampNanos = true;
       case TIMESTAMP_NTZ_NANOS -> timestampNtzNanos = true;
       default -> {}
     }
+  }
+
+  /** Observes a decimal value: its digits without trailing fractional zeros. */
+  void observeDecimal(BigDecimal d) {
+    BigDecimal s = d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
+    observeDecimalDigits(Math.max(s.precision() - s.scale(), 1), Math.max(s.scale(), 0));
+  }
+
+  /**
+   * Observes the decimal {@code unscaled × 10^-scale} as {@link #observeDecimal(BigDecimal)} does,
+   * without an object.
+   */
+  void observeDecimal(long unscaled, int scale) {
+    if (unscaled == Long.MIN_VALUE) {
+      observeDecimal(BigDecimal.valueOf(unscaled, scale));
+      return;
+    }
+    if (unscaled == 0) {
+      observeDecimalDigits(1, 0);
+      return;
+    }
+    long u = Math.abs(unscaled);
+    int sc = scale;
+    while (u % 10 == 0) {
+      u /= 10;
+      sc--;
+    }
+    int precision = 1;
+    for (long p = 10; precision < 19 && u >= p; p *= 10) {
+      precision++;
+    }
+    observeDecimalDigits(Math.max(precision - sc, 1), Math.max(sc, 0));
+  }
+
+  private void observeDecimalDigits(int digits, int fraction) {
+    classes.add(VariantClass.EXACT_NUMERIC);
+    sawDecimal = true;
+    scale = Math.max(scale, fraction);
+    intDigits = Math.max(intDigits, digits);
   }
 
   /**
@@ -114,8 +156,15 @@ final class TypeAccumulator {
 
   /** The position of key {@code key} of the objects here, counting one more occurrence. */
   TypeAccumulator field(String key) {
-    keyCounts.computeIfAbsent(key, x -> new long[1])[0]++;
-    return fields.computeIfAbsent(key, x -> new TypeAccumulator(depth + 1, options));
+    // get, then put when absent: a lambda capturing this would be an object per call
+    TypeAccumulator f = fields.get(key);
+    if (f == null) {
+      f = new TypeAccumulator(depth + 1, options);
+      fields.put(key, f);
+      keyCounts.put(key, new long[1]);
+    }
+    keyCounts.get(key)[0]++;
+    return f;
   }
 
   /** The position of the elements of the arrays here. */
