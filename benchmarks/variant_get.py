@@ -155,10 +155,10 @@ def section(results, run, plotted):
         "iterations (their min–max in brackets).",
         "",
         f"Machine: {m['cores']} cores ({m['cpu']}), {m['os']}, {m['java']}, parquet-java "
-        f"{m['parquet_java']}. Load average (1, 5, 15 min) before the run {load}, after it {load_after}: "
-        "the machine was shared with other sessions' builds and benchmarks, so single figures can be "
-        "off by a factor of two; the order of the contenders and the trend with width are what to read"
-        + (f" — {run['note']}" if run.get("note") else "")
+        f"{m['parquet_java']}. Load average (1, 5, 15 min) before the run {load}, after it {load_after}"
+        + (f": {run['note']}" if run.get("note") else
+           ": the machine may have been shared with other builds and benchmarks, so single figures can be "
+           "off by a factor of two; the order of the contenders and the trend with width are what to read")
         + ".",
         "",
         table(results),
