@@ -442,8 +442,35 @@ final class SparkColumns {
     return !v.isNull(i);
   }
 
+  /**
+   * A fixed-width conversion: a new vector of the target type with the source's validity, its
+   * values filled by {@link #fill} (freed if that fails).
+   */
+  private abstract static class FixedWidth extends Column {
+    FixedWidth(String path, Field target) {
+      super(path, target);
+    }
+
+    @Override
+    final FieldVector convert(FieldVector src, BufferAllocator allocator) {
+      int n = src.getValueCount();
+      FieldVector dst = fixedLike(target, src, allocator);
+      try {
+        fill(src, src.getDataBuffer(), dst.getDataBuffer(), n);
+      } catch (RuntimeException e) {
+        dst.close();
+        throw e;
+      }
+      dst.setValueCount(n);
+      return dst;
+    }
+
+    /** Writes the {@code n} values of {@code src} (data {@code in}) into {@code out}. */
+    abstract void fill(FieldVector src, ArrowBuf in, ArrowBuf out, int n);
+  }
+
   /** Unsigned integers widened (uint64 to decimal(20,0)). */
-  private static final class Unsigned extends Column {
+  private static final class Unsigned extends FixedWidth {
     private final int width;
 
     Unsigned(String path, Field target, int width) {
@@ -452,11 +479,7 @@ final class SparkColumns {
     }
 
     @Override
-    FieldVector convert(FieldVector src, BufferAllocator allocator) {
-      int n = src.getValueCount();
-      FieldVector dst = fixedLike(target, src, allocator);
-      ArrowBuf in = src.getDataBuffer();
-      ArrowBuf out = dst.getDataBuffer();
+    void fill(FieldVector src, ArrowBuf in, ArrowBuf out, int n) {
       switch (width) {
         case 1 -> {
           for (int i = 0; i < n; i++) {
@@ -480,8 +503,6 @@ final class SparkColumns {
           }
         }
       }
-      dst.setValueCount(n);
-      return dst;
     }
   }
 
@@ -489,49 +510,37 @@ final class SparkColumns {
    * 256-bit decimals of at most 38 digits as 128-bit ones: the value fits, so the low 16 bytes of
    * the two's complement are the value.
    */
-  private static final class NarrowDecimal extends Column {
+  private static final class NarrowDecimal extends FixedWidth {
     NarrowDecimal(String path, Field target) {
       super(path, target);
     }
 
     @Override
-    FieldVector convert(FieldVector src, BufferAllocator allocator) {
-      int n = src.getValueCount();
-      FieldVector dst = fixedLike(target, src, allocator);
-      ArrowBuf in = src.getDataBuffer();
-      ArrowBuf out = dst.getDataBuffer();
+    void fill(FieldVector src, ArrowBuf in, ArrowBuf out, int n) {
       for (int i = 0; i < n; i++) {
         out.setBytes(16L * i, in, 32L * i, 16);
       }
-      dst.setValueCount(n);
-      return dst;
     }
   }
 
   /** Half floats widened to floats. */
-  private static final class HalfFloat extends Column {
+  private static final class HalfFloat extends FixedWidth {
     HalfFloat(String path, Field target) {
       super(path, target);
     }
 
     @Override
-    FieldVector convert(FieldVector src, BufferAllocator allocator) {
-      int n = src.getValueCount();
-      FieldVector dst = fixedLike(target, src, allocator);
-      ArrowBuf in = src.getDataBuffer();
-      ArrowBuf out = dst.getDataBuffer();
+    void fill(FieldVector src, ArrowBuf in, ArrowBuf out, int n) {
       for (int i = 0; i < n; i++) {
         out.setFloat(4L * i, Float16.toFloat(in.getShort(2L * i)));
       }
-      dst.setValueCount(n);
-      return dst;
     }
   }
 
   /**
    * Integers of {@code width} bytes times {@code mul}, divided by {@code div} (floor), as longs.
    */
-  private static final class Scale extends Column {
+  private static final class Scale extends FixedWidth {
     private final int width;
     private final long mul;
     private final long div;
@@ -548,50 +557,39 @@ final class SparkColumns {
     }
 
     @Override
-    FieldVector convert(FieldVector src, BufferAllocator allocator) {
-      int n = src.getValueCount();
-      FieldVector dst = fixedLike(target, src, allocator);
-      try {
-        ArrowBuf in = src.getDataBuffer();
-        ArrowBuf out = dst.getDataBuffer();
-        boolean nulls = src.getNullCount() > 0;
-        for (int i = 0; i < n; i++) {
-          long v = width == 4 ? in.getInt(4L * i) : in.getLong(8L * i);
-          if (mul != 1) {
-            long r = v * mul;
-            if (Math.multiplyHigh(v, mul) != (r >> 63) && !(nulls && !isSet(src, i))) {
-              throw new ConversionException(
-                  path, i, v + " overflows microseconds (times " + mul + ")");
-            }
-            v = r;
+    void fill(FieldVector src, ArrowBuf in, ArrowBuf out, int n) {
+      boolean nulls = src.getNullCount() > 0;
+      for (int i = 0; i < n; i++) {
+        long v = width == 4 ? in.getInt(4L * i) : in.getLong(8L * i);
+        if (mul != 1) {
+          long r = v * mul;
+          if (Math.multiplyHigh(v, mul) != (r >> 63) && !(nulls && !isSet(src, i))) {
+            throw new ConversionException(
+                path, i, v + " overflows microseconds (times " + mul + ")");
           }
-          if (div != 1) {
-            long q = Math.floorDiv(v, div);
-            if (!floor && q * div != v && !(nulls && !isSet(src, i))) {
-              throw new ConversionException(
-                  path,
-                  i,
-                  v
-                      + " is not a whole number of the target unit (set allowPrecisionLoss=true to"
-                      + " truncate)");
-            }
-            v = q;
-          }
-          if (narrow) {
-            if (v != (int) v && !(nulls && !isSet(src, i))) {
-              throw new ConversionException(path, i, v + " days is outside Spark's date range");
-            }
-            out.setInt(4L * i, (int) v);
-          } else {
-            out.setLong(8L * i, v);
-          }
+          v = r;
         }
-      } catch (RuntimeException e) {
-        dst.close();
-        throw e;
+        if (div != 1) {
+          long q = Math.floorDiv(v, div);
+          if (!floor && q * div != v && !(nulls && !isSet(src, i))) {
+            throw new ConversionException(
+                path,
+                i,
+                v
+                    + " is not a whole number of the target unit (set allowPrecisionLoss=true to"
+                    + " truncate)");
+          }
+          v = q;
+        }
+        if (narrow) {
+          if (v != (int) v && !(nulls && !isSet(src, i))) {
+            throw new ConversionException(path, i, v + " days is outside Spark's date range");
+          }
+          out.setInt(4L * i, (int) v);
+        } else {
+          out.setLong(8L * i, v);
+        }
       }
-      dst.setValueCount(n);
-      return dst;
     }
   }
 
