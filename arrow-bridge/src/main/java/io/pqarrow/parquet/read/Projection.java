@@ -2,6 +2,7 @@ package io.pqarrow.parquet.read;
 
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
+import io.pqarrow.extension.VariantType;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.schema.FieldMapping;
 import java.util.ArrayList;
@@ -16,6 +17,10 @@ import org.apache.arrow.vector.types.pojo.Field;
  * Keeps the parts of a field mapping that dotted column paths select. {@code a} keeps field {@code
  * a} whole; {@code s.x} keeps struct {@code s} with only its child {@code x}; a path may pass
  * through a list's element ({@code l.element.x}). Fields keep their schema order.
+ *
+ * <p>Inside a Variant column a path names object keys: {@code v.a.b} keeps of {@code v} what {@code
+ * variant_get(v, '$.a.b')} needs on a shredded column ({@link #variant}), so that a query of one
+ * shredded field reads that field's columns and the metadata, not the whole document.
  */
 final class Projection {
   private Projection() {}
@@ -70,9 +75,7 @@ final class Projection {
     for (Map.Entry<String, Node> e : selection.children.entrySet()) {
       boolean found = false;
       for (FieldMapping f : fields) {
-        if (f.arrowField().getName().equals(e.getKey())) {
-          found = true;
-        }
+        found |= f.arrowField().getName().equals(e.getKey());
       }
       if (!found) {
         throw ParquetFileException.invalid(
@@ -93,6 +96,10 @@ final class Projection {
         continue;
       }
       ArrowType type = f.arrowField().getType();
+      if (type instanceof VariantType) {
+        out.add(variant(f, sel));
+        continue;
+      }
       boolean descends =
           type instanceof ArrowType.Struct
               || type instanceof ArrowType.List
@@ -104,14 +111,100 @@ final class Projection {
             "cannot select inside a column of type " + type + "; select the whole column",
             null);
       }
-      List<FieldMapping> children = prune(f.children(), sel, path + ".", file);
-      List<Field> childFields = new ArrayList<>();
-      for (FieldMapping c : children) {
-        childFields.add(c.arrowField());
-      }
-      Field field = new Field(f.arrowField().getName(), f.arrowField().getFieldType(), childFields);
-      out.add(new FieldMapping(field, f.parquetType(), f.parquetPath(), children));
+      out.add(withChildren(f, prune(f.children(), sel, path + ".", file)));
     }
     return out;
+  }
+
+  /**
+   * The Variant column {@code v} with only what the key paths of {@code sel} need: {@code metadata}
+   * and, level by level along each path, the one of {@code value} and {@code typed_value} that can
+   * hold the next key. The shredding rules (docs/variant.md §3.5) make this exact for {@code
+   * variant_get} along the paths: an object is always in {@code typed_value} when that is an object
+   * group, and a shredded key is never in the residual {@code value}, so
+   *
+   * <ul>
+   *   <li>a key shredded in {@code typed_value} is read from its field alone ({@code value} of that
+   *       level is left out: rows where it holds the value are not objects, and have no key);
+   *   <li>a key not shredded is read from {@code value} (and {@code typed_value} is left out when
+   *       no other selected key is shredded in it);
+   *   <li>where a path ends, the field's pair is kept whole.
+   * </ul>
+   *
+   * What is read is then not the whole document: a row whose kept {@code value} and {@code
+   * typed_value} are both null reads as a Variant null (the top level, whose {@code value} the
+   * reader adds back all-null, {@link VariantValues}) or a missing field; both give {@code null}
+   * for the paths selected, as the whole document does. Keys that no shredded field holds are not
+   * an error: they are looked for in {@code value}.
+   */
+  private static FieldMapping variant(FieldMapping v, Node sel) {
+    List<FieldMapping> kept = new ArrayList<>();
+    for (FieldMapping c : v.children()) {
+      String name = c.arrowField().getName();
+      if (!VariantType.VALUE.equals(name) && !VariantType.TYPED_VALUE.equals(name)) {
+        kept.add(c);
+      }
+    }
+    kept.addAll(pair(v, sel));
+    return withChildren(v, kept);
+  }
+
+  /**
+   * Of the {@code value} and {@code typed_value} children of {@code level} (the Variant, or a
+   * shredded field's group; either child may be absent), what {@code sel} needs, in their order.
+   */
+  private static List<FieldMapping> pair(FieldMapping level, Node sel) {
+    FieldMapping value = child(level, VariantType.VALUE);
+    FieldMapping typed = child(level, VariantType.TYPED_VALUE);
+    boolean object = typed != null && typed.arrowField().getType() instanceof ArrowType.Struct;
+    List<FieldMapping> out = new ArrayList<>(2);
+    if (sel.whole || !object) {
+      if (value != null) {
+        out.add(value);
+      }
+      if (typed != null && (sel.whole || value == null)) {
+        out.add(typed);
+      }
+      return out;
+    }
+    boolean residual = false;
+    for (String key : sel.children.keySet()) {
+      residual |= child(typed, key) == null;
+    }
+    List<FieldMapping> fields = new ArrayList<>();
+    for (FieldMapping field : typed.children()) {
+      Node next = sel.children.get(field.arrowField().getName());
+      if (next != null) {
+        fields.add(withChildren(field, pair(field, next)));
+      }
+    }
+    if ((residual || fields.isEmpty()) && value != null) {
+      out.add(value);
+    }
+    if (!fields.isEmpty()) {
+      out.add(withChildren(typed, fields));
+    } else if (value == null) {
+      out.add(typed);
+    }
+    return out;
+  }
+
+  /** The child of {@code f} named {@code name}, or {@code null}. */
+  private static FieldMapping child(FieldMapping f, String name) {
+    for (FieldMapping c : f.children()) {
+      if (c.arrowField().getName().equals(name)) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  private static FieldMapping withChildren(FieldMapping f, List<FieldMapping> children) {
+    List<Field> childFields = new ArrayList<>();
+    for (FieldMapping c : children) {
+      childFields.add(c.arrowField());
+    }
+    Field field = new Field(f.arrowField().getName(), f.arrowField().getFieldType(), childFields);
+    return new FieldMapping(field, f.parquetType(), f.parquetPath(), children);
   }
 }

@@ -19,7 +19,10 @@ import org.apache.parquet.filter2.predicate.FilterPredicate;
  *       batch but the last of the selected row groups is full</td></tr>
  *   <tr><td>{@code columns}</td><td>empty (all)</td><td>dotted Arrow field paths to read:
  *       {@code a} keeps a whole top-level field, {@code s.x} keeps only child {@code x} of struct
- *       {@code s}, {@code l.element.x} reaches through a list</td></tr>
+ *       {@code s}, {@code l.element.x} reaches through a list; inside a Variant column the names are
+ *       object keys: {@code v.a.b} reads of {@code v} only the metadata and the shredded columns (or
+ *       the residual {@code value}) that {@code variant_get(v, '$.a.b')} needs, the other fields
+ *       left out of the Variant (exact for that path, not the whole document)</td></tr>
  *   <tr><td>{@code rowGroups}</td><td>empty (all)</td><td>0-based row-group indices to read, in
  *       the order given</td></tr>
  *   <tr><td>{@code readDictionary}</td><td>empty</td><td>dotted paths of BYTE_ARRAY string or
