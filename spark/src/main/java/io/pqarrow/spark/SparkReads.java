@@ -1,5 +1,6 @@
 package io.pqarrow.spark;
 
+import io.pqarrow.extension.VariantType;
 import io.pqarrow.schema.MappingOptions;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -57,8 +58,10 @@ record SparkReads(
 
   /**
    * The bridge's column paths for {@code required}: a top-level column whole, or the paths of the
-   * struct fields (through lists) Spark kept when it pruned inside it. Names with dots cannot be
-   * written as paths: their columns are read whole.
+   * struct fields (through lists) Spark kept when it pruned inside it, or, for a Variant column
+   * read as pushed extractions, the object keys their paths name ({@link
+   * SparkVariantExtraction#paths}). Names with dots cannot be written as paths: their columns are
+   * read whole.
    */
   static List<String> paths(StructType required, Schema arrow) {
     List<String> out = new ArrayList<>();
@@ -75,6 +78,10 @@ record SparkReads(
 
   private static void add(String prefix, DataType wanted, Field arrow, List<String> out) {
     ArrowType t = arrow.getType();
+    if (t instanceof VariantType && SparkVariantExtraction.isExtractions(wanted)) {
+      out.addAll(SparkVariantExtraction.paths(prefix, (StructType) wanted));
+      return;
+    }
     if (wanted instanceof StructType s
         && t instanceof ArrowType.Struct
         && s.fields().length < arrow.getChildren().size()) {

@@ -25,6 +25,7 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.spark.sql.catalyst.expressions.variant.ObjectExtraction;
 import org.apache.spark.sql.catalyst.expressions.variant.VariantCastArgs;
 import org.apache.spark.sql.catalyst.expressions.variant.VariantGet;
 import org.apache.spark.sql.catalyst.expressions.variant.VariantPathParser;
@@ -69,9 +70,11 @@ import scala.Option;
  * exactly Spark's, on exactly the values a read without pushdown gives. SQL NULL rows are null
  * structs (so {@code v IS NULL} stays true), a missing path or a Variant null is a null field.
  *
- * <p>Only with the option {@code variantPushdown=true}: the bridge reads a Variant column whole (it
- * refuses column paths inside one), so pushing saves no bytes, and Spark 4.2 builds a scan with
- * pushed extractions without pruning its columns, so every column of the relation is then read.
+ * <p>Of a shredded column only what the paths need is read ({@link #paths}): the metadata and,
+ * along each path, the shredded field's columns (or the residual {@code value} where the key is not
+ * shredded), so an extraction of one shredded field reads that field's columns, not the document.
+ * Only with the option {@code variantPushdown=true}: Spark 4.2 builds a scan with pushed
+ * extractions without pruning its other columns, so every column of the relation is then read.
  *
  * <p>Accepted: top-level Variant columns; targets boolean, byte, short, int, long, float, double,
  * decimal, string (default collation), binary, date, timestamp, timestamp_ntz and variant; the
@@ -176,6 +179,37 @@ final class SparkVariantExtraction {
       }
     }
     return new StructType(fields);
+  }
+
+  /**
+   * The bridge's column paths that read of Variant column {@code column} what the extractions of
+   * {@code wanted} need: per extraction, the column followed by the object keys its path starts
+   * with (up to the first array index), e.g. {@code v.b.c} for {@code $.b.c} and {@code v.arr} for
+   * {@code $.arr[0]}. The bridge then reads only the metadata and, along each path, the shredded
+   * columns or residual {@code value} that can hold it ({@code ReadOptions.columns}); a path of no
+   * key ({@code $}, {@code $[1]}), or a key that is empty or holds a dot, reads the column whole.
+   */
+  static List<String> paths(String column, StructType wanted) {
+    List<String> out = new ArrayList<>();
+    for (StructField f : wanted.fields()) {
+      StringBuilder path = new StringBuilder(column);
+      for (VariantPathSegment segment : VariantMetadata.fromMetadata(f.metadata()).parsedPath()) {
+        if (!(segment instanceof ObjectExtraction key)) {
+          break;
+        }
+        if (key.key().isEmpty() || key.key().contains(".")) {
+          return List.of(column);
+        }
+        path.append('.').append(key.key());
+      }
+      if (path.length() == column.length()) {
+        return List.of(column);
+      }
+      if (!out.contains(path.toString())) {
+        out.add(path.toString());
+      }
+    }
+    return out;
   }
 
   /** Whether a read type is a struct of pushed extractions. */
