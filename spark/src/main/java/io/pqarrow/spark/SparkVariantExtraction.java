@@ -1,5 +1,8 @@
 package io.pqarrow.spark;
 
+import static io.pqarrow.extension.VariantType.TYPED_VALUE;
+import static io.pqarrow.extension.VariantType.VALUE;
+
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.shred.Shredding;
 import java.math.BigDecimal;
@@ -24,6 +27,7 @@ import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.spark.sql.catalyst.expressions.variant.ObjectExtraction;
 import org.apache.spark.sql.catalyst.expressions.variant.VariantCastArgs;
@@ -63,12 +67,15 @@ import scala.Option;
  * <p>When Spark pushes extractions of a Variant column, the column's read type becomes a struct of
  * fields {@code "0"}, {@code "1"}, … (one per extraction, in the order Spark gave them), each of
  * the extraction's target type and carrying Spark's {@code VariantMetadata} (path, failOnError,
- * time zone). The scan fills that struct: the column is unshredded as for a whole-value read, and
- * each extraction is Spark's own {@code VariantGet.variantGet} (path and cast) on each row's value,
- * so navigation and casts (strings parsed as numbers, numbers across types, timestamps in the
- * session time zone, errors of {@code variant_get} and nulls of {@code try_variant_get}) are
- * exactly Spark's, on exactly the values a read without pushdown gives. SQL NULL rows are null
- * structs (so {@code v IS NULL} stays true), a missing path or a Variant null is a null field.
+ * time zone). The scan fills that struct. An extraction whose path runs through shredded objects to
+ * a typed column of exactly its target type copies that column ({@link Shredded}; Spark's cast only
+ * for the rows whose value has another type); every other is Spark's own {@code
+ * VariantGet.variantGet} (path and cast) on each row's value, the column unshredded as for a
+ * whole-value read. So navigation and casts (strings parsed as numbers, numbers across types,
+ * timestamps in the session time zone, errors of {@code variant_get} and nulls of {@code
+ * try_variant_get}) are exactly Spark's, on exactly the values a read without pushdown gives. SQL
+ * NULL rows are null structs (so {@code v IS NULL} stays true), a missing path or a Variant null is
+ * a null field.
  *
  * <p>Of a shredded column only what the paths need is read ({@link #paths}): the metadata and,
  * along each path, the shredded field's columns (or the residual {@code value} where the key is not
@@ -247,13 +254,96 @@ final class SparkVariantExtraction {
     return new Extract(source.getName(), wanted);
   }
 
+  /**
+   * Which extractions of {@code wanted} a batch {@code in} answers from its typed columns alone
+   * ({@link Shredded}), in order; the others go through Spark's {@code VariantGet}.
+   */
+  static boolean[] typedParts(VariantVector in, StructType wanted) {
+    Extract e = new Extract(in.getName(), wanted);
+    boolean[] out = new boolean[e.parts.size()];
+    for (int p = 0; p < out.length; p++) {
+      out[p] = Shredded.of(in, e.parts.get(p), e.target.getChildren().get(p).getType()) != null;
+    }
+    return out;
+  }
+
   /** One extraction: Spark's parsed path, target type and cast arguments. */
   private record Part(VariantPathSegment[] path, DataType type, VariantCastArgs args) {}
 
+  /** The path of a value itself. */
+  private static final VariantPathSegment[] NO_PATH = new VariantPathSegment[0];
+
   /**
-   * Fills the struct of extractions from a batch's Variant vector: the column unshredded as for a
-   * whole-value read (so the values are the ones Spark sees without pushdown), then per row Spark's
-   * own {@code VariantGet.variantGet} for each extraction.
+   * An extraction whose path is a chain of shredded object fields ending on a {@code typed_value}
+   * column of exactly the target's Arrow type (an int64 column for {@code 'long'}, a string column
+   * for {@code 'string'}, a decimal of the same precision and scale, ...): a row's result is then
+   * that column's value, copied, with no Variant decoded. By the shredding rules a row is null for
+   * the path when an object level's {@code typed_value} is null (the value there is not an object),
+   * and, when the typed column is null, the result is Spark's cast of the field's {@code value}
+   * alone (a value of another type), or null when that is null too (the key is missing).
+   */
+  private static final class Shredded {
+    /** The {@code typed_value} struct of each object along the path, the top level first. */
+    private final StructVector[] objects;
+
+    /** The last field's {@code value}, or null when the file has none. */
+    final VarBinaryVector value;
+
+    /** The last field's {@code typed_value}. */
+    final FieldVector typed;
+
+    private Shredded(StructVector[] objects, VarBinaryVector value, FieldVector typed) {
+      this.objects = objects;
+      this.value = value;
+      this.typed = typed;
+    }
+
+    /** Whether a level along the path is not an object in row {@code i}. */
+    boolean missing(int i) {
+      for (StructVector o : objects) {
+        if (o.isNull(i)) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    /**
+     * The shredded columns of {@code part} in {@code in}, or null when its path leaves the shredded
+     * objects (an array index, a key not shredded) or ends on another type than {@code target}.
+     */
+    static Shredded of(VariantVector in, Part part, ArrowType target) {
+      if (part.path().length == 0 || part.type() == DataTypes.VariantType) {
+        return null;
+      }
+      StructVector level = in.getUnderlyingVector();
+      StructVector[] objects = new StructVector[part.path().length];
+      for (int k = 0; k < objects.length; k++) {
+        if (!(part.path()[k] instanceof ObjectExtraction key)
+            || !(level.getChild(TYPED_VALUE) instanceof StructVector object)
+            || !(object.getChild(key.key()) instanceof StructVector field)) {
+          return null;
+        }
+        objects[k] = object;
+        level = field;
+      }
+      FieldVector typed = (FieldVector) level.getChild(TYPED_VALUE);
+      Object value = level.getChild(VALUE);
+      if (typed == null
+          || !typed.getField().getType().equals(target)
+          || typed.getField().getDictionary() != null
+          || (value != null && !(value instanceof VarBinaryVector))) {
+        return null;
+      }
+      return new Shredded(objects, (VarBinaryVector) value, typed);
+    }
+  }
+
+  /**
+   * Fills the struct of extractions from a batch's Variant vector: from the typed columns where
+   * they answer an extraction exactly ({@link Shredded}), else from the column unshredded as for a
+   * whole-value read (so the values are the ones Spark sees without pushdown) by Spark's own {@code
+   * VariantGet.variantGet} per row.
    */
   private static final class Extract extends SparkColumns.Column {
     private final List<Part> parts = new ArrayList<>();
@@ -279,15 +369,27 @@ final class SparkVariantExtraction {
         throw new SparkColumns.UnsupportedColumnException(
             path, "dictionary-encoded Variant metadata is not read into Spark");
       }
-      if (in.typedValueVector() != null) {
+      Shredded[] typed = new Shredded[parts.size()];
+      boolean slow = false;
+      for (int p = 0; p < typed.length; p++) {
+        typed[p] = Shredded.of(in, parts.get(p), target.getChildren().get(p).getType());
+        slow |= typed[p] == null;
+      }
+      if (slow && in.typedValueVector() != null) {
         try (VariantVector plain = Shredding.unshred(in, allocator)) {
-          return build(plain, allocator);
+          return build(in, plain, typed, allocator);
         }
       }
-      return build(in, allocator);
+      return build(in, slow ? in : null, typed, allocator);
     }
 
-    private FieldVector build(VariantVector in, BufferAllocator allocator) {
+    /**
+     * Fills the struct of extractions: those of {@code typed} (non-null entries) from the shredded
+     * columns of {@code in}, the others by Spark's {@code VariantGet} on the rows of {@code plain}
+     * ({@code in} unshredded; may be null when every extraction is typed).
+     */
+    private FieldVector build(
+        VariantVector in, VariantVector plain, Shredded[] typed, BufferAllocator allocator) {
       int n = in.getValueCount();
       StructVector dst = (StructVector) target.createVector(allocator);
       try {
@@ -299,10 +401,15 @@ final class SparkVariantExtraction {
         for (int p = 0; p < writers.length; p++) {
           writers[p] = Writer.of(children.get(p), n);
         }
-        FieldVector values = in.valueVector();
+        // Unshredding may rewrite the metadata: rows of plain use plain's, typed fields in's.
         FieldVector metadata = in.metadataVector();
         byte[] meta = null;
         int metaRow = -1;
+        FieldVector plainMetadata = plain == null ? null : plain.metadataVector();
+        byte[] plainMeta = null;
+        int plainMetaRow = -1;
+        FieldVector values = plain == null ? null : plain.valueVector();
+        VariantVal row = null;
         for (int i = 0; i < n; i++) {
           if (in.isNull(i)) {
             for (Writer w : writers) {
@@ -310,12 +417,31 @@ final class SparkVariantExtraction {
             }
             continue;
           }
-          meta = metadata(metadata, i, metaRow, meta);
-          metaRow = i;
-          VariantVal row = new VariantVal((byte[]) values.getObject(i), meta);
+          if (plain != null) {
+            plainMeta = metadata(plainMetadata, i, plainMetaRow, plainMeta);
+            plainMetaRow = i;
+            row = new VariantVal((byte[]) values.getObject(i), plainMeta);
+          }
           for (int p = 0; p < writers.length; p++) {
             Part part = parts.get(p);
-            Object v = VariantGet.variantGet(row, part.path(), part.type(), part.args());
+            Shredded t = typed[p];
+            Object v;
+            if (t == null) {
+              v = VariantGet.variantGet(row, part.path(), part.type(), part.args());
+            } else if (t.missing(i)) {
+              v = null;
+            } else if (!t.typed.isNull(i)) {
+              children.get(p).copyFromSafe(i, i, t.typed);
+              continue;
+            } else if (t.value == null || t.value.isNull(i)) {
+              v = null;
+            } else {
+              // A value of another type than the shredded one: Spark's cast of it, alone.
+              meta = metadata(metadata, i, metaRow, meta);
+              metaRow = i;
+              VariantVal leaf = new VariantVal(t.value.getObject(i), meta);
+              v = VariantGet.variantGet(leaf, NO_PATH, part.type(), part.args());
+            }
             if (v == null) {
               writers[p].setNull(i);
             } else {

@@ -5,15 +5,25 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pqarrow.extension.VariantVector;
+import io.pqarrow.parquet.read.ParquetArrowReader;
+import io.pqarrow.parquet.read.ReadOptions;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.datasources.VariantMetadata;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.ArrowUtils;
 import org.junit.jupiter.api.AfterEach;
@@ -119,33 +129,44 @@ class VariantPushdownTest {
         scan.metrics().get(SparkReads.BYTES_READ).get().value());
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"duck-shredded", "duck-plain", "spark-shredded", "spark-plain"})
-  void pushedExtractionsGiveTheRowsSparkComputes(String file) {
-    Run on = with(true, s -> run(ours(s, file).selectExpr(QUERY).orderBy("id")));
-    Run off = with(false, s -> run(ours(s, file).selectExpr(QUERY).orderBy("id")));
-    // Spark's Parquet reader without pushdown: variant_get on the whole value. (With its own
-    // pushdown it casts the stored bytes directly: on DuckDB's objects, whose fields are not in key
-    // order as the Variant spec requires, cast(v AS string) then keeps DuckDB's order, while the
-    // whole value, rebuilt, has its keys sorted.)
+  /**
+   * Runs {@code query} over {@code file} with pushdown on and off and through Spark's Parquet
+   * reader without pushdown (variant_get on the whole value), asserts the three give the same rows,
+   * and returns the pushed run and the unpushed one. (Spark's reader with its own pushdown casts
+   * the stored bytes directly: on DuckDB's objects, whose fields are not in key order as the
+   * Variant spec requires, cast(v AS string) then keeps DuckDB's order, while the whole value,
+   * rebuilt, has its keys sorted.)
+   */
+  private static Run[] assertSameRows(String file, String[] query) {
+    Run on = with(true, s -> run(ours(s, file).selectExpr(query).orderBy("id")));
+    Run off = with(false, s -> run(ours(s, file).selectExpr(query).orderBy("id")));
     List<Row> parquet =
         with(
             false,
             s ->
                 s.read()
                     .parquet(files.get(file).toString())
-                    .selectExpr(QUERY)
+                    .selectExpr(query)
                     .orderBy("id")
                     .collectAsList());
     assertEquals(VariantReadTest.ROWS, on.rows().size());
     for (int i = 0; i < on.rows().size(); i++) {
-      for (int c = 0; c < QUERY.length; c++) {
+      for (int c = 0; c < query.length; c++) {
         Object got = on.rows().get(i).get(c);
-        String where = "row " + i + ", " + QUERY[c];
+        String where = "row " + i + ", " + query[c];
         assertEquals(value(off.rows().get(i).get(c)), value(got), where + ": on vs off");
         assertEquals(value(parquet.get(i).get(c)), value(got), where + ": vs Spark's Parquet");
       }
     }
+    return new Run[] {on, off};
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"duck-shredded", "duck-plain", "spark-shredded", "spark-plain"})
+  void pushedExtractionsGiveTheRowsSparkComputes(String file) {
+    Run[] runs = assertSameRows(file, QUERY);
+    Run on = runs[0];
+    Run off = runs[1];
     assertTrue(on.variantType() instanceof StructType, "v read as " + on.variantType());
     assertEquals(QUERY.length - 2, ((StructType) on.variantType()).fields().length);
     assertTrue(on.description().contains("v.0=try_variant_get(v, '$.a', int)"), on.description());
@@ -189,26 +210,11 @@ class VariantPushdownTest {
   @ParameterizedTest
   @ValueSource(strings = {"duck-shredded", "duck-plain", "spark-shredded", "spark-plain"})
   void extractionsOfShreddedFieldsReadOnlyTheirColumns(String file) {
-    Run pushed = with(true, s -> run(ours(s, file).selectExpr(NARROW).orderBy("id")));
-    Run whole = with(false, s -> run(ours(s, file).selectExpr(NARROW).orderBy("id")));
-    List<Row> parquet =
-        with(
-            false,
-            s ->
-                s.read()
-                    .parquet(files.get(file).toString())
-                    .selectExpr(NARROW)
-                    .orderBy("id")
-                    .collectAsList());
-    assertEquals(VariantReadTest.ROWS, pushed.rows().size());
+    Run pushed = assertSameRows(file, NARROW)[0];
     int values = 0;
-    for (int i = 0; i < pushed.rows().size(); i++) {
+    for (Row r : pushed.rows()) {
       for (int c = 0; c < NARROW.length; c++) {
-        Object got = pushed.rows().get(i).get(c);
-        String where = "row " + i + ", " + NARROW[c];
-        assertEquals(value(whole.rows().get(i).get(c)), value(got), where + ": on vs off");
-        assertEquals(value(parquet.get(i).get(c)), value(got), where + ": vs Spark's Parquet");
-        values += got == null ? 0 : 1;
+        values += r.isNullAt(c) ? 0 : 1;
       }
     }
     assertTrue(values > VariantReadTest.ROWS * 3, values + " values compared");
@@ -230,6 +236,57 @@ class VariantPushdownTest {
       assertTrue(on - w <= off, bytes);
     } else {
       assertEquals(off, on, "an unshredded v is read whole: " + bytes);
+    }
+  }
+
+  @Test
+  void extractionsOfATypedColumnOfTheirTypeAreCopiedFromIt() throws Exception {
+    // Spark shredded a as int, b.c as string, b.d as decimal(12,2), flag as boolean, arr as a list.
+    String[][] parts = {
+      {"$.a", "int"},
+      {"$.a", "bigint"},
+      {"$.b.c", "string"},
+      {"$.b.d", "decimal(12,2)"},
+      {"$.b.d", "decimal(10,1)"},
+      {"$.flag", "boolean"},
+      {"$.arr[0]", "bigint"},
+      {"$.missing", "int"},
+      {"$.b", "variant"},
+      {"$", "string"}
+    };
+    boolean[] expected = {true, false, true, true, false, true, false, false, false, false};
+    StructField[] fields = new StructField[parts.length];
+    for (int i = 0; i < parts.length; i++) {
+      fields[i] =
+          new StructField(
+              Integer.toString(i),
+              DataType.fromDDL(parts[i][1]),
+              true,
+              new VariantMetadata(parts[i][0], false, "UTC").toMetadata());
+    }
+    StructType wanted = new StructType(fields);
+    Path file;
+    try (var listing = Files.list(files.get("spark-shredded"))) {
+      file = listing.filter(f -> f.toString().endsWith(".parquet")).findFirst().orElseThrow();
+    }
+    List<String> paths = SparkVariantExtraction.paths("v", wanted);
+    assertEquals(List.of("v"), paths, "$ reads the whole column");
+    List<String> typedPaths =
+        SparkVariantExtraction.paths("v", new StructType(Arrays.copyOf(fields, 9)));
+    assertEquals(
+        List.of("v.a", "v.b.c", "v.b.d", "v.flag", "v.arr", "v.missing", "v.b"), typedPaths);
+    for (List<String> columns : List.of(paths, typedPaths)) {
+      ReadOptions options =
+          ReadOptions.builder().columns(columns).mapping(SparkReads.MAPPING).build();
+      try (BufferAllocator allocator = new RootAllocator();
+          ParquetArrowReader r = ParquetArrowReader.open(file, allocator, options)) {
+        assertTrue(r.loadNextBatch());
+        VariantVector v = (VariantVector) r.getVectorSchemaRoot().getVector("v");
+        assertEquals(
+            Arrays.toString(expected),
+            Arrays.toString(SparkVariantExtraction.typedParts(v, wanted)),
+            "read " + columns);
+      }
     }
   }
 
