@@ -47,6 +47,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 2)
 @Measurement(iterations = 5)
 public class ParquetWriteBenchmark {
+  /**
+   * A system property naming where to write the file, kept after the run (write_peers.py reads its
+   * size); without it, a temporary file deleted at the end.
+   */
+  static final String KEEP = "pqarrow.bench.writeTo";
+
   /** The data file to read; relative to the working directory. */
   @Param({"benchmarks/target/data/flat-5000000.parquet"})
   public String source;
@@ -81,7 +87,8 @@ public class ParquetWriteBenchmark {
         batches.add(new VectorSchemaRoot(root.getSchema().getFields(), copies, root.getRowCount()));
       }
     }
-    out = Files.createTempFile("pqarrow-write-bench", ".parquet");
+    String keep = System.getProperty(KEEP);
+    out = keep != null ? Path.of(keep) : Files.createTempFile("pqarrow-write-bench", ".parquet");
   }
 
   /** Writes every batch; returns the file's size. */
@@ -103,6 +110,8 @@ public class ParquetWriteBenchmark {
       b.close();
     }
     allocator.close();
-    Files.deleteIfExists(out);
+    if (System.getProperty(KEEP) == null) {
+      Files.deleteIfExists(out);
+    }
   }
 }
