@@ -226,7 +226,7 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
               e);
         }
         FieldVector fitted = fit(converted, read.readSchema().fields()[i].dataType());
-        columns[i] = new ArrowColumnVector(fitted);
+        columns[i] = DirectColumnVector.of(fitted);
       }
     } catch (RuntimeException e) {
       for (ColumnVector c : columns) {
