@@ -441,6 +441,12 @@ public final class BinaryOutput {
    */
   void spread(ArrowBuf validity, long first, long end) {
     flush();
+    if (slot == first) {
+      // No value since first: every slot is empty (a column of nulls).
+      repeatOffset(first, end - first);
+      slot = (int) end;
+      return;
+    }
     long capacity = validity.capacity();
     long base = offsets.memoryAddress();
     long k = slot; // the offset index holding the end of the last value not yet placed
@@ -463,6 +469,32 @@ public final class BinaryOutput {
       }
     }
     slot = (int) end;
+  }
+
+  /**
+   * Writes the end offset of slot {@code first} (the current data end) as that of the {@code n}
+   * slots after it, in bulk: zeros are cleared, another value is written once and then doubled
+   * within the buffer.
+   */
+  private void repeatOffset(long first, long n) {
+    int w = offsetWidth();
+    long at = (first + 1) * w;
+    long bytes = n * w;
+    if (n <= 0) {
+      return;
+    }
+    if (end == 0) {
+      offsets.setZero(at, bytes);
+      return;
+    }
+    if (narrow != null) {
+      offsets.setInt(at, (int) end);
+    } else {
+      offsets.setLong(at, end);
+    }
+    for (long filled = w; filled < bytes; filled *= 2) {
+      offsets.setBytes(at + filled, offsets, at, Math.min(filled, bytes - filled));
+    }
   }
 
   /**

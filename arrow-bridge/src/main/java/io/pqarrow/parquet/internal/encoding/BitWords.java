@@ -82,6 +82,11 @@ public final class BitWords {
    * make one unpredictable); the set bits of the slots are then packed together, a run of slots at
    * a time, so the cost grows with the non-slots (null and empty lists above), not the triples.
    *
+   * <p>Levels that come from RLE runs are often one value over the whole range (a struct that is
+   * never null, a leaf that is always or never set): one pass with no branch finds that, and the
+   * bits are then filled in bulk. Repetition levels that are all 0 (a leaf with no list above it)
+   * make every triple's test on them true and are left out.
+   *
    * @return the number of slots in the high 32 bits, of bits set in the low 32
    */
   public static long writeSlots(
@@ -94,6 +99,21 @@ public final class BitWords {
       int to,
       int slotDef,
       int validDef) {
+    if (rep == null || common(rep, from, to) == 0) {
+      int level = common(def, from, to);
+      if (level >= 0) {
+        int slots = level >= slotDef ? to - from : 0;
+        boolean valid = level >= validDef;
+        Bitmaps.fill(bitmap, firstBit, slots, valid);
+        return (long) slots << 32 | (valid ? slots : 0);
+      }
+      if (slotDef <= 0) {
+        // Every triple is a slot.
+        long set = writeAtLeast(bitmap, firstBit, def, from, to, validDef);
+        return (long) (to - from) << 32 | set;
+      }
+      rep = null;
+    }
     long bit = firstBit;
     long pending = 0;
     int pendingBits = 0;
@@ -134,6 +154,22 @@ public final class BitWords {
     }
     write(bitmap, bit, pending, pendingBits);
     return (long) slots << 32 | set;
+  }
+
+  /**
+   * The value each of {@code values[from .. to)} holds when they are all equal, else -1 (also for
+   * an empty range); the values are levels, never negative. One pass with no branch per value.
+   */
+  static int common(int[] values, int from, int to) {
+    if (from >= to) {
+      return -1;
+    }
+    int first = values[from];
+    int differ = 0;
+    for (int i = from + 1; i < to; i++) {
+      differ |= values[i] ^ first;
+    }
+    return differ == 0 ? first : -1;
   }
 
   /**

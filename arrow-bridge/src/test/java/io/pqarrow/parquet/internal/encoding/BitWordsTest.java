@@ -79,36 +79,66 @@ class BitWordsTest {
           def[i] = random.nextDouble() < holes ? random.nextInt(2) : 2 + random.nextInt(2);
         }
         for (boolean withRep : new boolean[] {false, true}) {
-          long first = random.nextInt(70);
-          try (ArrowBuf buf = memory.allocator().buffer((first + n + 7) / 8 + 8)) {
-            byte[] before = new byte[(int) buf.capacity()];
-            for (int b = 0; b < before.length; b++) {
-              before[b] = (byte) random.nextInt(256);
-            }
-            buf.setBytes(0, before);
-            long written =
-                BitWords.writeSlots(buf, first, withRep ? rep : null, 1, def, 0, n, 2, 3);
-            boolean[] model = new boolean[before.length * 8];
-            for (int bit = 0; bit < model.length; bit++) {
-              model[bit] = (before[bit >>> 3] >>> (bit & 7) & 1) != 0;
-            }
-            int slots = 0;
-            int set = 0;
-            for (int i = 0; i < n; i++) {
-              if (def[i] >= 2 && (!withRep || rep[i] <= 1)) {
-                model[(int) first + slots++] = def[i] == 3;
-                set += def[i] == 3 ? 1 : 0;
-              }
-            }
-            String what = n + " triples, " + holes + " non-slots, rep " + withRep;
-            assertEquals(slots, (int) (written >>> 32), what);
-            assertEquals(set, (int) written, what);
-            for (int bit = 0; bit < model.length; bit++) {
-              boolean actual = (buf.getByte(bit >>> 3) >>> (bit & 7) & 1) != 0;
-              assertEquals(model[bit], actual, what + ", bit " + bit);
-            }
-          }
+          String what = n + " triples, " + holes + " non-slots, rep " + withRep;
+          checkSlots(random, withRep ? rep : null, 1, def, 2, what);
         }
+      }
+    }
+  }
+
+  @Test
+  void bitWordsFillsLevelsOfOneValueAndPassesOverRepetitionLevelsOfZero() {
+    SplittableRandom random = new SplittableRandom(13);
+    for (int n : new int[] {1, 2, 63, 64, 65, 1000}) {
+      for (int shape = 0; shape < 6; shape++) {
+        int[] rep = new int[n];
+        int[] def = new int[n];
+        for (int i = 0; i < n; i++) {
+          // 0, 1: one definition level (a non-slot, a valid slot); 2: mixed; 3-5: as 0-2 with
+          // repetition levels that are not all 0.
+          rep[i] = shape >= 3 && i % 5 == 1 ? 1 + random.nextInt(2) : 0;
+          def[i] = shape % 3 == 0 ? 1 : shape % 3 == 1 ? 3 : random.nextInt(4);
+        }
+        for (int slotDef : new int[] {0, 2}) {
+          checkSlots(random, rep, 0, def, slotDef, n + " triples, shape " + shape + ", " + slotDef);
+        }
+      }
+    }
+  }
+
+  /**
+   * Writes the slots of the triples with {@link BitWords#writeSlots} (valid at definition level 3)
+   * over random bits from a random first bit, and checks the counts and every bit of the buffer
+   * against a triple-by-triple model.
+   */
+  private void checkSlots(
+      SplittableRandom random, int[] rep, int maxRep, int[] def, int slotDef, String what) {
+    int n = def.length;
+    long first = random.nextInt(70);
+    try (ArrowBuf buf = memory.allocator().buffer((first + n + 7) / 8 + 8)) {
+      byte[] before = new byte[(int) buf.capacity()];
+      for (int b = 0; b < before.length; b++) {
+        before[b] = (byte) random.nextInt(256);
+      }
+      buf.setBytes(0, before);
+      long written = BitWords.writeSlots(buf, first, rep, maxRep, def, 0, n, slotDef, 3);
+      boolean[] model = new boolean[before.length * 8];
+      for (int bit = 0; bit < model.length; bit++) {
+        model[bit] = (before[bit >>> 3] >>> (bit & 7) & 1) != 0;
+      }
+      int slots = 0;
+      int set = 0;
+      for (int i = 0; i < n; i++) {
+        if (def[i] >= slotDef && (rep == null || rep[i] <= maxRep)) {
+          model[(int) first + slots++] = def[i] == 3;
+          set += def[i] == 3 ? 1 : 0;
+        }
+      }
+      assertEquals(slots, (int) (written >>> 32), what);
+      assertEquals(set, (int) written, what);
+      for (int bit = 0; bit < model.length; bit++) {
+        boolean actual = (buf.getByte(bit >>> 3) >>> (bit & 7) & 1) != 0;
+        assertEquals(model[bit], actual, what + ", bit " + bit);
       }
     }
   }
