@@ -82,10 +82,12 @@ public final class BitWords {
    * make one unpredictable); the set bits of the slots are then packed together, a run of slots at
    * a time, so the cost grows with the non-slots (null and empty lists above), not the triples.
    *
-   * <p>Levels that come from RLE runs are often one value over the whole range (a struct that is
-   * never null, a leaf that is always or never set): one pass with no branch finds that, and the
-   * bits are then filled in bulk. Repetition levels that are all 0 (a leaf with no list above it)
-   * make every triple's test on them true and are left out.
+   * <p>Many ranges need no gathering, and counting the slots and the valid ones first (loops that
+   * vectorize) tells: levels of one value (RLE runs: a struct never null, a leaf always or never
+   * set), a leaf under a list whose every slot is null (most {@code value} columns of a shredded
+   * Variant), a struct every slot of which is valid (a required group in a list). Their bits are
+   * filled in bulk. Repetition levels that are all at most {@code maxRep} (those of a leaf with no
+   * list above the node) are left out.
    *
    * @return the number of slots in the high 32 bits, of bits set in the low 32
    */
@@ -99,20 +101,25 @@ public final class BitWords {
       int to,
       int slotDef,
       int validDef) {
-    if (rep == null || common(rep, from, to) == 0) {
-      int level = common(def, from, to);
-      if (level >= 0) {
-        int slots = level >= slotDef ? to - from : 0;
-        boolean valid = level >= validDef;
-        Bitmaps.fill(bitmap, firstBit, slots, valid);
-        return (long) slots << 32 | (valid ? slots : 0);
-      }
-      if (slotDef <= 0) {
-        // Every triple is a slot.
-        long set = writeAtLeast(bitmap, firstBit, def, from, to, validDef);
-        return (long) (to - from) << 32 | set;
-      }
+    if (from >= to) {
+      return 0;
+    }
+    if (rep != null && countAtLeast(rep, from, to, maxRep + 1) == 0) {
       rep = null;
+    }
+    if (rep == null) {
+      int n = to - from;
+      int slots = countAtLeast(def, from, to, slotDef);
+      // The valid slots, when no level reaches validDef or every slot reaches it.
+      int valid = validDef <= slotDef ? slots : countAtLeast(def, from, to, validDef);
+      if (slots == n && valid > 0 && valid < n) {
+        // Every triple is a slot; some are valid.
+        return (long) n << 32 | writeAtLeast(bitmap, firstBit, def, from, to, validDef);
+      }
+      if (slots == n || valid == 0 || valid == slots) {
+        Bitmaps.fill(bitmap, firstBit, slots, valid > 0);
+        return (long) slots << 32 | valid;
+      }
     }
     long bit = firstBit;
     long pending = 0;
@@ -156,20 +163,15 @@ public final class BitWords {
     return (long) slots << 32 | set;
   }
 
-  /**
-   * The value each of {@code values[from .. to)} holds when they are all equal, else -1 (also for
-   * an empty range); the values are levels, never negative. One pass with no branch per value.
-   */
-  static int common(int[] values, int from, int to) {
-    if (from >= to) {
-      return -1;
+  /** How many of {@code values[from .. to)} are at least {@code min}. */
+  private static int countAtLeast(int[] values, int from, int to, int min) {
+    int count = 0;
+    int below = min - 1;
+    for (int i = from; i < to; i++) {
+      // Arithmetic, not a compare: levels are small, and a sum of shifts vectorizes.
+      count += (below - values[i]) >>> 31;
     }
-    int first = values[from];
-    int differ = 0;
-    for (int i = from + 1; i < to; i++) {
-      differ |= values[i] ^ first;
-    }
-    return differ == 0 ? first : -1;
+    return count;
   }
 
   /**
