@@ -429,7 +429,9 @@ abstract class PageLeafDecoder extends LeafDecoder {
       }
       readValues(slotCount, slots, slots - values);
     } else {
-      int valid = BitWords.writeAtLeast(validity, slotCount, levels, start, end, maxDef);
+      // Slot level 0: every triple is a slot; levels of one value are filled in bulk.
+      int valid =
+          (int) BitWords.writeSlots(validity, slotCount, null, 0, levels, start, end, 0, maxDef);
       readValues(slotCount, slots, slots - valid);
     }
     slotCount += slots;

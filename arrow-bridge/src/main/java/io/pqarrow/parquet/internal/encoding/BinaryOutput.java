@@ -272,9 +272,11 @@ public final class BinaryOutput {
   /**
    * Appends, for each of {@code indices[0 .. n)}, dictionary value {@code i}: bytes {@code
    * valueOffsets[i] .. valueOffsets[i+1]-1} of {@code bytes}, which is padded with {@link
-   * #WORD_COPY} bytes past the last value. The caller has reserved room ({@link #reserve}).
+   * #WORD_COPY} bytes past the last value. The caller has reserved room ({@link #reserve}) and,
+   * when every value of the dictionary is at most {@link #WORD_COPY} bytes ({@code words}), that
+   * many bytes more: each value is then written as two words straight into the data buffer.
    */
-  void appendGathered(byte[] bytes, int[] valueOffsets, int[] indices, int n) {
+  void appendGathered(byte[] bytes, int[] valueOffsets, int[] indices, int n, boolean words) {
     int firstIndex = indices[0];
     int differ = 0;
     for (int j = 1; j < n; j++) {
@@ -282,6 +284,10 @@ public final class BinaryOutput {
     }
     if (differ == 0) {
       appendRepeated(bytes, valueOffsets[firstIndex], valueOffsets[firstIndex + 1], n);
+      return;
+    }
+    if (words) {
+      appendWords(bytes, valueOffsets, indices, n);
       return;
     }
     if (narrow == null) {
@@ -314,6 +320,34 @@ public final class BinaryOutput {
       slot += m;
       done += m;
     }
+  }
+
+  /**
+   * The loop of {@link #appendGathered} for values of at most {@link #WORD_COPY} bytes: two words
+   * and an offset written to the vector's memory per value, with no stage; the words past a value
+   * land in room the caller reserved, to be overwritten by the next.
+   */
+  private void appendWords(byte[] bytes, int[] valueOffsets, int[] indices, int n) {
+    flush();
+    long data = this.data.memoryAddress();
+    long e = end;
+    boolean narrowOffsets = narrow != null;
+    long at = offsets.memoryAddress() + (slot + 1L) * offsetWidth();
+    for (int q = 0; q < n; q++) {
+      int i = indices[q];
+      int from = valueOffsets[i];
+      MemoryUtil.putLong(data + e, (long) LONGS.get(bytes, from));
+      MemoryUtil.putLong(data + e + 8, (long) LONGS.get(bytes, from + 8));
+      e += valueOffsets[i + 1] - from;
+      // A loop-invariant test: the JIT makes a loop of each.
+      if (narrowOffsets) {
+        MemoryUtil.putInt(at + 4L * q, (int) e);
+      } else {
+        MemoryUtil.putLong(at + 8L * q, e);
+      }
+    }
+    end = e;
+    slot += n;
   }
 
   /**
@@ -441,6 +475,12 @@ public final class BinaryOutput {
    */
   void spread(ArrowBuf validity, long first, long end) {
     flush();
+    if (slot == first) {
+      // No value since first: every slot is empty (a column of nulls).
+      repeatOffset(first, end - first);
+      slot = (int) end;
+      return;
+    }
     long capacity = validity.capacity();
     long base = offsets.memoryAddress();
     long k = slot; // the offset index holding the end of the last value not yet placed
@@ -463,6 +503,28 @@ public final class BinaryOutput {
       }
     }
     slot = (int) end;
+  }
+
+  /**
+   * Writes the end offset of slot {@code first} (the current data end) as that of the {@code n}
+   * slots after it, in bulk: written once and then doubled within the buffer (copies, which the JIT
+   * makes vector moves; clearing memory for zeros is slower).
+   */
+  private void repeatOffset(long first, long n) {
+    int w = offsetWidth();
+    long at = (first + 1) * w;
+    long bytes = n * w;
+    if (n <= 0) {
+      return;
+    }
+    if (narrow != null) {
+      offsets.setInt(at, (int) end);
+    } else {
+      offsets.setLong(at, end);
+    }
+    for (long filled = w; filled < bytes; filled *= 2) {
+      offsets.setBytes(at + filled, offsets, at, Math.min(filled, bytes - filled));
+    }
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.pqarrow.parquet.internal.encoding;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -21,8 +23,14 @@ import java.util.Arrays;
  * load. A load may touch up to {@code w + 8} bytes past the group's start, so a group close to the
  * end of the data is first copied into a zero-padded scratch buffer. Callers check that the group's
  * own bytes are present.
+ *
+ * <p>Groups of at most 8 bits a value in a heap buffer (levels, most dictionary indices) take a
+ * loop per width that reads the page's array directly, its shifts constant.
  */
 final class BitUnpacker {
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
   /** Room for the widest group (64 bytes) plus the bytes a load may read past it. */
   private final ByteBuffer scratch = ByteBuffer.allocate(80).order(ByteOrder.LITTLE_ENDIAN);
 
@@ -36,7 +44,15 @@ final class BitUnpacker {
       Arrays.fill(out, o, o + 8 * groups, 0);
       return;
     }
-    for (int g = 0; g < groups; g++, pos += width, o += 8) {
+    int g = 0;
+    if (width <= 8 && src.hasArray() && pos + 8 <= limit) {
+      // The groups whose 8-byte load ends by the limit.
+      g = Math.min(groups, (limit - pos - 8) / width + 1);
+      unpackHeap(src.array(), src.arrayOffset() + pos, width, g, out, o);
+      pos += g * width;
+      o += 8 * g;
+    }
+    for (; g < groups; g++, pos += width, o += 8) {
       if (pos + width + 8 <= limit) {
         unpack8Ints(src, pos, width, out, o);
       } else {
@@ -57,6 +73,40 @@ final class BitUnpacker {
       } else {
         unpack8Longs(padded(src, pos, limit, width), 0, width, out, o);
       }
+    }
+  }
+
+  /** Unpacks {@code groups} groups of {@code width ≤ 8} bits a value from {@code a[at ..]}. */
+  private static void unpackHeap(byte[] a, int at, int width, int groups, int[] out, int o) {
+    switch (width) {
+      case 1 -> unpackHeap8(a, at, groups, out, o, 1);
+      case 2 -> unpackHeap8(a, at, groups, out, o, 2);
+      case 3 -> unpackHeap8(a, at, groups, out, o, 3);
+      case 4 -> unpackHeap8(a, at, groups, out, o, 4);
+      case 5 -> unpackHeap8(a, at, groups, out, o, 5);
+      case 6 -> unpackHeap8(a, at, groups, out, o, 6);
+      case 7 -> unpackHeap8(a, at, groups, out, o, 7);
+      default -> unpackHeap8(a, at, groups, out, o, 8);
+    }
+  }
+
+  /**
+   * The loop of {@link #unpackHeap}: called with a constant {@code w}, so that once inlined its
+   * shifts and strides are constants.
+   */
+  private static void unpackHeap8(byte[] a, int at, int groups, int[] out, int o, int w) {
+    long mask = (1L << w) - 1;
+    for (int g = 0; g < groups; g++) {
+      long word = (long) LONGS.get(a, at + g * w);
+      int p = o + 8 * g;
+      out[p] = (int) (word & mask);
+      out[p + 1] = (int) (word >>> w & mask);
+      out[p + 2] = (int) (word >>> 2 * w & mask);
+      out[p + 3] = (int) (word >>> 3 * w & mask);
+      out[p + 4] = (int) (word >>> 4 * w & mask);
+      out[p + 5] = (int) (word >>> 5 * w & mask);
+      out[p + 6] = (int) (word >>> 6 * w & mask);
+      out[p + 7] = (int) (word >>> 7 * w & mask);
     }
   }
 

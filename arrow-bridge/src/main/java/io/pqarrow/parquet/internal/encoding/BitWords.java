@@ -82,6 +82,13 @@ public final class BitWords {
    * make one unpredictable); the set bits of the slots are then packed together, a run of slots at
    * a time, so the cost grows with the non-slots (null and empty lists above), not the triples.
    *
+   * <p>Many ranges need no gathering, and counting the slots and the valid ones first (loops that
+   * vectorize) tells: levels of one value (RLE runs: a struct never null, a leaf always or never
+   * set), a leaf under a list whose every slot is null (most {@code value} columns of a shredded
+   * Variant), a struct every slot of which is valid (a required group in a list). Their bits are
+   * filled in bulk. Repetition levels that are all at most {@code maxRep} (those of a leaf with no
+   * list above the node) are left out.
+   *
    * @return the number of slots in the high 32 bits, of bits set in the low 32
    */
   public static long writeSlots(
@@ -94,6 +101,26 @@ public final class BitWords {
       int to,
       int slotDef,
       int validDef) {
+    if (from >= to) {
+      return 0;
+    }
+    if (rep != null && countAtLeast(rep, from, to, maxRep + 1) == 0) {
+      rep = null;
+    }
+    if (rep == null) {
+      int n = to - from;
+      int slots = countAtLeast(def, from, to, slotDef);
+      // The valid slots, when no level reaches validDef or every slot reaches it.
+      int valid = validDef <= slotDef ? slots : countAtLeast(def, from, to, validDef);
+      if (slots == n && valid > 0 && valid < n) {
+        // Every triple is a slot; some are valid.
+        return (long) n << 32 | writeAtLeast(bitmap, firstBit, def, from, to, validDef);
+      }
+      if (slots == n || valid == 0 || valid == slots) {
+        Bitmaps.fill(bitmap, firstBit, slots, valid > 0);
+        return (long) slots << 32 | valid;
+      }
+    }
     long bit = firstBit;
     long pending = 0;
     int pendingBits = 0;
@@ -134,6 +161,17 @@ public final class BitWords {
     }
     write(bitmap, bit, pending, pendingBits);
     return (long) slots << 32 | set;
+  }
+
+  /** How many of {@code values[from .. to)} are at least {@code min}. */
+  private static int countAtLeast(int[] values, int from, int to, int min) {
+    int count = 0;
+    int below = min - 1;
+    for (int i = from; i < to; i++) {
+      // Arithmetic, not a compare: levels are small, and a sum of shifts vectorizes.
+      count += (below - values[i]) >>> 31;
+    }
+    return count;
   }
 
   /**

@@ -26,13 +26,18 @@ public final class Dictionary {
   private final byte[] bytes;
   private final int[] offsets;
 
-  private Dictionary(int size, int width, int[] ints, long[] longs, byte[] bytes, int[] offsets) {
+  /** The length of the longest BYTE_ARRAY value (0 for fixed-width values). */
+  private final int longest;
+
+  private Dictionary(
+      int size, int width, int[] ints, long[] longs, byte[] bytes, int[] offsets, int longest) {
     this.size = size;
     this.width = width;
     this.ints = ints;
     this.longs = longs;
     this.bytes = bytes;
     this.offsets = offsets;
+    this.longest = longest;
   }
 
   /** Decodes {@code count} PLAIN values of {@code width} bytes from the cursor of {@code page}. */
@@ -72,7 +77,7 @@ public final class Dictionary {
       page.copyTo(bytes, 0, at, length);
     }
     page.position(at + count * width);
-    return new Dictionary(count, width, ints, longs, bytes, null);
+    return new Dictionary(count, width, ints, longs, bytes, null, 0);
   }
 
   /** Decodes {@code count} PLAIN BYTE_ARRAY values from the cursor of {@code page}. */
@@ -82,6 +87,7 @@ public final class Dictionary {
     page.require(start, 4L * count, "dictionary of " + count + " BYTE_ARRAY values");
     int[] offsets = new int[count + 1];
     int pos = start;
+    int longest = 0;
     for (int i = 0; i < count; i++) {
       if (!page.has(pos, 4)) {
         throw page.shortage(pos, 4, "length of dictionary value " + i);
@@ -95,6 +101,7 @@ public final class Dictionary {
       }
       pos += 4 + length;
       offsets[i + 1] = offsets[i] + length;
+      longest = Math.max(longest, length);
     }
     // Padded so that BinaryOutput can copy any short value as two 8-byte words.
     byte[] bytes = new byte[offsets[count] + BinaryOutput.WORD_COPY];
@@ -105,7 +112,7 @@ public final class Dictionary {
       pos += 4 + length;
     }
     page.position(pos);
-    return new Dictionary(count, 0, null, null, bytes, offsets);
+    return new Dictionary(count, 0, null, null, bytes, offsets, longest);
   }
 
   private static int checkCount(PageBytes page, int count) {
@@ -179,5 +186,10 @@ public final class Dictionary {
 
   int[] offsets() {
     return offsets;
+  }
+
+  /** The length of the longest BYTE_ARRAY value. */
+  int longest() {
+    return longest;
   }
 }

@@ -17,6 +17,8 @@ public final class DictionaryByteArrayDecoder extends ByteArrayDecoder {
   void decode(BinaryOutput out, int n) {
     int[] offsets = dictionary.offsets();
     byte[] bytes = dictionary.bytes();
+    // Values of at most two words are copied as two words, which may write past the last one.
+    boolean words = dictionary.longest() <= BinaryOutput.WORD_COPY;
     while (n > 0) {
       int k = Math.min(n, DictionaryIndices.CHUNK);
       int[] idx = indices.next(k);
@@ -24,8 +26,8 @@ public final class DictionaryByteArrayDecoder extends ByteArrayDecoder {
       for (int j = 0; j < k; j++) {
         total += offsets[idx[j] + 1] - offsets[idx[j]];
       }
-      out.reserve(k, total);
-      out.appendGathered(bytes, offsets, idx, k);
+      out.reserve(k, total + (words ? BinaryOutput.WORD_COPY : 0));
+      out.appendGathered(bytes, offsets, idx, k, words);
       n -= k;
     }
   }

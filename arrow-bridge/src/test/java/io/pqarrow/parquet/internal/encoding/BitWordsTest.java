@@ -79,36 +79,80 @@ class BitWordsTest {
           def[i] = random.nextDouble() < holes ? random.nextInt(2) : 2 + random.nextInt(2);
         }
         for (boolean withRep : new boolean[] {false, true}) {
-          long first = random.nextInt(70);
-          try (ArrowBuf buf = memory.allocator().buffer((first + n + 7) / 8 + 8)) {
-            byte[] before = new byte[(int) buf.capacity()];
-            for (int b = 0; b < before.length; b++) {
-              before[b] = (byte) random.nextInt(256);
-            }
-            buf.setBytes(0, before);
-            long written =
-                BitWords.writeSlots(buf, first, withRep ? rep : null, 1, def, 0, n, 2, 3);
-            boolean[] model = new boolean[before.length * 8];
-            for (int bit = 0; bit < model.length; bit++) {
-              model[bit] = (before[bit >>> 3] >>> (bit & 7) & 1) != 0;
-            }
-            int slots = 0;
-            int set = 0;
-            for (int i = 0; i < n; i++) {
-              if (def[i] >= 2 && (!withRep || rep[i] <= 1)) {
-                model[(int) first + slots++] = def[i] == 3;
-                set += def[i] == 3 ? 1 : 0;
-              }
-            }
-            String what = n + " triples, " + holes + " non-slots, rep " + withRep;
-            assertEquals(slots, (int) (written >>> 32), what);
-            assertEquals(set, (int) written, what);
-            for (int bit = 0; bit < model.length; bit++) {
-              boolean actual = (buf.getByte(bit >>> 3) >>> (bit & 7) & 1) != 0;
-              assertEquals(model[bit], actual, what + ", bit " + bit);
-            }
-          }
+          String what = n + " triples, " + holes + " non-slots, rep " + withRep;
+          checkSlots(random, withRep ? rep : null, 1, def, 2, 3, what);
         }
+      }
+    }
+  }
+
+  @Test
+  void bitWordsFillsTheBitsOfRangesWhoseSlotsAreAllValidOrAllNull() {
+    SplittableRandom random = new SplittableRandom(13);
+    int[][] levels = {{0, 2}, {2, 3}, {2, 2}, {3, 3}};
+    for (int n : new int[] {1, 2, 63, 64, 65, 1000}) {
+      for (int shape = 0; shape < 8; shape++) {
+        int[] rep = new int[n];
+        int[] def = new int[n];
+        for (int i = 0; i < n; i++) {
+          // Definition levels: 0 all 1, 1 all 3, 2 any of 0-3, 3 any of 1-2; shapes 4-7 as 0-3
+          // with repetition levels above the node's maximum (1) in some triples.
+          rep[i] = shape >= 4 && i % 5 == 1 ? 2 : random.nextInt(2);
+          def[i] =
+              switch (shape % 4) {
+                case 0 -> 1;
+                case 1 -> 3;
+                case 2 -> random.nextInt(4);
+                default -> 1 + random.nextInt(2);
+              };
+        }
+        for (int[] slotAndValid : levels) {
+          String what = n + " triples, shape " + shape + ", levels " + slotAndValid[0];
+          checkSlots(
+              random, rep, 1, def, slotAndValid[0], slotAndValid[1], what + "/" + slotAndValid[1]);
+        }
+      }
+    }
+  }
+
+  /**
+   * Writes the slots of the triples with {@link BitWords#writeSlots} over random bits from a random
+   * first bit, and checks the counts and every bit of the buffer against a triple-by-triple model.
+   */
+  private void checkSlots(
+      SplittableRandom random,
+      int[] rep,
+      int maxRep,
+      int[] def,
+      int slotDef,
+      int validDef,
+      String what) {
+    int n = def.length;
+    long first = random.nextInt(70);
+    try (ArrowBuf buf = memory.allocator().buffer((first + n + 7) / 8 + 8)) {
+      byte[] before = new byte[(int) buf.capacity()];
+      for (int b = 0; b < before.length; b++) {
+        before[b] = (byte) random.nextInt(256);
+      }
+      buf.setBytes(0, before);
+      long written = BitWords.writeSlots(buf, first, rep, maxRep, def, 0, n, slotDef, validDef);
+      boolean[] model = new boolean[before.length * 8];
+      for (int bit = 0; bit < model.length; bit++) {
+        model[bit] = (before[bit >>> 3] >>> (bit & 7) & 1) != 0;
+      }
+      int slots = 0;
+      int set = 0;
+      for (int i = 0; i < n; i++) {
+        if (def[i] >= slotDef && (rep == null || rep[i] <= maxRep)) {
+          model[(int) first + slots++] = def[i] >= validDef;
+          set += def[i] >= validDef ? 1 : 0;
+        }
+      }
+      assertEquals(slots, (int) (written >>> 32), what);
+      assertEquals(set, (int) written, what);
+      for (int bit = 0; bit < model.length; bit++) {
+        boolean actual = (buf.getByte(bit >>> 3) >>> (bit & 7) & 1) != 0;
+        assertEquals(model[bit], actual, what + ", bit " + bit);
       }
     }
   }

@@ -116,31 +116,56 @@ public class DictionaryDecodersTest {
   void byteArrayValuesGatherIntoOffsetsAndData() {
     Random random = new Random(3);
     for (int size : DICTIONARY_SIZES) {
-      byte[][] pool = EncodingFixtures.byteArrays(random, size);
-      // The writer keys its dictionary by value; equal arrays would share an entry.
-      for (int i = 0; i < size; i++) {
-        pool[i] = java.util.Arrays.copyOf(pool[i], pool[i].length + 4);
-        ByteBuffer.wrap(pool[i], pool[i].length - 4, 4).putInt(i);
-      }
-      DictionaryValuesWriter writer =
-          new PlainBinaryDictionaryValuesWriter(
-              1 << 30, Encoding.RLE_DICTIONARY, Encoding.PLAIN, HEAP);
-      byte[][] expected = new byte[COUNT][];
-      for (int i = 0; i < COUNT; i++) {
-        expected[i] = pool[random.nextInt(size)];
-        writer.writeBytes(Binary.fromConstantByteArray(expected[i]));
-      }
-      Pages pages = pages(writer);
-      Dictionary dictionary =
-          Dictionary.byteArray(page(pages.dictionary(), Source.DIRECT), pages.size());
-      assertEquals(pages.size(), dictionary.size());
-      assertEquals(0, dictionary.width());
-      DecoderChecks.byteArrays(
-          () -> dictionary.byteArrayDecoder(page(pages.data(), Source.WINDOW)),
-          expected,
-          memory.allocator(),
-          random);
+      checkGather(EncodingFixtures.byteArrays(random, size), random);
     }
+  }
+
+  /** Values of at most 16 bytes are gathered as two words each, straight into the data buffer. */
+  @Test
+  void byteArrayValuesOfAtMostTwoWordsGatherIntoOffsetsAndData() {
+    Random random = new Random(4);
+    for (int size : DICTIONARY_SIZES) {
+      byte[][] pool = new byte[size][];
+      for (int i = 0; i < size; i++) {
+        // 4 to 16 bytes once the index is appended; the longest last when there is room.
+        pool[i] = new byte[i == size - 1 ? 12 : random.nextInt(13)];
+        random.nextBytes(pool[i]);
+      }
+      assertEquals(16, checkGather(pool, random));
+    }
+  }
+
+  /**
+   * Writes random picks from {@code pool}, each value made distinct by its index appended, through
+   * parquet-java's dictionary writer and checks the gathers against them; returns the length of the
+   * dictionary's longest value.
+   */
+  private int checkGather(byte[][] pool, Random random) {
+    int size = pool.length;
+    // The writer keys its dictionary by value; equal arrays would share an entry.
+    for (int i = 0; i < size; i++) {
+      pool[i] = java.util.Arrays.copyOf(pool[i], pool[i].length + 4);
+      ByteBuffer.wrap(pool[i], pool[i].length - 4, 4).putInt(i);
+    }
+    DictionaryValuesWriter writer =
+        new PlainBinaryDictionaryValuesWriter(
+            1 << 30, Encoding.RLE_DICTIONARY, Encoding.PLAIN, HEAP);
+    byte[][] expected = new byte[COUNT][];
+    for (int i = 0; i < COUNT; i++) {
+      expected[i] = pool[random.nextInt(size)];
+      writer.writeBytes(Binary.fromConstantByteArray(expected[i]));
+    }
+    Pages pages = pages(writer);
+    Dictionary dictionary =
+        Dictionary.byteArray(page(pages.dictionary(), Source.DIRECT), pages.size());
+    assertEquals(pages.size(), dictionary.size());
+    assertEquals(0, dictionary.width());
+    DecoderChecks.byteArrays(
+        () -> dictionary.byteArrayDecoder(page(pages.data(), Source.WINDOW)),
+        expected,
+        memory.allocator(),
+        random);
+    return dictionary.longest();
   }
 
   /**

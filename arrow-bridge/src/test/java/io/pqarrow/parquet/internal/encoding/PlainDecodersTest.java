@@ -14,6 +14,10 @@ import io.pqarrow.testing.LeakCheckingAllocator;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Random;
+import org.apache.arrow.vector.BitVectorHelper;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.LargeVarBinaryVector;
+import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.parquet.column.values.plain.BooleanPlainValuesWriter;
 import org.apache.parquet.column.values.plain.FixedLenByteArrayPlainValuesWriter;
 import org.apache.parquet.column.values.plain.PlainValuesWriter;
@@ -199,6 +203,41 @@ public class PlainDecodersTest {
           expected,
           memory.allocator(),
           random);
+    }
+  }
+
+  @Test
+  void aBatchOfNullSlotsRepeatsTheEndOffsetInBothOffsetWidths() {
+    byte[] page = {2, 0, 0, 0, 'a', 'b', 1, 0, 0, 0, 'c'};
+    for (boolean large : new boolean[] {false, true}) {
+      for (int nulls : new int[] {1, 2, 3, 63, 1000}) {
+        try (VarBinaryVector narrow = new VarBinaryVector("v", memory.allocator());
+            LargeVarBinaryVector wide = new LargeVarBinaryVector("v", memory.allocator())) {
+          // Nulls from slot 0 (data end 0), two values, then nulls after them (data end 3).
+          int slots = 2 * nulls + 2;
+          FieldVector v = large ? wide : narrow;
+          if (large) {
+            wide.allocateNew(4, slots + 1);
+          } else {
+            narrow.allocateNew(4, slots + 1);
+          }
+          BitVectorHelper.setBit(v.getValidityBuffer(), nulls);
+          BitVectorHelper.setBit(v.getValidityBuffer(), nulls + 1);
+          BinaryOutput out = large ? BinaryOutput.of(wide, 0) : BinaryOutput.of(narrow, 0);
+          PlainByteArrayDecoder decoder = new PlainByteArrayDecoder(PageBytes.wrap(page));
+          assertEquals(0, decoder.readScatter(out, v.getValidityBuffer(), nulls));
+          assertEquals(2, decoder.readScatter(out, v.getValidityBuffer(), 2));
+          assertEquals(0, decoder.readScatter(out, v.getValidityBuffer(), nulls));
+          v.setValueCount(slots);
+          for (int i = 0; i <= slots; i++) {
+            long offset =
+                large ? v.getOffsetBuffer().getLong(8L * i) : v.getOffsetBuffer().getInt(4L * i);
+            long expected = i <= nulls ? 0 : i == nulls + 1 ? 2 : 3;
+            assertEquals(expected, offset, "offset " + i + ", " + nulls + " nulls, large " + large);
+          }
+          assertArrayEquals(new byte[] {'c'}, large ? wide.get(nulls + 1) : narrow.get(nulls + 1));
+        }
+      }
     }
   }
 
