@@ -59,6 +59,10 @@ final class BulkColumnWriter {
           .named("x")
           .comparator();
 
+  private static final java.lang.invoke.VarHandle BIG_LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          long[].class, java.nio.ByteOrder.BIG_ENDIAN);
+
   /** The most rows read from the vector at once. */
   private static final int RUN = 4096;
 
@@ -84,6 +88,12 @@ final class BulkColumnWriter {
   private final Kind kind;
   private final boolean dictionary;
   private final boolean required;
+
+  /**
+   * Bytes per value in the Arrow data buffer: the value width, or a decimal's 16 or 32, of which
+   * the low (little-endian first) width bytes are the value.
+   */
+  private final int stride;
 
   // Per file: the options.
   private int pageThreshold;
@@ -122,6 +132,8 @@ final class BulkColumnWriter {
   private double minD;
   private double maxD;
   private long nans;
+  private long minKey;
+  private long maxKey;
   private byte[] minB = new byte[16];
   private int minLen;
   private byte[] maxB = new byte[16];
@@ -139,8 +151,9 @@ final class BulkColumnWriter {
   private final ByteSink levels = new ByteSink(1024);
   private final ByteSink out = new ByteSink(1024);
 
-  private BulkColumnWriter(LeafEncoder leaf, Kind kind, boolean dictionary) {
+  private BulkColumnWriter(LeafEncoder leaf, Kind kind, boolean dictionary, int stride) {
     this.leaf = leaf;
+    this.stride = stride;
     this.column = leaf.column;
     this.type = column.getPrimitiveType();
     this.kind = kind;
@@ -179,9 +192,9 @@ final class BulkColumnWriter {
             && switch (kind) {
               case BOOLEAN -> leaf instanceof LeafEncoders.Bool;
               case INT32, INT64 ->
-                  leaf instanceof LeafEncoders.IntegerOut i
-                      && i.unscaled()
-                      && fixedSigned(arrow, kind.width * 8)
+                  (leaf instanceof LeafEncoders.IntegerOut i
+                          ? i.unscaled() && fixedSigned(arrow, kind.width * 8)
+                          : leaf instanceof LeafEncoders.DecimalInt)
                       && order == (kind == Kind.INT32 ? SIGNED_INT32 : SIGNED_INT64);
               case FLOAT, DOUBLE ->
                   (leaf instanceof LeafEncoders.Float32 || leaf instanceof LeafEncoders.Float64)
@@ -198,8 +211,12 @@ final class BulkColumnWriter {
     if (!fits) {
       return null;
     }
+    int stride =
+        arrow instanceof ArrowType.Decimal d && leaf instanceof LeafEncoders.DecimalInt
+            ? d.getBitWidth() / 8
+            : kind.width;
     return new BulkColumnWriter(
-        leaf, kind, encoding == WriteOptions.Encoding.DICTIONARY && kind != Kind.BOOLEAN);
+        leaf, kind, encoding == WriteOptions.Encoding.DICTIONARY && kind != Kind.BOOLEAN, stride);
   }
 
   /** Whether {@code arrow} is stored as signed integers of {@code bits} bits. */
@@ -441,11 +458,21 @@ final class BulkColumnWriter {
 
   private void fixed(FieldVector v, int row, int n, int valid) {
     int w = kind.width;
-    if (scratch.length < n * w) {
-      scratch = new byte[n * w];
+    if (scratch.length < n * stride) {
+      scratch = new byte[n * stride];
     }
-    v.getDataBuffer().getBytes((long) row * w, scratch, 0, n * w);
+    v.getDataBuffer().getBytes((long) row * stride, scratch, 0, n * stride);
     byte[] s = scratch;
+    if (stride != w) {
+      // A decimal's low bytes: packed in place, front to back.
+      for (int i = 0; i < n; i++) {
+        if (w == 8) {
+          ByteSink.LONGS.set(s, i * 8, (long) ByteSink.LONGS.get(s, i * stride));
+        } else {
+          ByteSink.INTS.set(s, i * 4, (int) ByteSink.INTS.get(s, i * stride));
+        }
+      }
+    }
     boolean all = valid == n;
     // Statistics over the valid values.
     switch (kind) {
@@ -589,11 +616,15 @@ final class BulkColumnWriter {
     boolean any = hasValue;
     int loAt = -1;
     int hiAt = -1;
+    // The first 8 bytes, big-endian and zero-padded, decide most comparisons.
+    long loKey = minKey;
+    long hiKey = maxKey;
     for (int i = 0; i < n; i++) {
       if (all || isSet(runBits, i)) {
         int at = o[i];
         int len = o[i + 1] - at;
         unencodedBytes += len;
+        long key = prefix(s, at, len);
         if (!any) {
           loAt = i;
           hiAt = i;
@@ -602,22 +633,28 @@ final class BulkColumnWriter {
           loLen = len;
           hi = s;
           hiLen = len;
+          loKey = key;
+          hiKey = key;
           continue;
         }
-        int loFrom = loAt >= 0 ? o[loAt] : 0;
-        if (Arrays.compareUnsigned(s, at, at + len, lo, loFrom, loFrom + loLen) < 0) {
+        int c = Long.compareUnsigned(key, loKey);
+        if (c < 0 || c == 0 && less(s, at, len, lo, loAt >= 0 ? o[loAt] : 0, loLen)) {
           lo = s;
           loAt = i;
           loLen = len;
+          loKey = key;
         }
-        int hiFrom = hiAt >= 0 ? o[hiAt] : 0;
-        if (Arrays.compareUnsigned(s, at, at + len, hi, hiFrom, hiFrom + hiLen) > 0) {
+        c = Long.compareUnsigned(key, hiKey);
+        if (c > 0 || c == 0 && less(hi, hiAt >= 0 ? o[hiAt] : 0, hiLen, s, at, len)) {
           hi = s;
           hiAt = i;
           hiLen = len;
+          hiKey = key;
         }
       }
     }
+    minKey = loKey;
+    maxKey = hiKey;
     if (loAt >= 0) {
       minB = copyInto(minB, s, o[loAt], loLen);
       minLen = loLen;
@@ -647,6 +684,23 @@ final class BulkColumnWriter {
         }
       }
     }
+  }
+
+  /** Whether {@code a[ai..ai+al)} sorts before {@code b[bi..bi+bl)}, bytes unsigned. */
+  private static boolean less(byte[] a, int ai, int al, byte[] b, int bi, int bl) {
+    return Arrays.compareUnsigned(a, ai, ai + al, b, bi, bi + bl) < 0;
+  }
+
+  /** The first 8 bytes of {@code s[at..at+len)} as an unsigned big-endian number, zero-padded. */
+  private static long prefix(byte[] s, int at, int len) {
+    if (len >= 8) {
+      return (long) BIG_LONGS.get(s, at);
+    }
+    long key = 0;
+    for (int j = 0; j < len; j++) {
+      key |= (s[at + j] & 0xFFL) << (56 - 8 * j);
+    }
+    return key;
   }
 
   private static byte[] copyInto(byte[] dst, byte[] src, int from, int len) {

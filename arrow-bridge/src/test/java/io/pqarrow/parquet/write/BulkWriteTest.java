@@ -20,6 +20,7 @@ import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
@@ -39,11 +40,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The bulk path of flat columns ({@link BulkColumnWriter}) writes the file parquet-java's column
- * writers write: for every covered type, with no, half and only nulls (and non-nullable), under
- * PLAIN, dictionary, dictionary falling back after some pages and on the first page, v1 and v2
- * pages, and statistics none, per chunk and per page with the page index, bloom filters and
- * checksums, the file read back by this library and by pyarrow (values, footer statistics,
- * encodings, page index and bloom filter presence) is the one the per-value path writes.
+ * writers write: for every covered type (decimals as INT32 and INT64 too), with no, half and only
+ * nulls (and non-nullable), under PLAIN, dictionary, dictionary falling back after some pages and
+ * on the first page, v1 and v2 pages, and statistics none, per chunk and per page with the page
+ * index, bloom filters and checksums, the file read back by this library and by pyarrow (values,
+ * footer statistics, encodings, page index and bloom filter presence) is the one the per-value path
+ * writes.
  */
 class BulkWriteTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
@@ -52,7 +54,9 @@ class BulkWriteTest {
   private static final int ROWS = 10_000;
   private static final int BATCH = 3_000;
 
-  private static final String[] TYPES = {"i32", "i64", "f32", "f64", "bool", "str", "ts"};
+  private static final String[] TYPES = {
+    "i32", "i64", "f32", "f64", "bool", "str", "ts", "d32", "d64"
+  };
   private static final String[] NULLS = {"req", "n0", "n50", "n100"};
 
   /** Value patterns: repeating, repeating then distinct (a later fallback), distinct. */
@@ -231,6 +235,8 @@ class BulkWriteTest {
           case "f64" -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
           case "bool" -> ArrowType.Bool.INSTANCE;
           case "str" -> ArrowType.Utf8.INSTANCE;
+          case "d32" -> new ArrowType.Decimal(7, 2, 128);
+          case "d64" -> new ArrowType.Decimal(12, 2, 128);
           default -> new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC");
         };
     Field field =
@@ -253,7 +259,11 @@ class BulkWriteTest {
         case "str" ->
             ((VarCharVector) v)
                 .setSafe(
-                    i, ("s" + x + (x % 5 == 0 ? "-longer" : "")).getBytes(StandardCharsets.UTF_8));
+                    i,
+                    ((x % 4 == 0 ? "same8bytes" : "s") + x + (x % 5 == 0 ? "-longer" : ""))
+                        .getBytes(StandardCharsets.UTF_8));
+        case "d32" -> ((DecimalVector) v).set(i, x * 37 - 1000);
+        case "d64" -> ((DecimalVector) v).set(i, x * 1_000_000_007L - 3);
         default -> ((TimeStampMicroTZVector) v).set(i, x * 1_000_000L + 17);
       }
     }
