@@ -344,8 +344,9 @@ final class BulkColumnWriter {
       }
     }
     int bytes = offsets[fit];
-    if (scratch.length < bytes) {
-      scratch = new byte[Math.max(bytes, scratch.length * 2)];
+    // 8 bytes of slack: hashing reads whole words past a value's end.
+    if (scratch.length < bytes + 8) {
+      scratch = new byte[Math.max(bytes + 8, scratch.length * 2)];
     }
     v.getDataBuffer().getBytes(base, scratch, 0, bytes);
     return fit;
@@ -672,18 +673,24 @@ final class BulkColumnWriter {
       }
       fallBack();
     }
+    // Room for every value left at once: lengths and bytes.
+    plain.ensure(o[n] - o[start] + 4 * (n - start));
+    byte[] p = plain.bytes;
+    int size = plain.size;
     for (int i = start; i < n; i++) {
       if (all || isSet(runBits, i)) {
         int at = o[i];
         int len = o[i + 1] - at;
-        plain.putInt(len);
-        plain.put(s, at, len);
+        ByteSink.INTS.set(p, size, len);
+        System.arraycopy(s, at, p, size + 4, len);
+        size += 4 + len;
         pageRaw += len + 4;
         if (bloom != null) {
           bloom.insertHash(bloom.hash(Binary.fromConstantByteArray(s, at, len)));
         }
       }
     }
+    plain.size = size;
   }
 
   /** Whether {@code a[ai..ai+al)} sorts before {@code b[bi..bi+bl)}, bytes unsigned. */

@@ -69,7 +69,10 @@ final class ValueDictionary {
     return rehashIfFull(id);
   }
 
-  /** The id of the bytes {@code b[at..at+len)}, added when new. */
+  /**
+   * The id of the bytes {@code b[at..at+len)}, added when new; {@code b} holds at least 8 bytes
+   * past {@code at + len}.
+   */
   int idOf(byte[] b, int at, int len) {
     int h = hash(b, at, len);
     int mask = table.length - 1;
@@ -106,8 +109,10 @@ final class ValueDictionary {
       h = (h ^ (long) ByteSink.LONGS.get(b, i)) * 0x9E37_79B9_7F4A_7C15L;
       h ^= h >>> 31;
     }
-    for (; i < end; i++) {
-      h = (h ^ (b[i] & 0xFF)) * 0x1000_0000_01B3L;
+    if (i < end) {
+      // The last 1 to 7 bytes as one word (the caller's array has 8 bytes past every value).
+      long tail = (long) ByteSink.LONGS.get(b, i) & (-1L >>> (64 - 8 * (end - i)));
+      h = (h ^ tail) * 0x9E37_79B9_7F4A_7C15L;
     }
     return mix(h);
   }
