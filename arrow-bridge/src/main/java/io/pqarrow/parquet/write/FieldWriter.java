@@ -27,6 +27,9 @@ final class FieldWriter {
   private final int chunk;
   private final int pageBytes;
 
+  /** The field's writer when it is a flat leaf written in bulk, else null. */
+  final BulkColumnWriter bulk;
+
   /** This row group's column writers of the field's leaves. */
   private ColumnWriteStore store;
 
@@ -42,8 +45,9 @@ final class FieldWriter {
   /** How long the last {@link #write} took, in nanoseconds: the longest are handed out first. */
   long nanos;
 
-  FieldWriter(WriteNode node, MessageType schema, int chunk, int pageBytes) {
+  FieldWriter(WriteNode node, MessageType schema, int chunk, int pageBytes, BulkColumnWriter bulk) {
     this.node = node;
+    this.bulk = bulk;
     this.schema = schema;
     this.chunk = chunk;
     this.pageBytes = pageBytes;
@@ -52,6 +56,10 @@ final class FieldWriter {
 
   /** Starts a row group: new column writers over {@code pages}. */
   void startRowGroup(ParquetProperties props, PageWriteStore pages, BloomFilterWriteStore blooms) {
+    if (bulk != null) {
+      bulk.startRowGroup(props, pages, blooms);
+      return;
+    }
     store = props.newColumnWriteStore(schema, pages, blooms);
     node.bind(store);
   }
@@ -66,6 +74,16 @@ final class FieldWriter {
     int row = from;
     failing = from;
     long start = System.nanoTime();
+    if (bulk != null) {
+      try {
+        bulk.write(from, to);
+      } catch (RuntimeException | Error e) {
+        failing = bulk.failing;
+        failure = e;
+      }
+      nanos = System.nanoTime() - start;
+      return;
+    }
     try {
       while (row < to) {
         // Chunks end where step-aligned runs of the row group do, so at its 1024-row marks.
@@ -101,7 +119,7 @@ final class FieldWriter {
 
   /** The bytes buffered in this row group's column writers. */
   long bufferedSize() {
-    return store.getBufferedSize();
+    return bulk != null ? bulk.bufferedSize() : store.getBufferedSize();
   }
 
   /**
@@ -111,7 +129,11 @@ final class FieldWriter {
   void flush() {
     failure = null;
     try {
-      store.flush();
+      if (bulk != null) {
+        bulk.flush();
+      } else {
+        store.flush();
+      }
     } catch (RuntimeException | Error e) {
       failure = e;
     }
@@ -119,6 +141,9 @@ final class FieldWriter {
 
   /** Closes this row group's column writers. */
   void close() {
+    if (bulk != null) {
+      bulk.close();
+    }
     if (store != null) {
       store.close();
     }

@@ -62,6 +62,11 @@ abstract class LeafEncoder extends WriteNode {
     void bound() {}
   }
 
+  /** This batch's (storage) vector, or {@code null} when the batch has none for this column. */
+  final FieldVector storage() {
+    return vector;
+  }
+
   /** Takes the (storage) vector of this batch. */
   abstract void bindTyped(FieldVector storage);
 

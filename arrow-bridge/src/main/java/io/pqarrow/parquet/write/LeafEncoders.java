@@ -199,6 +199,11 @@ final class LeafEncoders {
       this.divisor = divisor;
     }
 
+    /** Whether values are written as they are (no unit change). */
+    final boolean unscaled() {
+      return multiplier == 1 && divisor == 1;
+    }
+
     @Override
     final void bound() {
       width = v.getTypeWidth();

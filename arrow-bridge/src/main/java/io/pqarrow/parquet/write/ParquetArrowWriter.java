@@ -51,11 +51,12 @@ import org.apache.parquet.schema.MessageType;
  *
  * <p>The schema is mapped with {@link SchemaMapper#toParquet} (logical and converted types, field
  * ids, {@code ARROW:schema} in the key-value metadata). Values go column by column through
- * parquet-java's column writers with levels computed from the Arrow vectors; parquet-java encodes,
- * compresses and lays out pages, row groups and the footer. An existing file is replaced. Every
- * failure is a {@link ParquetFileException} naming the file; a failure while writing rows or
- * closing deletes the file and closes the writer (a batch whose schema does not match is refused
- * before anything is written, and the writer stays usable).
+ * parquet-java's column writers with levels computed from the Arrow vectors, except top-level flat
+ * columns of plain types, which are encoded from their Arrow buffers in bulk ({@link
+ * BulkColumnWriter}); parquet-java compresses and lays out pages, row groups and the footer. An
+ * existing file is replaced. Every failure is a {@link ParquetFileException} naming the file; a
+ * failure while writing rows or closing deletes the file and closes the writer (a batch whose
+ * schema does not match is refused before anything is written, and the writer stays usable).
  */
 public final class ParquetArrowWriter implements AutoCloseable {
   private final Path file;
@@ -96,7 +97,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
   private static final int MAX_RUN = 1 << 14;
 
   private ParquetArrowWriter(
-      Path file, SchemaMapping mapping, List<Field> batchFields, WriteOptions options)
+      Path file, SchemaMapping mapping, List<Field> batchFields, WriteOptions options, boolean bulk)
       throws IOException {
     this.file = file;
     this.batchFields = batchFields;
@@ -108,14 +109,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     this.parquetSchema = mapping.parquetSchema();
     WritePlanBuilder builder = new WritePlanBuilder(parquetSchema, file);
     for (FieldMapping f : mapping.fields()) {
-      WriteNode node = builder.build(f);
-      nodes.add(node);
-      fields.add(
-          new FieldWriter(
-              node,
-              new MessageType(parquetSchema.getName(), f.parquetType()),
-              chunk,
-              options.pageBytes()));
+      nodes.add(builder.build(f));
     }
     this.dictionaryNodes = List.copyOf(builder.dictionaryNodes());
     List<LeafEncoder> leaves = new ArrayList<>();
@@ -134,6 +128,23 @@ public final class ParquetArrowWriter implements AutoCloseable {
         node.passThrough();
         arrowDictionaries.put(column, node);
       }
+    }
+    for (int i = 0; i < nodes.size(); i++) {
+      WriteNode node = nodes.get(i);
+      FieldMapping f = mapping.fields().get(i);
+      // A flat leaf of a plain type is written from its buffers in bulk (chosen once per column).
+      BulkColumnWriter direct =
+          bulk && node instanceof LeafEncoder leaf
+              ? BulkColumnWriter.create(
+                  leaf, f.arrowField().getType(), valuesWriters.encoding(leaf.column))
+              : null;
+      fields.add(
+          new FieldWriter(
+              node,
+              new MessageType(parquetSchema.getName(), f.parquetType()),
+              chunk,
+              options.pageBytes(),
+              direct));
     }
     boolean statistics = options.statistics() != WriteOptions.Statistics.NONE;
     ParquetProperties.Builder props =
@@ -398,8 +409,32 @@ public final class ParquetArrowWriter implements AutoCloseable {
 
   private static ParquetArrowWriter open(
       Path file, SchemaMapping mapping, List<Field> batchFields, WriteOptions options) {
+    return open(file, mapping, batchFields, options, true);
+  }
+
+  /**
+   * {@link #open(Path, Schema, WriteOptions)} with the bulk path of flat columns ({@link
+   * BulkColumnWriter}) on or off: off, every value goes through parquet-java's column writers (for
+   * tests that compare the two).
+   */
+  static ParquetArrowWriter open(Path file, Schema schema, WriteOptions options, boolean bulk) {
+    SchemaMapping mapping;
     try {
-      return new ParquetArrowWriter(file, mapping, batchFields, options);
+      mapping = SchemaMapper.toParquet(schema, options.mapping());
+    } catch (BridgeException e) {
+      throw ParquetFileException.write(file, null, -1, e.getMessage(), e);
+    }
+    return open(file, mapping, schema.getFields(), options, bulk);
+  }
+
+  private static ParquetArrowWriter open(
+      Path file,
+      SchemaMapping mapping,
+      List<Field> batchFields,
+      WriteOptions options,
+      boolean bulk) {
+    try {
+      return new ParquetArrowWriter(file, mapping, batchFields, options, bulk);
     } catch (ParquetFileException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
@@ -410,6 +445,11 @@ public final class ParquetArrowWriter implements AutoCloseable {
   /** The schema mapping the file is written with. */
   public SchemaMapping mapping() {
     return mapping;
+  }
+
+  /** How many top-level fields are written in bulk ({@link BulkColumnWriter}). */
+  int bulkFields() {
+    return (int) fields.stream().filter(f -> f.bulk != null).count();
   }
 
   /** Rows written so far (after a failed write, the rows before the failing one). */

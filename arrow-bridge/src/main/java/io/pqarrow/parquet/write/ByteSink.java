@@ -1,0 +1,86 @@
+package io.pqarrow.parquet.write;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.parquet.bytes.BytesInput;
+
+/**
+ * A growable little-endian byte buffer that {@link BulkColumnWriter} encodes a page into; reused
+ * from page to page ({@link #reset}), and handed to parquet-java as a {@link BytesInput} view,
+ * which the page writer copies (compresses) before the buffer is reused.
+ */
+final class ByteSink {
+  static final VarHandle INTS =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  byte[] bytes;
+  int size;
+
+  ByteSink(int capacity) {
+    bytes = new byte[Math.max(16, capacity)];
+  }
+
+  void reset() {
+    size = 0;
+  }
+
+  /** Makes room for {@code n} more bytes. */
+  void ensure(int n) {
+    long need = (long) size + n;
+    if (need > bytes.length) {
+      if (need > Integer.MAX_VALUE - 16) {
+        throw new IllegalStateException("page buffer over 2 GiB");
+      }
+      bytes =
+          Arrays.copyOf(
+              bytes, (int) Math.max(need, Math.min(Integer.MAX_VALUE - 16, 2L * bytes.length)));
+    }
+  }
+
+  void put(int b) {
+    ensure(1);
+    bytes[size++] = (byte) b;
+  }
+
+  void putInt(int v) {
+    ensure(4);
+    INTS.set(bytes, size, v);
+    size += 4;
+  }
+
+  /** An unsigned LEB128 varint, as the RLE/bit-packed hybrid's run headers. */
+  void putVarint(int v) {
+    ensure(5);
+    while ((v & ~0x7F) != 0) {
+      bytes[size++] = (byte) ((v & 0x7F) | 0x80);
+      v >>>= 7;
+    }
+    bytes[size++] = (byte) v;
+  }
+
+  void put(byte[] src, int offset, int length) {
+    ensure(length);
+    System.arraycopy(src, offset, bytes, size, length);
+    size += length;
+  }
+
+  void put(ArrowBuf src, long offset, int length) {
+    ensure(length);
+    src.getBytes(offset, bytes, size, length);
+    size += length;
+  }
+
+  void put(ByteSink other) {
+    put(other.bytes, 0, other.size);
+  }
+
+  /** A view of the bytes so far; valid until the sink is next written or reset. */
+  BytesInput view() {
+    return BytesInput.from(bytes, 0, size);
+  }
+}

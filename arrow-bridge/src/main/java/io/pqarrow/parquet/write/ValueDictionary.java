@@ -1,0 +1,181 @@
+package io.pqarrow.parquet.write;
+
+import java.util.Arrays;
+
+/**
+ * The dictionary of one column chunk for {@link BulkColumnWriter}: the distinct values in the order
+ * first seen (their ids), found by an open-addressing hash over the raw value bits (fixed width,
+ * kept as longs) or bytes (BYTE_ARRAY, kept in one byte heap). {@link #byteSize} is the size of its
+ * PLAIN dictionary page, as parquet-java counts it.
+ */
+final class ValueDictionary {
+  private final BulkColumnWriter.Kind kind;
+
+  /** How many entries there are. */
+  int size;
+
+  /** The PLAIN size of the entries: the width each, or 4 plus the length each for BYTE_ARRAY. */
+  long byteSize;
+
+  /** Slots: an entry's id plus 1, 0 when empty; a power of two, at most half full. */
+  private int[] table = new int[1 << 10];
+
+  private long[] keys = new long[1 << 9];
+  private int[] hashes = new int[1 << 9];
+  private int[] starts;
+  private int[] lengths;
+  private final ByteSink heap;
+
+  ValueDictionary(BulkColumnWriter.Kind kind) {
+    this.kind = kind;
+    boolean binary = kind == BulkColumnWriter.Kind.BINARY;
+    this.starts = binary ? new int[1 << 9] : null;
+    this.lengths = binary ? new int[1 << 9] : null;
+    this.heap = binary ? new ByteSink(1 << 12) : null;
+  }
+
+  void clear() {
+    Arrays.fill(table, 0);
+    size = 0;
+    byteSize = 0;
+    if (heap != null) {
+      heap.reset();
+    }
+  }
+
+  private static int mix(long x) {
+    x *= 0x9E37_79B9_7F4A_7C15L;
+    return (int) (x ^ (x >>> 29) ^ (x >>> 47));
+  }
+
+  /** The id of the fixed-width value {@code bits}, added when new. */
+  int idOf(long bits) {
+    int mask = table.length - 1;
+    int slot = mix(bits) & mask;
+    while (true) {
+      int e = table[slot];
+      if (e == 0) {
+        break;
+      }
+      if (keys[e - 1] == bits) {
+        return e - 1;
+      }
+      slot = (slot + 1) & mask;
+    }
+    int id = grow();
+    keys[id] = bits;
+    table[slot] = id + 1;
+    byteSize += kind.width;
+    return rehashIfFull(id);
+  }
+
+  /**
+   * The id of the bytes {@code b[at..at+len)}, added when new; {@code b} holds at least 8 bytes
+   * past {@code at + len}.
+   */
+  int idOf(byte[] b, int at, int len) {
+    int h = hash(b, at, len);
+    int mask = table.length - 1;
+    int slot = h & mask;
+    byte[] heapBytes = heap.bytes;
+    while (true) {
+      int e = table[slot];
+      if (e == 0) {
+        break;
+      }
+      int id = e - 1;
+      if (hashes[id] == h
+          && lengths[id] == len
+          && Arrays.equals(heapBytes, starts[id], starts[id] + len, b, at, at + len)) {
+        return id;
+      }
+      slot = (slot + 1) & mask;
+    }
+    int id = grow();
+    hashes[id] = h;
+    starts[id] = heap.size;
+    lengths[id] = len;
+    heap.put(b, at, len);
+    table[slot] = id + 1;
+    byteSize += 4L + len;
+    return rehashIfFull(id);
+  }
+
+  private static int hash(byte[] b, int at, int len) {
+    long h = 0x27D4_EB2F_1656_67C5L ^ len;
+    int i = at;
+    int end = at + len;
+    for (; i + 8 <= end; i += 8) {
+      h = (h ^ (long) ByteSink.LONGS.get(b, i)) * 0x9E37_79B9_7F4A_7C15L;
+      h ^= h >>> 31;
+    }
+    if (i < end) {
+      // The last 1 to 7 bytes as one word (the caller's array has 8 bytes past every value).
+      long tail = (long) ByteSink.LONGS.get(b, i) & (-1L >>> (64 - 8 * (end - i)));
+      h = (h ^ tail) * 0x9E37_79B9_7F4A_7C15L;
+    }
+    return mix(h);
+  }
+
+  /** Makes room for one more entry; its id. */
+  private int grow() {
+    int id = size;
+    if (id == keys.length) {
+      int n = keys.length * 2;
+      keys = Arrays.copyOf(keys, n);
+      hashes = Arrays.copyOf(hashes, n);
+      if (starts != null) {
+        starts = Arrays.copyOf(starts, n);
+        lengths = Arrays.copyOf(lengths, n);
+      }
+    }
+    size++;
+    return id;
+  }
+
+  private int rehashIfFull(int id) {
+    if (size * 2 > table.length) {
+      int[] next = new int[table.length * 2];
+      int mask = next.length - 1;
+      for (int e = 0; e < size; e++) {
+        int slot = (kind == BulkColumnWriter.Kind.BINARY ? hashes[e] : mix(keys[e])) & mask;
+        while (next[slot] != 0) {
+          slot = (slot + 1) & mask;
+        }
+        next[slot] = e + 1;
+      }
+      table = next;
+    }
+    return id;
+  }
+
+  /** Appends the PLAIN encoding of entry {@code id}. */
+  private void writeEntry(int id, ByteSink out) {
+    switch (kind) {
+      case BINARY -> {
+        out.putInt(lengths[id]);
+        out.put(heap.bytes, starts[id], lengths[id]);
+      }
+      case INT32, FLOAT -> out.putInt((int) keys[id]);
+      default -> {
+        out.ensure(8);
+        ByteSink.LONGS.set(out.bytes, out.size, keys[id]);
+        out.size += 8;
+      }
+    }
+  }
+
+  /** Appends the PLAIN values of the ids {@code ids[0..n)}. */
+  void writePlain(int[] ids, int n, ByteSink out) {
+    for (int i = 0; i < n; i++) {
+      writeEntry(ids[i], out);
+    }
+  }
+
+  /** Appends the PLAIN values of the first {@code count} entries: the dictionary page. */
+  void writeEntries(int count, ByteSink out) {
+    for (int id = 0; id < count; id++) {
+      writeEntry(id, out);
+    }
+  }
+}

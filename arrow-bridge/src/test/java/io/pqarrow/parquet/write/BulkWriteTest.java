@@ -1,0 +1,301 @@
+package io.pqarrow.parquet.write;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pqarrow.parquet.ArrowJson;
+import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.parquet.read.ParquetArrowReader;
+import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.testing.LeakCheckingAllocator;
+import io.pqarrow.testing.PythonEnv;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.TimeStampMicroTZVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The bulk path of flat columns ({@link BulkColumnWriter}) writes the file parquet-java's column
+ * writers write: for every covered type (decimals as INT32 and INT64 too), with no, half and only
+ * nulls (and non-nullable), under PLAIN, dictionary, dictionary falling back after some pages and
+ * on the first page, v1 and v2 pages, and statistics none, per chunk and per page with the page
+ * index, bloom filters and checksums, the file read back by this library and by pyarrow (values,
+ * footer statistics, encodings, page index and bloom filter presence) is the one the per-value path
+ * writes.
+ */
+class BulkWriteTest {
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @TempDir Path dir;
+
+  private static final int ROWS = 10_000;
+  private static final int BATCH = 3_000;
+
+  private static final String[] TYPES = {
+    "i32", "i64", "f32", "f64", "bool", "str", "ts", "d32", "d64"
+  };
+  private static final String[] NULLS = {"req", "n0", "n50", "n100"};
+
+  /** Value patterns: repeating, repeating then distinct (a later fallback), distinct. */
+  private static final String[] PATTERNS = {"low", "mixed", "distinct"};
+
+  /** argv: files; per file, per row group and column its footer facts, per column its values. */
+  static final String FACTS =
+      """
+      import sys, json, hashlib, pyarrow.parquet as pq
+      for f in sys.argv[1:]:
+          pf = pq.ParquetFile(f)
+          m = pf.metadata
+          for r in range(m.num_row_groups):
+              g = m.row_group(r)
+              for k in range(g.num_columns):
+                  c = g.column(k)
+                  s = c.statistics
+                  st = None if s is None else [s.has_min_max, s.null_count, s.has_null_count,
+                       str(s.min) if s.has_min_max else None, str(s.max) if s.has_min_max else None]
+                  print(json.dumps([f.rsplit('/', 1)[1][4:], r, c.path_in_schema, g.num_rows,
+                      sorted(c.encodings), c.num_values, c.is_stats_set, st, c.has_column_index,
+                      c.has_offset_index, c.bloom_filter_offset is not None,
+                      c.has_dictionary_page]))
+          t = pq.read_table(f, page_checksum_verification=True)
+          for name in t.column_names:
+              v = json.dumps(t.column(name).to_pylist(), default=str)
+              print(json.dumps([f.rsplit('/', 1)[1][4:], name, hashlib.md5(v.encode()).hexdigest()]))
+      """;
+
+  @Test
+  void everyCoveredTypeAndOptionWritesWhatThePerValuePathWrites() {
+    List<Path> files = new ArrayList<>();
+    int configs = 0;
+    for (String pattern : PATTERNS) {
+      for (WriteOptions.PageVersion version : WriteOptions.PageVersion.values()) {
+        for (int set = 0; set < 4; set++) {
+          WriteOptions options = options(pattern, version, set);
+          String name = pattern + "-" + version + "-" + set + ".parquet";
+          List<String> source;
+          try (VectorSchemaRoot root = table(memory.allocator(), pattern, 0, ROWS)) {
+            source = ArrowJson.rows(root);
+          }
+          for (boolean bulk : new boolean[] {false, true}) {
+            Path file = dir.resolve((bulk ? "new-" : "old-") + name);
+            write(file, pattern, options, bulk);
+            List<String> back = readBack(file);
+            assertEquals(source, back, file + " read back");
+            files.add(file);
+          }
+          configs++;
+        }
+      }
+    }
+    assertEquals(PATTERNS.length * 2 * 4, configs);
+    Map<String, List<String>> facts = new LinkedHashMap<>();
+    String out =
+        PythonEnv.require().run(FACTS, files.stream().map(Path::toString).toArray(String[]::new));
+    for (String line : out.split("\n")) {
+      if (line.isBlank()) {
+        continue;
+      }
+      String key = line.substring(2, line.indexOf('"', 2));
+      facts.computeIfAbsent(key, k -> new ArrayList<>()).add(line.substring(line.indexOf(',')));
+    }
+    assertEquals(PATTERNS.length * 2 * 4, facts.size(), "pyarrow read every file");
+    boolean sawFallback = false;
+    boolean sawDictionary = false;
+    // The facts are keyed by the name without its old-/new- prefix, so both files' lines are in
+    // one list: its halves must be equal.
+    for (Map.Entry<String, List<String>> e : facts.entrySet()) {
+      List<String> lines = e.getValue();
+      assertEquals(0, lines.size() % 2, e.getKey());
+      List<String> first = lines.subList(0, lines.size() / 2);
+      List<String> second = lines.subList(lines.size() / 2, lines.size());
+      assertEquals(first, second, e.getKey() + ": per-value path, then bulk path");
+      for (String l : first) {
+        sawFallback |= l.contains("\"PLAIN\", \"PLAIN_DICTIONARY\"");
+        sawDictionary |= l.contains("DICTIONARY");
+      }
+    }
+    assertTrue(sawDictionary, "some chunk is dictionary-encoded");
+    assertTrue(
+        sawFallback, "some chunk falls back from dictionary to PLAIN after dictionary pages");
+  }
+
+  /** Options set {@code set}: 0 statistics none, no page index; 1 per chunk; 2, 3 per page, ... */
+  private static WriteOptions options(String pattern, WriteOptions.PageVersion version, int set) {
+    WriteOptions.Builder b =
+        WriteOptions.builder()
+            .pageVersion(version)
+            .pageRows(1000)
+            .rowGroupRows(6000)
+            .dictionaryPageBytes(4096)
+            .dictionary(!pattern.equals("low") || set != 3);
+    switch (set) {
+      case 0 -> b.statistics(WriteOptions.Statistics.NONE).pageIndex(false);
+      case 1 -> b.statistics(WriteOptions.Statistics.CHUNK).pageIndex(true);
+      default -> {
+        b.statistics(WriteOptions.Statistics.PAGE).pageIndex(true).pageChecksums(true);
+        for (String type : TYPES) {
+          if (!type.equals("bool")) {
+            for (String nulls : NULLS) {
+              b.bloomFilter(
+                  type + "_" + nulls, new WriteOptions.BloomFilter(0.05, set == 2 ? 0 : 2000));
+            }
+          }
+        }
+      }
+    }
+    return b.build();
+  }
+
+  private void write(Path file, String pattern, WriteOptions options, boolean bulk) {
+    Schema schema;
+    try (VectorSchemaRoot first = table(memory.allocator(), pattern, 0, 1)) {
+      schema = first.getSchema();
+    }
+    try (ParquetArrowWriter writer = ParquetArrowWriter.open(file, schema, options, bulk)) {
+      assertEquals(bulk ? TYPES.length * NULLS.length : 0, writer.bulkFields());
+      for (int from = 0; from < ROWS; from += BATCH) {
+        try (VectorSchemaRoot batch =
+            table(memory.allocator(), pattern, from, Math.min(BATCH, ROWS - from))) {
+          writer.write(batch);
+        }
+      }
+    }
+  }
+
+  private List<String> readBack(Path file) {
+    List<String> rows = new ArrayList<>();
+    try (ParquetArrowReader reader =
+        ParquetArrowReader.open(
+            file, memory.allocator(), ReadOptions.builder().batchRows(4000).build())) {
+      while (reader.loadNextBatch()) {
+        rows.addAll(ArrowJson.rows(reader.getVectorSchemaRoot()));
+      }
+    }
+    return rows;
+  }
+
+  /** Rows {@code from} to {@code from + n} of the table of {@code pattern}. */
+  static VectorSchemaRoot table(BufferAllocator allocator, String pattern, int from, int n) {
+    List<FieldVector> vectors = new ArrayList<>();
+    for (String type : TYPES) {
+      for (String nulls : NULLS) {
+        vectors.add(column(allocator, type, nulls, pattern, from, n));
+      }
+    }
+    List<Field> fields = vectors.stream().map(FieldVector::getField).toList();
+    return new VectorSchemaRoot(fields, vectors, n);
+  }
+
+  private static boolean isNull(String nulls, int k) {
+    return switch (nulls) {
+      case "n50" -> (k / 700) % 3 != 0 && (k * 7 + k / 13) % 10 < 5 || (k / 700) % 3 == 2;
+      case "n100" -> true;
+      default -> false;
+    };
+  }
+
+  private static long value(String pattern, int k) {
+    return switch (pattern) {
+      case "low" -> k % 13;
+      case "mixed" -> k < 3000 || (k >= 6000 && k < 8000) ? k % 13 : k;
+      default -> k;
+    };
+  }
+
+  private static FieldVector column(
+      BufferAllocator allocator, String type, String nulls, String pattern, int from, int n) {
+    ArrowType arrow =
+        switch (type) {
+          case "i32" -> new ArrowType.Int(32, true);
+          case "i64" -> new ArrowType.Int(64, true);
+          case "f32" -> new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
+          case "f64" -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+          case "bool" -> ArrowType.Bool.INSTANCE;
+          case "str" -> ArrowType.Utf8.INSTANCE;
+          case "d32" -> new ArrowType.Decimal(7, 2, 128);
+          case "d64" -> new ArrowType.Decimal(12, 2, 128);
+          default -> new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC");
+        };
+    Field field =
+        new Field(type + "_" + nulls, new FieldType(!nulls.equals("req"), arrow, null), null);
+    FieldVector v = field.createVector(allocator);
+    v.setInitialCapacity(n);
+    v.allocateNew();
+    for (int i = 0; i < n; i++) {
+      int k = from + i;
+      if (isNull(nulls, k)) {
+        continue;
+      }
+      long x = value(pattern, k);
+      switch (type) {
+        case "i32" -> ((IntVector) v).set(i, (int) (x * 31 - 500));
+        case "i64" -> ((BigIntVector) v).set(i, x * 1_000_003L - 7);
+        case "f32" -> ((Float4Vector) v).set(i, k == 4321 ? Float.NaN : x * 0.5f - 3);
+        case "f64" -> ((Float8Vector) v).set(i, k == 4321 ? Double.NaN : x / 7.0 - 2);
+        case "bool" -> ((BitVector) v).set(i, x % 3 == 0 ? 1 : 0);
+        case "str" ->
+            ((VarCharVector) v)
+                .setSafe(
+                    i,
+                    ((x % 4 == 0 ? "same8bytes" : "s") + x + (x % 5 == 0 ? "-longer" : ""))
+                        .getBytes(StandardCharsets.UTF_8));
+        case "d32" -> ((DecimalVector) v).set(i, x * 37 - 1000);
+        case "d64" -> ((DecimalVector) v).set(i, x * 1_000_000_007L - 3);
+        default -> ((TimeStampMicroTZVector) v).set(i, x * 1_000_000L + 17);
+      }
+    }
+    v.setValueCount(n);
+    return v;
+  }
+
+  @Test
+  void aNullInANonNullableColumnNamesTheColumnAndRowAsBefore() {
+    Schema schema;
+    try (VectorSchemaRoot first = table(memory.allocator(), "low", 0, 1)) {
+      schema = first.getSchema();
+    }
+    List<String> messages = new ArrayList<>();
+    for (boolean bulk : new boolean[] {false, true}) {
+      Path file = dir.resolve("null-" + bulk + ".parquet");
+      ParquetArrowWriter writer =
+          ParquetArrowWriter.open(file, schema, WriteOptions.builder().build(), bulk);
+      try (VectorSchemaRoot ok = table(memory.allocator(), "low", 0, 2000);
+          VectorSchemaRoot bad = table(memory.allocator(), "low", 2000, 2000)) {
+        writer.write(ok);
+        FieldVector str = bad.getVector("str_req");
+        ((VarCharVector) str).setNull(1234);
+        ParquetFileException e = assertThrows(ParquetFileException.class, () -> writer.write(bad));
+        messages.add(e.getMessage());
+      } finally {
+        writer.abort();
+      }
+      assertFalse(file.toFile().exists(), "no partial file");
+    }
+    assertTrue(messages.get(0).contains("str_req"), messages.get(0));
+    assertTrue(messages.get(0).contains("3234"), messages.get(0));
+    assertEquals(messages.get(0), messages.get(1).replace("null-true", "null-false"));
+  }
+}
