@@ -11,9 +11,15 @@ import io.pqarrow.shred.ShreddingTypes;
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.arrow.VariantVectorWriter;
 import io.pqarrow.variant.testing.RandomVariants;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
@@ -134,6 +140,50 @@ public class ShreddedObjectGetBenchmark {
   @Benchmark
   public int plainStruct() {
     return get(plain, STRUCT);
+  }
+
+  /**
+   * The four methods timed by the calling thread's CPU time, round-robin, for a shared machine (as
+   * {@link VariantGetCpuTime}): {@code main ROWS WARMUP ROUNDS} prints the median, minimum and
+   * maximum ns per row of each.
+   */
+  public static void main(String[] args) {
+    ShreddedObjectGetBenchmark b = new ShreddedObjectGetBenchmark();
+    b.rows = Integer.parseInt(args[0]);
+    int warmup = Integer.parseInt(args[1]);
+    int rounds = Integer.parseInt(args[2]);
+    b.setup();
+    try {
+      Map<String, IntSupplier> methods = new LinkedHashMap<>();
+      methods.put("shreddedVariant", b::shreddedVariant);
+      methods.put("shreddedStruct", b::shreddedStruct);
+      methods.put("plainVariant", b::plainVariant);
+      methods.put("plainStruct", b::plainStruct);
+      Map<String, double[]> ns = new LinkedHashMap<>();
+      methods.keySet().forEach(k -> ns.put(k, new double[rounds]));
+      ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+      long check = 0;
+      for (int r = 0; r < warmup + rounds; r++) {
+        for (Map.Entry<String, IntSupplier> m : methods.entrySet()) {
+          long t0 = mx.getCurrentThreadCpuTime();
+          check += m.getValue().getAsInt();
+          long t1 = mx.getCurrentThreadCpuTime();
+          if (r >= warmup) {
+            ns.get(m.getKey())[r - warmup] = (t1 - t0) / (double) b.rows;
+          }
+        }
+      }
+      for (Map.Entry<String, double[]> e : ns.entrySet()) {
+        double[] v = e.getValue();
+        Arrays.sort(v);
+        System.out.printf(
+            "%-16s cpu ns/row median %.1f min %.1f max %.1f%n",
+            e.getKey(), v[rounds / 2], v[0], v[rounds - 1]);
+      }
+      System.out.println("checksum " + check);
+    } finally {
+      b.tearDown();
+    }
   }
 
   private int get(VariantVector v, Field target) {
