@@ -267,6 +267,12 @@ final class ShreddedNode {
     return fieldById;
   }
 
+  /** The shredded field {@code key} of this object level, or null. */
+  ShreddedNode field(String key) {
+    int j = indexOf(key);
+    return j < 0 ? null : fields[j];
+  }
+
   private int indexOf(String key) {
     Integer j = index.get(key);
     return j == null ? -1 : j;

@@ -4,6 +4,8 @@ import io.pqarrow.Limits;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.kernel.InferOptions;
 import io.pqarrow.kernel.VariantKernels;
+import java.util.BitSet;
+import java.util.List;
 import java.util.Objects;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
@@ -145,6 +147,32 @@ public final class Shredding {
       BufferAllocator allocator) {
     Objects.requireNonNull(options, "options");
     return Unshredder.run(input, dictionaries, options.limits(), options.strict(), allocator);
+  }
+
+  /**
+   * Rebuilds, as plain Variant values, the sub-values at a path of shredded object fields: row
+   * {@code i} of the result is the value at {@code keys} of row {@code i} of {@code input} when
+   * {@code rows} has bit {@code i} set, else SQL NULL. Only the levels from the last key down are
+   * read, column by column as {@link #unshred} reads the whole value, and the result has one sorted
+   * metadata for the batch. In every row set, each level the path crosses must hold a shredded
+   * object ({@code typed_value} set); a field absent at the end of the path gives Variant null.
+   * {@code VariantKernels.get} uses it for paths that end on a shredded object or array.
+   *
+   * @param keys object keys from the top level, each a field of the shredding schema (empty: the
+   *     whole value)
+   * @throws IllegalArgumentException if a key is not shredded at its level
+   * @throws ShredException as {@link #unshred(VariantVector, DictionaryProvider, ShredOptions,
+   *     BufferAllocator)}, for the levels read
+   */
+  public static VariantVector unshredAt(
+      VariantVector input,
+      List<String> keys,
+      BitSet rows,
+      ShredOptions options,
+      BufferAllocator allocator) {
+    Objects.requireNonNull(keys, "keys");
+    Objects.requireNonNull(rows, "rows");
+    return Unshredder.run(input, null, keys, rows, options.limits(), options.strict(), allocator);
   }
 
   /**

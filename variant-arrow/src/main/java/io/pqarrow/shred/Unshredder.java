@@ -11,6 +11,8 @@ import io.pqarrow.variant.VariantReader;
 import io.pqarrow.variant.arrow.VariantColumnReader;
 import io.pqarrow.variant.arrow.VariantVectorWriter;
 import io.pqarrow.variant.internal.BinarySlots;
+import java.util.BitSet;
+import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 
@@ -87,8 +89,33 @@ final class Unshredder {
       Limits limits,
       boolean strict,
       BufferAllocator allocator) {
+    return run(input, dictionaries, List.of(), null, limits, strict, allocator);
+  }
+
+  /**
+   * The values at the shredded object fields {@code keys} (a path from the top level; empty: the
+   * whole value) of the rows set in {@code rows} (null: every row that is not SQL NULL); the other
+   * rows are SQL NULL. In the rows set, every level above the last must be a typed object; a field
+   * missing at the last level is Variant null.
+   */
+  static VariantVector run(
+      VariantVector input,
+      DictionaryProvider dictionaries,
+      List<String> keys,
+      BitSet rows,
+      Limits limits,
+      boolean strict,
+      BufferAllocator allocator) {
     VariantColumnReader in = VariantColumnReader.of(input, dictionaries);
     Unshredder u = new Unshredder(in, strict);
+    ShreddedNode node = u.root;
+    for (String key : keys) {
+      ShreddedNode next = node.field(key);
+      if (next == null) {
+        throw new IllegalArgumentException(node.path + " does not shred the key " + key);
+      }
+      node = next;
+    }
     // Rows go straight into Arrow memory: no heap array of the values, no copy at finish.
     try (VariantVectorWriter out = new VariantVectorWriter(limits, allocator)) {
       out.declareKeys(KeyCollector.keys(in, u.root));
@@ -96,17 +123,20 @@ final class Unshredder {
       out.reserve(in.rowCount(), u.root.storageBytes());
       for (int i = 0; i < in.rowCount(); i++) {
         u.row = i;
-        if (in.isSqlNull(i)) {
+        if (rows == null ? in.isSqlNull(i) : !rows.get(i)) {
           out.appendSqlNull();
           continue;
         }
         try {
           VariantMetadata m = in.metadata(i);
-          u.rebuild(u.root, i, m, out.row());
+          VariantBuilder b = out.row();
+          if (!u.rebuild(node, i, m, b)) {
+            b.appendNull();
+          }
         } catch (ShredException e) {
           throw e;
         } catch (BridgeException e) {
-          throw ShredException.invalidRow(u.root.path, i, e);
+          throw ShredException.invalidRow(node.path, i, e);
         }
         out.finishRow();
       }

@@ -5,10 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import io.pqarrow.Limits;
 import io.pqarrow.extension.ExtensionTypes;
+import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
+import io.pqarrow.json.VariantToJson;
 import io.pqarrow.shred.Shredding;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
+import io.pqarrow.variant.VariantReader;
+import io.pqarrow.variant.arrow.VariantColumnReader;
 import java.io.FileInputStream;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -194,6 +198,59 @@ class DuckDbShreddedGetTest {
               List.of("extra", "id", "name", "p", "tags"),
               field.getChildren().get(1).getChildren().stream().map(Field::getName).toList());
         });
+  }
+
+  @Test
+  void pathsEndingOnAShreddedObjectOrArrayAgreeWithTheUnshreddedColumn() throws Exception {
+    Field tagList =
+        new Field(
+            "t",
+            FieldType.nullable(ArrowType.List.INSTANCE),
+            List.of(Field.nullable("element", ArrowType.Utf8.INSTANCE)));
+    Field variant = VariantType.unshreddedField("t", true);
+    withDuckDbColumn(
+        v -> {
+          try (VariantVector plain = Shredding.unshred(v, memory.allocator())) {
+            for (String path : List.of("$", "$.tags")) {
+              try (KernelResult want =
+                      VariantKernels.get(
+                          plain, path, variant, GetOptions.defaults(), memory.allocator());
+                  KernelResult got =
+                      VariantKernels.get(
+                          v, path, variant, GetOptions.defaults(), memory.allocator())) {
+                assertEquals(json(want), json(got), path);
+                assertEquals(want.variantNullRows(), got.variantNullRows(), path);
+              }
+            }
+            try (KernelResult want =
+                    VariantKernels.get(
+                        plain, "$.tags", tagList, GetOptions.defaults(), memory.allocator());
+                KernelResult got =
+                    VariantKernels.get(
+                        v, "$.tags", tagList, GetOptions.defaults(), memory.allocator())) {
+              for (int i = 0; i < ROWS; i++) {
+                assertEquals(
+                    i % 7 >= 4 ? "[\"a\",\"b" + i + "\"]" : null,
+                    text(got.vector().getObject(i)),
+                    "tags row " + i);
+                assertEquals(want.vector().getObject(i), got.vector().getObject(i), "row " + i);
+              }
+              assertEquals(want.failedRowCount(), got.failedRowCount());
+            }
+          }
+        });
+  }
+
+  /** Each row of a Variant result as JSON text; SQL NULL as null. */
+  private static List<String> json(KernelResult r) {
+    VariantColumnReader in = VariantColumnReader.of((VariantVector) r.vector());
+    VariantReader row = new VariantReader();
+    VariantToJson toJson = new VariantToJson();
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < in.rowCount(); i++) {
+      out.add(in.read(i, row) ? toJson.toJson(row) : null);
+    }
+    return out;
   }
 
   KernelResult get(VariantVector v, String path, ArrowType type) {

@@ -297,7 +297,7 @@ class ShreddedRulesAgreeTest {
   }
 
   @Test
-  void eachRebuiltRowOfVariantGetHasAMetadataOfItsOwnKeys() {
+  void rebuiltRowsOfVariantGetShareOneSortedMetadataOfTheBatchsKeys() {
     ArrowType int64 = new ArrowType.Int(64, true);
     Field field =
         storage(
@@ -325,9 +325,11 @@ class ShreddedRulesAgreeTest {
             VariantKernels.get(
                 in, "$", VARIANT_TARGET, GetOptions.defaults(), memory.allocator())) {
       VarBinaryVector metadata = (VarBinaryVector) ((VariantVector) r.vector()).metadataVector();
-      // version 1, sorted, one key, offsets 0 and 1, then the key: row 1 does not carry row 0's "b"
-      assertArrayEquals(new byte[] {0x11, 0x01, 0x00, 0x01, 'b'}, metadata.get(0));
-      assertArrayEquals(new byte[] {0x11, 0x01, 0x00, 0x01, 'a'}, metadata.get(1));
+      // Rebuilt together (Shredding.unshredAt): version 1, sorted, two keys, offsets 0, 1 and 2,
+      // then the keys, the same in both rows.
+      byte[] shared = {0x11, 0x02, 0x00, 0x01, 0x02, 'a', 'b'};
+      assertArrayEquals(shared, metadata.get(0));
+      assertArrayEquals(shared, metadata.get(1));
       assertEquals(
           List.of(obj("b", i64(1)), obj("a", i64(2))),
           ShredTestSupport.rowsOf((VariantVector) r.vector()));

@@ -17,6 +17,7 @@ import io.pqarrow.variant.arrow.VariantColumnReader;
 import io.pqarrow.variant.arrow.VariantVectorException;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.function.IntConsumer;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -25,7 +26,9 @@ import org.apache.arrow.vector.types.pojo.Field;
  * The row loop shared by {@link VariantKernels#get} and {@link VariantKernels#decode}: builds the
  * writer tree once, then per row positions a reader, follows the path and hands the value to the
  * writer. Unshredded storage only; shredded vectors go through {@link ShreddedGet}, which shares
- * {@link #execute} (output vector, writer tree, failure accounting) with this loop.
+ * {@link #execute} (output vector, writer tree, failure accounting) with this loop. A path of keys
+ * into an int64, int32, float64 or bool target over Binary children is served by the batch loop
+ * {@link KeyPathLoop}, which hands the rows it does not finish to this row reading.
  */
 public final class GetKernel {
   private GetKernel() {}
@@ -85,20 +88,29 @@ public final class GetKernel {
     VariantReader root = new VariantReader();
     int n = rows.rowCount();
     DirectScalars direct = DirectScalars.of(out, n);
+    IntConsumer row =
+        i -> {
+          try {
+            if (!rows.read(i, root)) {
+              writer.writeNull(i);
+              return;
+            }
+            ctx.useMetadata(root.metadata());
+            VariantReader at = walker.walk(root, 0);
+            if (at == null || !direct.put(at, i)) {
+              outcome.record(i, at, writer, ctx);
+            }
+          } catch (VariantFormatException | VariantTypeException | VariantVectorException e) {
+            outcome.malformed(i, writer, e);
+          }
+        };
+    KeyPathLoop batch = KeyPathLoop.of(rows, path, ctx, out);
+    if (batch != null) {
+      batch.run(row);
+      return;
+    }
     for (int i = 0; i < n; i++) {
-      try {
-        if (!rows.read(i, root)) {
-          writer.writeNull(i);
-          continue;
-        }
-        ctx.useMetadata(root.metadata());
-        VariantReader at = walker.walk(root, 0);
-        if (at == null || !direct.put(at, i)) {
-          outcome.record(i, at, writer, ctx);
-        }
-      } catch (VariantFormatException | VariantTypeException | VariantVectorException e) {
-        outcome.malformed(i, writer, e);
-      }
+      row.accept(i);
     }
   }
 

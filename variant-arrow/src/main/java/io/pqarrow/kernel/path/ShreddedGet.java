@@ -6,10 +6,13 @@ import io.pqarrow.ErrorLocation;
 import io.pqarrow.Limits;
 import io.pqarrow.extension.ShreddedLayout;
 import io.pqarrow.extension.VariantType;
+import io.pqarrow.extension.VariantVector;
 import io.pqarrow.kernel.KernelException;
 import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.kernel.cast.CastContext;
 import io.pqarrow.kernel.cast.ValueWriter;
+import io.pqarrow.shred.ShredOptions;
+import io.pqarrow.shred.Shredding;
 import io.pqarrow.variant.EncodedVariant;
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.VariantFormatException;
@@ -20,6 +23,9 @@ import io.pqarrow.variant.arrow.VariantColumnReader;
 import io.pqarrow.variant.arrow.VariantVectorException;
 import io.pqarrow.variant.internal.BinarySlots;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthViewVector;
@@ -53,8 +59,11 @@ import org.apache.arrow.vector.types.pojo.Field;
  * than its column declares is a malformed row.
  *
  * <p>Whole values are never rebuilt, except when the path ends on a shredded object or array (for
- * example {@code $} of a shredded column): that row's sub-value is rebuilt with the call's one
- * {@link VariantBuilder} (reset per row), and its encoded bytes are allocated per such row.
+ * example {@code $} of a shredded column, or {@code $.a} where {@code a} is a shredded struct):
+ * when the path is of keys only, the rows typed on every level are rebuilt together, column by
+ * column ({@link Shredding#unshredAt}: one sorted metadata for the batch, nothing allocated per
+ * row), and each row is then written from there; any other such row is rebuilt with the call's one
+ * {@link VariantBuilder} (reset per row), its encoded bytes allocated per row.
  */
 public final class ShreddedGet {
   private static final ByteBuffer NULL_BYTES = ByteBuffer.wrap(new byte[] {0});
@@ -92,6 +101,7 @@ public final class ShreddedGet {
     private final VariantReader nullValue = new VariantReader();
     // One builder per call, reset before each converted row (dictionary included).
     private final VariantBuilder builder;
+    private final Limits limits;
 
     Run(
         VariantColumnReader input,
@@ -104,6 +114,7 @@ public final class ShreddedGet {
         Limits limits) {
       this.input = input;
       this.builder = new VariantBuilder(limits);
+      this.limits = limits;
       this.path = path;
       this.ctx = ctx;
       this.writer = writer;
@@ -148,12 +159,83 @@ public final class ShreddedGet {
         return;
       }
       int n = input.rowCount();
-      for (int i = 0; i < n; i++) {
-        if (input.isSqlNull(i)) {
-          writer.writeNull(i);
-        } else {
-          slowRow(i, outcome);
+      BitSet bulk = new BitSet();
+      try (VariantVector rebuilt = rebuildInBulk(bulk)) {
+        VariantColumnReader rows = rebuilt == null ? null : VariantColumnReader.of(rebuilt);
+        for (int i = 0; i < n; i++) {
+          if (input.isSqlNull(i)) {
+            writer.writeNull(i);
+          } else if (rows != null && bulk.get(i)) {
+            rebuiltRow(rows, i, outcome);
+          } else {
+            slowRow(i, outcome);
+          }
         }
+      }
+    }
+
+    /**
+     * A path of keys that ends on a shredded object or array: the values of the rows whose every
+     * level on the path is typed, rebuilt column by column ({@link Shredding#unshredAt}) into a
+     * vector whose row i is row i's value (the rows in {@code bulk}); null when the path is not of
+     * that kind, no row is, or the levels below hold storage the strict rebuild refuses (the rows
+     * are then read one by one, leniently, as before).
+     */
+    private VariantVector rebuildInBulk(BitSet bulk) {
+      ShreddedLevel last = chain[chain.length - 1];
+      if (chain.length - 1 != path.size()
+          || (last.shape != ShreddedLevel.Shape.OBJECT
+              && last.shape != ShreddedLevel.Shape.ARRAY)) {
+        return null;
+      }
+      List<String> keys = new ArrayList<>();
+      for (PathExpression.Step step : path.steps()) {
+        if (!step.isKey()) {
+          return null;
+        }
+        keys.add(step.key());
+      }
+      int n = input.rowCount();
+      for (int i = 0; i < n; i++) {
+        if (!input.isSqlNull(i) && typedAllTheWay(i)) {
+          bulk.set(i);
+        }
+      }
+      if (bulk.isEmpty()) {
+        return null;
+      }
+      try {
+        return Shredding.unshredAt(
+            input.vector(),
+            keys,
+            bulk,
+            ShredOptions.builder().limits(limits).build(),
+            out.getAllocator());
+      } catch (BridgeException refused) {
+        bulk.clear();
+        return null;
+      }
+    }
+
+    /** Whether every level of the chain holds row {@code i}'s value in {@code typed_value}. */
+    private boolean typedAllTheWay(int i) {
+      for (ShreddedLevel l : chain) {
+        ShreddedLayout.Reading r = l.read(i);
+        if (r != ShreddedLayout.Reading.TYPED && r != ShreddedLayout.Reading.MERGED_OBJECT) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** Row {@code i} from the values {@link #rebuildInBulk} rebuilt. */
+    private void rebuiltRow(VariantColumnReader rows, int i, GetKernel.Outcome outcome) {
+      try {
+        rows.read(i, bytes);
+        ctx.useMetadata(bytes.metadata());
+        outcome.record(i, bytes, writer, ctx);
+      } catch (VariantFormatException | VariantTypeException | VariantVectorException e) {
+        outcome.malformed(i, writer, e);
       }
     }
 

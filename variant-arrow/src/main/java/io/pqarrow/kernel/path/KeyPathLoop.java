@@ -1,0 +1,424 @@
+package io.pqarrow.kernel.path;
+
+import io.pqarrow.extension.VariantVector;
+import io.pqarrow.kernel.PathExpression;
+import io.pqarrow.kernel.cast.CastContext;
+import io.pqarrow.kernel.cast.KeyIds;
+import io.pqarrow.variant.VariantFormatException;
+import io.pqarrow.variant.VariantMetadata;
+import io.pqarrow.variant.arrow.VariantColumnReader;
+import io.pqarrow.variant.arrow.VariantVectorException;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.function.IntConsumer;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.BitVectorHelper;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+
+/**
+ * The batch loop of the commonest get: a path of object keys into an int64, int32, float64 or bool
+ * target, over unshredded storage whose {@code metadata} (not dictionary-encoded) and {@code value}
+ * are Binary columns without null slots. It reads the Arrow buffers in place, as a loop written for
+ * the one query would: per row two offset pairs, the metadata recognised by its slot (the previous
+ * row's offsets) or by an 8-bytes-at-a-time comparison with the previous row's bytes, the path
+ * followed by dictionary id (ids resolved once per distinct metadata), the value stored straight
+ * into the output, validity gathered 64 rows to a word.
+ *
+ * <p>Only rows that take the common route are served here: a metadata that changes goes through
+ * {@link VariantColumnReader#metadata} (parsed and checked there), and every row the loop does not
+ * finish (a missing key, another value type, Variant null, a key the dictionary lacks or searched
+ * by bytes, an unsorted dictionary, and any range or offset that fails a check) is handed to the
+ * general row reading, which gives that row exactly what it always gave, errors included. The
+ * checks kept here are the ones that keep every read inside the row's value: the slot inside the
+ * data buffer, each object's tables and last offset inside its parent's values, each field offset
+ * below the values' size, the scalar's payload before the end of its object's values (the checks of
+ * {@link io.pqarrow.variant.VariantReader#descendByIds}, in the same order).
+ */
+final class KeyPathLoop {
+  private static final int INT64 = 1;
+  private static final int INT32 = 2;
+  private static final int FLOAT64 = 3;
+  private static final int BOOL = 4;
+
+  // Value headers (docs/variant.md §2): primitive type id << 2, basic type 0.
+  private static final int H_TRUE = 1 << 2;
+  private static final int H_FALSE = 2 << 2;
+  private static final int H_INT8 = 3 << 2;
+  private static final int H_INT16 = 4 << 2;
+  private static final int H_INT32 = 5 << 2;
+  private static final int H_INT64 = 6 << 2;
+  private static final int H_DOUBLE = 7 << 2;
+  private static final int OBJECT = 2;
+  // The buffers are read with native-order loads; Variant integers are little-endian.
+  private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+
+  private final VariantColumnReader rows;
+  private final CastContext ctx;
+  private final KeyIds keyIds;
+  private final int target;
+  private final int rowCount;
+  private final ArrowBuf rowValidity;
+  private final long metaOffsets;
+  private final long metaData;
+  private final long metaCapacity;
+  private final long valueOffsets;
+  private final long valueData;
+  private final long valueCapacity;
+  private final ArrowBuf outValidity;
+  private final long outData;
+  private final BitVector bits;
+  // End of the values of the object holding the value descend() found.
+  private long leafEnd;
+
+  private KeyPathLoop(
+      VariantColumnReader rows,
+      CastContext ctx,
+      KeyIds keyIds,
+      int target,
+      BaseVariableWidthVector meta,
+      BaseVariableWidthVector value,
+      FieldVector out) {
+    this.rows = rows;
+    this.ctx = ctx;
+    this.keyIds = keyIds;
+    this.target = target;
+    this.rowCount = rows.rowCount();
+    this.rowValidity = rows.vector().getUnderlyingVector().getValidityBuffer();
+    this.metaOffsets = meta.getOffsetBuffer().memoryAddress();
+    this.metaData = meta.getDataBuffer().memoryAddress();
+    this.metaCapacity = meta.getDataBuffer().capacity();
+    this.valueOffsets = value.getOffsetBuffer().memoryAddress();
+    this.valueData = value.getDataBuffer().memoryAddress();
+    this.valueCapacity = value.getDataBuffer().capacity();
+    this.outValidity = out.getValidityBuffer();
+    this.bits = target == BOOL ? (BitVector) out : null;
+    this.outData = target == BOOL ? 0 : out.getDataBuffer().memoryAddress();
+  }
+
+  /**
+   * The loop for this call, or null when the storage, path or target is not the common case. {@code
+   * out} is the call's output, already allocated for every row (by {@link DirectScalars}).
+   */
+  static KeyPathLoop of(
+      VariantColumnReader rows, PathExpression path, CastContext ctx, FieldVector out) {
+    int n = rows.rowCount();
+    if (n == 0 || rows.isShredded() || path.size() == 0 || !LITTLE_ENDIAN) {
+      return null;
+    }
+    byte[][] keys = new byte[path.size()][];
+    for (int k = 0; k < keys.length; k++) {
+      PathExpression.Step step = path.steps().get(k);
+      if (!step.isKey()) {
+        return null;
+      }
+      keys[k] = step.key().getBytes(StandardCharsets.UTF_8);
+    }
+    int width;
+    int target;
+    if (out instanceof BigIntVector) {
+      target = INT64;
+      width = 8;
+    } else if (out instanceof IntVector) {
+      target = INT32;
+      width = 4;
+    } else if (out instanceof Float8Vector) {
+      target = FLOAT64;
+      width = 8;
+    } else if (out instanceof BitVector) {
+      target = BOOL;
+      width = 0;
+    } else {
+      return null;
+    }
+    VariantVector v = rows.vector();
+    if (!(v.metadataVector() instanceof BaseVariableWidthVector meta)
+        || meta.getField().getDictionary() != null
+        || !(v.valueVector() instanceof BaseVariableWidthVector value)
+        || meta.getNullCount() != 0
+        || value.getNullCount() != 0
+        || meta.getOffsetBuffer().capacity() < 4L * (n + 1)
+        || value.getOffsetBuffer().capacity() < 4L * (n + 1)
+        || v.getUnderlyingVector().getValidityBuffer().capacity() < (n + 7) / 8
+        || out.getValidityBuffer().capacity() < (n + 7) / 8
+        || out.getDataBuffer().capacity() < (width == 0 ? (n + 7) / 8 : (long) width * n)) {
+      return null;
+    }
+    return new KeyPathLoop(rows, ctx, new KeyIds(ctx, keys), target, meta, value, out);
+  }
+
+  /**
+   * Serves every row it can and hands each other row that is not SQL NULL to {@code slowRow} (in
+   * row order); SQL NULL rows are left null in the output.
+   */
+  void run(IntConsumer slowRow) {
+    int n = rowCount;
+    long lastStart = -1;
+    long lastEnd = -1;
+    // The ids of the current metadata's keys when its rows can be served here, else null.
+    int[] ids = null;
+    int dictionarySize = 0;
+    for (int w = 0; w * 64 < n; w++) {
+      int from = w * 64;
+      int to = Math.min(n, from + 64);
+      long present = rowWord(w, from, to);
+      long served = 0;
+      for (long p = present; p != 0; p &= p - 1) {
+        int i = from + Long.numberOfTrailingZeros(p);
+        long ms = MemoryUtil.getInt(metaOffsets + 4L * i);
+        long me = MemoryUtil.getInt(metaOffsets + 4L * i + 4);
+        if (ms != lastStart || me != lastEnd) {
+          if (ms < 0 || me < ms || me > metaCapacity) {
+            lastStart = -1;
+            lastEnd = -1;
+            ids = null;
+            slowRow.accept(i);
+            continue;
+          }
+          if (lastStart < 0 || !sameBytes(ms, me, lastStart, lastEnd)) {
+            ids = resolve(i);
+            if (ids != null) {
+              dictionarySize = ctx.metadata().size();
+            }
+          }
+          lastStart = ms;
+          lastEnd = me;
+        }
+        if (ids == null) {
+          slowRow.accept(i);
+          continue;
+        }
+        long vs = MemoryUtil.getInt(valueOffsets + 4L * i);
+        long ve = MemoryUtil.getInt(valueOffsets + 4L * i + 4);
+        long leaf =
+            vs < 0 || ve < vs || ve > valueCapacity ? -1 : descend(vs, ve, ids, dictionarySize);
+        if (leaf < 0 || !put(leaf, i)) {
+          slowRow.accept(i);
+          continue;
+        }
+        served |= 1L << (i - from);
+      }
+      if (served != 0) {
+        // OR: rows handed to slowRow in this word have set their own bits already.
+        if (to - from == 64) {
+          long at = (long) w * 8;
+          outValidity.setLong(at, outValidity.getLong(at) | served);
+        } else {
+          for (long s = served; s != 0; s &= s - 1) {
+            BitVectorHelper.setBit(outValidity, from + Long.numberOfTrailingZeros(s));
+          }
+        }
+      }
+    }
+  }
+
+  /** The rows of {@code [from, to)} that are not SQL NULL, bit {@code i - from} for row i. */
+  private long rowWord(int w, int from, int to) {
+    if (to - from == 64 && rowValidity.capacity() >= (long) w * 8 + 8) {
+      return rowValidity.getLong((long) w * 8);
+    }
+    long word = 0;
+    for (int i = from; i < to; i++) {
+      if (BitVectorHelper.get(rowValidity, i) != 0) {
+        word |= 1L << (i - from);
+      }
+    }
+    return word;
+  }
+
+  /**
+   * Makes row {@code i}'s metadata the context's current one; its key ids when every key has an id
+   * in a sorted dictionary, else null (the rows of this metadata take the general route, which also
+   * reports a metadata that cannot be read).
+   */
+  private int[] resolve(int i) {
+    try {
+      VariantMetadata m = rows.metadata(i);
+      ctx.useMetadata(m);
+      if (!m.isSorted()) {
+        return null;
+      }
+      int[] ids = keyIds.ids();
+      for (int id : ids) {
+        if (id < 0) {
+          return null;
+        }
+      }
+      return ids;
+    } catch (VariantFormatException | VariantVectorException e) {
+      return null; // reported by the row reading, for every row of this metadata
+    }
+  }
+
+  /** Whether metadata bytes {@code [s, e)} equal {@code [ps, pe)} (both inside the buffer). */
+  private boolean sameBytes(long s, long e, long ps, long pe) {
+    long len = e - s;
+    if (len != pe - ps) {
+      return false;
+    }
+    long a = metaData + s;
+    long b = metaData + ps;
+    long k = 0;
+    for (; k + 8 <= len; k += 8) {
+      if (MemoryUtil.getLong(a + k) != MemoryUtil.getLong(b + k)) {
+        return false;
+      }
+    }
+    for (; k < len; k++) {
+      if (MemoryUtil.getByte(a + k) != MemoryUtil.getByte(b + k)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Offset in the value data of the value reached from the object in {@code [start, end)} by the
+   * field ids {@code ids}, with {@link #leafEnd} set to the end of its parent's values; -1 when a
+   * step is not an object or lacks its id, or a check fails.
+   */
+  private long descend(long start, long end, int[] ids, int size) {
+    long base = valueData;
+    if (start >= end) {
+      return -1;
+    }
+    int h = MemoryUtil.getByte(base + start) & 0xFF;
+    long pos = start;
+    for (int k = 0; ; k++) {
+      if ((h & 3) != OBJECT) {
+        return -1;
+      }
+      int countSize = (h & 0x40) != 0 ? 4 : 1;
+      if (pos + 1 + countSize > end) {
+        return -1;
+      }
+      long n =
+          countSize == 4
+              ? readUnsigned(base + pos + 1, 4)
+              : MemoryUtil.getByte(base + pos + 1) & 0xFFL;
+      int idSize = ((h >>> 4) & 3) + 1;
+      int offSize = ((h >>> 2) & 3) + 1;
+      long idsAt = pos + 1 + countSize;
+      long offsAt = idsAt + n * idSize;
+      long dataAt = offsAt + (n + 1) * offSize;
+      if (dataAt > end) {
+        return -1;
+      }
+      long last = readUnsigned(base + offsAt + n * offSize, offSize);
+      if (last > end - dataAt) {
+        return -1;
+      }
+      long dataEnd = dataAt + last;
+      int f = indexOfId(ids[k], (int) n, base + idsAt, idSize, size);
+      if (f < 0) {
+        return -1;
+      }
+      long off = readUnsigned(base + offsAt + (long) f * offSize, offSize);
+      if (off >= dataEnd - dataAt) {
+        return -1;
+      }
+      pos = dataAt + off;
+      if (k == ids.length - 1) {
+        leafEnd = dataEnd;
+        return pos;
+      }
+      h = MemoryUtil.getByte(base + pos) & 0xFF;
+      end = dataEnd;
+    }
+  }
+
+  /**
+   * Index of {@code id} among the {@code n} ids at {@code ids0} (binary search above 8 fields, as
+   * {@link io.pqarrow.variant.VariantReader#findFieldById}), or -1, also when an id met is not
+   * below the dictionary size.
+   */
+  private static int indexOfId(int id, int n, long ids0, int idSize, int size) {
+    if (n > 8) {
+      int lo = 0;
+      int hi = n - 1;
+      while (lo <= hi) {
+        int mid = (lo + hi) >>> 1;
+        long m = readUnsigned(ids0 + (long) mid * idSize, idSize);
+        if (m >= size) {
+          return -1;
+        } else if (m < id) {
+          lo = mid + 1;
+        } else if (m > id) {
+          hi = mid - 1;
+        } else {
+          return mid;
+        }
+      }
+      return -1;
+    }
+    for (int i = 0; i < n; i++) {
+      long m = readUnsigned(ids0 + (long) i * idSize, idSize);
+      if (m >= size) {
+        return -1;
+      } else if (m == id) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Writes the scalar at {@code leaf} into slot {@code i} when it is one this target takes. */
+  private boolean put(long leaf, int i) {
+    long at = valueData + leaf;
+    int h = MemoryUtil.getByte(at) & 0xFF;
+    long room = leafEnd - leaf - 1;
+    switch (target) {
+      case INT64, INT32 -> {
+        long v;
+        if (h == H_INT8 && room >= 1) {
+          v = MemoryUtil.getByte(at + 1);
+        } else if (h == H_INT16 && room >= 2) {
+          v = MemoryUtil.getShort(at + 1);
+        } else if (h == H_INT32 && room >= 4) {
+          v = MemoryUtil.getInt(at + 1);
+        } else if (h == H_INT64 && room >= 8 && target == INT64) {
+          v = MemoryUtil.getLong(at + 1);
+        } else {
+          return false;
+        }
+        if (target == INT64) {
+          MemoryUtil.putLong(outData + 8L * i, v);
+        } else {
+          MemoryUtil.putInt(outData + 4L * i, (int) v);
+        }
+        return true;
+      }
+      case FLOAT64 -> {
+        if (h != H_DOUBLE || room < 8) {
+          return false;
+        }
+        MemoryUtil.putLong(outData + 8L * i, MemoryUtil.getLong(at + 1));
+        return true;
+      }
+      default -> {
+        if (h != H_TRUE && h != H_FALSE) {
+          return false;
+        }
+        BitVectorHelper.setValidityBit(bits.getDataBuffer(), i, h == H_TRUE ? 1 : 0);
+        return true;
+      }
+    }
+  }
+
+  /** Unsigned little-endian integer of 1 to 4 bytes at {@code address}. */
+  private static long readUnsigned(long address, int size) {
+    return switch (size) {
+      case 1 -> MemoryUtil.getByte(address) & 0xFFL;
+      case 2 -> MemoryUtil.getShort(address) & 0xFFFFL;
+      case 3 ->
+          (MemoryUtil.getShort(address) & 0xFFFFL)
+              | (MemoryUtil.getByte(address + 2) & 0xFFL) << 16;
+      default -> MemoryUtil.getInt(address) & 0xFFFFFFFFL;
+    };
+  }
+}
