@@ -279,7 +279,7 @@ public final class JsonToVariant {
             out.endArray();
           }
           case FIELD_NAME -> fieldName();
-          case VALUE_STRING -> out.appendString(p.getText());
+          case VALUE_STRING -> string();
           case VALUE_NUMBER_INT -> integer();
           case VALUE_NUMBER_FLOAT -> fraction();
           case VALUE_TRUE -> out.appendBoolean(true);
@@ -365,6 +365,15 @@ public final class JsonToVariant {
       } while (level > 0);
     }
 
+    /** Appends a string from the parser's text buffer (no {@code String} per value). */
+    private void string() throws IOException {
+      int n = p.getTextLength();
+      if (n > options.limits().maxJsonStringLength()) {
+        p.getText(); // Jackson checks the length (and reports it) as it makes the String
+      }
+      out.appendString(p.getTextCharacters(), p.getTextOffset(), n);
+    }
+
     private void integer() throws IOException {
       JsonParser.NumberType type = p.getNumberType();
       if (type == JsonParser.NumberType.INT || type == JsonParser.NumberType.LONG) {
@@ -384,6 +393,9 @@ public final class JsonToVariant {
         appendFiniteDouble(p.getDoubleValue());
         return;
       }
+      if (appendSmallDecimal(p.getTextCharacters(), p.getTextOffset(), p.getTextLength())) {
+        return;
+      }
       BigDecimal d = p.getDecimalValue();
       // precision - scale digits before the point; checked first so 1e999999999 is never expanded
       if (d.scale() < 0 && (long) d.precision() - d.scale() <= 38) {
@@ -394,6 +406,51 @@ public final class JsonToVariant {
       } else {
         appendFiniteDouble(p.getDoubleValue());
       }
+    }
+
+    /**
+     * Appends the number {@code text[offset, offset + length)} as the DECIMAL4 or DECIMAL8 that
+     * {@code BigDecimal} and {@link VariantBuilder#appendDecimal} would make of it, without either,
+     * when it is written without an exponent and its precision (at least its scale) is at most 18;
+     * otherwise appends nothing and returns false.
+     */
+    private boolean appendSmallDecimal(char[] text, int offset, int length) {
+      int i = offset;
+      int end = offset + length;
+      boolean negative = i < end && text[i] == '-';
+      if (negative) {
+        i++;
+      }
+      long unscaled = 0;
+      int digits = 0; // from the first non-zero digit
+      int scale = -1; // -1 until the point
+      for (; i < end; i++) {
+        char c = text[i];
+        if (c >= '0' && c <= '9') {
+          if (scale >= 0) {
+            scale++;
+          }
+          if ((unscaled != 0 || c != '0') && ++digits > 18) {
+            return false;
+          }
+          unscaled = unscaled * 10 + (c - '0');
+        } else if (c == '.' && scale < 0) {
+          scale = 0;
+        } else {
+          return false; // an exponent
+        }
+      }
+      int precision = Math.max(Math.max(digits, 1), scale);
+      if (scale < 0 || precision > 18) {
+        return false;
+      }
+      long value = negative ? -unscaled : unscaled;
+      if (precision <= 9) {
+        out.appendDecimal4((int) value, scale);
+      } else {
+        out.appendDecimal8(value, scale);
+      }
+      return true;
     }
 
     private void appendFiniteDouble(double d) throws IOException {

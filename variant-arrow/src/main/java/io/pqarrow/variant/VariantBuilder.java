@@ -376,17 +376,66 @@ public final class VariantBuilder {
 
   /** Appends a STRING given as UTF-8 bytes (not checked here; see {@link VariantValidator}). */
   public VariantBuilder appendStringUtf8(byte[] utf8) {
-    int n = utf8.length;
+    return appendStringUtf8(utf8, 0, utf8.length);
+  }
+
+  private VariantBuilder appendStringUtf8(byte[] utf8, int offset, int n) {
     if (n <= VariantLayout.MAX_SHORT_STRING) {
       int p = reserveValue(1 + n);
       buf[p] = VariantLayout.shortStringHeader(n);
-      System.arraycopy(utf8, 0, buf, p + 1, n);
+      System.arraycopy(utf8, offset, buf, p + 1, n);
     } else {
       int p = writeHeader(VariantLayout.STRING, VariantLayout.LENGTH_PREFIX + n);
       VariantLayout.writeUnsigned(buf, p, n, 4);
-      System.arraycopy(utf8, 0, buf, p + 4, n);
+      System.arraycopy(utf8, offset, buf, p + 4, n);
     }
     return this;
+  }
+
+  /** Scratch for {@link #appendString(char[], int, int)}'s UTF-8, reused by every string. */
+  private byte[] utf8Scratch = new byte[64];
+
+  /**
+   * Appends a STRING given as {@code length} UTF-16 chars of {@code chars} from {@code offset} (a
+   * parser's text buffer, say), encoded to UTF-8 without a {@code String} or an array per value.
+   *
+   * @throws VariantFormatException if the chars have an unpaired surrogate
+   */
+  public VariantBuilder appendString(char[] chars, int offset, int length) {
+    Objects.checkFromIndexSize(offset, length, chars.length);
+    // At most 3 bytes per char: a pair of surrogates (2 chars) is 4 bytes.
+    if (utf8Scratch.length < 3L * length) {
+      if (3L * length > Integer.MAX_VALUE - 8) {
+        throw VariantFormatException.atPath("string", path(), "larger than 2 GiB");
+      }
+      utf8Scratch = new byte[Math.max(3 * length, 2 * utf8Scratch.length)];
+    }
+    byte[] o = utf8Scratch;
+    int n = 0;
+    for (int i = 0; i < length; i++) {
+      char c = chars[offset + i];
+      if (c < 0x80) {
+        o[n++] = (byte) c;
+      } else if (c < 0x800) {
+        o[n++] = (byte) (0xC0 | (c >> 6));
+        o[n++] = (byte) (0x80 | (c & 0x3F));
+      } else if (!Character.isSurrogate(c)) {
+        o[n++] = (byte) (0xE0 | (c >> 12));
+        o[n++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+        o[n++] = (byte) (0x80 | (c & 0x3F));
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < length
+          && Character.isLowSurrogate(chars[offset + i + 1])) {
+        int cp = Character.toCodePoint(c, chars[offset + ++i]);
+        o[n++] = (byte) (0xF0 | (cp >> 18));
+        o[n++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+        o[n++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+        o[n++] = (byte) (0x80 | (cp & 0x3F));
+      } else {
+        throw unpairedSurrogate("string", c, i);
+      }
+    }
+    return appendStringUtf8(o, 0, n);
   }
 
   /**
@@ -616,13 +665,7 @@ public final class VariantBuilder {
   }
 
   private int compareKeys(int idA, int idB) {
-    if (idA == idB) {
-      return 0;
-    }
-    if (dict.isSorted()) {
-      return Integer.compare(idA, idB);
-    }
-    return Arrays.compareUnsigned(dict.utf8(idA), dict.utf8(idB));
+    return idA == idB ? 0 : dict.compare(idA, idB);
   }
 
   // ---- copying ----
@@ -846,13 +889,17 @@ public final class VariantBuilder {
           && Character.isLowSurrogate(s.charAt(i + 1))) {
         i++;
       } else if (Character.isSurrogate(c)) {
-        throw VariantFormatException.atPath(
-            what,
-            path(),
-            "unpaired surrogate U+" + Integer.toHexString(c).toUpperCase() + " at char " + i);
+        throw unpairedSurrogate(what, c, i);
       }
     }
     return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private VariantFormatException unpairedSurrogate(String what, char c, int at) {
+    return VariantFormatException.atPath(
+        what,
+        path(),
+        "unpaired surrogate U+" + Integer.toHexString(c).toUpperCase() + " at char " + at);
   }
 
   /**

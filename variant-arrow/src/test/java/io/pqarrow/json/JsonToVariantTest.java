@@ -81,6 +81,13 @@ class JsonToVariantTest {
         row("0.999999999", VariantKind.DECIMAL4, dec("0.999999999")),
         row("0.0000000001", VariantKind.DECIMAL8, dec("0.0000000001")),
         row("123456789012345678.9", VariantKind.DECIMAL16, dec("123456789012345678.9")),
+        // around the 18 digits read without BigDecimal
+        row("99999999.99", VariantKind.DECIMAL8, dec("99999999.99")),
+        row("-99999999999999999.9", VariantKind.DECIMAL8, dec("-99999999999999999.9")),
+        row("-999999999999999999.9", VariantKind.DECIMAL16, dec("-999999999999999999.9")),
+        row("0.000000000000000001", VariantKind.DECIMAL8, dec("0.000000000000000001")),
+        row("0.0000000000000000001", VariantKind.DECIMAL16, dec("0.0000000000000000001")),
+        row("-0.000000000", VariantKind.DECIMAL4, dec("0.000000000")),
         row("0." + "1".repeat(38), VariantKind.DECIMAL16, dec("0." + "1".repeat(38))),
         row("1." + "0".repeat(37), VariantKind.DECIMAL16, dec("1." + "0".repeat(37))),
         // exponent forms
