@@ -81,6 +81,14 @@ public final class VariantBuilder {
 
     /** Scratch for the field order at {@link #endObject}, reused by every object at this depth. */
     int[] order = new int[8];
+
+    /**
+     * The field ids, in written order, of the last object at this depth whose {@link #order} was
+     * computed: the next object with the same ids in the same order (rows of one shape) reuses it.
+     */
+    int[] orderedIds = new int[8];
+
+    int orderedCount = -1;
   }
 
   /** A builder with its own dictionary, for one value at a time, with the default limits. */
@@ -625,6 +633,20 @@ public final class VariantBuilder {
 
   private int[] sortedFieldOrder(Frame f) {
     int n = f.count;
+    if (n == f.orderedCount && Arrays.equals(f.ids, 0, n, f.orderedIds, 0, n)) {
+      return f.order; // keys keep their order: the same ids sort the same way
+    }
+    int[] order = sortFields(f);
+    if (f.orderedIds.length < n) {
+      f.orderedIds = new int[Math.max(n, 2 * f.orderedIds.length)];
+    }
+    System.arraycopy(f.ids, 0, f.orderedIds, 0, n);
+    f.orderedCount = n;
+    return order;
+  }
+
+  private int[] sortFields(Frame f) {
+    int n = f.count;
     if (f.order.length < n) {
       f.order = new int[Math.max(n, 2 * f.order.length)];
     }
@@ -793,6 +815,9 @@ public final class VariantBuilder {
     }
     clear();
     dict.clear();
+    for (Frame f : frames) {
+      f.orderedCount = -1; // ids will name other keys
+    }
     lastSource = null;
     sourceIds = null;
     copySource = null;

@@ -88,6 +88,13 @@ class JsonToVariantTest {
         row("0.000000000000000001", VariantKind.DECIMAL8, dec("0.000000000000000001")),
         row("0.0000000000000000001", VariantKind.DECIMAL16, dec("0.0000000000000000001")),
         row("-0.000000000", VariantKind.DECIMAL4, dec("0.000000000")),
+        row("0e5", VariantKind.DECIMAL4, dec("0")),
+        row("-12.5E+16", VariantKind.DECIMAL8, dec("-125000000000000000")),
+        row("12.5E+17", VariantKind.DECIMAL16, dec("1250000000000000000")),
+        row("123.456e-20", VariantKind.DECIMAL16, dec("1.23456E-18")),
+        row("0.00123e5", VariantKind.DECIMAL4, dec("123")),
+        row("1.5E-40", VariantKind.DOUBLE, 1.5e-40),
+        row("4.9E-324", VariantKind.DOUBLE, Double.MIN_VALUE),
         row("0." + "1".repeat(38), VariantKind.DECIMAL16, dec("0." + "1".repeat(38))),
         row("1." + "0".repeat(37), VariantKind.DECIMAL16, dec("1." + "0".repeat(37))),
         // exponent forms
