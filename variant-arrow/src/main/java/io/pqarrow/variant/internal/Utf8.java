@@ -119,6 +119,13 @@ public final class Utf8 {
   public static int firstInvalid(ByteBuffer buf, int pos, int len) {
     int i = 0;
     while (i < len) {
+      // ASCII eight bytes at a time (the high bits are the same in either byte order)
+      while (i + 8 <= len && (buf.getLong(pos + i) & HIGH_BITS) == 0) {
+        i += 8;
+      }
+      if (i == len) {
+        break;
+      }
       int n = wellFormedLength(buf, pos + i, len - i);
       if (n == 0) {
         return i;
