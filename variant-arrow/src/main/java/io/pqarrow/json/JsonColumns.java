@@ -119,7 +119,10 @@ public final class JsonColumns {
               ? (VarCharVector) j.getUnderlyingVector()
               : (VarCharVector) out;
       int rows = reader.rowCount();
-      text.allocateNew(rows);
+      // JSON text is about as long as the Variant values it comes from: one allocation, not a
+      // doubling (and a copy) per power of two.
+      long valueBytes = variants.valueVector() == null ? 0 : variants.valueVector().getBufferSize();
+      text.allocateNew(Math.max(1024, Math.min(Integer.MAX_VALUE - 8L, valueBytes * 5 / 4)), rows);
       VariantReader row = new VariantReader();
       try (VariantToJson.Utf8Rows texts = writer.new Utf8Rows()) {
         for (int i = 0; i < rows; i++) {

@@ -4,18 +4,23 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
 import io.pqarrow.TemporalText;
 import io.pqarrow.variant.Variant;
+import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantPath;
 import io.pqarrow.variant.VariantReader;
 import io.pqarrow.variant.VariantVisitor;
 import io.pqarrow.variant.VariantWalker;
+import io.pqarrow.variant.internal.Utf8;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -54,6 +59,10 @@ public final class VariantToJson {
   private static final TemporalText DATE = TemporalText.date();
   private static final TemporalText TIME_MICROS = TemporalText.time(TimeUnit.MICROSECOND);
   private static final long MICROS_PER_DAY = 86_400_000_000L;
+
+  /** Dictionaries of at most this many keys have their field names cached ready to write. */
+  private static final int MAX_CACHED_NAMES = 1 << 16;
+
   private static final TemporalText UTC_MICROS =
       TemporalText.timestamp(TimeUnit.MICROSECOND, ZoneOffset.UTC);
   private static final TemporalText UTC_NANOS =
@@ -196,15 +205,34 @@ public final class VariantToJson {
   private final class Writer implements VariantVisitor {
     private final JsonGenerator g;
     private long row;
-    private char[] text; // for dates and times, allocated at the first one
+    private char[] text; // for dates, times and decimals, allocated at the first one
+    private byte[] utf8 = new byte[64]; // a string's bytes, copied out of its buffer
+
+    /** The field names of {@link #namesOf} ready to write, made at the first use of each. */
+    private SerializedString[] names;
+
+    private VariantMetadata namesOf;
+
+    /**
+     * Whether the generator writes bytes and so takes strings as UTF-8 ({@code writeUTF8String}).
+     */
+    private final boolean utf8Output;
 
     Writer(JsonGenerator g, long row) {
       this.g = g;
       this.row = row;
+      this.utf8Output = g instanceof UTF8JsonGenerator;
     }
 
     @Override
     public void startObject(VariantReader object, VariantPath path) {
+      VariantMetadata md = object.metadata();
+      if (md != namesOf) {
+        // Per dictionary, not per row, for a column whose rows share one metadata; a dictionary
+        // too large to cache is decoded field by field.
+        namesOf = md;
+        names = md.size() <= MAX_CACHED_NAMES ? new SerializedString[md.size()] : null;
+      }
       try {
         g.writeStartObject();
       } catch (IOException e) {
@@ -215,7 +243,16 @@ public final class VariantToJson {
     @Override
     public void field(int index, int keyId, VariantPath path) {
       try {
-        g.writeFieldName(path.lastKey());
+        if (names == null) {
+          g.writeFieldName(path.lastKey());
+          return;
+        }
+        SerializedString name = names[keyId];
+        if (name == null) {
+          name = new SerializedString(path.lastKey());
+          names[keyId] = name;
+        }
+        g.writeFieldName(name);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
@@ -264,7 +301,8 @@ public final class VariantToJson {
         case INT8, INT16, INT32, INT64 -> g.writeNumber(r.getLong());
         case DOUBLE -> floating(r.getDouble(), path, false);
         case FLOAT -> floating(r.getFloat(), path, true);
-        case DECIMAL4, DECIMAL8, DECIMAL16 -> g.writeNumber(r.getDecimal());
+        case DECIMAL4, DECIMAL8 -> decimal(r.getDecimalUnscaledLong(), r.getDecimalScale());
+        case DECIMAL16 -> g.writeNumber(r.getDecimal());
         case DATE -> temporal(DATE, r.getDate());
         case TIME_MICROS -> {
           long micros = r.getTimeMicros();
@@ -284,15 +322,80 @@ public final class VariantToJson {
           b.get(b.position(), bytes);
           g.writeBinary(bytes);
         }
-        case STRING -> g.writeString(r.getString());
+        case STRING -> string(r);
         default -> throw error(path, "unexpected kind " + r.kind());
       }
     }
 
-    private void temporal(TemporalText format, long value) throws IOException {
-      if (text == null) {
-        text = new char[TemporalText.MAX_CHARS];
+    /**
+     * Writes a STRING from its UTF-8 bytes, which Jackson escapes as it copies them (no {@code
+     * String}); ill-formed UTF-8 is decoded as before, with U+FFFD for each bad sequence.
+     */
+    private void string(VariantReader r) throws IOException {
+      if (!utf8Output) {
+        g.writeString(r.getString());
+        return;
       }
+      int n = r.bytesLength();
+      if (n > utf8.length) {
+        utf8 = new byte[Math.max(n, 2 * utf8.length)];
+      }
+      r.buffer().get(r.bytesOffset(), utf8, 0, n);
+      if (Utf8.firstInvalid(utf8, 0, n) < 0) {
+        g.writeUTF8String(utf8, 0, n);
+      } else {
+        g.writeString(r.getString());
+      }
+    }
+
+    /**
+     * Writes {@code unscaled / 10^scale} in plain notation with every digit of its scale, as {@link
+     * BigDecimal#toPlainString()} does ({@code 1.50}, {@code -0.001}), without a {@code
+     * BigDecimal}.
+     */
+    private void decimal(long unscaled, int scale) throws IOException {
+      if (scale > 38) {
+        g.writeNumber(BigDecimal.valueOf(unscaled, scale)); // not valid Variant, written as before
+        return;
+      }
+      // 19 digits, sign, point and up to 38 leading zeros of the fraction
+      char[] t = chars(TemporalText.MAX_CHARS + 64);
+      int end = t.length;
+      int p = end;
+      long v = unscaled < 0 ? unscaled : -unscaled; // negative: Long.MIN_VALUE has no positive
+      int digits = 0;
+      do {
+        t[--p] = (char) ('0' - (v % 10));
+        v /= 10;
+        digits++;
+        if (digits == scale) {
+          t[--p] = '.';
+        }
+      } while (v != 0);
+      if (digits <= scale) {
+        while (digits++ < scale) {
+          t[--p] = '0';
+        }
+        if (t[p] != '.') {
+          t[--p] = '.';
+        }
+        t[--p] = '0';
+      }
+      if (unscaled < 0) {
+        t[--p] = '-';
+      }
+      g.writeNumber(t, p, end - p);
+    }
+
+    private char[] chars(int n) {
+      if (text == null || text.length < n) {
+        text = new char[n];
+      }
+      return text;
+    }
+
+    private void temporal(TemporalText format, long value) throws IOException {
+      char[] text = chars(TemporalText.MAX_CHARS + 64);
       g.writeString(text, 0, format.write(value, text, 0));
     }
 

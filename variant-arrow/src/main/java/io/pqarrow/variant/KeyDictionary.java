@@ -39,6 +39,51 @@ final class KeyDictionary {
     return n;
   }
 
+  /**
+   * The position in key order of each id below {@code rank.length} (the keys present when it was
+   * last computed): keys added later do not change the relative order of earlier ones.
+   */
+  private int[] rank = new int[0];
+
+  /**
+   * Compares the keys of two ids in unsigned UTF-8 byte order: by id while the dictionary is
+   * sorted, else by rank, recomputed (sorting every key) when the dictionary has doubled since, so
+   * that a dictionary that keeps growing is sorted O(log n) times in all.
+   */
+  int compare(int a, int b) {
+    if (sorted) {
+      return Integer.compare(a, b);
+    }
+    int[] r = rank;
+    if (a >= r.length || b >= r.length) {
+      if (keys.size() < 2 * r.length) {
+        return Arrays.compareUnsigned(utf8.get(a), utf8.get(b));
+      }
+      r = rank = ranks();
+    }
+    return Integer.compare(r[a], r[b]);
+  }
+
+  /** The rank of every id. */
+  private int[] ranks() {
+    Integer[] order = sortedIds();
+    int[] r = new int[order.length];
+    for (int i = 0; i < order.length; i++) {
+      r[order[i]] = i;
+    }
+    return r;
+  }
+
+  /** Every id in the order of its key. */
+  private Integer[] sortedIds() {
+    Integer[] order = new Integer[keys.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, (a, b) -> Arrays.compareUnsigned(utf8.get(a), utf8.get(b)));
+    return order;
+  }
+
   int size() {
     return keys.size();
   }
@@ -50,6 +95,7 @@ final class KeyDictionary {
     utf8.clear();
     sorted = true;
     totalBytes = 0;
+    rank = new int[0];
   }
 
   String key(int id) {
@@ -67,11 +113,7 @@ final class KeyDictionary {
 
   /** A new dictionary with the same keys, ids assigned in sorted order. */
   KeyDictionary sortedCopy() {
-    Integer[] order = new Integer[keys.size()];
-    for (int i = 0; i < order.length; i++) {
-      order[i] = i;
-    }
-    Arrays.sort(order, (a, b) -> Arrays.compareUnsigned(utf8.get(a), utf8.get(b)));
+    Integer[] order = sortedIds();
     KeyDictionary copy = new KeyDictionary();
     for (Integer id : order) {
       copy.add(keys.get(id), utf8.get(id));

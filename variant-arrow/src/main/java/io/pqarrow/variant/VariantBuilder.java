@@ -81,6 +81,14 @@ public final class VariantBuilder {
 
     /** Scratch for the field order at {@link #endObject}, reused by every object at this depth. */
     int[] order = new int[8];
+
+    /**
+     * The field ids, in written order, of the last object at this depth whose {@link #order} was
+     * computed: the next object with the same ids in the same order (rows of one shape) reuses it.
+     */
+    int[] orderedIds = new int[8];
+
+    int orderedCount = -1;
   }
 
   /** A builder with its own dictionary, for one value at a time, with the default limits. */
@@ -376,17 +384,66 @@ public final class VariantBuilder {
 
   /** Appends a STRING given as UTF-8 bytes (not checked here; see {@link VariantValidator}). */
   public VariantBuilder appendStringUtf8(byte[] utf8) {
-    int n = utf8.length;
+    return appendStringUtf8(utf8, 0, utf8.length);
+  }
+
+  private VariantBuilder appendStringUtf8(byte[] utf8, int offset, int n) {
     if (n <= VariantLayout.MAX_SHORT_STRING) {
       int p = reserveValue(1 + n);
       buf[p] = VariantLayout.shortStringHeader(n);
-      System.arraycopy(utf8, 0, buf, p + 1, n);
+      System.arraycopy(utf8, offset, buf, p + 1, n);
     } else {
       int p = writeHeader(VariantLayout.STRING, VariantLayout.LENGTH_PREFIX + n);
       VariantLayout.writeUnsigned(buf, p, n, 4);
-      System.arraycopy(utf8, 0, buf, p + 4, n);
+      System.arraycopy(utf8, offset, buf, p + 4, n);
     }
     return this;
+  }
+
+  /** Scratch for {@link #appendString(char[], int, int)}'s UTF-8, reused by every string. */
+  private byte[] utf8Scratch = new byte[64];
+
+  /**
+   * Appends a STRING given as {@code length} UTF-16 chars of {@code chars} from {@code offset} (a
+   * parser's text buffer, say), encoded to UTF-8 without a {@code String} or an array per value.
+   *
+   * @throws VariantFormatException if the chars have an unpaired surrogate
+   */
+  public VariantBuilder appendString(char[] chars, int offset, int length) {
+    Objects.checkFromIndexSize(offset, length, chars.length);
+    // At most 3 bytes per char: a pair of surrogates (2 chars) is 4 bytes.
+    if (utf8Scratch.length < 3L * length) {
+      if (3L * length > Integer.MAX_VALUE - 8) {
+        throw VariantFormatException.atPath("string", path(), "larger than 2 GiB");
+      }
+      utf8Scratch = new byte[Math.max(3 * length, 2 * utf8Scratch.length)];
+    }
+    byte[] o = utf8Scratch;
+    int n = 0;
+    for (int i = 0; i < length; i++) {
+      char c = chars[offset + i];
+      if (c < 0x80) {
+        o[n++] = (byte) c;
+      } else if (c < 0x800) {
+        o[n++] = (byte) (0xC0 | (c >> 6));
+        o[n++] = (byte) (0x80 | (c & 0x3F));
+      } else if (!Character.isSurrogate(c)) {
+        o[n++] = (byte) (0xE0 | (c >> 12));
+        o[n++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+        o[n++] = (byte) (0x80 | (c & 0x3F));
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < length
+          && Character.isLowSurrogate(chars[offset + i + 1])) {
+        int cp = Character.toCodePoint(c, chars[offset + ++i]);
+        o[n++] = (byte) (0xF0 | (cp >> 18));
+        o[n++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+        o[n++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+        o[n++] = (byte) (0x80 | (cp & 0x3F));
+      } else {
+        throw unpairedSurrogate("string", c, i);
+      }
+    }
+    return appendStringUtf8(o, 0, n);
   }
 
   /**
@@ -576,6 +633,20 @@ public final class VariantBuilder {
 
   private int[] sortedFieldOrder(Frame f) {
     int n = f.count;
+    if (n == f.orderedCount && Arrays.equals(f.ids, 0, n, f.orderedIds, 0, n)) {
+      return f.order; // keys keep their order: the same ids sort the same way
+    }
+    int[] order = sortFields(f);
+    if (f.orderedIds.length < n) {
+      f.orderedIds = new int[Math.max(n, 2 * f.orderedIds.length)];
+    }
+    System.arraycopy(f.ids, 0, f.orderedIds, 0, n);
+    f.orderedCount = n;
+    return order;
+  }
+
+  private int[] sortFields(Frame f) {
+    int n = f.count;
     if (f.order.length < n) {
       f.order = new int[Math.max(n, 2 * f.order.length)];
     }
@@ -616,13 +687,7 @@ public final class VariantBuilder {
   }
 
   private int compareKeys(int idA, int idB) {
-    if (idA == idB) {
-      return 0;
-    }
-    if (dict.isSorted()) {
-      return Integer.compare(idA, idB);
-    }
-    return Arrays.compareUnsigned(dict.utf8(idA), dict.utf8(idB));
+    return idA == idB ? 0 : dict.compare(idA, idB);
   }
 
   // ---- copying ----
@@ -750,6 +815,9 @@ public final class VariantBuilder {
     }
     clear();
     dict.clear();
+    for (Frame f : frames) {
+      f.orderedCount = -1; // ids will name other keys
+    }
     lastSource = null;
     sourceIds = null;
     copySource = null;
@@ -846,13 +914,17 @@ public final class VariantBuilder {
           && Character.isLowSurrogate(s.charAt(i + 1))) {
         i++;
       } else if (Character.isSurrogate(c)) {
-        throw VariantFormatException.atPath(
-            what,
-            path(),
-            "unpaired surrogate U+" + Integer.toHexString(c).toUpperCase() + " at char " + i);
+        throw unpairedSurrogate(what, c, i);
       }
     }
     return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private VariantFormatException unpairedSurrogate(String what, char c, int at) {
+    return VariantFormatException.atPath(
+        what,
+        path(),
+        "unpaired surrogate U+" + Integer.toHexString(c).toUpperCase() + " at char " + at);
   }
 
   /**

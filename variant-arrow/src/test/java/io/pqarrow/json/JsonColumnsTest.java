@@ -191,4 +191,45 @@ class JsonColumnsTest {
       }
     }
   }
+
+  @Test
+  void columnTextMatchesTheOneValueWriterForStringsDecimalsAndKeys() {
+    BufferAllocator a = memory.allocator();
+    io.pqarrow.variant.arrow.VariantVectorWriter w =
+        new io.pqarrow.variant.arrow.VariantVectorWriter();
+    String[] strings = {"", "plain", "q\"b\\s/\n\t\u0001\u007f", "café ✓ 😀", "x".repeat(100)};
+    for (String s : strings) {
+      w.row().startObject().appendKey("s é").appendString(s).endObject();
+      w.finishRow();
+    }
+    w.row().appendStringUtf8(new byte[] {'a', (byte) 0xC0, (byte) 0xAF, 'b'}); // ill-formed
+    w.finishRow();
+    long[] unscaled = {0, 5, -1, 150, 12, Long.MIN_VALUE, Long.MAX_VALUE, -123456789};
+    for (long u : unscaled) {
+      for (int scale : new int[] {0, 1, 2, 3, 9, 18, 19, 38}) {
+        w.row().startArray().appendDecimal8(u, scale).appendDecimal4((int) u, scale).endArray();
+        w.finishRow();
+      }
+    }
+    VariantToJson one = new VariantToJson();
+    try (VariantVector v = w.finish("v", a);
+        FieldVector out =
+            JsonColumns.toJson(v, null, "j", JsonColumns.Output.UTF8, JsonOptions.defaults(), a)) {
+      VariantColumnReader col = VariantColumnReader.of(v);
+      VariantReader r = new VariantReader();
+      for (int i = 0; i < v.getValueCount(); i++) {
+        assertTrue(col.read(i, r));
+        String expected = one.toJson(r);
+        assertEquals(expected, new String(((VarCharVector) out).get(i), StandardCharsets.UTF_8));
+        if (i >= strings.length + 1) {
+          java.math.BigDecimal d = r.elementInto(0, new VariantReader()).getDecimal();
+          assertEquals(
+              "[" + d.toPlainString() + ",", expected.substring(0, expected.indexOf(',') + 1));
+        }
+      }
+      assertEquals(
+          "\"a\uFFFD\uFFFDb\"",
+          new String(((VarCharVector) out).get(strings.length), StandardCharsets.UTF_8));
+    }
+  }
 }

@@ -80,8 +80,37 @@ public final class Utf8 {
    */
   public static int firstInvalid(byte[] bytes, int offset, int length) {
     java.util.Objects.checkFromIndexSize(offset, length, bytes.length);
-    return firstInvalid(ByteBuffer.wrap(bytes), offset, length);
+    ByteBuffer buf = null;
+    int i = 0;
+    while (i < length) {
+      // ASCII, most JSON text: eight bytes at a time
+      while (i + 8 <= length && ((long) LONGS.get(bytes, offset + i) & HIGH_BITS) == 0) {
+        i += 8;
+      }
+      if (i < length && bytes[offset + i] >= 0) {
+        i++;
+        continue;
+      }
+      if (i == length) {
+        break;
+      }
+      if (buf == null) {
+        buf = ByteBuffer.wrap(bytes);
+      }
+      int n = wellFormedLength(buf, offset + i, length - i);
+      if (n == 0) {
+        return i;
+      }
+      i += n;
+    }
+    return -1;
   }
+
+  private static final java.lang.invoke.VarHandle LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
+  private static final long HIGH_BITS = 0x8080808080808080L;
 
   /**
    * Index (relative to {@code pos}) of the first byte that does not start a well-formed UTF-8
@@ -90,43 +119,61 @@ public final class Utf8 {
   public static int firstInvalid(ByteBuffer buf, int pos, int len) {
     int i = 0;
     while (i < len) {
-      int b = buf.get(pos + i) & 0xFF;
-      if (b < 0x80) {
-        i++;
-        continue;
+      // ASCII eight bytes at a time (the high bits are the same in either byte order)
+      while (i + 8 <= len && (buf.getLong(pos + i) & HIGH_BITS) == 0) {
+        i += 8;
       }
-      int need;
-      int min;
-      int max = 0xBF;
-      if (b >= 0xC2 && b <= 0xDF) {
-        need = 1;
-        min = 0x80;
-      } else if (b >= 0xE0 && b <= 0xEF) {
-        need = 2;
-        min = b == 0xE0 ? 0xA0 : 0x80;
-        max = b == 0xED ? 0x9F : 0xBF;
-      } else if (b >= 0xF0 && b <= 0xF4) {
-        need = 3;
-        min = b == 0xF0 ? 0x90 : 0x80;
-        max = b == 0xF4 ? 0x8F : 0xBF;
-      } else {
+      if (i == len) {
+        break;
+      }
+      int n = wellFormedLength(buf, pos + i, len - i);
+      if (n == 0) {
         return i;
       }
-      if (i + need >= len) {
-        return i;
-      }
-      int second = buf.get(pos + i + 1) & 0xFF;
-      if (second < min || second > max) {
-        return i;
-      }
-      for (int k = 2; k <= need; k++) {
-        int c = buf.get(pos + i + k) & 0xFF;
-        if (c < 0x80 || c > 0xBF) {
-          return i;
-        }
-      }
-      i += need + 1;
+      i += n;
     }
     return -1;
+  }
+
+  /**
+   * The length of the well-formed UTF-8 sequence at {@code at} within {@code remaining} bytes, or 0
+   * when it is ill-formed.
+   */
+  private static int wellFormedLength(ByteBuffer buf, int at, int remaining) {
+    int b = buf.get(at) & 0xFF;
+    if (b < 0x80) {
+      return 1;
+    }
+    int need;
+    int min;
+    int max = 0xBF;
+    if (b >= 0xC2 && b <= 0xDF) {
+      need = 1;
+      min = 0x80;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+      need = 2;
+      min = b == 0xE0 ? 0xA0 : 0x80;
+      max = b == 0xED ? 0x9F : 0xBF;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+      need = 3;
+      min = b == 0xF0 ? 0x90 : 0x80;
+      max = b == 0xF4 ? 0x8F : 0xBF;
+    } else {
+      return 0;
+    }
+    if (need >= remaining) {
+      return 0;
+    }
+    int second = buf.get(at + 1) & 0xFF;
+    if (second < min || second > max) {
+      return 0;
+    }
+    for (int k = 2; k <= need; k++) {
+      int c = buf.get(at + k) & 0xFF;
+      if (c < 0x80 || c > 0xBF) {
+        return 0;
+      }
+    }
+    return need + 1;
   }
 }
