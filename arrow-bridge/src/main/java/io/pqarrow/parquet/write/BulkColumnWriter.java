@@ -509,10 +509,12 @@ final class BulkColumnWriter {
               hi = x;
               any = true;
             } else {
-              if (x < lo) {
+              // Ordered as parquet-java's statistics order them (Double.compare / Float.compare,
+              // the same on widened floats): -0.0 below 0.0.
+              if (Double.compare(x, lo) < 0) {
                 lo = x;
               }
-              if (x > hi) {
+              if (Double.compare(x, hi) > 0) {
                 hi = x;
               }
             }

@@ -11,6 +11,7 @@ import io.pqarrow.parquet.read.ParquetArrowReader;
 import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -140,6 +141,98 @@ class BulkWriteTest {
     assertTrue(sawDictionary, "some chunk is dictionary-encoded");
     assertTrue(
         sawFallback, "some chunk falls back from dictionary to PLAIN after dictionary pages");
+  }
+
+  /**
+   * Signed zeros and NaN: the bulk path's chunk statistics and page column index order -0.0 below
+   * 0.0, as parquet-java's statistics do (it once kept the first zero it saw, so {0.0, -0.0} had
+   * min 0.0), and leave NaN out of min and max. (A chunk of NaN alone is where the two differ: the
+   * per-value path writes min = max = NaN, the bulk path no min and max, as pyarrow writes it.)
+   */
+  @Test
+  void signedZerosAndNaNGiveThePerValuePathsStatistics() throws IOException {
+    double[][] cases = {
+      {0.0, -0.0},
+      {-0.0, 0.0},
+      {0.0, 1.0},
+      {-1.0, -0.0},
+      {-0.0, -0.0},
+      {Double.NaN, 0.0, -0.0},
+      {Double.NaN},
+      {-0.0, Double.NaN, 5.0, 0.0}
+    };
+    for (double[] values : cases) {
+      List<String> seen = new ArrayList<>();
+      for (boolean bulk : new boolean[] {false, true}) {
+        Path file = dir.resolve("zeros-" + bulk + ".parquet");
+        try (Float4Vector f = new Float4Vector("f", memory.allocator());
+            Float8Vector d = new Float8Vector("d", memory.allocator())) {
+          for (int i = 0; i < values.length; i++) {
+            f.setSafe(i, (float) values[i]);
+            d.setSafe(i, values[i]);
+          }
+          f.setValueCount(values.length);
+          d.setValueCount(values.length);
+          try (VectorSchemaRoot root = new VectorSchemaRoot(List.<FieldVector>of(f, d));
+              ParquetArrowWriter w =
+                  ParquetArrowWriter.open(
+                      file,
+                      root.getSchema(),
+                      WriteOptions.builder().pageIndex(true).dictionary(false).build(),
+                      bulk)) {
+            assertEquals(bulk ? 2 : 0, w.bulkFields());
+            root.setRowCount(values.length);
+            w.write(root);
+          }
+        }
+        StringBuilder facts = new StringBuilder();
+        try (org.apache.parquet.hadoop.ParquetFileReader r =
+            org.apache.parquet.hadoop.ParquetFileReader.open(
+                new org.apache.parquet.io.LocalInputFile(file))) {
+          for (var column : r.getFooter().getBlocks().get(0).getColumns()) {
+            var stats = column.getStatistics();
+            var index = r.readColumnIndex(column);
+            facts.append(column.getPath()).append(": ");
+            facts.append(
+                stats.hasNonNullValue()
+                    ? stats.genericGetMin() + ".." + stats.genericGetMax()
+                    : "none");
+            // parquet-java leaves out the column index of a chunk holding NaN
+            facts.append(
+                index == null
+                    ? " no index"
+                    : " index "
+                        + hex(index.getMinValues())
+                        + ".."
+                        + hex(index.getMaxValues())
+                        + " nulls "
+                        + index.getNullPages());
+            facts.append("; ");
+          }
+        }
+        seen.add(facts.toString());
+      }
+      if (values.length == 1) {
+        assertEquals("[f]: NaN..NaN", seen.get(0).substring(0, 13), "per-value path, NaN alone");
+        assertEquals(
+            "[f]: none no index; [d]: none no index; ", seen.get(1), "bulk path, NaN alone");
+        continue;
+      }
+      assertEquals(seen.get(0), seen.get(1), java.util.Arrays.toString(values));
+      assertTrue(seen.get(1).contains("0.0"), seen.get(1));
+    }
+  }
+
+  private static String hex(List<java.nio.ByteBuffer> buffers) {
+    StringBuilder out = new StringBuilder();
+    for (java.nio.ByteBuffer b : buffers) {
+      out.append(
+              java.util.HexFormat.of()
+                  .formatHex(
+                      b.array(), b.arrayOffset() + b.position(), b.arrayOffset() + b.limit()))
+          .append(' ');
+    }
+    return out.toString();
   }
 
   /** Options set {@code set}: 0 statistics none, no page index; 1 per chunk; 2, 3 per page, ... */
