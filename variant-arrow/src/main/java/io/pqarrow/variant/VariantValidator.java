@@ -26,10 +26,9 @@ public final class VariantValidator {
   private final long maxElements;
   private final VariantReader top = new VariantReader();
 
-  // The stack of open containers, one entry per level: header offset, element count, field id
-  // size (0 for an array), offset size, field id table, offset table, first value byte and end of
-  // the values; the index of the child being walked; for an object the previous field id, for an
-  // array the size the current element's offsets give it.
+  // The enclosing containers of the one being walked, one entry per level: header offset, element
+  // count, field id size (0 for an array), offset size, field id table, offset table, first value
+  // byte and end of the values, and the index of the child being walked.
   private int[] fStart = new int[16];
   private int[] fCount = new int[16];
   private int[] fIdSize = new int[16];
@@ -39,7 +38,6 @@ public final class VariantValidator {
   private int[] fData = new int[16];
   private int[] fEnd = new int[16];
   private int[] fNext = new int[16];
-  private long[] fAux = new long[16];
 
   /** A validator with the given options. */
   public VariantValidator(ValidationOptions options) {
@@ -180,6 +178,17 @@ public final class VariantValidator {
     // gives the same answer as comparing the keys' bytes.
     boolean idOrder = md.isSorted() && md.validated;
     int sp = -1;
+    // The innermost open container (stack entry sp), in locals; its entry is written when a child
+    // container opens and read back when that child closes.
+    int cStart = 0;
+    int cCount = 0;
+    int cIdSize = 0;
+    int cOffSize = 0;
+    int cIds = 0;
+    int cOffs = 0;
+    int cData = 0;
+    int cEnd = 0;
+    int cNext = 0;
     int pos = base;
     int lim = limit;
     while (true) {
@@ -266,7 +275,7 @@ public final class VariantValidator {
                   + " bytes remain");
         }
         int lastAt = (int) (offs + n * offSize);
-        long last = unsigned(buf, lastAt, offSize);
+        long last = VariantLayout.readUnsigned(buf, lastAt, offSize);
         if (last > lim - data) {
           throw error(
               row,
@@ -287,20 +296,33 @@ public final class VariantValidator {
               "expected at most " + maxElements + " " + what + " elements, found " + n);
         }
         if (n > 0) {
+          if (sp >= 0) {
+            fStart[sp] = cStart;
+            fCount[sp] = cCount;
+            fIdSize[sp] = cIdSize;
+            fOffSize[sp] = cOffSize;
+            fIds[sp] = cIds;
+            fOffs[sp] = cOffs;
+            fData[sp] = cData;
+            fEnd[sp] = cEnd;
+            fNext[sp] = cNext;
+          }
           if (++sp == fStart.length) {
             grow();
           }
-          fStart[sp] = pos;
-          fCount[sp] = (int) n;
-          fIdSize[sp] = idSize;
-          fOffSize[sp] = offSize;
-          fIds[sp] = (int) ids;
-          fOffs[sp] = (int) offs;
-          fData[sp] = (int) data;
-          fEnd[sp] = end;
-          fNext[sp] = 0;
-          fAux[sp] = -1;
-          pos = child(sp, 0, md, mdSize, idOrder, buf, row, base);
+          cStart = pos;
+          cCount = (int) n;
+          cIdSize = idSize;
+          cOffSize = offSize;
+          cIds = (int) ids;
+          cOffs = (int) offs;
+          cData = (int) data;
+          cEnd = end;
+          cNext = 0;
+          pos =
+              child(
+                  buf, md, mdSize, idOrder, cIds, cOffs, cData, cEnd, idSize, offSize, 0, row,
+                  base);
           lim = end;
           continue;
         }
@@ -311,9 +333,9 @@ public final class VariantValidator {
         if (sp < 0) {
           return end;
         }
-        int i = fNext[sp];
-        if (fIdSize[sp] > 0) {
-          if (end > fEnd[sp]) {
+        int i = cNext;
+        if (cIdSize > 0) {
+          if (end > cEnd) {
             throw error(
                 row,
                 base,
@@ -321,57 +343,80 @@ public final class VariantValidator {
                 "expected field "
                     + i
                     + " to end within the object's values at byte "
-                    + (fEnd[sp] - base)
+                    + (cEnd - base)
                     + ", it needs "
                     + (end - pos)
                     + " bytes");
           }
-        } else if (end - pos != fAux[sp]) {
-          throw error(
-              row,
-              base,
-              pos,
-              "expected element "
-                  + i
-                  + " to fill its "
-                  + fAux[sp]
-                  + " bytes, it encodes "
-                  + (end - pos));
+        } else {
+          int offAt = cOffs + i * cOffSize;
+          long size =
+              VariantLayout.readUnsigned(buf, offAt + cOffSize, cOffSize)
+                  - VariantLayout.readUnsigned(buf, offAt, cOffSize);
+          if (end - pos != size) {
+            throw error(
+                row,
+                base,
+                pos,
+                "expected element "
+                    + i
+                    + " to fill its "
+                    + size
+                    + " bytes, it encodes "
+                    + (end - pos));
+          }
         }
-        if (++i < fCount[sp]) {
-          fNext[sp] = i;
-          pos = child(sp, i, md, mdSize, idOrder, buf, row, base);
-          lim = fEnd[sp];
+        if (++i < cCount) {
+          cNext = i;
+          pos =
+              child(
+                  buf, md, mdSize, idOrder, cIds, cOffs, cData, cEnd, cIdSize, cOffSize, i, row,
+                  base);
+          lim = cEnd;
           break;
         }
-        pos = fStart[sp];
-        end = fEnd[sp];
-        sp--;
+        pos = cStart;
+        end = cEnd;
+        if (--sp >= 0) {
+          cStart = fStart[sp];
+          cCount = fCount[sp];
+          cIdSize = fIdSize[sp];
+          cOffSize = fOffSize[sp];
+          cIds = fIds[sp];
+          cOffs = fOffs[sp];
+          cData = fData[sp];
+          cEnd = fEnd[sp];
+          cNext = fNext[sp];
+        }
       }
     }
   }
 
   /**
-   * Checks entry {@code i} of the container on the stack at {@code f} (for an object its field id
-   * and key order, for an array that its offsets do not decrease) and returns where its value
-   * starts, checked inside the container's values.
+   * Checks entry {@code i} of a container whose field id table, offset table and values are at
+   * {@code ids}, {@code offs} and {@code [data, end)} (for an object its field id and key order,
+   * for an array that its offsets do not decrease) and returns where its value starts, checked
+   * inside the values.
    */
-  private int child(
-      int f,
-      int i,
+  private static int child(
+      ByteBuffer buf,
       VariantMetadata md,
       int mdSize,
       boolean idOrder,
-      ByteBuffer buf,
+      int ids,
+      int offs,
+      int data,
+      int end,
+      int idSize,
+      int offSize,
+      int i,
       long row,
       int base) {
-    int offSize = fOffSize[f];
-    int offAt = fOffs[f] + i * offSize;
-    long off = unsigned(buf, offAt, offSize);
-    int idSize = fIdSize[f];
+    int offAt = offs + i * offSize;
+    long off = VariantLayout.readUnsigned(buf, offAt, offSize);
     if (idSize > 0) {
-      int idAt = fIds[f] + i * idSize;
-      long id = unsigned(buf, idAt, idSize);
+      int idAt = ids + i * idSize;
+      long id = VariantLayout.readUnsigned(buf, idAt, idSize);
       if (id >= mdSize) {
         throw error(
             row,
@@ -379,13 +424,15 @@ public final class VariantValidator {
             idAt,
             "expected a field id below the dictionary size " + mdSize + ", found " + id);
       }
-      int prevId = (int) fAux[f];
-      if (prevId >= 0) {
-        checkKeyOrder(md, prevId, (int) id, idOrder, row, base, idAt);
+      if (i > 0) {
+        // The previous id was checked in range when its field was reached.
+        int prevId = (int) VariantLayout.readUnsigned(buf, idAt - idSize, idSize);
+        if (!idOrder || prevId >= id) {
+          checkKeyOrder(md, prevId, (int) id, idOrder, row, base, idAt);
+        }
       }
-      fAux[f] = id;
     } else {
-      long to = unsigned(buf, offAt + offSize, offSize);
+      long to = VariantLayout.readUnsigned(buf, offAt + offSize, offSize);
       if (to < off) {
         throw error(
             row,
@@ -393,9 +440,8 @@ public final class VariantValidator {
             offAt + offSize,
             "expected offset " + (i + 1) + " at least " + off + ", found " + to);
       }
-      fAux[f] = to - off;
     }
-    int size = fEnd[f] - fData[f];
+    int size = end - data;
     if (off >= size) {
       throw error(
           row,
@@ -403,7 +449,7 @@ public final class VariantValidator {
           offAt,
           "expected offset " + i + " below the values size " + size + ", found " + off);
     }
-    return fData[f] + (int) off;
+    return data + (int) off;
   }
 
   /** Checks that the key of {@code id} sorts strictly after the key of {@code prevId}. */
@@ -472,23 +518,6 @@ public final class VariantValidator {
     fData = Arrays.copyOf(fData, n);
     fEnd = Arrays.copyOf(fEnd, n);
     fNext = Arrays.copyOf(fNext, n);
-    fAux = Arrays.copyOf(fAux, n);
-  }
-
-  /** Unsigned little-endian integer of 1 to 4 bytes, byte by byte (any buffer byte order). */
-  private static long unsigned(ByteBuffer buf, int pos, int size) {
-    switch (size) {
-      case 1:
-        return buf.get(pos) & 0xFFL;
-      case 2:
-        return (buf.get(pos) & 0xFFL) | (buf.get(pos + 1) & 0xFFL) << 8;
-      case 3:
-        return (buf.get(pos) & 0xFFL)
-            | (buf.get(pos + 1) & 0xFFL) << 8
-            | (buf.get(pos + 2) & 0xFFL) << 16;
-      default:
-        return u32(buf, pos);
-    }
   }
 
   private static long u32(ByteBuffer buf, int pos) {
