@@ -484,9 +484,27 @@ public final class VariantValidator {
     }
   }
 
+  /** Eight high bits: a long with none of them set is eight ASCII bytes, in either byte order. */
+  private static final long HIGH_BITS = 0x8080808080808080L;
+
+  /**
+   * Checks the UTF-8 of a string: ASCII eight bytes then one byte at a time here, and from the
+   * first byte at or above 0x80 (a sequence boundary, all before it being ASCII) with {@link Utf8}.
+   */
   private static void checkUtf8(ByteBuffer buf, int at, int len, long row, int base) {
-    int bad = Utf8.firstInvalid(buf, at, len);
+    int i = 0;
+    while (i + 8 <= len && (buf.getLong(at + i) & HIGH_BITS) == 0) {
+      i += 8;
+    }
+    while (i < len && buf.get(at + i) >= 0) {
+      i++;
+    }
+    if (i == len) {
+      return;
+    }
+    int bad = Utf8.firstInvalid(buf, at + i, len - i);
     if (bad >= 0) {
+      bad += i;
       throw error(
           row,
           base,
