@@ -284,6 +284,7 @@ public final class VariantValidator {
               "expected the last offset to be at most " + (lim - data) + ", found " + last);
         }
         end = (int) (data + last);
+        // Its depth: the sp + 1 open containers around it, plus itself (a top-level one is 1).
         if (sp + 2 > maxDepth) {
           throw error(
               row, base, pos, "expected nesting depth at most " + maxDepth + ", found deeper");
