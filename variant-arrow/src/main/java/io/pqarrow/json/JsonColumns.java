@@ -124,15 +124,15 @@ public final class JsonColumns {
       long valueBytes = variants.valueVector() == null ? 0 : variants.valueVector().getBufferSize();
       text.allocateNew(Math.max(1024, Math.min(Integer.MAX_VALUE - 8L, valueBytes * 5 / 4)), rows);
       VariantReader row = new VariantReader();
-      try (VariantToJson.Utf8Rows texts = writer.new Utf8Rows()) {
+      try (JsonTextWriter texts = new JsonTextWriter(writer, text)) {
         for (int i = 0; i < rows; i++) {
-          if (!reader.read(i, row)) {
-            text.setNull(i);
-            continue;
+          if (reader.read(i, row)) {
+            texts.append(i, row);
+          } else {
+            texts.appendNull(i);
           }
-          texts.write(row, i);
-          text.setSafe(i, texts.bytes(), 0, texts.size());
         }
+        texts.finish(rows);
       }
       out.setValueCount(rows);
       return out;
