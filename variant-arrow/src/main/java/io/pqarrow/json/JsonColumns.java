@@ -119,12 +119,8 @@ public final class JsonColumns {
               ? (VarCharVector) j.getUnderlyingVector()
               : (VarCharVector) out;
       int rows = reader.rowCount();
-      // JSON text is about as long as the Variant values it comes from: one allocation, not a
-      // doubling (and a copy) per power of two.
-      long valueBytes = variants.valueVector() == null ? 0 : variants.valueVector().getBufferSize();
-      text.allocateNew(Math.max(1024, Math.min(Integer.MAX_VALUE - 8L, valueBytes * 5 / 4)), rows);
       VariantReader row = new VariantReader();
-      try (JsonTextWriter texts = new JsonTextWriter(writer, text)) {
+      try (JsonTextWriter texts = new JsonTextWriter(writer, text, rows)) {
         for (int i = 0; i < rows; i++) {
           if (reader.read(i, row)) {
             texts.append(i, row);
@@ -132,7 +128,7 @@ public final class JsonColumns {
             texts.appendNull(i);
           }
         }
-        texts.finish(rows);
+        texts.finish();
       }
       out.setValueCount(rows);
       return out;

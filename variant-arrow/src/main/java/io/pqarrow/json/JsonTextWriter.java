@@ -101,10 +101,14 @@ final class JsonTextWriter implements AutoCloseable {
   /** Text of at least this many bytes is copied into the vector before the next row. */
   private static final int FLUSH_AT = 1 << 18;
 
+  /** The data buffer's first size: the first copy replaces it with one sized for every row. */
+  private static final int INITIAL_BYTES = 1024;
+
   private final VariantToJson reference;
   private final int maxDepth;
   private final boolean nonFiniteError;
   private final VarCharVector text;
+  private final int rows;
   private final ArrowBuf offsets;
   private final ArrowBuf validity;
 
@@ -128,14 +132,16 @@ final class JsonTextWriter implements AutoCloseable {
   private VariantMetadata namesOf;
 
   /**
-   * A writer of {@code reference}'s text into {@code text}, whose validity and offset buffers must
-   * already hold every row that will be appended ({@link VarCharVector#allocateNew(long, int)}).
+   * A writer of {@code reference}'s text into {@code text}, which it allocates for {@code rows}
+   * rows (its data buffer sized at the first copy, from the text of the rows written by then).
    */
-  JsonTextWriter(VariantToJson reference, VarCharVector text) {
+  JsonTextWriter(VariantToJson reference, VarCharVector text, int rows) {
     this.reference = reference;
     this.maxDepth = reference.options().limits().maxVariantDepth();
     this.nonFiniteError = reference.options().nonFinite() == JsonOptions.NonFinite.ERROR;
     this.text = text;
+    this.rows = rows;
+    text.allocateNew(INITIAL_BYTES, rows);
     this.offsets = text.getOffsetBuffer();
     this.validity = text.getValidityBuffer();
     offsets.setInt(0, 0);
@@ -180,7 +186,7 @@ final class JsonTextWriter implements AutoCloseable {
     }
     offsets.setInt((long) (i + 1) * BaseVariableWidthVector.OFFSET_WIDTH, (int) end);
     if (len >= FLUSH_AT) {
-      flush();
+      flush(i + 1);
     }
   }
 
@@ -189,19 +195,27 @@ final class JsonTextWriter implements AutoCloseable {
     return handedBack;
   }
 
-  /** Copies the text still held into the vector, which then has {@code rows} rows set. */
-  void finish(int rows) {
-    flush();
+  /** Copies the text still held into the vector, after the last row. */
+  void finish() {
+    flush(rows);
     text.setLastSet(rows - 1);
   }
 
-  private void flush() {
+  /** Copies the text of the first {@code done} rows still held into the vector. */
+  private void flush(int done) {
     if (len == 0) {
       return;
     }
     long end = flushed + len;
-    while (text.getDataBuffer().capacity() < end) {
-      text.reallocDataBuffer();
+    if (text.getDataBuffer().capacity() < end) {
+      // The text so far extrapolated to every row, an eighth to spare: at the first copy, with
+      // nothing to copy over, usually the only allocation the column needs.
+      long projected = end * rows / done;
+      projected += projected / 8;
+      text.reallocDataBuffer(Math.max(end, Math.min(projected, Integer.MAX_VALUE)));
+      while (text.getDataBuffer().capacity() < end) {
+        text.reallocDataBuffer();
+      }
     }
     text.getDataBuffer().setBytes(flushed, out, 0, len);
     flushed = end;

@@ -90,6 +90,19 @@ class JsonTextWriterTest {
   }
 
   @Test
+  void textOutgrowingTheSizeProjectedFromTheFirstRowsIsAllKept() {
+    VariantVectorWriter w = new VariantVectorWriter();
+    for (int i = 0; i < 600; i++) {
+      w.row().appendString((i < 300 ? "s" : "L\n").repeat(i < 300 ? 1000 : 5000) + i);
+      w.finishRow();
+    }
+    w.appendSqlNull();
+    try (VariantVector v = w.finish("v", memory.allocator())) {
+      assertTrue(assertColumnMatches(v, DEFAULTS) > 4_500_000);
+    }
+  }
+
+  @Test
   void theLoopWritesEveryWellFormedValueItself() {
     Random r = new Random(15);
     VariantVectorWriter w = new VariantVectorWriter();
@@ -105,15 +118,14 @@ class JsonTextWriterTest {
     BufferAllocator a = memory.allocator();
     try (VariantVector v = w.finish("v", a);
         VarCharVector text = new VarCharVector("j", a)) {
-      text.allocateNew(1024, rows);
       VariantColumnReader col = VariantColumnReader.of(v);
       VariantReader row = new VariantReader();
-      try (JsonTextWriter texts = new JsonTextWriter(new VariantToJson(), text)) {
+      try (JsonTextWriter texts = new JsonTextWriter(new VariantToJson(), text, rows)) {
         for (int i = 0; i < rows; i++) {
           assertTrue(col.read(i, row));
           texts.append(i, row);
         }
-        texts.finish(rows);
+        texts.finish();
         assertEquals(1, texts.handedBack());
       }
       text.setValueCount(rows);
