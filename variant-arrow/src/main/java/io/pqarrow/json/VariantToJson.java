@@ -55,6 +55,10 @@ import org.apache.arrow.vector.types.TimeUnit;
  * path such as {@code $.a[3]}; the tree is walked by {@link VariantWalker}, which refuses nesting
  * deeper than the options' {@link io.pqarrow.Limits#maxVariantDepth()}. Instances are immutable and
  * thread-safe.
+ *
+ * <p>{@link JsonColumns#toJson} writes whole columns with a loop over the Variant bytes that gives
+ * the same text; the rows that loop does not finish (corrupt bytes, ill-formed UTF-8, values JSON
+ * cannot hold under the options) are written by this class, errors included.
  */
 public final class VariantToJson {
   // The formats and caps below are shared with JsonTextWriter, which must write the same text.
@@ -429,8 +433,8 @@ public final class VariantToJson {
 
   /**
    * What this writer's generator writes inside a string for each ASCII byte: {@code null} where it
-   * writes the byte itself, else the escape sequence it writes for it (a backslash and a letter, or
-   * a {@code u} and four hex digits). Taken from the generator, so that text written without it is
+   * writes the byte itself, else the escape sequence it writes for it (a backslash, then a letter
+   * or {@code u} and four hex digits). Taken from the generator, so that text written without it is
    * escaped exactly as it escapes.
    */
   static byte[][] asciiEscapes() {
