@@ -20,8 +20,8 @@ import java.util.function.LongSupplier;
  *
  * <pre>
  * java --add-opens=java.base/java.nio=ALL-UNNAMED -cp benchmarks/target/benchmarks.jar \
- *   io.pqarrow.bench.VariantJsonCpuTime WARMUP ROUNDS [METHODS]
- * e.g. ... VariantJsonCpuTime 5 12 variantToJson,sparkVariantToJson
+ *   io.pqarrow.bench.VariantJsonCpuTime WARMUP ROUNDS ROWS [METHODS]
+ * e.g. ... VariantJsonCpuTime 5 12 200000 variantToJson,sparkVariantToJson
  * </pre>
  */
 public final class VariantJsonCpuTime {
@@ -31,10 +31,10 @@ public final class VariantJsonCpuTime {
   public static void main(String[] args) {
     int warmup = Integer.parseInt(args[0]);
     int rounds = Integer.parseInt(args[1]);
-    List<String> only = args.length > 2 ? Arrays.asList(args[2].split(",")) : null;
+    List<String> only = args.length > 3 ? Arrays.asList(args[3].split(",")) : null;
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     VariantJsonBenchmark b = new VariantJsonBenchmark();
-    b.rows = Integer.getInteger("rows", 200_000);
+    b.rows = Integer.parseInt(args[2]);
     b.setup();
     try {
       Map<String, LongSupplier> methods = new LinkedHashMap<>();
