@@ -119,20 +119,16 @@ public final class JsonColumns {
               ? (VarCharVector) j.getUnderlyingVector()
               : (VarCharVector) out;
       int rows = reader.rowCount();
-      // JSON text is about as long as the Variant values it comes from: one allocation, not a
-      // doubling (and a copy) per power of two.
-      long valueBytes = variants.valueVector() == null ? 0 : variants.valueVector().getBufferSize();
-      text.allocateNew(Math.max(1024, Math.min(Integer.MAX_VALUE - 8L, valueBytes * 5 / 4)), rows);
       VariantReader row = new VariantReader();
-      try (VariantToJson.Utf8Rows texts = writer.new Utf8Rows()) {
+      try (JsonTextWriter texts = new JsonTextWriter(writer, text, rows)) {
         for (int i = 0; i < rows; i++) {
-          if (!reader.read(i, row)) {
-            text.setNull(i);
-            continue;
+          if (reader.read(i, row)) {
+            texts.append(i, row);
+          } else {
+            texts.appendNull(i);
           }
-          texts.write(row, i);
-          text.setSafe(i, texts.bytes(), 0, texts.size());
         }
+        texts.finish();
       }
       out.setValueCount(rows);
       return out;

@@ -24,6 +24,7 @@ import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.Objects;
 import org.apache.arrow.vector.types.TimeUnit;
 
@@ -54,23 +55,29 @@ import org.apache.arrow.vector.types.TimeUnit;
  * path such as {@code $.a[3]}; the tree is walked by {@link VariantWalker}, which refuses nesting
  * deeper than the options' {@link io.pqarrow.Limits#maxVariantDepth()}. Instances are immutable and
  * thread-safe.
+ *
+ * <p>{@link JsonColumns#toJson} writes whole columns with a loop over the Variant bytes that gives
+ * the same text; the rows that loop does not finish (corrupt bytes, ill-formed UTF-8, values JSON
+ * cannot hold under the options) are written by this class, errors included.
  */
 public final class VariantToJson {
-  private static final TemporalText DATE = TemporalText.date();
-  private static final TemporalText TIME_MICROS = TemporalText.time(TimeUnit.MICROSECOND);
-  private static final long MICROS_PER_DAY = 86_400_000_000L;
+  // The formats and caps below are shared with JsonTextWriter, which must write the same text.
+  static final TemporalText DATE = TemporalText.date();
+  static final TemporalText TIME_MICROS = TemporalText.time(TimeUnit.MICROSECOND);
+  static final long MICROS_PER_DAY = 86_400_000_000L;
 
   /** Dictionaries of at most this many keys have their field names cached ready to write. */
-  private static final int MAX_CACHED_NAMES = 1 << 16;
+  static final int MAX_CACHED_NAMES = 1 << 16;
 
-  private static final TemporalText UTC_MICROS =
+  static final TemporalText UTC_MICROS =
       TemporalText.timestamp(TimeUnit.MICROSECOND, ZoneOffset.UTC);
-  private static final TemporalText UTC_NANOS =
-      TemporalText.timestamp(TimeUnit.NANOSECOND, ZoneOffset.UTC);
-  private static final TemporalText NTZ_MICROS =
+  static final TemporalText UTC_NANOS = TemporalText.timestamp(TimeUnit.NANOSECOND, ZoneOffset.UTC);
+  static final TemporalText NTZ_MICROS =
       TemporalText.timestamp(TimeUnit.MICROSECOND, (ZoneId) null);
-  private static final TemporalText NTZ_NANOS =
-      TemporalText.timestamp(TimeUnit.NANOSECOND, (ZoneId) null);
+  static final TemporalText NTZ_NANOS = TemporalText.timestamp(TimeUnit.NANOSECOND, (ZoneId) null);
+
+  /** Room for the text of a DECIMAL4/8 of scale at most 38, a date, a time or a timestamp. */
+  static final int SCRATCH_CHARS = TemporalText.MAX_CHARS + 64;
 
   private static final JsonFactory FACTORY =
       JsonFactory.builder()
@@ -348,43 +355,15 @@ public final class VariantToJson {
       }
     }
 
-    /**
-     * Writes {@code unscaled / 10^scale} in plain notation with every digit of its scale, as {@link
-     * BigDecimal#toPlainString()} does ({@code 1.50}, {@code -0.001}), without a {@code
-     * BigDecimal}.
-     */
+    /** Writes {@code unscaled / 10^scale} in plain notation ({@link #plainDecimal}). */
     private void decimal(long unscaled, int scale) throws IOException {
       if (scale > 38) {
         g.writeNumber(BigDecimal.valueOf(unscaled, scale)); // not valid Variant, written as before
         return;
       }
-      // 19 digits, sign, point and up to 38 leading zeros of the fraction
-      char[] t = chars(TemporalText.MAX_CHARS + 64);
-      int end = t.length;
-      int p = end;
-      long v = unscaled < 0 ? unscaled : -unscaled; // negative: Long.MIN_VALUE has no positive
-      int digits = 0;
-      do {
-        t[--p] = (char) ('0' - (v % 10));
-        v /= 10;
-        digits++;
-        if (digits == scale) {
-          t[--p] = '.';
-        }
-      } while (v != 0);
-      if (digits <= scale) {
-        while (digits++ < scale) {
-          t[--p] = '0';
-        }
-        if (t[p] != '.') {
-          t[--p] = '.';
-        }
-        t[--p] = '0';
-      }
-      if (unscaled < 0) {
-        t[--p] = '-';
-      }
-      g.writeNumber(t, p, end - p);
+      char[] t = chars(SCRATCH_CHARS);
+      int p = plainDecimal(unscaled, scale, t);
+      g.writeNumber(t, p, t.length - p);
     }
 
     private char[] chars(int n) {
@@ -395,7 +374,7 @@ public final class VariantToJson {
     }
 
     private void temporal(TemporalText format, long value) throws IOException {
-      char[] text = chars(TemporalText.MAX_CHARS + 64);
+      char[] text = chars(SCRATCH_CHARS);
       g.writeString(text, 0, format.write(value, text, 0));
     }
 
@@ -416,6 +395,66 @@ public final class VariantToJson {
     private JsonConversionException error(VariantPath path, String problem) {
       return JsonConversionException.badValue(row, path.toString(), problem);
     }
+  }
+
+  /**
+   * Writes {@code unscaled / 10^scale} (scale at most 38) in plain notation with every digit of its
+   * scale, as {@link BigDecimal#toPlainString()} does ({@code 1.50}, {@code -0.001}), without a
+   * {@code BigDecimal}, into the end of {@code t} (at least {@link #SCRATCH_CHARS} long); returns
+   * where the text starts.
+   */
+  static int plainDecimal(long unscaled, int scale, char[] t) {
+    // 19 digits, sign, point and up to 38 leading zeros of the fraction
+    int p = t.length;
+    long v = unscaled < 0 ? unscaled : -unscaled; // negative: Long.MIN_VALUE has no positive
+    int digits = 0;
+    do {
+      t[--p] = (char) ('0' - (v % 10));
+      v /= 10;
+      digits++;
+      if (digits == scale) {
+        t[--p] = '.';
+      }
+    } while (v != 0);
+    if (digits <= scale) {
+      while (digits++ < scale) {
+        t[--p] = '0';
+      }
+      if (t[p] != '.') {
+        t[--p] = '.';
+      }
+      t[--p] = '0';
+    }
+    if (unscaled < 0) {
+      t[--p] = '-';
+    }
+    return p;
+  }
+
+  /**
+   * What this writer's generator writes inside a string for each ASCII byte: {@code null} where it
+   * writes the byte itself, else the escape sequence it writes for it (a backslash, then a letter
+   * or {@code u} and four hex digits). Taken from the generator, so that text written without it is
+   * escaped exactly as it escapes.
+   */
+  static byte[][] asciiEscapes() {
+    byte[][] escapes = new byte[128][];
+    Utf8Sink sink = new Utf8Sink();
+    try (JsonGenerator g = FACTORY.createGenerator(sink, JsonEncoding.UTF8)) {
+      g.setRootValueSeparator(null);
+      for (int c = 0; c < 128; c++) {
+        sink.reset();
+        g.writeUTF8String(new byte[] {(byte) c}, 0, 1);
+        g.flush();
+        byte[] quoted = sink.toByteArray();
+        if (quoted.length != 3 || quoted[1] != c) {
+          escapes[c] = Arrays.copyOfRange(quoted, 1, quoted.length - 1);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return escapes;
   }
 
   /** A reusable UTF-8 sink whose bytes are read in place. */
