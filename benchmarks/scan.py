@@ -182,6 +182,16 @@ def section(path, rows, cases, results, read, run):
     return "\n".join(lines)
 
 
+def publish_or_keep(text, quick, out_dir, begin, end, script):
+    """With quick, writes text to out_dir/README-section.md; else replaces script's section of the README."""
+    if quick:
+        (out_dir / "README-section.md").write_text(text + "\n")
+        print(f"\nwrote {(out_dir / 'README-section.md').relative_to(ROOT)} (--quick leaves benchmarks/README.md alone)")
+    else:
+        publish(text, README, begin, end)
+        print(f"\nrewrote the {script} section of {README.relative_to(ROOT)}")
+
+
 def publish(text, readme, begin=BEGIN, end=END):
     """Replaces the section between begin and end in readme with text (appends it when absent)."""
     old = readme.read_text() if readme.exists() else ""

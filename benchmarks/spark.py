@@ -229,13 +229,7 @@ def main():
          "plans": [{"query": l, "reader": r, **v} for (l, r), v in found.items()]}, indent=2) + "\n")
     print()
     print(text)
-    if a.quick:
-        (OUT / "README-section.md").write_text(text + "\n")
-        print(f"\nwrote {(OUT / 'README-section.md').relative_to(ROOT)} (--quick leaves benchmarks/README.md alone)")
-    else:
-        scan.publish(text, README, BEGIN, END)
-        print(f"\nrewrote the spark.py section of {README.relative_to(ROOT)}")
-
+    scan.publish_or_keep(text, a.quick, OUT, BEGIN, END, "spark.py")
 
 if __name__ == "__main__":
     main()
