@@ -12,6 +12,8 @@ import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,12 +23,21 @@ import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.Decimal256Vector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.LargeVarCharVector;
+import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TimeStampMicroTZVector;
+import org.apache.arrow.vector.TinyIntVector;
+import org.apache.arrow.vector.UInt1Vector;
+import org.apache.arrow.vector.UInt2Vector;
+import org.apache.arrow.vector.UInt4Vector;
+import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
@@ -41,9 +52,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The bulk path of flat columns ({@link BulkColumnWriter}) writes the file parquet-java's column
- * writers write: for every covered type (decimals as INT32 and INT64 too), with no, half and only
- * nulls (and non-nullable), under PLAIN, dictionary, dictionary falling back after some pages and
- * on the first page, v1 and v2 pages, and statistics none, per chunk and per page with the page
+ * writers write: for every covered type (decimals as INT32, INT64 and FIXED_LEN_BYTE_ARRAY too,
+ * integers of every width and signedness, 64-bit offsets, fixed-size binary), with no, half and
+ * only nulls (and non-nullable), under PLAIN, dictionary, dictionary falling back after some pages
+ * and on the first page, v1 and v2 pages, and statistics none, per chunk and per page with the page
  * index, bloom filters and checksums, the file read back by this library and by pyarrow (values,
  * footer statistics, encodings, page index and bloom filter presence) is the one the per-value path
  * writes.
@@ -56,7 +68,8 @@ class BulkWriteTest {
   private static final int BATCH = 3_000;
 
   private static final String[] TYPES = {
-    "i32", "i64", "f32", "f64", "bool", "str", "ts", "d32", "d64"
+    "i32", "i64", "f32", "f64", "bool", "str", "ts", "d32", "d64", "i8", "i16", "u8", "u16", "u32",
+    "u64", "lstr", "fsb", "d30", "d50"
   };
   private static final String[] NULLS = {"req", "n0", "n50", "n100"};
 
@@ -132,7 +145,9 @@ class BulkWriteTest {
       assertEquals(0, lines.size() % 2, e.getKey());
       List<String> first = lines.subList(0, lines.size() / 2);
       List<String> second = lines.subList(lines.size() / 2, lines.size());
-      assertEquals(first, second, e.getKey() + ": per-value path, then bulk path");
+      for (int i = 0; i < first.size(); i++) {
+        assertEquals(first.get(i), second.get(i), e.getKey() + ": per-value path, then bulk path");
+      }
       for (String l : first) {
         sawFallback |= l.contains("\"PLAIN\", \"PLAIN_DICTIONARY\"");
         sawDictionary |= l.contains("DICTIONARY");
@@ -330,6 +345,16 @@ class BulkWriteTest {
           case "str" -> ArrowType.Utf8.INSTANCE;
           case "d32" -> new ArrowType.Decimal(7, 2, 128);
           case "d64" -> new ArrowType.Decimal(12, 2, 128);
+          case "i8" -> new ArrowType.Int(8, true);
+          case "i16" -> new ArrowType.Int(16, true);
+          case "u8" -> new ArrowType.Int(8, false);
+          case "u16" -> new ArrowType.Int(16, false);
+          case "u32" -> new ArrowType.Int(32, false);
+          case "u64" -> new ArrowType.Int(64, false);
+          case "lstr" -> ArrowType.LargeUtf8.INSTANCE;
+          case "fsb" -> new ArrowType.FixedSizeBinary(5);
+          case "d30" -> new ArrowType.Decimal(30, 2, 128);
+          case "d50" -> new ArrowType.Decimal(50, 3, 256);
           default -> new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC");
         };
     Field field =
@@ -357,6 +382,41 @@ class BulkWriteTest {
                         .getBytes(StandardCharsets.UTF_8));
         case "d32" -> ((DecimalVector) v).set(i, x * 37 - 1000);
         case "d64" -> ((DecimalVector) v).set(i, x * 1_000_000_007L - 3);
+        case "i8" -> ((TinyIntVector) v).set(i, (byte) (x * 7 - 60));
+        case "i16" -> ((SmallIntVector) v).set(i, (short) (x * 31 - 20_000));
+        case "u8" -> ((UInt1Vector) v).set(i, (int) (x * 19));
+        case "u16" -> ((UInt2Vector) v).set(i, (int) (x * 977));
+          // Half the values have the top bit set: above every other unsigned, below as signed.
+        case "u32" ->
+            ((UInt4Vector) v).set(i, (int) (x * 400_009L + (x % 2 == 0 ? 0x8000_0000L : 0)));
+        case "u64" -> ((UInt8Vector) v).set(i, x * 1_000_003L ^ (x % 3 == 0 ? Long.MIN_VALUE : 0));
+        case "lstr" ->
+            ((LargeVarCharVector) v)
+                .setSafe(i, ("large" + (x * 7919 % 10_007)).getBytes(StandardCharsets.UTF_8));
+        case "fsb" ->
+            ((FixedSizeBinaryVector) v)
+                .set(
+                    i,
+                    new byte[] {(byte) (x >> 8), (byte) x, (byte) (x * 37), (byte) (0xF0 ^ x), 7});
+          // Beyond 64 bits, and negative for some: the bytes' signed order matters.
+        case "d30" ->
+            ((DecimalVector) v)
+                .set(
+                    i,
+                    new BigDecimal(
+                        BigInteger.valueOf(x - 5)
+                            .multiply(BigInteger.TEN.pow(25))
+                            .add(BigInteger.valueOf(x)),
+                        2));
+        case "d50" ->
+            ((Decimal256Vector) v)
+                .set(
+                    i,
+                    new BigDecimal(
+                        BigInteger.valueOf(7 - x)
+                            .multiply(BigInteger.TEN.pow(45))
+                            .subtract(BigInteger.valueOf(x * 3)),
+                        3));
         default -> ((TimeStampMicroTZVector) v).set(i, x * 1_000_000L + 17);
       }
     }
