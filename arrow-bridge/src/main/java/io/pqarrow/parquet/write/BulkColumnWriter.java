@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -137,6 +138,9 @@ final class BulkColumnWriter {
   /** BINARY: whether the Arrow offsets are 64-bit (LargeUtf8, LargeBinary). */
   private final boolean largeOffsets;
 
+  /** BINARY: whether the Arrow values are views (Utf8View, BinaryView), not offsets. */
+  private final boolean views;
+
   /** FIXED_BYTES: the type length; {@code decimalBytes} whether they are a decimal's, reversed. */
   private final int fixedLength;
 
@@ -206,6 +210,7 @@ final class BulkColumnWriter {
   private byte[] scratch = new byte[RUN * 8];
   private int[] offsets = new int[RUN + 1];
   private final byte[] reversed = new byte[32];
+  private byte[] viewBytes = new byte[0];
   private final ByteSink levels = new ByteSink(1024);
   private final ByteSink out = new ByteSink(1024);
 
@@ -224,6 +229,7 @@ final class BulkColumnWriter {
     this.keyFlip = order == UNSIGNED_INT64 ? Long.MIN_VALUE : 0L;
     this.largeOffsets =
         arrow instanceof ArrowType.LargeUtf8 || arrow instanceof ArrowType.LargeBinary;
+    this.views = arrow instanceof ArrowType.Utf8View || arrow instanceof ArrowType.BinaryView;
     this.fixedLength = kind == Kind.FIXED_BYTES ? type.getTypeLength() : 0;
     this.decimalBytes = kind == Kind.FIXED_BYTES && arrow instanceof ArrowType.Decimal;
     this.prefixFlip = decimalBytes ? Long.MIN_VALUE : 0L;
@@ -295,7 +301,9 @@ final class BulkColumnWriter {
                       && (arrow instanceof ArrowType.Utf8
                           || arrow instanceof ArrowType.Binary
                           || arrow instanceof ArrowType.LargeUtf8
-                          || arrow instanceof ArrowType.LargeBinary)
+                          || arrow instanceof ArrowType.LargeBinary
+                          || arrow instanceof ArrowType.Utf8View
+                          || arrow instanceof ArrowType.BinaryView)
                       && order == PrimitiveComparator.UNSIGNED_LEXICOGRAPHICAL_BINARY_COMPARATOR;
               case FIXED_BYTES -> {
                 int length = type.getTypeLength();
@@ -393,7 +401,7 @@ final class BulkColumnWriter {
       n = Math.min(n, pageRowLimit - pageRows);
       long room = (long) (pageThreshold - pageThreshold * TOLERANCE) - pageRaw;
       if (kind == Kind.BINARY && v != null) {
-        n = readOffsets(v, row, n, room);
+        n = views ? readViews(v, row, n, room) : readOffsets(v, row, n, room);
       } else if (kind == Kind.FIXED_BYTES) {
         int per = fixedLength + rawExtra;
         n = (int) Math.max(1, Math.min(n, (room + per - 1) / per));
@@ -462,6 +470,50 @@ final class BulkColumnWriter {
       scratch = new byte[Math.max(bytes + 8, scratch.length * 2)];
     }
     v.getDataBuffer().getBytes(base, scratch, 0, bytes);
+    return fit;
+  }
+
+  /**
+   * {@link #readOffsets} of a view vector: each view is 16 bytes, a length, then the bytes inline
+   * when they are at most 12, else a prefix, the index of a data buffer and the offset in it. A
+   * null's view is undefined (it may be uninitialised memory): it counts as empty.
+   */
+  private int readViews(FieldVector v, int row, int n, long room) {
+    int size = BaseVariableWidthViewVector.ELEMENT_SIZE;
+    if (viewBytes.length < n * size) {
+      viewBytes = new byte[n * size];
+    }
+    byte[] b = viewBytes;
+    v.getDataBuffer().getBytes((long) row * size, b, 0, n * size);
+    readBits(v.getValidityBuffer(), row, n, runBits);
+    long raw = 0;
+    int fit = n;
+    offsets[0] = 0;
+    for (int i = 0; i < n; i++) {
+      int len = isSet(runBits, i) ? (int) ByteSink.INTS.get(b, i * size) : 0;
+      offsets[i + 1] = offsets[i] + len;
+      raw += len + 4;
+      if (raw >= room) {
+        fit = i + 1;
+        break;
+      }
+    }
+    int bytes = offsets[fit];
+    if (scratch.length < bytes + 8) {
+      scratch = new byte[Math.max(bytes + 8, scratch.length * 2)];
+    }
+    java.util.List<ArrowBuf> data = ((BaseVariableWidthViewVector) v).getDataBuffers();
+    for (int i = 0; i < fit; i++) {
+      int at = i * size;
+      int len = offsets[i + 1] - offsets[i];
+      if (len <= BaseVariableWidthViewVector.INLINE_SIZE) {
+        System.arraycopy(b, at + 4, scratch, offsets[i], len);
+      } else {
+        int buffer = (int) ByteSink.INTS.get(b, at + 8);
+        int offset = (int) ByteSink.INTS.get(b, at + 12);
+        data.get(buffer).getBytes(offset, scratch, offsets[i], len);
+      }
+    }
     return fit;
   }
 

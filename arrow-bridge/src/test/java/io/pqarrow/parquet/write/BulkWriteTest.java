@@ -40,6 +40,7 @@ import org.apache.arrow.vector.UInt4Vector;
 import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ViewVarCharVector;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -53,12 +54,12 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The bulk path of flat columns ({@link BulkColumnWriter}) writes the file parquet-java's column
  * writers write: for every covered type (decimals as INT32, INT64 and FIXED_LEN_BYTE_ARRAY too,
- * integers of every width and signedness, 64-bit offsets, fixed-size binary), with no, half and
- * only nulls (and non-nullable), under PLAIN, dictionary, dictionary falling back after some pages
- * and on the first page, v1 and v2 pages, and statistics none, per chunk and per page with the page
- * index, bloom filters and checksums, the file read back by this library and by pyarrow (values,
- * footer statistics, encodings, page index and bloom filter presence) is the one the per-value path
- * writes.
+ * integers of every width and signedness, 64-bit offsets, views, fixed-size binary), with no, half
+ * and only nulls (and non-nullable), under PLAIN, dictionary, dictionary falling back after some
+ * pages and on the first page, v1 and v2 pages, and statistics none, per chunk and per page with
+ * the page index, bloom filters and checksums, the file read back by this library and by pyarrow
+ * (values, footer statistics, encodings, page index and bloom filter presence) is the one the
+ * per-value path writes.
  */
 class BulkWriteTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
@@ -69,7 +70,7 @@ class BulkWriteTest {
 
   private static final String[] TYPES = {
     "i32", "i64", "f32", "f64", "bool", "str", "ts", "d32", "d64", "i8", "i16", "u8", "u16", "u32",
-    "u64", "lstr", "fsb", "d30", "d50"
+    "u64", "lstr", "fsb", "d30", "d50", "vstr"
   };
   private static final String[] NULLS = {"req", "n0", "n50", "n100"};
 
@@ -352,6 +353,7 @@ class BulkWriteTest {
           case "u32" -> new ArrowType.Int(32, false);
           case "u64" -> new ArrowType.Int(64, false);
           case "lstr" -> ArrowType.LargeUtf8.INSTANCE;
+          case "vstr" -> ArrowType.Utf8View.INSTANCE;
           case "fsb" -> new ArrowType.FixedSizeBinary(5);
           case "d30" -> new ArrowType.Decimal(30, 2, 128);
           case "d50" -> new ArrowType.Decimal(50, 3, 256);
@@ -393,6 +395,13 @@ class BulkWriteTest {
         case "lstr" ->
             ((LargeVarCharVector) v)
                 .setSafe(i, ("large" + (x * 7919 % 10_007)).getBytes(StandardCharsets.UTF_8));
+          // Inline (at most 12 bytes) and out-of-line views.
+        case "vstr" ->
+            ((ViewVarCharVector) v)
+                .setSafe(
+                    i,
+                    ((x % 3 == 0 ? "a view of more than twelve bytes " : "v") + x)
+                        .getBytes(StandardCharsets.UTF_8));
         case "fsb" ->
             ((FixedSizeBinaryVector) v)
                 .set(
