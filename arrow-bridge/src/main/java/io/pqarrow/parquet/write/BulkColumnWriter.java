@@ -449,8 +449,6 @@ final class BulkColumnWriter {
     off.getBytes((long) row * width, scratch, 0, (n + 1) * width);
     long base =
         largeOffsets ? (long) ByteSink.LONGS.get(scratch, 0) : (int) ByteSink.INTS.get(scratch, 0);
-    long raw = 0;
-    int fit = n;
     offsets[0] = 0;
     for (int i = 0; i < n; i++) {
       long end =
@@ -458,19 +456,23 @@ final class BulkColumnWriter {
               ? (long) ByteSink.LONGS.get(scratch, (i + 1) * 8)
               : (int) ByteSink.INTS.get(scratch, (i + 1) * 4);
       offsets[i + 1] = Math.toIntExact(end - base);
-      raw += offsets[i + 1] - offsets[i] + 4;
-      if (raw >= room) {
-        fit = i + 1;
+      if (offsets[i + 1] + 4L * (i + 1) >= room) {
+        n = i + 1;
         break;
       }
     }
-    int bytes = offsets[fit];
-    // 8 bytes of slack: hashing reads whole words past a value's end.
+    ensureScratch(offsets[n]);
+    v.getDataBuffer().getBytes(base, scratch, 0, offsets[n]);
+    return n;
+  }
+
+  /**
+   * Makes {@link #scratch} hold {@code bytes} and 8 more: hashing reads whole words past a value.
+   */
+  private void ensureScratch(int bytes) {
     if (scratch.length < bytes + 8) {
       scratch = new byte[Math.max(bytes + 8, scratch.length * 2)];
     }
-    v.getDataBuffer().getBytes(base, scratch, 0, bytes);
-    return fit;
   }
 
   /**
@@ -486,22 +488,17 @@ final class BulkColumnWriter {
     byte[] b = viewBytes;
     v.getDataBuffer().getBytes((long) row * size, b, 0, n * size);
     readBits(v.getValidityBuffer(), row, n, runBits);
-    long raw = 0;
-    int fit = n;
     offsets[0] = 0;
+    int fit = n;
     for (int i = 0; i < n; i++) {
       int len = isSet(runBits, i) ? (int) ByteSink.INTS.get(b, i * size) : 0;
       offsets[i + 1] = offsets[i] + len;
-      raw += len + 4;
-      if (raw >= room) {
+      if (offsets[i + 1] + 4L * (i + 1) >= room) {
         fit = i + 1;
         break;
       }
     }
-    int bytes = offsets[fit];
-    if (scratch.length < bytes + 8) {
-      scratch = new byte[Math.max(bytes + 8, scratch.length * 2)];
-    }
+    ensureScratch(offsets[fit]);
     java.util.List<ArrowBuf> data = ((BaseVariableWidthViewVector) v).getDataBuffers();
     for (int i = 0; i < fit; i++) {
       int at = i * size;
@@ -524,11 +521,7 @@ final class BulkColumnWriter {
    */
   private void readFixedBytes(FieldVector v, int row, int n) {
     int len = fixedLength;
-    // 8 bytes of slack: hashing reads whole words past a value's end.
-    int need = Math.max(n * stride, n * len + 8);
-    if (scratch.length < need) {
-      scratch = new byte[Math.max(need, scratch.length * 2)];
-    }
+    ensureScratch(n * Math.max(stride, len));
     byte[] s = scratch;
     v.getDataBuffer().getBytes((long) row * stride, s, 0, n * stride);
     if (decimalBytes) {
