@@ -114,6 +114,13 @@ final class BulkColumnWriter {
   private final PrimitiveType type;
   private final Kind kind;
   private final boolean dictionary;
+
+  /**
+   * Whether pages are BYTE_STREAM_SPLIT: the PLAIN values, their first bytes, then their second
+   * bytes, and so on (sized as PLAIN for page cuts, as parquet-java sizes them).
+   */
+  private final boolean byteStreamSplit;
+
   private final boolean required;
 
   /**
@@ -215,8 +222,14 @@ final class BulkColumnWriter {
   private final ByteSink out = new ByteSink(1024);
 
   private BulkColumnWriter(
-      LeafEncoder leaf, Kind kind, boolean dictionary, int stride, ArrowType arrow) {
+      LeafEncoder leaf,
+      Kind kind,
+      boolean dictionary,
+      boolean byteStreamSplit,
+      int stride,
+      ArrowType arrow) {
     this.leaf = leaf;
+    this.byteStreamSplit = byteStreamSplit;
     this.stride = stride;
     this.column = leaf.column;
     this.type = column.getPrimitiveType();
@@ -248,7 +261,10 @@ final class BulkColumnWriter {
     if (leaf.column.getMaxRepetitionLevel() != 0 || leaf.column.getMaxDefinitionLevel() > 1) {
       return null;
     }
-    if (encoding != WriteOptions.Encoding.PLAIN && encoding != WriteOptions.Encoding.DICTIONARY) {
+    boolean split = encoding == WriteOptions.Encoding.BYTE_STREAM_SPLIT;
+    if (encoding != WriteOptions.Encoding.PLAIN
+        && encoding != WriteOptions.Encoding.DICTIONARY
+        && !split) {
       return null;
     }
     if (arrow instanceof ArrowType.ExtensionType ext) {
@@ -319,13 +335,14 @@ final class BulkColumnWriter {
                     && order == PrimitiveComparator.UNSIGNED_LEXICOGRAPHICAL_BINARY_COMPARATOR;
               }
             };
-    if (!fits) {
+    if (!fits || split && (kind == Kind.BOOLEAN || kind == Kind.BINARY)) {
       return null;
     }
     return new BulkColumnWriter(
         leaf,
         kind,
         encoding == WriteOptions.Encoding.DICTIONARY && kind != Kind.BOOLEAN,
+        split,
         stride,
         arrow);
   }
@@ -1016,6 +1033,10 @@ final class BulkColumnWriter {
         out.size = bytes;
         data = out.view();
         encoding = Encoding.PLAIN;
+      } else if (byteStreamSplit) {
+        splitStreams();
+        data = out.view();
+        encoding = Encoding.BYTE_STREAM_SPLIT;
       } else {
         data = plain.view();
         encoding = Encoding.PLAIN;
@@ -1070,6 +1091,23 @@ final class BulkColumnWriter {
       throw new ParquetEncodingException("could not write page for " + column, e);
     }
     resetPage();
+  }
+
+  /** Writes the page's PLAIN values to {@link #out} as BYTE_STREAM_SPLIT streams. */
+  private void splitStreams() {
+    int width = kind == Kind.FIXED_BYTES ? fixedLength : kind.width;
+    int count = plain.size / width;
+    out.reset();
+    out.ensure(plain.size);
+    byte[] from = plain.bytes;
+    byte[] to = out.bytes;
+    for (int b = 0; b < width; b++) {
+      int at = b * count;
+      for (int i = 0, j = b; i < count; i++, j += width) {
+        to[at + i] = from[j];
+      }
+    }
+    out.size = plain.size;
   }
 
   private Statistics<?> pageStatistics() {

@@ -74,6 +74,10 @@ class BulkWriteTest {
   };
   private static final String[] NULLS = {"req", "n0", "n50", "n100"};
 
+  /** The types BYTE_STREAM_SPLIT applies to (FLOAT, DOUBLE, INT32, INT64, FIXED_LEN_BYTE_ARRAY). */
+  private static final java.util.Set<String> SPLIT =
+      java.util.Set.of("i32", "i64", "f32", "f64", "ts", "d32", "d64", "u16", "fsb", "d30", "d50");
+
   /** Value patterns: repeating, repeating then distinct (a later fallback), distinct. */
   private static final String[] PATTERNS = {"low", "mixed", "distinct"};
 
@@ -107,7 +111,7 @@ class BulkWriteTest {
     int configs = 0;
     for (String pattern : PATTERNS) {
       for (WriteOptions.PageVersion version : WriteOptions.PageVersion.values()) {
-        for (int set = 0; set < 4; set++) {
+        for (int set = 0; set < (pattern.equals("mixed") ? 5 : 4); set++) {
           WriteOptions options = options(pattern, version, set);
           String name = pattern + "-" + version + "-" + set + ".parquet";
           List<String> source;
@@ -125,7 +129,7 @@ class BulkWriteTest {
         }
       }
     }
-    assertEquals(PATTERNS.length * 2 * 4, configs);
+    assertEquals(PATTERNS.length * 2 * 4 + 2, configs);
     Map<String, List<String>> facts = new LinkedHashMap<>();
     String out =
         PythonEnv.require().run(FACTS, files.stream().map(Path::toString).toArray(String[]::new));
@@ -136,9 +140,10 @@ class BulkWriteTest {
       String key = line.substring(2, line.indexOf('"', 2));
       facts.computeIfAbsent(key, k -> new ArrayList<>()).add(line.substring(line.indexOf(',')));
     }
-    assertEquals(PATTERNS.length * 2 * 4, facts.size(), "pyarrow read every file");
+    assertEquals(PATTERNS.length * 2 * 4 + 2, facts.size(), "pyarrow read every file");
     boolean sawFallback = false;
     boolean sawDictionary = false;
+    boolean sawSplit = false;
     // The facts are keyed by the name without its old-/new- prefix, so both files' lines are in
     // one list: its halves must be equal.
     for (Map.Entry<String, List<String>> e : facts.entrySet()) {
@@ -152,9 +157,11 @@ class BulkWriteTest {
       for (String l : first) {
         sawFallback |= l.contains("\"PLAIN\", \"PLAIN_DICTIONARY\"");
         sawDictionary |= l.contains("DICTIONARY");
+        sawSplit |= l.contains("BYTE_STREAM_SPLIT");
       }
     }
     assertTrue(sawDictionary, "some chunk is dictionary-encoded");
+    assertTrue(sawSplit, "some chunk is BYTE_STREAM_SPLIT");
     assertTrue(
         sawFallback, "some chunk falls back from dictionary to PLAIN after dictionary pages");
   }
@@ -251,7 +258,10 @@ class BulkWriteTest {
     return out.toString();
   }
 
-  /** Options set {@code set}: 0 statistics none, no page index; 1 per chunk; 2, 3 per page, ... */
+  /**
+   * Options set {@code set}: 0 statistics none, no page index; 1 per chunk; 2, 3 per page, ...; 4
+   * BYTE_STREAM_SPLIT.
+   */
   private static WriteOptions options(String pattern, WriteOptions.PageVersion version, int set) {
     WriteOptions.Builder b =
         WriteOptions.builder()
@@ -263,6 +273,17 @@ class BulkWriteTest {
     switch (set) {
       case 0 -> b.statistics(WriteOptions.Statistics.NONE).pageIndex(false);
       case 1 -> b.statistics(WriteOptions.Statistics.CHUNK).pageIndex(true);
+      case 4 -> {
+        // BYTE_STREAM_SPLIT wherever it applies, PLAIN elsewhere.
+        b.dictionary(false).statistics(WriteOptions.Statistics.PAGE).pageIndex(true);
+        for (String type : TYPES) {
+          if (SPLIT.contains(type)) {
+            for (String nulls : NULLS) {
+              b.columnEncoding(type + "_" + nulls, WriteOptions.Encoding.BYTE_STREAM_SPLIT);
+            }
+          }
+        }
+      }
       default -> {
         b.statistics(WriteOptions.Statistics.PAGE).pageIndex(true).pageChecksums(true);
         for (String type : TYPES) {
