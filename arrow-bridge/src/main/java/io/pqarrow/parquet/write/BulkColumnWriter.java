@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -48,16 +49,38 @@ final class BulkColumnWriter {
   /** parquet-java's {@code ColumnWriteStoreBase} tolerance: a page within 10% of full is cut. */
   private static final double TOLERANCE = 0.1;
 
-  /** The orders of plain INT32 and INT64 (an unsigned logical type has another). */
+  /** The orders of INT32 and INT64, signed and unsigned (the logical type decides). */
   private static final PrimitiveComparator<?> SIGNED_INT32 =
-      org.apache.parquet.schema.Types.required(PrimitiveType.PrimitiveTypeName.INT32)
-          .named("x")
-          .comparator();
+      order(PrimitiveType.PrimitiveTypeName.INT32, null);
 
   private static final PrimitiveComparator<?> SIGNED_INT64 =
-      org.apache.parquet.schema.Types.required(PrimitiveType.PrimitiveTypeName.INT64)
-          .named("x")
-          .comparator();
+      order(PrimitiveType.PrimitiveTypeName.INT64, null);
+
+  private static final PrimitiveComparator<?> UNSIGNED_INT32 =
+      order(
+          PrimitiveType.PrimitiveTypeName.INT32,
+          org.apache.parquet.schema.LogicalTypeAnnotation.intType(32, false));
+
+  private static final PrimitiveComparator<?> UNSIGNED_INT64 =
+      order(
+          PrimitiveType.PrimitiveTypeName.INT64,
+          org.apache.parquet.schema.LogicalTypeAnnotation.intType(64, false));
+
+  /** The order of a decimal stored as FIXED_LEN_BYTE_ARRAY: big-endian two's complement. */
+  private static final PrimitiveComparator<?> SIGNED_BINARY =
+      order(
+          PrimitiveType.PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY,
+          org.apache.parquet.schema.LogicalTypeAnnotation.decimalType(0, 38));
+
+  private static PrimitiveComparator<?> order(
+      PrimitiveType.PrimitiveTypeName physical,
+      org.apache.parquet.schema.LogicalTypeAnnotation logical) {
+    return org.apache.parquet.schema.Types.required(physical)
+        .length(16)
+        .as(logical)
+        .named("x")
+        .comparator();
+  }
 
   private static final java.lang.invoke.VarHandle BIG_LONGS =
       java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
@@ -72,9 +95,13 @@ final class BulkColumnWriter {
     INT64(8),
     FLOAT(4),
     DOUBLE(8),
-    BINARY(0);
+    BINARY(0),
+    FIXED_BYTES(0);
 
-    /** Bytes per value (BOOLEAN: a bit, counted as a byte for page sizes; BINARY: varies). */
+    /**
+     * Bytes per value (BOOLEAN: a bit, counted as a byte for page sizes; BINARY: varies;
+     * FIXED_BYTES: the column's type length).
+     */
     final int width;
 
     Kind(int width) {
@@ -87,13 +114,54 @@ final class BulkColumnWriter {
   private final PrimitiveType type;
   private final Kind kind;
   private final boolean dictionary;
+
+  /**
+   * Whether pages are BYTE_STREAM_SPLIT: the PLAIN values, their first bytes, then their second
+   * bytes, and so on (sized as PLAIN for page cuts, as parquet-java sizes them).
+   */
+  private final boolean byteStreamSplit;
+
   private final boolean required;
 
   /**
-   * Bytes per value in the Arrow data buffer: the value width, or a decimal's 16 or 32, of which
-   * the low (little-endian first) width bytes are the value.
+   * Bytes per value in the Arrow data buffer: the value width; an integer narrower than it (1 or 2
+   * bytes, or 4 for an INT64 column), widened; or a decimal's 16 or 32, of which the low
+   * (little-endian first) width bytes are the value.
    */
   private final int stride;
+
+  /** Whether a narrower integer is widened with zeros (an unsigned Arrow type), not its sign. */
+  private final boolean zeroExtend;
+
+  /**
+   * INT32 and INT64 min and max are kept as {@code (value & keyMask) ^ keyFlip}, whose signed order
+   * is the column's order: the value itself, or for an unsigned column the INT32 value's 32 bits as
+   * a non-negative long, the INT64 value with its top bit flipped.
+   */
+  private final long keyMask;
+
+  private final long keyFlip;
+
+  /** BINARY: whether the Arrow offsets are 64-bit (LargeUtf8, LargeBinary). */
+  private final boolean largeOffsets;
+
+  /** BINARY: whether the Arrow values are views (Utf8View, BinaryView), not offsets. */
+  private final boolean views;
+
+  /** FIXED_BYTES: the type length; {@code decimalBytes} whether they are a decimal's, reversed. */
+  private final int fixedLength;
+
+  private final boolean decimalBytes;
+
+  /** FIXED_BYTES: the first 8 bytes' key has its top bit flipped (a signed, decimal order). */
+  private final long prefixFlip;
+
+  /**
+   * What a byte string counts toward the page size beyond its bytes, as parquet-java counts it: 4
+   * for a BYTE_ARRAY's length, and 4 for a FIXED_LEN_BYTE_ARRAY when dictionary encoding is on (its
+   * fallback writer counts every byte string so, whatever its type), else 0.
+   */
+  private final int rawExtra;
 
   // Per file: the options.
   private int pageThreshold;
@@ -148,32 +216,59 @@ final class BulkColumnWriter {
   private byte[] validityBytes = new byte[RUN / 8 + 16];
   private byte[] scratch = new byte[RUN * 8];
   private int[] offsets = new int[RUN + 1];
+  private final byte[] reversed = new byte[32];
+  private byte[] viewBytes = new byte[0];
   private final ByteSink levels = new ByteSink(1024);
   private final ByteSink out = new ByteSink(1024);
 
-  private BulkColumnWriter(LeafEncoder leaf, Kind kind, boolean dictionary, int stride) {
+  private BulkColumnWriter(
+      LeafEncoder leaf,
+      Kind kind,
+      boolean dictionary,
+      boolean byteStreamSplit,
+      int stride,
+      ArrowType arrow) {
     this.leaf = leaf;
+    this.byteStreamSplit = byteStreamSplit;
     this.stride = stride;
     this.column = leaf.column;
     this.type = column.getPrimitiveType();
     this.kind = kind;
     this.dictionary = dictionary;
     this.required = column.getMaxDefinitionLevel() == 0;
+    this.zeroExtend = arrow instanceof ArrowType.Int i && !i.getIsSigned();
+    PrimitiveComparator<?> order = type.comparator();
+    this.keyMask = order == UNSIGNED_INT32 ? 0xFFFF_FFFFL : -1L;
+    this.keyFlip = order == UNSIGNED_INT64 ? Long.MIN_VALUE : 0L;
+    this.largeOffsets =
+        arrow instanceof ArrowType.LargeUtf8 || arrow instanceof ArrowType.LargeBinary;
+    this.views = arrow instanceof ArrowType.Utf8View || arrow instanceof ArrowType.BinaryView;
+    this.fixedLength = kind == Kind.FIXED_BYTES ? type.getTypeLength() : 0;
+    this.decimalBytes = kind == Kind.FIXED_BYTES && arrow instanceof ArrowType.Decimal;
+    this.prefixFlip = decimalBytes ? Long.MIN_VALUE : 0L;
+    this.rawExtra = kind == Kind.BINARY || kind == Kind.FIXED_BYTES && dictionary ? 4 : 0;
     this.values = dictionary ? new ValueDictionary(kind) : null;
   }
 
   /**
    * The bulk writer of {@code leaf}, or {@code null} when it is not one: a top-level leaf of a
-   * plain Arrow type whose Parquet value is its bits (no rescaling, no signedness change, min and
-   * max by the physical type's own order), written PLAIN or dictionary-encoded.
+   * plain Arrow type whose Parquet value is its bits, widened or reversed at most (no rescaling;
+   * min and max by the column's order: signed or unsigned integers, IEEE floats, bytes unsigned, a
+   * decimal's bytes signed), written PLAIN or dictionary-encoded.
    */
   static BulkColumnWriter create(
       LeafEncoder leaf, ArrowType arrow, WriteOptions.Encoding encoding) {
     if (leaf.column.getMaxRepetitionLevel() != 0 || leaf.column.getMaxDefinitionLevel() > 1) {
       return null;
     }
-    if (encoding != WriteOptions.Encoding.PLAIN && encoding != WriteOptions.Encoding.DICTIONARY) {
+    boolean split = encoding == WriteOptions.Encoding.BYTE_STREAM_SPLIT;
+    if (encoding != WriteOptions.Encoding.PLAIN
+        && encoding != WriteOptions.Encoding.DICTIONARY
+        && !split) {
       return null;
+    }
+    if (arrow instanceof ArrowType.ExtensionType ext) {
+      arrow = ext.storageType();
     }
     PrimitiveType type = leaf.column.getPrimitiveType();
     PrimitiveComparator<?> order = type.comparator();
@@ -185,17 +280,31 @@ final class BulkColumnWriter {
           case FLOAT -> Kind.FLOAT;
           case DOUBLE -> Kind.DOUBLE;
           case BINARY -> Kind.BINARY;
+          case FIXED_LEN_BYTE_ARRAY -> Kind.FIXED_BYTES;
           default -> null;
         };
+    int stride = kind == null ? 0 : kind.width;
     boolean fits =
         kind != null
             && switch (kind) {
               case BOOLEAN -> leaf instanceof LeafEncoders.Bool;
-              case INT32, INT64 ->
-                  (leaf instanceof LeafEncoders.IntegerOut i
-                          ? i.unscaled() && fixedSigned(arrow, kind.width * 8)
-                          : leaf instanceof LeafEncoders.DecimalInt)
-                      && order == (kind == Kind.INT32 ? SIGNED_INT32 : SIGNED_INT64);
+              case INT32, INT64 -> {
+                if (leaf instanceof LeafEncoders.DecimalInt
+                    && arrow instanceof ArrowType.Decimal d) {
+                  stride = d.getBitWidth() / 8;
+                } else if (leaf instanceof LeafEncoders.IntegerOut i && i.unscaled()) {
+                  stride = integerBytes(arrow);
+                  if (stride > kind.width) {
+                    yield false; // narrowing checks every value: the per-value path does
+                  }
+                } else {
+                  yield false;
+                }
+                yield stride > 0
+                    && (kind == Kind.INT32
+                        ? order == SIGNED_INT32 || order == UNSIGNED_INT32
+                        : order == SIGNED_INT64 || order == UNSIGNED_INT64);
+              }
               case FLOAT, DOUBLE ->
                   (leaf instanceof LeafEncoders.Float32 || leaf instanceof LeafEncoders.Float64)
                       && arrow instanceof ArrowType.FloatingPoint f
@@ -205,36 +314,54 @@ final class BulkColumnWriter {
                               : FloatingPointPrecision.DOUBLE);
               case BINARY ->
                   leaf instanceof LeafEncoders.VarBinary
-                      && (arrow instanceof ArrowType.Utf8 || arrow instanceof ArrowType.Binary)
+                      && (arrow instanceof ArrowType.Utf8
+                          || arrow instanceof ArrowType.Binary
+                          || arrow instanceof ArrowType.LargeUtf8
+                          || arrow instanceof ArrowType.LargeBinary
+                          || arrow instanceof ArrowType.Utf8View
+                          || arrow instanceof ArrowType.BinaryView)
                       && order == PrimitiveComparator.UNSIGNED_LEXICOGRAPHICAL_BINARY_COMPARATOR;
+              case FIXED_BYTES -> {
+                int length = type.getTypeLength();
+                if (leaf instanceof LeafEncoders.DecimalBytes
+                    && arrow instanceof ArrowType.Decimal d) {
+                  stride = d.getBitWidth() / 8;
+                  yield length <= stride && order == SIGNED_BINARY;
+                }
+                stride = length;
+                yield leaf instanceof LeafEncoders.FixedBinary
+                    && arrow instanceof ArrowType.FixedSizeBinary f
+                    && f.getByteWidth() == length
+                    && order == PrimitiveComparator.UNSIGNED_LEXICOGRAPHICAL_BINARY_COMPARATOR;
+              }
             };
-    if (!fits) {
+    if (!fits || split && (kind == Kind.BOOLEAN || kind == Kind.BINARY)) {
       return null;
     }
-    int stride =
-        arrow instanceof ArrowType.Decimal d && leaf instanceof LeafEncoders.DecimalInt
-            ? d.getBitWidth() / 8
-            : kind.width;
     return new BulkColumnWriter(
-        leaf, kind, encoding == WriteOptions.Encoding.DICTIONARY && kind != Kind.BOOLEAN, stride);
+        leaf,
+        kind,
+        encoding == WriteOptions.Encoding.DICTIONARY && kind != Kind.BOOLEAN,
+        split,
+        stride,
+        arrow);
   }
 
-  /** Whether {@code arrow} is stored as signed integers of {@code bits} bits. */
-  private static boolean fixedSigned(ArrowType arrow, int bits) {
-    if (arrow instanceof ArrowType.ExtensionType ext) {
-      arrow = ext.storageType();
-    }
+  /**
+   * Bytes per value of {@code arrow} when it is stored as integers written as they are: any Arrow
+   * integer, days, times, timestamps and durations; 0 otherwise.
+   */
+  private static int integerBytes(ArrowType arrow) {
     if (arrow instanceof ArrowType.Int i) {
-      return i.getBitWidth() == bits && i.getIsSigned();
+      return i.getBitWidth() / 8;
     }
     if (arrow instanceof ArrowType.Date d) {
-      return bits == 32 && d.getUnit() == org.apache.arrow.vector.types.DateUnit.DAY;
+      return d.getUnit() == org.apache.arrow.vector.types.DateUnit.DAY ? 4 : 0;
     }
     if (arrow instanceof ArrowType.Time t) {
-      return t.getBitWidth() == bits;
+      return t.getBitWidth() / 8;
     }
-    return bits == 64
-        && (arrow instanceof ArrowType.Timestamp || arrow instanceof ArrowType.Duration);
+    return arrow instanceof ArrowType.Timestamp || arrow instanceof ArrowType.Duration ? 8 : 0;
   }
 
   /** Starts a row group: pages go to {@code pageStore}'s writer of the column. */
@@ -291,7 +418,13 @@ final class BulkColumnWriter {
       n = Math.min(n, pageRowLimit - pageRows);
       long room = (long) (pageThreshold - pageThreshold * TOLERANCE) - pageRaw;
       if (kind == Kind.BINARY && v != null) {
-        n = readOffsets(v, row, n, room);
+        n = views ? readViews(v, row, n, room) : readOffsets(v, row, n, room);
+      } else if (kind == Kind.FIXED_BYTES) {
+        int per = fixedLength + rawExtra;
+        n = (int) Math.max(1, Math.min(n, (room + per - 1) / per));
+        if (v != null) {
+          readFixedBytes(v, row, n);
+        }
       } else if (kind.width > 0) {
         n = (int) Math.max(1, Math.min(n, (room + kind.width - 1) / kind.width));
       }
@@ -307,7 +440,7 @@ final class BulkColumnWriter {
       if (valid > 0) {
         switch (kind) {
           case BOOLEAN -> booleans(v, row, n, valid);
-          case BINARY -> binaries(v, row, n, valid);
+          case BINARY, FIXED_BYTES -> binaries(v, row, n, valid);
           default -> fixed(v, row, n, valid);
         }
       }
@@ -326,30 +459,103 @@ final class BulkColumnWriter {
    */
   private int readOffsets(FieldVector v, int row, int n, long room) {
     ArrowBuf off = v.getOffsetBuffer();
-    if (scratch.length < (n + 1) * 4) {
-      scratch = new byte[(n + 1) * 4];
+    int width = largeOffsets ? 8 : 4;
+    if (scratch.length < (n + 1) * width) {
+      scratch = new byte[(n + 1) * width];
     }
-    off.getBytes((long) row * 4, scratch, 0, (n + 1) * 4);
-    int base = (int) ByteSink.INTS.get(scratch, 0);
-    long raw = 0;
-    int fit = n;
+    off.getBytes((long) row * width, scratch, 0, (n + 1) * width);
+    long base =
+        largeOffsets ? (long) ByteSink.LONGS.get(scratch, 0) : (int) ByteSink.INTS.get(scratch, 0);
     offsets[0] = 0;
     for (int i = 0; i < n; i++) {
-      int end = (int) ByteSink.INTS.get(scratch, (i + 1) * 4);
-      offsets[i + 1] = end - base;
-      raw += offsets[i + 1] - offsets[i] + 4;
-      if (raw >= room) {
+      long end =
+          largeOffsets
+              ? (long) ByteSink.LONGS.get(scratch, (i + 1) * 8)
+              : (int) ByteSink.INTS.get(scratch, (i + 1) * 4);
+      offsets[i + 1] = Math.toIntExact(end - base);
+      if (offsets[i + 1] + 4L * (i + 1) >= room) {
+        n = i + 1;
+        break;
+      }
+    }
+    ensureScratch(offsets[n]);
+    v.getDataBuffer().getBytes(base, scratch, 0, offsets[n]);
+    return n;
+  }
+
+  /**
+   * Makes {@link #scratch} hold {@code bytes} and 8 more: hashing reads whole words past a value.
+   */
+  private void ensureScratch(int bytes) {
+    if (scratch.length < bytes + 8) {
+      scratch = new byte[Math.max(bytes + 8, scratch.length * 2)];
+    }
+  }
+
+  /**
+   * {@link #readOffsets} of a view vector: each view is 16 bytes, a length, then the bytes inline
+   * when they are at most 12, else a prefix, the index of a data buffer and the offset in it. A
+   * null's view is undefined (it may be uninitialised memory): it counts as empty.
+   */
+  private int readViews(FieldVector v, int row, int n, long room) {
+    int size = BaseVariableWidthViewVector.ELEMENT_SIZE;
+    if (viewBytes.length < n * size) {
+      viewBytes = new byte[n * size];
+    }
+    byte[] b = viewBytes;
+    v.getDataBuffer().getBytes((long) row * size, b, 0, n * size);
+    readBits(v.getValidityBuffer(), row, n, runBits);
+    offsets[0] = 0;
+    int fit = n;
+    for (int i = 0; i < n; i++) {
+      int len = isSet(runBits, i) ? (int) ByteSink.INTS.get(b, i * size) : 0;
+      offsets[i + 1] = offsets[i] + len;
+      if (offsets[i + 1] + 4L * (i + 1) >= room) {
         fit = i + 1;
         break;
       }
     }
-    int bytes = offsets[fit];
-    // 8 bytes of slack: hashing reads whole words past a value's end.
-    if (scratch.length < bytes + 8) {
-      scratch = new byte[Math.max(bytes + 8, scratch.length * 2)];
+    ensureScratch(offsets[fit]);
+    java.util.List<ArrowBuf> data = ((BaseVariableWidthViewVector) v).getDataBuffers();
+    for (int i = 0; i < fit; i++) {
+      int at = i * size;
+      int len = offsets[i + 1] - offsets[i];
+      if (len <= BaseVariableWidthViewVector.INLINE_SIZE) {
+        System.arraycopy(b, at + 4, scratch, offsets[i], len);
+      } else {
+        int buffer = (int) ByteSink.INTS.get(b, at + 8);
+        int offset = (int) ByteSink.INTS.get(b, at + 12);
+        data.get(buffer).getBytes(offset, scratch, offsets[i], len);
+      }
     }
-    v.getDataBuffer().getBytes(base, scratch, 0, bytes);
     return fit;
+  }
+
+  /**
+   * Reads the values of rows {@code row} to {@code row + n} of a fixed-width binary or decimal
+   * vector into {@link #scratch} as their Parquet bytes ({@link #fixedLength} each; a decimal's low
+   * bytes, big-endian), and their offsets into {@link #offsets}.
+   */
+  private void readFixedBytes(FieldVector v, int row, int n) {
+    int len = fixedLength;
+    ensureScratch(n * Math.max(stride, len));
+    byte[] s = scratch;
+    v.getDataBuffer().getBytes((long) row * stride, s, 0, n * stride);
+    if (decimalBytes) {
+      // The low len bytes of each little-endian value, reversed, packed front to back: value i's
+      // bytes land at or before where they were read from, after those bytes were read.
+      byte[] value = reversed;
+      for (int i = 0; i < n; i++) {
+        int from = i * stride;
+        for (int j = 0; j < len; j++) {
+          value[len - 1 - j] = s[from + j];
+        }
+        System.arraycopy(value, 0, s, i * len, len);
+      }
+    }
+    for (int i = 0; i <= n; i++) {
+      offsets[i] = i * len;
+    }
   }
 
   /** Fills {@link #runBits} with the validity of rows {@code row} to {@code row + n}; the valid. */
@@ -459,12 +665,23 @@ final class BulkColumnWriter {
 
   private void fixed(FieldVector v, int row, int n, int valid) {
     int w = kind.width;
-    if (scratch.length < n * stride) {
-      scratch = new byte[n * stride];
+    if (scratch.length < n * Math.max(stride, w)) {
+      scratch = new byte[n * Math.max(stride, w)];
     }
     v.getDataBuffer().getBytes((long) row * stride, scratch, 0, n * stride);
     byte[] s = scratch;
-    if (stride != w) {
+    if (stride < w) {
+      // A narrower integer widened in place, back to front: value i's new slot starts at or after
+      // its old bytes and overlaps only the old bytes of later values, already moved.
+      for (int i = n - 1; i >= 0; i--) {
+        long x = narrow(s, i * stride);
+        if (w == 8) {
+          ByteSink.LONGS.set(s, i * 8, x);
+        } else {
+          ByteSink.INTS.set(s, i * 4, (int) x);
+        }
+      }
+    } else if (stride != w) {
       // A decimal's low bytes: packed in place, front to back.
       for (int i = 0; i < n; i++) {
         if (w == 8) {
@@ -484,8 +701,9 @@ final class BulkColumnWriter {
         for (int i = 0; i < n; i++) {
           if (all || isSet(runBits, i)) {
             long x = ints ? (int) ByteSink.INTS.get(s, i * 4) : (long) ByteSink.LONGS.get(s, i * 8);
-            lo = Math.min(lo, x);
-            hi = Math.max(hi, x);
+            long key = (x & keyMask) ^ keyFlip;
+            lo = Math.min(lo, key);
+            hi = Math.max(hi, key);
           }
         }
         minL = lo;
@@ -563,6 +781,17 @@ final class BulkColumnWriter {
     }
   }
 
+  /** The integer of {@link #stride} bytes at {@code at}, sign- or zero-extended. */
+  private long narrow(byte[] s, int at) {
+    long x =
+        switch (stride) {
+          case 1 -> s[at];
+          case 2 -> (short) ByteSink.SHORTS.get(s, at);
+          default -> (int) ByteSink.INTS.get(s, at);
+        };
+    return zeroExtend ? x & (-1L >>> (64 - 8 * stride)) : x;
+  }
+
   /** Whether the float page has a non-NaN value. */
   private boolean numbers;
 
@@ -627,7 +856,7 @@ final class BulkColumnWriter {
         int at = o[i];
         int len = o[i + 1] - at;
         unencodedBytes += len;
-        long key = prefix(s, at, len);
+        long key = prefix(s, at, len) ^ prefixFlip;
         if (!any) {
           loAt = i;
           hiAt = i;
@@ -679,20 +908,28 @@ final class BulkColumnWriter {
     plain.ensure(o[n] - o[start] + 4 * (n - start));
     byte[] p = plain.bytes;
     int size = plain.size;
+    int prefixBytes = lengthPrefix();
     for (int i = start; i < n; i++) {
       if (all || isSet(runBits, i)) {
         int at = o[i];
         int len = o[i + 1] - at;
-        ByteSink.INTS.set(p, size, len);
-        System.arraycopy(s, at, p, size + 4, len);
-        size += 4 + len;
-        pageRaw += len + 4;
+        if (prefixBytes != 0) {
+          ByteSink.INTS.set(p, size, len);
+        }
+        System.arraycopy(s, at, p, size + prefixBytes, len);
+        size += prefixBytes + len;
+        pageRaw += len + rawExtra;
         if (bloom != null) {
           bloom.insertHash(bloom.hash(Binary.fromConstantByteArray(s, at, len)));
         }
       }
     }
     plain.size = size;
+  }
+
+  /** The bytes before each PLAIN value: a BYTE_ARRAY's length, nothing for FIXED_LEN_BYTE_ARRAY. */
+  private int lengthPrefix() {
+    return kind == Kind.BINARY ? 4 : 0;
   }
 
   /** Whether {@code a[ai..ai+al)} sorts before {@code b[bi..bi+bl)}, bytes unsigned. */
@@ -731,7 +968,7 @@ final class BulkColumnWriter {
         int before = values.size;
         int id = values.idOf(s, at, len);
         ids[idCount++] = id;
-        pageRaw += len + 4;
+        pageRaw += len + rawExtra;
         if (values.size != before) {
           if (bloom != null) {
             bloom.insertHash(bloom.hash(Binary.fromConstantByteArray(s, at, len)));
@@ -796,6 +1033,10 @@ final class BulkColumnWriter {
         out.size = bytes;
         data = out.view();
         encoding = Encoding.PLAIN;
+      } else if (byteStreamSplit) {
+        splitStreams();
+        data = out.view();
+        encoding = Encoding.BYTE_STREAM_SPLIT;
       } else {
         data = plain.view();
         encoding = Encoding.PLAIN;
@@ -852,6 +1093,23 @@ final class BulkColumnWriter {
     resetPage();
   }
 
+  /** Writes the page's PLAIN values to {@link #out} as BYTE_STREAM_SPLIT streams. */
+  private void splitStreams() {
+    int width = kind == Kind.FIXED_BYTES ? fixedLength : kind.width;
+    int count = plain.size / width;
+    out.reset();
+    out.ensure(plain.size);
+    byte[] from = plain.bytes;
+    byte[] to = out.bytes;
+    for (int b = 0; b < width; b++) {
+      int at = b * count;
+      for (int i = 0, j = b; i < count; i++, j += width) {
+        to[at + i] = from[j];
+      }
+    }
+    out.size = plain.size;
+  }
+
   private Statistics<?> pageStatistics() {
     Statistics<?> stats = statistics ? Statistics.createStats(type) : Statistics.noopStats(type);
     stats.incrementNumNulls(pageNulls);
@@ -868,8 +1126,8 @@ final class BulkColumnWriter {
         stats.updateStats((int) maxL);
       }
       case INT64 -> {
-        stats.updateStats(minL);
-        stats.updateStats(maxL);
+        stats.updateStats(minL ^ keyFlip);
+        stats.updateStats(maxL ^ keyFlip);
       }
       case FLOAT -> {
         if (numbers) {
@@ -889,7 +1147,7 @@ final class BulkColumnWriter {
           stats.incrementNanCount(nans);
         }
       }
-      case BINARY -> {
+      case BINARY, FIXED_BYTES -> {
         stats.updateStats(Binary.fromReusedByteArray(minB, 0, minLen));
         stats.updateStats(Binary.fromReusedByteArray(maxB, 0, maxLen));
       }

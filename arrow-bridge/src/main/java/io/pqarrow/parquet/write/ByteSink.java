@@ -13,6 +13,8 @@ import org.apache.parquet.bytes.BytesInput;
  * which the page writer copies (compresses) before the buffer is reused.
  */
 final class ByteSink {
+  static final VarHandle SHORTS =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
   static final VarHandle INTS =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
   static final VarHandle LONGS =

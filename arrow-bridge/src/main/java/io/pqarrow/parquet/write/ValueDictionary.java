@@ -26,9 +26,14 @@ final class ValueDictionary {
   private int[] lengths;
   private final ByteSink heap;
 
+  /** The bytes before each PLAIN entry: a BYTE_ARRAY's length, none for fixed-length bytes. */
+  private final int lengthPrefix;
+
   ValueDictionary(BulkColumnWriter.Kind kind) {
     this.kind = kind;
-    boolean binary = kind == BulkColumnWriter.Kind.BINARY;
+    boolean binary =
+        kind == BulkColumnWriter.Kind.BINARY || kind == BulkColumnWriter.Kind.FIXED_BYTES;
+    this.lengthPrefix = kind == BulkColumnWriter.Kind.BINARY ? 4 : 0;
     this.starts = binary ? new int[1 << 9] : null;
     this.lengths = binary ? new int[1 << 9] : null;
     this.heap = binary ? new ByteSink(1 << 12) : null;
@@ -97,7 +102,7 @@ final class ValueDictionary {
     lengths[id] = len;
     heap.put(b, at, len);
     table[slot] = id + 1;
-    byteSize += 4L + len;
+    byteSize += lengthPrefix + (long) len;
     return rehashIfFull(id);
   }
 
@@ -138,7 +143,7 @@ final class ValueDictionary {
       int[] next = new int[table.length * 2];
       int mask = next.length - 1;
       for (int e = 0; e < size; e++) {
-        int slot = (kind == BulkColumnWriter.Kind.BINARY ? hashes[e] : mix(keys[e])) & mask;
+        int slot = (starts != null ? hashes[e] : mix(keys[e])) & mask;
         while (next[slot] != 0) {
           slot = (slot + 1) & mask;
         }
@@ -152,8 +157,10 @@ final class ValueDictionary {
   /** Appends the PLAIN encoding of entry {@code id}. */
   private void writeEntry(int id, ByteSink out) {
     switch (kind) {
-      case BINARY -> {
-        out.putInt(lengths[id]);
+      case BINARY, FIXED_BYTES -> {
+        if (lengthPrefix != 0) {
+          out.putInt(lengths[id]);
+        }
         out.put(heap.bytes, starts[id], lengths[id]);
       }
       case INT32, FLOAT -> out.putInt((int) keys[id]);

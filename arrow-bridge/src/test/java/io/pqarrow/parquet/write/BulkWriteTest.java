@@ -12,6 +12,8 @@ import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,14 +23,24 @@ import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.Decimal256Vector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.LargeVarCharVector;
+import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TimeStampMicroTZVector;
+import org.apache.arrow.vector.TinyIntVector;
+import org.apache.arrow.vector.UInt1Vector;
+import org.apache.arrow.vector.UInt2Vector;
+import org.apache.arrow.vector.UInt4Vector;
+import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ViewVarCharVector;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -41,12 +53,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The bulk path of flat columns ({@link BulkColumnWriter}) writes the file parquet-java's column
- * writers write: for every covered type (decimals as INT32 and INT64 too), with no, half and only
- * nulls (and non-nullable), under PLAIN, dictionary, dictionary falling back after some pages and
- * on the first page, v1 and v2 pages, and statistics none, per chunk and per page with the page
- * index, bloom filters and checksums, the file read back by this library and by pyarrow (values,
- * footer statistics, encodings, page index and bloom filter presence) is the one the per-value path
- * writes.
+ * writers write: for every covered type (decimals as INT32, INT64 and FIXED_LEN_BYTE_ARRAY too,
+ * integers of every width and signedness, 64-bit offsets, views, fixed-size binary), with no, half
+ * and only nulls (and non-nullable), under PLAIN, dictionary, dictionary falling back after some
+ * pages and on the first page, v1 and v2 pages, and statistics none, per chunk and per page with
+ * the page index, bloom filters and checksums, the file read back by this library and by pyarrow
+ * (values, footer statistics, encodings, page index and bloom filter presence) is the one the
+ * per-value path writes.
  */
 class BulkWriteTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
@@ -56,9 +69,14 @@ class BulkWriteTest {
   private static final int BATCH = 3_000;
 
   private static final String[] TYPES = {
-    "i32", "i64", "f32", "f64", "bool", "str", "ts", "d32", "d64"
+    "i32", "i64", "f32", "f64", "bool", "str", "ts", "d32", "d64", "i8", "i16", "u8", "u16", "u32",
+    "u64", "lstr", "fsb", "d30", "d50", "vstr"
   };
   private static final String[] NULLS = {"req", "n0", "n50", "n100"};
+
+  /** The types BYTE_STREAM_SPLIT applies to (FLOAT, DOUBLE, INT32, INT64, FIXED_LEN_BYTE_ARRAY). */
+  private static final java.util.Set<String> SPLIT =
+      java.util.Set.of("i32", "i64", "f32", "f64", "ts", "d32", "d64", "u16", "fsb", "d30", "d50");
 
   /** Value patterns: repeating, repeating then distinct (a later fallback), distinct. */
   private static final String[] PATTERNS = {"low", "mixed", "distinct"};
@@ -93,7 +111,7 @@ class BulkWriteTest {
     int configs = 0;
     for (String pattern : PATTERNS) {
       for (WriteOptions.PageVersion version : WriteOptions.PageVersion.values()) {
-        for (int set = 0; set < 4; set++) {
+        for (int set = 0; set < (pattern.equals("mixed") ? 5 : 4); set++) {
           WriteOptions options = options(pattern, version, set);
           String name = pattern + "-" + version + "-" + set + ".parquet";
           List<String> source;
@@ -111,7 +129,7 @@ class BulkWriteTest {
         }
       }
     }
-    assertEquals(PATTERNS.length * 2 * 4, configs);
+    assertEquals(PATTERNS.length * 2 * 4 + 2, configs);
     Map<String, List<String>> facts = new LinkedHashMap<>();
     String out =
         PythonEnv.require().run(FACTS, files.stream().map(Path::toString).toArray(String[]::new));
@@ -122,9 +140,10 @@ class BulkWriteTest {
       String key = line.substring(2, line.indexOf('"', 2));
       facts.computeIfAbsent(key, k -> new ArrayList<>()).add(line.substring(line.indexOf(',')));
     }
-    assertEquals(PATTERNS.length * 2 * 4, facts.size(), "pyarrow read every file");
+    assertEquals(PATTERNS.length * 2 * 4 + 2, facts.size(), "pyarrow read every file");
     boolean sawFallback = false;
     boolean sawDictionary = false;
+    boolean sawSplit = false;
     // The facts are keyed by the name without its old-/new- prefix, so both files' lines are in
     // one list: its halves must be equal.
     for (Map.Entry<String, List<String>> e : facts.entrySet()) {
@@ -132,13 +151,17 @@ class BulkWriteTest {
       assertEquals(0, lines.size() % 2, e.getKey());
       List<String> first = lines.subList(0, lines.size() / 2);
       List<String> second = lines.subList(lines.size() / 2, lines.size());
-      assertEquals(first, second, e.getKey() + ": per-value path, then bulk path");
+      for (int i = 0; i < first.size(); i++) {
+        assertEquals(first.get(i), second.get(i), e.getKey() + ": per-value path, then bulk path");
+      }
       for (String l : first) {
         sawFallback |= l.contains("\"PLAIN\", \"PLAIN_DICTIONARY\"");
         sawDictionary |= l.contains("DICTIONARY");
+        sawSplit |= l.contains("BYTE_STREAM_SPLIT");
       }
     }
     assertTrue(sawDictionary, "some chunk is dictionary-encoded");
+    assertTrue(sawSplit, "some chunk is BYTE_STREAM_SPLIT");
     assertTrue(
         sawFallback, "some chunk falls back from dictionary to PLAIN after dictionary pages");
   }
@@ -235,7 +258,10 @@ class BulkWriteTest {
     return out.toString();
   }
 
-  /** Options set {@code set}: 0 statistics none, no page index; 1 per chunk; 2, 3 per page, ... */
+  /**
+   * Options set {@code set}: 0 statistics none, no page index; 1 per chunk; 2, 3 per page, ...; 4
+   * BYTE_STREAM_SPLIT.
+   */
   private static WriteOptions options(String pattern, WriteOptions.PageVersion version, int set) {
     WriteOptions.Builder b =
         WriteOptions.builder()
@@ -247,6 +273,17 @@ class BulkWriteTest {
     switch (set) {
       case 0 -> b.statistics(WriteOptions.Statistics.NONE).pageIndex(false);
       case 1 -> b.statistics(WriteOptions.Statistics.CHUNK).pageIndex(true);
+      case 4 -> {
+        // BYTE_STREAM_SPLIT wherever it applies, PLAIN elsewhere.
+        b.dictionary(false).statistics(WriteOptions.Statistics.PAGE).pageIndex(true);
+        for (String type : TYPES) {
+          if (SPLIT.contains(type)) {
+            for (String nulls : NULLS) {
+              b.columnEncoding(type + "_" + nulls, WriteOptions.Encoding.BYTE_STREAM_SPLIT);
+            }
+          }
+        }
+      }
       default -> {
         b.statistics(WriteOptions.Statistics.PAGE).pageIndex(true).pageChecksums(true);
         for (String type : TYPES) {
@@ -330,6 +367,17 @@ class BulkWriteTest {
           case "str" -> ArrowType.Utf8.INSTANCE;
           case "d32" -> new ArrowType.Decimal(7, 2, 128);
           case "d64" -> new ArrowType.Decimal(12, 2, 128);
+          case "i8" -> new ArrowType.Int(8, true);
+          case "i16" -> new ArrowType.Int(16, true);
+          case "u8" -> new ArrowType.Int(8, false);
+          case "u16" -> new ArrowType.Int(16, false);
+          case "u32" -> new ArrowType.Int(32, false);
+          case "u64" -> new ArrowType.Int(64, false);
+          case "lstr" -> ArrowType.LargeUtf8.INSTANCE;
+          case "vstr" -> ArrowType.Utf8View.INSTANCE;
+          case "fsb" -> new ArrowType.FixedSizeBinary(5);
+          case "d30" -> new ArrowType.Decimal(30, 2, 128);
+          case "d50" -> new ArrowType.Decimal(50, 3, 256);
           default -> new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC");
         };
     Field field =
@@ -357,6 +405,48 @@ class BulkWriteTest {
                         .getBytes(StandardCharsets.UTF_8));
         case "d32" -> ((DecimalVector) v).set(i, x * 37 - 1000);
         case "d64" -> ((DecimalVector) v).set(i, x * 1_000_000_007L - 3);
+        case "i8" -> ((TinyIntVector) v).set(i, (byte) (x * 7 - 60));
+        case "i16" -> ((SmallIntVector) v).set(i, (short) (x * 31 - 20_000));
+        case "u8" -> ((UInt1Vector) v).set(i, (int) (x * 19));
+        case "u16" -> ((UInt2Vector) v).set(i, (int) (x * 977));
+          // Half the values have the top bit set: above every other unsigned, below as signed.
+        case "u32" ->
+            ((UInt4Vector) v).set(i, (int) (x * 400_009L + (x % 2 == 0 ? 0x8000_0000L : 0)));
+        case "u64" -> ((UInt8Vector) v).set(i, x * 1_000_003L ^ (x % 3 == 0 ? Long.MIN_VALUE : 0));
+        case "lstr" ->
+            ((LargeVarCharVector) v)
+                .setSafe(i, ("large" + (x * 7919 % 10_007)).getBytes(StandardCharsets.UTF_8));
+          // Inline (at most 12 bytes) and out-of-line views.
+        case "vstr" ->
+            ((ViewVarCharVector) v)
+                .setSafe(
+                    i,
+                    ((x % 3 == 0 ? "a view of more than twelve bytes " : "v") + x)
+                        .getBytes(StandardCharsets.UTF_8));
+        case "fsb" ->
+            ((FixedSizeBinaryVector) v)
+                .set(
+                    i,
+                    new byte[] {(byte) (x >> 8), (byte) x, (byte) (x * 37), (byte) (0xF0 ^ x), 7});
+          // Beyond 64 bits, and negative for some: the bytes' signed order matters.
+        case "d30" ->
+            ((DecimalVector) v)
+                .set(
+                    i,
+                    new BigDecimal(
+                        BigInteger.valueOf(x - 5)
+                            .multiply(BigInteger.TEN.pow(25))
+                            .add(BigInteger.valueOf(x)),
+                        2));
+        case "d50" ->
+            ((Decimal256Vector) v)
+                .set(
+                    i,
+                    new BigDecimal(
+                        BigInteger.valueOf(7 - x)
+                            .multiply(BigInteger.TEN.pow(45))
+                            .subtract(BigInteger.valueOf(x * 3)),
+                        3));
         default -> ((TimeStampMicroTZVector) v).set(i, x * 1_000_000L + 17);
       }
     }
