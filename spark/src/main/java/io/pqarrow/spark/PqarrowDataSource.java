@@ -24,8 +24,9 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * <p>Options (case-insensitive): {@code allowPrecisionLoss} and {@code timeAsMicros} ({@link
  * SparkProfile}); {@code unsupportedColumns}: {@code error} (default: a column Spark cannot hold
  * fails the read, naming it) or {@code skip} (such columns are left out of the schema, each
- * logged); {@code maxPartitionBytes} (default Spark's {@code spark.sql.files.maxPartitionBytes});
- * {@code batchRows} (default Spark's {@code spark.sql.parquet.columnarReaderBatchSize}).
+ * logged); {@code maxPartitionBytes} (default Spark's {@code spark.sql.files.maxPartitionBytes};
+ * splits are sized and packed as Spark's file sources do them, see {@code PqarrowScan}); {@code
+ * batchRows} (default Spark's {@code spark.sql.parquet.columnarReaderBatchSize}).
  */
 public final class PqarrowDataSource implements TableProvider, DataSourceRegister {
   /** The short name, for {@code format("pqarrow")}. */

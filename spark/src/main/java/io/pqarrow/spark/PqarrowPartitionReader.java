@@ -45,7 +45,7 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  */
 final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
   private final SparkReads read;
-  private final PqarrowPartition split;
+  private final PqarrowPartition.Split split;
   private final BufferAllocator allocator;
   private final ParquetScan scan;
   private final int[] positions;
@@ -54,7 +54,7 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
   private ColumnarBatch current;
   private boolean closed;
 
-  PqarrowPartitionReader(SparkReads read, PqarrowPartition split) {
+  PqarrowPartitionReader(SparkReads read, PqarrowPartition.Split split) {
     this.read = read;
     this.split = split;
     this.allocator =
@@ -359,7 +359,7 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
     };
   }
 
-  private static CustomTaskMetric metric(String name, long value) {
+  static CustomTaskMetric metric(String name, long value) {
     return new CustomTaskMetric() {
       @Override
       public String name() {

@@ -6,7 +6,7 @@ import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
-/** Opens a split on an executor; reads are always columnar. */
+/** Opens a partition (its splits, one after another) on an executor; reads are always columnar. */
 final class PqarrowReaderFactory implements PartitionReaderFactory {
   private final SparkReads read;
 
@@ -21,7 +21,7 @@ final class PqarrowReaderFactory implements PartitionReaderFactory {
 
   @Override
   public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
-    return new PqarrowPartitionReader(read, (PqarrowPartition) partition);
+    return new PackedSplitsReader(read, ((PqarrowPartition) partition).splits());
   }
 
   @Override

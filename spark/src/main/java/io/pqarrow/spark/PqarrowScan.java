@@ -24,9 +24,13 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * A planned read: the splits (byte ranges of at most {@code maxPartitionBytes}, a row group
- * belonging to the range holding its midpoint, ranges with no row group dropped) and the reader
- * factory executors use.
+ * A planned read: the splits and the reader factory executors use. Splits and partitions are sized
+ * as Spark's own file sources size them: a split is a byte range of at most {@code min(
+ * maxPartitionBytes, max(openCostInBytes, total / parallelism))} (total counting every file's bytes
+ * plus the open cost; parallelism {@code spark.sql.files.minPartitionNum}, else the leaf node
+ * default parallelism), a row group belonging to the range that holds its midpoint, ranges with no
+ * row group dropped; splits, largest first, are packed into partitions of up to that many bytes,
+ * each split costing its length plus {@code spark.sql.files.openCostInBytes}.
  */
 final class PqarrowScan implements Scan, Batch, SupportsReportStatistics {
   private final List<SparkFiles.Entry> files;
@@ -172,26 +176,82 @@ final class PqarrowScan implements Scan, Batch, SupportsReportStatistics {
   }
 
   private InputPartition[] plan() {
-    long maxBytes = options.getLong("maxPartitionBytes", SQLConf.get().filesMaxPartitionBytes());
-    List<List<InputPartition>> perFile =
+    SQLConf conf = SQLConf.get();
+    long openCost = conf.filesOpenCostInBytes();
+    long total = 0;
+    for (SparkFiles.Entry f : files) {
+      total += f.length() + openCost;
+    }
+    long maxBytes =
+        splitBytes(
+            options.getLong("maxPartitionBytes", conf.filesMaxPartitionBytes()),
+            openCost,
+            total,
+            parallelism(conf));
+    List<List<PqarrowPartition.Split>> perFile =
         files.parallelStream()
             .map(
                 f -> {
-                  List<InputPartition> out = new ArrayList<>();
+                  List<PqarrowPartition.Split> out = new ArrayList<>();
                   ParquetSource source = SparkFiles.source(f.path(), hadoopConf);
                   for (long start = 0; start < f.length(); start += maxBytes) {
                     long length = Math.min(maxBytes, f.length() - start);
                     ScanUnit unit = ScanUnit.ofRange(source, start, length);
                     if (!unit.isEmpty()) {
-                      out.add(new PqarrowPartition(f.path(), start, length, unit.rows()));
+                      out.add(new PqarrowPartition.Split(f.path(), start, length, unit.rows()));
                     }
                   }
                   return out;
                 })
             .toList();
-    List<InputPartition> all = new ArrayList<>();
+    List<PqarrowPartition.Split> all = new ArrayList<>();
     perFile.forEach(all::addAll);
-    return all.toArray(new InputPartition[0]);
+    return pack(all, maxBytes, openCost).toArray(new InputPartition[0]);
+  }
+
+  /** Spark's split size: {@code min(maxPartitionBytes, max(openCost, total / parallelism))}. */
+  static long splitBytes(long maxPartitionBytes, long openCost, long total, int parallelism) {
+    return Math.min(maxPartitionBytes, Math.max(openCost, total / Math.max(1, parallelism)));
+  }
+
+  /** {@code spark.sql.files.minPartitionNum}, else the leaf node default parallelism. */
+  private static int parallelism(SQLConf conf) {
+    scala.Option<Object> min = conf.filesMinPartitionNum();
+    if (min.isDefined()) {
+      return (Integer) min.get();
+    }
+    String leaf = conf.getConfString("spark.sql.leafNodeDefaultParallelism", null);
+    if (leaf != null) {
+      return Integer.parseInt(leaf.trim());
+    }
+    return org.apache.spark.sql.SparkSession.active().sparkContext().defaultParallelism();
+  }
+
+  /**
+   * Packs {@code splits} into partitions as Spark does ("next fit decreasing"): largest first, a
+   * partition closed when the next split would take it past {@code maxBytes}, each split counting
+   * its length plus {@code openCost}.
+   */
+  static List<PqarrowPartition> pack(
+      List<PqarrowPartition.Split> splits, long maxBytes, long openCost) {
+    List<PqarrowPartition.Split> sorted = new ArrayList<>(splits);
+    sorted.sort(java.util.Comparator.comparingLong(PqarrowPartition.Split::length).reversed());
+    List<PqarrowPartition> partitions = new ArrayList<>();
+    List<PqarrowPartition.Split> current = new ArrayList<>();
+    long size = 0;
+    for (PqarrowPartition.Split s : sorted) {
+      if (!current.isEmpty() && size + s.length() > maxBytes) {
+        partitions.add(new PqarrowPartition(current));
+        current.clear();
+        size = 0;
+      }
+      current.add(s);
+      size += s.length() + openCost;
+    }
+    if (!current.isEmpty()) {
+      partitions.add(new PqarrowPartition(current));
+    }
+    return partitions;
   }
 
   @Override

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.testing.PythonEnv;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -227,14 +228,65 @@ class PushdownTest {
   @Test
   void aDirectoryIsSeveralPartitionsAndAGlobItsFiles() {
     Dataset<Row> d = ours(many);
-    assertEquals(4, d.javaRDD().getNumPartitions());
+    // Four small files: packed into partitions as Spark's own reader packs them.
+    assertEquals(theirs(many).javaRDD().getNumPartitions(), d.javaRDD().getNumPartitions());
     assertEquals(rows(theirs(many).orderBy("id")), rows(d.orderBy("id")));
     Dataset<Row> glob = ours(many + "/part-[12].parquet");
-    assertEquals(2, glob.javaRDD().getNumPartitions());
+    assertEquals(
+        theirs(many + "/part-[12].parquet").javaRDD().getNumPartitions(),
+        glob.javaRDD().getNumPartitions());
     assertEquals(10000, glob.count());
     Dataset<Row> twoPaths =
         Sessions.spark().read().format("pqarrow").load(many + "/part-0.parquet", sorted);
     assertEquals(25000, twoPaths.count());
+  }
+
+  @Test
+  void smallFilesArePackedAsSparkPacksThem() {
+    SparkSession spark = Sessions.spark();
+    // Whatever the open cost, as many partitions as Spark's own reader plans; by default, the four
+    // files take fewer than four.
+    for (String cost : new String[] {"0", "1048576", null}) {
+      if (cost != null) {
+        spark.conf().set("spark.sql.files.openCostInBytes", cost);
+      }
+      try {
+        int theirs = theirs(many).javaRDD().getNumPartitions();
+        Dataset<Row> d = ours(many);
+        assertEquals(theirs, d.javaRDD().getNumPartitions(), "open cost " + cost);
+        if (cost == null) {
+          assertTrue(theirs < 4, "by default: " + theirs);
+        }
+        assertEquals(rows(theirs(many).orderBy("id")), rows(d.orderBy("id")), "open cost " + cost);
+        // Every split of a packed partition counts toward the task's metrics.
+        d.collectAsList();
+        assertEquals(4, rowGroupsRead(d), "open cost " + cost);
+        assertEquals(3, ours(many).limit(3).collectAsList().size());
+      } finally {
+        spark.conf().unset("spark.sql.files.openCostInBytes");
+      }
+    }
+  }
+
+  @Test
+  void packingIsNextFitDecreasing() {
+    List<PqarrowPartition.Split> splits =
+        List.of(
+            new PqarrowPartition.Split("a", 0, 10, 1),
+            new PqarrowPartition.Split("b", 0, 60, 1),
+            new PqarrowPartition.Split("c", 0, 30, 1),
+            new PqarrowPartition.Split("d", 0, 50, 1),
+            new PqarrowPartition.Split("e", 0, 5, 1));
+    List<String> packed = new ArrayList<>();
+    for (PqarrowPartition p : PqarrowScan.pack(splits, 100, 4)) {
+      packed.add(p.splits().stream().map(PqarrowPartition.Split::path).toList().toString());
+    }
+    // Largest first: b (size 64); d: 64 + 50 > 100, a new one (54); c: 54 + 30 fits (88); a: 88
+    // + 10 fits (102); e: 102 + 5 > 100, a new one.
+    assertEquals(List.of("[b]", "[d, c, a]", "[e]"), packed);
+    assertEquals(4 << 20, PqarrowScan.splitBytes(128 << 20, 4 << 20, 6 << 20, 2));
+    assertEquals(50 << 20, PqarrowScan.splitBytes(128 << 20, 4 << 20, 100 << 20, 2));
+    assertEquals(128 << 20, PqarrowScan.splitBytes(128 << 20, 4 << 20, 1000 << 20, 2));
   }
 
   @Test
