@@ -246,6 +246,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       this.totalRows = total;
       this.tasks = new ColumnTasks(leaves, options.threads(), options.executor().orElse(null));
       if (options.reshapesBatches()) {
+        checkRowNumberName(file, root, options);
         this.stage =
             new FilterStage(
                 root,
@@ -263,6 +264,28 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       closeDictionaries();
       root.close();
       throw e;
+    }
+  }
+
+  /**
+   * Refuses a row number column named as a column the read returns: the batch would hold two
+   * columns of that name.
+   */
+  private static void checkRowNumberName(Object file, VectorSchemaRoot root, ReadOptions options) {
+    String rowNumber = options.rowNumberColumn().orElse(null);
+    if (rowNumber == null) {
+      return;
+    }
+    for (Field f : FilterStage.project(root.getSchema().getFields(), options.columns())) {
+      if (f.getName().equals(rowNumber)) {
+        throw ParquetFileException.invalid(
+            ErrorKind.INVALID_ARGUMENT,
+            ErrorLocation.inFile(file),
+            "the row number column '"
+                + rowNumber
+                + "' has the name of a column the read returns; choose another name",
+            null);
+      }
     }
   }
 

@@ -75,7 +75,8 @@ import org.apache.parquet.filter2.predicate.FilterPredicate;
  *       filter and offset) to return; reading stops once they are</td></tr>
  *   <tr><td>{@code rowNumberColumn}</td><td>none</td><td>the name of an Int64 column added last
  *       to every batch: each row's 0-based position in the file (counting every row of every row
- *       group, whether read or not), as engines that apply deletes by position need</td></tr>
+ *       group, whether read or not), as engines that apply deletes by position need; the name
+ *       of a column the read returns is refused when the reader opens</td></tr>
  * </table>
  */
 public final class ReadOptions {
@@ -410,7 +411,8 @@ public final class ReadOptions {
 
     /**
      * Adds an Int64 column of this name, last in every batch, holding each row's 0-based position
-     * in the file.
+     * in the file. Opening the reader fails ({@code INVALID_ARGUMENT}) when a column the read
+     * returns has this name.
      */
     public Builder rowNumberColumn(String name) {
       this.rowNumberColumn = Objects.requireNonNull(name, "rowNumberColumn");

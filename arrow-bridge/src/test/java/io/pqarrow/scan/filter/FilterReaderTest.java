@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.ErrorKind;
+import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.read.ParquetArrowReader;
 import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.scan.ScanStats;
@@ -157,6 +158,37 @@ class FilterReaderTest {
         List.of(
             "1:n1", "3:n3", "5:n1", "7:n3", "9:n1", "11:n3", "13:n1", "15:n3", "17:n1", "19:n3"),
         seen);
+  }
+
+  @Test
+  void aRowNumberColumnNamedAsAReturnedColumnIsRefused() {
+    Path f = flat();
+    ParquetFileException e =
+        assertThrows(
+            ParquetFileException.class,
+            () ->
+                ParquetArrowReader.open(
+                        f,
+                        memory.allocator(),
+                        ReadOptions.builder()
+                            .columns(List.of("id", "k"))
+                            .rowNumberColumn("k")
+                            .build())
+                    .close());
+    assertTrue(e.getMessage().contains("row number column 'k'"), e.getMessage());
+    assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
+    // A column read only for the filter is not returned: its name is free.
+    try (ParquetArrowReader r =
+        ParquetArrowReader.open(
+            f,
+            memory.allocator(),
+            ReadOptions.builder()
+                .columns(List.of("id"))
+                .filter(ExpressionParser.parse("k = 3"))
+                .rowNumberColumn("k")
+                .build())) {
+      assertEquals("Schema<id: Int(64, true), k: Int(64, true) not null>", r.schema().toString());
+    }
   }
 
   @Test
