@@ -121,6 +121,14 @@ final class BulkColumnWriter {
    */
   private final boolean byteStreamSplit;
 
+  /**
+   * A DELTA encoding, or null: the values then go, from the run's gathered bytes, to parquet-java's
+   * values writer of that encoding ({@link #delta}, one per row group) instead of PLAIN bytes.
+   */
+  private final WriteOptions.Encoding deltaEncoding;
+
+  private org.apache.parquet.column.values.ValuesWriter delta;
+
   private final boolean required;
 
   /**
@@ -226,10 +234,12 @@ final class BulkColumnWriter {
       Kind kind,
       boolean dictionary,
       boolean byteStreamSplit,
+      WriteOptions.Encoding deltaEncoding,
       int stride,
       ArrowType arrow) {
     this.leaf = leaf;
     this.byteStreamSplit = byteStreamSplit;
+    this.deltaEncoding = deltaEncoding;
     this.stride = stride;
     this.column = leaf.column;
     this.type = column.getPrimitiveType();
@@ -262,9 +272,14 @@ final class BulkColumnWriter {
       return null;
     }
     boolean split = encoding == WriteOptions.Encoding.BYTE_STREAM_SPLIT;
+    boolean delta =
+        encoding == WriteOptions.Encoding.DELTA_BINARY_PACKED
+            || encoding == WriteOptions.Encoding.DELTA_LENGTH_BYTE_ARRAY
+            || encoding == WriteOptions.Encoding.DELTA_BYTE_ARRAY;
     if (encoding != WriteOptions.Encoding.PLAIN
         && encoding != WriteOptions.Encoding.DICTIONARY
-        && !split) {
+        && !split
+        && !delta) {
       return null;
     }
     if (arrow instanceof ArrowType.ExtensionType ext) {
@@ -335,7 +350,9 @@ final class BulkColumnWriter {
                     && order == PrimitiveComparator.UNSIGNED_LEXICOGRAPHICAL_BINARY_COMPARATOR;
               }
             };
-    if (!fits || split && (kind == Kind.BOOLEAN || kind == Kind.BINARY)) {
+    if (!fits
+        || split && (kind == Kind.BOOLEAN || kind == Kind.BINARY)
+        || delta && !fitsDelta(encoding, kind)) {
       return null;
     }
     return new BulkColumnWriter(
@@ -343,8 +360,18 @@ final class BulkColumnWriter {
         kind,
         encoding == WriteOptions.Encoding.DICTIONARY && kind != Kind.BOOLEAN,
         split,
+        delta ? encoding : null,
         stride,
         arrow);
+  }
+
+  /** Whether the DELTA {@code encoding} applies to {@code kind}, as parquet-java writes them. */
+  private static boolean fitsDelta(WriteOptions.Encoding encoding, Kind kind) {
+    return switch (encoding) {
+      case DELTA_BINARY_PACKED -> kind == Kind.INT32 || kind == Kind.INT64;
+      case DELTA_LENGTH_BYTE_ARRAY -> kind == Kind.BINARY;
+      default -> kind == Kind.BINARY || kind == Kind.FIXED_BYTES;
+    };
   }
 
   /**
@@ -389,6 +416,26 @@ final class BulkColumnWriter {
                   BlockSplitBloomFilter.optimalNumOfBits(ndv.getAsLong(), fpp.getAsDouble()) / 8,
                   max)
               : new BlockSplitBloomFilter(max, max);
+    }
+    if (deltaEncoding != null) {
+      closeDelta();
+      int slab = props.getInitialSlabSize();
+      org.apache.parquet.bytes.ByteBufferAllocator allocator = props.getAllocator();
+      delta =
+          switch (deltaEncoding) {
+            case DELTA_BINARY_PACKED ->
+                kind == Kind.INT32
+                    ? new org.apache.parquet.column.values.delta
+                        .DeltaBinaryPackingValuesWriterForInteger(slab, pageThreshold, allocator)
+                    : new org.apache.parquet.column.values.delta
+                        .DeltaBinaryPackingValuesWriterForLong(slab, pageThreshold, allocator);
+            case DELTA_LENGTH_BYTE_ARRAY ->
+                new org.apache.parquet.column.values.deltalengthbytearray
+                    .DeltaLengthByteArrayValuesWriter(slab, pageThreshold, allocator);
+            default ->
+                new org.apache.parquet.column.values.deltastrings.DeltaByteArrayWriter(
+                    slab, pageThreshold, allocator);
+          };
     }
     dictionaryActive = dictionary;
     usedDictionary = false;
@@ -754,8 +801,18 @@ final class BulkColumnWriter {
       }
       fallBack();
     }
-    // PLAIN: the valid spans from start on.
-    if (all) {
+    if (delta != null) {
+      for (int i = start; i < n; i++) {
+        if (all || isSet(runBits, i)) {
+          if (w == 4) {
+            delta.writeInteger((int) ByteSink.INTS.get(s, i * 4));
+          } else {
+            delta.writeLong((long) ByteSink.LONGS.get(s, i * 8));
+          }
+        }
+      }
+    } else if (all) {
+      // PLAIN: the valid spans from start on.
       plain.put(s, start * w, (n - start) * w);
     } else {
       int i = start;
@@ -904,6 +961,21 @@ final class BulkColumnWriter {
       }
       fallBack();
     }
+    if (delta != null) {
+      for (int i = start; i < n; i++) {
+        if (all || isSet(runBits, i)) {
+          int at = o[i];
+          int len = o[i + 1] - at;
+          Binary value = Binary.fromConstantByteArray(s, at, len);
+          delta.writeBytes(value);
+          pageRaw += len + rawExtra;
+          if (bloom != null) {
+            bloom.insertHash(bloom.hash(value));
+          }
+        }
+      }
+      return;
+    }
     // Room for every value left at once: lengths and bytes.
     plain.ensure(o[n] - o[start] + 4 * (n - start));
     byte[] p = plain.bytes;
@@ -1037,6 +1109,9 @@ final class BulkColumnWriter {
         splitStreams();
         data = out.view();
         encoding = Encoding.BYTE_STREAM_SPLIT;
+      } else if (delta != null) {
+        data = delta.getBytes();
+        encoding = delta.getEncoding();
       } else {
         data = plain.view();
         encoding = Encoding.PLAIN;
@@ -1089,6 +1164,10 @@ final class BulkColumnWriter {
       }
     } catch (IOException e) {
       throw new ParquetEncodingException("could not write page for " + column, e);
+    }
+    if (delta != null) {
+      // The page writer has compressed (copied) the page: the values writer can start again.
+      delta.reset();
     }
     resetPage();
   }
@@ -1195,8 +1274,16 @@ final class BulkColumnWriter {
     }
   }
 
+  private void closeDelta() {
+    if (delta != null) {
+      delta.close();
+      delta = null;
+    }
+  }
+
   /** Drops this row group's buffers. */
   void close() {
+    closeDelta();
     pages = null;
     if (values != null) {
       values.clear();

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
@@ -74,6 +75,20 @@ class BulkWriteTest {
   };
   private static final String[] NULLS = {"req", "n0", "n50", "n100"};
 
+  /** A DELTA encoding for each type one applies to. */
+  private static final Map<String, WriteOptions.Encoding> DELTA =
+      Map.of(
+          "i32", WriteOptions.Encoding.DELTA_BINARY_PACKED,
+          "i64", WriteOptions.Encoding.DELTA_BINARY_PACKED,
+          "ts", WriteOptions.Encoding.DELTA_BINARY_PACKED,
+          "u8", WriteOptions.Encoding.DELTA_BINARY_PACKED,
+          "u64", WriteOptions.Encoding.DELTA_BINARY_PACKED,
+          "str", WriteOptions.Encoding.DELTA_BYTE_ARRAY,
+          "lstr", WriteOptions.Encoding.DELTA_LENGTH_BYTE_ARRAY,
+          "vstr", WriteOptions.Encoding.DELTA_BYTE_ARRAY,
+          "fsb", WriteOptions.Encoding.DELTA_BYTE_ARRAY,
+          "d30", WriteOptions.Encoding.DELTA_BYTE_ARRAY);
+
   /** The types BYTE_STREAM_SPLIT applies to (FLOAT, DOUBLE, INT32, INT64, FIXED_LEN_BYTE_ARRAY). */
   private static final java.util.Set<String> SPLIT =
       java.util.Set.of("i32", "i64", "f32", "f64", "ts", "d32", "d64", "u16", "fsb", "d30", "d50");
@@ -111,7 +126,7 @@ class BulkWriteTest {
     int configs = 0;
     for (String pattern : PATTERNS) {
       for (WriteOptions.PageVersion version : WriteOptions.PageVersion.values()) {
-        for (int set = 0; set < (pattern.equals("mixed") ? 5 : 4); set++) {
+        for (int set = 0; set < (pattern.equals("mixed") ? 6 : 4); set++) {
           WriteOptions options = options(pattern, version, set);
           String name = pattern + "-" + version + "-" + set + ".parquet";
           List<String> source;
@@ -129,7 +144,7 @@ class BulkWriteTest {
         }
       }
     }
-    assertEquals(PATTERNS.length * 2 * 4 + 2, configs);
+    assertEquals(PATTERNS.length * 2 * 4 + 4, configs);
     Map<String, List<String>> facts = new LinkedHashMap<>();
     String out =
         PythonEnv.require().run(FACTS, files.stream().map(Path::toString).toArray(String[]::new));
@@ -140,10 +155,11 @@ class BulkWriteTest {
       String key = line.substring(2, line.indexOf('"', 2));
       facts.computeIfAbsent(key, k -> new ArrayList<>()).add(line.substring(line.indexOf(',')));
     }
-    assertEquals(PATTERNS.length * 2 * 4 + 2, facts.size(), "pyarrow read every file");
+    assertEquals(PATTERNS.length * 2 * 4 + 4, facts.size(), "pyarrow read every file");
     boolean sawFallback = false;
     boolean sawDictionary = false;
     boolean sawSplit = false;
+    Set<String> sawDelta = new java.util.TreeSet<>();
     // The facts are keyed by the name without its old-/new- prefix, so both files' lines are in
     // one list: its halves must be equal.
     for (Map.Entry<String, List<String>> e : facts.entrySet()) {
@@ -158,10 +174,17 @@ class BulkWriteTest {
         sawFallback |= l.contains("\"PLAIN\", \"PLAIN_DICTIONARY\"");
         sawDictionary |= l.contains("DICTIONARY");
         sawSplit |= l.contains("BYTE_STREAM_SPLIT");
+        for (String delta :
+            new String[] {"DELTA_BINARY_PACKED", "DELTA_LENGTH_BYTE_ARRAY", "DELTA_BYTE_ARRAY"}) {
+          if (l.contains("\"" + delta + "\"")) {
+            sawDelta.add(delta);
+          }
+        }
       }
     }
     assertTrue(sawDictionary, "some chunk is dictionary-encoded");
     assertTrue(sawSplit, "some chunk is BYTE_STREAM_SPLIT");
+    assertEquals(3, sawDelta.size(), "DELTA encodings seen: " + sawDelta);
     assertTrue(
         sawFallback, "some chunk falls back from dictionary to PLAIN after dictionary pages");
   }
@@ -260,7 +283,7 @@ class BulkWriteTest {
 
   /**
    * Options set {@code set}: 0 statistics none, no page index; 1 per chunk; 2, 3 per page, ...; 4
-   * BYTE_STREAM_SPLIT.
+   * BYTE_STREAM_SPLIT; 5 the DELTA encodings.
    */
   private static WriteOptions options(String pattern, WriteOptions.PageVersion version, int set) {
     WriteOptions.Builder b =
@@ -273,6 +296,18 @@ class BulkWriteTest {
     switch (set) {
       case 0 -> b.statistics(WriteOptions.Statistics.NONE).pageIndex(false);
       case 1 -> b.statistics(WriteOptions.Statistics.CHUNK).pageIndex(true);
+      case 5 -> {
+        // The DELTA encodings wherever they apply, PLAIN elsewhere.
+        b.dictionary(false).statistics(WriteOptions.Statistics.PAGE).pageIndex(true);
+        for (String type : TYPES) {
+          WriteOptions.Encoding delta = DELTA.get(type);
+          if (delta != null) {
+            for (String nulls : NULLS) {
+              b.columnEncoding(type + "_" + nulls, delta);
+            }
+          }
+        }
+      }
       case 4 -> {
         // BYTE_STREAM_SPLIT wherever it applies, PLAIN elsewhere.
         b.dictionary(false).statistics(WriteOptions.Statistics.PAGE).pageIndex(true);
