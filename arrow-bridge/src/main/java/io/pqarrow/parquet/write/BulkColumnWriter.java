@@ -138,6 +138,13 @@ final class BulkColumnWriter {
    */
   private final int stride;
 
+  /**
+   * The leaf, when its values change unit on the way (seconds to milliseconds, a Date64's
+   * milliseconds to days): each valid value is then its {@code scaled} value, refused as the
+   * per-value path refuses it (overflow, not a whole unit), naming its row.
+   */
+  private final LeafEncoders.IntegerOut rescaled;
+
   /** Whether a narrower integer is widened with zeros (an unsigned Arrow type), not its sign. */
   private final boolean zeroExtend;
 
@@ -238,6 +245,7 @@ final class BulkColumnWriter {
       int stride,
       ArrowType arrow) {
     this.leaf = leaf;
+    this.rescaled = leaf instanceof LeafEncoders.IntegerOut i && !i.unscaled() ? i : null;
     this.byteStreamSplit = byteStreamSplit;
     this.deltaEncoding = deltaEncoding;
     this.stride = stride;
@@ -307,9 +315,9 @@ final class BulkColumnWriter {
                 if (leaf instanceof LeafEncoders.DecimalInt
                     && arrow instanceof ArrowType.Decimal d) {
                   stride = d.getBitWidth() / 8;
-                } else if (leaf instanceof LeafEncoders.IntegerOut i && i.unscaled()) {
+                } else if (leaf instanceof LeafEncoders.IntegerOut i) {
                   stride = integerBytes(arrow);
-                  if (stride > kind.width) {
+                  if (i.unscaled() && stride > kind.width) {
                     yield false; // narrowing checks every value: the per-value path does
                   }
                 } else {
@@ -375,15 +383,15 @@ final class BulkColumnWriter {
   }
 
   /**
-   * Bytes per value of {@code arrow} when it is stored as integers written as they are: any Arrow
-   * integer, days, times, timestamps and durations; 0 otherwise.
+   * Bytes per value of {@code arrow} when it is stored as integers: any Arrow integer, dates,
+   * times, timestamps and durations; 0 otherwise.
    */
   private static int integerBytes(ArrowType arrow) {
     if (arrow instanceof ArrowType.Int i) {
       return i.getBitWidth() / 8;
     }
     if (arrow instanceof ArrowType.Date d) {
-      return d.getUnit() == org.apache.arrow.vector.types.DateUnit.DAY ? 4 : 0;
+      return d.getUnit() == org.apache.arrow.vector.types.DateUnit.DAY ? 4 : 8;
     }
     if (arrow instanceof ArrowType.Time t) {
       return t.getBitWidth() / 8;
@@ -488,7 +496,14 @@ final class BulkColumnWriter {
         switch (kind) {
           case BOOLEAN -> booleans(v, row, n, valid);
           case BINARY, FIXED_BYTES -> binaries(v, row, n, valid);
-          default -> fixed(v, row, n, valid);
+          default -> {
+            if (rescaled != null) {
+              rescale(row, n, valid == n);
+            } else {
+              gather(v, row, n);
+            }
+            fixed(n, valid);
+          }
         }
       }
       pageRows += n;
@@ -710,7 +725,11 @@ final class BulkColumnWriter {
     }
   }
 
-  private void fixed(FieldVector v, int row, int n, int valid) {
+  /**
+   * Reads rows {@code row} to {@code row + n} into {@link #scratch} as values of the column's
+   * width: copied, widened, or a decimal's low bytes.
+   */
+  private void gather(FieldVector v, int row, int n) {
     int w = kind.width;
     if (scratch.length < n * Math.max(stride, w)) {
       scratch = new byte[n * Math.max(stride, w)];
@@ -738,6 +757,31 @@ final class BulkColumnWriter {
         }
       }
     }
+  }
+
+  /** {@link #gather} for values that change unit: each valid one scaled by the leaf. */
+  private void rescale(int row, int n, boolean all) {
+    int w = kind.width;
+    if (scratch.length < n * w) {
+      scratch = new byte[n * w];
+    }
+    for (int i = 0; i < n; i++) {
+      if (all || isSet(runBits, i)) {
+        failing = row + i;
+        if (w == 8) {
+          ByteSink.LONGS.set(scratch, i * 8, rescaled.scaled(row + i));
+        } else {
+          ByteSink.INTS.set(scratch, i * 4, rescaled.scaledInt(row + i));
+        }
+      }
+    }
+    failing = row;
+  }
+
+  /** Encodes the {@code n} values {@link #gather} or {@link #rescale} put in {@link #scratch}. */
+  private void fixed(int n, int valid) {
+    int w = kind.width;
+    byte[] s = scratch;
     boolean all = valid == n;
     // Statistics over the valid values.
     switch (kind) {

@@ -24,6 +24,7 @@ import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateMilliVector;
 import org.apache.arrow.vector.Decimal256Vector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
@@ -33,7 +34,9 @@ import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.LargeVarCharVector;
 import org.apache.arrow.vector.SmallIntVector;
+import org.apache.arrow.vector.TimeSecVector;
 import org.apache.arrow.vector.TimeStampMicroTZVector;
+import org.apache.arrow.vector.TimeStampSecTZVector;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.UInt1Vector;
 import org.apache.arrow.vector.UInt2Vector;
@@ -42,6 +45,7 @@ import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ViewVarCharVector;
+import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -55,12 +59,12 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The bulk path of flat columns ({@link BulkColumnWriter}) writes the file parquet-java's column
  * writers write: for every covered type (decimals as INT32, INT64 and FIXED_LEN_BYTE_ARRAY too,
- * integers of every width and signedness, 64-bit offsets, views, fixed-size binary), with no, half
- * and only nulls (and non-nullable), under PLAIN, dictionary, dictionary falling back after some
- * pages and on the first page, v1 and v2 pages, and statistics none, per chunk and per page with
- * the page index, bloom filters and checksums, the file read back by this library and by pyarrow
- * (values, footer statistics, encodings, page index and bloom filter presence) is the one the
- * per-value path writes.
+ * integers of every width and signedness, units Parquet lacks, 64-bit offsets, views, fixed-size
+ * binary), with no, half and only nulls (and non-nullable), under PLAIN, dictionary, dictionary
+ * falling back after some pages and on the first page, v1 and v2 pages, and statistics none, per
+ * chunk and per page with the page index, bloom filters and checksums, the file read back by this
+ * library and by pyarrow (values, footer statistics, encodings, page index and bloom filter
+ * presence) is the one the per-value path writes.
  */
 class BulkWriteTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
@@ -71,7 +75,7 @@ class BulkWriteTest {
 
   private static final String[] TYPES = {
     "i32", "i64", "f32", "f64", "bool", "str", "ts", "d32", "d64", "i8", "i16", "u8", "u16", "u32",
-    "u64", "lstr", "fsb", "d30", "d50", "vstr"
+    "u64", "lstr", "fsb", "d30", "d50", "vstr", "ts_s", "date64", "t32s"
   };
   private static final String[] NULLS = {"req", "n0", "n50", "n100"};
 
@@ -81,17 +85,19 @@ class BulkWriteTest {
           "i32", WriteOptions.Encoding.DELTA_BINARY_PACKED,
           "i64", WriteOptions.Encoding.DELTA_BINARY_PACKED,
           "ts", WriteOptions.Encoding.DELTA_BINARY_PACKED,
-          "u8", WriteOptions.Encoding.DELTA_BINARY_PACKED,
           "u64", WriteOptions.Encoding.DELTA_BINARY_PACKED,
           "str", WriteOptions.Encoding.DELTA_BYTE_ARRAY,
           "lstr", WriteOptions.Encoding.DELTA_LENGTH_BYTE_ARRAY,
           "vstr", WriteOptions.Encoding.DELTA_BYTE_ARRAY,
           "fsb", WriteOptions.Encoding.DELTA_BYTE_ARRAY,
-          "d30", WriteOptions.Encoding.DELTA_BYTE_ARRAY);
+          "d30", WriteOptions.Encoding.DELTA_BYTE_ARRAY,
+          "date64", WriteOptions.Encoding.DELTA_BINARY_PACKED);
 
   /** The types BYTE_STREAM_SPLIT applies to (FLOAT, DOUBLE, INT32, INT64, FIXED_LEN_BYTE_ARRAY). */
   private static final java.util.Set<String> SPLIT =
-      java.util.Set.of("i32", "i64", "f32", "f64", "ts", "d32", "d64", "u16", "fsb", "d30", "d50");
+      java.util.Set.of(
+          "i32", "i64", "f32", "f64", "ts", "d32", "d64", "u16", "fsb", "d30", "d50", "ts_s",
+          "t32s");
 
   /** Value patterns: repeating, repeating then distinct (a later fallback), distinct. */
   private static final String[] PATTERNS = {"low", "mixed", "distinct"};
@@ -410,6 +416,10 @@ class BulkWriteTest {
           case "u64" -> new ArrowType.Int(64, false);
           case "lstr" -> ArrowType.LargeUtf8.INSTANCE;
           case "vstr" -> ArrowType.Utf8View.INSTANCE;
+            // Units Parquet lacks: written as milliseconds, days and milliseconds.
+          case "ts_s" -> new ArrowType.Timestamp(TimeUnit.SECOND, "UTC");
+          case "date64" -> new ArrowType.Date(DateUnit.MILLISECOND);
+          case "t32s" -> new ArrowType.Time(TimeUnit.SECOND, 32);
           case "fsb" -> new ArrowType.FixedSizeBinary(5);
           case "d30" -> new ArrowType.Decimal(30, 2, 128);
           case "d50" -> new ArrowType.Decimal(50, 3, 256);
@@ -451,6 +461,9 @@ class BulkWriteTest {
         case "lstr" ->
             ((LargeVarCharVector) v)
                 .setSafe(i, ("large" + (x * 7919 % 10_007)).getBytes(StandardCharsets.UTF_8));
+        case "ts_s" -> ((TimeStampSecTZVector) v).set(i, x * 1000 + 17);
+        case "date64" -> ((DateMilliVector) v).set(i, (x - 5000) * 86_400_000L);
+        case "t32s" -> ((TimeSecVector) v).set(i, (int) (x * 7 % 86_400));
           // Inline (at most 12 bytes) and out-of-line views.
         case "vstr" ->
             ((ViewVarCharVector) v)
@@ -487,6 +500,45 @@ class BulkWriteTest {
     }
     v.setValueCount(n);
     return v;
+  }
+
+  /**
+   * A value that cannot change unit exactly (a Date64 that is not midnight) or overflows doing so
+   * (seconds to milliseconds) fails the write with the per-value path's message and row.
+   */
+  @Test
+  void aValueThatCannotChangeUnitNamesTheColumnAndRowAsBefore() {
+    for (String type : new String[] {"date64", "ts_s"}) {
+      List<String> messages = new ArrayList<>();
+      for (boolean bulk : new boolean[] {false, true}) {
+        Path file = dir.resolve("unit-" + bulk + ".parquet");
+        try (FieldVector v = column(memory.allocator(), type, "n0", "low", 0, 3000)) {
+          if (v instanceof DateMilliVector d) {
+            d.set(2345, 86_400_000L + 1);
+          } else {
+            ((TimeStampSecTZVector) v).set(2345, Long.MAX_VALUE / 100);
+          }
+          try (VectorSchemaRoot root = new VectorSchemaRoot(List.of(v))) {
+            ParquetArrowWriter writer =
+                ParquetArrowWriter.open(
+                    file, root.getSchema(), WriteOptions.builder().build(), bulk);
+            try {
+              assertEquals(bulk ? 1 : 0, writer.bulkFields());
+              ParquetFileException e =
+                  assertThrows(ParquetFileException.class, () -> writer.write(root));
+              messages.add(e.getMessage().replace("unit-" + bulk, "unit-"));
+            } finally {
+              writer.abort();
+            }
+          }
+        }
+      }
+      assertTrue(messages.get(0).contains("row 2345"), messages.get(0));
+      assertTrue(
+          messages.get(0).contains(type.equals("date64") ? "not a whole day" : "overflows"),
+          messages.get(0));
+      assertEquals(messages.get(0), messages.get(1), type);
+    }
   }
 
   @Test
