@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.parquet.ArrowJson;
 import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.testing.BlockedExecutor;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
 import java.io.IOException;
@@ -27,7 +28,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -299,28 +299,14 @@ class ReadAheadTest {
     PythonEnv.require().run(ThreadedReadTest.WRITE, file.toString(), "SNAPPY");
     ReadOptions off = ReadOptions.builder().batchRows(1024).readAhead(false).build();
     List<List<String>> expected = batches(file, off);
-    ThreadPoolExecutor busy = (ThreadPoolExecutor) Executors.newFixedThreadPool(1);
-    CountDownLatch release = new CountDownLatch(1);
-    busy.execute(
-        () -> {
-          try {
-            release.await();
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-        });
     ThreadPoolExecutor rejecting = (ThreadPoolExecutor) Executors.newFixedThreadPool(1);
     rejecting.shutdown();
-    try {
-      ReadOptions on = off.toBuilder().readAhead(true).executor(busy).build();
+    try (BlockedExecutor busy = new BlockedExecutor()) {
+      ReadOptions on = off.toBuilder().readAhead(true).executor(busy.executor()).build();
       assertEquals(
           expected, assertTimeoutPreemptively(Duration.ofSeconds(60), () -> batches(file, on)));
       assertEquals(
           expected, batches(file, off.toBuilder().readAhead(true).executor(rejecting).build()));
-    } finally {
-      release.countDown();
-      busy.shutdown();
-      assertTrue(busy.awaitTermination(10, TimeUnit.SECONDS));
     }
   }
 
