@@ -352,8 +352,8 @@ public final class ColumnChunkPages implements AutoCloseable {
     state.set(QUEUED);
     try {
       executor.execute(fillTask);
-    } catch (RejectedExecutionException e) {
-      // A shut-down or full executor: next() reads the page itself.
+    } catch (RejectedExecutionException | OutOfMemoryError e) {
+      // A shut-down or full executor, or no native thread to be had: next() reads the page itself.
     }
   }
 
