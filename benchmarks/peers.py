@@ -30,8 +30,12 @@ What it does:
  3. Runs the JMH benchmark FileReadBenchmark on the same files (this library's ParquetArrowReader,
     batches of 65,536 rows, and the parquet-java record API, GroupReadSupport) with -prof gc,
     single-shot: the median of the measured iterations counts. Then this library's reader once
-    more with ReadOptions.threads set to the machine's cores (-p threads=N, no profiler), the
-    peer of pyarrow's threaded read. Then reads the flat file once
+    more without read-ahead (-p readAhead=false: every page read and decompressed on the calling
+    thread) and once more with ReadOptions.threads set to the machine's cores (-p threads=N), the
+    peer of pyarrow's threaded read (neither with a profiler). Then the cores this library's
+    single-threaded reader keeps busy, with and without read-ahead, as for the peers: process CPU
+    time ÷ wall time of whole reads, timed by the FileReadCpuTime driver (reads round-robin, the
+    medians count). Then reads the flat file once
     more in a JVM started with -Xmx64m, with each reader, and records whether that succeeds.
     Builds benchmarks/target/benchmarks.jar first when it is missing (or with --build).
  4. Prints the tables (MB/s = file bytes / 10^6 / seconds; ratios ours / peer; heap bytes
@@ -85,6 +89,7 @@ BENCHMARK = "io.pqarrow.bench.FileReadBenchmark"
 # The readers, in table order: key, column heading.
 READERS = [
     ("pqarrow", "this library (ParquetArrowReader)"),
+    ("pqarrow-nora", "this library, no read-ahead"),
     ("pqarrow-mt", "this library, threads"),
     ("parquet-java", "parquet-java record API (GroupReadSupport)"),
     ("duckdb-1t", "DuckDB 1 thread → Arrow"),
@@ -511,14 +516,25 @@ def time_ours(files, warmup, iterations):
 
 def time_ours_threaded(files, warmup, iterations):
     """This library's reader with ReadOptions.threads = the machine's cores; {(shape, key): result}."""
-    out = OUT / "jmh-threads.json"
-    out.unlink(missing_ok=True)
-    log = OUT / "jmh-threads.log"
     threads = os.cpu_count() or 1
+    return time_ours_with(files, warmup, iterations, "pqarrow-mt", f"threads={threads}", {"threads": threads})
+
+
+def time_ours_without_read_ahead(files, warmup, iterations):
+    """This library's reader, single-threaded, with ReadOptions.readAhead off; {(shape, key): result}."""
+    return time_ours_with(files, warmup, iterations, "pqarrow-nora", "readAhead=false", {"read_ahead": False})
+
+
+def time_ours_with(files, warmup, iterations, key, param, extra):
+    """FileReadBenchmark.pqarrowReader with the JMH parameter param (name=value), as key."""
+    name = param.split("=")[0]
+    out = OUT / f"jmh-{name}.json"
+    out.unlink(missing_ok=True)
+    log = OUT / f"jmh-{name}.log"
     paths = ",".join(f["path"] for f in files)
-    print(f"  JMH: {BENCHMARK}.pqarrowReader, -p threads={threads}; log {log.relative_to(ROOT)}")
+    print(f"  JMH: {BENCHMARK}.pqarrowReader, -p {param}; log {log.relative_to(ROOT)}")
     run_jmh(
-        [f"{BENCHMARK}.pqarrowReader$", "-p", f"path={paths}", "-p", f"threads={threads}", "-f", "1",
+        [f"{BENCHMARK}.pqarrowReader$", "-p", f"path={paths}", "-p", param, "-f", "1",
          "-wi", str(warmup), "-i", str(iterations), "-rf", "json", "-rff", str(out)],
         log,
     )
@@ -528,13 +544,35 @@ def time_ours_threaded(files, warmup, iterations):
     for e in entries:
         f = by_path[e["params"]["path"]]
         ms = [v for fork in e["primaryMetric"]["rawData"] for v in fork]
-        results[(f["shape"], "pqarrow-mt")] = {"seconds": [v / 1000.0 for v in ms], "threads": threads}
-        print(f"  {f['shape']:8} {'pqarrow-mt':12} median {statistics.median(ms):9.1f} ms")
+        results[(f["shape"], key)] = {"seconds": [v / 1000.0 for v in ms], **extra}
+        print(f"  {f['shape']:8} {key:12} median {statistics.median(ms):9.1f} ms")
     for f in files:
-        if (f["shape"], "pqarrow-mt") not in results:
-            results[(f["shape"], "pqarrow-mt")] = {"error": _first_error(log)}
-            print(f"  {f['shape']:8} {'pqarrow-mt':12} failed: {results[(f['shape'], 'pqarrow-mt')]['error']}")
+        if (f["shape"], key) not in results:
+            results[(f["shape"], key)] = {"error": _first_error(log)}
+            print(f"  {f['shape']:8} {key:12} failed: {results[(f['shape'], key)]['error']}")
     return results
+
+
+def cores_ours(files, warmup, reps, results):
+    """Adds to results the cores this library's single-threaded reader keeps busy, with read-ahead
+    (key pqarrow) and without (pqarrow-nora): process CPU ÷ wall of whole reads (FileReadCpuTime)."""
+    for f in files:
+        log = OUT / f"cpu-{f['shape']}.log"
+        command = ["java", JAVA_OPENS, "-cp", str(JAR), "io.pqarrow.bench.FileReadCpuTime",
+                   str(warmup), str(reps), f["path"], "true,false"]
+        with open(log, "w") as out:
+            subprocess.run(command, stdout=out, stderr=subprocess.STDOUT)
+        for line in log.read_text().splitlines():
+            m = re.match(r"readAhead=(\w+) wall_ms=(\S+) cpu_ms=(\S+) thread_cpu_ms=(\S+)", line)
+            if not m:
+                continue
+            key = "pqarrow" if m.group(1) == "true" else "pqarrow-nora"
+            wall, cpu, thread = ([float(v) / 1000.0 for v in g.split(",")] for g in m.group(2, 3, 4))
+            r = results.setdefault((f["shape"], key), {})
+            r["cores"] = statistics.median(cpu) / statistics.median(wall)
+            r["cores_wall_seconds"], r["cores_cpu_seconds"], r["caller_cpu_seconds"] = wall, cpu, thread
+            print(f"  {f['shape']:8} {key:12} {r['cores']:.2f} cores ({statistics.median(cpu) * 1000:.0f} ms of CPU"
+                  f" in {statistics.median(wall) * 1000:.0f} ms; the calling thread {statistics.median(thread) * 1000:.0f} ms)")
 
 
 def small_heap(flat):
@@ -697,7 +735,7 @@ def plot(files, results, path):
 
     fig, ax = plt.subplots(figsize=(10, 4.8), dpi=100)
     width = 0.8 / len(READERS)
-    colors = ["#d62728", "#ff9896", "#7f7f7f", "#1f77b4", "#aec7e8"]
+    colors = ["#d62728", "#ff7f0e", "#ff9896", "#7f7f7f", "#1f77b4", "#aec7e8", "#2ca02c"]
     for j, (key, label) in enumerate(READERS):
         xs, ys = [], []
         for i, f in enumerate(files):
@@ -723,18 +761,22 @@ def plot(files, results, path):
 
 
 def busy_table(files, results):
-    peers = [
+    readers = [
+        ("pqarrow", "this library 1 thread"),
+        ("pqarrow-nora", "this library 1 thread, no read-ahead"),
         ("pyarrow-1t", "pyarrow read_table 1 thread"),
         ("pyarrow-file-1t", "pyarrow ParquetFile.read 1 thread"),
         ("pyarrow-mt", "pyarrow threads"),
         ("duckdb-1t", "DuckDB 1 thread"),
     ]
-    lines = ["| shape | " + " | ".join(h for _, h in peers) + " |", "|---|" + "--:|" * len(peers)]
+    lines = ["| shape | " + " | ".join(h for _, h in readers) + " |", "|---|" + "--:|" * len(readers)]
     for f in files:
         cells = []
-        for key, _ in peers:
+        for key, _ in readers:
             r = results.get((f["shape"], key)) or {}
-            if r.get("cpu_seconds") and r.get("seconds"):
+            if r.get("cores") is not None:
+                cells.append(f"{r['cores']:.2f}")
+            elif r.get("cpu_seconds") and r.get("seconds"):
                 cells.append(f"{statistics.median(r['cpu_seconds']) / statistics.median(r['seconds']):.2f}")
             else:
                 cells.append("—")
@@ -766,7 +808,8 @@ def section(files, results, heap, run, plotted):
         f"MB/s = file bytes / 10⁶ / seconds of one whole read, median of {run['reps']} reads after "
         f"one warm-up read for pyarrow and DuckDB, median of {run['iterations']} single-shot JMH "
         f"iterations after {run['warmup']} warm-up iteration(s) (one fork, default heap) for this library "
-        "(`FileReadBenchmark.pqarrowReader`, batches of 65,536 rows; \"threads\" with "
+        "(`FileReadBenchmark.pqarrowReader`, batches of 65,536 rows, default options: read-ahead on; "
+        "\"no read-ahead\" with `-p readAhead=false`, `ReadOptions.readAhead`; \"threads\" with "
         f"`-p threads={m['cores']}`, `ReadOptions.threads`) and parquet-java "
         "(`FileReadBenchmark.parquetJavaGroups`). The files are written by `peers.py` (see its "
         "docstring), all snappy.",
@@ -781,8 +824,10 @@ def section(files, results, heap, run, plotted):
         "",
         ratios,
         "",
-        "Cores the peers kept busy during a read (process CPU seconds ÷ wall seconds, medians; "
-        "this library's single-threaded reader decodes on the calling thread alone):",
+        "Cores each reader kept busy during a read (process CPU seconds ÷ wall seconds, medians; "
+        "this library's timed by `FileReadCpuTime`, its reads with and without read-ahead "
+        "round-robin; its read-ahead thread reads and decompresses the next page of each column "
+        "while the calling thread decodes):",
         "",
         busy_table(files, results),
         "",
@@ -851,7 +896,9 @@ def main():
     ensure_jar(args.build)
     print("this library and parquet-java (JMH)")
     results.update(time_ours(files, warmup, reps))
+    results.update(time_ours_without_read_ahead(files, warmup, reps))
     results.update(time_ours_threaded(files, warmup, reps))
+    cores_ours(files, warmup, reps, results)
     heap = small_heap(files[0])
 
     run = {

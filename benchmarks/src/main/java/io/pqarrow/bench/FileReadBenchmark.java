@@ -76,6 +76,14 @@ public class FileReadBenchmark {
   @Param({"1"})
   public int threads;
 
+  /**
+   * Whether each column's next page is read and decompressed in the background ({@link
+   * ReadOptions#readAhead()}); on by default, as the library's. {@code -p readAhead=false} times
+   * the read on the calling thread alone.
+   */
+  @Param({"true"})
+  public boolean readAhead;
+
   private BufferAllocator allocator;
   private Path file;
   private long bytesSeen;
@@ -103,6 +111,10 @@ public class FileReadBenchmark {
     allocator.close();
   }
 
+  private ReadOptions options() {
+    return ReadOptions.builder().batchRows(batchRows).threads(threads).readAhead(readAhead).build();
+  }
+
   /** The buffer bytes of every batch of the last {@link #pqarrowReader} call, summed. */
   public long bytesSeen() {
     return bytesSeen;
@@ -113,9 +125,7 @@ public class FileReadBenchmark {
   public long pqarrowReader() {
     long count = 0;
     long bytes = 0;
-    try (ParquetArrowReader reader =
-        ParquetArrowReader.open(
-            file, allocator, ReadOptions.builder().batchRows(batchRows).threads(threads).build())) {
+    try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, options())) {
       VectorSchemaRoot root = reader.getVectorSchemaRoot();
       List<FieldVector> vectors = root.getFieldVectors();
       while (reader.loadNextBatch()) {
@@ -138,9 +148,7 @@ public class FileReadBenchmark {
   public long pqarrowScan() throws IOException {
     long count = 0;
     ParquetSource source = ParquetSource.open(file, Limits.defaults());
-    try (ParquetScan scan =
-        ScanUnit.ofFile(source)
-            .open(allocator, ReadOptions.builder().batchRows(batchRows).threads(threads).build())) {
+    try (ParquetScan scan = ScanUnit.ofFile(source).open(allocator, options())) {
       VectorSchemaRoot root = scan.getVectorSchemaRoot();
       List<FieldVector> vectors = root.getFieldVectors();
       while (scan.loadNextBatch()) {

@@ -56,6 +56,8 @@ class FileReadBenchmarkTest {
     b.setup();
     try {
       assertEquals(expected, b.pqarrowReader(), "ParquetArrowReader");
+      b.readAhead = true;
+      assertEquals(expected, b.pqarrowReader(), "ParquetArrowReader with read-ahead");
       b.threads = 3;
       assertEquals(expected, b.pqarrowReader(), "ParquetArrowReader on 3 threads");
       assertTrue(b.bytesSeen() > ROWS * 8L, "buffer bytes seen: " + b.bytesSeen());
@@ -82,7 +84,7 @@ class FileReadBenchmarkTest {
    * Writes {@link #ROWS} rows in which {@code s}, {@code st} and {@code l} are null every 3rd, 5th
    * and 7th row; returns the rows plus the non-null top-level values.
    */
-  private static long write(Path file) {
+  static long write(Path file) {
     long count = ROWS;
     try (BufferAllocator allocator = new RootAllocator();
         VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator);

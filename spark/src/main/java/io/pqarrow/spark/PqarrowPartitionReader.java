@@ -100,6 +100,9 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
                       : read.batchRows())
               .columns(columns)
               .storedDictionaries(false)
+              // Spark runs a task per core: a read-ahead thread per partition reader would only
+              // compete with the other tasks for the same cores.
+              .readAhead(false)
               .mapping(SparkReads.MAPPING);
       if (filter != null) {
         options.filter(filter);

@@ -4,6 +4,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 
 /**
  * The helper threads a reader or writer starts itself when its options ask for threads but give no
@@ -39,6 +40,25 @@ public final class HelperThreads {
   }
 
   /**
+   * Waits on {@code monitor}, whose lock the caller holds, until {@code done} is true (checked
+   * after each {@code notifyAll} on it). An interrupt is kept for the caller but does not cut the
+   * wait short: the work waited for must be over before the caller touches what it uses.
+   */
+  public static void waitUntil(Object monitor, BooleanSupplier done) {
+    boolean interrupted = false;
+    while (!done.getAsBoolean()) {
+      try {
+        monitor.wait();
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
    * Counts the pieces of one run as they finish; {@link #awaitAll} returns when all have. Only
    * pieces a running thread has taken are waited for (the caller takes the rest itself), so the
    * wait cannot be on a task still queued. An interrupt is kept for the caller but does not cut the
@@ -62,17 +82,7 @@ public final class HelperThreads {
 
     /** Waits until every piece is done. */
     public synchronized void awaitAll() {
-      boolean interrupted = false;
-      while (finished < pieces) {
-        try {
-          wait();
-        } catch (InterruptedException e) {
-          interrupted = true;
-        }
-      }
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
+      waitUntil(this, () -> finished >= pieces);
     }
   }
 }

@@ -2,8 +2,10 @@ package io.pqarrow.parquet.read;
 
 import io.pqarrow.parquet.internal.encoding.Bitmaps;
 import java.io.IOException;
+import java.util.List;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.NullVector;
+import org.apache.parquet.filter2.columnindex.RowRanges;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 
@@ -154,6 +156,13 @@ abstract class LeafDecoder implements AutoCloseable {
    * passed over; called after {@link #startChunk} when rows of the chunk will be skipped.
    */
   void offsetIndex(OffsetIndex pages) {}
+
+  /**
+   * Starts reading the current chunk's pages ahead, if this leaf does: those that hold rows of
+   * {@code ranges} (the rows of the row group to be read; null for every row), after {@link
+   * #startChunk} and {@link #offsetIndex}.
+   */
+  void readAhead(List<RowRanges.Range> ranges) {}
 
   /**
    * Clears the validity bits of slots {@code from .. to-1}, which records thrown away filled: a

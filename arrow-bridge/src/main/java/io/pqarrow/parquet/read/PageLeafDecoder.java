@@ -10,8 +10,10 @@ import io.pqarrow.parquet.internal.encoding.RleBitPackedDecoder;
 import io.pqarrow.parquet.internal.page.ColumnChunkPages;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BitVectorHelper;
+import org.apache.parquet.filter2.columnindex.RowRanges;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
@@ -267,6 +269,36 @@ abstract class PageLeafDecoder extends LeafDecoder {
   @Override
   final void offsetIndex(OffsetIndex index) {
     chunkPages = index;
+  }
+
+  /**
+   * Reads ahead only the pages that hold rows of {@code ranges} when the chunk has an offset index
+   * (the others are passed over by {@link #skipRecords}), every page otherwise.
+   */
+  @Override
+  final void readAhead(List<RowRanges.Range> ranges) {
+    OffsetIndex index = chunkPages;
+    int n = index == null ? 0 : index.getPageCount();
+    if (ranges == null || n == 0) {
+      pages.readAhead(0, null);
+      return;
+    }
+    long[] wanted = new long[n];
+    int w = 0;
+    int r = 0;
+    for (int k = 0; k < n; k++) {
+      long first = index.getFirstRowIndex(k);
+      long last = k + 1 < n ? index.getFirstRowIndex(k + 1) - 1 : Long.MAX_VALUE;
+      while (r < ranges.size() && ranges.get(r).to < first) {
+        r++;
+      }
+      if (r < ranges.size() && ranges.get(r).from <= last) {
+        wanted[w++] = index.getOffset(k);
+      }
+    }
+    wanted = Arrays.copyOf(wanted, w);
+    Arrays.sort(wanted); // a hint only: a damaged index must not make the search miss pages
+    pages.readAhead(index.getOffset(0), wanted);
   }
 
   /** The data pages of the current chunk's offset index after the current one, not read. */

@@ -4,12 +4,14 @@ import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.ErrorText;
 import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.parquet.internal.HelperThreads;
 import io.pqarrow.parquet.internal.TimeUnits;
 import io.pqarrow.parquet.internal.page.ColumnChunkPages;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -89,12 +91,21 @@ final class PageLeaves implements LeafFactory {
   private final boolean verifyPageChecksums;
   private final boolean codecsPerLeaf;
 
+  /** Whether the leaves read pages ahead ({@link ReadOptions#readAhead()}). */
+  private final boolean readAhead;
+
+  /** The caller's executor for read-ahead, or null for {@link #ownThread}. */
+  private final ExecutorService executor;
+
+  /** The one daemon thread that reads ahead for every leaf, started with the first leaf. */
+  private ExecutorService ownThread;
+
   /** The codecs the leaves use: one factory, or one per leaf; released by {@link #close}. */
   private final List<CompressionCodecFactory> codecs = new ArrayList<>();
 
   /** Leaves of {@code file} that check page CRCs and share one set of codecs (one thread). */
   PageLeaves(Path file) {
-    this(new LocalInputFile(file), String.valueOf(file), true, false);
+    this(new LocalInputFile(file), String.valueOf(file), true, false, false, null);
   }
 
   /**
@@ -103,12 +114,24 @@ final class PageLeaves implements LeafFactory {
    * @param verifyPageChecksums whether pages are checked against the CRC in their header
    * @param codecsPerLeaf whether each leaf gets codecs of its own, for leaves read on several
    *     threads: parquet-java's decompressors keep state and are not thread-safe
+   * @param readAhead whether each leaf reads the page after its current one in the background
+   *     ({@link ColumnChunkPages}); its leaves then get codecs of their own
+   * @param executor where pages are read ahead, or null for a daemon thread of this factory's own,
+   *     stopped by {@link #close} (after the leaves, whose {@code close} waits for their reads)
    */
-  PageLeaves(InputFile input, String file, boolean verifyPageChecksums, boolean codecsPerLeaf) {
+  PageLeaves(
+      InputFile input,
+      String file,
+      boolean verifyPageChecksums,
+      boolean codecsPerLeaf,
+      boolean readAhead,
+      ExecutorService executor) {
     this.input = input;
     this.file = file;
     this.verifyPageChecksums = verifyPageChecksums;
-    this.codecsPerLeaf = codecsPerLeaf;
+    this.codecsPerLeaf = codecsPerLeaf || readAhead;
+    this.readAhead = readAhead;
+    this.executor = executor;
   }
 
   @Override
@@ -125,7 +148,8 @@ final class PageLeaves implements LeafFactory {
               c.column(),
               input.newStream(),
               codecs.get(codecs.size() - 1),
-              verifyPageChecksums);
+              verifyPageChecksums,
+              readAheadExecutor());
     } catch (IOException e) {
       throw ParquetFileException.read(
           ErrorKind.IO,
@@ -151,6 +175,20 @@ final class PageLeaves implements LeafFactory {
       closeQuietly(pages);
     }
     return leaf;
+  }
+
+  /** Where the leaves read ahead: null without read-ahead. */
+  private ExecutorService readAheadExecutor() {
+    if (!readAhead) {
+      return null;
+    }
+    if (executor != null) {
+      return executor;
+    }
+    if (ownThread == null) {
+      ownThread = HelperThreads.pool("pqarrow-readahead-", 1);
+    }
+    return ownThread;
   }
 
   /**
@@ -367,6 +405,10 @@ final class PageLeaves implements LeafFactory {
 
   @Override
   public void close() {
+    if (ownThread != null) {
+      HelperThreads.stop(ownThread);
+      ownThread = null;
+    }
     for (CompressionCodecFactory c : codecs) {
       c.release();
     }

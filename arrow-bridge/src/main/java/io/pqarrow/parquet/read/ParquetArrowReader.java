@@ -62,13 +62,14 @@ import org.apache.parquet.schema.MessageType;
  * <p>parquet-java reads the footer, page headers and codecs; each leaf column reads its chunk by
  * range, a page at a time ({@link PageLeafDecoder}), and decodes values with their repetition and
  * definition levels straight into the vectors of one {@link VectorSchemaRoot}, reused for every
- * batch. Memory is bounded by one batch plus the current page of each column. With {@link
+ * batch. Memory is bounded by one batch plus the current page of each column (and the next one,
+ * read ahead in the background with {@link ReadOptions#readAhead()}, the default). With {@link
  * ReadOptions#threads()} above 1 the leaves of each batch are read at once on several threads
- * ({@link ColumnTasks}); the batches, values and errors are those of one thread. Every failure,
- * from a missing file to corrupt data, is a {@link ParquetFileException} naming the file (and
- * column and row when known): {@code Invalid Parquet file at …} for bad bytes, {@code Cannot read
- * Parquet file at …: out of Arrow memory (limit N bytes): …} when the caller's allocator cannot
- * hold a batch.
+ * ({@link ColumnTasks}); the batches, values and errors are those of one thread, with read-ahead or
+ * without. Every failure, from a missing file to corrupt data, is a {@link ParquetFileException}
+ * naming the file (and column and row when known): {@code Invalid Parquet file at …} for bad bytes,
+ * {@code Cannot read Parquet file at …: out of Arrow memory (limit N bytes): …} when the caller's
+ * allocator cannot hold a batch.
  *
  * <p>Columns read as dictionaries ({@link ReadOptions#readDictionary()}, or stored so in {@code
  * ARROW:schema}; the rule is {@link DictionaryFields}'s) hold Int32 indices in the root; their
@@ -405,7 +406,12 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
 
   private static PageLeaves pageLeaves(ParquetSource source, ReadOptions options) {
     return new PageLeaves(
-        source.inputFile(), source.name(), options.verifyPageChecksums(), options.threads() > 1);
+        source.inputFile(),
+        source.name(),
+        options.verifyPageChecksums(),
+        options.threads() > 1,
+        options.readAhead(),
+        options.executor().orElse(null));
   }
 
   static ParquetArrowReader open(
@@ -787,6 +793,10 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
           if (ranges != null) {
             leaves.get(i).offsetIndex(offsetIndexes[i]);
           }
+        }
+        for (int i = 0; i < leaves.size(); i++) {
+          column = leaves.get(i).column;
+          leaves.get(i).readAhead(ranges);
         }
       } catch (ParquetFileException | OutOfMemoryException e) {
         throw e;

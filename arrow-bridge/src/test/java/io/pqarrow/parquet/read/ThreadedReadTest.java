@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.parquet.ArrowJson;
 import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.testing.BlockedExecutor;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
 import java.io.IOException;
@@ -21,7 +22,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -198,28 +198,14 @@ class ThreadedReadTest {
 
   @Test
   void aBusyExecutorSlowsTheReadButCannotBlockIt() throws InterruptedException {
-    ThreadPoolExecutor executor = (ThreadPoolExecutor) Executors.newFixedThreadPool(1);
-    CountDownLatch release = new CountDownLatch(1);
-    executor.execute(
-        () -> {
-          try {
-            release.await();
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-        });
-    try {
+    try (BlockedExecutor busy = new BlockedExecutor()) {
       ReadOptions one = ReadOptions.builder().batchRows(1024).build();
       List<List<String>> expected = batches(file, one);
       List<List<String>> actual =
           assertTimeoutPreemptively(
               Duration.ofSeconds(60),
-              () -> batches(file, one.toBuilder().threads(4).executor(executor).build()));
+              () -> batches(file, one.toBuilder().threads(4).executor(busy.executor()).build()));
       assertEquals(expected, actual);
-    } finally {
-      release.countDown();
-      executor.shutdown();
-      assertTrue(executor.awaitTermination(10, TimeUnit.SECONDS));
     }
   }
 

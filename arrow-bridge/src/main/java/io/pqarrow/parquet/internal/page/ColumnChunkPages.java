@@ -5,10 +5,15 @@ import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.ErrorText;
 import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.parquet.internal.HelperThreads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.CRC32;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.format.DataPageHeader;
@@ -37,16 +42,28 @@ import org.xerial.snappy.Snappy;
  * values, so that both versions are read from one buffer (with {@link #repLevelBytes()} and {@link
  * #defLevelBytes()} telling v2's level lengths). Index pages are skipped.
  *
- * <p>Buffers (the header window, the compressed body and the decompressed body) are heap arrays
- * kept from page to page and chunk to chunk, grown when a page needs more; the heap needed is a
- * small multiple of the largest page. An uncompressed chunk's pages are read straight into the page
- * buffer, with no second copy.
+ * <p>Buffers (the header window, the compressed body and two decompressed pages: the current one
+ * and the one read next) are heap arrays kept from page to page and chunk to chunk, grown when a
+ * page needs more; the heap needed is a small multiple of the largest page. An uncompressed chunk's
+ * pages are read straight into the page buffer, with no second copy.
  *
  * <p>Every problem (a header that does not parse or runs past the chunk, a body past the chunk, a
  * CRC mismatch, a codec failure, an I/O error) is a {@link ParquetFileException} whose location
  * names the file, the column, the row group and the byte offset in the file of the page header, and
  * whose message names the page's index in the chunk ({@code page 0} is the first page, a dictionary
  * page included).
+ *
+ * <p><b>Read-ahead</b> (with an executor, {@link #ColumnChunkPages(String, String,
+ * SeekableInputStream, CompressionCodecFactory, boolean, Executor)}): when {@link #next} hands out
+ * a page, a task on the executor reads, CRC-checks and decompresses the page after it into a second
+ * page buffer, so that the caller decodes one page while the next is read: one page ahead, never
+ * more, and never past the chunk or onto a page {@link #readAhead(long, long[])} says will be
+ * passed over. The task reads with the same code, from the same position, as {@link #next} would;
+ * what it read (the page, the end of the chunk, or the exception, with its message unchanged) is
+ * handed out only by the {@link #next} that asks for that page, so batches and errors are those of
+ * a read without it. {@link #next} takes over a task that has not started yet rather than wait for
+ * it (a busy or rejecting executor slows the read but never blocks it), and {@link #seek}, {@link
+ * #startChunk} and {@link #close} cancel or wait for the task and drop what it read.
  */
 public final class ColumnChunkPages implements AutoCloseable {
   /** A page larger than this is taken for a damaged header rather than allocated. */
@@ -68,6 +85,21 @@ public final class ColumnChunkPages implements AutoCloseable {
     DATA_V2
   }
 
+  /** {@link #state}: no read of a page under way or waiting to be handed out. */
+  private static final int IDLE = 0;
+
+  /** {@link #state}: a read of the next page is waiting for the executor (or {@link #next}). */
+  private static final int QUEUED = 1;
+
+  /** {@link #state}: the next page is being read, by the executor or by {@link #next}. */
+  private static final int RUNNING = 2;
+
+  /** {@link #state}: the next page's read is over; {@link #next} hands out its outcome. */
+  private static final int DONE = 3;
+
+  /** {@link #state}: closed. */
+  private static final int CLOSED = 4;
+
   private final String file;
   private final String column;
   private final SeekableInputStream in;
@@ -76,36 +108,72 @@ public final class ColumnChunkPages implements AutoCloseable {
   private final CRC32 crc = new CRC32();
   private final HeaderStream headerStream = new HeaderStream();
 
+  /** Where pages are read ahead, or null for none. */
+  private final Executor executor;
+
+  /**
+   * Who may run the reader (the fields from {@link #decompressor} to {@link #windowLength}, {@link
+   * #readIndex}, {@link #ahead} and its outcome): whoever moved it to {@link #RUNNING}; the caller
+   * otherwise. Its moves to {@link #DONE} publish what the read wrote.
+   */
+  private final AtomicInteger state = new AtomicInteger(IDLE);
+
+  private final Runnable fillTask = this::fillIfQueued;
+
   private CompressionCodecFactory.BytesInputDecompressor decompressor;
   private CompressionCodecName codec;
   private int rowGroup = ErrorLocation.UNKNOWN;
   private long chunkStart;
   private long chunkEnd;
   private long maxUncompressed;
+
+  /** Where the reader reads the next page header. */
   private long pos;
+
+  /** The index in the chunk of the page the reader read last. */
+  private int readIndex = -1;
+
+  /** The file offset of the header of the page the reader read last. */
+  private long readOffset;
 
   private byte[] window = new byte[0];
   private long windowStart;
   private int windowLength;
 
   private byte[] compressed = new byte[0];
-  private byte[] decompressed = new byte[0];
-  private ByteBuffer data;
 
-  private int pageIndex = -1;
+  /** The page handed out by {@link #next}. */
+  private Page current = new Page();
+
+  /** The page being read (ahead or not), handed out by the next {@link #next}. */
+  private Page ahead = new Page();
+
+  /** What the read of {@link #ahead} returned: a page, or the end of the chunk. */
+  private boolean aheadRead;
+
+  /** What the read of {@link #ahead} threw, or null. */
+  private Throwable aheadFailure;
+
+  /** {@link #pos} and {@link #readIndex} after the page handed out last, where a cancel rewinds. */
+  private long handedPos;
+
+  private int handedIndex = -1;
+
+  /** Whether a read failed: nothing is read ahead until {@link #seek} or {@link #startChunk}. */
+  private boolean failed;
+
+  /** Pages whose header is before this offset may be read ahead (the dictionary page). */
+  private long aheadBefore = Long.MAX_VALUE;
+
+  /**
+   * The header offsets of the other pages that may be read ahead, ascending; null for every one.
+   */
+  private long[] aheadPages;
+
   private long pagesRead;
 
   /** Bytes read from the file: header windows and page bodies, over every chunk. */
-  private long bytesRead;
-
-  private long pageOffset;
-  private long bodyOffset;
-  private int compressedSize;
-  private Kind kind;
-  private int valueCount;
-  private Encoding encoding;
-  private int repLevelBytes;
-  private int defLevelBytes;
+  private volatile long bytesRead;
 
   /**
    * @param file the file, for messages
@@ -120,30 +188,45 @@ public final class ColumnChunkPages implements AutoCloseable {
       SeekableInputStream in,
       CompressionCodecFactory codecs,
       boolean verifyCrc) {
-    this(String.valueOf(file), column, in, codecs, verifyCrc);
+    this(String.valueOf(file), column, in, codecs, verifyCrc, null);
   }
 
   /**
    * As {@link #ColumnChunkPages(Path, String, SeekableInputStream, CompressionCodecFactory,
-   * boolean)}, for a file known by its display name.
+   * boolean)}, for a file known by its display name, reading pages ahead on {@code executor}.
+   *
+   * @param codecs parquet-java's codecs, used by this object alone when {@code executor} is given
+   *     (its decompressors are not thread-safe)
+   * @param executor where the page after the current one is read, or null to read each page when
+   *     {@link #next} asks for it
    */
   public ColumnChunkPages(
       String file,
       String column,
       SeekableInputStream in,
       CompressionCodecFactory codecs,
-      boolean verifyCrc) {
+      boolean verifyCrc,
+      Executor executor) {
     this.file = file;
     this.column = column;
     this.in = in;
     this.codecs = codecs;
     this.verifyCrc = verifyCrc;
+    this.executor = executor;
   }
 
-  /** Starts reading the chunk {@code chunk} of row group {@code rowGroup}. */
+  /**
+   * Starts reading the chunk {@code chunk} of row group {@code rowGroup}, every page of it to be
+   * read ahead until {@link #readAhead(long, long[])} says otherwise.
+   */
   public void startChunk(ColumnChunkMetaData chunk, int rowGroup) {
+    cancelAhead();
     this.rowGroup = rowGroup;
-    this.pageIndex = -1;
+    this.readIndex = -1;
+    this.current.index = -1;
+    this.failed = false;
+    this.aheadBefore = Long.MAX_VALUE;
+    this.aheadPages = null;
     this.pos = chunk.getStartingPos();
     long size = chunk.getTotalSize();
     if (pos < 0 || size < 0) {
@@ -154,6 +237,8 @@ public final class ColumnChunkPages implements AutoCloseable {
     this.maxUncompressed =
         Math.min(MAX_PAGE_BYTES, Math.max(SLACK_PAGE_BYTES, chunk.getTotalUncompressedSize()));
     this.windowLength = 0;
+    this.handedPos = pos;
+    this.handedIndex = -1;
     if (codec != chunk.getCodec()) {
       if (decompressor != null) {
         decompressor.release();
@@ -164,15 +249,178 @@ public final class ColumnChunkPages implements AutoCloseable {
   }
 
   /**
+   * Limits read-ahead in the current chunk to the pages that will be read, when the caller passes
+   * over others ({@link #seek}), and starts it: only a page whose header is before {@code before}
+   * (the chunk's dictionary page) or at one of {@code pages} is read before {@link #next} asks for
+   * it. Without read-ahead, does nothing.
+   *
+   * @param before the offset of the chunk's first data page (from its offset index)
+   * @param pages the header offsets of the data pages to be read, ascending; null for every page
+   *     (then {@code before} does not matter)
+   */
+  public void readAhead(long before, long[] pages) {
+    if (executor == null) {
+      return;
+    }
+    cancelAhead();
+    aheadBefore = pages == null ? Long.MAX_VALUE : before;
+    aheadPages = pages;
+    startAhead();
+  }
+
+  /**
    * Reads the next dictionary or data page of the chunk, skipping index pages.
    *
    * @return {@code false} at the end of the chunk
    */
   public boolean next() {
+    if (state.compareAndSet(IDLE, RUNNING) || state.compareAndSet(QUEUED, RUNNING)) {
+      fill();
+    } else {
+      awaitRead();
+    }
+    if (!state.compareAndSet(DONE, IDLE)) {
+      throw new IllegalStateException("the pages of " + column + " are closed");
+    }
+    handedPos = pos;
+    handedIndex = readIndex;
+    Throwable failure = aheadFailure;
+    if (failure != null || !aheadRead) {
+      // As before read-ahead: the page that failed, or the index pages passed over, is current.
+      current.index = readIndex;
+      current.offset = readOffset;
+    }
+    if (failure != null) {
+      aheadFailure = null;
+      failed = true;
+      if (failure instanceof Error e) {
+        throw e;
+      }
+      throw (RuntimeException) failure;
+    }
+    if (!aheadRead) {
+      return false;
+    }
+    Page page = current;
+    current = ahead;
+    ahead = page;
+    pagesRead++;
+    startAhead();
+    return true;
+  }
+
+  /**
+   * Moves to the page whose header is at file byte {@code offset} (from the chunk's offset index),
+   * passing over the pages before it unread; {@link #next} reads it, as page {@code index} of the
+   * chunk.
+   *
+   * @throws io.pqarrow.parquet.ParquetFileException when {@code offset} is not after the current
+   *     position inside the chunk
+   */
+  public void seek(long offset, int index) {
+    cancelAhead();
+    if (offset < pos || offset >= chunkEnd) {
+      throw error(
+          offset,
+          "the offset index puts page "
+              + index
+              + " at file byte "
+              + offset
+              + ", outside the rest of the column chunk (bytes "
+              + pos
+              + " to "
+              + chunkEnd
+              + ")",
+          null);
+    }
+    pos = offset;
+    readIndex = index - 1;
+    current.index = readIndex;
+    handedPos = pos;
+    handedIndex = readIndex;
+    failed = false;
+  }
+
+  /** Reads the next page into {@link #ahead} on the executor, if it is one to read ahead. */
+  private void startAhead() {
+    if (executor == null || failed || pos >= chunkEnd) {
+      return;
+    }
+    if (pos >= aheadBefore && (aheadPages == null || Arrays.binarySearch(aheadPages, pos) < 0)) {
+      return;
+    }
+    state.set(QUEUED);
+    try {
+      executor.execute(fillTask);
+    } catch (RejectedExecutionException | OutOfMemoryError e) {
+      // A shut-down or full executor, or no native thread to be had: next() reads the page itself.
+    }
+  }
+
+  /** The executor's task: reads the next page unless {@link #next} or a cancel came first. */
+  private void fillIfQueued() {
+    if (state.compareAndSet(QUEUED, RUNNING)) {
+      fill();
+    }
+  }
+
+  /** Reads the next page into {@link #ahead}, keeping the outcome for {@link #next}. */
+  private void fill() {
+    try {
+      aheadRead = read(ahead);
+    } catch (Throwable t) { // handed out by next(), on its thread, when it asks for this page
+      aheadFailure = t;
+    } finally {
+      synchronized (this) {
+        state.set(DONE);
+        notifyAll();
+      }
+    }
+  }
+
+  /**
+   * Waits while a read runs on the executor. An interrupt is kept for the caller but does not cut
+   * the wait short: the read must be over before its buffers or stream are touched again.
+   */
+  private void awaitRead() {
+    if (state.get() != RUNNING) {
+      return;
+    }
+    synchronized (this) {
+      HelperThreads.waitUntil(this, () -> state.get() != RUNNING);
+    }
+  }
+
+  /**
+   * Drops a page read ahead, or the read waiting to start, and puts the reader back after the page
+   * handed out last, as though nothing had been read ahead.
+   */
+  private void cancelAhead() {
+    int s = state.get();
+    if (s == IDLE || s == CLOSED) {
+      return;
+    }
+    if (!state.compareAndSet(QUEUED, IDLE)) {
+      awaitRead();
+      state.compareAndSet(DONE, IDLE);
+    }
+    aheadFailure = null;
+    pos = handedPos;
+    readIndex = handedIndex;
+  }
+
+  /**
+   * Reads the page at {@link #pos} into {@code p}, skipping index pages: what {@link #next} does,
+   * on whichever thread runs the reader.
+   *
+   * @return {@code false} at the end of the chunk
+   */
+  private boolean read(Page p) {
     while (pos < chunkEnd) {
-      pageIndex++;
-      pageOffset = pos;
-      PageHeader header = readHeader();
+      readIndex++;
+      long pageOffset = pos;
+      readOffset = pos;
+      PageHeader header = readHeader(pageOffset);
       int size = header.getCompressed_page_size();
       int uncompressed = header.getUncompressed_page_size();
       if (size < 0 || size > chunkEnd - pos) {
@@ -200,13 +448,12 @@ public final class ColumnChunkPages implements AutoCloseable {
           if (!header.isSetDictionary_page_header()) {
             throw error(pageOffset, "dictionary page without a dictionary page header", null);
           }
-          kind = Kind.DICTIONARY;
-          valueCount = header.getDictionary_page_header().getNum_values();
-          encoding = header.getDictionary_page_header().getEncoding();
-          repLevelBytes = 0;
-          defLevelBytes = 0;
-          readBody(header, size, uncompressed, 0);
-          pagesRead++;
+          p.kind = Kind.DICTIONARY;
+          p.valueCount = header.getDictionary_page_header().getNum_values();
+          p.encoding = header.getDictionary_page_header().getEncoding();
+          p.repLevelBytes = 0;
+          p.defLevelBytes = 0;
+          readBody(p, pageOffset, header, size, uncompressed, 0);
           return true;
         }
         case DATA_PAGE -> {
@@ -214,13 +461,12 @@ public final class ColumnChunkPages implements AutoCloseable {
             throw error(pageOffset, "data page without a data page header", null);
           }
           DataPageHeader h = header.getData_page_header();
-          kind = Kind.DATA_V1;
-          valueCount = h.getNum_values();
-          encoding = h.getEncoding();
-          repLevelBytes = 0;
-          defLevelBytes = 0;
-          readBody(header, size, uncompressed, 0);
-          pagesRead++;
+          p.kind = Kind.DATA_V1;
+          p.valueCount = h.getNum_values();
+          p.encoding = h.getEncoding();
+          p.repLevelBytes = 0;
+          p.defLevelBytes = 0;
+          readBody(p, pageOffset, header, size, uncompressed, 0);
           return true;
         }
         case DATA_PAGE_V2 -> {
@@ -228,19 +474,22 @@ public final class ColumnChunkPages implements AutoCloseable {
             throw error(pageOffset, "data page v2 without a data page v2 header", null);
           }
           DataPageHeaderV2 h = header.getData_page_header_v2();
-          kind = Kind.DATA_V2;
-          valueCount = h.getNum_values();
-          encoding = h.getEncoding();
-          repLevelBytes = h.getRepetition_levels_byte_length();
-          defLevelBytes = h.getDefinition_levels_byte_length();
-          long levels = (long) repLevelBytes + defLevelBytes;
-          if (repLevelBytes < 0 || defLevelBytes < 0 || levels > size || levels > uncompressed) {
+          p.kind = Kind.DATA_V2;
+          p.valueCount = h.getNum_values();
+          p.encoding = h.getEncoding();
+          p.repLevelBytes = h.getRepetition_levels_byte_length();
+          p.defLevelBytes = h.getDefinition_levels_byte_length();
+          long levels = (long) p.repLevelBytes + p.defLevelBytes;
+          if (p.repLevelBytes < 0
+              || p.defLevelBytes < 0
+              || levels > size
+              || levels > uncompressed) {
             throw error(
                 pageOffset,
                 "level lengths "
-                    + repLevelBytes
+                    + p.repLevelBytes
                     + " and "
-                    + defLevelBytes
+                    + p.defLevelBytes
                     + " do not fit a page of "
                     + size
                     + " bytes ("
@@ -248,41 +497,14 @@ public final class ColumnChunkPages implements AutoCloseable {
                     + " uncompressed)",
                 null);
           }
-          readBody(header, size, uncompressed, h.isIs_compressed() ? (int) levels : -1);
-          pagesRead++;
+          readBody(
+              p, pageOffset, header, size, uncompressed, h.isIs_compressed() ? (int) levels : -1);
           return true;
         }
         default -> skip(size);
       }
     }
     return false;
-  }
-
-  /**
-   * Moves to the page whose header is at file byte {@code offset} (from the chunk's offset index),
-   * passing over the pages before it unread; {@link #next} reads it, as page {@code index} of the
-   * chunk.
-   *
-   * @throws io.pqarrow.parquet.ParquetFileException when {@code offset} is not after the current
-   *     position inside the chunk
-   */
-  public void seek(long offset, int index) {
-    if (offset < pos || offset >= chunkEnd) {
-      throw error(
-          offset,
-          "the offset index puts page "
-              + index
-              + " at file byte "
-              + offset
-              + ", outside the rest of the column chunk (bytes "
-              + pos
-              + " to "
-              + chunkEnd
-              + ")",
-          null);
-    }
-    pos = offset;
-    pageIndex = index - 1;
   }
 
   /** The file byte where the current chunk starts (its dictionary page, if it has one). */
@@ -302,22 +524,22 @@ public final class ColumnChunkPages implements AutoCloseable {
 
   /** The index of the current page in its chunk, counting every page (0 is the first). */
   public int pageIndex() {
-    return pageIndex;
+    return current.index;
   }
 
   /** The byte offset in the file of the current page's header. */
   public long pageOffset() {
-    return pageOffset;
+    return current.offset;
   }
 
   /** The byte offset in the file of the current page's body, after its header. */
   public long bodyOffset() {
-    return bodyOffset;
+    return current.bodyOffset;
   }
 
   /** The size of the current page's body in the file. */
   public int compressedSize() {
-    return compressedSize;
+    return current.compressedSize;
   }
 
   /** The row group of the current chunk. */
@@ -327,27 +549,27 @@ public final class ColumnChunkPages implements AutoCloseable {
 
   /** What the current page is. */
   public Kind kind() {
-    return kind;
+    return current.kind;
   }
 
   /** The number of values in the current page (levels included, for a data page). */
   public int valueCount() {
-    return valueCount;
+    return current.valueCount;
   }
 
   /** The encoding of the current page's values. */
   public Encoding encoding() {
-    return encoding;
+    return current.encoding;
   }
 
   /** For a data page v2, the bytes of its repetition levels at the start of {@link #data()}. */
   public int repLevelBytes() {
-    return repLevelBytes;
+    return current.repLevelBytes;
   }
 
   /** For a data page v2, the bytes of its definition levels after the repetition levels. */
   public int defLevelBytes() {
-    return defLevelBytes;
+    return current.defLevelBytes;
   }
 
   /**
@@ -355,7 +577,7 @@ public final class ColumnChunkPages implements AutoCloseable {
    * of {@link #next} or {@link #startChunk}.
    */
   public ByteBuffer data() {
-    return data.duplicate();
+    return current.data.duplicate();
   }
 
   /**
@@ -370,9 +592,9 @@ public final class ColumnChunkPages implements AutoCloseable {
         "row group "
             + rowGroup
             + ", page "
-            + pageIndex
+            + current.index
             + " (header at file byte "
-            + pageOffset
+            + current.offset
             + "), byte "
             + byteOffset
             + " of its data: "
@@ -391,7 +613,7 @@ public final class ColumnChunkPages implements AutoCloseable {
         "row group "
             + rowGroup
             + ", page "
-            + pageIndex
+            + readIndex
             + " at file byte "
             + fileOffset
             + ": "
@@ -399,7 +621,7 @@ public final class ColumnChunkPages implements AutoCloseable {
         cause);
   }
 
-  private PageHeader readHeader() {
+  private PageHeader readHeader(long pageOffset) {
     headerStream.start();
     try {
       PageHeader header = Util.readPageHeader(headerStream);
@@ -421,13 +643,17 @@ public final class ColumnChunkPages implements AutoCloseable {
   }
 
   /**
-   * Reads a body of {@code size} bytes at {@link #pos} and decompresses it into {@link #data}:
-   * wholly when {@code plainPrefix} is 0, not at all when it is -1 (v2 values not compressed), and
-   * after the first {@code plainPrefix} bytes otherwise (v2 levels).
+   * Reads a body of {@code size} bytes at {@link #pos} and decompresses it into {@code p}: wholly
+   * when {@code plainPrefix} is 0, not at all when it is -1 (v2 values not compressed), and after
+   * the first {@code plainPrefix} bytes otherwise (v2 levels).
    */
-  private void readBody(PageHeader header, int size, int uncompressed, int plainPrefix) {
-    bodyOffset = pos;
-    compressedSize = size;
+  private void readBody(
+      Page p, long pageOffset, PageHeader header, int size, int uncompressed, int plainPrefix) {
+    long bodyOffset = pos;
+    p.index = readIndex;
+    p.offset = pageOffset;
+    p.bodyOffset = bodyOffset;
+    p.compressedSize = size;
     compressed = grow(compressed, size);
     copyBody(compressed, size);
     if (verifyCrc && header.isSetCrc()) {
@@ -454,16 +680,19 @@ public final class ColumnChunkPages implements AutoCloseable {
             null);
       }
       // No second copy: swap the buffers so the page is read from the one the body went into.
-      byte[] t = decompressed;
-      decompressed = compressed;
+      byte[] t = p.buffer;
+      p.buffer = compressed;
       compressed = t;
-      data = ByteBuffer.wrap(decompressed, 0, size);
+      p.data = ByteBuffer.wrap(p.buffer, 0, size);
       return;
     }
-    decompressed = grow(decompressed, uncompressed);
-    System.arraycopy(compressed, 0, decompressed, 0, plainPrefix);
+    byte[] out = grow(p.buffer, uncompressed);
+    p.buffer = out;
+    System.arraycopy(compressed, 0, out, 0, plainPrefix);
     int produced =
-        plainPrefix + decompress(plainPrefix, size - plainPrefix, uncompressed - plainPrefix);
+        plainPrefix
+            + decompress(
+                out, bodyOffset, plainPrefix, size - plainPrefix, uncompressed - plainPrefix);
     if (produced != uncompressed) {
       throw error(
           bodyOffset,
@@ -474,18 +703,18 @@ public final class ColumnChunkPages implements AutoCloseable {
               + " its header gives",
           null);
     }
-    data = ByteBuffer.wrap(decompressed, 0, uncompressed);
+    p.data = ByteBuffer.wrap(out, 0, uncompressed);
   }
 
   /**
-   * Decompresses {@code length} bytes of {@link #compressed} from {@code offset} into {@link
-   * #decompressed} at the same offset, which has room for {@code room} bytes; returns how many
-   * bytes it wrote. Snappy and ZSTD are decoded by their libraries straight into the reused array
+   * Decompresses {@code length} bytes of {@link #compressed} from {@code offset} into {@code
+   * decompressed} at the same offset, which has room for {@code room} bytes; returns how many bytes
+   * it wrote. Snappy and ZSTD are decoded by their libraries straight into the reused array
    * (parquet-java's heap decompressors allocate a new array per page), LZ4, LZO and Brotli by
    * {@link PageCodecs} (parquet-java needs Hadoop's native-backed codecs for them); GZIP and
    * LZ4_RAW go through parquet-java's decompressor.
    */
-  private int decompress(int offset, int length, int room) {
+  private int decompress(byte[] decompressed, long bodyOffset, int offset, int length, int room) {
     try {
       switch (codec) {
         case SNAPPY -> {
@@ -572,11 +801,28 @@ public final class ColumnChunkPages implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
+    cancelAhead();
+    state.set(CLOSED);
     if (decompressor != null) {
       decompressor.release();
       decompressor = null;
     }
     in.close();
+  }
+
+  /** One page as read: what its header says, and its decompressed bytes. */
+  private static final class Page {
+    int index = -1;
+    long offset;
+    long bodyOffset;
+    int compressedSize;
+    Kind kind;
+    int valueCount;
+    Encoding encoding;
+    int repLevelBytes;
+    int defLevelBytes;
+    byte[] buffer = new byte[0];
+    ByteBuffer data;
   }
 
   /**

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.ErrorKind;
 import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.testing.BlockedExecutor;
 import io.pqarrow.testing.PythonEnv;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -16,9 +18,13 @@ import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -291,6 +297,89 @@ class ColumnChunkPagesTest {
     }
   }
 
+  /**
+   * With an executor the same pages come out, byte for byte, through seeks (which drop a page read
+   * ahead) and chunk changes; a read waiting on a blocked executor is done by the caller, and
+   * close() does not wait for the executor.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"NONE", "SNAPPY", "ZSTD"})
+  void pagesReadAheadAreThePagesReadWhenAskedFor(String codec) throws Exception {
+    Path file = dir.resolve("ahead-" + codec + ".parquet");
+    PythonEnv.require()
+        .run(
+            """
+            import sys, random
+            import pyarrow as pa, pyarrow.parquet as pq
+            random.seed(9); n = 7000
+            t = pa.table({'x': pa.array(range(n), pa.int64()),
+                          'd': pa.array([None if i % 9 == 0 else random.random() for i in range(n)])})
+            pq.write_table(t, sys.argv[1], compression=sys.argv[2], data_page_version='2.0',
+                           write_page_checksum=True, row_group_size=3000, data_page_size=1500,
+                           write_batch_size=100, use_dictionary=False)
+            """,
+            file.toString(), codec);
+    List<String> plain = new ArrayList<>();
+    List<String> ahead = new ArrayList<>();
+    ExecutorService executor = Executors.newSingleThreadExecutor();
+    try (ColumnChunkPages a = pages(file, "d");
+        ColumnChunkPages b = pagesAhead(file, "d", executor)) {
+      for (int rowGroup : new int[] {1, 0, 2}) {
+        ColumnChunkMetaData chunk = chunk(file, rowGroup, 0);
+        for (ColumnChunkPages pages : List.of(a, b)) {
+          List<String> out = pages == a ? plain : ahead;
+          pages.startChunk(chunk, rowGroup);
+          // Two pages, then a jump over the third to the fourth (the second was read ahead).
+          for (int k = 0; k < 2; k++) {
+            assertTrue(pages.next());
+            out.add(describe(pages));
+          }
+          long fourth = pageOffset(file, chunk, 3);
+          pages.seek(fourth, 3);
+          while (pages.next()) {
+            out.add(describe(pages));
+          }
+          out.add("end " + pages.pageIndex());
+        }
+      }
+      assertTrue(plain.size() > 9, plain.toString());
+      assertEquals(plain, ahead);
+      assertEquals(a.pagesRead(), b.pagesRead());
+    } finally {
+      executor.shutdown();
+      assertTrue(executor.awaitTermination(10, TimeUnit.SECONDS));
+    }
+    // A blocked executor: every read falls to the caller; close() returns at once.
+    try (BlockedExecutor blocked = new BlockedExecutor()) {
+      ColumnChunkPages c = pagesAhead(file, "d", blocked.executor());
+      c.startChunk(chunk(file, 1, 0), 1);
+      List<String> out = new ArrayList<>();
+      while (c.next()) {
+        out.add(describe(c));
+      }
+      assertFalse(c.next());
+      assertTrue(out.size() > 3, out.toString());
+      c.startChunk(chunk(file, 2, 0), 2);
+      assertTrue(c.next());
+      assertTimeoutPreemptively(Duration.ofSeconds(10), c::close);
+      assertThrows(IllegalStateException.class, c::next);
+    }
+  }
+
+  private static String describe(ColumnChunkPages pages) {
+    return pages.rowGroup()
+        + "/"
+        + pages.pageIndex()
+        + "@"
+        + pages.pageOffset()
+        + " "
+        + pages.kind()
+        + " "
+        + pages.valueCount()
+        + " "
+        + java.util.Arrays.hashCode(bytes(pages.data()));
+  }
+
   private static long pageOffset(Path file, ColumnChunkMetaData chunk, int index)
       throws IOException {
     try (ColumnChunkPages pages = pages(file, "s")) {
@@ -351,6 +440,12 @@ class ColumnChunkPagesTest {
 
   private static ColumnChunkPages pages(Path file, String column) throws IOException {
     return new ColumnChunkPages(file, column, new LocalInputFile(file).newStream(), codecs(), true);
+  }
+
+  private static ColumnChunkPages pagesAhead(Path file, String column, ExecutorService executor)
+      throws IOException {
+    return new ColumnChunkPages(
+        file.toString(), column, new LocalInputFile(file).newStream(), codecs(), true, executor);
   }
 
   private static CompressionCodecFactory codecs() {
