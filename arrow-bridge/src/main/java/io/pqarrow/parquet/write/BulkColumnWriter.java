@@ -72,6 +72,14 @@ final class BulkColumnWriter {
           PrimitiveType.PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY,
           org.apache.parquet.schema.LogicalTypeAnnotation.decimalType(0, 38));
 
+  /** The order of FLOAT16 values (FIXED_LEN_BYTE_ARRAY of 2 bytes, little-endian half floats). */
+  private static final PrimitiveComparator<?> FLOAT16_ORDER =
+      org.apache.parquet.schema.Types.required(PrimitiveType.PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY)
+          .length(2)
+          .as(org.apache.parquet.schema.LogicalTypeAnnotation.float16Type())
+          .named("x")
+          .comparator();
+
   private static PrimitiveComparator<?> order(
       PrimitiveType.PrimitiveTypeName physical,
       org.apache.parquet.schema.LogicalTypeAnnotation logical) {
@@ -167,6 +175,12 @@ final class BulkColumnWriter {
   private final int fixedLength;
 
   private final boolean decimalBytes;
+
+  /**
+   * FIXED_BYTES: whether the values are FLOAT16 (ordered by value, NaN counted and left out of min
+   * and max, as parquet-java's statistics of them do).
+   */
+  private final boolean float16;
 
   /** FIXED_BYTES: the first 8 bytes' key has its top bit flipped (a signed, decimal order). */
   private final long prefixFlip;
@@ -264,6 +278,7 @@ final class BulkColumnWriter {
     this.fixedLength = kind == Kind.FIXED_BYTES ? type.getTypeLength() : 0;
     this.decimalBytes = kind == Kind.FIXED_BYTES && arrow instanceof ArrowType.Decimal;
     this.prefixFlip = decimalBytes ? Long.MIN_VALUE : 0L;
+    this.float16 = leaf instanceof LeafEncoders.Float16;
     this.rawExtra = kind == Kind.BINARY || kind == Kind.FIXED_BYTES && dictionary ? 4 : 0;
     this.values = dictionary ? new ValueDictionary(kind) : null;
   }
@@ -352,6 +367,9 @@ final class BulkColumnWriter {
                   yield length <= stride && order == SIGNED_BINARY;
                 }
                 stride = length;
+                if (leaf instanceof LeafEncoders.Float16) {
+                  yield length == 2 && order == FLOAT16_ORDER;
+                }
                 yield leaf instanceof LeafEncoders.FixedBinary
                     && arrow instanceof ArrowType.FixedSizeBinary f
                     && f.getByteWidth() == length
@@ -946,7 +964,7 @@ final class BulkColumnWriter {
     int loLen = minLen;
     byte[] hi = maxB;
     int hiLen = maxLen;
-    boolean any = hasValue;
+    boolean any = float16 ? numbers : hasValue;
     int loAt = -1;
     int hiAt = -1;
     // The first 8 bytes, big-endian and zero-padded, decide most comparisons.
@@ -957,7 +975,17 @@ final class BulkColumnWriter {
         int at = o[i];
         int len = o[i + 1] - at;
         unencodedBytes += len;
-        long key = prefix(s, at, len) ^ prefixFlip;
+        long key;
+        if (float16) {
+          int bits = (s[at] & 0xFF) | (s[at + 1] & 0xFF) << 8;
+          if ((bits & 0x7C00) == 0x7C00 && (bits & 0x03FF) != 0) {
+            nans++;
+            continue;
+          }
+          key = halfFloatKey(bits);
+        } else {
+          key = prefix(s, at, len) ^ prefixFlip;
+        }
         if (!any) {
           loAt = i;
           hiAt = i;
@@ -988,6 +1016,9 @@ final class BulkColumnWriter {
     }
     minKey = loKey;
     maxKey = hiKey;
+    if (float16) {
+      numbers = any;
+    }
     if (loAt >= 0) {
       minB = copyInto(minB, s, o[loAt], loLen);
       minLen = loLen;
@@ -1046,6 +1077,15 @@ final class BulkColumnWriter {
   /** The bytes before each PLAIN value: a BYTE_ARRAY's length, nothing for FIXED_LEN_BYTE_ARRAY. */
   private int lengthPrefix() {
     return kind == Kind.BINARY ? 4 : 0;
+  }
+
+  /**
+   * A key of half float {@code bits} (not NaN) whose unsigned order is the order parquet-java's
+   * statistics give them: negative values below 0x8000 (the larger their magnitude the lower, -0.0
+   * at 0x7FFF), positive ones from 0x8000 (0.0) up; -0.0 below 0.0, as for floats and doubles.
+   */
+  private static long halfFloatKey(int bits) {
+    return (bits & 0x8000) != 0 ? 0x7FFF - (bits & 0x7FFF) : 0x8000 + bits;
   }
 
   /** Whether {@code a[ai..ai+al)} sorts before {@code b[bi..bi+bl)}, bytes unsigned. */
@@ -1271,6 +1311,12 @@ final class BulkColumnWriter {
         }
       }
       case BINARY, FIXED_BYTES -> {
+        if (float16 && nans > 0) {
+          stats.incrementNanCount(nans);
+        }
+        if (float16 && !numbers) {
+          break;
+        }
         stats.updateStats(Binary.fromReusedByteArray(minB, 0, minLen));
         stats.updateStats(Binary.fromReusedByteArray(maxB, 0, maxLen));
       }

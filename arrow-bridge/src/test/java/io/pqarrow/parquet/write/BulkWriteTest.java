@@ -29,6 +29,7 @@ import org.apache.arrow.vector.Decimal256Vector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
+import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
@@ -59,11 +60,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The bulk path of flat columns ({@link BulkColumnWriter}) writes the file parquet-java's column
  * writers write: for every covered type (decimals as INT32, INT64 and FIXED_LEN_BYTE_ARRAY too,
- * integers of every width and signedness, units Parquet lacks, 64-bit offsets, views, fixed-size
- * binary), with no, half and only nulls (and non-nullable), under PLAIN, dictionary, dictionary
- * falling back after some pages and on the first page, v1 and v2 pages, and statistics none, per
- * chunk and per page with the page index, bloom filters and checksums, the file read back by this
- * library and by pyarrow (values, footer statistics, encodings, page index and bloom filter
+ * integers of every width and signedness, units Parquet lacks, half floats, 64-bit offsets, views,
+ * fixed-size binary), with no, half and only nulls (and non-nullable), under PLAIN, dictionary,
+ * dictionary falling back after some pages and on the first page, v1 and v2 pages, and statistics
+ * none, per chunk and per page with the page index, bloom filters and checksums, the file read back
+ * by this library and by pyarrow (values, footer statistics, encodings, page index and bloom filter
  * presence) is the one the per-value path writes.
  */
 class BulkWriteTest {
@@ -75,7 +76,7 @@ class BulkWriteTest {
 
   private static final String[] TYPES = {
     "i32", "i64", "f32", "f64", "bool", "str", "ts", "d32", "d64", "i8", "i16", "u8", "u16", "u32",
-    "u64", "lstr", "fsb", "d30", "d50", "vstr", "ts_s", "date64", "t32s"
+    "u64", "lstr", "fsb", "d30", "d50", "vstr", "ts_s", "date64", "t32s", "f16"
   };
   private static final String[] NULLS = {"req", "n0", "n50", "n100"};
 
@@ -97,7 +98,7 @@ class BulkWriteTest {
   private static final java.util.Set<String> SPLIT =
       java.util.Set.of(
           "i32", "i64", "f32", "f64", "ts", "d32", "d64", "u16", "fsb", "d30", "d50", "ts_s",
-          "t32s");
+          "t32s", "f16");
 
   /** Value patterns: repeating, repeating then distinct (a later fallback), distinct. */
   private static final String[] PATTERNS = {"low", "mixed", "distinct"};
@@ -200,6 +201,7 @@ class BulkWriteTest {
    * 0.0, as parquet-java's statistics do (it once kept the first zero it saw, so {0.0, -0.0} had
    * min 0.0), and leave NaN out of min and max. (A chunk of NaN alone is where the two differ: the
    * per-value path writes min = max = NaN, the bulk path no min and max, as pyarrow writes it.)
+   * Half floats too, their order by value (negative ones below the zeros, infinities at the ends).
    */
   @Test
   void signedZerosAndNaNGiveThePerValuePathsStatistics() throws IOException {
@@ -211,28 +213,33 @@ class BulkWriteTest {
       {-0.0, -0.0},
       {Double.NaN, 0.0, -0.0},
       {Double.NaN},
-      {-0.0, Double.NaN, 5.0, 0.0}
+      {-0.0, Double.NaN, 5.0, 0.0},
+      {-3.0, 2.5, -0.5},
+      {1.0, -2.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}
     };
     for (double[] values : cases) {
       List<String> seen = new ArrayList<>();
       for (boolean bulk : new boolean[] {false, true}) {
         Path file = dir.resolve("zeros-" + bulk + ".parquet");
         try (Float4Vector f = new Float4Vector("f", memory.allocator());
-            Float8Vector d = new Float8Vector("d", memory.allocator())) {
+            Float8Vector d = new Float8Vector("d", memory.allocator());
+            Float2Vector h = new Float2Vector("h", memory.allocator())) {
           for (int i = 0; i < values.length; i++) {
             f.setSafe(i, (float) values[i]);
             d.setSafe(i, values[i]);
+            h.setSafeWithPossibleTruncate(i, (float) values[i]);
           }
           f.setValueCount(values.length);
           d.setValueCount(values.length);
-          try (VectorSchemaRoot root = new VectorSchemaRoot(List.<FieldVector>of(f, d));
+          h.setValueCount(values.length);
+          try (VectorSchemaRoot root = new VectorSchemaRoot(List.<FieldVector>of(f, d, h));
               ParquetArrowWriter w =
                   ParquetArrowWriter.open(
                       file,
                       root.getSchema(),
                       WriteOptions.builder().pageIndex(true).dictionary(false).build(),
                       bulk)) {
-            assertEquals(bulk ? 2 : 0, w.bulkFields());
+            assertEquals(bulk ? 3 : 0, w.bulkFields());
             root.setRowCount(values.length);
             w.write(root);
           }
@@ -247,8 +254,11 @@ class BulkWriteTest {
             facts.append(column.getPath()).append(": ");
             facts.append(
                 stats.hasNonNullValue()
-                    ? stats.genericGetMin() + ".." + stats.genericGetMax()
+                    ? stats.minAsString() + ".." + stats.maxAsString()
                     : "none");
+            if (stats.isNanCountSet()) {
+              facts.append(" NaN ").append(stats.getNanCount());
+            }
             // parquet-java leaves out the column index of a chunk holding NaN
             facts.append(
                 index == null
@@ -265,13 +275,18 @@ class BulkWriteTest {
         seen.add(facts.toString());
       }
       if (values.length == 1) {
-        assertEquals("[f]: NaN..NaN", seen.get(0).substring(0, 13), "per-value path, NaN alone");
+        assertTrue(seen.get(0).startsWith("[f]: NaN..NaN"), "per-value path, NaN alone");
+        assertTrue(seen.get(0).contains("[h]: NaN..NaN"), "per-value path, NaN alone");
         assertEquals(
-            "[f]: none no index; [d]: none no index; ", seen.get(1), "bulk path, NaN alone");
+            "[f]: none NaN 1 no index; [d]: none NaN 1 no index; [h]: none NaN 1 no index; ",
+            seen.get(1),
+            "bulk path, NaN alone");
         continue;
       }
       assertEquals(seen.get(0), seen.get(1), java.util.Arrays.toString(values));
-      assertTrue(seen.get(1).contains("0.0"), seen.get(1));
+      if (java.util.Arrays.stream(values).anyMatch(x -> x == 0)) {
+        assertTrue(seen.get(1).contains("0.0"), seen.get(1));
+      }
     }
   }
 
@@ -420,6 +435,7 @@ class BulkWriteTest {
           case "ts_s" -> new ArrowType.Timestamp(TimeUnit.SECOND, "UTC");
           case "date64" -> new ArrowType.Date(DateUnit.MILLISECOND);
           case "t32s" -> new ArrowType.Time(TimeUnit.SECOND, 32);
+          case "f16" -> new ArrowType.FloatingPoint(FloatingPointPrecision.HALF);
           case "fsb" -> new ArrowType.FixedSizeBinary(5);
           case "d30" -> new ArrowType.Decimal(30, 2, 128);
           case "d50" -> new ArrowType.Decimal(50, 3, 256);
@@ -462,6 +478,14 @@ class BulkWriteTest {
             ((LargeVarCharVector) v)
                 .setSafe(i, ("large" + (x * 7919 % 10_007)).getBytes(StandardCharsets.UTF_8));
         case "ts_s" -> ((TimeStampSecTZVector) v).set(i, x * 1000 + 17);
+          // NaN once, both zeros, and a range wider than a half float's precision.
+        case "f16" ->
+            ((Float2Vector) v)
+                .setWithPossibleTruncate(
+                    i,
+                    k == 4321
+                        ? Float.NaN
+                        : x % 17 == 0 ? -0.0f : x % 19 == 0 ? 0.0f : x * 0.5f - 3);
         case "date64" -> ((DateMilliVector) v).set(i, (x - 5000) * 86_400_000L);
         case "t32s" -> ((TimeSecVector) v).set(i, (int) (x * 7 % 86_400));
           // Inline (at most 12 bytes) and out-of-line views.
