@@ -62,6 +62,10 @@ public final class VariantBuilder {
   private int pos;
   private final List<Frame> frames = new ArrayList<>();
   private int depth;
+
+  /** The innermost open container ({@code frames.get(depth - 1)}), or null at the top level. */
+  private Frame current;
+
   private boolean topWritten;
 
   private VariantMetadata lastSource;
@@ -509,7 +513,7 @@ public final class VariantBuilder {
   }
 
   private VariantBuilder appendKnownKeyId(int id) {
-    Frame f = depth == 0 ? null : frames.get(depth - 1);
+    Frame f = current;
     if (f == null || !f.object) {
       throw new IllegalStateException("appendKey outside an object at " + path());
     }
@@ -558,11 +562,23 @@ public final class VariantBuilder {
     VariantLayout.writeUnsigned(buf, h + 1, n, countSize);
     int idPos = h + 1 + countSize;
     int offPos = idPos + n * idSize;
-    for (int k = 0; k < n; k++) {
-      int i = order[k];
-      VariantLayout.writeUnsigned(buf, idPos + k * idSize, f.ids[i], idSize);
-      VariantLayout.writeUnsigned(
-          buf, offPos + k * offsetSize, f.starts[i] - f.dataStart, offsetSize);
+    int[] ids = f.ids;
+    int[] starts = f.starts;
+    int dataStart = f.dataStart;
+    if (idSize == 1 && offsetSize == 1) {
+      // Most objects: a byte per id and per offset.
+      for (int k = 0; k < n; k++) {
+        int i = order[k];
+        buf[idPos + k] = (byte) ids[i];
+        buf[offPos + k] = (byte) (starts[i] - dataStart);
+      }
+    } else {
+      for (int k = 0; k < n; k++) {
+        int i = order[k];
+        VariantLayout.writeUnsigned(buf, idPos + k * idSize, ids[i], idSize);
+        VariantLayout.writeUnsigned(
+            buf, offPos + k * offsetSize, starts[i] - dataStart, offsetSize);
+      }
     }
     VariantLayout.writeUnsigned(buf, offPos + n * offsetSize, dataSize, offsetSize);
     return this;
@@ -601,6 +617,7 @@ public final class VariantBuilder {
       frames.add(new Frame());
     }
     Frame f = frames.get(depth++);
+    current = f;
     f.object = object;
     f.dataStart = p;
     f.count = 0;
@@ -608,7 +625,7 @@ public final class VariantBuilder {
   }
 
   private Frame endContainer(boolean object) {
-    Frame f = depth == 0 ? null : frames.get(depth - 1);
+    Frame f = current;
     if (f == null || f.object != object) {
       throw new IllegalStateException(
           (object ? "endObject" : "endArray") + " without a matching start at " + path());
@@ -617,6 +634,7 @@ public final class VariantBuilder {
       throw new IllegalStateException("key without a value at " + path());
     }
     depth--;
+    current = depth == 0 ? null : frames.get(depth - 1);
     return f;
   }
 
@@ -835,6 +853,7 @@ public final class VariantBuilder {
   void clear() {
     pos = 0;
     depth = 0;
+    current = null;
     topWritten = false;
   }
 
@@ -866,13 +885,13 @@ public final class VariantBuilder {
 
   /** Records a new value in the current container and reserves {@code size} bytes for it. */
   private int reserveValue(int size) {
-    if (depth == 0) {
+    Frame f = current;
+    if (f == null) {
       if (topWritten) {
         throw new IllegalStateException("a second top-level value; call build() first");
       }
       topWritten = true;
     } else {
-      Frame f = frames.get(depth - 1);
       if (f.object) {
         if (f.pendingKey < 0) {
           throw new IllegalStateException("a value without a key at " + path());
