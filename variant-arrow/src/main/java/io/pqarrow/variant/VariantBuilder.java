@@ -540,15 +540,19 @@ public final class VariantBuilder {
   private VariantBuilder endObject(VariantReader source) {
     Frame f = endContainer(true);
     int n = f.count;
-    int[] order = sortedFieldOrder(f);
-    int maxId = 0;
-    for (int k = 0; k < n; k++) {
-      maxId = Math.max(maxId, f.ids[k]);
-      if (k > 0 && f.ids[order[k]] == f.ids[order[k - 1]]) {
-        String problem = "duplicate key \"" + dict.key(f.ids[order[k]]) + "\"";
-        throw source == null
-            ? VariantFormatException.atPath("object", path(), problem)
-            : source.error(source.offset(), problem);
+    int[] order = null; // null: the fields are already in key order, no key twice
+    int maxId = n == 0 ? 0 : f.ids[n - 1];
+    if (!idsAscend(f)) {
+      order = sortedFieldOrder(f);
+      maxId = 0;
+      for (int k = 0; k < n; k++) {
+        maxId = Math.max(maxId, f.ids[k]);
+        if (k > 0 && f.ids[order[k]] == f.ids[order[k - 1]]) {
+          String problem = "duplicate key \"" + dict.key(f.ids[order[k]]) + "\"";
+          throw source == null
+              ? VariantFormatException.atPath("object", path(), problem)
+              : source.error(source.offset(), problem);
+        }
       }
     }
     int dataSize = pos - f.dataStart;
@@ -568,13 +572,13 @@ public final class VariantBuilder {
     if (idSize == 1 && offsetSize == 1) {
       // Most objects: a byte per id and per offset.
       for (int k = 0; k < n; k++) {
-        int i = order[k];
+        int i = order == null ? k : order[k];
         buf[idPos + k] = (byte) ids[i];
         buf[offPos + k] = (byte) (starts[i] - dataStart);
       }
     } else {
       for (int k = 0; k < n; k++) {
-        int i = order[k];
+        int i = order == null ? k : order[k];
         VariantLayout.writeUnsigned(buf, idPos + k * idSize, ids[i], idSize);
         VariantLayout.writeUnsigned(
             buf, offPos + k * offsetSize, starts[i] - dataStart, offsetSize);
@@ -644,6 +648,24 @@ public final class VariantBuilder {
     System.arraycopy(buf, dataStart, buf, dataStart + (int) headerSize, dataSize);
     pos += (int) headerSize;
     return dataStart;
+  }
+
+  /**
+   * Whether the object's field ids strictly ascend in a sorted dictionary, where id order is key
+   * order: the fields are then written as they came, with no sort and no duplicate to look for
+   * (fields appended in key order, as copies of valid objects and unshredded objects are).
+   */
+  private boolean idsAscend(Frame f) {
+    if (!dict.isSorted()) {
+      return false;
+    }
+    int[] ids = f.ids;
+    for (int k = 1; k < f.count; k++) {
+      if (ids[k] <= ids[k - 1]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Objects of at most this many fields are sorted by insertion, larger ones by a merge sort. */
