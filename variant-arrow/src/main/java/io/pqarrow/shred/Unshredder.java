@@ -191,7 +191,12 @@ final class Unshredder {
             b.startArray();
             ShreddedNode e = n.element;
             for (int k = start; k < start + count; k++) {
-              rebuild(e, e.read(k), k, b);
+              ShreddedLayout.Reading r = e.read(k);
+              if (r == ShreddedLayout.Reading.TYPED && e.scalar != null) {
+                e.scalar.append(k, b);
+              } else {
+                rebuild(e, r, k, b);
+              }
             }
             b.endArray();
           }
@@ -244,7 +249,11 @@ final class Unshredder {
         continue;
       }
       b.appendKeyId(keyIds[j]);
-      rebuild(f, r, slot, b);
+      if (r == ShreddedLayout.Reading.TYPED && f.scalar != null) {
+        f.scalar.append(slot, b); // a typed primitive, the common field: no dispatch
+      } else {
+        rebuild(f, r, slot, b);
+      }
     }
     if (residual != null) {
       for (int i = 0; i < residual.fieldCount(); i++) {
