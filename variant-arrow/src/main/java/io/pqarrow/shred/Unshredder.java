@@ -48,7 +48,7 @@ final class Unshredder {
 
   private long row;
 
-  /** The row's metadata once a level needed it ({@link #metadata}); null until then. */
+  /** The row's metadata once a level needed it ({@link #readValue}); null until then. */
   private VariantMetadata rowMetadata;
 
   /**
