@@ -5,13 +5,16 @@ import io.pqarrow.extension.UuidExtension;
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantReader;
+import io.pqarrow.variant.internal.BinarySlots;
 import io.pqarrow.variant.internal.TypedScalars;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.nio.ByteBuffer;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BaseVariableWidthViewVector;
+import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.DateDayVector;
@@ -20,6 +23,7 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.NullVector;
 import org.apache.arrow.vector.TimeMicroVector;
 import org.apache.arrow.vector.TimeStampVector;
@@ -34,8 +38,9 @@ import org.apache.arrow.vector.types.pojo.Field;
  * into a slot when it fits the column exactly, {@link #append} turns a slot back into a Variant
  * value. Which Arrow types may be a column, and the Variant type each turns back into, is the
  * shredded-type table {@link ShreddedScalar} (docs/variant.md §3.2); the entry is looked up once,
- * when the column is built; {@link #write} switches on it per value, {@link #append} goes through
- * an encoder chosen once ({@link TypedScalars}).
+ * when the column is built; {@link #write} switches on it per value, {@link #append} reads the
+ * common fixed-width types and strings straight from the column's buffers and the others through an
+ * encoder chosen once ({@link TypedScalars}), with the same bytes either way.
  *
  * <table>
  *   <caption>What shredding puts in each entry's column (docs/variant.md §3.6)</caption>
@@ -70,6 +75,27 @@ final class ScalarColumn {
   private final int scale;
   private final boolean nanos;
   private final TypedScalars.Encoder encoder;
+
+  /**
+   * How {@link #append} encodes a slot: one of the {@code DIRECT_*} kinds, read straight from
+   * {@link #data} or {@link #strings} in a switch, or {@link #VIA_ENCODER} for the other types. A
+   * call through {@link #encoder} per slot, with a different encoder class per column, is a
+   * megamorphic call per typed value.
+   */
+  private final int direct;
+
+  private final ArrowBuf data;
+  private final BinarySlots strings;
+
+  private static final int VIA_ENCODER = 0;
+  private static final int DIRECT_BOOLEAN = 1;
+  private static final int DIRECT_INT32 = 2;
+  private static final int DIRECT_INT64 = 3;
+  private static final int DIRECT_DOUBLE = 4;
+  private static final int DIRECT_TIMESTAMP_MICROS = 5;
+  private static final int DIRECT_TIMESTAMP_NTZ_MICROS = 6;
+  private static final int DIRECT_STRING = 7;
+  private static final int DIRECT_DATE = 8;
   private byte[] scratch = new byte[64];
 
   ScalarColumn(FieldVector vector, String path) {
@@ -82,6 +108,29 @@ final class ScalarColumn {
     this.scale = type instanceof ArrowType.Decimal d ? d.getScale() : 0;
     this.nanos = scalar.timeUnit() == TimeUnit.NANOSECOND;
     this.encoder = TypedScalars.encoder(vector, scalar, path);
+    this.direct = directKind(vector, scalar);
+    this.data = direct == VIA_ENCODER || direct == DIRECT_STRING ? null : vector.getDataBuffer();
+    this.strings =
+        direct == DIRECT_STRING ? BinarySlots.of(path, vector, vector.getValueCount()) : null;
+  }
+
+  /**
+   * The {@code DIRECT_*} kind of a column whose slots {@link #append} encodes itself, as its {@link
+   * TypedScalars} encoder does: the signed fixed-width types of the table's common entries and
+   * strings; else {@link #VIA_ENCODER}.
+   */
+  private static int directKind(FieldVector v, ShreddedScalar scalar) {
+    return switch (scalar) {
+      case BOOLEAN -> DIRECT_BOOLEAN;
+      case INT32 -> v instanceof IntVector ? DIRECT_INT32 : VIA_ENCODER;
+      case INT64 -> v instanceof BigIntVector ? DIRECT_INT64 : VIA_ENCODER;
+      case DOUBLE -> DIRECT_DOUBLE;
+      case DATE -> DIRECT_DATE;
+      case TIMESTAMP_MICROS -> DIRECT_TIMESTAMP_MICROS;
+      case TIMESTAMP_NTZ_MICROS -> DIRECT_TIMESTAMP_NTZ_MICROS;
+      case STRING -> DIRECT_STRING;
+      default -> VIA_ENCODER;
+    };
   }
 
   /**
@@ -281,7 +330,21 @@ final class ScalarColumn {
    * {@link TypedScalars} mapping variant_get shares, decimals sized by the column's precision.
    */
   void append(int slot, VariantBuilder b) {
-    encoder.append(slot, b);
+    switch (direct) {
+      case DIRECT_BOOLEAN -> b.appendBoolean((data.getByte(slot >>> 3) >>> (slot & 7) & 1) != 0);
+      case DIRECT_INT32 -> b.appendInt(data.getInt((long) slot << 2));
+      case DIRECT_INT64 -> b.appendLong(data.getLong((long) slot << 3));
+      case DIRECT_DOUBLE -> b.appendDouble(Double.longBitsToDouble(data.getLong((long) slot << 3)));
+      case DIRECT_DATE -> b.appendDate(data.getInt((long) slot << 2));
+      case DIRECT_TIMESTAMP_MICROS -> b.appendTimestampMicros(data.getLong((long) slot << 3));
+      case DIRECT_TIMESTAMP_NTZ_MICROS ->
+          b.appendTimestampNtzMicros(data.getLong((long) slot << 3));
+      case DIRECT_STRING -> {
+        strings.position(slot);
+        b.appendStringUtf8(strings.buffer(), strings.offset(), strings.length());
+      }
+      default -> encoder.append(slot, b);
+    }
   }
 
   /** Whether slot {@code slot} is null ({@link NullVector} slots always are). */

@@ -72,6 +72,13 @@ final class ShreddedNode {
   private VariantMetadata mappedFor;
   private int[] fieldById;
 
+  /**
+   * {@link ShreddedLayout#read} of this level (strict) for each pair of set bits, indexed by {@code
+   * (value set ? 2 : 0) | (typed_value set ? 1 : 0)}: the level and shape are fixed, so the rule is
+   * applied once per level, not per slot.
+   */
+  private final ShreddedLayout.Reading[] readings = new ShreddedLayout.Reading[4];
+
   private ShreddedNode(
       String path,
       String name,
@@ -138,6 +145,11 @@ final class ShreddedNode {
       index.put(names[i], i);
     }
     this.seen = new boolean[fields.length];
+    for (int k = 0; k < readings.length; k++) {
+      readings[k] =
+          ShreddedLayout.read(
+              (k & 2) != 0, (k & 1) != 0, level, shape == Shape.OBJECT, ShreddedLayout.Mode.STRICT);
+    }
   }
 
   private static byte[] utf8(String s) {
@@ -283,11 +295,6 @@ final class ShreddedNode {
    * INVALID_*} readings for the caller to report (docs/variant.md §3.5).
    */
   ShreddedLayout.Reading read(int slot) {
-    return ShreddedLayout.read(
-        !valueIsNull(slot),
-        !typedIsNull(slot),
-        level,
-        shape == Shape.OBJECT,
-        ShreddedLayout.Mode.STRICT);
+    return readings[(valueIsNull(slot) ? 0 : 2) | (typedIsNull(slot) ? 0 : 1)];
   }
 }

@@ -48,6 +48,9 @@ final class Unshredder {
 
   private long row;
 
+  /** The row's metadata once a level needed it ({@link #readValue}); null until then. */
+  private VariantMetadata rowMetadata;
+
   /**
    * The builder's key id of each shredded field, by level id, resolved at a level's first object
    * (the row builder's dictionary lives as long as the column, so ids stay valid).
@@ -128,9 +131,10 @@ final class Unshredder {
           continue;
         }
         try {
-          VariantMetadata m = in.metadata(i);
+          // Read only by levels that hold value bytes: fully typed rows never parse it.
+          u.rowMetadata = null;
           VariantBuilder b = out.row();
-          if (!u.rebuild(node, i, m, b)) {
+          if (!u.rebuild(node, node.read(i), i, b)) {
             b.appendNull();
           }
         } catch (ShredException e) {
@@ -145,16 +149,18 @@ final class Unshredder {
   }
 
   /**
-   * Appends level {@code n} at {@code slot} to {@code b}; false when it is a missing field. Slots
-   * are read strictly ({@link ShreddedNode#read}): storage no writer may produce is an error.
+   * Appends level {@code n} at {@code slot}, whose reading is {@code reading} ({@link
+   * ShreddedNode#read}, strict), to {@code b}; false when it is a missing field. Storage no writer
+   * may produce is an error.
    */
-  private boolean rebuild(ShreddedNode n, int slot, VariantMetadata m, VariantBuilder b) {
-    switch (n.read(slot)) {
+  private boolean rebuild(
+      ShreddedNode n, ShreddedLayout.Reading reading, int slot, VariantBuilder b) {
+    switch (reading) {
       case MISSING -> {
         return false;
       }
       case VARIANT_NULL -> b.appendNull();
-      case VALUE -> b.appendVariant(readValue(n, slot, m, n.scratch));
+      case VALUE -> b.appendVariant(readValue(n, slot, n.scratch));
       case INVALID_MISSING_ELEMENT ->
           throw ShredException.invalidRow(
               n.path,
@@ -171,7 +177,7 @@ final class Unshredder {
                       ? "a shredded array"
                       : "a shredded primitive")
                   + " (only a partially shredded object may have both)");
-      case MERGED_OBJECT -> rebuildObject(n, slot, m, b, false);
+      case MERGED_OBJECT -> rebuildObject(n, slot, b, false);
       case TYPED -> {
         switch (n.shape) {
           case PRIMITIVE -> n.scalar.append(slot, b);
@@ -183,24 +189,29 @@ final class Unshredder {
             int count = n.elements.length(slot);
             int start = n.elements.start(slot);
             b.startArray();
-            for (int k = 0; k < count; k++) {
-              rebuild(n.element, start + k, m, b);
+            ShreddedNode e = n.element;
+            for (int k = start; k < start + count; k++) {
+              ShreddedLayout.Reading r = e.read(k);
+              if (r == ShreddedLayout.Reading.TYPED && e.scalar != null) {
+                e.scalar.append(k, b);
+              } else {
+                rebuild(e, r, k, b);
+              }
             }
             b.endArray();
           }
-          default -> rebuildObject(n, slot, m, b, true);
+          default -> rebuildObject(n, slot, b, true);
         }
       }
     }
     return true;
   }
 
-  private void rebuildObject(
-      ShreddedNode n, int slot, VariantMetadata m, VariantBuilder b, boolean valueNull) {
+  private void rebuildObject(ShreddedNode n, int slot, VariantBuilder b, boolean valueNull) {
     VariantReader residual = null;
     int[] byId = null;
     if (!valueNull) {
-      residual = readValue(n, slot, m, n.scratch);
+      residual = readValue(n, slot, n.scratch);
       VariantKind k = residual.kind();
       if (k != VariantKind.OBJECT) {
         throw ShredException.invalidRow(
@@ -208,7 +219,7 @@ final class Unshredder {
             row,
             "value holds a " + k + " beside the shredded object fields (it must be an object)");
       }
-      byId = n.fieldsById(m);
+      byId = n.fieldsById(residual.metadata());
       for (int i = 0; strict && i < residual.fieldCount(); i++) {
         int j = byId[residual.fieldId(i)];
         if (j >= 0) {
@@ -230,13 +241,19 @@ final class Unshredder {
       fieldKeyIds[n.id] = keyIds;
     }
     b.startObject();
-    for (int j = 0; j < n.fields.length; j++) {
-      ShreddedNode f = n.fields[j];
-      if (f.read(slot) == ShreddedLayout.Reading.MISSING) {
+    ShreddedNode[] fields = n.fields;
+    for (int j = 0; j < fields.length; j++) {
+      ShreddedNode f = fields[j];
+      ShreddedLayout.Reading r = f.read(slot);
+      if (r == ShreddedLayout.Reading.MISSING) {
         continue;
       }
       b.appendKeyId(keyIds[j]);
-      rebuild(f, slot, m, b);
+      if (r == ShreddedLayout.Reading.TYPED && f.scalar != null) {
+        f.scalar.append(slot, b); // a typed primitive, the common field: no dispatch
+      } else {
+        rebuild(f, r, slot, b);
+      }
     }
     if (residual != null) {
       for (int i = 0; i < residual.fieldCount(); i++) {
@@ -245,7 +262,7 @@ final class Unshredder {
           // Invalid, but allowed to read: the shredded field's value is the field's value.
           continue;
         }
-        b.appendKeyId(residualKeyId(m, id, b));
+        b.appendKeyId(residualKeyId(residual.metadata(), id, b));
         b.appendVariant(residual.fieldInto(i, n.childScratch));
       }
     }
@@ -272,9 +289,12 @@ final class Unshredder {
     return k;
   }
 
-  private VariantReader readValue(ShreddedNode n, int slot, VariantMetadata m, VariantReader out) {
+  private VariantReader readValue(ShreddedNode n, int slot, VariantReader out) {
+    if (rowMetadata == null) {
+      rowMetadata = in.metadata((int) row);
+    }
     BinarySlots s = values[n.id];
     s.position(slot);
-    return out.reset(m, s.buffer(), s.offset(), s.length(), row);
+    return out.reset(rowMetadata, s.buffer(), s.offset(), s.length(), row);
   }
 }

@@ -62,6 +62,10 @@ public final class VariantBuilder {
   private int pos;
   private final List<Frame> frames = new ArrayList<>();
   private int depth;
+
+  /** The innermost open container ({@code frames.get(depth - 1)}), or null at the top level. */
+  private Frame current;
+
   private boolean topWritten;
 
   private VariantMetadata lastSource;
@@ -509,7 +513,7 @@ public final class VariantBuilder {
   }
 
   private VariantBuilder appendKnownKeyId(int id) {
-    Frame f = depth == 0 ? null : frames.get(depth - 1);
+    Frame f = current;
     if (f == null || !f.object) {
       throw new IllegalStateException("appendKey outside an object at " + path());
     }
@@ -536,15 +540,19 @@ public final class VariantBuilder {
   private VariantBuilder endObject(VariantReader source) {
     Frame f = endContainer(true);
     int n = f.count;
-    int[] order = sortedFieldOrder(f);
-    int maxId = 0;
-    for (int k = 0; k < n; k++) {
-      maxId = Math.max(maxId, f.ids[k]);
-      if (k > 0 && f.ids[order[k]] == f.ids[order[k - 1]]) {
-        String problem = "duplicate key \"" + dict.key(f.ids[order[k]]) + "\"";
-        throw source == null
-            ? VariantFormatException.atPath("object", path(), problem)
-            : source.error(source.offset(), problem);
+    int[] order = null; // null: the fields are already in key order, no key twice
+    int maxId = n == 0 ? 0 : f.ids[n - 1];
+    if (!idsAscend(f)) {
+      order = sortedFieldOrder(f);
+      maxId = 0;
+      for (int k = 0; k < n; k++) {
+        maxId = Math.max(maxId, f.ids[k]);
+        if (k > 0 && f.ids[order[k]] == f.ids[order[k - 1]]) {
+          String problem = "duplicate key \"" + dict.key(f.ids[order[k]]) + "\"";
+          throw source == null
+              ? VariantFormatException.atPath("object", path(), problem)
+              : source.error(source.offset(), problem);
+        }
       }
     }
     int dataSize = pos - f.dataStart;
@@ -558,11 +566,23 @@ public final class VariantBuilder {
     VariantLayout.writeUnsigned(buf, h + 1, n, countSize);
     int idPos = h + 1 + countSize;
     int offPos = idPos + n * idSize;
-    for (int k = 0; k < n; k++) {
-      int i = order[k];
-      VariantLayout.writeUnsigned(buf, idPos + k * idSize, f.ids[i], idSize);
-      VariantLayout.writeUnsigned(
-          buf, offPos + k * offsetSize, f.starts[i] - f.dataStart, offsetSize);
+    int[] ids = f.ids;
+    int[] starts = f.starts;
+    int dataStart = f.dataStart;
+    if (idSize == 1 && offsetSize == 1) {
+      // Most objects: a byte per id and per offset.
+      for (int k = 0; k < n; k++) {
+        int i = order == null ? k : order[k];
+        buf[idPos + k] = (byte) ids[i];
+        buf[offPos + k] = (byte) (starts[i] - dataStart);
+      }
+    } else {
+      for (int k = 0; k < n; k++) {
+        int i = order == null ? k : order[k];
+        VariantLayout.writeUnsigned(buf, idPos + k * idSize, ids[i], idSize);
+        VariantLayout.writeUnsigned(
+            buf, offPos + k * offsetSize, starts[i] - dataStart, offsetSize);
+      }
     }
     VariantLayout.writeUnsigned(buf, offPos + n * offsetSize, dataSize, offsetSize);
     return this;
@@ -601,6 +621,7 @@ public final class VariantBuilder {
       frames.add(new Frame());
     }
     Frame f = frames.get(depth++);
+    current = f;
     f.object = object;
     f.dataStart = p;
     f.count = 0;
@@ -608,7 +629,7 @@ public final class VariantBuilder {
   }
 
   private Frame endContainer(boolean object) {
-    Frame f = depth == 0 ? null : frames.get(depth - 1);
+    Frame f = current;
     if (f == null || f.object != object) {
       throw new IllegalStateException(
           (object ? "endObject" : "endArray") + " without a matching start at " + path());
@@ -617,6 +638,7 @@ public final class VariantBuilder {
       throw new IllegalStateException("key without a value at " + path());
     }
     depth--;
+    current = depth == 0 ? null : frames.get(depth - 1);
     return f;
   }
 
@@ -626,6 +648,24 @@ public final class VariantBuilder {
     System.arraycopy(buf, dataStart, buf, dataStart + (int) headerSize, dataSize);
     pos += (int) headerSize;
     return dataStart;
+  }
+
+  /**
+   * Whether the object's field ids strictly ascend in a sorted dictionary, where id order is key
+   * order: the fields are then written as they came, with no sort and no duplicate to look for
+   * (fields appended in key order, as copies of valid objects and unshredded objects are).
+   */
+  private boolean idsAscend(Frame f) {
+    if (!dict.isSorted()) {
+      return false;
+    }
+    int[] ids = f.ids;
+    for (int k = 1; k < f.count; k++) {
+      if (ids[k] <= ids[k - 1]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Objects of at most this many fields are sorted by insertion, larger ones by a merge sort. */
@@ -835,6 +875,7 @@ public final class VariantBuilder {
   void clear() {
     pos = 0;
     depth = 0;
+    current = null;
     topWritten = false;
   }
 
@@ -866,13 +907,13 @@ public final class VariantBuilder {
 
   /** Records a new value in the current container and reserves {@code size} bytes for it. */
   private int reserveValue(int size) {
-    if (depth == 0) {
+    Frame f = current;
+    if (f == null) {
       if (topWritten) {
         throw new IllegalStateException("a second top-level value; call build() first");
       }
       topWritten = true;
     } else {
-      Frame f = frames.get(depth - 1);
       if (f.object) {
         if (f.pendingKey < 0) {
           throw new IllegalStateException("a value without a key at " + path());

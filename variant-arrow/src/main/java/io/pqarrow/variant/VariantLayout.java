@@ -1,5 +1,7 @@
 package io.pqarrow.variant;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -269,10 +271,24 @@ final class VariantLayout {
     return buf.order() == ByteOrder.BIG_ENDIAN ? v : Long.reverseBytes(v);
   }
 
-  /** Writes the low {@code size} bytes of {@code value} little-endian. */
+  private static final VarHandle LONG_LE =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INT_LE =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+  /**
+   * Writes the low {@code size} bytes of {@code value} little-endian; 8 and 4 bytes (the payloads
+   * of most primitives) in one store each.
+   */
   static void writeUnsigned(byte[] dst, int pos, long value, int size) {
-    for (int i = 0; i < size; i++) {
-      dst[pos + i] = (byte) (value >>> (8 * i));
+    if (size == 8) {
+      LONG_LE.set(dst, pos, value);
+    } else if (size == 4) {
+      INT_LE.set(dst, pos, (int) value);
+    } else {
+      for (int i = 0; i < size; i++) {
+        dst[pos + i] = (byte) (value >>> (8 * i));
+      }
     }
   }
 

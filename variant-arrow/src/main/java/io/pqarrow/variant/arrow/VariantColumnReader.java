@@ -226,12 +226,37 @@ public final class VariantColumnReader {
     // bytes themselves, compared in bulk (a copy per row, as Parquet readers give).
     if (m == null
         || m.length() != length
-        || !((m.buffer() == buf && m.offset() == offset)
+        || !((m.buffer() == buf
+                && (m.offset() == offset || sameBytes(buf, m.offset(), offset, length)))
             || ranges.equal(m.buffer(), m.offset(), buf, offset, length))) {
       m = VariantMetadata.of(buf, offset, length, row);
       last = m;
     }
     return m;
+  }
+
+  /**
+   * Whether {@code length} bytes of {@code buf} at {@code a} (a parsed metadata's) and at {@code b}
+   * are equal, 8 at a time: a plain metadata column from a Parquet reader holds a copy per row in
+   * one data buffer, short enough that a bulk mismatch costs more to set up than this loop. False
+   * when {@code b}'s range is outside the buffer (the caller then reports it).
+   */
+  private static boolean sameBytes(ByteBuffer buf, int a, int b, int length) {
+    if (b < 0 || (long) b + length > buf.limit()) {
+      return false;
+    }
+    int i = 0;
+    for (; i + 8 <= length; i += 8) {
+      if (buf.getLong(a + i) != buf.getLong(b + i)) {
+        return false;
+      }
+    }
+    for (; i < length; i++) {
+      if (buf.get(a + i) != buf.get(b + i)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private VariantMetadata dictionaryMetadata(int row) {
