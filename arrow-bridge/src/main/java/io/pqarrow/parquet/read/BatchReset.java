@@ -37,6 +37,22 @@ final class BatchReset {
     vector.setValueCount(0);
   }
 
+  /**
+   * Whether {@code vector}, or a vector inside it, holds no buffers: the caller moved the batch out
+   * ({@code TransferPair.transfer()} leaves the source empty), so there is nothing to reuse.
+   */
+  static boolean emptied(FieldVector vector) {
+    if (vector.getValueCapacity() == 0) {
+      return true;
+    }
+    for (FieldVector child : vector.getChildrenFromFields()) {
+      if (emptied(child)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static void clear(FieldVector vector) {
     if (vector instanceof BaseFixedWidthVector v) {
       zero(v.getValidityBuffer());

@@ -754,7 +754,12 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       allocated = true;
     } else {
       for (FieldVector v : root.getFieldVectors()) {
-        BatchReset.reuse(v);
+        if (BatchReset.emptied(v)) {
+          // The caller moved the last batch out (a transfer): new buffers, as on the first batch.
+          v.allocateNew();
+        } else {
+          BatchReset.reuse(v);
+        }
       }
     }
     for (LeafDecoder leaf : leaves) {
