@@ -3,6 +3,7 @@ package io.pqarrow.parquet.write;
 import io.pqarrow.parquet.internal.HelperThreads;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
@@ -21,6 +22,10 @@ import java.util.function.IntConsumer;
  * so a caller's single-thread executor, or one that rejects tasks, slows a write but cannot block
  * it. Without an executor from the caller the helpers are daemon threads of a fixed pool started
  * here and stopped by {@link #close}.
+ *
+ * <p>Besides runs, one piece of work can be handed to a helper to go on beside them ({@link
+ * #background}: the writer's output of a finished row group while the next one is encoded); it too
+ * is never waited for before it has started: whoever needs it done first runs it.
  */
 final class FieldTasks implements AutoCloseable {
   private final int fields;
@@ -85,6 +90,25 @@ final class FieldTasks implements AutoCloseable {
     run.awaitAll();
   }
 
+  /**
+   * Starts {@code work} on a helper, to go on beside the calling thread's next runs; without
+   * helpers, or when the executor refuses it, runs it on the calling thread before returning. It
+   * runs outside any run, in no slot of its own (so it must not compress).
+   */
+  Background background(Background.Work work) {
+    Background b = new Background(work);
+    if (helpers == 0) {
+      b.runIfFree();
+      return b;
+    }
+    try {
+      executor.execute(b::runIfFree);
+    } catch (RejectedExecutionException | OutOfMemoryError e) {
+      b.runIfFree();
+    }
+    return b;
+  }
+
   /** Stops the writer's own helper threads; a caller's executor is left running. */
   @Override
   public void close() {
@@ -122,6 +146,64 @@ final class FieldTasks implements AutoCloseable {
     /** Waits until every field has been worked on (see {@link HelperThreads.Countdown}). */
     void awaitAll() {
       finished.awaitAll();
+    }
+  }
+
+  /**
+   * One piece of {@link #background} work: taken once, by a helper or by whoever {@link #finish}es
+   * it first, so that finishing never waits for a task still queued.
+   */
+  static final class Background {
+    /** Background work, which may fail. */
+    interface Work {
+      void run() throws Exception;
+    }
+
+    private final Work work;
+    private final AtomicBoolean taken = new AtomicBoolean();
+    private final HelperThreads.Countdown done = new HelperThreads.Countdown(1);
+    private volatile Throwable failure;
+
+    private Background(Work work) {
+      this.work = work;
+    }
+
+    /** Runs the work unless another thread has taken it. */
+    void runIfFree() {
+      if (!taken.compareAndSet(false, true)) {
+        return;
+      }
+      try {
+        work.run();
+      } catch (Throwable e) {
+        failure = e;
+      } finally {
+        done.finished();
+      }
+    }
+
+    /**
+     * Runs the work here if no helper has taken it, else waits until it is done (see {@link
+     * HelperThreads.Countdown#awaitAll}); returns what it threw, or null.
+     */
+    Throwable finish() {
+      runIfFree();
+      done.awaitAll();
+      return failure;
+    }
+
+    /** What the work threw if it is done, else null: a look that never waits. */
+    Throwable failureSoFar() {
+      return failure;
+    }
+
+    /** Takes the work away unless it has started: true when it never will run. */
+    boolean cancel() {
+      if (!taken.compareAndSet(false, true)) {
+        return false;
+      }
+      done.finished();
+      return true;
     }
   }
 }
