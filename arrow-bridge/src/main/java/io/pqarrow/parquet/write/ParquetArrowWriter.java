@@ -36,7 +36,6 @@ import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.util.HadoopCodecs;
-import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -195,7 +194,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       this.compressors = slotCompressors(byColumn, options, file);
       opened =
           new ParquetFileWriter(
-              new LocalOutputFile(target),
+              new FileOutput(target),
               parquetSchema,
               ParquetFileWriter.Mode.OVERWRITE,
               options.rowGroupBytes(),
