@@ -528,13 +528,9 @@ final class BulkColumnWriter {
       default -> throw new IllegalStateException(kind.name());
     }
     hasValue = true;
-    int start = 0;
-    if (dictionaryActive) {
-      start = dictionaryFixed(n, all);
-      if (start == n) {
-        return;
-      }
-      fallBack();
+    int start = dictionaryFirst(n, all);
+    if (start == n) {
+      return;
     }
     // PLAIN: the valid spans from start on.
     if (all) {
@@ -561,6 +557,23 @@ final class BulkColumnWriter {
         }
       }
     }
+  }
+
+  /**
+   * Dictionary-encodes the valid values of the run while the dictionary is active; returns the row
+   * from which the run is to be written PLAIN: 0 without a dictionary, {@code n} when every value
+   * was encoded, else the row after the value that made the dictionary outgrow its limit (having
+   * fallen back to PLAIN, see {@link #fallBack}).
+   */
+  private int dictionaryFirst(int n, boolean all) {
+    if (!dictionaryActive) {
+      return 0;
+    }
+    int start = kind == Kind.BINARY ? dictionaryBinary(n, all) : dictionaryFixed(n, all);
+    if (start < n) {
+      fallBack();
+    }
+    return start;
   }
 
   /** Whether the float page has a non-NaN value. */
@@ -667,13 +680,9 @@ final class BulkColumnWriter {
       maxLen = hiLen;
     }
     hasValue = true;
-    int start = 0;
-    if (dictionaryActive) {
-      start = dictionaryBinary(n, all);
-      if (start == n) {
-        return;
-      }
-      fallBack();
+    int start = dictionaryFirst(n, all);
+    if (start == n) {
+      return;
     }
     // Room for every value left at once: lengths and bytes.
     plain.ensure(o[n] - o[start] + 4 * (n - start));
