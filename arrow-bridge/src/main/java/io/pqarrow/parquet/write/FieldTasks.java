@@ -2,7 +2,6 @@ package io.pqarrow.parquet.write;
 
 import io.pqarrow.parquet.internal.HelperThreads;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
@@ -29,9 +28,7 @@ import java.util.function.IntConsumer;
  */
 final class FieldTasks implements AutoCloseable {
   private final int fields;
-  private final int helpers;
-  private final ExecutorService executor;
-  private final boolean ownsExecutor;
+  private final HelperThreads.Helpers helpers;
 
   /** The slot of the thread taking part in a run; unset outside one (slot 0). */
   private final ThreadLocal<int[]> slot = new ThreadLocal<>();
@@ -43,22 +40,13 @@ final class FieldTasks implements AutoCloseable {
    */
   FieldTasks(int fields, int threads, ExecutorService executor) {
     this.fields = fields;
-    this.helpers = Math.max(0, Math.min(threads, fields) - 1);
-    if (helpers == 0) {
-      this.executor = null;
-      this.ownsExecutor = false;
-    } else if (executor != null) {
-      this.executor = executor;
-      this.ownsExecutor = false;
-    } else {
-      this.executor = HelperThreads.pool("pqarrow-write-", helpers);
-      this.ownsExecutor = true;
-    }
+    this.helpers =
+        new HelperThreads.Helpers(Math.min(threads, fields) - 1, executor, "pqarrow-write-");
   }
 
   /** How many slots there are: 1 plus the helpers. */
   int slots() {
-    return helpers + 1;
+    return helpers.count() + 1;
   }
 
   /** The slot of the calling thread: its own while it works in a run, else 0. */
@@ -69,23 +57,16 @@ final class FieldTasks implements AutoCloseable {
 
   /** Calls {@code work} with every field index; returns when every call has returned. */
   void run(IntConsumer work) {
-    if (helpers == 0) {
+    if (helpers.count() == 0) {
       for (int i = 0; i < fields; i++) {
         work.accept(i);
       }
       return;
     }
     Run run = new Run(work);
-    try {
-      for (int h = 1; h <= helpers; h++) {
-        int s = h;
-        executor.execute(() -> run.work(s));
-      }
-    } catch (RejectedExecutionException | OutOfMemoryError e) {
-      // A caller's executor that is shut down or full, or no native thread to be had: the calling
-      // thread takes what the helpers would have. Helpers already submitted share the same run,
-      // and are waited for below, so none is left touching a field.
-    }
+    // Helpers the executor refuses leave their share to the calling thread; those already
+    // submitted share the same run, and are waited for below, so none is left touching a field.
+    helpers.start(run::work);
     run.work(0);
     run.awaitAll();
   }
@@ -97,13 +78,7 @@ final class FieldTasks implements AutoCloseable {
    */
   Background background(Background.Work work) {
     Background b = new Background(work);
-    if (helpers == 0) {
-      b.runIfFree();
-      return b;
-    }
-    try {
-      executor.execute(b::runIfFree);
-    } catch (RejectedExecutionException | OutOfMemoryError e) {
+    if (!helpers.submit(b::runIfFree)) {
       b.runIfFree();
     }
     return b;
@@ -112,9 +87,7 @@ final class FieldTasks implements AutoCloseable {
   /** Stops the writer's own helper threads; a caller's executor is left running. */
   @Override
   public void close() {
-    if (ownsExecutor) {
-      HelperThreads.stop(executor);
-    }
+    helpers.close();
   }
 
   /** One {@link #run} on several threads: the fields handed out from one counter. */
