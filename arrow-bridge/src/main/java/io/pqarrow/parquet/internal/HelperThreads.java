@@ -2,6 +2,7 @@ package io.pqarrow.parquet.internal;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
@@ -9,7 +10,8 @@ import java.util.function.BooleanSupplier;
 /**
  * The helper threads a reader or writer starts itself when its options ask for threads but give no
  * executor: a fixed pool of daemon threads named {@code <prefix><pool>-<thread>}, stopped by its
- * owner's {@code close}; and the countdown a run of work on the caller and its helpers ends with.
+ * owner's {@code close}; the choice between such a pool and a caller's executor ({@link Helpers});
+ * and the countdown a run of work on the caller and its helpers ends with.
  */
 public final class HelperThreads {
   private static final AtomicInteger POOLS = new AtomicInteger();
@@ -55,6 +57,69 @@ public final class HelperThreads {
     }
     if (interrupted) {
       Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * The helpers of one reader or writer: {@code count} tasks at a time on the caller's executor
+   * when one is given (never shut down here), else on a {@link #pool} of its own that {@link
+   * #close} stops; nothing without helpers. Submitting never fails: a caller's executor that is
+   * shut down or full, or no native thread to be had, leaves the work to the calling thread, which
+   * the owner's runs are built for (a task that never starts is never waited for).
+   */
+  public static final class Helpers implements AutoCloseable {
+    private final int count;
+    private final ExecutorService executor;
+    private final boolean owned;
+
+    /**
+     * @param count how many helpers (0: none, and no threads)
+     * @param given the caller's executor, or null to start {@code count} daemon threads
+     * @param prefix the name prefix of the threads started here
+     */
+    public Helpers(int count, ExecutorService given, String prefix) {
+      this.count = Math.max(0, count);
+      this.owned = this.count > 0 && given == null;
+      this.executor = this.count == 0 ? null : owned ? pool(prefix, this.count) : given;
+    }
+
+    /** How many helpers there are. */
+    public int count() {
+      return count;
+    }
+
+    /**
+     * Submits one task per helper, {@code task} called with the helper's number, 1 to {@link
+     * #count}, when it runs; stops at the first the executor refuses.
+     */
+    public void start(java.util.function.IntConsumer task) {
+      for (int h = 1; h <= count; h++) {
+        int n = h;
+        if (!submit(() -> task.accept(n))) {
+          return;
+        }
+      }
+    }
+
+    /** Submits {@code task}; false when there are no helpers or the executor refuses it. */
+    public boolean submit(Runnable task) {
+      if (count == 0) {
+        return false;
+      }
+      try {
+        executor.execute(task);
+        return true;
+      } catch (RejectedExecutionException | OutOfMemoryError e) {
+        return false;
+      }
+    }
+
+    /** Stops the threads started here; a caller's executor is left running. */
+    @Override
+    public void close() {
+      if (owned) {
+        stop(executor);
+      }
     }
   }
 

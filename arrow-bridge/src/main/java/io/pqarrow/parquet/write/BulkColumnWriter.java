@@ -855,13 +855,9 @@ final class BulkColumnWriter {
       default -> throw new IllegalStateException(kind.name());
     }
     hasValue = true;
-    int start = 0;
-    if (dictionaryActive) {
-      start = dictionaryFixed(n, all);
-      if (start == n) {
-        return;
-      }
-      fallBack();
+    int start = dictionaryFirst(n, all);
+    if (start == n) {
+      return;
     }
     if (delta != null) {
       for (int i = start; i < n; i++) {
@@ -909,6 +905,26 @@ final class BulkColumnWriter {
           default -> (int) ByteSink.INTS.get(s, at);
         };
     return zeroExtend ? x & (-1L >>> (64 - 8 * stride)) : x;
+  }
+
+  /**
+   * Dictionary-encodes the valid values of the run while the dictionary is active; returns the row
+   * from which the run is to be written PLAIN: 0 without a dictionary, {@code n} when every value
+   * was encoded, else the row after the value that made the dictionary outgrow its limit (having
+   * fallen back to PLAIN, see {@link #fallBack}).
+   */
+  private int dictionaryFirst(int n, boolean all) {
+    if (!dictionaryActive) {
+      return 0;
+    }
+    int start =
+        kind == Kind.BINARY || kind == Kind.FIXED_BYTES
+            ? dictionaryBinary(n, all)
+            : dictionaryFixed(n, all);
+    if (start < n) {
+      fallBack();
+    }
+    return start;
   }
 
   /** Whether the float page has a non-NaN value. */
@@ -1028,13 +1044,9 @@ final class BulkColumnWriter {
       maxLen = hiLen;
     }
     hasValue = true;
-    int start = 0;
-    if (dictionaryActive) {
-      start = dictionaryBinary(n, all);
-      if (start == n) {
-        return;
-      }
-      fallBack();
+    int start = dictionaryFirst(n, all);
+    if (start == n) {
+      return;
     }
     if (delta != null) {
       for (int i = start; i < n; i++) {

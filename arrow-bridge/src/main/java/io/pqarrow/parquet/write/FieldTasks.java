@@ -2,7 +2,7 @@ package io.pqarrow.parquet.write;
 
 import io.pqarrow.parquet.internal.HelperThreads;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
@@ -21,12 +21,14 @@ import java.util.function.IntConsumer;
  * so a caller's single-thread executor, or one that rejects tasks, slows a write but cannot block
  * it. Without an executor from the caller the helpers are daemon threads of a fixed pool started
  * here and stopped by {@link #close}.
+ *
+ * <p>Besides runs, one piece of work can be handed to a helper to go on beside them ({@link
+ * #background}: the writer's output of a finished row group while the next one is encoded); it too
+ * is never waited for before it has started: whoever needs it done first runs it.
  */
 final class FieldTasks implements AutoCloseable {
   private final int fields;
-  private final int helpers;
-  private final ExecutorService executor;
-  private final boolean ownsExecutor;
+  private final HelperThreads.Helpers helpers;
 
   /** The slot of the thread taking part in a run; unset outside one (slot 0). */
   private final ThreadLocal<int[]> slot = new ThreadLocal<>();
@@ -38,22 +40,13 @@ final class FieldTasks implements AutoCloseable {
    */
   FieldTasks(int fields, int threads, ExecutorService executor) {
     this.fields = fields;
-    this.helpers = Math.max(0, Math.min(threads, fields) - 1);
-    if (helpers == 0) {
-      this.executor = null;
-      this.ownsExecutor = false;
-    } else if (executor != null) {
-      this.executor = executor;
-      this.ownsExecutor = false;
-    } else {
-      this.executor = HelperThreads.pool("pqarrow-write-", helpers);
-      this.ownsExecutor = true;
-    }
+    this.helpers =
+        new HelperThreads.Helpers(Math.min(threads, fields) - 1, executor, "pqarrow-write-");
   }
 
   /** How many slots there are: 1 plus the helpers. */
   int slots() {
-    return helpers + 1;
+    return helpers.count() + 1;
   }
 
   /** The slot of the calling thread: its own while it works in a run, else 0. */
@@ -64,33 +57,37 @@ final class FieldTasks implements AutoCloseable {
 
   /** Calls {@code work} with every field index; returns when every call has returned. */
   void run(IntConsumer work) {
-    if (helpers == 0) {
+    if (helpers.count() == 0) {
       for (int i = 0; i < fields; i++) {
         work.accept(i);
       }
       return;
     }
     Run run = new Run(work);
-    try {
-      for (int h = 1; h <= helpers; h++) {
-        int s = h;
-        executor.execute(() -> run.work(s));
-      }
-    } catch (RejectedExecutionException | OutOfMemoryError e) {
-      // A caller's executor that is shut down or full, or no native thread to be had: the calling
-      // thread takes what the helpers would have. Helpers already submitted share the same run,
-      // and are waited for below, so none is left touching a field.
-    }
+    // Helpers the executor refuses leave their share to the calling thread; those already
+    // submitted share the same run, and are waited for below, so none is left touching a field.
+    helpers.start(run::work);
     run.work(0);
     run.awaitAll();
+  }
+
+  /**
+   * Starts {@code work} on a helper, to go on beside the calling thread's next runs; without
+   * helpers, or when the executor refuses it, runs it on the calling thread before returning. It
+   * runs outside any run, in no slot of its own (so it must not compress).
+   */
+  Background background(Background.Work work) {
+    Background b = new Background(work);
+    if (!helpers.submit(b::runIfFree)) {
+      b.runIfFree();
+    }
+    return b;
   }
 
   /** Stops the writer's own helper threads; a caller's executor is left running. */
   @Override
   public void close() {
-    if (ownsExecutor) {
-      HelperThreads.stop(executor);
-    }
+    helpers.close();
   }
 
   /** One {@link #run} on several threads: the fields handed out from one counter. */
@@ -122,6 +119,64 @@ final class FieldTasks implements AutoCloseable {
     /** Waits until every field has been worked on (see {@link HelperThreads.Countdown}). */
     void awaitAll() {
       finished.awaitAll();
+    }
+  }
+
+  /**
+   * One piece of {@link #background} work: taken once, by a helper or by whoever {@link #finish}es
+   * it first, so that finishing never waits for a task still queued.
+   */
+  static final class Background {
+    /** Background work, which may fail. */
+    interface Work {
+      void run() throws Exception;
+    }
+
+    private final Work work;
+    private final AtomicBoolean taken = new AtomicBoolean();
+    private final HelperThreads.Countdown done = new HelperThreads.Countdown(1);
+    private volatile Throwable failure;
+
+    private Background(Work work) {
+      this.work = work;
+    }
+
+    /** Runs the work unless another thread has taken it. */
+    void runIfFree() {
+      if (!taken.compareAndSet(false, true)) {
+        return;
+      }
+      try {
+        work.run();
+      } catch (Throwable e) {
+        failure = e;
+      } finally {
+        done.finished();
+      }
+    }
+
+    /**
+     * Runs the work here if no helper has taken it, else waits until it is done (see {@link
+     * HelperThreads.Countdown#awaitAll}); returns what it threw, or null.
+     */
+    Throwable finish() {
+      runIfFree();
+      done.awaitAll();
+      return failure;
+    }
+
+    /** What the work threw if it is done, else null: a look that never waits. */
+    Throwable failureSoFar() {
+      return failure;
+    }
+
+    /** Takes the work away unless it has started: true when it never will run. */
+    boolean cancel() {
+      if (!taken.compareAndSet(false, true)) {
+        return false;
+      }
+      done.finished();
+      return true;
     }
   }
 }

@@ -36,7 +36,6 @@ import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.util.HadoopCodecs;
-import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -84,6 +83,12 @@ public final class ParquetArrowWriter implements AutoCloseable {
   private final List<Field> batchFields;
 
   private ColumnChunkPageWriteStore pageStore;
+
+  /** The output of the last full row group, which may still be going on on a helper, or null. */
+  private FieldTasks.Background output;
+
+  /** The page store {@link #output} writes out. */
+  private ColumnChunkPageWriteStore outputStore;
 
   /** The bloom filters of the row group being written, kept for {@link FooterPatch}. */
   private Map<String, BloomFilter> rowGroupBlooms;
@@ -189,7 +194,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       this.compressors = slotCompressors(byColumn, options, file);
       opened =
           new ParquetFileWriter(
-              new LocalOutputFile(target),
+              new FileOutput(target),
               parquetSchema,
               ParquetFileWriter.Mode.OVERWRITE,
               options.rowGroupBytes(),
@@ -495,6 +500,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
     // On a failure, rowsWritten is advanced to the failing row, so that the message names it.
     int failing = 0;
     try {
+      if (output != null && output.failureSoFar() != null) {
+        finishOutput(); // an earlier row group could not be written to the file
+      }
       boolean replaced = false;
       for (DictionaryWriteNode node : dictionaryNodes) {
         node.useDictionaries(dictionaries);
@@ -502,7 +510,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       }
       if (replaced && rowsInGroup > 0) {
         // A column chunk has one dictionary page: a replaced dictionary starts a row group.
-        flushRowGroup();
+        flushRowGroup(false);
         startRowGroup();
       }
       for (DictionaryWriteNode node : dictionaryNodes) {
@@ -537,7 +545,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
         row = end;
         if (rowsInGroup >= options.rowGroupRows()
             || ((rowsInGroup & 1023) == 0 && bufferedSize() >= options.rowGroupBytes())) {
-          flushRowGroup();
+          flushRowGroup(false);
           startRowGroup();
         }
       }
@@ -623,23 +631,80 @@ public final class ParquetArrowWriter implements AutoCloseable {
     rowsInGroup = 0;
   }
 
-  private void flushRowGroup() throws Throwable {
+  /**
+   * Ends the row group: its fields write their last pages to the page store, and the store goes to
+   * the file after the row groups before it. Unless {@code last}, that output is left to a helper
+   * ({@link FieldTasks#background}) while the next row group is encoded, so encoding waits for no
+   * file write; at most one row group waits for its output (this one's is finished before the next
+   * one's starts), so the heap holds at most two row groups' encoded bytes.
+   */
+  private void flushRowGroup(boolean last) throws Throwable {
+    ColumnChunkPageWriteStore store = pageStore;
     if (rowsInGroup > 0) {
-      writer.startBlock(rowsInGroup);
       tasks.run(i -> fields.get(i).flush());
       for (FieldWriter f : fields) {
         if (f.failure != null) {
           throw f.failure;
         }
       }
-      pageStore.flushToFileWriter(writer);
-      writer.endBlock();
-      footer.rowGroupBloomFilters(rowGroupBlooms);
     }
     for (FieldWriter f : fields) {
       f.close();
     }
-    pageStore.close();
+    finishOutput();
+    if (rowsInGroup == 0) {
+      store.close();
+      return;
+    }
+    long rows = rowsInGroup;
+    Map<String, BloomFilter> blooms = rowGroupBlooms;
+    FieldTasks.Background.Work work =
+        () -> {
+          try {
+            writer.startBlock(rows);
+            store.flushToFileWriter(writer);
+            writer.endBlock();
+            footer.rowGroupBloomFilters(blooms);
+          } finally {
+            store.close();
+          }
+        };
+    if (last) {
+      work.run();
+    } else {
+      outputStore = store;
+      output = tasks.background(work);
+    }
+  }
+
+  /**
+   * Waits for the output of the last row group (see {@link #flushRowGroup}); throws its failure.
+   */
+  private void finishOutput() throws Throwable {
+    if (output != null) {
+      Throwable failed = output.finish();
+      output = null;
+      outputStore = null;
+      if (failed != null) {
+        throw failed;
+      }
+    }
+  }
+
+  /**
+   * Stops the output of the last row group: takes it away if it has not started (and releases its
+   * pages), else waits for it, so that nothing writes to the file once it is abandoned.
+   */
+  private void stopOutput() {
+    if (output != null) {
+      if (output.cancel()) {
+        outputStore.close();
+      } else {
+        output.finish();
+      }
+      output = null;
+      outputStore = null;
+    }
   }
 
   /**
@@ -665,7 +730,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     }
     closed = true;
     try {
-      flushRowGroup();
+      flushRowGroup(true);
       writer.end(keyValueMetadata);
       footer.apply(target);
       if (target != file) {
@@ -692,6 +757,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
    */
   private void abandon() {
     closed = true;
+    stopOutput();
     tasks.close();
     for (FieldWriter f : fields) {
       try {

@@ -53,9 +53,11 @@ import java.util.concurrent.ExecutorService;
  *   <tr><td>{@code mapping}</td><td>{@link MappingOptions#defaults()}</td><td>how the Arrow schema
  *       becomes a Parquet schema</td></tr>
  *   <tr><td>{@code threads}</td><td>1</td><td>how many top-level fields are encoded and their
- *       pages compressed at once (the calling thread and {@code threads - 1} helpers); the file's
- *       bytes and the errors are those of one thread. 1 by default: a library should not start
- *       threads its embedder did not ask for</td></tr>
+ *       pages compressed at once (the calling thread and {@code threads - 1} helpers); with
+ *       helpers, a full row group also goes to the file on a helper while the next one is encoded
+ *       (so up to two row groups' encoded bytes are held). The file's bytes and the errors are
+ *       those of one thread. 1 by default: a library should not start threads its embedder did not
+ *       ask for</td></tr>
  *   <tr><td>{@code executor}</td><td>none</td><td>where the helpers of {@code threads} run; none
  *       means the writer starts {@code threads - 1} daemon threads of its own and stops them when
  *       it is closed or aborted. An executor given here is never shut down by the writer</td></tr>
@@ -525,10 +527,13 @@ public final class WriteOptions {
 
     /**
      * Where the helpers of {@link #threads(int)} run, instead of threads the writer starts itself.
-     * The writer submits at most {@code threads - 1} tasks per run of rows, waits for them before
-     * {@code write} returns, and never shuts the executor down. Tasks that have not started when
-     * the calling thread has done the work find nothing left and return at once, so a busy (even a
-     * single-thread) executor slows a write but never blocks it.
+     * The writer submits at most {@code threads - 1} tasks per run of rows, and waits for them
+     * before {@code write} returns; and one task per full row group, which writes that group to the
+     * file while the next is encoded and is waited for at the end of the next row group or in
+     * {@code close} (so it may still run after {@code write} returns). It never shuts the executor
+     * down. Tasks that have not started when the calling thread needs their work done find it taken
+     * and return at once, so a busy (even a single-thread) executor slows a write but never blocks
+     * it.
      */
     public Builder executor(ExecutorService executor) {
       this.executor = Objects.requireNonNull(executor, "executor");
