@@ -12,6 +12,7 @@ import io.pqarrow.parquet.write.ParquetArrowWriter;
 import io.pqarrow.parquet.write.WriteOptions;
 import io.pqarrow.parquet.write.WriteOptions.Compression;
 import io.pqarrow.parquet.write.WriteOptions.Encoding;
+import io.pqarrow.testing.BlockedExecutor;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,7 +21,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -158,32 +158,17 @@ class ThreadedWriteTest {
   void busyExecutorNeitherBlocksNorChangesTheWrite() throws Exception {
     // The executor's one thread is held until the write is done: no helper task (a run's, or a
     // row group's output) starts, so the calling thread must do all of it itself.
-    ThreadPoolExecutor executor =
-        new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>());
-    CountDownLatch release = new CountDownLatch(1);
-    try {
-      executor.execute(
-          () -> {
-            try {
-              release.await();
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
-            }
-          });
+    Path file;
+    byte[] expected;
+    try (BlockedExecutor busy = new BlockedExecutor()) {
       WriteOptions.Builder options = WriteOptions.builder().rowGroupRows(2000);
-      byte[] expected = Files.readAllBytes(write("one.parquet", options.build()));
-      Path file = write("busy.parquet", options.threads(2).executor(executor).build());
+      expected = Files.readAllBytes(write("one.parquet", options.build()));
+      file = write("busy.parquet", options.threads(2).executor(busy.executor()).build());
       assertArrayEquals(expected, Files.readAllBytes(file));
-      assertTrue(executor.getQueue().size() > 1, "the helper tasks were still queued");
-      release.countDown();
-      // The queued tasks find their work taken and end without touching the written file.
-      executor.shutdown();
-      assertTrue(executor.awaitTermination(10, TimeUnit.SECONDS));
-      assertArrayEquals(expected, Files.readAllBytes(file));
-    } finally {
-      release.countDown();
-      executor.shutdownNow();
+      assertTrue(busy.queued() > 1, "the helper tasks were still queued");
     }
+    // Released, the queued tasks found their work taken and ended without touching the file.
+    assertArrayEquals(expected, Files.readAllBytes(file));
   }
 
   @ParameterizedTest

@@ -2,7 +2,8 @@ package io.pqarrow.testing;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -11,7 +12,8 @@ import java.util.concurrent.TimeUnit;
  * thread, shuts the executor down and waits for it.
  */
 public final class BlockedExecutor implements AutoCloseable {
-  private final ExecutorService executor = Executors.newSingleThreadExecutor();
+  private final ThreadPoolExecutor executor =
+      new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>());
   private final CountDownLatch release = new CountDownLatch(1);
 
   /** Starts the executor with its thread held. */
@@ -29,6 +31,11 @@ public final class BlockedExecutor implements AutoCloseable {
   /** The executor, its thread held until {@link #close}. */
   public ExecutorService executor() {
     return executor;
+  }
+
+  /** How many tasks wait in the queue for the held thread. */
+  public int queued() {
+    return executor.getQueue().size();
   }
 
   @Override
