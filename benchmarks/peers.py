@@ -810,7 +810,7 @@ def section(files, results, heap, run, plotted):
         f"iterations after {run['warmup']} warm-up iteration(s) (one fork, default heap) for this library "
         "(`FileReadBenchmark.pqarrowReader`, batches of 65,536 rows, default options: read-ahead on; "
         "\"no read-ahead\" with `-p readAhead=false`, `ReadOptions.readAhead`; \"threads\" with "
-        f"`-p threads={m['cores']}`, `ReadOptions.threads`) and parquet-java "
+        f"`-p threads={m['cores']}`, `ReadOptions.threads`, read-ahead then off by default) and parquet-java "
         "(`FileReadBenchmark.parquetJavaGroups`). The files are written by `peers.py` (see its "
         "docstring), all snappy.",
         "",

@@ -78,11 +78,12 @@ public class FileReadBenchmark {
 
   /**
    * Whether each column's next page is read and decompressed in the background ({@link
-   * ReadOptions#readAhead()}); on by default, as the library's. {@code -p readAhead=false} times
-   * the read on the calling thread alone.
+   * ReadOptions#readAhead()}): {@code default} leaves the library's choice (on for one thread, off
+   * with more); {@code -p readAhead=false} times the read on the calling thread alone, {@code true}
+   * forces it on.
    */
-  @Param({"true"})
-  public boolean readAhead;
+  @Param({"default"})
+  public String readAhead;
 
   private BufferAllocator allocator;
   private Path file;
@@ -99,6 +100,10 @@ public class FileReadBenchmark {
     if (!Files.isRegularFile(file)) {
       throw new IllegalArgumentException("FileReadBenchmark: no such file: " + file);
     }
+    if (!List.of("default", "true", "false").contains(readAhead)) {
+      throw new IllegalArgumentException(
+          "FileReadBenchmark: readAhead is default, true or false: " + readAhead);
+    }
     if (threads < 1) {
       throw new IllegalArgumentException("FileReadBenchmark: threads must be >= 1: " + threads);
     }
@@ -112,7 +117,11 @@ public class FileReadBenchmark {
   }
 
   private ReadOptions options() {
-    return ReadOptions.builder().batchRows(batchRows).threads(threads).readAhead(readAhead).build();
+    ReadOptions.Builder b = ReadOptions.builder().batchRows(batchRows).threads(threads);
+    if (!readAhead.equals("default")) {
+      b.readAhead(Boolean.parseBoolean(readAhead));
+    }
+    return b.build();
   }
 
   /** The buffer bytes of every batch of the last {@link #pqarrowReader} call, summed. */

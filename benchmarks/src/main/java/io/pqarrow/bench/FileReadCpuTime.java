@@ -39,6 +39,7 @@ public final class FileReadCpuTime {
     b.path = args[2];
     b.batchRows = 65_536;
     b.threads = 1;
+    b.readAhead = "true";
     b.setup();
     List<List<long[]>> measured = new ArrayList<>();
     for (int s = 0; s < settings.length; s++) {
@@ -48,7 +49,7 @@ public final class FileReadCpuTime {
     try {
       for (int r = 0; r < warmup + rounds; r++) {
         for (int s = 0; s < settings.length; s++) {
-          b.readAhead = Boolean.parseBoolean(settings[s]);
+          b.readAhead = String.valueOf(Boolean.parseBoolean(settings[s]));
           long cpu = os.getProcessCpuTime();
           long thread = threads.getCurrentThreadCpuTime();
           long wall = System.nanoTime();

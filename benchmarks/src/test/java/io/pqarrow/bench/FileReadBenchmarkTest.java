@@ -53,13 +53,16 @@ class FileReadBenchmarkTest {
     // Row groups of 300 rows read in batches of 64 that straddle them.
     b.batchRows = 64;
     b.threads = 1;
+    b.readAhead = "false";
     b.setup();
     try {
       assertEquals(expected, b.pqarrowReader(), "ParquetArrowReader");
-      b.readAhead = true;
+      b.readAhead = "default";
       assertEquals(expected, b.pqarrowReader(), "ParquetArrowReader with read-ahead");
       b.threads = 3;
       assertEquals(expected, b.pqarrowReader(), "ParquetArrowReader on 3 threads");
+      b.readAhead = "true";
+      assertEquals(expected, b.pqarrowReader(), "ParquetArrowReader on 3 threads, read-ahead");
       assertTrue(b.bytesSeen() > ROWS * 8L, "buffer bytes seen: " + b.bytesSeen());
       assertEquals(expected, b.parquetJavaGroups(), "parquet-java GroupReadSupport");
     } finally {

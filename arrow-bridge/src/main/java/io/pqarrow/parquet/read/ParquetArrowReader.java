@@ -63,13 +63,13 @@ import org.apache.parquet.schema.MessageType;
  * range, a page at a time ({@link PageLeafDecoder}), and decodes values with their repetition and
  * definition levels straight into the vectors of one {@link VectorSchemaRoot}, reused for every
  * batch. Memory is bounded by one batch plus the current page of each column (and the next one,
- * read ahead in the background with {@link ReadOptions#readAhead()}, the default). With {@link
- * ReadOptions#threads()} above 1 the leaves of each batch are read at once on several threads
- * ({@link ColumnTasks}); the batches, values and errors are those of one thread, with read-ahead or
- * without. Every failure, from a missing file to corrupt data, is a {@link ParquetFileException}
- * naming the file (and column and row when known): {@code Invalid Parquet file at …} for bad bytes,
- * {@code Cannot read Parquet file at …: out of Arrow memory (limit N bytes): …} when the caller's
- * allocator cannot hold a batch.
+ * read ahead in the background with {@link ReadOptions#readAhead()}, the default for one thread).
+ * With {@link ReadOptions#threads()} above 1 the leaves of each batch are read at once on several
+ * threads ({@link ColumnTasks}); the batches, values and errors are those of one thread, with
+ * read-ahead or without. Every failure, from a missing file to corrupt data, is a {@link
+ * ParquetFileException} naming the file (and column and row when known): {@code Invalid Parquet
+ * file at …} for bad bytes, {@code Cannot read Parquet file at …: out of Arrow memory (limit N
+ * bytes): …} when the caller's allocator cannot hold a batch.
  *
  * <p>Columns read as dictionaries ({@link ReadOptions#readDictionary()}, or stored so in {@code
  * ARROW:schema}; the rule is {@link DictionaryFields}'s) hold Int32 indices in the root; their

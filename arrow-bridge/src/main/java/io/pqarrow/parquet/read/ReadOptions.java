@@ -49,14 +49,16 @@ import org.apache.parquet.filter2.predicate.FilterPredicate;
  *       reads of {@code readAhead} run; none means the reader starts {@code threads - 1} daemon
  *       threads of its own (and one for read-ahead) and stops them on {@code close()}. An executor
  *       given here is never shut down by the reader</td></tr>
- *   <tr><td>{@code readAhead}</td><td>{@code true}</td><td>whether each column reads the page
+ *   <tr><td>{@code readAhead}</td><td>{@code threads == 1}</td><td>whether each column reads the page
  *       after the one being decoded in the background (read, CRC-checked and decompressed), as
  *       pyarrow's {@code read_table} pre-buffers on its I/O threads: one more thread (a daemon the
  *       reader starts and stops on {@code close()}, or the {@code executor}) and one more page
  *       buffer per column; a single-threaded read then keeps about one and a half cores busy. On by
- *       default: it is the largest gain a plain read can have, costs a bounded few pages of heap and
- *       never changes batches, values or errors. Off for a caller that runs many reads at once on
- *       its own threads (an engine's tasks), where the thread buys nothing</td></tr>
+ *       default for a single-threaded read: it is the largest gain a plain read can have, costs a
+ *       bounded few pages of heap and never changes batches, values or errors. Off by default with
+ *       {@code threads} above 1, whose column tasks already keep the cores busy (on 2 cores the
+ *       extra thread measured slower, not faster), and best off for a caller that runs many reads
+ *       at once on its own threads (an engine's tasks), where the thread buys nothing</td></tr>
  *   <tr><td>{@code verifyPageChecksums}</td><td>{@code true}</td><td>whether a page whose header
  *       has a CRC is checked against it, so that a damaged page is an error naming it rather than
  *       wrong values; off only to read past a known damage, or to save the few per cent the check
@@ -101,7 +103,7 @@ public final class ReadOptions {
   private final int threads;
   private final ExecutorService executor;
   private final boolean verifyPageChecksums;
-  private final boolean readAhead;
+  private final Boolean readAhead; // null: on when single-threaded
   private final List<String> readDictionary;
   private final boolean storedDictionaries;
   private final FilterPredicate pageFilter;
@@ -149,7 +151,7 @@ public final class ReadOptions {
         .mapping(mapping)
         .threads(threads)
         .verifyPageChecksums(verifyPageChecksums)
-        .readAhead(readAhead)
+        .readAheadIfAny(readAhead)
         .executorIfAny(executor)
         .readDictionary(readDictionary)
         .storedDictionaries(storedDictionaries)
@@ -206,9 +208,9 @@ public final class ReadOptions {
     return verifyPageChecksums;
   }
 
-  /** Whether pages are read ahead in the background. */
+  /** Whether pages are read ahead in the background: as set, else when {@link #threads()} is 1. */
   public boolean readAhead() {
-    return readAhead;
+    return readAhead != null ? readAhead : threads == 1;
   }
 
   /** The predicate that page indexes are pruned by, if any. */
@@ -267,7 +269,7 @@ public final class ReadOptions {
     private int threads = 1;
     private ExecutorService executor; // null: the reader's own threads
     private boolean verifyPageChecksums = true;
-    private boolean readAhead = true;
+    private Boolean readAhead; // null: on when single-threaded
     private List<String> readDictionary = List.of();
     private boolean storedDictionaries = true;
     private FilterPredicate pageFilter; // null: every page
@@ -372,10 +374,16 @@ public final class ReadOptions {
      * Whether each column reads its next page (read, CRC-checked, decompressed) in the background
      * while the calling thread decodes the current one. It costs one thread (a daemon the reader
      * starts and stops on {@code close()}, or tasks on {@link #executor(ExecutorService)}) and one
-     * more page buffer per column; batches, values and errors are the same either way. On by
-     * default; off for callers that run many reads at once on threads of their own.
+     * more page buffer per column; batches, values and errors are the same either way. By default
+     * on for a single-threaded read and off with {@link #threads(int)} above 1 (whose column tasks
+     * keep the cores busy); off for callers that run many reads at once on threads of their own.
      */
     public Builder readAhead(boolean readAhead) {
+      this.readAhead = readAhead;
+      return this;
+    }
+
+    private Builder readAheadIfAny(Boolean readAhead) {
       this.readAhead = readAhead;
       return this;
     }

@@ -85,6 +85,7 @@ class ReadAheadTest {
     for (int batch : new int[] {1, 33, 1024, 65536}) {
       assertSameOnAndOff(file, ReadOptions.builder().batchRows(batch).build());
     }
+    // Threads and read-ahead together (read-ahead is off by default with threads).
     assertSameOnAndOff(file, ReadOptions.builder().batchRows(100).threads(2).build());
   }
 
@@ -113,11 +114,18 @@ class ReadAheadTest {
   }
 
   @Test
-  void readAheadIsOnByDefaultAndCanBeTurnedOff() {
+  void readAheadIsOnByDefaultForOneThreadAndCanBeSetEitherWay() {
     assertTrue(ReadOptions.defaults().readAhead());
     ReadOptions off = ReadOptions.builder().readAhead(false).build();
     assertFalse(off.readAhead());
     assertFalse(off.toBuilder().build().readAhead(), "toBuilder keeps it");
+    // With column tasks on several threads it is off unless asked for.
+    ReadOptions threaded = ReadOptions.builder().threads(2).build();
+    assertFalse(threaded.readAhead());
+    assertTrue(threaded.toBuilder().threads(1).build().readAhead(), "the default follows threads");
+    ReadOptions forced = threaded.toBuilder().readAhead(true).build();
+    assertTrue(forced.readAhead());
+    assertTrue(forced.toBuilder().build().readAhead(), "toBuilder keeps it");
   }
 
   /**
