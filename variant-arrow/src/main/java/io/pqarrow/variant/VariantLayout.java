@@ -232,6 +232,30 @@ final class VariantLayout {
   }
 
   /**
+   * The problem of an object's or array's header whose ids and offsets run past the value: the
+   * reader and the validator say it alike.
+   */
+  static String headerOverrun(long n, String what, int idSize, int offsetSize, long remain) {
+    return "expected "
+        + n
+        + " "
+        + what
+        + " elements with "
+        + (idSize > 0 ? idSize + "-byte field ids and " : "")
+        + (n + 1)
+        + " offsets of "
+        + offsetSize
+        + " bytes, only "
+        + remain
+        + " bytes remain";
+  }
+
+  /** The problem of a length-prefixed value longer than what is left: reader and validator. */
+  static String payloadOverrun(long n, int header, long remain) {
+    return "expected " + n + " bytes of " + kind(header) + ", only " + remain + " remain";
+  }
+
+  /**
    * Unsigned little-endian integer of 1 to 4 bytes at an absolute position; caller checks bounds.
    */
   static long readUnsigned(ByteBuffer buf, int pos, int size) {

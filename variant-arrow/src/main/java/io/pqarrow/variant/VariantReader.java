@@ -153,13 +153,7 @@ public final class VariantReader {
       if (n > limit - start - 1 - VariantLayout.LENGTH_PREFIX) {
         throw error(
             start + 1,
-            "expected "
-                + n
-                + " bytes of "
-                + VariantLayout.kind(h)
-                + ", only "
-                + (limit - start - 1 - VariantLayout.LENGTH_PREFIX)
-                + " remain");
+            VariantLayout.payloadOverrun(n, h, limit - start - 1 - VariantLayout.LENGTH_PREFIX));
       }
       payloadLength = (int) n;
     } else {
@@ -175,20 +169,7 @@ public final class VariantReader {
     long offsets = ids + n * idSize;
     long data = offsets + (n + 1) * offsetSize;
     if (data > limit) {
-      throw error(
-          start + 1,
-          "expected "
-              + n
-              + " "
-              + what
-              + " elements with "
-              + (idSize > 0 ? idSize + "-byte field ids and " : "")
-              + (n + 1)
-              + " offsets of "
-              + offsetSize
-              + " bytes, only "
-              + (limit - ids)
-              + " bytes remain");
+      throw error(start + 1, VariantLayout.headerOverrun(n, what, idSize, offsetSize, limit - ids));
     }
     this.count = (int) n;
     this.idSize = idSize;

@@ -215,17 +215,7 @@ public final class VariantValidator {
           long n = u32(buf, pos + 1);
           int room = lim - pos - 1 - VariantLayout.LENGTH_PREFIX;
           if (n > room) {
-            throw error(
-                row,
-                base,
-                pos + 1,
-                "expected "
-                    + n
-                    + " bytes of "
-                    + VariantLayout.kind(h)
-                    + ", only "
-                    + room
-                    + " remain");
+            throw error(row, base, pos + 1, VariantLayout.payloadOverrun(n, h, room));
           }
           end = pos + 1 + VariantLayout.LENGTH_PREFIX + (int) n;
           if (id == VariantLayout.STRING) {
@@ -258,21 +248,7 @@ public final class VariantValidator {
         long data = offs + (n + 1) * offSize;
         if (data > lim) {
           throw error(
-              row,
-              base,
-              pos + 1,
-              "expected "
-                  + n
-                  + " "
-                  + what
-                  + " elements with "
-                  + (idSize > 0 ? idSize + "-byte field ids and " : "")
-                  + (n + 1)
-                  + " offsets of "
-                  + offSize
-                  + " bytes, only "
-                  + (lim - ids)
-                  + " bytes remain");
+              row, base, pos + 1, VariantLayout.headerOverrun(n, what, idSize, offSize, lim - ids));
         }
         int lastAt = (int) (offs + n * offSize);
         long last = VariantLayout.readUnsigned(buf, lastAt, offSize);
