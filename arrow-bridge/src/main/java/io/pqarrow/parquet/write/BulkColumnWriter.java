@@ -1053,11 +1053,10 @@ final class BulkColumnWriter {
         if (all || isSet(runBits, i)) {
           int at = o[i];
           int len = o[i + 1] - at;
-          Binary value = Binary.fromConstantByteArray(s, at, len);
-          delta.writeBytes(value);
+          delta.writeBytes(Binary.fromConstantByteArray(s, at, len));
           pageRaw += len + rawExtra;
           if (bloom != null) {
-            bloom.insertHash(bloom.hash(value));
+            bloom.insertHash(bytesHash(s, at, len));
           }
         }
       }
@@ -1079,12 +1078,30 @@ final class BulkColumnWriter {
         size += prefixBytes + len;
         pageRaw += len + rawExtra;
         if (bloom != null) {
-          bloom.insertHash(bloom.hash(Binary.fromConstantByteArray(s, at, len)));
+          bloom.insertHash(bytesHash(s, at, len));
         }
       }
     }
     plain.size = size;
   }
+
+  /**
+   * The bloom filter hash of {@code s[at..at+len)}: the filter's own (XXH64, {@code
+   * BlockSplitBloomFilter}'s default, which {@link #startRowGroup} builds) over a reused view,
+   * where {@code bloom.hash(Binary)} would copy the bytes out of a new {@code Binary} per value.
+   */
+  private long bytesHash(byte[] s, int at, int len) {
+    if (hashView.array() != s) {
+      hashView = java.nio.ByteBuffer.wrap(s);
+    }
+    hashView.limit(at + len).position(at);
+    return XXH64.hashByteBuffer(hashView);
+  }
+
+  private static final org.apache.parquet.column.values.bloomfilter.XxHash XXH64 =
+      new org.apache.parquet.column.values.bloomfilter.XxHash();
+
+  private java.nio.ByteBuffer hashView = java.nio.ByteBuffer.wrap(new byte[0]);
 
   /** The bytes before each PLAIN value: a BYTE_ARRAY's length, nothing for FIXED_LEN_BYTE_ARRAY. */
   private int lengthPrefix() {
@@ -1139,7 +1156,7 @@ final class BulkColumnWriter {
         pageRaw += len + rawExtra;
         if (values.size != before) {
           if (bloom != null) {
-            bloom.insertHash(bloom.hash(Binary.fromConstantByteArray(s, at, len)));
+            bloom.insertHash(bytesHash(s, at, len));
           }
           if (values.byteSize > dictionaryLimit) {
             return i + 1;

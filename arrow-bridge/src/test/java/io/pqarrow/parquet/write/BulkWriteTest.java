@@ -197,6 +197,48 @@ class BulkWriteTest {
   }
 
   /**
+   * The bloom filters the bulk path writes hold what the per-value path's hold, bit for bit, for
+   * every covered type (the PLAIN, dictionary and fallback patterns; sized by NDV and by the
+   * default), so they prune as parquet-java's do.
+   */
+  @Test
+  void bloomFiltersAreThePerValuePathsBitForBit() throws IOException {
+    int filters = 0;
+    for (String pattern : PATTERNS) {
+      for (int set : new int[] {2, 3}) {
+        WriteOptions options = options(pattern, WriteOptions.PageVersion.V1, set);
+        List<List<String>> bits = new ArrayList<>();
+        for (boolean bulk : new boolean[] {false, true}) {
+          Path file = dir.resolve("bloom-" + bulk + ".parquet");
+          write(file, pattern, options, bulk);
+          List<String> seen = new ArrayList<>();
+          try (org.apache.parquet.hadoop.ParquetFileReader r =
+              org.apache.parquet.hadoop.ParquetFileReader.open(
+                  new org.apache.parquet.io.LocalInputFile(file))) {
+            for (var block : r.getFooter().getBlocks()) {
+              for (var column : block.getColumns()) {
+                var filter = r.readBloomFilter(column);
+                java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+                if (filter != null) {
+                  filter.writeTo(out);
+                }
+                seen.add(
+                    column.getPath()
+                        + " "
+                        + java.util.HexFormat.of().formatHex(out.toByteArray()).hashCode());
+              }
+            }
+          }
+          bits.add(seen);
+        }
+        assertEquals(bits.get(0), bits.get(1), pattern + ", options " + set);
+        filters += (int) bits.get(1).stream().filter(l -> !l.endsWith(" 0")).count();
+      }
+    }
+    assertTrue(filters > 100, "bloom filters compared: " + filters);
+  }
+
+  /**
    * Signed zeros and NaN: the bulk path's chunk statistics and page column index order -0.0 below
    * 0.0, as parquet-java's statistics do (it once kept the first zero it saw, so {0.0, -0.0} had
    * min 0.0), and leave NaN out of min and max. (A chunk of NaN alone is where the two differ: the
