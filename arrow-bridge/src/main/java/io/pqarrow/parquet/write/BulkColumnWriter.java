@@ -589,6 +589,9 @@ final class BulkColumnWriter {
     int fit = n;
     for (int i = 0; i < n; i++) {
       int len = isSet(runBits, i) ? (int) ByteSink.INTS.get(b, i * size) : 0;
+      if (len < 0) {
+        throw badView(row + i, "has a negative length, " + len);
+      }
       offsets[i + 1] = offsets[i] + len;
       if (offsets[i + 1] + 4L * (i + 1) >= room) {
         fit = i + 1;
@@ -605,10 +608,32 @@ final class BulkColumnWriter {
       } else {
         int buffer = (int) ByteSink.INTS.get(b, at + 8);
         int offset = (int) ByteSink.INTS.get(b, at + 12);
+        if (buffer < 0 || buffer >= data.size()) {
+          throw badView(
+              row + i, "points at data buffer " + buffer + ", and the vector has " + data.size());
+        }
+        if (offset < 0 || (long) offset + len > data.get(buffer).capacity()) {
+          throw badView(
+              row + i,
+              "points at bytes "
+                  + offset
+                  + " to "
+                  + ((long) offset + len)
+                  + " of data buffer "
+                  + buffer
+                  + ", which holds "
+                  + data.get(buffer).capacity());
+        }
         data.get(buffer).getBytes(offset, scratch, offsets[i], len);
       }
     }
     return fit;
+  }
+
+  /** A view at {@code row} that {@code problem}: named with column and row, not an index error. */
+  private InvalidValueException badView(int row, String problem) {
+    failing = row;
+    return new InvalidValueException(leaf.path, "the string view of this row " + problem);
   }
 
   /**

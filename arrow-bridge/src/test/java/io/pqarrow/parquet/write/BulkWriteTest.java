@@ -607,6 +607,40 @@ class BulkWriteTest {
     }
   }
 
+  /**
+   * A view that points outside the vector (a damaged IPC input) fails the write naming the column,
+   * the row and what it points at, not with an index error from the buffers.
+   */
+  @Test
+  void aViewPointingOutsideTheVectorNamesTheColumnAndRow() {
+    for (int field : new int[] {8, 12, 0}) { // the buffer index, the offset, the length
+      Path file = dir.resolve("view-" + field + ".parquet");
+      try (FieldVector v = column(memory.allocator(), "vstr", "n0", "distinct", 0, 3000)) {
+        // Row 2001 (x = 2001, a multiple of 3) is out of line: its view names buffer and offset.
+        v.getDataBuffer().setInt(2001L * 16 + field, field == 0 ? -7 : 99_999);
+        try (VectorSchemaRoot root = new VectorSchemaRoot(List.of(v))) {
+          ParquetArrowWriter writer =
+              ParquetArrowWriter.open(file, root.getSchema(), WriteOptions.builder().build(), true);
+          try {
+            assertEquals(1, writer.bulkFields());
+            ParquetFileException e =
+                assertThrows(ParquetFileException.class, () -> writer.write(root));
+            String m = e.getMessage();
+            assertTrue(m.contains("vstr_n0") && m.contains("row 2001"), m);
+            assertTrue(
+                m.contains(
+                    field == 8
+                        ? "points at data buffer 99999"
+                        : field == 12 ? "points at bytes 99999" : "negative length, -7"),
+                m);
+          } finally {
+            writer.abort();
+          }
+        }
+      }
+    }
+  }
+
   @Test
   void aNullInANonNullableColumnNamesTheColumnAndRowAsBefore() {
     Schema schema;
