@@ -3,7 +3,6 @@ package io.pqarrow.parquet.read;
 import io.pqarrow.parquet.internal.HelperThreads;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -40,9 +39,7 @@ final class ColumnTasks implements AutoCloseable {
   /** The indices of other leaves (the calling thread reads them), in column order. */
   private final int[] sequential;
 
-  private final int helpers;
-  private final ExecutorService executor;
-  private final boolean ownsExecutor;
+  private final HelperThreads.Helpers helpers;
   private final int[] read;
   private final Throwable[] failure;
 
@@ -71,22 +68,14 @@ final class ColumnTasks implements AutoCloseable {
     this.read = new int[leaves.size()];
     this.failure = new Throwable[leaves.size()];
     // The calling thread reads too, and with one page leaf there is nothing to share.
-    this.helpers = Math.max(0, Math.min(threads, pageLeaves) - 1);
-    if (helpers == 0) {
-      this.executor = null;
-      this.ownsExecutor = false;
-    } else if (executor != null) {
-      this.executor = executor;
-      this.ownsExecutor = false;
-    } else {
-      this.executor = HelperThreads.pool("pqarrow-read-", helpers);
-      this.ownsExecutor = true;
-    }
+    this.helpers =
+        new HelperThreads.Helpers(
+            Math.max(0, Math.min(threads, pageLeaves) - 1), executor, "pqarrow-read-");
   }
 
   /** Whether leaves are read on more than one thread. */
   boolean parallel() {
-    return helpers > 0;
+    return helpers.count() > 0;
   }
 
   /**
@@ -98,7 +87,7 @@ final class ColumnTasks implements AutoCloseable {
       read[i] = -1;
       failure[i] = null;
     }
-    if (helpers == 0) {
+    if (helpers.count() == 0) {
       for (int i = 0; i < leaves.size(); i++) {
         if (!readLeaf(i, records)) {
           return;
@@ -107,15 +96,10 @@ final class ColumnTasks implements AutoCloseable {
       return;
     }
     Run run = new Run(records);
-    try {
-      for (int h = 0; h < helpers; h++) {
-        executor.execute(run);
-      }
-    } catch (RejectedExecutionException | OutOfMemoryError e) {
-      // A caller's executor that is shut down or full, or no native thread to be had: the calling
-      // thread takes what the helpers would have. Helpers already submitted share the same run,
-      // and are waited for below, so none is left touching a leaf.
-    }
+    // A helper the executor refuses (shut down or full, or no native thread to be had) leaves its
+    // share to the calling thread. Helpers already submitted share the same run, and are waited for
+    // below, so none is left touching a leaf.
+    helpers.start(h -> run.run());
     for (int i : sequential) {
       if (i >= run.stopAt.get()) {
         break;
@@ -152,9 +136,7 @@ final class ColumnTasks implements AutoCloseable {
   /** Stops the reader's own helper threads; a caller's executor is left running. */
   @Override
   public void close() {
-    if (ownsExecutor) {
-      HelperThreads.stop(executor);
-    }
+    helpers.close();
   }
 
   /** One {@link #readRecords} on several threads: the page leaves handed out from one counter. */
