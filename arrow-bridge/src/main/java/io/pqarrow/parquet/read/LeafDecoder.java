@@ -165,6 +165,13 @@ abstract class LeafDecoder implements AutoCloseable {
   void readAhead(List<RowRanges.Range> ranges) {}
 
   /**
+   * Names the chunk this leaf reads after the current one ({@code chunk}, of row group {@code
+   * rowGroup}), so that a leaf that reads ahead may go on into it once the current chunk's pages
+   * are all read; after {@link #readAhead}.
+   */
+  void follow(ColumnChunkMetaData chunk, int rowGroup) {}
+
+  /**
    * Clears the validity bits of slots {@code from .. to-1}, which records thrown away filled: a
    * decoder may leave a null slot's bit as it found it.
    */

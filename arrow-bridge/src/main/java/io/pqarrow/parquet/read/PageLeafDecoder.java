@@ -301,6 +301,11 @@ abstract class PageLeafDecoder extends LeafDecoder {
     pages.readAhead(index.getOffset(0), wanted);
   }
 
+  @Override
+  final void follow(ColumnChunkMetaData chunk, int rowGroup) {
+    pages.follow(chunk, rowGroup);
+  }
+
   /** The data pages of the current chunk's offset index after the current one, not read. */
   private long chunkTail() {
     return chunkPages == null ? 0 : Math.max(0, chunkPages.getPageCount() - (ordinal + 1));

@@ -803,6 +803,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
           column = leaves.get(i).column;
           leaves.get(i).readAhead(ranges);
         }
+        followWithNextRowGroup();
       } catch (ParquetFileException | OutOfMemoryException e) {
         throw e;
       } catch (RuntimeException e) {
@@ -818,6 +819,36 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       return true;
     }
     return false;
+  }
+
+  /**
+   * Names to every leaf its chunk in the next row group to be read, so that read-ahead goes on into
+   * it: not when a page filter may pass over that chunk's first pages (its rows are not known until
+   * the row group is reached).
+   */
+  private void followWithNextRowGroup() {
+    if (pageFilter != null) {
+      return;
+    }
+    for (int k = nextRowGroup; k < rowGroups.size(); k++) {
+      int index = rowGroups.get(k);
+      BlockMetaData block = parquet.getRowGroups().get(index);
+      if (block.getRowCount() == 0) {
+        continue;
+      }
+      ColumnChunkMetaData[] chunks = new ColumnChunkMetaData[leaves.size()];
+      try {
+        for (int i = 0; i < chunks.length; i++) {
+          chunks[i] = chunk(block, leafPaths.get(i));
+        }
+      } catch (IllegalStateException e) {
+        return; // told when that row group is reached
+      }
+      for (int i = 0; i < chunks.length; i++) {
+        leaves.get(i).follow(chunks[i], index);
+      }
+      return;
+    }
   }
 
   /**

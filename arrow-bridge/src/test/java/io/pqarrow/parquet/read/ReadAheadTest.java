@@ -36,6 +36,7 @@ import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.io.LocalInputFile;
@@ -173,16 +174,7 @@ class ReadAheadTest {
         .run(PageReadPathTest.WRITE, file.toString(), "1.0", "plain", "0", "8", "NONE", "1");
     // The last byte of row group 1's chunk of the first column (its last page's body, under its
     // CRC): read ahead long before the batch that needs it, reported only there.
-    ColumnChunkMetaData chunk;
-    PlainParquetConfiguration conf = new PlainParquetConfiguration();
-    try (ParquetFileReader reader =
-        ParquetFileReader.open(
-            new LocalInputFile(file),
-            ParquetReadOptions.builder(conf)
-                .withCodecFactory(HadoopCodecs.newFactory(conf, 0))
-                .build())) {
-      chunk = reader.getRowGroups().get(1).getColumns().get(0);
-    }
+    ColumnChunkMetaData chunk = rowGroups(file).get(1).getColumns().get(0);
     long at = chunk.getStartingPos() + chunk.getTotalSize() - 1;
     try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
       f.seek(at);
@@ -315,6 +307,128 @@ class ReadAheadTest {
           expected, assertTimeoutPreemptively(Duration.ofSeconds(60), () -> batches(file, on)));
       assertEquals(
           expected, batches(file, off.toBuilder().readAhead(true).executor(rejecting).build()));
+    }
+  }
+
+  /**
+   * argv: file, codec. Row groups of 500 rows whose every column chunk is one data page (a
+   * dictionary page before it for the dictionary-encoded string): read-ahead has nothing to read in
+   * a chunk once its first page is out, only in the next row group.
+   */
+  static final String ONE_PAGE_CHUNKS =
+      """
+      import sys, random
+      import pyarrow as pa, pyarrow.parquet as pq
+      path, codec = sys.argv[1:]
+      rnd = random.Random(11); n = 2300
+      t = pa.table({
+          'id': pa.array(range(n), pa.int64()),
+          'word': pa.array([None if i % 7 == 0 else 'w%d' % rnd.randrange(30) for i in range(n)]),
+          'tags': pa.array([None if i % 11 == 0 else ['t%d' % rnd.randrange(99)] * rnd.randrange(4)
+                            for i in range(n)], pa.list_(pa.string())),
+          'x': pa.array([rnd.random() for i in range(n)]),
+      })
+      pq.write_table(t, path, row_group_size=500, data_page_size=1 << 20, compression=codec,
+                     use_dictionary=['word'], write_page_checksum=True)
+      """;
+
+  /**
+   * A column whose chunks are one page each is read ahead from one row group into the next: the
+   * first page of row group 1 is read while row group 0's rows are handed out, before the batch
+   * that needs it. The batches and bytes are those of a read without read-ahead, at every batch
+   * size, compressed or not; closing with that read under way leaves nothing behind.
+   */
+  @Test
+  void readAheadGoesOnIntoTheNextRowGroup() throws Exception {
+    Path file = dir.resolve("one-page.parquet");
+    for (String codec : List.of("SNAPPY", "NONE")) {
+      PythonEnv.require().run(ONE_PAGE_CHUNKS, file.toString(), codec);
+      for (int batch : new int[] {1, 499, 500, 501, 4096}) {
+        assertSameOnAndOff(file, ReadOptions.builder().batchRows(batch).build());
+      }
+      long firstGroup = rowGroupBytes(file, 0);
+      long secondGroup = rowGroupBytes(file, 1);
+      ThreadPoolExecutor executor = (ThreadPoolExecutor) Executors.newFixedThreadPool(1);
+      try {
+        ReadOptions on = ReadOptions.builder().batchRows(500).executor(executor).build();
+        try (ParquetArrowReader r = ParquetArrowReader.open(file, memory.allocator(), on)) {
+          assertTrue(r.loadNextBatch());
+          // Row group 0 is out; the next batch has not asked for row group 1.
+          long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+          while (r.bytesRead() <= firstGroup && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+          }
+          long read = r.bytesRead();
+          assertTrue(read > firstGroup, codec + ": nothing of row group 1 was read ahead");
+          assertTrue(read <= firstGroup + secondGroup, codec + ": read " + read + " bytes");
+        } // closed with row group 1's first pages read ahead but not handed out
+        ReadOptions off = on.toBuilder().readAhead(false).build();
+        try (ParquetArrowReader r = ParquetArrowReader.open(file, memory.allocator(), off)) {
+          assertTrue(r.loadNextBatch());
+          assertTrue(r.bytesRead() <= firstGroup, codec + ": read past row group 0 without it");
+        }
+      } finally {
+        executor.shutdown();
+        assertTrue(executor.awaitTermination(10, TimeUnit.SECONDS));
+      }
+    }
+  }
+
+  /**
+   * Damage to the first page of row group 1 (its header, or its body under a CRC), read ahead while
+   * row group 0 is handed out, fails at the batch and with the message of a read without
+   * read-ahead, naming row group 1 and its page 0.
+   */
+  @Test
+  void aDamagedFirstPageOfTheNextRowGroupFailsWhereAPlainReadFails() throws IOException {
+    Path clean = dir.resolve("one-page.parquet");
+    PythonEnv.require().run(ONE_PAGE_CHUNKS, clean.toString(), "SNAPPY");
+    ColumnChunkMetaData chunk = rowGroups(clean).get(1).getColumns().get(0);
+    // The header's first bytes (0xFF: a Thrift field of no type) and the body's last byte.
+    long[] damage = {chunk.getStartingPos(), chunk.getStartingPos() + chunk.getTotalSize() - 1};
+    for (long at : damage) {
+      Path file = dir.resolve("damaged-first-page.parquet");
+      Files.copy(clean, file, StandardCopyOption.REPLACE_EXISTING);
+      try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+        f.seek(at);
+        int b = f.read();
+        f.seek(at);
+        if (at == damage[0]) {
+          f.write(new byte[] {-1, -1, -1, -1});
+        } else {
+          f.write(b ^ 0xFF);
+        }
+      }
+      ReadOptions options = ReadOptions.builder().batchRows(250).verifyPageChecksums(true).build();
+      Outcome off = outcome(file, options.toBuilder().readAhead(false).build());
+      Outcome on = outcome(file, options);
+      assertNotNull(off.error, "byte " + at + ": no error");
+      assertTrue(off.error.contains("row group 1, page 0"), "byte " + at + ": " + off.error);
+      assertEquals(2, off.batches.size(), "byte " + at + ": row group 0's batches");
+      assertEquals(off.batches, on.batches, "byte " + at);
+      assertEquals(off.error, on.error, "byte " + at);
+    }
+  }
+
+  /** The bytes of the column chunks of row group {@code index} of {@code file}. */
+  private static long rowGroupBytes(Path file, int index) throws IOException {
+    long n = 0;
+    for (ColumnChunkMetaData c : rowGroups(file).get(index).getColumns()) {
+      n += c.getTotalSize();
+    }
+    return n;
+  }
+
+  /** The row groups of {@code file}'s footer. */
+  private static List<BlockMetaData> rowGroups(Path file) throws IOException {
+    PlainParquetConfiguration conf = new PlainParquetConfiguration();
+    try (ParquetFileReader reader =
+        ParquetFileReader.open(
+            new LocalInputFile(file),
+            ParquetReadOptions.builder(conf)
+                .withCodecFactory(HadoopCodecs.newFactory(conf, 0))
+                .build())) {
+      return reader.getRowGroups();
     }
   }
 

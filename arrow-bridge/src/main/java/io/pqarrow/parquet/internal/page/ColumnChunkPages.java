@@ -64,6 +64,13 @@ import org.xerial.snappy.Snappy;
  * a read without it. {@link #next} takes over a task that has not started yet rather than wait for
  * it (a busy or rejecting executor slows the read but never blocks it), and {@link #seek}, {@link
  * #startChunk} and {@link #close} cancel or wait for the task and drop what it read.
+ *
+ * <p>Read-ahead crosses into the next chunk when the caller names it ({@link #follow}): once the
+ * current chunk's last page is handed out, the task reads the first page of the chunk that follows
+ * (its dictionary page, when it has one), so that a column whose chunks are one page each is still
+ * read one page ahead from row group to row group. {@link #next} then reports the end of the
+ * current chunk, and {@link #startChunk} with the followed chunk keeps the page (or the failure)
+ * for the {@link #next} that asks for it; a {@link #startChunk} with another chunk drops it.
  */
 public final class ColumnChunkPages implements AutoCloseable {
   /** A page larger than this is taken for a damaged header rather than allocated. */
@@ -122,8 +129,21 @@ public final class ColumnChunkPages implements AutoCloseable {
 
   private CompressionCodecFactory.BytesInputDecompressor decompressor;
   private CompressionCodecName codec;
+
+  /** The row group of the chunk whose pages the caller is handed ({@link #rowGroup()}). */
   private int rowGroup = ErrorLocation.UNKNOWN;
+
+  /**
+   * The row group of the chunk the reader reads from: {@link #rowGroup}'s, or the followed one's.
+   */
+  private int readRowGroup = ErrorLocation.UNKNOWN;
+
+  /** Where the chunk whose pages the caller is handed starts ({@link #chunkStart()}). */
+  private long handedChunkStart;
+
+  /** Where the chunk the reader reads from starts, and ends. */
   private long chunkStart;
+
   private long chunkEnd;
   private long maxUncompressed;
 
@@ -161,6 +181,20 @@ public final class ColumnChunkPages implements AutoCloseable {
 
   /** Whether a read failed: nothing is read ahead until {@link #seek} or {@link #startChunk}. */
   private boolean failed;
+
+  /** The chunk read after the current one ({@link #follow}), and its row group; null for none. */
+  private ColumnChunkMetaData followed;
+
+  private int followedRowGroup;
+
+  /**
+   * Whether the reader has moved on to {@link #followed}: the current chunk is over, and a read of
+   * the followed chunk's first page is queued, under way or done.
+   */
+  private boolean crossed;
+
+  /** The current chunk's end, where a cancelled crossing puts the reader back. */
+  private long handedChunkEnd;
 
   /** Pages whose header is before this offset may be read ahead (the dictionary page). */
   private long aheadBefore = Long.MAX_VALUE;
@@ -220,8 +254,25 @@ public final class ColumnChunkPages implements AutoCloseable {
    * read ahead until {@link #readAhead(long, long[])} says otherwise.
    */
   public void startChunk(ColumnChunkMetaData chunk, int rowGroup) {
+    if (crossed && rowGroup == followedRowGroup && sameChunk(chunk, followed)) {
+      // The reader is already in this chunk, reading (or done reading) its first page.
+      crossed = false;
+      followed = null;
+      this.rowGroup = rowGroup;
+      this.current.index = -1;
+      this.failed = false;
+      this.aheadBefore = Long.MAX_VALUE;
+      this.aheadPages = null;
+      this.handedChunkStart = chunkStart;
+      this.handedChunkEnd = chunkEnd;
+      this.handedPos = chunkStart;
+      this.handedIndex = -1;
+      return;
+    }
     cancelAhead();
+    this.followed = null;
     this.rowGroup = rowGroup;
+    this.readRowGroup = rowGroup;
     this.readIndex = -1;
     this.current.index = -1;
     this.failed = false;
@@ -234,16 +285,66 @@ public final class ColumnChunkPages implements AutoCloseable {
     }
     this.chunkStart = pos;
     this.chunkEnd = pos + size;
-    this.maxUncompressed =
-        Math.min(MAX_PAGE_BYTES, Math.max(SLACK_PAGE_BYTES, chunk.getTotalUncompressedSize()));
+    this.handedChunkStart = pos;
+    this.handedChunkEnd = chunkEnd;
+    this.maxUncompressed = maxUncompressed(chunk);
     this.windowLength = 0;
     this.handedPos = pos;
     this.handedIndex = -1;
-    if (codec != chunk.getCodec()) {
+    useCodec(chunk.getCodec());
+  }
+
+  /**
+   * Names the chunk to be read after the current one, {@code chunk} of row group {@code rowGroup}
+   * (the same column's chunk in the next row group the caller reads), whose first page may then be
+   * read ahead once the current chunk's last page is handed out; null for none. Called after {@link
+   * #startChunk} (which forgets it) and {@link #readAhead}. Without read-ahead, does nothing.
+   */
+  public void follow(ColumnChunkMetaData chunk, int rowGroup) {
+    if (executor == null || crossed) {
+      return;
+    }
+    if (chunk != null && (chunk.getStartingPos() < 0 || chunk.getTotalSize() < 0)) {
+      chunk = null; // startChunk tells what is wrong with it
+    }
+    followed = chunk;
+    followedRowGroup = rowGroup;
+    if (chunk != null && state.get() == IDLE) {
+      startAhead(); // the current chunk's last page may be out already
+    }
+  }
+
+  private static boolean sameChunk(ColumnChunkMetaData a, ColumnChunkMetaData b) {
+    return a.getStartingPos() == b.getStartingPos()
+        && a.getTotalSize() == b.getTotalSize()
+        && a.getTotalUncompressedSize() == b.getTotalUncompressedSize()
+        && a.getCodec() == b.getCodec();
+  }
+
+  /** Moves the reader to the start of {@link #followed}: the current chunk's pages are all out. */
+  private void enterFollowed() {
+    ColumnChunkMetaData chunk = followed;
+    crossed = true;
+    readRowGroup = followedRowGroup;
+    readIndex = -1;
+    pos = chunk.getStartingPos();
+    chunkStart = pos;
+    chunkEnd = pos + chunk.getTotalSize();
+    maxUncompressed = maxUncompressed(chunk);
+    windowLength = 0;
+    useCodec(chunk.getCodec());
+  }
+
+  private static long maxUncompressed(ColumnChunkMetaData chunk) {
+    return Math.min(MAX_PAGE_BYTES, Math.max(SLACK_PAGE_BYTES, chunk.getTotalUncompressedSize()));
+  }
+
+  private void useCodec(CompressionCodecName c) {
+    if (codec != c) {
       if (decompressor != null) {
         decompressor.release();
       }
-      codec = chunk.getCodec();
+      codec = c;
       decompressor = parquetJavaDecodes(codec) ? codecs.getDecompressor(codec) : null;
     }
   }
@@ -262,6 +363,12 @@ public final class ColumnChunkPages implements AutoCloseable {
     if (executor == null) {
       return;
     }
+    if (pages == null && state.get() != IDLE) {
+      // The read under way is of the next page, which is wanted: keep it.
+      aheadBefore = Long.MAX_VALUE;
+      aheadPages = null;
+      return;
+    }
     cancelAhead();
     aheadBefore = pages == null ? Long.MAX_VALUE : before;
     aheadPages = pages;
@@ -274,6 +381,9 @@ public final class ColumnChunkPages implements AutoCloseable {
    * @return {@code false} at the end of the chunk
    */
   public boolean next() {
+    if (crossed) {
+      return false; // the reader has moved on to the followed chunk
+    }
     if (state.compareAndSet(IDLE, RUNNING) || state.compareAndSet(QUEUED, RUNNING)) {
       fill();
     } else {
@@ -343,10 +453,16 @@ public final class ColumnChunkPages implements AutoCloseable {
 
   /** Reads the next page into {@link #ahead} on the executor, if it is one to read ahead. */
   private void startAhead() {
-    if (executor == null || failed || pos >= chunkEnd) {
+    if (executor == null || failed || crossed) {
       return;
     }
-    if (pos >= aheadBefore && (aheadPages == null || Arrays.binarySearch(aheadPages, pos) < 0)) {
+    if (pos >= chunkEnd) {
+      if (followed == null || state.get() != IDLE) {
+        return;
+      }
+      enterFollowed();
+    } else if (pos >= aheadBefore
+        && (aheadPages == null || Arrays.binarySearch(aheadPages, pos) < 0)) {
       return;
     }
     state.set(QUEUED);
@@ -407,6 +523,14 @@ public final class ColumnChunkPages implements AutoCloseable {
     aheadFailure = null;
     pos = handedPos;
     readIndex = handedIndex;
+    if (crossed) {
+      // Back at the end of the current chunk, as though it had not been left.
+      crossed = false;
+      readRowGroup = rowGroup;
+      chunkStart = handedChunkStart;
+      chunkEnd = handedChunkEnd;
+      windowLength = 0;
+    }
   }
 
   /**
@@ -509,7 +633,7 @@ public final class ColumnChunkPages implements AutoCloseable {
 
   /** The file byte where the current chunk starts (its dictionary page, if it has one). */
   public long chunkStart() {
-    return chunkStart;
+    return handedChunkStart;
   }
 
   /** The bytes read from the file so far (page headers and bodies), over every chunk. */
@@ -588,7 +712,7 @@ public final class ColumnChunkPages implements AutoCloseable {
   public ParquetFileException corruptPage(long byteOffset, String problem, Throwable cause) {
     return ParquetFileException.invalid(
         ErrorKind.INVALID_DATA,
-        location().withByteOffset(byteOffset),
+        location(rowGroup).withByteOffset(byteOffset),
         "row group "
             + rowGroup
             + ", page "
@@ -602,16 +726,17 @@ public final class ColumnChunkPages implements AutoCloseable {
         cause);
   }
 
-  private ErrorLocation location() {
-    return ErrorLocation.inFile(file).withColumn(column).withRowGroup(rowGroup);
+  private ErrorLocation location(int group) {
+    return ErrorLocation.inFile(file).withColumn(column).withRowGroup(group);
   }
 
+  /** An error naming the page the reader reads, which may be in the followed chunk. */
   private ParquetFileException error(long fileOffset, String problem, Throwable cause) {
     return ParquetFileException.invalid(
         ErrorKind.INVALID_DATA,
-        location().withByteOffset(fileOffset),
+        location(readRowGroup).withByteOffset(fileOffset),
         "row group "
-            + rowGroup
+            + readRowGroup
             + ", page "
             + readIndex
             + " at file byte "
