@@ -28,14 +28,19 @@ What it does:
     SET threads=1 fetching an Arrow table; each with its process CPU time. One warm-up read, then --reps timed
     reads; the median counts.
  3. Runs the JMH benchmark FileReadBenchmark on the same files (this library's ParquetArrowReader,
-    batches of 65,536 rows, and the parquet-java record API, GroupReadSupport) with -prof gc,
-    single-shot: the median of the measured iterations counts. Then this library's reader once
+    batches of 65,536 rows, and the parquet-java record API, GroupReadSupport) with -prof gc, in
+    steady state, as a long-running engine reads: JMH average time, --warmup warm-up iterations of
+    2 s each (reads back to back until the JIT has compiled the hot loops), then --reps measured
+    iterations of at least 1 s each (as many whole reads as fit, at least one); the median of the
+    iterations' ms per read counts. Then the first read in a freshly started JVM, the cost a
+    one-shot command pays (single-shot, no warm-up, three forks; the median counts), reported
+    beside the steady state. Then this library's reader once
     more without read-ahead (-p readAhead=false: every page read and decompressed on the calling
     thread) and once more with ReadOptions.threads set to the machine's cores (-p threads=N), the
     peer of pyarrow's threaded read (neither with a profiler). Then the cores this library's
     single-threaded reader keeps busy, with and without read-ahead, as for the peers: process CPU
-    time ÷ wall time of whole reads, timed by the FileReadCpuTime driver (reads round-robin, the
-    medians count). Then reads the flat file once
+    time ÷ wall time of whole reads, timed by the FileReadCpuTime driver (reads round-robin after
+    CPU_WARMUP_ROUNDS warm-up rounds, the medians count). Then reads the flat file once
     more in a JVM started with -Xmx64m, with each reader, and records whether that succeeds.
     Builds benchmarks/target/benchmarks.jar first when it is missing (or with --build).
  4. Prints the tables (MB/s = file bytes / 10^6 / seconds; ratios ours / peer; heap bytes
@@ -85,6 +90,15 @@ ROW_GROUP_ROWS = 1_000_000
 CHUNK_ROWS = 1_000_000
 JAVA_OPENS = "--add-opens=java.base/java.nio=ALL-UNNAMED"
 BENCHMARK = "io.pqarrow.bench.FileReadBenchmark"
+# JMH timing of this library's steady-state reads: average time per read, warm-up and measured
+# iterations of these lengths (whole reads back to back; an iteration holds at least one).
+WARMUP_TIME = "2s"
+MEASURE_TIME = "1s"
+# Rounds of reads FileReadCpuTime throws away before it measures cores (each round reads the file
+# once per setting).
+CPU_WARMUP_ROUNDS = 15
+# Fresh JVMs whose first read is timed.
+FIRST_READ_FORKS = 3
 
 # The readers, in table order: key, column heading.
 READERS = [
@@ -474,18 +488,25 @@ def _first_error(log):
     return "no result (see the log)"
 
 
+def steady(warmup, iterations):
+    """JMH arguments for steady-state timing: average ms per read over time-boxed iterations."""
+    return ["-bm", "avgt", "-tu", "ms", "-wi", str(warmup), "-w", WARMUP_TIME,
+            "-i", str(iterations), "-r", MEASURE_TIME]
+
+
 def time_ours(files, warmup, iterations):
     OUT.mkdir(parents=True, exist_ok=True)
     out = OUT / "jmh.json"
     out.unlink(missing_ok=True)
     log = OUT / "jmh.log"
     paths = ",".join(f["path"] for f in files)
-    print(f"  JMH: {BENCHMARK}, -wi {warmup} -i {iterations}, -prof gc; log {log.relative_to(ROOT)}")
+    print(f"  JMH: {BENCHMARK}, -wi {warmup} -w {WARMUP_TIME} -i {iterations} -r {MEASURE_TIME}, "
+          f"-prof gc; log {log.relative_to(ROOT)}")
     run_jmh(
         # the two contenders only (FileReadBenchmark also has pqarrowScan, the ArrowReader path)
-        [f"{BENCHMARK}.(pqarrowReader|parquetJavaGroups)$", "-p", f"path={paths}", "-f", "1",
-         "-wi", str(warmup), "-i", str(iterations),
-         "-prof", "gc", "-rf", "json", "-rff", str(out)],
+        [f"{BENCHMARK}.(pqarrowReader|parquetJavaGroups)$", "-p", f"path={paths}", "-f", "1"]
+        + steady(warmup, iterations)
+        + ["-prof", "gc", "-rf", "json", "-rff", str(out)],
         log,
     )
     entries = json.loads(out.read_text()) if out.exists() else []
@@ -525,17 +546,19 @@ def time_ours_without_read_ahead(files, warmup, iterations):
     return time_ours_with(files, warmup, iterations, "pqarrow-nora", "readAhead=false", {"read_ahead": False})
 
 
-def time_ours_with(files, warmup, iterations, key, param, extra):
-    """FileReadBenchmark.pqarrowReader with the JMH parameter param (name=value), as key."""
-    name = param.split("=")[0]
+def time_ours_with(files, warmup, iterations, key, param, extra, timing=None, name=None):
+    """FileReadBenchmark.pqarrowReader with the JMH parameter param (name=value), as key; timed in
+    steady state unless timing (JMH arguments, forks included) says otherwise."""
+    name = name or param.split("=")[0]
     out = OUT / f"jmh-{name}.json"
     out.unlink(missing_ok=True)
     log = OUT / f"jmh-{name}.log"
     paths = ",".join(f["path"] for f in files)
     print(f"  JMH: {BENCHMARK}.pqarrowReader, -p {param}; log {log.relative_to(ROOT)}")
     run_jmh(
-        [f"{BENCHMARK}.pqarrowReader$", "-p", f"path={paths}", "-p", param, "-f", "1",
-         "-wi", str(warmup), "-i", str(iterations), "-rf", "json", "-rff", str(out)],
+        [f"{BENCHMARK}.pqarrowReader$", "-p", f"path={paths}", "-p", param]
+        + (timing or ["-f", "1"] + steady(warmup, iterations))
+        + ["-rf", "json", "-rff", str(out)],
         log,
     )
     entries = json.loads(out.read_text()) if out.exists() else []
@@ -553,13 +576,21 @@ def time_ours_with(files, warmup, iterations, key, param, extra):
     return results
 
 
+def time_ours_first_read(files):
+    """The first read of each file in a freshly started JVM (single-shot, no warm-up, one read per
+    fork, FIRST_READ_FORKS forks), as key pqarrow-first."""
+    return time_ours_with(files, 0, 1, "pqarrow-first", "readAhead=default", {"first_read": True},
+                          timing=["-bm", "ss", "-tu", "ms", "-wi", "0", "-i", "1",
+                                  "-f", str(FIRST_READ_FORKS)], name="first")
+
+
 def cores_ours(files, warmup, reps, results):
     """Adds to results the cores this library's single-threaded reader keeps busy, with read-ahead
     (key pqarrow) and without (pqarrow-nora): process CPU ÷ wall of whole reads (FileReadCpuTime)."""
     for f in files:
         log = OUT / f"cpu-{f['shape']}.log"
         command = ["java", JAVA_OPENS, "-cp", str(JAR), "io.pqarrow.bench.FileReadCpuTime",
-                   str(warmup), str(reps), f["path"], "true,false"]
+                   str(CPU_WARMUP_ROUNDS), str(reps), f["path"], "true,false"]
         with open(log, "w") as out:
             subprocess.run(command, stdout=out, stderr=subprocess.STDOUT)
         for line in log.read_text().splitlines():
@@ -784,6 +815,20 @@ def busy_table(files, results):
     return "\n".join(lines)
 
 
+def first_read_table(files, results):
+    """This library's steady-state read beside its first read in a fresh JVM, and both ÷ pyarrow."""
+    lines = ["| shape | steady state, MB/s | first read in a fresh JVM, MB/s | first ÷ steady "
+             "| steady ÷ pyarrow read_table 1 thread | first read ÷ pyarrow read_table 1 thread |",
+             "|---|--:|--:|--:|--:|--:|"]
+    for f in files:
+        ours = mb_per_s(f, results.get((f["shape"], "pqarrow")))
+        first = mb_per_s(f, results.get((f["shape"], "pqarrow-first")))
+        pyarrow_1t = mb_per_s(f, results.get((f["shape"], "pyarrow-1t")))
+        lines.append(f"| {f['shape']} | {_num(ours)} | {_num(first)} | {_ratio(first, ours)} "
+                     f"| {_ratio(ours, pyarrow_1t)} | {_ratio(first, pyarrow_1t)} |")
+    return "\n".join(lines)
+
+
 def loads(run):
     """The run's load averages (1, 5, 15 min) before and after it, as text for the README."""
     return tuple(", ".join(f"{x:.1f}" for x in run[k]) for k in ("load_before", "load_after"))
@@ -806,8 +851,11 @@ def section(files, results, heap, run, plotted):
         + ".",
         "",
         f"MB/s = file bytes / 10⁶ / seconds of one whole read, median of {run['reps']} reads after "
-        f"one warm-up read for pyarrow and DuckDB, median of {run['iterations']} single-shot JMH "
-        f"iterations after {run['warmup']} warm-up iteration(s) (one fork, default heap) for this library "
+        f"one warm-up read for pyarrow and DuckDB; for this library and parquet-java the steady "
+        f"state of a long-running JVM: JMH average time per read, median of {run['iterations']} "
+        f"measured iterations of at least {run.get('measure_time', MEASURE_TIME)} after "
+        f"{run['warmup']} warm-up iteration(s) of {run.get('warmup_time', WARMUP_TIME)} "
+        "(reads back to back; one fork, default heap; the first read in a fresh JVM is below) "
         "(`FileReadBenchmark.pqarrowReader`, batches of 65,536 rows, default options: read-ahead on; "
         "\"no read-ahead\" with `-p readAhead=false`, `ReadOptions.readAhead`; \"threads\" with "
         f"`-p threads={m['cores']}`, `ReadOptions.threads`, read-ahead then off by default) and parquet-java "
@@ -823,6 +871,12 @@ def section(files, results, heap, run, plotted):
         "This library ÷ each peer (MB/s over MB/s; above 1 means this library is faster):",
         "",
         ratios,
+        "",
+        "This library in steady state and on the first read in a freshly started JVM "
+        f"(JMH single-shot, no warm-up, median of {FIRST_READ_FORKS} forks; the JIT has compiled "
+        "little yet: what a one-shot command such as `bridge export` pays):",
+        "",
+        first_read_table(files, results),
         "",
         "Cores each reader kept busy during a read (process CPU seconds ÷ wall seconds, medians; "
         "this library's timed by `FileReadCpuTime`, its reads with and without read-ahead "
@@ -866,7 +920,7 @@ def main():
     parser.add_argument("--rows", type=int, help="rows of the flat and int64 files (default 5,000,000; 200,000 with --quick)")
     parser.add_argument("--quick", action="store_true", help="small files, short runs; results to benchmarks/target/peers/")
     parser.add_argument("--reps", type=int, help="timed reads per peer and JMH measured iterations (default 5; 3 with --quick)")
-    parser.add_argument("--warmup", type=int, help="JMH warm-up iterations (default 2; 1 with --quick)")
+    parser.add_argument("--warmup", type=int, help=f"JMH warm-up iterations of {WARMUP_TIME} (default 3; 1 with --quick)")
     parser.add_argument("--build", action="store_true", help="rebuild benchmarks/target/benchmarks.jar first")
     parser.add_argument("--note", help="a remark for the README line on the machine's load")
     parser.add_argument(
@@ -884,7 +938,7 @@ def main():
         return
     rows = args.rows or (200_000 if args.quick else 5_000_000)
     reps = args.reps or (3 if args.quick else 5)
-    warmup = args.warmup if args.warmup is not None else (1 if args.quick else 2)
+    warmup = args.warmup if args.warmup is not None else (1 if args.quick else 3)
     started = time.perf_counter()
     load_before = os.getloadavg()
     command = "benchmarks/peers.py " + " ".join(sys.argv[1:])
@@ -898,6 +952,7 @@ def main():
     results.update(time_ours(files, warmup, reps))
     results.update(time_ours_without_read_ahead(files, warmup, reps))
     results.update(time_ours_threaded(files, warmup, reps))
+    results.update(time_ours_first_read(files))
     cores_ours(files, warmup, reps, results)
     heap = small_heap(files[0])
 
@@ -909,6 +964,8 @@ def main():
         "reps": reps,
         "iterations": reps,
         "warmup": warmup,
+        "warmup_time": WARMUP_TIME,
+        "measure_time": MEASURE_TIME,
         "load_before": load_before,
         "load_after": os.getloadavg(),
         "minutes": (time.perf_counter() - started) / 60,
