@@ -614,7 +614,7 @@ def small_heap(flat):
         out.unlink(missing_ok=True)
         log = OUT / f"xmx64m-{key}.log"
         run_jmh(
-            [f"{BENCHMARK}.{method}$", "-p", f"path={flat['path']}", "-f", "1", "-wi", "0", "-i", "1",
+            [f"{BENCHMARK}.{method}$", "-p", f"path={flat['path']}", "-f", "1", "-bm", "ss", "-wi", "0", "-i", "1",
              "-jvmArgs", f"-Xmx64m {JAVA_OPENS}", "-rf", "json", "-rff", str(out)],
             log,
         )

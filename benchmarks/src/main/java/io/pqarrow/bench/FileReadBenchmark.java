@@ -48,18 +48,21 @@ import org.openjdk.jmh.annotations.Warmup;
  * decoding, and keeps the JIT from dropping the work. {@link #pqarrowReader} also folds each
  * batch's buffer sizes into {@link #bytesSeen()}.
  *
- * <p>Each operation is one read of the file, so the mode is single-shot time: one read per
- * iteration, two warm-up and five measured iterations by default.
+ * <p>Each operation is one read of the file, timed in steady state by default, as a long-running
+ * engine reads: average time per read over three warm-up iterations of 2 s and five measured ones
+ * of 1 s (reads back to back, at least one per iteration), so that the JIT has compiled the hot
+ * loops before anything is measured. The first read in a fresh JVM, what a one-shot command pays,
+ * is {@code -bm ss -wi 0 -i 1 -f 3} ({@code peers.py} reports both).
  *
  * <p>Run: {@code java --add-opens=java.base/java.nio=ALL-UNNAMED -jar
  * benchmarks/target/benchmarks.jar FileReadBenchmark -p path=FILE.parquet -prof gc}.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
+@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgsAppend = "--add-opens=java.base/java.nio=ALL-UNNAMED")
-@Warmup(iterations = 2)
-@Measurement(iterations = 5)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 1)
 public class FileReadBenchmark {
   /** The Parquet file to read; must exist. */
   @Param({""})
