@@ -913,11 +913,15 @@ public final class ColumnChunkPages implements AutoCloseable {
     pos += size;
   }
 
+  /**
+   * {@code buffer} if it holds {@code size} bytes, else a larger one (and {@code buffer} freed).
+   */
   private static byte[] grow(byte[] buffer, int size) {
     if (buffer.length >= size) {
       return buffer;
     }
-    return new byte[Math.max(size, (int) Math.min(MAX_PAGE_BYTES, buffer.length * 2L))];
+    PageBufferPool.give(buffer);
+    return PageBufferPool.take(Math.max(size, (int) Math.min(MAX_PAGE_BYTES, buffer.length * 2L)));
   }
 
   private static String describe(Throwable e) {
@@ -927,7 +931,13 @@ public final class ColumnChunkPages implements AutoCloseable {
   @Override
   public void close() throws IOException {
     cancelAhead();
-    state.set(CLOSED);
+    if (state.getAndSet(CLOSED) != CLOSED) {
+      // Nothing reads them any more: the next reader may have them.
+      PageBufferPool.give(compressed);
+      PageBufferPool.give(current.buffer);
+      PageBufferPool.give(ahead.buffer);
+      compressed = current.buffer = ahead.buffer = new byte[0];
+    }
     if (decompressor != null) {
       decompressor.release();
       decompressor = null;
