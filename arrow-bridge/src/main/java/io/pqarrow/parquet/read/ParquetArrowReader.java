@@ -110,6 +110,13 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   private final Map<Long, Dictionary> dictionaries = new HashMap<>();
 
   private final List<Integer> rowGroups;
+
+  /**
+   * The rows read, from the first, that hold every row the options' offset and limit can return
+   * (without a filter, which would make that unknown); {@link Long#MAX_VALUE} for all.
+   */
+  private final long rowsWanted;
+
   private final int batchRows;
   private final long totalRows;
 
@@ -244,6 +251,10 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         total += parquet.getRowGroups().get(index).getRowCount();
       }
       this.rowGroups = List.copyOf(selected);
+      this.rowsWanted =
+          options.filter().isPresent() || options.limit() == Long.MAX_VALUE
+              ? Long.MAX_VALUE
+              : Math.min(Long.MAX_VALUE - options.limit(), options.offset()) + options.limit();
       this.totalRows = total;
       this.tasks = new ColumnTasks(leaves, options.threads(), options.executor().orElse(null));
       if (options.reshapesBatches()) {
@@ -829,6 +840,15 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   private void followWithNextRowGroup() {
     if (pageFilter != null) {
       return;
+    }
+    if (rowsWanted != Long.MAX_VALUE) {
+      long before = 0;
+      for (int k = 0; k < nextRowGroup; k++) {
+        before += parquet.getRowGroups().get(rowGroups.get(k)).getRowCount();
+      }
+      if (before >= rowsWanted) {
+        return; // the limit is reached before the next row group
+      }
     }
     for (int k = nextRowGroup; k < rowGroups.size(); k++) {
       int index = rowGroups.get(k);

@@ -375,6 +375,39 @@ class ReadAheadTest {
   }
 
   /**
+   * A limit that row group 0 holds (without a filter, so that the rows are known) stops the
+   * read-ahead at that row group's end: nothing of row group 1 is read, then or after.
+   */
+  @Test
+  void aLimitInsideTheRowGroupStopsTheReadAheadThere() throws Exception {
+    Path file = dir.resolve("one-page.parquet");
+    PythonEnv.require().run(ONE_PAGE_CHUNKS, file.toString(), "SNAPPY");
+    long firstGroup = rowGroupBytes(file, 0);
+    for (long[] offsetAndLimit : new long[][] {{0, 500}, {100, 400}, {0, 7}}) {
+      ReadOptions options =
+          ReadOptions.builder()
+              .batchRows(500)
+              .offset(offsetAndLimit[0])
+              .limit(offsetAndLimit[1])
+              .build();
+      try (ParquetArrowReader r = ParquetArrowReader.open(file, memory.allocator(), options)) {
+        long rows = 0;
+        while (r.loadNextBatch()) {
+          rows += r.getVectorSchemaRoot().getRowCount();
+        }
+        assertEquals(offsetAndLimit[1], rows);
+        Thread.sleep(300); // time for a read-ahead that should not have started
+        assertTrue(
+            r.bytesRead() <= firstGroup,
+            "read " + r.bytesRead() + " bytes; row group 0 has " + firstGroup);
+      }
+    }
+    // One row more than row group 0 holds: row group 1 is read, ahead or not.
+    ReadOptions more = ReadOptions.builder().batchRows(500).limit(501).build();
+    assertSameOnAndOff(file, more);
+  }
+
+  /**
    * Damage to the first page of row group 1 (its header, or its body under a CRC), read ahead while
    * row group 0 is handed out, fails at the batch and with the message of a read without
    * read-ahead, naming row group 1 and its page 0.
