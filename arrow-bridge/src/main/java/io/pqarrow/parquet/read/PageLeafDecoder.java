@@ -82,6 +82,14 @@ abstract class PageLeafDecoder extends LeafDecoder {
   /** Records that start in the current page at or after {@link #pagePos} (levels of rep 0). */
   private int pageRecords;
 
+  /**
+   * Where each record that starts in the current page starts (its level of rep 0), in order: the
+   * first {@code pageStartCount} entries. A batch that ends inside the page ends at one of them.
+   */
+  private int[] pageStarts = new int[0];
+
+  private int pageStartCount;
+
   /** Whether no data page of the current chunk has been started: its first level must be 0. */
   private boolean chunkStart;
 
@@ -368,25 +376,19 @@ abstract class PageLeafDecoder extends LeafDecoder {
           break;
         }
         int start = pagePos;
-        int end = start;
-        int[] pr = pageRep;
-        if (pageRecords <= records - seen) {
-          // The rest of the page is wanted: no search for where the batch ends.
+        int end;
+        int wanted = records - seen;
+        if (pageRecords <= wanted) {
+          // The rest of the page is wanted.
           end = pageCount;
           seen += pageRecords;
           pageRecords = 0;
         } else {
-          int before = seen;
-          while (end < pageCount) {
-            if (pr[end] == 0) {
-              if (seen == records) {
-                break;
-              }
-              seen++;
-            }
-            end++;
-          }
-          pageRecords -= seen - before;
+          // The batch ends where the record after its last starts: found by index, not by a walk
+          // over the levels that tests each for a record start.
+          end = pageStarts[pageStartCount - pageRecords + wanted];
+          seen += wanted;
+          pageRecords -= wanted;
         }
         int n = end - start;
         if (n == 0) {
@@ -603,10 +605,18 @@ abstract class PageLeafDecoder extends LeafDecoder {
     pagePos = 0;
     pageCount = count;
     repetitions.readInts(pageRep, 0, count);
+    if (pageStarts.length < pageRep.length) {
+      pageStarts = new int[pageRep.length];
+    }
+    int[] pr = pageRep;
+    int[] at = pageStarts;
     int starts = 0;
     for (int k = 0; k < count; k++) {
-      starts += pageRep[k] == 0 ? 1 : 0;
+      // Each level is written at the next entry, which only a record start keeps: no branch.
+      at[starts] = k;
+      starts += pr[k] == 0 ? 1 : 0;
     }
+    pageStartCount = starts;
     pageRecords = starts;
     if (count > 0 && (chunkStart || landing)) {
       boolean first = chunkStart;
