@@ -57,6 +57,9 @@ abstract class PageLeafDecoder extends LeafDecoder {
   /** Levels of a bit-packed run unpacked at a time on their way to validity bits. */
   private static final int LEVEL_SCRATCH = 1024;
 
+  /** Levels whose record starts {@link #recordStart} counts at a time, passing over them. */
+  private static final int START_BLOCK = 256;
+
   private final ColumnChunkPages pages;
   private final int typeWidth;
   private final int maxRep;
@@ -81,14 +84,6 @@ abstract class PageLeafDecoder extends LeafDecoder {
 
   /** Records that start in the current page at or after {@link #pagePos} (levels of rep 0). */
   private int pageRecords;
-
-  /**
-   * Where each record that starts in the current page starts (its level of rep 0), in order: the
-   * first {@code pageStartCount} entries. A batch that ends inside the page ends at one of them.
-   */
-  private int[] pageStarts = new int[0];
-
-  private int pageStartCount;
 
   /** Whether no data page of the current chunk has been started: its first level must be 0. */
   private boolean chunkStart;
@@ -384,9 +379,8 @@ abstract class PageLeafDecoder extends LeafDecoder {
           seen += pageRecords;
           pageRecords = 0;
         } else {
-          // The batch ends where the record after its last starts: found by index, not by a walk
-          // over the levels that tests each for a record start.
-          end = pageStarts[pageStartCount - pageRecords + wanted];
+          // The batch ends where the record after its last starts.
+          end = recordStart(start, wanted);
           seen += wanted;
           pageRecords -= wanted;
         }
@@ -605,19 +599,7 @@ abstract class PageLeafDecoder extends LeafDecoder {
     pagePos = 0;
     pageCount = count;
     repetitions.readInts(pageRep, 0, count);
-    if (pageStarts.length < pageRep.length) {
-      pageStarts = new int[pageRep.length];
-    }
-    int[] pr = pageRep;
-    int[] at = pageStarts;
-    int starts = 0;
-    for (int k = 0; k < count; k++) {
-      // Each level is written at the next entry, which only a record start keeps: no branch.
-      at[starts] = k;
-      starts += pr[k] == 0 ? 1 : 0;
-    }
-    pageStartCount = starts;
-    pageRecords = starts;
+    pageRecords = countStarts(pageRep, 0, count);
     if (count > 0 && (chunkStart || landing)) {
       boolean first = chunkStart;
       chunkStart = false;
@@ -635,6 +617,42 @@ abstract class PageLeafDecoder extends LeafDecoder {
             null);
       }
     }
+  }
+
+  /**
+   * How many of {@code levels[from .. to)} are 0 (record starts): a sign bit summed, not a compare,
+   * which the JIT vectorises (levels are not negative).
+   */
+  private static int countStarts(int[] levels, int from, int to) {
+    int starts = 0;
+    for (int k = from; k < to; k++) {
+      starts += (levels[k] - 1) >>> 31;
+    }
+    return starts;
+  }
+
+  /**
+   * Where the current page's record {@code records} after the first starting at or after level
+   * {@code from} starts; the page must hold it. Blocks of levels whose record starts all come
+   * before it are counted ({@link #countStarts}), not searched: a test per level for a start
+   * mispredicts on lists of random length. Only the last block is searched.
+   */
+  private int recordStart(int from, int records) {
+    int[] pr = pageRep;
+    int i = from;
+    int left = records;
+    while (i + START_BLOCK <= pageCount) {
+      int starts = countStarts(pr, i, i + START_BLOCK);
+      if (starts > left) {
+        break;
+      }
+      left -= starts;
+      i += START_BLOCK;
+    }
+    while (pr[i] != 0 || left-- > 0) {
+      i++;
+    }
+    return i;
   }
 
   /** An error for a page whose encoding this column cannot have. */
