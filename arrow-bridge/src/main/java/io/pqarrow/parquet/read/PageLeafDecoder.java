@@ -152,6 +152,11 @@ abstract class PageLeafDecoder extends LeafDecoder {
   abstract Dictionary readDictionary(PageBytes page, int count, int typeWidth);
 
   @Override
+  final int maxRep() {
+    return maxRep;
+  }
+
+  @Override
   long pagesRead() {
     return pages.pagesRead();
   }
