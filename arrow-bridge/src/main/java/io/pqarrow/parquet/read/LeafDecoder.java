@@ -97,6 +97,14 @@ abstract class LeafDecoder implements AutoCloseable {
   /** The Arrow vector this column's values go into. */
   abstract FieldVector vector();
 
+  /**
+   * The column's maximum repetition level, which no level in {@link #rep} exceeds, or {@link
+   * Integer#MAX_VALUE} when the decoder does not know it.
+   */
+  int maxRep() {
+    return Integer.MAX_VALUE;
+  }
+
   /** Starts reading chunk {@code chunk} of row group {@code rowGroup}. */
   abstract void startChunk(ColumnChunkMetaData chunk, int rowGroup);
 

@@ -57,6 +57,9 @@ abstract class PageLeafDecoder extends LeafDecoder {
   /** Levels of a bit-packed run unpacked at a time on their way to validity bits. */
   private static final int LEVEL_SCRATCH = 1024;
 
+  /** Levels whose record starts {@link #recordStart} counts at a time, passing over them. */
+  private static final int START_BLOCK = 256;
+
   private final ColumnChunkPages pages;
   private final int typeWidth;
   private final int maxRep;
@@ -147,6 +150,11 @@ abstract class PageLeafDecoder extends LeafDecoder {
 
   /** Decodes the chunk's dictionary page. */
   abstract Dictionary readDictionary(PageBytes page, int count, int typeWidth);
+
+  @Override
+  final int maxRep() {
+    return maxRep;
+  }
 
   @Override
   long pagesRead() {
@@ -373,25 +381,18 @@ abstract class PageLeafDecoder extends LeafDecoder {
           break;
         }
         int start = pagePos;
-        int end = start;
-        int[] pr = pageRep;
-        if (pageRecords <= records - seen) {
-          // The rest of the page is wanted: no search for where the batch ends.
+        int end;
+        int wanted = records - seen;
+        if (pageRecords <= wanted) {
+          // The rest of the page is wanted.
           end = pageCount;
           seen += pageRecords;
           pageRecords = 0;
         } else {
-          int before = seen;
-          while (end < pageCount) {
-            if (pr[end] == 0) {
-              if (seen == records) {
-                break;
-              }
-              seen++;
-            }
-            end++;
-          }
-          pageRecords -= seen - before;
+          // The batch ends where the record after its last starts.
+          end = recordStart(start, wanted);
+          seen += wanted;
+          pageRecords -= wanted;
         }
         int n = end - start;
         if (n == 0) {
@@ -608,11 +609,7 @@ abstract class PageLeafDecoder extends LeafDecoder {
     pagePos = 0;
     pageCount = count;
     repetitions.readInts(pageRep, 0, count);
-    int starts = 0;
-    for (int k = 0; k < count; k++) {
-      starts += pageRep[k] == 0 ? 1 : 0;
-    }
-    pageRecords = starts;
+    pageRecords = countStarts(pageRep, 0, count);
     if (count > 0 && (chunkStart || landing)) {
       boolean first = chunkStart;
       chunkStart = false;
@@ -630,6 +627,42 @@ abstract class PageLeafDecoder extends LeafDecoder {
             null);
       }
     }
+  }
+
+  /**
+   * How many of {@code levels[from .. to)} are 0 (record starts): a sign bit summed, not a compare,
+   * which the JIT vectorises (levels are not negative).
+   */
+  private static int countStarts(int[] levels, int from, int to) {
+    int starts = 0;
+    for (int k = from; k < to; k++) {
+      starts += (levels[k] - 1) >>> 31;
+    }
+    return starts;
+  }
+
+  /**
+   * Where the current page's record {@code records} after the first starting at or after level
+   * {@code from} starts; the page must hold it. Blocks of levels whose record starts all come
+   * before it are counted ({@link #countStarts}), not searched: a test per level for a start
+   * mispredicts on lists of random length. Only the last block is searched.
+   */
+  private int recordStart(int from, int records) {
+    int[] pr = pageRep;
+    int i = from;
+    int left = records;
+    while (i + START_BLOCK <= pageCount) {
+      int starts = countStarts(pr, i, i + START_BLOCK);
+      if (starts > left) {
+        break;
+      }
+      left -= starts;
+      i += START_BLOCK;
+    }
+    while (pr[i] != 0 || left-- > 0) {
+      i++;
+    }
+    return i;
   }
 
   /** An error for a page whose encoding this column cannot have. */

@@ -126,9 +126,19 @@ final class StructNode extends NodeAssembler {
     }
     // Room for a slot per triple, the most there can be.
     vector.setNull(n - 1);
+    // Without a list between this struct and the leaf every triple's repetition level is at most
+    // the struct's: no pass over them.
     long written =
         BitWords.writeSlots(
-            vector.getValidityBuffer(), 0, rep, repLevel, def, 0, n, slotDef, validDef);
+            vector.getValidityBuffer(),
+            0,
+            representative.maxRep() > repLevel ? rep : null,
+            repLevel,
+            def,
+            0,
+            n,
+            slotDef,
+            validDef);
     return (int) (written >>> 32);
   }
 

@@ -29,6 +29,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -123,7 +124,7 @@ class PageReadPathTest {
       import sys, random
       import pyarrow as pa, pyarrow.parquet as pq
       path, version, mode, ratio, seed = sys.argv[1:]
-      ratio = float(ratio); rnd = random.Random(int(seed)); n = 1501
+      ratio = float(ratio); rnd = random.Random(int(seed)); n = 4001
       def maybe(make):
           return None if rnd.random() < ratio else make()
       def lst(make, most=6):
@@ -182,6 +183,45 @@ class PageReadPathTest {
     // long (lists longer than a page), lfb.
     for (int batch : BATCHES) {
       assertSameBatches(file, ReadOptions.builder().batchRows(batch).build(), 11);
+    }
+  }
+
+  /** argv: file, data page version, data page size, seed. */
+  static final String WRITE_BOUNDARIES =
+      """
+      import sys, random
+      import pyarrow as pa, pyarrow.parquet as pq
+      path, version, page, seed = sys.argv[1:]
+      rnd = random.Random(int(seed)); n = 400
+      def lst(make):
+          return None if rnd.random() < 0.1 else [make() for _ in range(rnd.choice([0, 1, 1, 2, 3, 5]))]
+      word = lambda: None if rnd.random() < 0.2 else rnd.choice(['a', 'bb', 'ccc', 'dddd'])
+      t = pa.table({
+          'li': pa.array([lst(lambda: rnd.randrange(7)) for _ in range(n)], pa.list_(pa.int32())),
+          'ls': pa.array([lst(word) for _ in range(n)], pa.large_list(pa.string())),
+          'lls': pa.array([lst(lambda: lst(word)) for _ in range(n)], pa.list_(pa.list_(pa.string()))),
+          'lst': pa.array([lst(lambda: {'x': rnd.randrange(5), 'y': word()}) for _ in range(n)],
+                          pa.list_(pa.struct([('x', pa.int64()), ('y', pa.string())]))),
+      })
+      pq.write_table(t, path, data_page_version=version, row_group_size=300, data_page_size=int(page),
+                     write_batch_size=11, use_dictionary=['ls'], store_schema=True)
+      """;
+
+  /**
+   * A batch of nested columns may end at any record of a page: it ends where the next record
+   * starts, found by counting record starts a block of levels at a time. Every batch size from 1 to
+   * the row count puts the first boundary at every record of one page per chunk (of up to a few
+   * thousand levels: many blocks), and of small pages.
+   */
+  @ParameterizedTest(name = "data page {0}, page size {1}")
+  @CsvSource({"1.0, 1048576", "2.0, 1048576", "1.0, 200", "2.0, 200"})
+  void nestedBatchesEndingAtEveryRecordOfAPageReadTheSameOnBothPaths(String version, int page)
+      throws IOException {
+    Path file = dir.resolve("b.parquet");
+    PythonEnv.require()
+        .run(WRITE_BOUNDARIES, file.toString(), version, String.valueOf(page), "300");
+    for (int batch = 1; batch <= 400; batch++) {
+      assertSameBatches(file, ReadOptions.builder().batchRows(batch).build(), 5);
     }
   }
 

@@ -109,9 +109,21 @@ public final class BitWords {
     }
     if (rep == null) {
       int n = to - from;
-      int slots = countAtLeast(def, from, to, slotDef);
-      // The valid slots, when no level reaches validDef or every slot reaches it.
-      int valid = validDef <= slotDef ? slots : countAtLeast(def, from, to, validDef);
+      int slots;
+      int valid;
+      if (validDef <= slotDef) {
+        slots = slotDef <= 0 ? n : countAtLeast(def, from, to, slotDef);
+        valid = slots;
+      } else if (slotDef <= 0) {
+        // Every triple is a slot (levels are not negative): only the valid ones are counted.
+        slots = n;
+        valid = countAtLeast(def, from, to, validDef);
+      } else {
+        long both = countAtLeast(def, from, to, slotDef, validDef);
+        slots = (int) (both >>> 32);
+        valid = (int) both;
+      }
+      // The valid slots tell when no level reaches validDef or every slot reaches it.
       if (slots == n && valid > 0 && valid < n) {
         // Every triple is a slot; some are valid.
         return (long) n << 32 | writeAtLeast(bitmap, firstBit, def, from, to, validDef);
@@ -161,6 +173,23 @@ public final class BitWords {
     }
     write(bitmap, bit, pending, pendingBits);
     return (long) slots << 32 | set;
+  }
+
+  /**
+   * How many of {@code values[from .. to)} are at least {@code low} (the high 32 bits) and at least
+   * {@code high} (the low 32), in one pass.
+   */
+  private static long countAtLeast(int[] values, int from, int to, int low, int high) {
+    int lows = 0;
+    int highs = 0;
+    int belowLow = low - 1;
+    int belowHigh = high - 1;
+    for (int i = from; i < to; i++) {
+      int v = values[i];
+      lows += (belowLow - v) >>> 31;
+      highs += (belowHigh - v) >>> 31;
+    }
+    return (long) lows << 32 | highs;
   }
 
   /** How many of {@code values[from .. to)} are at least {@code min}. */

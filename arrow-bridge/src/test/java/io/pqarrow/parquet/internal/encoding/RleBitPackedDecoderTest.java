@@ -198,6 +198,64 @@ public class RleBitPackedDecoderTest {
     }
   }
 
+  /**
+   * One bit-packed run of {@code values} (a multiple of 8 of them) of {@code width} bits, least
+   * significant bit first.
+   */
+  private static byte[] bitPackedRun(int width, int[] values) {
+    int groups = values.length / 8;
+    byte[] out = new byte[1 + groups * width];
+    out[0] = (byte) (groups << 1 | 1);
+    for (int i = 0; i < values.length; i++) {
+      for (int b = 0; b < width; b++) {
+        if ((values[i] >>> b & 1) != 0) {
+          int bit = i * width + b;
+          out[1 + bit / 8] |= (byte) (1 << (bit % 8));
+        }
+      }
+    }
+    return out;
+  }
+
+  @ParameterizedTest(name = "bit width {0}")
+  @MethodSource("widths")
+  void aValueAboveTheMaximumFailsAtEveryPositionOfABitPackedRunAndTheMaximumItselfPasses(
+      int width) {
+    if (width == 0) {
+      return; // no value of width 0 exceeds a maximum
+    }
+    long top = (1L << width) - 1;
+    Random random = new Random(width);
+    int n = 72; // nine groups: the values before and after a bad one go through every path
+    for (long max : new long[] {0, top / 3, Math.min(top - 1, Integer.MAX_VALUE)}) {
+      for (long bad : new long[] {max + 1, top}) {
+        for (int at = 0; at < n; at++) {
+          int[] values = new int[n];
+          for (int i = 0; i < n; i++) {
+            values[i] = i % 5 == 0 ? (int) max : (int) Math.floorMod(random.nextLong(), max + 1);
+          }
+          values[at] = (int) bad;
+          byte[] run = bitPackedRun(width, values);
+          RleBitPackedDecoder decoder =
+              new RleBitPackedDecoder(PageBytes.wrap(run), width, (int) max);
+          int[] out = new int[n];
+          CorruptPageException e =
+              assertThrows(
+                  CorruptPageException.class,
+                  () -> decoder.readInts(out, 0, n),
+                  "width " + width + ", maximum " + max + ", " + bad + " at " + at);
+          assertEquals("value " + bad + " exceeds the maximum " + max, e.problem());
+          assertEquals(1 + (long) at * width / 8, e.byteOffset(), "byte of value " + at);
+          // The same run with the maximum in that place decodes.
+          values[at] = (int) max;
+          new RleBitPackedDecoder(PageBytes.wrap(bitPackedRun(width, values)), width, (int) max)
+              .readInts(out, 0, n);
+          assertArrayEquals(values, out);
+        }
+      }
+    }
+  }
+
   @Test
   void theDocumentedExampleDecodes() {
     byte[] bytes = {0x14, 0x01, 0x03, (byte) 0xAA};
