@@ -12,7 +12,7 @@
 # The matrix: 48 flat files (8 encodings: dictionary, PLAIN, dictionary falling back to PLAIN,
 # DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT, RLE booleans;
 # each file holds every flat type its encoding applies to, up to 35 columns) and 36 nested files
-# (6 encodings; lists, structs, maps, to depth 3, 11 leaf columns), each encoding crossed with
+# (6 encodings; lists, structs, maps, to depth 3, 15 leaf columns), each encoding crossed with
 # data page version (1.0, 2.0) x null ratio (0, 50, 100 %): 84 files of 0 to 2500 rows. The codec,
 # row-group size, page size, checksums, decimal storage, INT96 timestamps (dictionary, PLAIN and
 # fallback files) and ARROW:schema storage rotate over the
@@ -134,6 +134,9 @@ NESTED = [
     ('d3', pa.list_(pa.struct([('k', pa.string()), ('v', pa.list_(pa.float64()))]))),
     ('lll', pa.list_(pa.list_(pa.list_(pa.int64())))),
     ('ss', pa.struct([('s', pa.struct([('x', pa.float32()), ('l', pa.list_(pa.int32()))]))])),
+    # structs whose first child is a list: their slots come from levels with lists below them
+    ('sl', pa.struct([('l', pa.list_(pa.int32())), ('k', pa.string())])),
+    ('ls', pa.list_(pa.struct([('l', pa.list_(pa.string())), ('x', pa.int64())]))),
 ]
 
 def nested_value(r, t, p):
