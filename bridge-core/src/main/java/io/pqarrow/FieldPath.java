@@ -41,6 +41,9 @@ public final class FieldPath {
     this.parts = List.copyOf(parts);
     this.quoted = quoted;
     this.text = text;
+    if (quoted.length == 1) {
+      quoted[0] = true; // one part has no neighbour to join: it is a literal name, quoted or not
+    }
   }
 
   /**
