@@ -54,7 +54,8 @@ final class CatCommand implements Callable<Integer> {
       names = "--columns",
       split = ",",
       paramLabel = "a,b.c",
-      description = "Only these columns; b.c is field c of struct b. Default: all.")
+      description =
+          "Only these columns; b.c is field c of struct b, `a.b` a name with a dot. Default: all.")
   List<String> columns;
 
   @Option(

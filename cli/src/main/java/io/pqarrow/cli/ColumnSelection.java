@@ -1,8 +1,8 @@
 package io.pqarrow.cli;
 
 import io.pqarrow.ErrorKind;
+import io.pqarrow.FieldPath;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -15,7 +15,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * read, so that a mistyped column gets a message listing the columns there are. A path is a
  * top-level field name, or a dotted path into structs and lists ({@code b.c} is field {@code c} of
  * struct {@code b}, {@code l.element.x} reaches through list {@code l}); the reader does the
- * projection, keeping the file's column order.
+ * projection, keeping the file's column order. A name holding a dot is written in backticks ({@code
+ * `a.b`.c}), or plainly when the longest run of parts that names a column finds it ({@link
+ * FieldPath}).
  */
 final class ColumnSelection {
   private ColumnSelection() {}
@@ -39,15 +41,21 @@ final class ColumnSelection {
         throw new CliException(
             ErrorKind.NOT_FOUND, "invalid --columns for " + file + ": empty column name");
       }
-      String[] parts = trimmed.split("\\.", -1);
+      List<String> parts;
+      try {
+        parts = FieldPath.parse(trimmed).resolve(schema.getFields());
+      } catch (IllegalArgumentException e) {
+        throw new CliException(
+            ErrorKind.NOT_FOUND, "invalid --columns for " + file + ": " + e.getMessage());
+      }
       List<Field> fields = schema.getFields();
-      for (int p = 0; p < parts.length; p++) {
-        String prefix = String.join(".", Arrays.copyOf(parts, p));
-        Field field = find(fields, parts[p]);
+      for (int p = 0; p < parts.size(); p++) {
+        String prefix = String.join(".", parts.subList(0, p));
+        Field field = find(fields, parts.get(p));
         if (field == null) {
           throw unknown(trimmed, file, prefix, fields);
         }
-        if (p < parts.length - 1) {
+        if (p < parts.size() - 1) {
           ArrowType type = field.getType();
           boolean descends =
               type instanceof ArrowType.Struct

@@ -2,6 +2,7 @@ package io.pqarrow.cli;
 
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
+import io.pqarrow.FieldPath;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -79,10 +80,15 @@ final class SortOrderCheck {
   }
 
   private static FieldVector vector(VectorSchemaRoot root, String column) {
-    String[] parts = column.split("\\.", -1);
-    FieldVector v = root.getVector(parts[0]);
-    for (int i = 1; i < parts.length && v != null; i++) {
-      v = v instanceof StructVector s ? (FieldVector) s.getChild(parts[i]) : null;
+    List<String> parts;
+    try {
+      parts = FieldPath.parse(column).resolve(root.getSchema().getFields());
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+    FieldVector v = root.getVector(parts.get(0));
+    for (int i = 1; i < parts.size() && v != null; i++) {
+      v = v instanceof StructVector s ? (FieldVector) s.getChild(parts.get(i)) : null;
     }
     return v;
   }

@@ -3,6 +3,7 @@ package io.pqarrow.cli;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
@@ -252,6 +253,48 @@ class ImportWriterOptionsTest {
           Bridge.run(memory.allocator(), "import", in.toString(), out.toString(), "--sort-by", by);
       assertEquals(0, r.exitCode(), by + ": " + r.err());
     }
+  }
+
+  /**
+   * {@code --sort-by} resolves a name with a dot as {@code --columns} does: {@code `a.b`} and
+   * unquoted {@code a.b} are the top-level column (sorted, leaf 0 in {@code sorting_columns}),
+   * {@code `a`.b} the struct's child, which is not sorted.
+   */
+  @Test
+  void sortByTakesAColumnWhoseNameHoldsADot() {
+    Path in = dir.resolve("dotted.arrow");
+    PythonEnv python = PythonEnv.require();
+    python.run(
+        """
+        import sys, pyarrow as pa, pyarrow.ipc as ipc
+        t = pa.table({"a.b": pa.array([1, 2, 3], pa.int64()),
+                      "a": pa.array([{"b": 3}, {"b": 2}, {"b": 1}])})
+        with ipc.new_stream(sys.argv[1], t.schema) as w:
+            w.write_table(t)
+        """,
+        in.toString());
+    Path out = dir.resolve("dotted.parquet");
+    for (String by : List.of("`a.b`", "a.b")) {
+      Bridge.Result r =
+          Bridge.run(memory.allocator(), "import", in.toString(), out.toString(), "--sort-by", by);
+      assertEquals(0, r.exitCode(), by + ": " + r.err());
+      String sorting =
+          python
+              .run(
+                  """
+                  import sys, pyarrow.parquet as pq
+                  cols = pq.ParquetFile(sys.argv[1]).metadata.row_group(0).sorting_columns
+                  print([c.column_index for c in cols])
+                  """,
+                  out.toString())
+              .trim();
+      assertEquals("[0]", sorting, by);
+    }
+    Bridge.Result r =
+        Bridge.run(
+            memory.allocator(), "import", in.toString(), out.toString(), "--sort-by", "`a`.b");
+    assertEquals(1, r.exitCode(), r.err());
+    assertTrue(r.errLine().contains("row 1 sorts before row 0 by --sort-by `a`.b"), r.errLine());
   }
 
   @Test

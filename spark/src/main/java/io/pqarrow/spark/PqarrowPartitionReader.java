@@ -1,5 +1,6 @@
 package io.pqarrow.spark;
 
+import io.pqarrow.FieldPath;
 import io.pqarrow.parquet.read.ParquetSource;
 import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.scan.ParquetScan;
@@ -76,7 +77,8 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
       fileSchema.getFields().forEach(f -> present.add(f.getName()));
       List<String> columns = new ArrayList<>();
       for (String path : read.columns()) {
-        if (present.contains(topName(path, schema))) {
+        // the paths are SparkReads.paths: a top-level name with a dot is in backticks
+        if (present.contains(FieldPath.parse(path).parts().get(0))) {
           columns.add(path);
         }
       }
@@ -154,16 +156,6 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
       close();
       throw e;
     }
-  }
-
-  /** The column of {@code schema} that dotted {@code path} starts with. */
-  private static String topName(String path, StructType schema) {
-    for (StructField f : schema.fields()) {
-      if (path.equals(f.name()) || path.startsWith(f.name() + ".")) {
-        return f.name();
-      }
-    }
-    return path;
   }
 
   /** An all-null vector of {@code field}'s Spark type. */

@@ -1,5 +1,6 @@
 package io.pqarrow.spark;
 
+import io.pqarrow.FieldPath;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.schema.MappingOptions;
 import java.io.Serializable;
@@ -60,26 +61,34 @@ record SparkReads(
    * The bridge's column paths for {@code required}: a top-level column whole, or the paths of the
    * struct fields (through lists) Spark kept when it pruned inside it, or, for a Variant column
    * read as pushed extractions, the object keys their paths name ({@link
-   * SparkVariantExtraction#paths}). Names with dots cannot be written as paths: their columns are
-   * read whole.
+   * SparkVariantExtraction#paths}). A name that holds a dot is written in backticks ({@link
+   * FieldPath#quote}), so that the path names exactly Spark's field.
    */
   static List<String> paths(StructType required, Schema arrow) {
     List<String> out = new ArrayList<>();
     for (StructField f : required.fields()) {
       Field a = child(arrow.getFields(), f.name());
-      if (a == null || f.name().contains(".")) {
-        out.add(f.name());
+      if (a == null) {
+        out.add(name(f.name()));
       } else {
-        add(f.name(), f.dataType(), a, out);
+        add(List.of(f.name()), f.dataType(), a, arrow.getFields(), out);
       }
     }
     return out;
   }
 
-  private static void add(String prefix, DataType wanted, Field arrow, List<String> out) {
+  /** {@code name} as one part of a path (a Variant key, a top-level name). */
+  static String name(String name) {
+    return FieldPath.quote(List.of(name));
+  }
+
+  /** Adds the paths for the field at {@code names}, as text that names it in {@code top}. */
+  private static void add(
+      List<String> names, DataType wanted, Field arrow, List<Field> top, List<String> out) {
     ArrowType t = arrow.getType();
+    String path = FieldPath.quote(names, top);
     if (t instanceof VariantType && SparkVariantExtraction.isExtractions(wanted)) {
-      out.addAll(SparkVariantExtraction.paths(prefix, (StructType) wanted));
+      out.addAll(SparkVariantExtraction.paths(path, (StructType) wanted));
       return;
     }
     if (wanted instanceof StructType s
@@ -87,28 +96,34 @@ record SparkReads(
         && s.fields().length < arrow.getChildren().size()) {
       for (StructField f : s.fields()) {
         Field c = child(arrow.getChildren(), f.name());
-        if (c == null || f.name().contains(".")) {
-          out.add(prefix);
+        if (c == null) {
+          out.add(path);
           return;
         }
       }
       for (StructField f : s.fields()) {
-        add(prefix + "." + f.name(), f.dataType(), child(arrow.getChildren(), f.name()), out);
+        add(with(names, f.name()), f.dataType(), child(arrow.getChildren(), f.name()), top, out);
       }
       return;
     }
     if (wanted instanceof ArrayType a
-        && (t instanceof ArrowType.List || t instanceof ArrowType.LargeList)
-        && !arrow.getChildren().get(0).getName().contains(".")) {
+        && (t instanceof ArrowType.List || t instanceof ArrowType.LargeList)) {
       Field element = arrow.getChildren().get(0);
+      List<String> elementNames = with(names, element.getName());
       List<String> inner = new ArrayList<>();
-      add(prefix + "." + element.getName(), a.elementType(), element, inner);
-      if (!inner.equals(List.of(prefix + "." + element.getName()))) {
+      add(elementNames, a.elementType(), element, top, inner);
+      if (!inner.equals(List.of(FieldPath.quote(elementNames, top)))) {
         out.addAll(inner);
         return;
       }
     }
-    out.add(prefix);
+    out.add(path);
+  }
+
+  private static List<String> with(List<String> names, String name) {
+    List<String> out = new ArrayList<>(names);
+    out.add(name);
+    return out;
   }
 
   private static Field child(List<Field> fields, String name) {

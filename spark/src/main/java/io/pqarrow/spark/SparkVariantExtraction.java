@@ -194,7 +194,8 @@ final class SparkVariantExtraction {
    * with (up to the first array index), e.g. {@code v.b.c} for {@code $.b.c} and {@code v.arr} for
    * {@code $.arr[0]}. The bridge then reads only the metadata and, along each path, the shredded
    * columns or residual {@code value} that can hold it ({@code ReadOptions.columns}); a path of no
-   * key ({@code $}, {@code $[1]}), or a key that is empty or holds a dot, reads the column whole.
+   * key ({@code $}, {@code $[1]}), or an empty key, reads the column whole; a key that holds a dot
+   * is written in backticks.
    */
   static List<String> paths(String column, StructType wanted) {
     List<String> out = new ArrayList<>();
@@ -204,10 +205,10 @@ final class SparkVariantExtraction {
         if (!(segment instanceof ObjectExtraction key)) {
           break;
         }
-        if (key.key().isEmpty() || key.key().contains(".")) {
+        if (key.key().isEmpty()) {
           return List.of(column);
         }
-        path.append('.').append(key.key());
+        path.append('.').append(SparkReads.name(key.key()));
       }
       if (path.length() == column.length()) {
         return List.of(column);

@@ -1,5 +1,6 @@
 package io.pqarrow.parquet.read;
 
+import io.pqarrow.FieldPath;
 import io.pqarrow.scan.filter.FilterEvaluator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -217,8 +218,9 @@ final class FilterStage implements AutoCloseable {
 
   /**
    * The fields of {@code fields} that {@code paths} select (a struct keeps only the children a path
-   * names); every field when {@code paths} is empty. The projection here only removes what a filter
-   * added: struct children and top-level fields, never anything inside a list.
+   * names; paths resolve as {@link FieldPath} has it); every field when {@code paths} is empty. The
+   * projection here only removes what a filter added: struct children and top-level fields, never
+   * anything inside a list.
    */
   static List<Field> project(List<Field> fields, List<String> paths) {
     if (paths.isEmpty()) {
@@ -227,16 +229,16 @@ final class FilterStage implements AutoCloseable {
     Map<String, Object> tree = new LinkedHashMap<>();
     for (String p : paths) {
       Map<String, Object> node = tree;
-      String[] parts = p.split("\\.", -1);
-      for (int k = 0; k < parts.length; k++) {
-        Object next = node.get(parts[k]);
-        if (k == parts.length - 1 || next == Boolean.TRUE) {
-          node.put(parts[k], Boolean.TRUE);
+      List<String> parts = FieldPath.parse(p).resolve(fields);
+      for (int k = 0; k < parts.size(); k++) {
+        Object next = node.get(parts.get(k));
+        if (k == parts.size() - 1 || next == Boolean.TRUE) {
+          node.put(parts.get(k), Boolean.TRUE);
           break;
         }
         if (next == null) {
           next = new LinkedHashMap<String, Object>();
-          node.put(parts[k], next);
+          node.put(parts.get(k), next);
         }
         @SuppressWarnings("unchecked")
         Map<String, Object> child = (Map<String, Object>) next;

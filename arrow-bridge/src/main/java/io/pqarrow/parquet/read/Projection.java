@@ -2,11 +2,11 @@ package io.pqarrow.parquet.read;
 
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
+import io.pqarrow.FieldPath;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.schema.FieldMapping;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +16,10 @@ import org.apache.arrow.vector.types.pojo.Field;
 /**
  * Keeps the parts of a field mapping that dotted column paths select. {@code a} keeps field {@code
  * a} whole; {@code s.x} keeps struct {@code s} with only its child {@code x}; a path may pass
- * through a list's element ({@code l.element.x}). Fields keep their schema order.
+ * through a list's element ({@code l.element.x}). Fields keep their schema order. A name that holds
+ * a dot is written in backticks ({@code `a.b`.c}), or plainly when the longest run of parts that
+ * names a field finds it ({@link FieldPath}: {@code a.b} is the top-level {@code a.b} when there is
+ * one, else child {@code b} of struct {@code a}).
  *
  * <p>Inside a Variant column a path names object keys: {@code v.a.b} keeps of {@code v} what {@code
  * variant_get(v, '$.a.b')} needs on a shredded column ({@link #variant}), so that a query of one
@@ -50,14 +53,29 @@ final class Projection {
       return fields;
     }
     Node root = new Node();
+    List<Field> top = new ArrayList<>();
+    fields.forEach(f -> top.add(f.arrowField()));
     for (String path : paths) {
-      select(root, Arrays.asList(path.split("\\.", -1)));
+      select(root, parse(path, file).resolve(top));
     }
     for (List<String> names : named) {
       select(root, names);
     }
     List<FieldMapping> out = prune(fields, root, "", file);
     return out;
+  }
+
+  /** {@code path} read as a {@link FieldPath}; a malformed one is an invalid argument. */
+  static FieldPath parse(String path, String file) {
+    try {
+      return FieldPath.parse(path);
+    } catch (IllegalArgumentException e) {
+      throw ParquetFileException.invalid(
+          ErrorKind.INVALID_ARGUMENT,
+          ErrorLocation.inFile(file).withColumn(path),
+          e.getMessage(),
+          null);
+    }
   }
 
   /** Marks the field at {@code names} (from the top level down) as selected whole. */

@@ -22,7 +22,11 @@ import org.apache.parquet.filter2.predicate.FilterPredicate;
  *       {@code s}, {@code l.element.x} reaches through a list; inside a Variant column the names are
  *       object keys: {@code v.a.b} reads of {@code v} only the metadata and the shredded columns (or
  *       the residual {@code value}) that {@code variant_get(v, '$.a.b')} needs, the other fields
- *       left out of the Variant (exact for that path, not the whole document)</td></tr>
+ *       left out of the Variant (exact for that path, not the whole document). A name that holds
+ *       a dot is written in backticks, {@code `a.b`.c} (a backtick inside doubled); unquoted,
+ *       {@code a.b} is the top-level field {@code a.b} when there is one, else child {@code b} of
+ *       struct {@code a} (the longest run of parts naming a field wins: {@link
+ *       io.pqarrow.FieldPath})</td></tr>
  *   <tr><td>{@code rowGroups}</td><td>empty (all)</td><td>0-based row-group indices to read, in
  *       the order given</td></tr>
  *   <tr><td>{@code readDictionary}</td><td>empty</td><td>dotted paths of BYTE_ARRAY string or

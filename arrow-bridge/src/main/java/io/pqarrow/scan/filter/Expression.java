@@ -1,10 +1,12 @@
 package io.pqarrow.scan.filter;
 
+import io.pqarrow.FieldPath;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
+import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * A row filter: a tree of {@code and}, {@code or}, {@code not} over predicates on columns, with
@@ -68,54 +70,90 @@ public sealed interface Expression {
   }
 
   /**
-   * A column: a dotted Arrow field path as {@code ReadOptions.columns} takes it ({@code s.x} is
-   * child {@code x} of struct {@code s}), optionally followed by a Variant path into a Variant
-   * column ({@code payload.$.kind}: field {@code kind} of the Variant column {@code payload}).
+   * A column: an Arrow field path as {@code ReadOptions.columns} takes it ({@link FieldPath}:
+   * {@code s.x} is child {@code x} of struct {@code s}, or the top-level field {@code s.x} when the
+   * schema has one; {@code `s.x`} is always the latter), optionally followed by a Variant path into
+   * a Variant column ({@code payload.$.kind}: field {@code kind} of the Variant column {@code
+   * payload}). The path is resolved against a schema when the filter is bound ({@link
+   * #resolve(List)}).
    *
-   * @param names the field names from the top level down
+   * @param field the field path, as written
    * @param variantPath the Variant path starting with {@code $}, or {@code null}
    * @param position the 0-based character position of the column in the filter text, or -1
    */
-  record Column(List<String> names, String variantPath, int position) {
-    /** Checks and copies the names. */
+  record Column(FieldPath field, String variantPath, int position) {
+    /** Checks the path. */
     public Column {
-      names = List.copyOf(names);
-      if (names.isEmpty()) {
-        throw new IllegalArgumentException("A column needs at least one name");
-      }
+      Objects.requireNonNull(field, "field");
     }
 
     /**
-     * The column with dotted path {@code path} (no quoting: every dot separates names), split at
-     * {@code .$} into a Variant path when it has one.
+     * The column of exactly the field {@code names} gives from the top level down (a name may hold
+     * a dot).
+     */
+    public Column(List<String> names, String variantPath, int position) {
+      this(exact(names), variantPath, position);
+    }
+
+    private static FieldPath exact(List<String> names) {
+      if (names.isEmpty()) {
+        throw new IllegalArgumentException("A column needs at least one name");
+      }
+      return FieldPath.of(names);
+    }
+
+    /**
+     * The column with path {@code path} ({@link FieldPath#parse}: a part in backticks is one name),
+     * split at the first {@code .$} outside backticks into a Variant path when it has one.
+     *
+     * @throws IllegalArgumentException for an unterminated backtick
      */
     public static Column of(String path) {
       Objects.requireNonNull(path, "path");
       String variant = null;
-      int at = path.indexOf(".$");
-      if (at >= 0) {
-        variant = path.substring(at + 1);
-        path = path.substring(0, at);
+      boolean quoted = false;
+      for (int i = 0; i < path.length() - 1; i++) {
+        char ch = path.charAt(i);
+        if (ch == '`') {
+          quoted = !quoted;
+        } else if (!quoted && ch == '.' && path.charAt(i + 1) == '$') {
+          variant = path.substring(i + 1);
+          path = path.substring(0, i);
+          break;
+        }
       }
-      return new Column(Arrays.asList(path.split("\\.", -1)), variant, -1);
+      return new Column(FieldPath.parse(path), variant, -1);
     }
 
-    /** Equal when the names and Variant path are: the position is where it was written. */
+    /** The parts of the field path as written (resolved names once {@link #resolve resolved}). */
+    public List<String> names() {
+      return field.parts();
+    }
+
+    /**
+     * This column with its field path resolved in {@code fields} (a schema's top level) to exactly
+     * the names it selects there, keeping the text as written for messages.
+     */
+    public Column resolve(List<Field> fields) {
+      return new Column(field.resolved(fields), variantPath, position);
+    }
+
+    /** Equal when the paths and Variant path are: the position is where it was written. */
     @Override
     public boolean equals(Object o) {
       return o instanceof Column c
-          && c.names.equals(names)
+          && c.field.equals(field)
           && Objects.equals(c.variantPath, variantPath);
     }
 
     @Override
     public int hashCode() {
-      return Objects.hash(names, variantPath);
+      return Objects.hash(field, variantPath);
     }
 
-    /** The field path, dotted (without the Variant path). */
+    /** The field path as written (without the Variant path). */
     public String fieldPath() {
-      return String.join(".", names);
+      return field.toString();
     }
 
     /** The path as written: the field path and the Variant path, if any. */
@@ -123,17 +161,25 @@ public sealed interface Expression {
       return variantPath == null ? fieldPath() : fieldPath() + "." + variantPath;
     }
 
+    /**
+     * The column in {@link ExpressionParser}'s syntax: a name in double quotes when it is not a
+     * plain word, or when it is a literal name in a path of several (so that it reads back as the
+     * same names, not joined with its neighbours).
+     */
     @Override
     public String toString() {
-      String fields =
-          names.stream()
-              .map(
-                  n ->
-                      n.matches("[A-Za-z_][A-Za-z0-9_]*") && !ExpressionParser.isKeyword(n)
-                          ? n
-                          : "\"" + n.replace("\"", "\"\"") + "\"")
-              .collect(Collectors.joining("."));
-      return variantPath == null ? fields : fields + "." + variantPath;
+      List<String> names = field.parts();
+      StringBuilder b = new StringBuilder();
+      for (int i = 0; i < names.size(); i++) {
+        String n = names.get(i);
+        if (i > 0) {
+          b.append('.');
+        }
+        boolean plain = n.matches("[A-Za-z_][A-Za-z0-9_]*") && !ExpressionParser.isKeyword(n);
+        boolean literal = field.isQuoted(i) && names.size() > 1;
+        b.append(plain && !literal ? n : "\"" + n.replace("\"", "\"\"") + "\"");
+      }
+      return variantPath == null ? b.toString() : b + "." + variantPath;
     }
   }
 

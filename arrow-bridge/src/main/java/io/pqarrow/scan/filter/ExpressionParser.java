@@ -1,6 +1,7 @@
 package io.pqarrow.scan.filter;
 
 import io.pqarrow.ErrorKind;
+import io.pqarrow.FieldPath;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.LocalDate;
@@ -27,7 +28,7 @@ import org.apache.arrow.vector.types.TimeUnit;
  *            | 'starts_with' '(' column ',' string ')'
  * op        := '=' | '==' | '!=' | '&lt;&gt;' | '&lt;' | '&lt;=' | '&gt;' | '&gt;='
  * column    := name ( '.' name )* [ '.' variant-path ]
- * name      := [A-Za-z_][A-Za-z0-9_]* | '"' any text, "" for a quote '"'
+ * name      := [A-Za-z_][A-Za-z0-9_]* | '"' any text, "" for a quote '"' | '`' any text, `` for a backtick '`'
  * variant-path := '$' ( '.' name | '[' digits ']' | '[' string ']' )*
  * literal   := 'null' | 'true' | 'false' | number | string | X'hex' | DATE string | TIMESTAMP string
  * </pre>
@@ -40,6 +41,12 @@ import org.apache.arrow.vector.types.TimeUnit;
  * 3: milliseconds, 6: microseconds, 9: nanoseconds). {@code a not in (...)} is {@code not (a in
  * (...))}.
  *
+ * <p>A name in quotes (double quotes or backticks) is one literal name, which may hold dots: {@code
+ * "a.b".c} is child {@code c} of the top-level column {@code a.b}. Unquoted names joined by dots
+ * are resolved against the schema when the filter is bound, the longest run that names a field
+ * first ({@link io.pqarrow.FieldPath}): {@code a.b} is the top-level column {@code a.b} when there
+ * is one, else child {@code b} of struct {@code a}.
+ *
  * <p>A malformed text is a {@link FilterException} whose message names the 0-based character
  * position and what was expected there: {@code Invalid filter at position 9: expected a literal,
  * found end of text}.
@@ -50,6 +57,9 @@ public final class ExpressionParser {
 
   private final String text;
   private int pos;
+
+  /** Whether the last {@link #name} was in quotes. */
+  private boolean lastQuoted;
 
   private ExpressionParser(String text) {
     this.text = text;
@@ -194,7 +204,9 @@ public final class ExpressionParser {
     skipSpace();
     int start = pos;
     List<String> names = new ArrayList<>();
+    List<Boolean> quoted = new ArrayList<>();
     names.add(name("expected a column name"));
+    quoted.add(lastQuoted);
     String variant = null;
     while (pos < text.length() && text.charAt(pos) == '.') {
       pos++;
@@ -203,12 +215,16 @@ public final class ExpressionParser {
         break;
       }
       names.add(name("expected a field name after '.'"));
+      quoted.add(lastQuoted);
     }
-    return new Expression.Column(names, variant, start);
+    return new Expression.Column(FieldPath.of(names, quoted), variant, start);
   }
 
   private String name(String expected) {
-    if (pos < text.length() && text.charAt(pos) == '"') {
+    lastQuoted = false;
+    char quote = pos < text.length() ? text.charAt(pos) : 0;
+    if (quote == '"' || quote == '`') {
+      lastQuoted = true;
       StringBuilder b = new StringBuilder();
       int open = pos++;
       while (true) {
@@ -217,9 +233,9 @@ public final class ExpressionParser {
           throw error("unterminated quoted name");
         }
         char ch = text.charAt(pos++);
-        if (ch == '"') {
-          if (pos < text.length() && text.charAt(pos) == '"') {
-            b.append('"');
+        if (ch == quote) {
+          if (pos < text.length() && text.charAt(pos) == quote) {
+            b.append(quote);
             pos++;
           } else {
             return b.toString();

@@ -2,6 +2,7 @@ package io.pqarrow.scan.filter;
 
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
+import io.pqarrow.FieldPath;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.kernel.GetOptions;
@@ -92,8 +93,9 @@ public final class FilterEvaluator {
     Set<String> cols = new LinkedHashSet<>();
     Set<List<String>> names = new LinkedHashSet<>();
     for (Column c : Expression.columns(e)) {
-      cols.add(c.fieldPath());
-      names.add(c.names());
+      List<String> resolved = c.resolve(schema.getFields()).names();
+      cols.add(FieldPath.quote(resolved, schema.getFields()));
+      names.add(resolved);
     }
     return new FilterEvaluator(e, bindNode(e, schema), List.copyOf(cols), List.copyOf(names));
   }
@@ -103,7 +105,11 @@ public final class FilterEvaluator {
     return expression;
   }
 
-  /** The dotted field paths the filter reads (Variant columns whole), each once. */
+  /**
+   * The field paths the filter reads (Variant columns whole), each once, as {@code
+   * ReadOptions.columns} takes them: dotted, a name that holds a dot in backticks ({@link
+   * FieldPath#quote}).
+   */
   public List<String> columns() {
     return columns;
   }
@@ -195,7 +201,7 @@ public final class FilterEvaluator {
           ? bindNode(inAlternatives(in).get(0), schema)
           : bindNode(new Expression.Or(inAlternatives(in)), schema);
     }
-    Column c = Expression.column(e);
+    Column c = Expression.column(e).resolve(schema.getFields());
     Field field = resolve(schema, c);
     boolean variant = c.variantPath() != null;
     PathExpression path = null;
@@ -382,7 +388,7 @@ public final class FilterEvaluator {
   }
 
   /**
-   * The field of {@code c} in {@code schema}, through struct children.
+   * The field of {@code c} (resolved) in {@code schema}, through struct children.
    *
    * @throws FilterException when there is none, or the path goes into a list, map or union
    */

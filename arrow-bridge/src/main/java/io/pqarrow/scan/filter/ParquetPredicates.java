@@ -14,9 +14,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.parquet.filter2.predicate.FilterApi;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.filter2.predicate.Operators;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
@@ -76,8 +78,33 @@ public final class ParquetPredicates {
   private static final class Translator {
     private final List<FieldMapping> fields;
 
+    /** The Arrow fields of {@link #fields}, which columns' paths resolve in. */
+    private final List<Field> arrowFields = new ArrayList<>();
+
+    /**
+     * The dotted texts that name more than one leaf ({@code a.b} for a top-level {@code a.b} and
+     * child {@code b} of {@code a}): parquet-java's dictionary filter finds a chunk by that text,
+     * so no predicate goes to it on such a leaf.
+     */
+    private final Set<String> ambiguous = new HashSet<>();
+
     Translator(List<FieldMapping> fields) {
       this.fields = fields;
+      fields.forEach(f -> arrowFields.add(f.arrowField()));
+      Set<String> seen = new HashSet<>();
+      leaves(fields, seen, ambiguous);
+    }
+
+    private static void leaves(List<FieldMapping> level, Set<String> seen, Set<String> twice) {
+      for (FieldMapping m : level) {
+        if (m.parquetType() != null && m.parquetType().isPrimitive()) {
+          String dotted = String.join(".", m.parquetPath());
+          if (!seen.add(dotted)) {
+            twice.add(dotted);
+          }
+        }
+        leaves(m.children(), seen, twice);
+      }
     }
 
     FilterPredicate tr(Expression e, boolean negated) {
@@ -136,12 +163,12 @@ public final class ParquetPredicates {
 
     /** The predicate {@code p} builds on the column's leaf, with the Variant rule applied. */
     private FilterPredicate leaf(Column c, LeafPredicate p) {
-      FieldMapping m = find(fields, c.names());
+      FieldMapping m = find(fields, c.field().resolve(arrowFields));
       if (m == null) {
         return null;
       }
       if (c.variantPath() == null) {
-        PrimitiveLeaf leaf = PrimitiveLeaf.of(m);
+        PrimitiveLeaf leaf = PrimitiveLeaf.of(m, ambiguous);
         return leaf == null || m.arrowField().getType() instanceof VariantType ? null : p.on(leaf);
       }
       if (!(m.arrowField().getType() instanceof VariantType)) {
@@ -171,7 +198,7 @@ public final class ParquetPredicates {
         return null;
       }
       FieldMapping typed = child(node, VariantType.TYPED_VALUE);
-      PrimitiveLeaf leaf = typed == null ? null : PrimitiveLeaf.of(typed);
+      PrimitiveLeaf leaf = typed == null ? null : PrimitiveLeaf.of(typed, ambiguous);
       FilterPredicate onTyped = leaf == null ? null : p.on(leaf);
       if (onTyped == null) {
         return null;
@@ -180,12 +207,11 @@ public final class ParquetPredicates {
       if (value == null) {
         return onTyped;
       }
-      PrimitiveLeaf valueLeaf = PrimitiveLeaf.of(value);
+      PrimitiveLeaf valueLeaf = PrimitiveLeaf.of(value, ambiguous);
       if (valueLeaf == null) {
         return null;
       }
-      return FilterApi.or(
-          onTyped, FilterApi.notEq(FilterApi.binaryColumn(valueLeaf.path), (Binary) null));
+      return FilterApi.or(onTyped, FilterApi.notEq(valueLeaf.column(Binary.class), (Binary) null));
     }
   }
 
@@ -217,20 +243,37 @@ public final class ParquetPredicates {
   }
 
   /** A primitive Parquet column that filter2 can name. */
-  private record PrimitiveLeaf(PrimitiveType type, String path) {
-    static PrimitiveLeaf of(FieldMapping m) {
+  private record PrimitiveLeaf(PrimitiveType type, ColumnPath path) {
+    static PrimitiveLeaf of(FieldMapping m, Set<String> ambiguous) {
       Type t = m.parquetType();
       if (t == null || !t.isPrimitive() || t.isRepetition(Type.Repetition.REPEATED)) {
         return null;
       }
-      for (String part : m.parquetPath()) {
-        if (part.contains(".")) {
-          return null;
-        }
+      if (ambiguous.contains(String.join(".", m.parquetPath()))) {
+        return null;
       }
       // the mapping of a field under a repeated group has "list"/"element" parts; filter2 refuses
       // repeated columns, and the bound filter never reaches them, but check the path's shape
-      return new PrimitiveLeaf(t.asPrimitiveType(), String.join(".", m.parquetPath()));
+      return new PrimitiveLeaf(
+          t.asPrimitiveType(), ColumnPath.get(m.parquetPath().toArray(String[]::new)));
+    }
+
+    /** filter2's column of this leaf, with values of {@code type}. */
+    <T extends Comparable<T>> PathColumn<T> column(Class<T> type) {
+      return new PathColumn<>(path, type);
+    }
+  }
+
+  /**
+   * A filter2 column named by its path's parts. {@code FilterApi}'s factories take the path as text
+   * and split it at every dot, which names another column (or none) when a name holds a dot; the
+   * predicates, statistics, dictionary, bloom filter and column index filters only read a column's
+   * path and value type, which this gives exactly.
+   */
+  private static final class PathColumn<T extends Comparable<T>> extends Operators.Column<T>
+      implements Operators.SupportsLtGt {
+    PathColumn(ColumnPath path, Class<T> type) {
+      super(path, type);
     }
   }
 
@@ -238,28 +281,28 @@ public final class ParquetPredicates {
     return switch (leaf.type.getPrimitiveTypeName()) {
       case INT32 ->
           isNull
-              ? FilterApi.eq(FilterApi.intColumn(leaf.path), (Integer) null)
-              : FilterApi.notEq(FilterApi.intColumn(leaf.path), (Integer) null);
+              ? FilterApi.eq(leaf.column(Integer.class), (Integer) null)
+              : FilterApi.notEq(leaf.column(Integer.class), (Integer) null);
       case INT64 ->
           isNull
-              ? FilterApi.eq(FilterApi.longColumn(leaf.path), (Long) null)
-              : FilterApi.notEq(FilterApi.longColumn(leaf.path), (Long) null);
+              ? FilterApi.eq(leaf.column(Long.class), (Long) null)
+              : FilterApi.notEq(leaf.column(Long.class), (Long) null);
       case FLOAT ->
           isNull
-              ? FilterApi.eq(FilterApi.floatColumn(leaf.path), (Float) null)
-              : FilterApi.notEq(FilterApi.floatColumn(leaf.path), (Float) null);
+              ? FilterApi.eq(leaf.column(Float.class), (Float) null)
+              : FilterApi.notEq(leaf.column(Float.class), (Float) null);
       case DOUBLE ->
           isNull
-              ? FilterApi.eq(FilterApi.doubleColumn(leaf.path), (Double) null)
-              : FilterApi.notEq(FilterApi.doubleColumn(leaf.path), (Double) null);
+              ? FilterApi.eq(leaf.column(Double.class), (Double) null)
+              : FilterApi.notEq(leaf.column(Double.class), (Double) null);
       case BOOLEAN ->
           isNull
-              ? FilterApi.eq(FilterApi.booleanColumn(leaf.path), (Boolean) null)
-              : FilterApi.notEq(FilterApi.booleanColumn(leaf.path), (Boolean) null);
+              ? FilterApi.eq(leaf.column(Boolean.class), (Boolean) null)
+              : FilterApi.notEq(leaf.column(Boolean.class), (Boolean) null);
       case BINARY, FIXED_LEN_BYTE_ARRAY ->
           isNull
-              ? FilterApi.eq(FilterApi.binaryColumn(leaf.path), (Binary) null)
-              : FilterApi.notEq(FilterApi.binaryColumn(leaf.path), (Binary) null);
+              ? FilterApi.eq(leaf.column(Binary.class), (Binary) null)
+              : FilterApi.notEq(leaf.column(Binary.class), (Binary) null);
       case INT96 -> null;
     };
   }
@@ -496,7 +539,7 @@ public final class ParquetPredicates {
         || la instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation) {
       return null;
     }
-    Operators.BinaryColumn col = FilterApi.binaryColumn(leaf.path);
+    PathColumn<Binary> col = leaf.column(Binary.class);
     FilterPredicate low = FilterApi.gtEq(col, Binary.fromConstantByteArray(prefix.clone()));
     int last = prefix.length - 1;
     while (last >= 0 && prefix[last] == (byte) 0xFF) {
@@ -512,12 +555,12 @@ public final class ParquetPredicates {
 
   private static Operators.Column<?> column(PrimitiveLeaf leaf) {
     return switch (leaf.type.getPrimitiveTypeName()) {
-      case INT32 -> FilterApi.intColumn(leaf.path);
-      case INT64 -> FilterApi.longColumn(leaf.path);
-      case FLOAT -> FilterApi.floatColumn(leaf.path);
-      case DOUBLE -> FilterApi.doubleColumn(leaf.path);
-      case BOOLEAN -> FilterApi.booleanColumn(leaf.path);
-      default -> FilterApi.binaryColumn(leaf.path);
+      case INT32 -> leaf.column(Integer.class);
+      case INT64 -> leaf.column(Long.class);
+      case FLOAT -> leaf.column(Float.class);
+      case DOUBLE -> leaf.column(Double.class);
+      case BOOLEAN -> leaf.column(Boolean.class);
+      default -> leaf.column(Binary.class);
     };
   }
 }
