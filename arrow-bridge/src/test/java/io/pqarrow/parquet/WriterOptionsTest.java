@@ -215,6 +215,107 @@ class WriterOptionsTest {
     }
   }
 
+  /**
+   * Column options name columns whose names hold a dot: a key in backticks is one name, unquoted
+   * dots take the longest name that fits at each level, and a key {@code a} does not take in the
+   * column {@code a.b} beside it. A bloom filter for such a column is refused: parquet-java keys
+   * its bloom filter settings by dotted text.
+   */
+  @Test
+  void columnOptionsNameColumnsWhoseNamesHoldADot() throws Exception {
+    org.apache.arrow.vector.types.pojo.FieldType int64 =
+        org.apache.arrow.vector.types.pojo.FieldType.nullable(
+            new org.apache.arrow.vector.types.pojo.ArrowType.Int(64, true));
+    org.apache.arrow.vector.types.pojo.Schema schema =
+        new org.apache.arrow.vector.types.pojo.Schema(
+            List.of(
+                new org.apache.arrow.vector.types.pojo.Field("a", int64, null),
+                new org.apache.arrow.vector.types.pojo.Field("a.b", int64, null),
+                new org.apache.arrow.vector.types.pojo.Field(
+                    "s",
+                    org.apache.arrow.vector.types.pojo.FieldType.nullable(
+                        org.apache.arrow.vector.types.pojo.ArrowType.Struct.INSTANCE),
+                    List.of(
+                        new org.apache.arrow.vector.types.pojo.Field("x.y", int64, null),
+                        new org.apache.arrow.vector.types.pojo.Field("z", int64, null)))));
+    WriteOptions options =
+        WriteOptions.builder()
+            .columnEncoding("a", Encoding.DELTA_BINARY_PACKED)
+            .columnEncoding("`a.b`", Encoding.PLAIN)
+            .columnCompression("s.x.y", WriteOptions.Compression.GZIP)
+            .bloomFilter("s.z", new WriteOptions.BloomFilter(0.01, 0))
+            .sortingColumns(List.of(new WriteOptions.SortingColumn("a.b", false, false)))
+            .build();
+    Path out = dir.resolve("dotted.parquet");
+    try (org.apache.arrow.vector.VectorSchemaRoot root =
+            org.apache.arrow.vector.VectorSchemaRoot.create(schema, memory.allocator());
+        ParquetArrowWriter writer = ParquetArrowWriter.open(out, schema, options)) {
+      root.allocateNew();
+      for (int c = 0; c < 2; c++) {
+        org.apache.arrow.vector.BigIntVector v =
+            (org.apache.arrow.vector.BigIntVector) root.getVector(c);
+        for (int i = 0; i < 100; i++) {
+          v.setSafe(i, i * (c + 1));
+        }
+      }
+      org.apache.arrow.vector.complex.StructVector st =
+          (org.apache.arrow.vector.complex.StructVector) root.getVector(2);
+      for (int i = 0; i < 100; i++) {
+        st.setIndexDefined(i);
+        ((org.apache.arrow.vector.BigIntVector) st.getChildByOrdinal(0)).setSafe(i, i);
+        ((org.apache.arrow.vector.BigIntVector) st.getChildByOrdinal(1)).setSafe(i, -i);
+      }
+      root.setRowCount(100);
+      writer.write(root);
+    }
+    try (org.apache.parquet.hadoop.ParquetFileReader reader =
+        org.apache.parquet.hadoop.ParquetFileReader.open(
+            new org.apache.parquet.io.LocalInputFile(out))) {
+      var block = reader.getFooter().getBlocks().get(0);
+      Map<String, String> seen = new java.util.TreeMap<>();
+      for (var c : block.getColumns()) {
+        seen.put(
+            String.join("|", c.getPath().toArray()),
+            c.getEncodings().contains(org.apache.parquet.column.Encoding.DELTA_BINARY_PACKED)
+                + " "
+                + c.getCodec()
+                + " "
+                + (c.getBloomFilterOffset() >= 0));
+      }
+      assertEquals(
+          Map.of(
+              "a", "true SNAPPY false",
+              "a.b", "false SNAPPY false",
+              "s|x.y", "false GZIP false",
+              "s|z", "false SNAPPY true"),
+          seen);
+    }
+    ParquetFileException refused =
+        assertThrows(
+            ParquetFileException.class,
+            () ->
+                ParquetArrowWriter.open(
+                        dir.resolve("refused.parquet"),
+                        schema,
+                        WriteOptions.builder()
+                            .bloomFilter("`s`.`x.y`", new WriteOptions.BloomFilter(0.01, 0))
+                            .build())
+                    .close());
+    assertTrue(
+        refused.getMessage().contains("column whose name holds a dot"), refused.getMessage());
+    assertEquals(ErrorKind.INVALID_ARGUMENT, refused.kind());
+    String sorting =
+        io.pqarrow.testing.PythonEnv.require()
+            .run(
+                """
+                import sys, pyarrow.parquet as pq
+                rg = pq.ParquetFile(sys.argv[1]).metadata.row_group(0)
+                print([c.column_index for c in rg.sorting_columns])
+                """,
+                out.toString());
+    assertEquals("[1]", sorting.strip(), "a.b, the second column, is the sorting column");
+  }
+
   @Test
   void anOptionThatDoesNotFitTheColumnIsRefusedNamingBoth() {
     source();

@@ -86,7 +86,7 @@ final class FooterPatch {
     List<SortingColumn> sorting = new ArrayList<>();
     List<ColumnDescriptor> columns = schema.getColumns();
     for (WriteOptions.SortingColumn s : options.sortingColumns()) {
-      LeafEncoder leaf = ColumnSettings.leaf(leaves, s.column(), file);
+      LeafEncoder leaf = ColumnSettings.leaf(leaves, schema, s.column(), file);
       sorting.add(new SortingColumn(columns.indexOf(leaf.column), s.descending(), s.nullsFirst()));
     }
     boolean pageStatistics = options.statistics() == WriteOptions.Statistics.PAGE;

@@ -121,7 +121,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     for (WriteNode node : nodes) {
       node.collectLeaves(leaves);
     }
-    ColumnSettings settings = ColumnSettings.resolve(leaves, options, file);
+    ColumnSettings settings = ColumnSettings.resolve(leaves, parquetSchema, options, file);
     this.footer = FooterPatch.plan(parquetSchema, leaves, options, file);
     this.keyValueMetadata = keyValueMetadata(mapping, options, file);
     Map<ColumnDescriptor, DictionaryWriteNode> arrowDictionaries = new HashMap<>();
