@@ -1,6 +1,5 @@
 package io.pqarrow.cli;
 
-import io.pqarrow.FieldPath;
 import io.pqarrow.parquet.write.WriteOptions;
 import java.nio.file.Path;
 import java.util.List;
@@ -211,9 +210,7 @@ final class ImportCommand implements Callable<Integer> {
     }
     if (sortBy != null) {
       b.sortingColumns(
-          sortBy.stream()
-              .map(c -> new WriteOptions.SortingColumn(writerPath(c), false, false))
-              .toList());
+          sortBy.stream().map(c -> new WriteOptions.SortingColumn(c, false, false)).toList());
     }
     return b.build();
   }
@@ -240,18 +237,6 @@ final class ImportCommand implements Callable<Integer> {
     } catch (RuntimeException e) {
       converted.close();
       throw e;
-    }
-  }
-
-  /**
-   * {@code --sort-by}'s column as the writer names leaves (Arrow names joined by dots): backticks,
-   * which {@link SortOrderCheck} reads ({@link FieldPath}), removed.
-   */
-  private static String writerPath(String column) {
-    try {
-      return String.join(".", FieldPath.parse(column).parts());
-    } catch (IllegalArgumentException e) {
-      return column; // SortOrderCheck reports it
     }
   }
 }

@@ -256,6 +256,42 @@ class ImportWriterOptionsTest {
   }
 
   /**
+   * {@code --sort-by `a`.b} declares the struct's child (leaf 1) as the sorting column, not the
+   * top-level column {@code a.b} beside it (leaf 0): the writer resolves the path as the check
+   * does.
+   */
+  @Test
+  void sortByAStructChildBesideADottedColumnDeclaresTheChild() {
+    Path in = dir.resolve("dotted-child.arrow");
+    PythonEnv python = PythonEnv.require();
+    python.run(
+        """
+        import sys, pyarrow as pa, pyarrow.ipc as ipc
+        t = pa.table({"a.b": pa.array([1, 2, 3], pa.int64()),
+                      "a": pa.array([{"b": 1}, {"b": 2}, {"b": 3}])})
+        with ipc.new_stream(sys.argv[1], t.schema) as w:
+            w.write_table(t)
+        """,
+        in.toString());
+    Path out = dir.resolve("dotted-child.parquet");
+    Bridge.Result r =
+        Bridge.run(
+            memory.allocator(), "import", in.toString(), out.toString(), "--sort-by", "`a`.b");
+    assertEquals(0, r.exitCode(), r.err());
+    String sorting =
+        python
+            .run(
+                """
+                import sys, pyarrow.parquet as pq
+                cols = pq.ParquetFile(sys.argv[1]).metadata.row_group(0).sorting_columns
+                print([c.column_index for c in cols])
+                """,
+                out.toString())
+            .trim();
+    assertEquals("[1]", sorting);
+  }
+
+  /**
    * {@code --sort-by} resolves a name with a dot as {@code --columns} does: {@code `a.b`} and
    * unquoted {@code a.b} are the top-level column (sorted, leaf 0 in {@code sorting_columns}),
    * {@code `a`.b} the struct's child, which is not sorted.
