@@ -331,6 +331,9 @@ class WriterOptionsTest {
         WriteOptions.builder().columnEncoding("nope", Encoding.PLAIN).build(),
         ", column nope: no column of the schema for the encoding option");
     assertRefused(
+        WriteOptions.builder().columnEncoding("`s", Encoding.PLAIN).build(),
+        ", column `s: invalid column path: unterminated backtick at position 0 in column path `s");
+    assertRefused(
         WriteOptions.builder().bloomFilter("b", new WriteOptions.BloomFilter(0.1, 0)).build(),
         ", column b: a bloom filter does not fit the column's Parquet type BOOLEAN");
     assertRefused(

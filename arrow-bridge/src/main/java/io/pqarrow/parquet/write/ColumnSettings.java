@@ -123,9 +123,9 @@ final class ColumnSettings {
 
   /** The leaf a sorting column names (a leaf, not a group). */
   static LeafEncoder leaf(List<LeafEncoder> leaves, MessageType schema, String key, Path file) {
-    List<String> names = names(fields(schema), key);
+    List<String> names = names(fields(schema), key, file);
     for (LeafEncoder leaf : leaves) {
-      if (names != null && Arrays.asList(leaf.column.getPath()).equals(names)) {
+      if (Arrays.asList(leaf.column.getPath()).equals(names)) {
         return leaf;
       }
     }
@@ -142,13 +142,11 @@ final class ColumnSettings {
 
   private static List<LeafEncoder> matching(
       List<LeafEncoder> leaves, List<Field> tree, String key, String option, Path file) {
-    List<String> names = names(tree, key);
+    List<String> names = names(tree, key, file);
     List<LeafEncoder> out = new ArrayList<>();
     for (LeafEncoder l : leaves) {
       List<String> path = Arrays.asList(l.column.getPath());
-      if (names != null
-          && path.size() >= names.size()
-          && path.subList(0, names.size()).equals(names)) {
+      if (path.size() >= names.size() && path.subList(0, names.size()).equals(names)) {
         out.add(l);
       }
     }
@@ -163,14 +161,20 @@ final class ColumnSettings {
   }
 
   /**
-   * The Parquet names {@code key} selects in {@code tree} ({@link FieldPath#resolve}); null for a
-   * key that is not a path (an unterminated backtick), which then names nothing.
+   * The Parquet names {@code key} selects in {@code tree} ({@link FieldPath#resolve}).
+   *
+   * @throws ParquetFileException for a key that is not a path (an unterminated backtick), naming it
+   *     and what is wrong
    */
-  private static List<String> names(List<Field> tree, String key) {
+  private static List<String> names(List<Field> tree, String key, Path file) {
     try {
       return FieldPath.parse(key).resolve(tree);
     } catch (IllegalArgumentException e) {
-      return null;
+      throw ParquetFileException.write(
+          ErrorKind.INVALID_ARGUMENT,
+          ErrorLocation.inFile(file).withColumn(key),
+          "invalid column path: " + e.getMessage(),
+          e);
     }
   }
 
