@@ -137,27 +137,9 @@ class DottedNamesTest {
   }
 
   private List<Long> ids(Expression filter, boolean pruneOnly, ScanStats[] stats) {
-    List<Long> ids = new ArrayList<>();
-    try (ParquetArrowReader r =
-        ParquetArrowReader.open(
-            file,
-            memory.allocator(),
-            ReadOptions.builder()
-                .columns(List.of("id"))
-                .filter(filter)
-                .pruneOnly(pruneOnly)
-                .build())) {
-      while (r.loadNextBatch()) {
-        VectorSchemaRoot root = r.getVectorSchemaRoot();
-        assertEquals(1, root.getSchema().getFields().size(), "only the projected column");
-        BigIntVector id = (BigIntVector) root.getVector("id");
-        for (int i = 0; i < root.getRowCount(); i++) {
-          ids.add(id.get(i));
-        }
-      }
-      stats[0] = r.stats();
-    }
-    return ids;
+    ReadOptions options =
+        ReadOptions.builder().columns(List.of("id")).filter(filter).pruneOnly(pruneOnly).build();
+    return FilterPeersTest.projectedIds(file, memory.allocator(), options, stats);
   }
 
   @Test

@@ -411,17 +411,27 @@ class FilterPeersTest {
   }
 
   private TreeSet<Long> idSet(Path file, Expression e, boolean pruneOnly) {
-    TreeSet<Long> ids = new TreeSet<>();
-    try (ParquetArrowReader r =
-        ParquetArrowReader.open(
-            file,
-            memory.allocator(),
-            ReadOptions.builder()
-                .batchRows(64)
-                .columns(List.of("id"))
-                .filter(e)
-                .pruneOnly(pruneOnly)
-                .build())) {
+    ReadOptions options =
+        ReadOptions.builder()
+            .batchRows(64)
+            .columns(List.of("id"))
+            .filter(e)
+            .pruneOnly(pruneOnly)
+            .build();
+    return new TreeSet<>(projectedIds(file, memory.allocator(), options, null));
+  }
+
+  /**
+   * The {@code id} column (int64) of a read of {@code file} that projects it alone (checked); the
+   * read's statistics go to {@code stats[0]} when {@code stats} is given.
+   */
+  static List<Long> projectedIds(
+      Path file,
+      org.apache.arrow.memory.BufferAllocator allocator,
+      ReadOptions options,
+      ScanStats[] stats) {
+    List<Long> ids = new ArrayList<>();
+    try (ParquetArrowReader r = ParquetArrowReader.open(file, allocator, options)) {
       while (r.loadNextBatch()) {
         VectorSchemaRoot root = r.getVectorSchemaRoot();
         assertEquals(1, root.getSchema().getFields().size(), "only the projected column");
@@ -429,6 +439,9 @@ class FilterPeersTest {
         for (int i = 0; i < root.getRowCount(); i++) {
           ids.add(id.get(i));
         }
+      }
+      if (stats != null) {
+        stats[0] = r.stats();
       }
     }
     return ids;
