@@ -232,8 +232,7 @@ class ArrowInterfacesTest {
     ReadOptions options =
         filtered
             ? options("flat").toBuilder()
-                .filter(
-                    io.pqarrow.scan.filter.ExpressionParser.parse("id is not null or id is null"))
+                .filter(io.pqarrow.filter.ExpressionParser.parse("id is not null or id is null"))
                 .rowNumberColumn("pos")
                 .build()
             : options("flat");

@@ -1,7 +1,7 @@
 package io.pqarrow.parquet.read;
 
 import io.pqarrow.FieldPath;
-import io.pqarrow.scan.filter.FilterEvaluator;
+import io.pqarrow.filter.FilterEvaluator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

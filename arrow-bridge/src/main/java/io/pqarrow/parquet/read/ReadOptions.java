@@ -1,7 +1,7 @@
 package io.pqarrow.parquet.read;
 
 import io.pqarrow.Limits;
-import io.pqarrow.scan.filter.Expression;
+import io.pqarrow.filter.Expression;
 import io.pqarrow.schema.MappingOptions;
 import java.util.List;
 import java.util.Objects;
@@ -70,12 +70,12 @@ import org.apache.parquet.filter2.predicate.FilterPredicate;
  *   <tr><td>{@code filter}</td><td>none</td><td>an {@link Expression} the rows must satisfy
  *       (SQL three-valued logic: a row is kept when it is true). Row groups that cannot hold a
  *       matching row are not read (statistics, dictionaries, bloom filters: {@link
- *       io.pqarrow.scan.filter.ParquetPredicates}), nor are the pages their column indexes rule
+ *       io.pqarrow.filter.ParquetPredicates}), nor are the pages their column indexes rule
  *       out (as {@code pageFilter}); the rows of the others that do not match are
- *       dropped ({@link io.pqarrow.scan.filter.FilterEvaluator}). Columns the filter needs beyond
+ *       dropped ({@link io.pqarrow.filter.FilterEvaluator}). Columns the filter needs beyond
  *       {@code columns} are read and left out of the batches. A filter naming an unknown column or
  *       comparing a column with a literal of another type fails {@code open} with a {@link
- *       io.pqarrow.scan.filter.FilterException}</td></tr>
+ *       io.pqarrow.filter.FilterException}</td></tr>
  *   <tr><td>{@code pruneOnly}</td><td>false</td><td>with a {@code filter}: only skip row groups
  *       and pages, keeping every row of the pages read (the caller filters them)</td></tr>
  *   <tr><td>{@code pageFilter}</td><td>none</td><td>a parquet-java {@code FilterPredicate} used to
@@ -409,7 +409,7 @@ public final class ReadOptions {
 
     /**
      * The filter rows must satisfy (see the table above); {@link
-     * io.pqarrow.scan.filter.ExpressionParser#parse} reads one from text.
+     * io.pqarrow.filter.ExpressionParser#parse} reads one from text.
      */
     public Builder filter(Expression filter) {
       this.filter = Objects.requireNonNull(filter, "filter");

@@ -16,9 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.extension.ExtensionTypes;
+import io.pqarrow.filter.ExpressionParser;
 import io.pqarrow.parquet.ParquetFileException;
-import io.pqarrow.scan.ScanStats;
-import io.pqarrow.scan.filter.ExpressionParser;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.pqarrow.scan.filter;
+package io.pqarrow.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,8 +9,8 @@ import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.read.ParquetArrowReader;
 import io.pqarrow.parquet.read.ParquetSource;
 import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.parquet.read.ScanStats;
 import io.pqarrow.scan.ParquetScan;
-import io.pqarrow.scan.ScanStats;
 import io.pqarrow.scan.ScanUnit;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;

@@ -1,9 +1,9 @@
-package io.pqarrow.scan.filter;
+package io.pqarrow.filter;
 
 import io.pqarrow.extension.VariantType;
+import io.pqarrow.filter.Expression.Column;
+import io.pqarrow.filter.Expression.Op;
 import io.pqarrow.kernel.PathExpression;
-import io.pqarrow.scan.filter.Expression.Column;
-import io.pqarrow.scan.filter.Expression.Op;
 import io.pqarrow.schema.FieldMapping;
 import java.math.BigDecimal;
 import java.math.BigInteger;

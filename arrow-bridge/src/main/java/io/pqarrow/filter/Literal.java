@@ -1,4 +1,4 @@
-package io.pqarrow.scan.filter;
+package io.pqarrow.filter;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -1,4 +1,4 @@
-package io.pqarrow.scan.filter;
+package io.pqarrow.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -9,7 +9,7 @@ import io.pqarrow.ErrorKind;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.read.ParquetArrowReader;
 import io.pqarrow.parquet.read.ReadOptions;
-import io.pqarrow.scan.ScanStats;
+import io.pqarrow.parquet.read.ScanStats;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.pqarrow.scan.filter;
+package io.pqarrow.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.ErrorKind;
 import io.pqarrow.extension.VariantType;
-import io.pqarrow.scan.filter.Expression.Op;
+import io.pqarrow.filter.Expression.Op;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.LocalDate;

@@ -1,4 +1,4 @@
-package io.pqarrow.scan;
+package io.pqarrow.parquet.read;
 
 /**
  * What a scan did, counted from its start: the row groups in its scope and those read after

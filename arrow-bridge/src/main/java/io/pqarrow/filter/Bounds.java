@@ -1,6 +1,6 @@
-package io.pqarrow.scan.filter;
+package io.pqarrow.filter;
 
-import io.pqarrow.scan.filter.Expression.Op;
+import io.pqarrow.filter.Expression.Op;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;

@@ -1,4 +1,4 @@
-package io.pqarrow.scan.filter;
+package io.pqarrow.filter;
 
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;

@@ -1,16 +1,16 @@
-package io.pqarrow.scan.filter;
+package io.pqarrow.filter;
 
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.FieldPath;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
+import io.pqarrow.filter.Expression.Column;
+import io.pqarrow.filter.Expression.Op;
 import io.pqarrow.kernel.GetOptions;
 import io.pqarrow.kernel.KernelResult;
 import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.kernel.VariantKernels;
-import io.pqarrow.scan.filter.Expression.Column;
-import io.pqarrow.scan.filter.Expression.Op;
 import io.pqarrow.variant.arrow.VariantColumnReader;
 import java.math.BigDecimal;
 import java.math.BigInteger;
