@@ -25,6 +25,9 @@ class ManifestIT {
       Map.of(
           "bridge-core", "io.pqarrow.core",
           "variant-arrow", "io.pqarrow.variant",
+          "bridge-schema", "io.pqarrow.bridge.schema",
+          "bridge-parquet", "io.pqarrow.bridge.parquet",
+          "bridge-scan", "io.pqarrow.bridge.scan",
           "arrow-bridge", "io.pqarrow.bridge",
           "pqarrow-cli", "io.pqarrow.cli",
           "bridge-spark", "io.pqarrow.spark",
