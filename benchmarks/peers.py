@@ -453,7 +453,7 @@ def ensure_jar(build):
         )
         return
     jar_time = JAR.stat().st_mtime
-    for module in ("benchmarks", "arrow-bridge", "bridge-core", "variant-arrow"):
+    for module in ("benchmarks", "arrow-bridge", "bridge-schema", "bridge-parquet", "bridge-scan", "bridge-core", "variant-arrow"):
         for source in (ROOT / module / "src" / "main").rglob("*.java"):
             if source.stat().st_mtime > jar_time:
                 print(f"warning: {source.relative_to(ROOT)} is newer than the jar; --build rebuilds it")
@@ -737,7 +737,7 @@ def machine():
 def git_commit():
     try:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "arrow-bridge", "bridge-core", "benchmarks/src"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "arrow-bridge", "bridge-schema", "bridge-parquet", "bridge-scan", "bridge-core", "benchmarks/src"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
         return commit + (" (with uncommitted changes)" if dirty else "")
     except OSError:
         return "?"

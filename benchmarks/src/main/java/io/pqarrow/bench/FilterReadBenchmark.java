@@ -1,10 +1,10 @@
 package io.pqarrow.bench;
 
+import io.pqarrow.filter.ExpressionParser;
 import io.pqarrow.parquet.read.ParquetArrowReader;
 import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.parquet.write.ParquetArrowWriter;
 import io.pqarrow.parquet.write.WriteOptions;
-import io.pqarrow.scan.filter.ExpressionParser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,12 +2,12 @@ package io.pqarrow.bench;
 
 import io.pqarrow.Limits;
 import io.pqarrow.extension.ExtensionTypes;
+import io.pqarrow.filter.Expression;
+import io.pqarrow.filter.ExpressionParser;
 import io.pqarrow.parquet.read.ParquetArrowReader;
 import io.pqarrow.parquet.read.ParquetSource;
 import io.pqarrow.parquet.read.ReadOptions;
-import io.pqarrow.scan.ScanStats;
-import io.pqarrow.scan.filter.Expression;
-import io.pqarrow.scan.filter.ExpressionParser;
+import io.pqarrow.parquet.read.ScanStats;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.pqarrow.cli;
 
-import io.pqarrow.scan.ScanStats;
+import io.pqarrow.parquet.read.ScanStats;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 

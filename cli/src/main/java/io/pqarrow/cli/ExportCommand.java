@@ -1,10 +1,10 @@
 package io.pqarrow.cli;
 
+import io.pqarrow.filter.Expression;
+import io.pqarrow.filter.ExpressionParser;
+import io.pqarrow.filter.FilterEvaluator;
+import io.pqarrow.filter.FilterException;
 import io.pqarrow.kernel.InferOptions;
-import io.pqarrow.scan.filter.Expression;
-import io.pqarrow.scan.filter.ExpressionParser;
-import io.pqarrow.scan.filter.FilterEvaluator;
-import io.pqarrow.scan.filter.FilterException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

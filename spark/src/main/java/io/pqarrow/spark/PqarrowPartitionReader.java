@@ -1,14 +1,14 @@
 package io.pqarrow.spark;
 
 import io.pqarrow.FieldPath;
+import io.pqarrow.filter.Expression;
+import io.pqarrow.filter.ExpressionParser;
+import io.pqarrow.filter.FilterEvaluator;
 import io.pqarrow.parquet.read.ParquetSource;
 import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.parquet.read.ScanStats;
 import io.pqarrow.scan.ParquetScan;
-import io.pqarrow.scan.ScanStats;
 import io.pqarrow.scan.ScanUnit;
-import io.pqarrow.scan.filter.Expression;
-import io.pqarrow.scan.filter.ExpressionParser;
-import io.pqarrow.scan.filter.FilterEvaluator;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

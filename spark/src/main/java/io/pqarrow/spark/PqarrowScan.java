@@ -1,8 +1,8 @@
 package io.pqarrow.spark;
 
+import io.pqarrow.filter.Expression;
 import io.pqarrow.parquet.read.ParquetSource;
 import io.pqarrow.scan.ScanUnit;
-import io.pqarrow.scan.filter.Expression;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

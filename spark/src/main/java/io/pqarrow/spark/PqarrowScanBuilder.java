@@ -1,6 +1,6 @@
 package io.pqarrow.spark;
 
-import io.pqarrow.scan.filter.Expression;
+import io.pqarrow.filter.Expression;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

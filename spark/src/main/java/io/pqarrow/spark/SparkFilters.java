@@ -1,8 +1,8 @@
 package io.pqarrow.spark;
 
-import io.pqarrow.scan.filter.Expression;
-import io.pqarrow.scan.filter.FilterEvaluator;
-import io.pqarrow.scan.filter.Literal;
+import io.pqarrow.filter.Expression;
+import io.pqarrow.filter.FilterEvaluator;
+import io.pqarrow.filter.Literal;
 import java.math.BigInteger;
 import java.time.LocalDate;
 import java.util.ArrayList;

@@ -1,0 +1,225 @@
+package io.pqarrow.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static io.pqarrow.architecture.ProjectClasses.MAIN;
+import static io.pqarrow.architecture.ProjectClasses.isProjectClass;
+import static io.pqarrow.architecture.ProjectClasses.moduleOf;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layout rules of issue 26, checked on the main classes of every module (docs/architecture.md
+ * says why each holds).
+ */
+class ArchitectureTest {
+
+  /**
+   * Internal packages: public only so that sibling packages of the same module can call them. Every
+   * {@code internal} package, and the kernel's packages by job.
+   */
+  private static final Pattern INTERNAL =
+      Pattern.compile("io\\.pqarrow\\.(.+\\.)?internal(\\..+)?|io\\.pqarrow\\.kernel\\.[a-z]+");
+
+  /**
+   * Uses of an internal package from another module that are known and allowed, as "from-package ->
+   * internal package". Each needs a reason.
+   */
+  private static final Set<String> INTERNAL_EXCEPTIONS =
+      Set.of(
+          // cli's schema inference pass keeps the accumulator that
+          // VariantKernels.inferSchemaAccumulator returns, an internal type today; issue 26 makes
+          // it return an API type, and this exception goes then.
+          "io.pqarrow.cli -> io.pqarrow.kernel.infer");
+
+  /**
+   * The modules that must not see Parquet or Hadoop (docs/architecture.md, "Modules and their
+   * direction").
+   */
+  private static final Set<String> FORMAT_FREE_MODULES = Set.of("bridge-core", "variant-arrow");
+
+  /**
+   * The longest allowed chain of project classes, from the first project superclass down to the
+   * concrete class, counted in steps (A -> B -> C -> D is 3), as issue 26 counts the decoder ladder
+   * "5 levels deep".
+   */
+  static final int MAX_CLASS_DEPTH = 3;
+
+  /**
+   * Concrete classes whose chain of project superclasses is longer than {@link #MAX_CLASS_DEPTH}
+   * today. Issue 26 ("Conversions as strategies") replaces the reader's decoder ladder ({@code
+   * LeafDecoder -> PageLeafDecoder -> FixedSlots -> FixedValues -> StagedValues -> ...}) by one
+   * staged leaf per layout with a conversion plugged in, and the writer's and the casts' ladders go
+   * with the writer engine and the one cast rule of the same issue. This list is frozen: no class
+   * may join it, and a class that no longer breaks the rule must leave it (the test says so).
+   */
+  static final Set<String> DEPTH_VIOLATORS_ISSUE_26 =
+      Set.of(
+          // arrow-bridge, the reader's decoder ladder (issue 26, "Conversions as strategies")
+          "io.pqarrow.parquet.read.PageConvertedDecoders$Int32Narrow",
+          "io.pqarrow.parquet.read.PageConvertedDecoders$Int32Scaled",
+          "io.pqarrow.parquet.read.PageConvertedDecoders$Int32Widened",
+          "io.pqarrow.parquet.read.PageConvertedDecoders$Int64Scaled",
+          "io.pqarrow.parquet.read.PageConvertedDecoders$Int96",
+          "io.pqarrow.parquet.read.PageDecimalDecoders$FromBytes",
+          "io.pqarrow.parquet.read.PageDecimalDecoders$FromInt32",
+          "io.pqarrow.parquet.read.PageDecimalDecoders$FromInt64",
+          "io.pqarrow.parquet.read.PageIntervalDecoders$DayTime",
+          "io.pqarrow.parquet.read.PageIntervalDecoders$MonthDayNano",
+          "io.pqarrow.parquet.read.PageIntervalDecoders$YearMonth",
+          "io.pqarrow.parquet.read.PageLeafDecoders$FixedWidth",
+          // arrow-bridge, the per-value writer's encoders (issue 26, "One writer engine")
+          "io.pqarrow.parquet.write.IntervalEncoders$DayTimeOut",
+          "io.pqarrow.parquet.write.IntervalEncoders$MonthDayNanoOut",
+          "io.pqarrow.parquet.write.IntervalEncoders$YearMonthOut",
+          "io.pqarrow.parquet.write.LeafEncoders$Int32Out",
+          "io.pqarrow.parquet.write.LeafEncoders$Int64Out",
+          // variant-arrow, variant_get's writers (issue 26, "One cast rule for variant_get")
+          "io.pqarrow.kernel.cast.NumberWriters$1",
+          "io.pqarrow.kernel.cast.NumberWriters$2",
+          "io.pqarrow.kernel.cast.NumberWriters$3",
+          "io.pqarrow.kernel.cast.NumberWriters$4",
+          "io.pqarrow.kernel.cast.TemporalWriters$1",
+          "io.pqarrow.kernel.cast.TemporalWriters$2");
+
+  /**
+   * Package cycles that exist today outside arrow-bridge, each a strongly connected group of
+   * packages, left for their modules' owners (issue 26, "Packages that point one way"):
+   * bridge-core's {@code FieldPath} asks whether a field is a {@code VariantType}; in variant-arrow
+   * the kernel's API package and its packages by job call each other (and {@code shred}, through
+   * {@code ShreddingInference}), and the codec, its Arrow rows and its internal package do. A cycle
+   * found must lie inside one of these groups (a group may shrink as it is untangled, never grow);
+   * every other package, arrow-bridge's all, must be in no cycle.
+   */
+  static final List<Set<String>> KNOWN_CYCLES_ISSUE_26 =
+      List.of(
+          Set.of("io.pqarrow", "io.pqarrow.extension"),
+          Set.of(
+              "io.pqarrow.kernel",
+              "io.pqarrow.kernel.cast",
+              "io.pqarrow.kernel.decode",
+              "io.pqarrow.kernel.encode",
+              "io.pqarrow.kernel.infer",
+              "io.pqarrow.kernel.path",
+              "io.pqarrow.shred"),
+          Set.of("io.pqarrow.variant", "io.pqarrow.variant.internal", "io.pqarrow.variant.arrow"));
+
+  @Test
+  void noPackageCycles() {
+    Map<String, Set<String>> edges = new TreeMap<>();
+    for (JavaClass c : MAIN) {
+      Set<String> out = edges.computeIfAbsent(c.getPackageName(), p -> new TreeSet<>());
+      for (Dependency d : c.getDirectDependenciesFromSelf()) {
+        JavaClass target = d.getTargetClass();
+        if (isProjectClass(target) && !target.getPackageName().equals(c.getPackageName())) {
+          out.add(target.getPackageName());
+        }
+      }
+    }
+    assertTrue(edges.size() > 20, "the rule must see every module's packages: " + edges.keySet());
+    List<String> unknown = new ArrayList<>();
+    for (Set<String> cycle : PackageCycles.of(edges)) {
+      if (KNOWN_CYCLES_ISSUE_26.stream().noneMatch(known -> known.containsAll(cycle))) {
+        unknown.add(PackageCycles.describe(cycle, edges));
+      }
+    }
+    assertEquals(List.of(), unknown, "packages that depend on each other");
+  }
+
+  @Test
+  void internalPackagesAreUsedOnlyFromTheirOwnModule() {
+    List<String> violations = new ArrayList<>();
+    Set<String> exceptionsSeen = new TreeSet<>();
+    for (JavaClass c : MAIN) {
+      String fromModule = moduleOf(c);
+      for (Dependency d : c.getDirectDependenciesFromSelf()) {
+        JavaClass target = d.getTargetClass();
+        if (!isProjectClass(target) || !INTERNAL.matcher(target.getPackageName()).matches()) {
+          continue;
+        }
+        Optional<String> toModule = target.getSource().map(s -> moduleOf(target));
+        if (toModule.isEmpty() || toModule.get().equals(fromModule)) {
+          continue;
+        }
+        String pair = c.getPackageName() + " -> " + target.getPackageName();
+        if (INTERNAL_EXCEPTIONS.contains(pair)) {
+          exceptionsSeen.add(pair);
+          continue;
+        }
+        violations.add(
+            fromModule + " uses " + toModule.get() + "'s internal: " + d.getDescription());
+      }
+    }
+    assertEquals(List.of(), violations, "internal packages used from another module");
+    assertEquals(
+        new TreeSet<>(INTERNAL_EXCEPTIONS),
+        exceptionsSeen,
+        "an exception no longer used must leave INTERNAL_EXCEPTIONS");
+  }
+
+  @Test
+  void bridgeCoreAndVariantArrowAreFreeOfParquetAndHadoop() {
+    DescribedPredicate<JavaClass> inFormatFreeModule =
+        DescribedPredicate.describe(
+            "are in " + FORMAT_FREE_MODULES, c -> FORMAT_FREE_MODULES.contains(moduleOf(c)));
+    long checked = MAIN.stream().filter(inFormatFreeModule).count();
+    assertTrue(checked > 100, "the rule must see bridge-core's and variant-arrow's classes");
+    noClasses()
+        .that(inFormatFreeModule)
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("org.apache.parquet..", "org.apache.hadoop..")
+        .check(MAIN);
+  }
+
+  @Test
+  void noChainOfProjectClassesIsLongerThanThree() {
+    TreeMap<String, List<String>> tooDeep = new TreeMap<>();
+    for (JavaClass c : MAIN) {
+      if (c.isInterface() || c.getModifiers().contains(JavaModifier.ABSTRACT)) {
+        continue;
+      }
+      List<String> chain = projectChain(c);
+      if (chain.size() - 1 > MAX_CLASS_DEPTH) {
+        tooDeep.put(c.getName(), chain);
+      }
+    }
+    List<String> newViolators = new ArrayList<>();
+    tooDeep.forEach(
+        (name, chain) -> {
+          if (!DEPTH_VIOLATORS_ISSUE_26.contains(name)) {
+            newViolators.add(String.join(" -> ", chain));
+          }
+        });
+    assertEquals(
+        List.of(), newViolators, "chains of project classes longer than " + MAX_CLASS_DEPTH);
+    Set<String> fixed = new TreeSet<>(DEPTH_VIOLATORS_ISSUE_26);
+    fixed.removeAll(tooDeep.keySet());
+    assertEquals(
+        Set.of(), fixed, "no longer too deep (or gone): remove from DEPTH_VIOLATORS_ISSUE_26");
+  }
+
+  /** The class and its project superclasses, from the first project superclass down to it. */
+  static List<String> projectChain(JavaClass c) {
+    List<String> chain = new ArrayList<>();
+    for (Optional<JavaClass> k = Optional.of(c);
+        k.isPresent() && isProjectClass(k.get());
+        k = k.get().getRawSuperclass()) {
+      chain.add(0, k.get().getName());
+    }
+    return chain;
+  }
+}

@@ -1,0 +1,479 @@
+package io.pqarrow.parquet.read;
+
+import io.pqarrow.Limits;
+import io.pqarrow.filter.Expression;
+import io.pqarrow.schema.MappingOptions;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
+
+/**
+ * How {@link ParquetArrowReader} reads a file. Immutable; build with {@link #builder()}.
+ *
+ * <table>
+ *   <caption>Options and defaults</caption>
+ *   <tr><th>option</th><th>default</th><th>meaning</th></tr>
+ *   <tr><td>{@code batchRows}</td><td>{@value #DEFAULT_BATCH_ROWS}</td><td>rows per batch; every
+ *       batch but the last of the selected row groups is full</td></tr>
+ *   <tr><td>{@code columns}</td><td>empty (all)</td><td>dotted Arrow field paths to read:
+ *       {@code a} keeps a whole top-level field, {@code s.x} keeps only child {@code x} of struct
+ *       {@code s}, {@code l.element.x} reaches through a list; inside a Variant column the names are
+ *       object keys: {@code v.a.b} reads of {@code v} only the metadata and the shredded columns (or
+ *       the residual {@code value}) that {@code variant_get(v, '$.a.b')} needs, the other fields
+ *       left out of the Variant (exact for that path, not the whole document). A name that holds
+ *       a dot is written in backticks, {@code `a.b`.c} (a backtick inside doubled); unquoted,
+ *       {@code a.b} is the top-level field {@code a.b} when there is one, else child {@code b} of
+ *       struct {@code a} (the longest run of parts naming a field wins: {@link
+ *       io.pqarrow.FieldPath})</td></tr>
+ *   <tr><td>{@code rowGroups}</td><td>empty (all)</td><td>0-based row-group indices to read, in
+ *       the order given</td></tr>
+ *   <tr><td>{@code readDictionary}</td><td>empty</td><td>dotted paths of BYTE_ARRAY string or
+ *       binary leaves to read as Arrow dictionary vectors (pyarrow's {@code read_dictionary}). See
+ *       {@link DictionaryFields} for the rule and {@link ParquetArrowReader#lookup} for the
+ *       dictionaries</td></tr>
+ *   <tr><td>{@code storedDictionaries}</td><td>true</td><td>whether leaves that {@code
+ *       ARROW:schema} stores as dictionaries are read as dictionaries (as pyarrow reads them) or
+ *       as their values</td></tr>
+ *   <tr><td>{@code mapping}</td><td>{@link MappingOptions#defaults()}</td><td>how the schema is
+ *       mapped</td></tr>
+ *   <tr><td>{@code limits}</td><td>{@link Limits#defaults()}</td><td>caps on the untrusted file:
+ *       footer size ({@link Limits#maxFooterBytes()}), schema nesting ({@link
+ *       Limits#maxParquetSchemaDepth()}), stored {@code ARROW:schema} ({@link
+ *       Limits#maxArrowSchemaDepth()}, {@link Limits#maxArrowSchemaFields()}). They are held by
+ *       {@code mapping}: set here, they replace the mapping options' limits whatever the order of
+ *       the calls</td></tr>
+ *   <tr><td>{@code threads}</td><td>1</td><td>how many columns of a batch are decoded at once
+ *       (the calling thread and {@code threads - 1} helpers); the batches, values and errors are
+ *       those of one thread. 1 by default: a library should not start threads its embedder did not
+ *       ask for, and an engine that already reads several files at once gains nothing from
+ *       more</td></tr>
+ *   <tr><td>{@code executor}</td><td>none</td><td>where the helpers of {@code threads} and the
+ *       reads of {@code readAhead} run; none means the reader starts {@code threads - 1} daemon
+ *       threads of its own (and one for read-ahead) and stops them on {@code close()}. An executor
+ *       given here is never shut down by the reader</td></tr>
+ *   <tr><td>{@code readAhead}</td><td>{@code threads == 1}</td><td>whether each column reads the page
+ *       after the one being decoded in the background (read, CRC-checked and decompressed), as
+ *       pyarrow's {@code read_table} pre-buffers on its I/O threads: one more thread (a daemon the
+ *       reader starts and stops on {@code close()}, or the {@code executor}) and one more page
+ *       buffer per column; a single-threaded read then keeps about one and a half cores busy. On by
+ *       default for a single-threaded read: it is the largest gain a plain read can have, costs a
+ *       bounded few pages of heap and never changes batches, values or errors. Off by default with
+ *       {@code threads} above 1, whose column tasks already keep the cores busy (on 2 cores the
+ *       extra thread measured slower, not faster), and best off for a caller that runs many reads
+ *       at once on its own threads (an engine's tasks), where the thread buys nothing</td></tr>
+ *   <tr><td>{@code verifyPageChecksums}</td><td>{@code true}</td><td>whether a page whose header
+ *       has a CRC is checked against it, so that a damaged page is an error naming it rather than
+ *       wrong values; off only to read past a known damage, or to save the few per cent the check
+ *       costs on files already trusted</td></tr>
+ *   <tr><td>{@code filter}</td><td>none</td><td>an {@link Expression} the rows must satisfy
+ *       (SQL three-valued logic: a row is kept when it is true). Row groups that cannot hold a
+ *       matching row are not read (statistics, dictionaries, bloom filters: {@link
+ *       io.pqarrow.filter.ParquetPredicates}), nor are the pages their column indexes rule
+ *       out (as {@code pageFilter}); the rows of the others that do not match are
+ *       dropped ({@link io.pqarrow.filter.FilterEvaluator}). Columns the filter needs beyond
+ *       {@code columns} are read and left out of the batches. A filter naming an unknown column or
+ *       comparing a column with a literal of another type fails {@code open} with a {@link
+ *       io.pqarrow.filter.FilterException}</td></tr>
+ *   <tr><td>{@code pruneOnly}</td><td>false</td><td>with a {@code filter}: only skip row groups
+ *       and pages, keeping every row of the pages read (the caller filters them)</td></tr>
+ *   <tr><td>{@code pageFilter}</td><td>none</td><td>a parquet-java {@code FilterPredicate} used to
+ *       skip pages: in a row group whose chunks have a column index and an offset index, only the
+ *       rows of the pages the column indexes do not rule out are read (parquet-java's {@code
+ *       ColumnIndexFilter} decides); the other columns' pages that hold none of those rows are not
+ *       read or decompressed. Pruning only: every row of a page read is returned, matching or
+ *       not</td></tr>
+ *   <tr><td>{@code offset}</td><td>0</td><td>how many rows (after the filter) to skip
+ *       first</td></tr>
+ *   <tr><td>{@code limit}</td><td>{@link Long#MAX_VALUE} (none)</td><td>the most rows (after the
+ *       filter and offset) to return; reading stops once they are</td></tr>
+ *   <tr><td>{@code rowNumberColumn}</td><td>none</td><td>the name of an Int64 column added last
+ *       to every batch: each row's 0-based position in the file (counting every row of every row
+ *       group, whether read or not), as engines that apply deletes by position need; the name
+ *       of a column the read returns is refused when the reader opens</td></tr>
+ * </table>
+ */
+public final class ReadOptions {
+  /** The default number of rows per batch. */
+  public static final int DEFAULT_BATCH_ROWS = 8192;
+
+  private static final ReadOptions DEFAULTS = builder().build();
+
+  private final int batchRows;
+  private final List<String> columns;
+  private final List<Integer> rowGroups;
+  private final MappingOptions mapping;
+  private final int threads;
+  private final ExecutorService executor;
+  private final boolean verifyPageChecksums;
+  private final Boolean readAhead; // null: on when single-threaded
+  private final List<String> readDictionary;
+  private final boolean storedDictionaries;
+  private final FilterPredicate pageFilter;
+  private final Expression filter;
+  private final boolean pruneOnly;
+  private final long offset;
+  private final long limit;
+  private final String rowNumberColumn;
+
+  private ReadOptions(Builder b) {
+    this.batchRows = b.batchRows;
+    this.columns = List.copyOf(b.columns);
+    this.rowGroups = List.copyOf(b.rowGroups);
+    this.mapping = b.mapping;
+    this.threads = b.threads;
+    this.executor = b.executor;
+    this.verifyPageChecksums = b.verifyPageChecksums;
+    this.readAhead = b.readAhead;
+    this.readDictionary = b.readDictionary;
+    this.storedDictionaries = b.storedDictionaries;
+    this.pageFilter = b.pageFilter;
+    this.filter = b.filter;
+    this.pruneOnly = b.pruneOnly;
+    this.offset = b.offset;
+    this.limit = b.limit;
+    this.rowNumberColumn = b.rowNumberColumn;
+  }
+
+  /** Every option at its default. */
+  public static ReadOptions defaults() {
+    return DEFAULTS;
+  }
+
+  /** A builder with every option at its default. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding these options' values. */
+  public Builder toBuilder() {
+    return new Builder()
+        .batchRows(batchRows)
+        .columns(columns)
+        .rowGroups(rowGroups)
+        .mapping(mapping)
+        .threads(threads)
+        .verifyPageChecksums(verifyPageChecksums)
+        .readAheadIfAny(readAhead)
+        .executorIfAny(executor)
+        .readDictionary(readDictionary)
+        .storedDictionaries(storedDictionaries)
+        .pageFilterIfAny(pageFilter)
+        .filterIfAny(filter)
+        .pruneOnly(pruneOnly)
+        .offset(offset)
+        .limit(limit)
+        .rowNumberColumnIfAny(rowNumberColumn);
+  }
+
+  /** Rows per batch (at least 1). */
+  public int batchRows() {
+    return batchRows;
+  }
+
+  /** Dotted Arrow field paths to read; empty means every column. */
+  public List<String> columns() {
+    return columns;
+  }
+
+  /** Row-group indices to read; empty means all, in file order. */
+  public List<Integer> rowGroups() {
+    return rowGroups;
+  }
+
+  /** Dotted paths of the leaves to read as dictionaries; empty for none but stored ones. */
+  public List<String> readDictionary() {
+    return readDictionary;
+  }
+
+  /** Whether leaves stored as dictionaries in {@code ARROW:schema} are read as dictionaries. */
+  public boolean storedDictionaries() {
+    return storedDictionaries;
+  }
+
+  /** Schema mapping options. */
+  public MappingOptions mapping() {
+    return mapping;
+  }
+
+  /** How many columns of a batch are decoded at once (at least 1). */
+  public int threads() {
+    return threads;
+  }
+
+  /** The executor the helper threads run on; empty when the reader starts its own. */
+  public Optional<ExecutorService> executor() {
+    return Optional.ofNullable(executor);
+  }
+
+  /** Whether pages are checked against the CRC in their header. */
+  public boolean verifyPageChecksums() {
+    return verifyPageChecksums;
+  }
+
+  /** Whether pages are read ahead in the background: as set, else when {@link #threads()} is 1. */
+  public boolean readAhead() {
+    return readAhead != null ? readAhead : threads == 1;
+  }
+
+  /** The predicate that page indexes are pruned by, if any. */
+  public Optional<FilterPredicate> pageFilter() {
+    return Optional.ofNullable(pageFilter);
+  }
+
+  /** The filter rows must satisfy; empty for none. */
+  public Optional<Expression> filter() {
+    return Optional.ofNullable(filter);
+  }
+
+  /** Whether the filter only skips row groups and pages, keeping every row of the pages read. */
+  public boolean pruneOnly() {
+    return pruneOnly;
+  }
+
+  /** How many rows (after the filter) are skipped first. */
+  public long offset() {
+    return offset;
+  }
+
+  /** The most rows returned; {@link Long#MAX_VALUE} for no limit. */
+  public long limit() {
+    return limit;
+  }
+
+  /** The name of the row-number column added to the batches; empty for none. */
+  public Optional<String> rowNumberColumn() {
+    return Optional.ofNullable(rowNumberColumn);
+  }
+
+  /**
+   * Whether rows are dropped or added to after reading: a filter applied to rows, an offset, a
+   * limit or a row-number column.
+   */
+  boolean reshapesBatches() {
+    return (filter != null && !pruneOnly)
+        || offset > 0
+        || limit != Long.MAX_VALUE
+        || rowNumberColumn != null;
+  }
+
+  /** The caps applied while reading: those of {@link #mapping()}. */
+  public Limits limits() {
+    return mapping.limits();
+  }
+
+  /** Builds {@link ReadOptions}; every setter returns the builder. */
+  public static final class Builder {
+    private int batchRows = DEFAULT_BATCH_ROWS;
+    private List<String> columns = List.of();
+    private List<Integer> rowGroups = List.of();
+    private MappingOptions mapping = MappingOptions.defaults();
+    private Limits limits; // null: those of mapping
+    private int threads = 1;
+    private ExecutorService executor; // null: the reader's own threads
+    private boolean verifyPageChecksums = true;
+    private Boolean readAhead; // null: on when single-threaded
+    private List<String> readDictionary = List.of();
+    private boolean storedDictionaries = true;
+    private FilterPredicate pageFilter; // null: every page
+    private Expression filter; // null: none
+    private boolean pruneOnly;
+    private long offset;
+    private long limit = Long.MAX_VALUE;
+    private String rowNumberColumn; // null: none
+
+    private Builder() {}
+
+    /**
+     * Rows per batch.
+     *
+     * @throws IllegalArgumentException when {@code rows < 1}
+     */
+    public Builder batchRows(int rows) {
+      if (rows < 1) {
+        throw new IllegalArgumentException("Invalid batch size: " + rows + " (must be >= 1)");
+      }
+      this.batchRows = rows;
+      return this;
+    }
+
+    /** Dotted Arrow field paths to read; empty for all. */
+    public Builder columns(List<String> paths) {
+      this.columns = List.copyOf(Objects.requireNonNull(paths, "columns"));
+      return this;
+    }
+
+    /** Row-group indices to read; empty for all. */
+    public Builder rowGroups(List<Integer> indices) {
+      this.rowGroups = List.copyOf(Objects.requireNonNull(indices, "rowGroups"));
+      return this;
+    }
+
+    /** Dotted paths of BYTE_ARRAY leaves to read as dictionaries; empty for none. */
+    public Builder readDictionary(List<String> paths) {
+      this.readDictionary = List.copyOf(Objects.requireNonNull(paths, "readDictionary"));
+      return this;
+    }
+
+    /** Whether leaves stored as dictionaries in {@code ARROW:schema} are read as dictionaries. */
+    public Builder storedDictionaries(boolean read) {
+      this.storedDictionaries = read;
+      return this;
+    }
+
+    /** Schema mapping options. */
+    public Builder mapping(MappingOptions options) {
+      this.mapping = Objects.requireNonNull(options, "mapping");
+      return this;
+    }
+
+    /** The caps applied while reading; they replace those of {@link #mapping(MappingOptions)}. */
+    public Builder limits(Limits limits) {
+      this.limits = Objects.requireNonNull(limits, "limits");
+      return this;
+    }
+
+    /**
+     * How many columns of a batch are decoded at once: the calling thread and {@code threads - 1}
+     * helpers. A caller that wants every core passes {@code
+     * Runtime.getRuntime().availableProcessors()}.
+     *
+     * @throws IllegalArgumentException when {@code threads < 1}
+     */
+    public Builder threads(int threads) {
+      if (threads < 1) {
+        throw new IllegalArgumentException("Invalid thread count: " + threads + " (must be >= 1)");
+      }
+      this.threads = threads;
+      return this;
+    }
+
+    /**
+     * Where the helpers of {@link #threads(int)} run, instead of threads the reader starts itself.
+     * The reader submits at most {@code threads - 1} tasks per batch, waits for them before {@code
+     * loadNextBatch} returns, and never shuts the executor down. Tasks that have not started when
+     * the calling thread has done the work find nothing left and return at once, so a busy (even a
+     * single-thread) executor slows a read but never blocks it. Pages read ahead ({@link
+     * #readAhead(boolean)}) are read by tasks here too, one per column at a time; a task the
+     * calling thread needs before it has started is done by the calling thread.
+     */
+    public Builder executor(ExecutorService executor) {
+      this.executor = Objects.requireNonNull(executor, "executor");
+      return this;
+    }
+
+    private Builder executorIfAny(ExecutorService executor) {
+      this.executor = executor;
+      return this;
+    }
+
+    /** Whether pages are checked against the CRC in their header (when it has one). */
+    public Builder verifyPageChecksums(boolean verify) {
+      this.verifyPageChecksums = verify;
+      return this;
+    }
+
+    /**
+     * Whether each column reads its next page (read, CRC-checked, decompressed) in the background
+     * while the calling thread decodes the current one. It costs one thread (a daemon the reader
+     * starts and stops on {@code close()}, or tasks on {@link #executor(ExecutorService)}) and one
+     * more page buffer per column; batches, values and errors are the same either way. By default
+     * on for a single-threaded read and off with {@link #threads(int)} above 1 (whose column tasks
+     * keep the cores busy); off for callers that run many reads at once on threads of their own.
+     */
+    public Builder readAhead(boolean readAhead) {
+      this.readAhead = readAhead;
+      return this;
+    }
+
+    private Builder readAheadIfAny(Boolean readAhead) {
+      this.readAhead = readAhead;
+      return this;
+    }
+
+    /**
+     * Skips the pages that the column and offset indexes show hold no row matching {@code
+     * predicate} (a parquet-java predicate over Parquet column paths and physical values). Pruning
+     * only: the rows of the pages read are all returned.
+     */
+    public Builder pageFilter(FilterPredicate predicate) {
+      this.pageFilter = Objects.requireNonNull(predicate, "pageFilter");
+      return this;
+    }
+
+    private Builder pageFilterIfAny(FilterPredicate predicate) {
+      this.pageFilter = predicate;
+      return this;
+    }
+
+    /**
+     * The filter rows must satisfy (see the table above); {@link
+     * io.pqarrow.filter.ExpressionParser#parse} reads one from text.
+     */
+    public Builder filter(Expression filter) {
+      this.filter = Objects.requireNonNull(filter, "filter");
+      return this;
+    }
+
+    private Builder filterIfAny(Expression filter) {
+      this.filter = filter;
+      return this;
+    }
+
+    /** Whether the filter only skips row groups and pages, keeping every row of the pages read. */
+    public Builder pruneOnly(boolean pruneOnly) {
+      this.pruneOnly = pruneOnly;
+      return this;
+    }
+
+    /**
+     * How many rows (after the filter) to skip first.
+     *
+     * @throws IllegalArgumentException when {@code rows < 0}
+     */
+    public Builder offset(long rows) {
+      if (rows < 0) {
+        throw new IllegalArgumentException("Invalid offset: " + rows + " (must be >= 0)");
+      }
+      this.offset = rows;
+      return this;
+    }
+
+    /**
+     * The most rows to return; {@link Long#MAX_VALUE} for no limit.
+     *
+     * @throws IllegalArgumentException when {@code rows < 0}
+     */
+    public Builder limit(long rows) {
+      if (rows < 0) {
+        throw new IllegalArgumentException("Invalid limit: " + rows + " (must be >= 0)");
+      }
+      this.limit = rows;
+      return this;
+    }
+
+    /**
+     * Adds an Int64 column of this name, last in every batch, holding each row's 0-based position
+     * in the file. Opening the reader fails ({@code INVALID_ARGUMENT}) when a column the read
+     * returns has this name.
+     */
+    public Builder rowNumberColumn(String name) {
+      this.rowNumberColumn = Objects.requireNonNull(name, "rowNumberColumn");
+      return this;
+    }
+
+    private Builder rowNumberColumnIfAny(String name) {
+      this.rowNumberColumn = name;
+      return this;
+    }
+
+    /** The options. */
+    public ReadOptions build() {
+      if (limits != null && !limits.equals(mapping.limits())) {
+        mapping = mapping.toBuilder().limits(limits).build();
+      }
+      return new ReadOptions(this);
+    }
+  }
+}

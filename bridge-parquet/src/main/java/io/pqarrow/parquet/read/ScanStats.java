@@ -1,0 +1,43 @@
+package io.pqarrow.parquet.read;
+
+/**
+ * What a scan did, counted from its start: the row groups in its scope and those read after
+ * pruning, the pages read and skipped, the rows decoded and those returned.
+ *
+ * @param rowGroups the row groups the scan covers (the selected ones, or all)
+ * @param rowGroupsRead those left after pruning by the filter (each read, unless a limit stopped
+ *     the scan early)
+ * @param pagesRead dictionary and data pages read, over every column
+ * @param pagesSkipped data pages passed over unread because the page index ruled them out ({@link
+ *     io.pqarrow.parquet.read.ReadOptions#pageFilter()} or a filter), over every column
+ * @param rowsRead rows decoded from the file
+ * @param rowsWritten rows returned in batches (after the filter, offset and limit)
+ */
+public record ScanStats(
+    long rowGroups,
+    long rowGroupsRead,
+    long pagesRead,
+    long pagesSkipped,
+    long rowsRead,
+    long rowsWritten) {
+
+  /**
+   * The counters as one JSON object on one line: {@code {"row_groups": N, "row_groups_read": N,
+   * "pages_read": N, "pages_skipped": N, "rows_read": N, "rows_written": N}}.
+   */
+  public String toJson() {
+    return "{\"row_groups\": "
+        + rowGroups
+        + ", \"row_groups_read\": "
+        + rowGroupsRead
+        + ", \"pages_read\": "
+        + pagesRead
+        + ", \"pages_skipped\": "
+        + pagesSkipped
+        + ", \"rows_read\": "
+        + rowsRead
+        + ", \"rows_written\": "
+        + rowsWritten
+        + "}";
+  }
+}
