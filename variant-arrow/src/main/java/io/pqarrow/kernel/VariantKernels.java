@@ -136,7 +136,7 @@ public final class VariantKernels {
       BufferAllocator allocator) {
     GetKernel.Rows rows =
         input.isShredded()
-            ? ShreddedGet.rows(input, path, target, options.limits())
+            ? ShreddedGet.rows(input, path, options.limits())
             : GetKernel.rows(input, path);
     GetKernel.Output out = GetKernel.execute(input, path, target, options, allocator, rows);
     return new KernelResult(
