@@ -15,13 +15,9 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.ParquetReader;
-import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.hadoop.example.GroupReadSupport;
-import org.apache.parquet.hadoop.util.HadoopCodecs;
-import org.apache.parquet.io.LocalInputFile;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -187,23 +183,5 @@ public class FileReadBenchmark {
       }
     }
     return count;
-  }
-
-  /** parquet-java's reader over a local file, without Hadoop's file system. */
-  private static final class GroupReaderBuilder extends ParquetReader.Builder<Group> {
-    GroupReaderBuilder(Path file) {
-      this(file, new PlainParquetConfiguration());
-    }
-
-    private GroupReaderBuilder(Path file, PlainParquetConfiguration conf) {
-      super(new LocalInputFile(file), conf);
-      withCodecFactory(HadoopCodecs.newFactory(conf, 0));
-      usePageChecksumVerification(true);
-    }
-
-    @Override
-    protected ReadSupport<Group> getReadSupport() {
-      return new GroupReadSupport();
-    }
   }
 }

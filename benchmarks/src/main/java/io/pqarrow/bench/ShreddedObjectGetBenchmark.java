@@ -11,15 +11,12 @@ import io.pqarrow.shred.ShreddingTypes;
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.arrow.VariantVectorWriter;
 import io.pqarrow.variant.testing.RandomVariants;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
@@ -154,33 +151,19 @@ public class ShreddedObjectGetBenchmark {
     int rounds = Integer.parseInt(args[2]);
     b.setup();
     try {
-      Map<String, IntSupplier> methods = new LinkedHashMap<>();
+      Map<String, LongSupplier> methods = new LinkedHashMap<>();
       methods.put("shreddedVariant", b::shreddedVariant);
       methods.put("shreddedStruct", b::shreddedStruct);
       methods.put("plainVariant", b::plainVariant);
       methods.put("plainStruct", b::plainStruct);
-      Map<String, double[]> ns = new LinkedHashMap<>();
-      methods.keySet().forEach(k -> ns.put(k, new double[rounds]));
-      ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-      long check = 0;
-      for (int r = 0; r < warmup + rounds; r++) {
-        for (Map.Entry<String, IntSupplier> m : methods.entrySet()) {
-          long t0 = mx.getCurrentThreadCpuTime();
-          check += m.getValue().getAsInt();
-          long t1 = mx.getCurrentThreadCpuTime();
-          if (r >= warmup) {
-            ns.get(m.getKey())[r - warmup] = (t1 - t0) / (double) b.rows;
-          }
-        }
-      }
-      for (Map.Entry<String, double[]> e : ns.entrySet()) {
-        double[] v = e.getValue();
-        Arrays.sort(v);
+      CpuTimeRounds.Result result = CpuTimeRounds.run(methods, warmup, rounds);
+      for (Map.Entry<String, long[]> e : result.cpuNanos().entrySet()) {
+        double[] v = CpuTimeRounds.sortedPer(e.getValue(), b.rows);
         System.out.printf(
             "%-16s cpu ns/row median %.1f min %.1f max %.1f%n",
             e.getKey(), v[rounds / 2], v[0], v[rounds - 1]);
       }
-      System.out.println("checksum " + check);
+      System.out.println("checksum " + result.checksum());
     } finally {
       b.tearDown();
     }

@@ -1,7 +1,5 @@
 package io.pqarrow.bench;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,7 +30,6 @@ public final class VariantGetCpuTime {
     int warmup = Integer.parseInt(args[2]);
     int rounds = Integer.parseInt(args[3]);
     List<String> only = args.length > 4 ? Arrays.asList(args[4].split(",")) : null;
-    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     for (String width : args[0].split(",")) {
       for (String path : System.getProperty("paths", "top,depth3").split(",")) {
         VariantGetBenchmark b = new VariantGetBenchmark();
@@ -49,27 +46,14 @@ public final class VariantGetCpuTime {
           if (only != null) {
             contenders.keySet().retainAll(only);
           }
-          Map<String, double[]> nsPerRow = new LinkedHashMap<>();
-          contenders.keySet().forEach(k -> nsPerRow.put(k, new double[rounds]));
-          long checksum = 0;
-          for (int r = 0; r < warmup + rounds; r++) {
-            for (Map.Entry<String, LongSupplier> c : contenders.entrySet()) {
-              long t0 = mx.getCurrentThreadCpuTime();
-              checksum += c.getValue().getAsLong();
-              long t1 = mx.getCurrentThreadCpuTime();
-              if (r >= warmup) {
-                nsPerRow.get(c.getKey())[r - warmup] = (t1 - t0) / (double) rows;
-              }
-            }
-          }
-          for (Map.Entry<String, double[]> e : nsPerRow.entrySet()) {
-            double[] v = e.getValue();
-            Arrays.sort(v);
+          CpuTimeRounds.Result result = CpuTimeRounds.run(contenders, warmup, rounds);
+          for (Map.Entry<String, long[]> e : result.cpuNanos().entrySet()) {
+            double[] v = CpuTimeRounds.sortedPer(e.getValue(), rows);
             System.out.printf(
                 "width=%s path=%s %-15s cpu ns/row median %.1f min %.1f max %.1f%n",
                 width, path, e.getKey(), v[rounds / 2], v[0], v[rounds - 1]);
           }
-          System.out.println("checksum " + checksum);
+          System.out.println("checksum " + result.checksum());
         } finally {
           b.tearDown();
         }

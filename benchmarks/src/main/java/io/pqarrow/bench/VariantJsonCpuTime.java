@@ -1,7 +1,5 @@
 package io.pqarrow.bench;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,7 +30,6 @@ public final class VariantJsonCpuTime {
     int warmup = Integer.parseInt(args[0]);
     int rounds = Integer.parseInt(args[1]);
     List<String> only = args.length > 3 ? Arrays.asList(args[3].split(",")) : null;
-    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     VariantJsonBenchmark b = new VariantJsonBenchmark();
     b.rows = Integer.parseInt(args[2]);
     b.setup();
@@ -51,27 +48,14 @@ public final class VariantJsonCpuTime {
               "variantToJson", b.jsonOutBytes,
               "sparkVariantToJson", b.jsonOutBytes,
               "validateFull", b.variantBytes);
-      Map<String, double[]> mbPerS = new LinkedHashMap<>();
-      methods.keySet().forEach(k -> mbPerS.put(k, new double[rounds]));
-      long checksum = 0;
-      for (int r = 0; r < warmup + rounds; r++) {
-        for (Map.Entry<String, LongSupplier> m : methods.entrySet()) {
-          long t0 = mx.getCurrentThreadCpuTime();
-          checksum += m.getValue().getAsLong();
-          long t1 = mx.getCurrentThreadCpuTime();
-          if (r >= warmup) {
-            mbPerS.get(m.getKey())[r - warmup] = bytes.get(m.getKey()) * 1e3 / (t1 - t0);
-          }
-        }
-      }
-      for (Map.Entry<String, double[]> e : mbPerS.entrySet()) {
-        double[] v = e.getValue();
-        Arrays.sort(v);
+      CpuTimeRounds.Result result = CpuTimeRounds.run(methods, warmup, rounds);
+      for (Map.Entry<String, long[]> e : result.cpuNanos().entrySet()) {
+        double[] v = CpuTimeRounds.sortedRates(e.getValue(), bytes.get(e.getKey()) * 1e3);
         System.out.printf(
             "%-20s cpu MB/s best %.0f median %.0f worst %.0f (%d bytes)%n",
             e.getKey(), v[rounds - 1], v[rounds / 2], v[0], bytes.get(e.getKey()));
       }
-      System.out.println("checksum " + checksum);
+      System.out.println("checksum " + result.checksum());
     } finally {
       b.tearDown();
     }

@@ -12,6 +12,7 @@ import io.pqarrow.extension.VariantVector;
 import io.pqarrow.json.VariantToJson;
 import io.pqarrow.kernel.InferOptions;
 import io.pqarrow.kernel.KernelTestSupport;
+import io.pqarrow.kernel.SchemaAccumulator;
 import io.pqarrow.kernel.VariantKernels;
 import io.pqarrow.kernel.infer.SchemaInference;
 import io.pqarrow.parquet.read.ParquetArrowReader;
@@ -161,8 +162,8 @@ class DuckDbShreddedTest {
             .limits(Limits.builder().maxInferDepth(2).build())
             .build();
     for (InferOptions o : List.of(InferOptions.defaults(), shallow)) {
-      SchemaInference.Accumulator stored = VariantKernels.inferSchemaAccumulator(o);
-      SchemaInference.Accumulator unshredded = VariantKernels.inferSchemaAccumulator(o);
+      SchemaAccumulator stored = VariantKernels.inferSchemaAccumulator(o);
+      SchemaAccumulator unshredded = VariantKernels.inferSchemaAccumulator(o);
       try (ParquetArrowReader reader =
           ParquetArrowReader.open(
               parquet, memory.allocator(), ReadOptions.builder().batchRows(33).build())) {

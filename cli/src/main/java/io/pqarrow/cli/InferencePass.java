@@ -3,8 +3,8 @@ package io.pqarrow.cli;
 import io.pqarrow.BridgeException;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.kernel.InferOptions;
+import io.pqarrow.kernel.SchemaAccumulator;
 import io.pqarrow.kernel.VariantKernels;
-import io.pqarrow.kernel.infer.SchemaInference;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +45,7 @@ record InferencePass(
    * batches), by name, inferred with {@code options}.
    */
   Map<String, Field> infer(List<String> columns, InferOptions options) {
-    Map<String, SchemaInference.Accumulator> seen = new LinkedHashMap<>();
+    Map<String, SchemaAccumulator> seen = new LinkedHashMap<>();
     for (String c : columns) {
       seen.put(c, VariantKernels.inferSchemaAccumulator(options));
     }
@@ -57,7 +57,7 @@ record InferencePass(
     return out;
   }
 
-  private void read(Map<String, SchemaInference.Accumulator> seen) {
+  private void read(Map<String, SchemaAccumulator> seen) {
     try (BatchSource source = sources.get()) {
       boolean more = source.next();
       try (BatchRewrite rewrite = rewrites.apply(source)) {
@@ -67,7 +67,7 @@ record InferencePass(
           VectorSchemaRoot root = rewrite.root();
           int n = root.getRowCount();
           int take = maxRows == 0 ? n : (int) Math.min(n, maxRows - rows);
-          for (Map.Entry<String, SchemaInference.Accumulator> e : seen.entrySet()) {
+          for (Map.Entry<String, SchemaAccumulator> e : seen.entrySet()) {
             observe(
                 e.getValue(), (VariantVector) root.getVector(e.getKey()), e.getKey(), rows, take);
           }
@@ -80,7 +80,7 @@ record InferencePass(
 
   /** Observes the first {@code take} rows of {@code v}, the batch from row {@code firstRow}. */
   private void observe(
-      SchemaInference.Accumulator a, VariantVector v, String column, long firstRow, int take) {
+      SchemaAccumulator a, VariantVector v, String column, long firstRow, int take) {
     try {
       if (take == v.getValueCount()) {
         a.add(v, column);

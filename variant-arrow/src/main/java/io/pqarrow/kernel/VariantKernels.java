@@ -136,7 +136,7 @@ public final class VariantKernels {
       BufferAllocator allocator) {
     GetKernel.Rows rows =
         input.isShredded()
-            ? ShreddedGet.rows(input, path, target, options.limits())
+            ? ShreddedGet.rows(input, path, options.limits())
             : GetKernel.rows(input, path);
     GetKernel.Output out = GetKernel.execute(input, path, target, options, allocator, rows);
     return new KernelResult(
@@ -178,8 +178,8 @@ public final class VariantKernels {
    * rows of every batch added, with key frequencies counted over all of them. Shredded batches are
    * accepted (read as stored, giving the field of their unshredded values).
    */
-  public static SchemaInference.Accumulator inferSchemaAccumulator(InferOptions options) {
-    return new SchemaInference.Accumulator(options);
+  public static SchemaAccumulator inferSchemaAccumulator(InferOptions options) {
+    return new SchemaAccumulator(options);
   }
 
   /** As {@link #inferSchema(VariantVector, String, InferOptions)}, named after the vector. */

@@ -3,7 +3,7 @@ package io.pqarrow.shred;
 import io.pqarrow.Limits;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.kernel.InferOptions;
-import io.pqarrow.kernel.VariantKernels;
+import io.pqarrow.kernel.infer.ShreddingInference;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Objects;
@@ -183,7 +183,7 @@ public final class Shredding {
    * @param sample Variant values (shredded or not)
    * @param options key frequency, key count and depth limits ({@link #defaultInferOptions()})
    * @param allocator not used: a shredded sample is read as stored ({@link
-   *     VariantKernels#inferSchema}), without unshredding it
+   *     io.pqarrow.kernel.VariantKernels#inferSchema}), without unshredding it
    */
   public static Field inferType(
       VariantVector sample, InferOptions options, BufferAllocator allocator) {
@@ -191,10 +191,11 @@ public final class Shredding {
   }
 
   /**
-   * The shredding type for {@code inferred}, a field that {@link VariantKernels#inferSchema} or
-   * {@link VariantKernels#inferSchemaAccumulator} gave (with {@link #defaultInferOptions()} or
-   * other limits): as {@link #inferType} turns its inference into a type, for callers that infer
-   * over many batches.
+   * The shredding type for {@code inferred}, a field that {@link
+   * io.pqarrow.kernel.VariantKernels#inferSchema} or {@link
+   * io.pqarrow.kernel.VariantKernels#inferSchemaAccumulator} gave (with {@link
+   * #defaultInferOptions()} or other limits): as {@link #inferType} turns its inference into a
+   * type, for callers that infer over many batches.
    */
   public static Field typeFromInferred(Field inferred) {
     return ShreddingInference.convert(Objects.requireNonNull(inferred, "inferred"));

@@ -8,8 +8,8 @@ import io.pqarrow.Limits;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.kernel.InferOptions;
 import io.pqarrow.kernel.KernelTestSupport;
+import io.pqarrow.kernel.SchemaAccumulator;
 import io.pqarrow.kernel.VariantKernels;
-import io.pqarrow.kernel.infer.SchemaInference;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.variant.testing.RandomVariants;
 import io.pqarrow.variant.testing.VariantValue;
@@ -90,10 +90,8 @@ class InferShreddedTest {
   void anAccumulatorMixesShreddedAndUnshreddedBatches() {
     Random r = new Random(7L);
     Field request = ShreddingTypes.parse("v", "struct<a:int64,b:list<string>,c:decimal(9,2)>");
-    SchemaInference.Accumulator mixed =
-        VariantKernels.inferSchemaAccumulator(InferOptions.defaults());
-    SchemaInference.Accumulator plainOnly =
-        VariantKernels.inferSchemaAccumulator(InferOptions.defaults());
+    SchemaAccumulator mixed = VariantKernels.inferSchemaAccumulator(InferOptions.defaults());
+    SchemaAccumulator plainOnly = VariantKernels.inferSchemaAccumulator(InferOptions.defaults());
     long typed = 0;
     for (int b = 0; b < 4; b++) {
       List<VariantValue> rows = new ArrayList<>();

@@ -11,6 +11,7 @@ import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.UuidVector;
+import org.apache.arrow.vector.VarCharVector;
 
 /**
  * Writers of string, binary, fixed-size binary and {@code arrow.uuid} targets. Bytes are copied
@@ -29,6 +30,11 @@ public final class BytesWriters {
     }
 
     @Override
+    public final boolean copiesColumn(FieldVector typed) {
+      return holdsSameType(typed);
+    }
+
+    @Override
     public final boolean writeValue(VariantReader v, int index) {
       if (v.kind() != kind) {
         return refuse(v, index);
@@ -43,7 +49,14 @@ public final class BytesWriters {
   public static ValueWriter varWidth(
       CastContext ctx, String target, FieldVector vector, VariantKind kind) {
     if (vector instanceof BaseVariableWidthVector w) {
+      DirectScalar direct =
+          kind == VariantKind.STRING && vector instanceof VarCharVector ? DirectScalar.UTF8 : null;
       return new VarWidth(ctx, target, w, kind) {
+        @Override
+        public DirectScalar direct() {
+          return direct;
+        }
+
         @Override
         public void writeNull(int index) {
           w.setNull(index);
@@ -115,6 +128,11 @@ public final class BytesWriters {
     @Override
     public FieldVector vector() {
       return outer;
+    }
+
+    @Override
+    public boolean copiesColumn(FieldVector typed) {
+      return holdsSameType(typed);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.pqarrow.kernel.cast;
 
 import io.pqarrow.variant.VariantReader;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.NullVector;
 
 /** The Null target: only Variant null (and missing values) fit. */
@@ -12,6 +13,11 @@ public final class NullWriter extends ValueWriter.Of<NullVector> {
   @Override
   public boolean writeValue(VariantReader v, int index) {
     return refuse(v, index);
+  }
+
+  @Override
+  public boolean copiesColumn(FieldVector typed) {
+    return holdsSameType(typed);
   }
 
   @Override

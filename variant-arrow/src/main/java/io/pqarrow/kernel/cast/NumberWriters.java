@@ -45,6 +45,11 @@ public final class NumberWriters {
       vector.setNull(index);
     }
 
+    @Override
+    public boolean copiesColumn(FieldVector typed) {
+      return holdsSameType(typed);
+    }
+
     /**
      * Makes room for slot {@code index} and marks it valid, for a subclass that then writes the
      * value's bytes into the returned data buffer itself (what {@code setSafe} does, for any vector
@@ -66,6 +71,11 @@ public final class NumberWriters {
     }
 
     @Override
+    public DirectScalar direct() {
+      return DirectScalar.BOOL;
+    }
+
+    @Override
     public boolean writeValue(VariantReader v, int index) {
       if (v.kind() != VariantKind.BOOLEAN) {
         return refuse(v, index);
@@ -82,11 +92,24 @@ public final class NumberWriters {
   abstract static class IntegerWriter extends Fixed<BaseFixedWidthVector> {
     private final long min;
     private final long max;
+    private final DirectScalar direct;
 
-    IntegerWriter(CastContext ctx, String target, BaseFixedWidthVector vector, long min, long max) {
+    IntegerWriter(
+        CastContext ctx,
+        String target,
+        BaseFixedWidthVector vector,
+        long min,
+        long max,
+        DirectScalar direct) {
       super(ctx, target, vector);
       this.min = min;
       this.max = max;
+      this.direct = direct;
+    }
+
+    @Override
+    public final DirectScalar direct() {
+      return direct;
     }
 
     @Override
@@ -106,33 +129,41 @@ public final class NumberWriters {
     abstract void set(int index, long value);
   }
 
-  /** The writer of {@code [min, max]} into {@code vector}: one class per buffer width. */
+  /**
+   * The writer of {@code [min, max]} into {@code vector}: one class per buffer width; {@code
+   * direct} is its fast path (null: none).
+   */
   private static IntegerWriter integer(
-      CastContext ctx, String target, BaseFixedWidthVector vector, long min, long max) {
+      CastContext ctx,
+      String target,
+      BaseFixedWidthVector vector,
+      long min,
+      long max,
+      DirectScalar direct) {
     return switch (vector.getTypeWidth()) {
       case 1 ->
-          new IntegerWriter(ctx, target, vector, min, max) {
+          new IntegerWriter(ctx, target, vector, min, max, direct) {
             @Override
             void set(int index, long value) {
               prepare(index).setByte(index, (byte) value);
             }
           };
       case 2 ->
-          new IntegerWriter(ctx, target, vector, min, max) {
+          new IntegerWriter(ctx, target, vector, min, max, direct) {
             @Override
             void set(int index, long value) {
               prepare(index).setShort((long) index * 2, (short) value);
             }
           };
       case 4 ->
-          new IntegerWriter(ctx, target, vector, min, max) {
+          new IntegerWriter(ctx, target, vector, min, max, direct) {
             @Override
             void set(int index, long value) {
               prepare(index).setInt((long) index * 4, (int) value);
             }
           };
       default ->
-          new IntegerWriter(ctx, target, vector, min, max) {
+          new IntegerWriter(ctx, target, vector, min, max, direct) {
             @Override
             void set(int index, long value) {
               prepare(index).setLong((long) index * 8, value);
@@ -144,21 +175,21 @@ public final class NumberWriters {
   /** The writer of an integer vector of any width and signedness. */
   public static ValueWriter integer(CastContext ctx, String target, FieldVector vector) {
     if (vector instanceof TinyIntVector t) {
-      return integer(ctx, target, t, Byte.MIN_VALUE, Byte.MAX_VALUE);
+      return integer(ctx, target, t, Byte.MIN_VALUE, Byte.MAX_VALUE, null);
     } else if (vector instanceof SmallIntVector t) {
-      return integer(ctx, target, t, Short.MIN_VALUE, Short.MAX_VALUE);
+      return integer(ctx, target, t, Short.MIN_VALUE, Short.MAX_VALUE, null);
     } else if (vector instanceof IntVector t) {
-      return integer(ctx, target, t, Integer.MIN_VALUE, Integer.MAX_VALUE);
+      return integer(ctx, target, t, Integer.MIN_VALUE, Integer.MAX_VALUE, DirectScalar.INT32);
     } else if (vector instanceof BigIntVector t) {
-      return integer(ctx, target, t, Long.MIN_VALUE, Long.MAX_VALUE);
+      return integer(ctx, target, t, Long.MIN_VALUE, Long.MAX_VALUE, DirectScalar.INT64);
     } else if (vector instanceof UInt1Vector t) {
-      return integer(ctx, target, t, 0, 0xFF);
+      return integer(ctx, target, t, 0, 0xFF, null);
     } else if (vector instanceof UInt2Vector t) {
-      return integer(ctx, target, t, 0, 0xFFFF);
+      return integer(ctx, target, t, 0, 0xFFFF, null);
     } else if (vector instanceof UInt4Vector t) {
-      return integer(ctx, target, t, 0, 0xFFFF_FFFFL);
+      return integer(ctx, target, t, 0, 0xFFFF_FFFFL, null);
     } else if (vector instanceof UInt8Vector t) {
-      return integer(ctx, target, t, 0, Long.MAX_VALUE);
+      return integer(ctx, target, t, 0, Long.MAX_VALUE, null);
     }
     throw new IllegalStateException(vector.getClass().getName());
   }
@@ -167,6 +198,11 @@ public final class NumberWriters {
   public static final class Float64Writer extends Fixed<Float8Vector> {
     public Float64Writer(CastContext ctx, String target, Float8Vector vector) {
       super(ctx, target, vector);
+    }
+
+    @Override
+    public DirectScalar direct() {
+      return DirectScalar.FLOAT64;
     }
 
     @Override
@@ -241,6 +277,12 @@ public final class NumberWriters {
       this.precision = precision;
       this.scale = scale;
       this.width = vector.getTypeWidth();
+    }
+
+    /** Never: a slot may hold more digits than its column declares, which is a failure here. */
+    @Override
+    public boolean copiesColumn(FieldVector typed) {
+      return false;
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.pqarrow.kernel.cast;
 
 import io.pqarrow.kernel.decode.WriterFactory;
 import io.pqarrow.variant.VariantReader;
+import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
 
 /**
@@ -13,6 +14,10 @@ import org.apache.arrow.vector.FieldVector;
  * returns whether the value fit completely. A Variant null becomes a null slot and counts as
  * fitting (subclasses that can express it, such as the Variant and union writers, keep it apart).
  * Indices are written in increasing order.
+ *
+ * <p>A writer also declares its fast paths, so that the row loops never classify the output vector
+ * themselves: {@link #direct()} (values stored straight into its buffers) and {@link #copiesColumn}
+ * (a shredded {@code typed_value} column copied slot for slot).
  */
 public abstract class ValueWriter {
   public final CastContext ctx;
@@ -46,6 +51,34 @@ public abstract class ValueWriter {
 
   /** The vector written to. */
   public abstract FieldVector vector();
+
+  /**
+   * The values this writer takes straight into its buffers ({@link DirectScalar}), or null when
+   * every value goes through {@link #write}.
+   */
+  public DirectScalar direct() {
+    return null;
+  }
+
+  /**
+   * Whether the slots of {@code typed}, a shredded {@code typed_value} column, may be copied into
+   * this writer's vector as they are (the same Arrow type, and every slot a value that fits); false
+   * by default.
+   */
+  public boolean copiesColumn(FieldVector typed) {
+    return false;
+  }
+
+  /**
+   * Whether {@code typed} holds values of exactly this writer's type: the scalar writers' {@link
+   * #copiesColumn}. An extension vector's field gives its storage type, not the extension, so a
+   * writer into an extension vector copies nothing.
+   */
+  protected final boolean holdsSameType(FieldVector typed) {
+    FieldVector v = vector();
+    return !(v instanceof ExtensionTypeVector)
+        && typed.getField().getType().equals(v.getField().getType());
+  }
 
   /** Writes the value {@code v} points at into slot {@code index}; false when it did not fit. */
   public final boolean write(VariantReader v, int index) {

@@ -87,7 +87,7 @@ public final class GetKernel {
     PathWalker walker = new PathWalker(path, ctx);
     VariantReader root = new VariantReader();
     int n = rows.rowCount();
-    DirectScalars direct = DirectScalars.of(out, n);
+    DirectScalars direct = DirectScalars.of(writer, n);
     IntConsumer row =
         i -> {
           try {
@@ -104,7 +104,7 @@ public final class GetKernel {
             outcome.malformed(i, writer, e);
           }
         };
-    KeyPathLoop batch = KeyPathLoop.of(rows, path, ctx, out);
+    KeyPathLoop batch = KeyPathLoop.of(rows, path, ctx, writer);
     if (batch != null) {
       batch.run(row);
       return;

@@ -3,8 +3,11 @@ package io.pqarrow.kernel.path;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.kernel.cast.CastContext;
+import io.pqarrow.kernel.cast.DirectScalar;
 import io.pqarrow.kernel.cast.KeyIds;
+import io.pqarrow.kernel.cast.ValueWriter;
 import io.pqarrow.variant.VariantFormatException;
+import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.arrow.VariantColumnReader;
 import io.pqarrow.variant.arrow.VariantVectorException;
@@ -14,21 +17,18 @@ import java.util.function.IntConsumer;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseVariableWidthVector;
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.IntVector;
 
 /**
- * The batch loop of the commonest get: a path of object keys into an int64, int32, float64 or bool
- * target, over unshredded storage whose {@code metadata} (not dictionary-encoded) and {@code value}
- * are Binary columns without null slots. It reads the Arrow buffers in place, as a loop written for
- * the one query would: per row two offset pairs, the metadata recognised by its slot (the previous
- * row's offsets) or by an 8-bytes-at-a-time comparison with the previous row's bytes, the path
- * followed by dictionary id (ids resolved once per distinct metadata), the value stored straight
- * into the output, validity gathered 64 rows to a word.
+ * The batch loop of the commonest get: a path of object keys into a target whose writer declares a
+ * fixed-width direct path ({@link DirectScalar}: int64, int32, float64 or bool), over unshredded
+ * storage whose {@code metadata} (not dictionary-encoded) and {@code value} are Binary columns
+ * without null slots. It reads the Arrow buffers in place, as a loop written for the one query
+ * would: per row two offset pairs, the metadata recognised by its slot (the previous row's offsets)
+ * or by an 8-bytes-at-a-time comparison with the previous row's bytes, the path followed by
+ * dictionary id (ids resolved once per distinct metadata), the value stored straight into the
+ * output, validity gathered 64 rows to a word.
  *
  * <p>Only rows that take the common route are served here: a metadata that changes goes through
  * {@link VariantColumnReader#metadata} (parsed and checked there), and every row the loop does not
@@ -41,11 +41,6 @@ import org.apache.arrow.vector.IntVector;
  * {@link io.pqarrow.variant.VariantReader#descendByIds}, in the same order).
  */
 final class KeyPathLoop {
-  private static final int INT64 = 1;
-  private static final int INT32 = 2;
-  private static final int FLOAT64 = 3;
-  private static final int BOOL = 4;
-
   // Value headers (docs/variant.md §2): primitive type id << 2, basic type 0.
   private static final int H_TRUE = 1 << 2;
   private static final int H_FALSE = 2 << 2;
@@ -61,7 +56,9 @@ final class KeyPathLoop {
   private final VariantColumnReader rows;
   private final CastContext ctx;
   private final KeyIds keyIds;
-  private final int target;
+  // The writer's direct path, and the headers of the values it takes (from DirectScalar#takes).
+  private final DirectScalar target;
+  private final boolean[] takes = new boolean[256];
   private final int rowCount;
   private final ArrowBuf rowValidity;
   private final long metaOffsets;
@@ -71,8 +68,8 @@ final class KeyPathLoop {
   private final long valueData;
   private final long valueCapacity;
   private final ArrowBuf outValidity;
+  private final ArrowBuf outBuffer;
   private final long outData;
-  private final BitVector bits;
   // End of the values of the object holding the value descend() found.
   private long leafEnd;
 
@@ -80,7 +77,7 @@ final class KeyPathLoop {
       VariantColumnReader rows,
       CastContext ctx,
       KeyIds keyIds,
-      int target,
+      DirectScalar target,
       BaseVariableWidthVector meta,
       BaseVariableWidthVector value,
       FieldVector out) {
@@ -88,6 +85,9 @@ final class KeyPathLoop {
     this.ctx = ctx;
     this.keyIds = keyIds;
     this.target = target;
+    for (int h : new int[] {H_TRUE, H_FALSE, H_INT8, H_INT16, H_INT32, H_INT64, H_DOUBLE}) {
+      takes[h] = target.takes(kindOf(h));
+    }
     this.rowCount = rows.rowCount();
     this.rowValidity = rows.vector().getUnderlyingVector().getValidityBuffer();
     this.metaOffsets = meta.getOffsetBuffer().memoryAddress();
@@ -97,16 +97,29 @@ final class KeyPathLoop {
     this.valueData = value.getDataBuffer().memoryAddress();
     this.valueCapacity = value.getDataBuffer().capacity();
     this.outValidity = out.getValidityBuffer();
-    this.bits = target == BOOL ? (BitVector) out : null;
-    this.outData = target == BOOL ? 0 : out.getDataBuffer().memoryAddress();
+    this.outBuffer = out.getDataBuffer();
+    this.outData = outBuffer.memoryAddress();
+  }
+
+  /** The kind of a value whose header is one of the primitive headers above. */
+  private static VariantKind kindOf(int header) {
+    return switch (header) {
+      case H_TRUE, H_FALSE -> VariantKind.BOOLEAN;
+      case H_INT8 -> VariantKind.INT8;
+      case H_INT16 -> VariantKind.INT16;
+      case H_INT32 -> VariantKind.INT32;
+      case H_INT64 -> VariantKind.INT64;
+      default -> VariantKind.DOUBLE;
+    };
   }
 
   /**
-   * The loop for this call, or null when the storage, path or target is not the common case. {@code
-   * out} is the call's output, already allocated for every row (by {@link DirectScalars}).
+   * The loop for this call, or null when the storage, path or the writer's direct path is not the
+   * common case. The writer's vector is the call's output, already allocated for every row (by
+   * {@link DirectScalars}).
    */
   static KeyPathLoop of(
-      VariantColumnReader rows, PathExpression path, CastContext ctx, FieldVector out) {
+      VariantColumnReader rows, PathExpression path, CastContext ctx, ValueWriter writer) {
     int n = rows.rowCount();
     if (n == 0 || rows.isShredded() || path.size() == 0 || !LITTLE_ENDIAN) {
       return null;
@@ -119,23 +132,12 @@ final class KeyPathLoop {
       }
       keys[k] = step.key().getBytes(StandardCharsets.UTF_8);
     }
-    int width;
-    int target;
-    if (out instanceof BigIntVector) {
-      target = INT64;
-      width = 8;
-    } else if (out instanceof IntVector) {
-      target = INT32;
-      width = 4;
-    } else if (out instanceof Float8Vector) {
-      target = FLOAT64;
-      width = 8;
-    } else if (out instanceof BitVector) {
-      target = BOOL;
-      width = 0;
-    } else {
+    DirectScalar target = writer.direct();
+    if (target == null || target.width < 0) {
       return null;
     }
+    int width = target.width;
+    FieldVector out = writer.vector();
     VariantVector v = rows.vector();
     if (!(v.metadataVector() instanceof BaseVariableWidthVector meta)
         || meta.getField().getDictionary() != null
@@ -371,9 +373,23 @@ final class KeyPathLoop {
   private boolean put(long leaf, int i) {
     long at = valueData + leaf;
     int h = MemoryUtil.getByte(at) & 0xFF;
+    if (!takes[h]) {
+      return false;
+    }
     long room = leafEnd - leaf - 1;
-    switch (target) {
-      case INT64, INT32 -> {
+    switch (h) {
+      case H_TRUE, H_FALSE -> {
+        BitVectorHelper.setValidityBit(outBuffer, i, h == H_TRUE ? 1 : 0);
+        return true;
+      }
+      case H_DOUBLE -> {
+        if (room < 8) {
+          return false;
+        }
+        MemoryUtil.putLong(outData + 8L * i, MemoryUtil.getLong(at + 1));
+        return true;
+      }
+      default -> {
         long v;
         if (h == H_INT8 && room >= 1) {
           v = MemoryUtil.getByte(at + 1);
@@ -381,30 +397,16 @@ final class KeyPathLoop {
           v = MemoryUtil.getShort(at + 1);
         } else if (h == H_INT32 && room >= 4) {
           v = MemoryUtil.getInt(at + 1);
-        } else if (h == H_INT64 && room >= 8 && target == INT64) {
+        } else if (h == H_INT64 && room >= 8) {
           v = MemoryUtil.getLong(at + 1);
         } else {
           return false;
         }
-        if (target == INT64) {
+        if (target == DirectScalar.INT64) {
           MemoryUtil.putLong(outData + 8L * i, v);
         } else {
           MemoryUtil.putInt(outData + 4L * i, (int) v);
         }
-        return true;
-      }
-      case FLOAT64 -> {
-        if (h != H_DOUBLE || room < 8) {
-          return false;
-        }
-        MemoryUtil.putLong(outData + 8L * i, MemoryUtil.getLong(at + 1));
-        return true;
-      }
-      default -> {
-        if (h != H_TRUE && h != H_FALSE) {
-          return false;
-        }
-        BitVectorHelper.setValidityBit(bits.getDataBuffer(), i, h == H_TRUE ? 1 : 0);
         return true;
       }
     }

@@ -31,8 +31,6 @@ import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.StructVector;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * variant_get over shredded storage (docs/variant.md §3.5, §7.4). The path is first matched against
@@ -42,10 +40,12 @@ import org.apache.arrow.vector.types.pojo.Field;
  *
  * <ul>
  *   <li>the path ends on a primitive {@code typed_value} that is set: the typed column serves the
- *       row directly: when the target is exactly the typed type (decimals excepted, whose digits
- *       are checked against the column's precision) and the path crosses no array, as a column
- *       ({@link TypedTransfer}: validity by words, values shared or copied in bulk, the remaining
- *       rows below), else copied slot to slot; otherwise converted through the casting rules;
+ *       row directly: when the target's writer takes the typed column as it is ({@link
+ *       io.pqarrow.kernel.cast.ValueWriter#copiesColumn}: the same type, decimals excepted, whose
+ *       digits are checked against the column's precision) and the path crosses no array, as a
+ *       column ({@link TypedTransfer}: validity by words, values shared or copied in bulk, the
+ *       remaining rows below), else copied slot to slot; otherwise converted through the casting
+ *       rules;
  *   <li>{@code typed_value} is null: the residual {@code value} bytes hold the value, and the rest
  *       of the path is followed inside them (only these rows touch Variant bytes);
  *   <li>a key the schema does not shred: it can only be in the residual object of that level;
@@ -71,8 +71,7 @@ public final class ShreddedGet {
   private ShreddedGet() {}
 
   /** The row loop over shredded storage; the levels are matched when the call starts. */
-  public static GetKernel.Rows rows(
-      VariantColumnReader input, PathExpression path, Field target, Limits limits) {
+  public static GetKernel.Rows rows(VariantColumnReader input, PathExpression path, Limits limits) {
     return (ctx, writer, out, outcome) -> {
       StructVector storage = input.vector().getUnderlyingVector();
       ShreddedLevel top =
@@ -81,7 +80,7 @@ public final class ShreddedGet {
               input.typedValueVector(),
               ShreddedLayout.Level.TOP,
               input.vector().getName());
-      new Run(input, path, top, ctx, writer, out, target, limits).loop(outcome);
+      new Run(input, path, top, ctx, writer, out, limits).loop(outcome);
     };
   }
 
@@ -110,7 +109,6 @@ public final class ShreddedGet {
         CastContext ctx,
         ValueWriter writer,
         FieldVector out,
-        Field target,
         Limits limits) {
       this.input = input;
       this.builder = new VariantBuilder(limits);
@@ -138,13 +136,11 @@ public final class ShreddedGet {
       }
       this.chain = java.util.Arrays.copyOf(levels, depth + 1);
       ShreddedLevel last = chain[depth];
-      // Decimals are never copied as is: a slot may hold more digits than its column declares, and
-      // such a row is a failure (TypedScalars checks the precision on the way through).
+      // The writer says whether the typed column's slots go into its vector as they are.
       this.copyTyped =
           depth == path.size()
               && last.shape == ShreddedLevel.Shape.PRIMITIVE
-              && last.typed.getField().getType().equals(target.getType())
-              && !(target.getType() instanceof ArrowType.Decimal);
+              && writer.copiesColumn(last.typed);
       this.copiedSlots =
           copyTyped
                   && (last.typed instanceof BaseVariableWidthVector

@@ -3,7 +3,6 @@ package io.pqarrow.variant.arrow;
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
-import io.pqarrow.variant.internal.VectorErrors;
 
 /**
  * A Variant vector whose structure cannot be read or built: a missing or wrongly typed child, a
@@ -22,29 +21,29 @@ import io.pqarrow.variant.internal.VectorErrors;
 public class VariantVectorException extends BridgeException {
   private static final long serialVersionUID = 1L;
 
-  static {
-    // The internal helpers (BinarySlots) raise this exception through these factories.
-    VectorErrors.install(
-        new VectorErrors.Factory() {
-          @Override
-          public VariantVectorException invalid(String vector, String problem) {
-            return VariantVectorException.invalid(vector, problem);
-          }
+  /** The {@code row} of the constructor for a problem that is not about one row. */
+  private static final long NO_ROW = -1;
 
-          @Override
-          public VariantVectorException invalidRow(String vector, long row, String problem) {
-            return VariantVectorException.invalidRow(vector, row, problem);
-          }
-
-          @Override
-          public VariantVectorException unsupported(String vector, String what) {
-            return VariantVectorException.unsupported(vector, what);
-          }
-        });
-  }
-
-  VariantVectorException(ErrorKind kind, ErrorLocation location, String message) {
-    super(kind, location, message, null);
+  /**
+   * An exception in this class's grammar, for the module's internal helpers (which cannot reach the
+   * package-private factories below): {@code Unsupported Variant vector at <vector>: <problem>} for
+   * {@link ErrorKind#UNSUPPORTED}, else {@code Invalid Variant vector at <vector>[, row <row>]:
+   * <problem>}. The location is the vector's column, and the row when {@code row} is not negative
+   * (an unsupported row is named by {@code problem} in its own words).
+   *
+   * @param row the row the problem is about, or a negative number when it is about no one row
+   */
+  public VariantVectorException(ErrorKind kind, String vector, long row, String problem) {
+    super(
+        kind,
+        row < 0 ? ErrorLocation.inColumn(vector) : ErrorLocation.inColumn(vector).withRow(row),
+        (kind == ErrorKind.UNSUPPORTED ? "Unsupported" : "Invalid")
+            + " Variant vector at "
+            + vector
+            + (row < 0 || kind == ErrorKind.UNSUPPORTED ? "" : ", row " + row)
+            + ": "
+            + problem,
+        null);
   }
 
   /** {@code Invalid Variant vector at <vector>: <problem>}, {@link ErrorKind#INVALID_DATA}. */
@@ -54,10 +53,7 @@ public class VariantVectorException extends BridgeException {
 
   /** {@code Invalid Variant vector at <vector>: <problem>}, of {@code kind}. */
   static VariantVectorException invalid(ErrorKind kind, String vector, String problem) {
-    return new VariantVectorException(
-        kind,
-        ErrorLocation.inColumn(vector),
-        "Invalid Variant vector at " + vector + ": " + problem);
+    return new VariantVectorException(kind, vector, NO_ROW, problem);
   }
 
   /**
@@ -65,18 +61,12 @@ public class VariantVectorException extends BridgeException {
    * ErrorKind#INVALID_DATA}.
    */
   static VariantVectorException invalidRow(String vector, long row, String problem) {
-    return new VariantVectorException(
-        ErrorKind.INVALID_DATA,
-        ErrorLocation.inColumn(vector).withRow(row),
-        "Invalid Variant vector at " + vector + ", row " + row + ": " + problem);
+    return new VariantVectorException(ErrorKind.INVALID_DATA, vector, row, problem);
   }
 
   /** {@code Unsupported Variant vector at <vector>: <what>}, {@link ErrorKind#UNSUPPORTED}. */
   static VariantVectorException unsupported(String vector, String what) {
-    return new VariantVectorException(
-        ErrorKind.UNSUPPORTED,
-        ErrorLocation.inColumn(vector),
-        "Unsupported Variant vector at " + vector + ": " + what);
+    return new VariantVectorException(ErrorKind.UNSUPPORTED, vector, NO_ROW, what);
   }
 
   /**
@@ -84,9 +74,6 @@ public class VariantVectorException extends BridgeException {
    * row {@code row} (which {@code what} names in its own words).
    */
   static VariantVectorException unsupportedRow(String vector, long row, String what) {
-    return new VariantVectorException(
-        ErrorKind.UNSUPPORTED,
-        ErrorLocation.inColumn(vector).withRow(row),
-        "Unsupported Variant vector at " + vector + ": " + what);
+    return new VariantVectorException(ErrorKind.UNSUPPORTED, vector, row, what);
   }
 }

@@ -4,7 +4,7 @@
  * list layouts ({@code ListSlots}), the encoding of a shredded {@code typed_value} slot as a
  * Variant value by the shredded-type table ({@code TypedScalars}, used by unshredding and {@code
  * variant_get} alike), and the way these helpers raise the API's {@code VariantVectorException}
- * ({@code VectorErrors}). Public only for the other packages of this module; may change in any
- * release.
+ * (package-private {@code VectorErrors}, through the exception's public constructor). Public only
+ * for the other packages of this module; may change in any release.
  */
 package io.pqarrow.variant.internal;

@@ -13,6 +13,7 @@ import io.pqarrow.kernel.KernelResult;
 import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.kernel.VariantKernels;
 import io.pqarrow.kernel.cast.CastContext;
+import io.pqarrow.kernel.cast.NumberWriters;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.variant.EncodedVariant;
 import io.pqarrow.variant.VariantBuilder;
@@ -283,8 +284,12 @@ class KeyPathLoopTest {
   private KeyPathLoop loop(VariantVector v, String path) {
     try (BigIntVector out = new BigIntVector("r", memory.allocator())) {
       out.allocateNew(v.getValueCount());
+      CastContext ctx = new CastContext();
       return KeyPathLoop.of(
-          VariantColumnReader.of(v), PathExpression.parse(path), new CastContext(), out);
+          VariantColumnReader.of(v),
+          PathExpression.parse(path),
+          ctx,
+          NumberWriters.integer(ctx, "r", out));
     }
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.kernel.KernelResult;
 import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.testing.LeakCheckingAllocator;
@@ -48,30 +49,20 @@ class InternalAccessTest {
   }
 
   @Test
-  void theFactoriesOfVariantVectorExceptionCannotBeReplaced() {
-    IllegalStateException e =
-        assertThrows(
-            IllegalStateException.class,
-            () ->
-                VectorErrors.install(
-                    new VectorErrors.Factory() {
-                      @Override
-                      public VariantVectorException invalid(String vector, String problem) {
-                        return null;
-                      }
-
-                      @Override
-                      public VariantVectorException invalidRow(
-                          String vector, long row, String problem) {
-                        return null;
-                      }
-
-                      @Override
-                      public VariantVectorException unsupported(String vector, String what) {
-                        return null;
-                      }
-                    }));
-    assertEquals("VectorErrors are installed by VariantVectorException only", e.getMessage());
+  void theOnePublicConstructorWritesTheGrammarOfItsKind() {
+    VariantVectorException invalid =
+        new VariantVectorException(ErrorKind.INVALID_DATA, "v.value", -1, "a problem");
+    assertEquals("Invalid Variant vector at v.value: a problem", invalid.getMessage());
+    assertEquals(ErrorLocation.inColumn("v.value"), invalid.location());
+    VariantVectorException row =
+        new VariantVectorException(ErrorKind.INVALID_DATA, "v.value", 7, "a problem");
+    assertEquals("Invalid Variant vector at v.value, row 7: a problem", row.getMessage());
+    assertEquals(ErrorLocation.inColumn("v.value").withRow(7), row.location());
+    VariantVectorException unsupported =
+        new VariantVectorException(ErrorKind.UNSUPPORTED, "v.value", 7, "row 7's thing");
+    assertEquals("Unsupported Variant vector at v.value: row 7's thing", unsupported.getMessage());
+    assertEquals(ErrorKind.UNSUPPORTED, unsupported.kind());
+    assertEquals(ErrorLocation.inColumn("v.value").withRow(7), unsupported.location());
   }
 
   @Test

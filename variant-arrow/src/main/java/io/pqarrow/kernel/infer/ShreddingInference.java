@@ -1,10 +1,9 @@
-package io.pqarrow.shred;
+package io.pqarrow.kernel.infer;
 
 import io.pqarrow.extension.ShreddedScalar;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.kernel.InferOptions;
-import io.pqarrow.kernel.VariantKernels;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -12,9 +11,11 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 
 /**
- * Chooses a shredding type from a sample, by running the kernels' schema inference ({@link
- * VariantKernels#inferSchema}) and turning the Arrow field it gives into a request {@link
- * ShreddingSchema} accepts:
+ * Chooses a shredding type from a sample, by running the schema inference ({@link SchemaInference})
+ * and turning the Arrow field it gives into a type {@code io.pqarrow.shred.Shredding#shred}
+ * accepts. It lives with the inference, not in {@code shred}, so that the shredding package does
+ * not call the kernels that call it ({@code variant_get} on shredded storage unshreds through
+ * {@code Shredding}):
  *
  * <ul>
  *   <li>the empty key cannot name a Parquet field, so it is never shredded;
@@ -32,15 +33,17 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  *       Binary, arrow.uuid).
  * </ul>
  */
-final class ShreddingInference {
+public final class ShreddingInference {
   private ShreddingInference() {}
 
-  static Field infer(VariantVector sample, InferOptions options) {
-    Field inferred = VariantKernels.inferSchema(sample, sample.getName(), options);
+  /** The shredding type of {@code sample}'s values: {@link #convert} of their inferred field. */
+  public static Field infer(VariantVector sample, InferOptions options) {
+    Field inferred = SchemaInference.infer(sample, sample.getName(), options);
     return convert(inferred);
   }
 
-  static Field convert(Field f) {
+  /** The shredding type for {@code f}, a field the schema inference gave (rules above). */
+  public static Field convert(Field f) {
     ArrowType t = f.getType();
     if (t instanceof VariantType) {
       return valueOnly(f.getName());
