@@ -20,6 +20,7 @@ import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.DataPageHeaderV2;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.PageType;
 import org.apache.parquet.format.Util;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
@@ -814,10 +815,15 @@ public final class ColumnChunkPages implements AutoCloseable {
     byte[] out = grow(p.buffer, uncompressed);
     p.buffer = out;
     System.arraycopy(compressed, 0, out, 0, plainPrefix);
+    // A v2 page whose values are all null may have no compressed bytes after its levels at all
+    // (parquet-testing's datapage_v2_empty_datapage.snappy.parquet): no codec's stream, nothing to
+    // decompress, and its values are the empty bytes their uncompressed size must then be.
     int produced =
-        plainPrefix
-            + decompress(
-                out, bodyOffset, plainPrefix, size - plainPrefix, uncompressed - plainPrefix);
+        size == plainPrefix && header.getType() == PageType.DATA_PAGE_V2
+            ? plainPrefix
+            : plainPrefix
+                + decompress(
+                    out, bodyOffset, plainPrefix, size - plainPrefix, uncompressed - plainPrefix);
     if (produced != uncompressed) {
       throw error(
           bodyOffset,
