@@ -6,6 +6,7 @@ import io.pqarrow.ErrorLocation;
 import io.pqarrow.ErrorText;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.internal.HelperThreads;
+import io.pqarrow.parquet.internal.ThriftDiagnosis;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -763,9 +764,28 @@ public final class ColumnChunkPages implements AutoCloseable {
               ? "page header runs past the column chunk ("
                   + (chunkEnd - pageOffset)
                   + " bytes left)"
-              : "invalid page header: " + describe(e);
+              : "invalid page header: " + headerProblem(pageOffset, e);
       throw error(pageOffset, problem, e);
     }
+  }
+
+  /**
+   * Why the page header at {@code pageOffset} does not decode, in the format's words ({@link
+   * ThriftDiagnosis}): read again from the file, up to the chunk's end or {@link #HEADER_WINDOW}
+   * bytes; a plain "does not decode" when that finds nothing (Thrift's own words name Java classes
+   * and dump the half-read struct).
+   */
+  private String headerProblem(long pageOffset, Exception e) {
+    int length = (int) Math.min(HEADER_WINDOW, chunkEnd - pageOffset);
+    byte[] bytes = new byte[Math.max(length, 0)];
+    try {
+      in.seek(pageOffset);
+      in.readFully(bytes);
+    } catch (IOException | RuntimeException ignored) {
+      return "the bytes do not decode as a Thrift PageHeader";
+    }
+    String problem = ThriftDiagnosis.pageHeader(bytes, 0, bytes.length, pageOffset);
+    return problem != null ? problem : "the bytes do not decode as a Thrift PageHeader";
   }
 
   /**
