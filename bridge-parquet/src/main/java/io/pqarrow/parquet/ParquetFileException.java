@@ -27,7 +27,40 @@ import java.nio.file.Path;
 public class ParquetFileException extends BridgeException {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * A reading option that would read what was refused. The problem ends by naming it ({@code …; a
+   * coarser MappingOptions.int96Unit reads it}); a caller that sets the option under another name
+   * (the command line's {@code --int96-unit}) words the problem with that name through {@link
+   * #problem(String)}.
+   */
+  public enum Remedy {
+    /**
+     * An INT96 timestamp outside the range of {@link io.pqarrow.schema.MappingOptions#int96Unit}.
+     */
+    INT96_UNIT("MappingOptions.int96Unit", "a coarser %s reads it");
+
+    private final String option;
+    private final String advice;
+
+    Remedy(String option, String advice) {
+      this.option = option;
+      this.advice = advice;
+    }
+
+    /** The library's name of the option: {@code MappingOptions.int96Unit}. */
+    public String option() {
+      return option;
+    }
+
+    /** The advice naming the option as {@code name}: {@code a coarser <name> reads it}. */
+    public String advice(String name) {
+      return String.format(advice, name);
+    }
+  }
+
   private final String problem;
+  private final Remedy remedy;
+  private final String unremedied;
 
   private ParquetFileException(
       ErrorKind kind,
@@ -36,8 +69,36 @@ public class ParquetFileException extends BridgeException {
       String problem,
       String standalone,
       Throwable cause) {
-    super(kind, location, compose(head, named(location), problem), cause);
-    this.problem = standalone;
+    this(kind, head, location, problem, standalone, null, cause);
+  }
+
+  private ParquetFileException(
+      ErrorKind kind,
+      String head,
+      ErrorLocation location,
+      String problem,
+      String standalone,
+      Remedy remedy,
+      Throwable cause) {
+    super(
+        kind, location, compose(head, named(location), withAdvice(problem, remedy, remedy)), cause);
+    this.problem = withAdvice(standalone, remedy, remedy);
+    this.remedy = remedy;
+    this.unremedied = standalone;
+  }
+
+  private static String withAdvice(String problem, Remedy remedy, Remedy named) {
+    return remedy == null ? problem : problem + "; " + remedy.advice(named.option());
+  }
+
+  /**
+   * {@code Invalid Parquet file at <file>[, column <c>][, row <r>]: <problem>; <advice>}: a value
+   * the reading options cannot hold, which {@code remedy}'s option would read.
+   */
+  public static ParquetFileException invalid(
+      ErrorKind kind, ErrorLocation where, String problem, Remedy remedy, Throwable cause) {
+    return new ParquetFileException(
+        kind, "Invalid Parquet file", where, problem, problem, remedy, cause);
   }
 
   /**
@@ -168,5 +229,18 @@ public class ParquetFileException extends BridgeException {
    */
   public String problem() {
     return problem;
+  }
+
+  /** The option that would read what was refused, or {@code null} when none would. */
+  public Remedy remedy() {
+    return remedy;
+  }
+
+  /**
+   * {@link #problem()} with the {@link #remedy()}'s option called {@code optionName} (for a caller
+   * that sets it under another name); {@link #problem()} itself when there is no remedy.
+   */
+  public String problem(String optionName) {
+    return remedy == null ? problem : unremedied + "; " + remedy.advice(optionName);
   }
 }

@@ -78,6 +78,36 @@ class LegacyListsReadTest {
                                 .append("str", "e" + k)
                                 .append("num", i - k)))),
         Arguments.of(
+            "two-level list of two-level lists (parquet-testing's old_list_structure.parquet)",
+            "message m { optional group a (LIST) { repeated group array (LIST) { repeated int32"
+                + " array; } } }",
+            rows(
+                (g, i) ->
+                    list(
+                        g,
+                        i,
+                        (e, k) -> {
+                          Group inner = g.getGroup("a", 0).addGroup("array");
+                          for (int j = 0; j < (i + k) % 3; j++) {
+                            inner.add("array", i * 10 + j);
+                          }
+                        }))),
+        Arguments.of(
+            "two-level list of maps",
+            "message m { optional group a (LIST) { repeated group array (MAP) { repeated group"
+                + " key_value { required int32 key; optional int32 value; } } } }",
+            rows(
+                (g, i) ->
+                    list(
+                        g,
+                        i,
+                        (e, k) -> {
+                          Group inner = g.getGroup("a", 0).addGroup("array");
+                          for (int j = 0; j < (i + k) % 3; j++) {
+                            inner.addGroup("key_value").append("key", j).append("value", i + j);
+                          }
+                        }))),
+        Arguments.of(
             "bare repeated primitive",
             "message m { required int32 id; repeated int32 bare; }",
             rows(

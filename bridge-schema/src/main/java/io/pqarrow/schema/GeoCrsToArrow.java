@@ -83,6 +83,21 @@ final class GeoCrsToArrow {
     return new GeoWkbType(storage, crs.crs, crs.crsType, edges(g.getAlgorithm()));
   }
 
+  /**
+   * {@code type} (from a stored {@code ARROW:schema}) with a {@code projjson:KEY} CRS resolved as
+   * the Parquet annotation's is; {@code type} itself when its CRS is no such reference. A reference
+   * left unresolved keeps its {@code crs_type}.
+   */
+  GeoWkbType resolved(GeoWkbType type, String path) {
+    JsonNode crs = type.crs();
+    if (crs == null || !crs.isTextual() || !crs.asText().startsWith(PROJJSON_PREFIX)) {
+      return type;
+    }
+    Resolved r = resolve(crs.asText(), path);
+    String crsType = r.crsType != null ? r.crsType : type.crsType();
+    return new GeoWkbType(type.storageType(), r.crs, crsType, type.edges());
+  }
+
   private static GeoWkbType.Edges edges(EdgeInterpolationAlgorithm algorithm) {
     if (algorithm == null) {
       return GeoWkbType.Edges.SPHERICAL;

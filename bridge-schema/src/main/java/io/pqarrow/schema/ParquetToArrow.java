@@ -135,7 +135,7 @@ final class ParquetToArrow extends ParquetTypeVisitor<FieldMapping> {
             ENTRIES,
             false,
             ArrowType.Struct.INSTANCE,
-            List.of(renamed(key, KEY, true), renamed(value, VALUE, true)));
+            List.of(nonNull(renamed(key, KEY, true)), renamed(value, VALUE, true)));
     return nested(map, new ArrowType.Map(false), List.of(entries));
   }
 
@@ -276,6 +276,23 @@ final class ParquetToArrow extends ParquetTypeVisitor<FieldMapping> {
             f.getChildren());
     return new FieldMapping(
         renamed, mapping.parquetType(), mapping.parquetPath(), mapping.children());
+  }
+
+  /**
+   * An Arrow map key is never null, even over an {@code OPTIONAL} Parquet key (which the reader
+   * then refuses to find null).
+   */
+  private static FieldMapping nonNull(FieldMapping mapping) {
+    Field f = mapping.arrowField();
+    if (!f.isNullable()) {
+      return mapping;
+    }
+    Field key =
+        new Field(
+            f.getName(),
+            new FieldType(false, f.getType(), f.getDictionary(), f.getMetadata()),
+            f.getChildren());
+    return new FieldMapping(key, mapping.parquetType(), mapping.parquetPath(), mapping.children());
   }
 
   private static FieldMapping withType(FieldMapping mapping, ArrowType type) {

@@ -287,8 +287,13 @@ abstract class ParquetTypeVisitor<T> {
       Type keyType = keyValue.getType(0);
       beforeField(keyType);
       try {
-        if (!keyType.isRepetition(Repetition.REQUIRED)) {
-          throw invalid("MAP key must be required, found " + keyType.getRepetition());
+        // An OPTIONAL primitive key is read (Hive and older Spark wrote them; parquet-java and
+        // Spark read them): the Arrow key stays non-null and a key actually null is refused when
+        // its row is read.
+        if (keyType.isRepetition(Repetition.REPEATED)
+            || (keyType.isRepetition(Repetition.OPTIONAL) && !keyType.isPrimitive())) {
+          throw invalid(
+              "MAP key must be required (or an optional primitive), found " + describe(keyType));
         }
         key = field(keyType, false);
       } finally {

@@ -1,5 +1,6 @@
 package io.pqarrow.schema;
 
+import io.pqarrow.extension.GeoWkbType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,8 +59,12 @@ final class StoredSchemaToArrow {
   private final MappingOptions options;
   private final List<String> warnings = new ArrayList<>();
 
-  private StoredSchemaToArrow(MappingOptions options) {
+  /** Resolves a stored geometry's {@code projjson:KEY} CRS against the file's metadata. */
+  private final GeoCrsToArrow geo;
+
+  private StoredSchemaToArrow(MappingOptions options, Map<String, String> keyValueMetadata) {
     this.options = options;
+    this.geo = new GeoCrsToArrow(keyValueMetadata);
   }
 
   /**
@@ -71,7 +76,7 @@ final class StoredSchemaToArrow {
     if (encoded == null) {
       return base;
     }
-    StoredSchemaToArrow restore = new StoredSchemaToArrow(options);
+    StoredSchemaToArrow restore = new StoredSchemaToArrow(options, base.keyValueMetadata());
     restore.warnings.addAll(base.warnings());
     Optional<Schema> stored = StoredArrowSchema.decode(encoded, restore.warnings, options.limits());
     if (stored.isEmpty()) {
@@ -95,6 +100,11 @@ final class StoredSchemaToArrow {
       metadata.putAll(base.arrowSchema().getCustomMetadata());
     }
     Schema schema = new Schema(arrowFields, metadata.isEmpty() ? null : metadata);
+    for (String w : restore.geo.warnings()) {
+      if (!restore.warnings.contains(w)) {
+        restore.warnings.add(w);
+      }
+    }
     return new SchemaMapping(
         schema, base.parquetSchema(), fields, base.keyValueMetadata(), restore.warnings);
   }
@@ -195,6 +205,11 @@ final class StoredSchemaToArrow {
           restored = leaf;
         }
       }
+    }
+    if (restored instanceof GeoWkbType g) {
+      // A writer stores the CRS reference as it found it (pyarrow: "projjson:KEY"); resolved here
+      // as the Parquet annotation's is, so both give one type.
+      restored = geo.resolved(g, base.dottedPath());
     }
     if (!options.extensionTypes() && restored instanceof ExtensionType ext) {
       restored = ext.storageType();

@@ -187,11 +187,13 @@ class ParquetToArrowErrorTest {
             "message m { optional group s { repeated group m (MAP) { repeated group key_value {"
                 + " required int32 key; } } } }"),
         parsed(
-            "Invalid Parquet type at m.key_value.key: MAP key must be required, found OPTIONAL",
-            "message m { optional group m (MAP) { repeated group key_value { optional binary key"
-                + " (STRING); optional int32 value; } } }"),
+            "Invalid Parquet type at m.key_value.key: MAP key must be required (or an optional"
+                + " primitive), found OPTIONAL group key",
+            "message m { optional group m (MAP) { repeated group key_value { optional group key {"
+                + " required int32 k; } optional int32 value; } } }"),
         parsed(
-            "Invalid Parquet type at m.key_value.key: MAP key must be required, found REPEATED",
+            "Invalid Parquet type at m.key_value.key: MAP key must be required (or an optional"
+                + " primitive), found REPEATED BINARY key",
             "message m { optional group m (MAP) { repeated group key_value { repeated binary key"
                 + " (STRING); optional int32 value; } } }"),
         parsed(

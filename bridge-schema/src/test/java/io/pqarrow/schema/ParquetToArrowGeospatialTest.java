@@ -18,7 +18,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.format.EdgeInterpolationAlgorithm;
 import org.apache.parquet.format.FieldRepetitionType;
 import org.apache.parquet.format.FileMetaData;
@@ -150,6 +153,95 @@ class ParquetToArrowGeospatialTest {
     assertEquals(pyarrow, ours);
     assertEquals(13, ours.size());
     assertEquals(2, mapping.warnings().size());
+  }
+
+  /**
+   * The shape of parquet-testing's {@code geospatial/crs-projjson.parquet}: the stored {@code
+   * ARROW:schema} carries the geometry's CRS as the reference {@code "projjson:KEY"}, as its writer
+   * found it, beside the Parquet annotation's same reference. Both resolve to the entry's object.
+   */
+  @Test
+  void aProjjsonReferenceInTheStoredArrowSchemaIsResolvedAsTheAnnotationsIs() throws IOException {
+    GeoWkbType stored =
+        new GeoWkbType(
+            new ArrowType.Binary(),
+            JSON.getNodeFactory().textNode("projjson:crs_key"),
+            null,
+            GeoWkbType.Edges.PLANAR);
+    GeoWkbType missing =
+        new GeoWkbType(
+            new ArrowType.Binary(),
+            JSON.getNodeFactory().textNode("projjson:nowhere"),
+            null,
+            GeoWkbType.Edges.PLANAR);
+    Schema arrow =
+        new Schema(
+            List.of(
+                Field.nullable("g", stored),
+                new Field(
+                    "l",
+                    FieldType.nullable(new ArrowType.List()),
+                    List.of(Field.nullable("element", stored))),
+                Field.nullable("m", missing)));
+    Map<String, String> kv = new LinkedHashMap<>();
+    kv.put("crs_key", PROJJSON);
+    kv.put(StoredArrowSchema.KEY, StoredArrowSchema.encode(arrow));
+    SchemaElement list = new SchemaElement("l");
+    list.setRepetition_type(FieldRepetitionType.OPTIONAL);
+    list.setNum_children(1);
+    list.setLogicalType(LogicalType.LIST(new org.apache.parquet.format.ListType()));
+    SchemaElement repeated = new SchemaElement("list");
+    repeated.setRepetition_type(FieldRepetitionType.REPEATED);
+    repeated.setNum_children(1);
+    SchemaElement element = geometry("element", "projjson:crs_key");
+    List<SchemaElement> columns =
+        List.of(
+            geometry("g", "projjson:crs_key"),
+            list,
+            repeated,
+            element,
+            geometry("m", "projjson:nowhere"));
+    byte[] footer = footerWithRootChildren(columns, 3, kv);
+    ParquetMetadata meta =
+        new ParquetMetadataConverter()
+            .readParquetMetadata(
+                new ByteArrayInputStream(footer), ParquetMetadataConverter.NO_FILTER);
+    SchemaMapping restored =
+        SchemaMapper.toArrow(
+            meta.getFileMetaData().getSchema(),
+            meta.getFileMetaData().getKeyValueMetaData(),
+            MappingOptions.defaults());
+    JsonNode object = JSON.readTree(PROJJSON);
+    GeoWkbType g = (GeoWkbType) restored.arrowSchema().findField("g").getType();
+    assertEquals(object, g.crs());
+    assertEquals("projjson", g.crsType());
+    GeoWkbType e =
+        (GeoWkbType) restored.arrowSchema().findField("l").getChildren().get(0).getType();
+    assertEquals(g, e);
+    // The same type as the Parquet annotation alone gives.
+    SchemaMapping annotation =
+        SchemaMapper.toArrow(
+            meta.getFileMetaData().getSchema(),
+            meta.getFileMetaData().getKeyValueMetaData(),
+            MappingOptions.builder().useStoredArrowSchema(false).build());
+    assertEquals(annotation.arrowSchema().findField("g").getType(), g);
+    // A reference to no entry stays the string, with one warning (not one per mapping pass).
+    GeoWkbType m = (GeoWkbType) restored.arrowSchema().findField("m").getType();
+    assertEquals("projjson:nowhere", m.crs().asText());
+    assertEquals(
+        1,
+        restored.warnings().stream().filter(w -> w.contains("projjson:nowhere")).count(),
+        String.valueOf(restored.warnings()));
+  }
+
+  private static byte[] footerWithRootChildren(
+      List<SchemaElement> columns, int rootChildren, Map<String, String> kv) throws IOException {
+    byte[] all = footer(columns, kv);
+    FileMetaData f = Util.readFileMetaData(new ByteArrayInputStream(all));
+    f.getSchema().get(0).setNum_children(rootChildren);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    Util.writeFileMetaData(f, out);
+    return out.toByteArray();
   }
 
   private static byte[] footer(List<SchemaElement> columns, Map<String, String> kv)

@@ -47,6 +47,8 @@ final class CatCommand implements Callable<Integer> {
 
   @Mixin VerboseOption verbose;
 
+  @Mixin Int96UnitOption int96;
+
   @Parameters(index = "0", paramLabel = "FILE.parquet", description = "The Parquet file.")
   Path file;
 
@@ -73,7 +75,7 @@ final class CatCommand implements Callable<Integer> {
     if (limit != null && limit < 0) {
       throw new ParameterException(spec.commandLine(), "--limit must be >= 0, not " + limit);
     }
-    Schema schema = ParquetInput.mapping(file).arrowSchema();
+    Schema schema = ParquetInput.mapping(file, int96.mapping()).arrowSchema();
     List<String> selected = ColumnSelection.check(columns, schema, file);
     long max = limit == null ? Long.MAX_VALUE : limit;
     if (max == 0) {
@@ -86,7 +88,8 @@ final class CatCommand implements Callable<Integer> {
     VariantJson variants = new VariantJson(context.allocator());
     ValueWriters writers = new ValueWriters(variants);
     long row = 0;
-    try (BatchSource source = ParquetInput.read(file, selected, BATCH_ROWS, context.allocator());
+    try (BatchSource source =
+            ParquetInput.read(file, selected, BATCH_ROWS, int96.mapping(), context.allocator());
         JsonGenerator json = factory.createGenerator(buffer);
         VariantJson closeVariants = variants) {
       json.setRootValueSeparator(new SerializedString(""));

@@ -39,6 +39,8 @@ final class ExportCommand implements Callable<Integer> {
 
   @Mixin VerboseOption verbose;
 
+  @Mixin Int96UnitOption int96;
+
   @Parameters(index = "0", paramLabel = "FILE.parquet", description = "The Parquet file.")
   Path file;
 
@@ -163,7 +165,7 @@ final class ExportCommand implements Callable<Integer> {
     }
     // checked before the footer is read, so that a bad OUT is reported before the input's problems
     OutputFile.check(file, out);
-    Schema schema = ParquetInput.mapping(file).arrowSchema();
+    Schema schema = ParquetInput.mapping(file, int96.mapping()).arrowSchema();
     List<String> selected = ColumnSelection.check(columns, schema, file);
     List<String> dictionaries = readDictionary == null ? List.of() : readDictionary;
     List<Integer> selectedGroups =
@@ -182,6 +184,7 @@ final class ExportCommand implements Callable<Integer> {
                         filter,
                         batchRows,
                         selectedGroups,
+                        int96.mapping(),
                         context.allocator()),
             first ->
                 VariantExport.create(
@@ -213,6 +216,7 @@ final class ExportCommand implements Callable<Integer> {
                     filter,
                     batchRows,
                     rowGroups,
+                    int96.mapping(),
                     context.allocator()),
             inferRows == null ? 0 : inferRows,
             context.allocator())

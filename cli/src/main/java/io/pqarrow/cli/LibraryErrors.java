@@ -32,7 +32,12 @@ final class LibraryErrors {
     String problem;
     if (e instanceof ParquetFileException p) {
       String where = where(p.location());
-      problem = where.isEmpty() ? p.problem() : where + ": " + p.problem();
+      // The command line sets the option a refusal's remedy names through its own flag.
+      String what =
+          p.remedy() == ParquetFileException.Remedy.INT96_UNIT
+              ? p.problem(Int96UnitOption.FLAG)
+              : p.problem();
+      problem = where.isEmpty() ? what : where + ": " + what;
     } else {
       problem = e.getMessage() == null ? e.toString() : e.getMessage();
     }

@@ -26,8 +26,13 @@ final class ParquetInput {
 
   /** The Arrow schema the file maps to with the default mapping options (its footer only). */
   static SchemaMapping mapping(Path file) {
+    return mapping(file, MappingOptions.defaults());
+  }
+
+  /** The Arrow schema the file maps to with {@code options} (its footer only). */
+  static SchemaMapping mapping(Path file, MappingOptions options) {
     try {
-      return ParquetArrowReader.mapping(file, MappingOptions.defaults());
+      return ParquetArrowReader.mapping(file, options);
     } catch (BridgeException e) {
       throw LibraryErrors.reword(file, e, false);
     }
@@ -42,7 +47,19 @@ final class ParquetInput {
    */
   static BatchSource read(
       Path file, List<String> columns, int batchRows, BufferAllocator allocator) {
-    return read(file, columns, null, null, batchRows, allocator);
+    return read(file, columns, batchRows, MappingOptions.defaults(), allocator);
+  }
+
+  /**
+   * As {@link #read(Path, List, int, BufferAllocator)}, mapping the schema with {@code mapping}.
+   */
+  static BatchSource read(
+      Path file,
+      List<String> columns,
+      int batchRows,
+      MappingOptions mapping,
+      BufferAllocator allocator) {
+    return read(file, columns, null, null, batchRows, null, mapping, allocator);
   }
 
   /**
@@ -65,13 +82,14 @@ final class ParquetInput {
       Expression filter,
       int batchRows,
       BufferAllocator allocator) {
-    return read(file, columns, dictionaries, filter, batchRows, null, allocator);
+    return read(
+        file, columns, dictionaries, filter, batchRows, null, MappingOptions.defaults(), allocator);
   }
 
   /**
    * As {@link #read(Path, List, List, Expression, int, BufferAllocator)}, of the row groups {@code
    * rowGroups} only, in that order: {@code null} for all, empty for none (the source has the file's
-   * schema and no batch).
+   * schema and no batch), mapping the schema with {@code mapping}.
    */
   static BatchSource read(
       Path file,
@@ -80,6 +98,7 @@ final class ParquetInput {
       Expression filter,
       int batchRows,
       List<Integer> rowGroups,
+      MappingOptions mapping,
       BufferAllocator allocator) {
     ParquetArrowReader reader;
     // An empty selection reads no row group; the reader, told none, would read them all.
@@ -88,6 +107,7 @@ final class ParquetInput {
       ReadOptions.Builder options =
           ReadOptions.builder()
               .batchRows(batchRows)
+              .mapping(mapping)
               .columns(columns)
               .rowGroups(none || rowGroups == null ? List.of() : rowGroups)
               .threads(Runtime.getRuntime().availableProcessors())

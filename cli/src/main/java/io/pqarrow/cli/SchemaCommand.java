@@ -9,7 +9,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code bridge schema FILE.parquet [--json]}: the Arrow schema a Parquet file maps to. */
+/**
+ * {@code bridge schema FILE.parquet [--json] [--int96-unit s|ms|us|ns]}: the Arrow schema a Parquet
+ * file maps to.
+ */
 @Command(
     name = "schema",
     mixinStandardHelpOptions = true,
@@ -19,6 +22,8 @@ final class SchemaCommand implements Callable<Integer> {
   private final CliContext context;
 
   @Mixin VerboseOption verbose;
+
+  @Mixin Int96UnitOption int96;
 
   @Parameters(index = "0", paramLabel = "FILE.parquet", description = "The Parquet file.")
   Path file;
@@ -36,7 +41,7 @@ final class SchemaCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Schema schema = ParquetInput.mapping(file).arrowSchema();
+    Schema schema = ParquetInput.mapping(file, int96.mapping()).arrowSchema();
     if (json) {
       context.out().println(SchemaJson.toJson(schema));
     } else {

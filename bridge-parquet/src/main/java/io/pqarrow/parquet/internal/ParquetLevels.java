@@ -23,7 +23,9 @@ import org.apache.parquet.schema.Type;
  * </pre>
  *
  * In each, the list's repeated node is the first repeated node at or below the list's own node on
- * the path to its element's first leaf; an element exists at that node's definition level.
+ * the path to its element's first leaf (below it when the list's node is itself the repeated
+ * element of an enclosing two-level list, {@code repeated group array (LIST) { repeated int32
+ * array; }}); an element exists at that node's definition level.
  */
 public final class ParquetLevels {
   private final MessageType schema;
@@ -79,8 +81,14 @@ public final class ParquetLevels {
     if (list.children().size() != 1) {
       throw ParquetFileException.unsupported(file, path, "list mapping without one element");
     }
-    List<String> leafPath = firstLeafPath(list.children().get(0));
-    for (int i = list.parquetPath().size() - 1; i < leafPath.size(); i++) {
+    FieldMapping element = list.children().get(0);
+    List<String> leafPath = firstLeafPath(element);
+    // The list's own node is its repeated node only when the element shares it (an unannotated
+    // repeated field); a list that is itself the repeated element of a two-level list (a LIST or
+    // MAP group) has its repeated node below.
+    int own = list.parquetPath().size() - 1;
+    int from = element.parquetPath().equals(list.parquetPath()) ? own : own + 1;
+    for (int i = from; i < leafPath.size(); i++) {
       List<String> prefix = leafPath.subList(0, i + 1);
       if (nodeAt(prefix).isRepetition(Type.Repetition.REPEATED)) {
         List<String> repeated = List.copyOf(prefix);

@@ -94,6 +94,12 @@ final class AssemblerBuilder {
         throw ParquetFileException.unsupported(
             file, path, describe(parquet) + " as Arrow " + m.arrowField().getType());
       }
+      if (!m.arrowField().isNullable()
+          && parquet.isRepetition(Type.Repetition.OPTIONAL)
+          && nullFill == null) {
+        // An OPTIONAL node under a non-null Arrow field (a map key): its null has no slot value.
+        decoder.refusedNullDef = column.maxDef() - 1;
+      }
       return new LeafNode(path, repLevel, slotDef, decoder);
     }
     FieldVector storage =

@@ -1,5 +1,7 @@
 package io.pqarrow.parquet.read;
 
+import io.pqarrow.parquet.ParquetFileException;
+
 /**
  * A Parquet value that decodes but has no Arrow value in its column's type: an INT96 timestamp
  * outside the range of the unit, an INTERVAL part the Arrow interval cannot hold, a decimal wider
@@ -14,8 +16,16 @@ final class BadValueException extends RuntimeException {
   /** The slot of the batch (in the leaf's vector) the value was meant for. */
   final int slot;
 
+  /** The option that would read the value, or {@code null}. */
+  final ParquetFileException.Remedy remedy;
+
   BadValueException(int slot, String problem) {
+    this(slot, problem, null);
+  }
+
+  BadValueException(int slot, String problem, ParquetFileException.Remedy remedy) {
     super(problem, null, false, false);
     this.slot = slot;
+    this.remedy = remedy;
   }
 }

@@ -1,5 +1,6 @@
 package io.pqarrow.parquet.read;
 
+import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.internal.TimeUnits;
 import java.time.LocalDate;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -49,7 +50,8 @@ final class Int96Timestamps {
     long value = low + inDay;
     high += (inDay >> 63) + (Long.compareUnsigned(value, low) < 0 ? 1 : 0);
     if (high != (value >> 63)) {
-      throw new BadValueException(slot, overflow(nanosOfDay, julianDay));
+      throw new BadValueException(
+          slot, overflow(nanosOfDay, julianDay), ParquetFileException.Remedy.INT96_UNIT);
     }
     return value;
   }
@@ -63,6 +65,6 @@ final class Int96Timestamps {
         + nanosOfDay
         + " ns into the day overflows Arrow Timestamp("
         + unit
-        + "); a coarser MappingOptions.int96Unit reads it";
+        + ")";
   }
 }

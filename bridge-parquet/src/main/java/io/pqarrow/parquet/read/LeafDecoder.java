@@ -49,6 +49,13 @@ abstract class LeafDecoder implements AutoCloseable {
    */
   boolean levelsWanted;
 
+  /**
+   * The definition level of a triple whose own node is null under a present parent, when the Arrow
+   * field cannot hold that null (the non-null key of a map over an {@code OPTIONAL} Parquet key);
+   * -1 when every null has a slot. Set by {@link AssemblerBuilder}.
+   */
+  int refusedNullDef = -1;
+
   int[] rep = new int[64];
   int[] def = new int[64];
   int levelCount;
@@ -92,6 +99,26 @@ abstract class LeafDecoder implements AutoCloseable {
       slots += taken;
     }
     return Math.max(row, 0);
+  }
+
+  /**
+   * The row of the batch (0-based) of the first triple at {@link #refusedNullDef} among the batch's
+   * levels, or -1 when there is none (or nulls are not refused).
+   */
+  final int firstRefusedNullRow() {
+    if (refusedNullDef < 0) {
+      return -1;
+    }
+    int row = -1;
+    for (int i = 0; i < levelCount; i++) {
+      if (rep[i] == 0) {
+        row++;
+      }
+      if (def[i] == refusedNullDef) {
+        return Math.max(row, 0);
+      }
+    }
+    return -1;
   }
 
   /** The Arrow vector this column's values go into. */

@@ -694,6 +694,16 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         nextRow += n;
       }
       for (LeafDecoder leaf : leaves) {
+        int nullRow = leaf.firstRefusedNullRow();
+        if (nullRow >= 0) {
+          throw ParquetFileException.invalid(
+              ErrorKind.INVALID_DATA,
+              where(leaf.column).withRow(batch.fileRow(nullRow)),
+              "null map key (the file's MAP key is OPTIONAL; an Arrow map key is never null)",
+              null);
+        }
+      }
+      for (LeafDecoder leaf : leaves) {
         column = leaf.column;
         leaf.endBatch();
       }
@@ -732,6 +742,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         ErrorKind.INVALID_DATA,
         where(leaf.column).withRowGroup(rowGroup).withRow(row),
         e.getMessage(),
+        e.remedy,
         e);
   }
 

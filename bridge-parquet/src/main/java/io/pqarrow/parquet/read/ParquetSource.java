@@ -91,10 +91,15 @@ public final class ParquetSource {
     try (ParquetFileReader reader = ParquetFileReader.open(input, readOptions())) {
       return new ParquetSource(input, name, reader.getFooter());
     } catch (IOException | RuntimeException e) {
+      // parquet-java's words name Java classes and dump structs and schemas; ours say which
+      // structure and field, where.
+      String problem = FooterProblems.of(input);
       throw ParquetFileException.invalid(
           ErrorKind.INVALID_DATA,
           ErrorLocation.inFile(name),
-          "invalid Parquet footer (" + ErrorText.describe(e) + ")",
+          problem != null
+              ? "invalid Parquet footer: " + problem
+              : "invalid Parquet footer (" + ErrorText.describe(e) + ")",
           e);
     }
   }

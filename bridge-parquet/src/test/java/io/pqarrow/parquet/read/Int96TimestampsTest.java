@@ -3,6 +3,7 @@ package io.pqarrow.parquet.read;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.pqarrow.parquet.ParquetFileException;
 import java.math.BigInteger;
 import java.util.Random;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -32,8 +33,9 @@ class Int96TimestampsTest {
     assertEquals(3, e.slot);
     assertEquals(
         "INT96 timestamp of Julian day 2547339 (2262-04-11) and 85636854775808 ns into the day"
-            + " overflows Arrow Timestamp(NANOSECOND); a coarser MappingOptions.int96Unit reads it",
+            + " overflows Arrow Timestamp(NANOSECOND)",
         e.getMessage());
+    assertEquals(ParquetFileException.Remedy.INT96_UNIT, e.remedy);
   }
 
   @Test

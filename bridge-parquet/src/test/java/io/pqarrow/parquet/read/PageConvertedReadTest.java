@@ -184,6 +184,11 @@ class PageConvertedReadTest {
         assertEquals(leaf, e.location().column());
         assertEquals(1, e.location().rowGroup());
         assertEquals(29, e.location().row());
+        assertEquals(ParquetFileException.Remedy.INT96_UNIT, e.remedy());
+        assertEquals(
+            "INT96 timestamp of Julian day 2816788 (3000-01-01) and 1000000000 ns into the day"
+                + " overflows Arrow Timestamp(NANOSECOND); a coarser --int96-unit reads it",
+            e.problem("--int96-unit"));
       }
     }
   }

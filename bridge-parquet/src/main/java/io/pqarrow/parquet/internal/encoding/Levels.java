@@ -11,7 +11,10 @@ package io.pqarrow.parquet.internal.encoding;
  *                 (the two lengths are in the page header; the levels are never compressed)
  * </pre>
  *
- * Each section is omitted when its maximum level is 0 (in v2 its length is then 0).
+ * Each section is omitted when its maximum level is 0 (in v2 its length should then be 0). Some
+ * writers put bytes there all the same (parquet-testing's {@code rle_boolean_encoding.parquet} has
+ * 2 bytes of repetition levels for a column with none): v2's header gives their length, so they are
+ * skipped, as pyarrow and parquet-java skip them; a length past the page stays an error.
  */
 public final class Levels {
   private Levels() {}
@@ -40,8 +43,8 @@ public final class Levels {
 
   /**
    * The levels of a data page v2 section of {@code byteLength} bytes (from the page header) at the
-   * cursor of {@code page}; moves the cursor past them. For {@code maxLevel == 0} the length must
-   * be 0 and the decoder yields zeros.
+   * cursor of {@code page}; moves the cursor past them. For {@code maxLevel == 0} the decoder
+   * yields zeros and any bytes the header gives the section are skipped unread.
    */
   public static RleBitPackedDecoder v2(PageBytes page, int byteLength, int maxLevel) {
     int width = bitWidth(maxLevel);
@@ -50,9 +53,7 @@ public final class Levels {
     }
     if (maxLevel == 0) {
       if (byteLength != 0) {
-        throw page.corrupt(
-            page.position(),
-            "level data of " + byteLength + " bytes for a column whose maximum level is 0");
+        page.slice(byteLength, "level data");
       }
       return RleBitPackedDecoder.zeros();
     }

@@ -6,6 +6,7 @@ import io.pqarrow.ErrorLocation;
 import io.pqarrow.ErrorText;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.internal.HelperThreads;
+import io.pqarrow.parquet.internal.ThriftDiagnosis;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -20,6 +21,7 @@ import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.DataPageHeaderV2;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.PageType;
 import org.apache.parquet.format.Util;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
@@ -762,9 +764,28 @@ public final class ColumnChunkPages implements AutoCloseable {
               ? "page header runs past the column chunk ("
                   + (chunkEnd - pageOffset)
                   + " bytes left)"
-              : "invalid page header: " + describe(e);
+              : "invalid page header: " + headerProblem(pageOffset, e);
       throw error(pageOffset, problem, e);
     }
+  }
+
+  /**
+   * Why the page header at {@code pageOffset} does not decode, in the format's words ({@link
+   * ThriftDiagnosis}): read again from the file, up to the chunk's end or {@link #HEADER_WINDOW}
+   * bytes; a plain "does not decode" when that finds nothing (Thrift's own words name Java classes
+   * and dump the half-read struct).
+   */
+  private String headerProblem(long pageOffset, Exception e) {
+    int length = (int) Math.min(HEADER_WINDOW, chunkEnd - pageOffset);
+    byte[] bytes = new byte[Math.max(length, 0)];
+    try {
+      in.seek(pageOffset);
+      in.readFully(bytes);
+    } catch (IOException | RuntimeException ignored) {
+      return "the bytes do not decode as a Thrift PageHeader";
+    }
+    String problem = ThriftDiagnosis.pageHeader(bytes, 0, bytes.length, pageOffset);
+    return problem != null ? problem : "the bytes do not decode as a Thrift PageHeader";
   }
 
   /**
@@ -814,10 +835,15 @@ public final class ColumnChunkPages implements AutoCloseable {
     byte[] out = grow(p.buffer, uncompressed);
     p.buffer = out;
     System.arraycopy(compressed, 0, out, 0, plainPrefix);
+    // A v2 page whose values are all null may have no compressed bytes after its levels at all
+    // (parquet-testing's datapage_v2_empty_datapage.snappy.parquet): no codec's stream, nothing to
+    // decompress, and its values are the empty bytes their uncompressed size must then be.
     int produced =
-        plainPrefix
-            + decompress(
-                out, bodyOffset, plainPrefix, size - plainPrefix, uncompressed - plainPrefix);
+        size == plainPrefix && header.getType() == PageType.DATA_PAGE_V2
+            ? plainPrefix
+            : plainPrefix
+                + decompress(
+                    out, bodyOffset, plainPrefix, size - plainPrefix, uncompressed - plainPrefix);
     if (produced != uncompressed) {
       throw error(
           bodyOffset,

@@ -66,6 +66,18 @@ public class CorruptPageMessagesTest {
     }
   }
 
+  @Test
+  void v2LevelBytesForAColumnWithoutLevelsAreSkipped() {
+    // Two stray bytes of levels (parquet-testing's rle_boolean_encoding.parquet has them), then
+    // the next section.
+    PageBytes page = PageBytes.wrap(ByteBuffer.wrap(b(0x02, 0x00, 0x7F)), 0);
+    RleBitPackedDecoder zeros = Levels.v2(page, 2, 0);
+    assertEquals(2, page.position());
+    int[] out = new int[3];
+    zeros.readInts(out, 0, 3);
+    assertEquals(0, out[0] | out[1] | out[2]);
+  }
+
   static Stream<Arguments> pages() {
     return Stream.of(
         when(
@@ -132,11 +144,11 @@ public class CorruptPageMessagesTest {
             0,
             "level data length is negative: -1"),
         when(
-            "v2 levels for a column without levels",
+            "v2 levels for a column without levels, running past the page",
             b(0x02, 0x01),
-            p -> Levels.v2(p, 2, 0),
+            p -> Levels.v2(p, 3, 0),
             0,
-            "level data of 2 bytes for a column whose maximum level is 0"),
+            "level data: 3 bytes needed but only 2 remain"),
         when(
             "a dictionary index bit width over 32",
             b(33), // bit width byte
