@@ -13,9 +13,10 @@ import org.apache.arrow.vector.types.pojo.Field;
  *
  * <p>A candidate is close when it equals the written text ignoring case, or when its last name
  * equals the written last name ignoring case ({@code country} finds {@code user.country}), or when
- * it is at most a third of the written name's length (at least one) edits away (Levenshtein,
- * ignoring case): {@code amout} finds {@code amount}, {@code exprt} finds {@code export}. The
- * closest are returned, at most {@value #MOST}, nearest first, ties in schema order.
+ * it is at most a third of the written last name's length edits away (Levenshtein, ignoring case):
+ * {@code amout} finds {@code amount}, {@code exprt} finds {@code export}, and a name of one or two
+ * letters only its own spelling in another case. The closest are returned, at most {@value #MOST},
+ * nearest first, ties in schema order.
  */
 public final class Suggestions {
   /** The most suggestions one message carries. */
@@ -78,7 +79,7 @@ public final class Suggestions {
     String w = written.toLowerCase(Locale.ROOT);
     int dot = w.lastIndexOf('.');
     String last = dot < 0 ? w : w.substring(dot + 1);
-    int limit = Math.max(1, last.length() / 3);
+    int limit = last.length() / 3;
     int best = Integer.MAX_VALUE;
     int[] distance = new int[texts.size()];
     for (int i = 0; i < texts.size(); i++) {

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -88,7 +87,9 @@ final class ColumnSelection {
    */
   static void checkTopLevel(String flag, String name, Schema schema, Object file) {
     if (find(schema.getFields(), name) == null) {
-      throw unknown(flag, name, file, "", schema.getFields(), schema.getFields());
+      List<String> names = schema.getFields().stream().map(Field::getName).toList();
+      throw usage(
+          flag + ": " + unknownNamed(name, file, "", names, Suggestions.closest(name, names)));
     }
   }
 
@@ -167,12 +168,19 @@ final class ColumnSelection {
   /** {@link #unknown} without the flag. */
   static String unknownColumn(
       String path, Object file, String prefix, List<Field> fields, List<Field> top) {
-    List<String> close = Suggestions.closestPaths(path, top);
+    return unknownNamed(
+        path,
+        file,
+        prefix,
+        fields.stream().map(Field::getName).toList(),
+        Suggestions.closestPaths(path, top));
+  }
+
+  private static String unknownNamed(
+      String path, Object file, String prefix, List<String> names, List<String> close) {
     String hint =
         close.isEmpty()
-            ? (prefix.isEmpty() ? "columns" : prefix + " has")
-                + ": "
-                + fields.stream().map(Field::getName).collect(Collectors.joining(", "))
+            ? (prefix.isEmpty() ? "columns" : prefix + " has") + ": " + String.join(", ", names)
             : "did you mean " + String.join(" or ", close) + "?";
     return "unknown column '" + path + "' in " + file + " (" + hint + ")";
   }
