@@ -55,9 +55,10 @@ class ImportBloomFilterSizeTest {
             "name:0.01");
     assertEquals(0, r.exitCode(), r.err());
     long extra = Files.size(bloomed) - Files.size(plain);
-    // 20,000 distinct ids at fpp 0.01 need about 24 KiB (32 KiB as a power of two), 1,000 names
-    // about 1.2 KiB (2 KiB); sized for the row limit they were 1 MiB each.
-    assertTrue(extra > 30_000 && extra < 40_000, "bloom filters take " + extra + " bytes");
+    // 20,000 distinct ids at fpp 0.01 need about 24 KiB, 1,000 names about 1.2 KiB (parquet-java's
+    // adaptive filter rounds each up to one of its power-of-two sizes); sized for the row limit
+    // they were 1 MiB each.
+    assertTrue(extra > 26_000 && extra < 140_000, "bloom filters take " + extra + " bytes");
 
     String probes =
         env.run(

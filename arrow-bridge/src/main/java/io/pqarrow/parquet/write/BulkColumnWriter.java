@@ -19,6 +19,7 @@ import org.apache.parquet.column.page.PageWriter;
 import org.apache.parquet.column.statistics.SizeStatistics;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.column.statistics.geospatial.GeospatialStatistics;
+import org.apache.parquet.column.values.bloomfilter.AdaptiveBlockSplitBloomFilter;
 import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import org.apache.parquet.column.values.bloomfilter.BloomFilterWriteStore;
@@ -218,6 +219,7 @@ final class BulkColumnWriter {
   private int bloomHashCount;
   private double bloomFpp;
   private int bloomMaxBytes;
+  private int bloomCandidates;
   private boolean dictionaryActive;
   private boolean usedDictionary;
   private boolean firstPage;
@@ -449,6 +451,7 @@ final class BulkColumnWriter {
       OptionalDouble fpp = props.getBloomFilterFPP(column);
       bloomFpp = fpp.isPresent() ? fpp.getAsDouble() : DEFAULT_BLOOM_FPP;
       bloomMaxBytes = max;
+      bloomCandidates = props.getBloomFilterCandidatesCount(column);
       bloomHashCount = 0;
       if (ndv.isPresent()) {
         bloomHashes = null;
@@ -1433,9 +1436,11 @@ final class BulkColumnWriter {
   }
 
   /**
-   * The row group's bloom filter sized for the distinct hashes it was given ({@link
-   * BlockSplitBloomFilter#optimalNumOfBits} at the column's false-positive probability, at most the
-   * writer's cap), holding them.
+   * The row group's bloom filter sized for the distinct hashes it was given, holding them: sized by
+   * parquet-java's adaptive filter (the smallest of its candidate sizes whose capacity at the
+   * column's false-positive probability holds the distinct values), as the per-value path sizes it,
+   * so that both write the same bits. The distinct hashes alone are given to it: each value costs
+   * one slot in the buffer, not one insert per candidate size.
    */
   private BloomFilter sizedBloomFilter() {
     Arrays.sort(bloomHashes, 0, bloomHashCount);
@@ -1445,10 +1450,8 @@ final class BulkColumnWriter {
         bloomHashes[distinct++] = bloomHashes[i];
       }
     }
-    BlockSplitBloomFilter sized =
-        new BlockSplitBloomFilter(
-            BlockSplitBloomFilter.optimalNumOfBits(Math.max(distinct, 1), bloomFpp) / 8,
-            bloomMaxBytes);
+    AdaptiveBlockSplitBloomFilter sized =
+        new AdaptiveBlockSplitBloomFilter(bloomMaxBytes, bloomCandidates, bloomFpp, column);
     for (int i = 0; i < distinct; i++) {
       sized.insertHash(bloomHashes[i]);
     }
