@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
@@ -27,6 +28,9 @@ import org.apache.arrow.vector.types.pojo.Field;
  *       l.element.x}). Below a Variant column the parts are object keys, not fields: each unquoted
  *       dot separates keys ({@code v.a.b} is key {@code b} of key {@code a}), a part in backticks
  *       is one key.
+ *   <li>A list's item answers to its own name, to {@code element} and to {@code item} (the names
+ *       Parquet and pyarrow give it), and to Parquet's {@code list.element}: {@code l.element.x},
+ *       {@code l.item.x} and {@code l.list.element.x} are one field whichever a file wrote.
  * </ol>
  *
  * A path that names nothing resolves as far as the schema allows, the rest split at every unquoted
@@ -195,12 +199,12 @@ public final class FieldPath {
    */
   public List<String> resolve(List<Field> fields) {
     List<String> out = new ArrayList<>();
-    if (walk(fields, 0, out) < 0) {
+    if (walk(null, fields, 0, out) < 0) {
       return out;
     }
     // Nothing resolves: the deepest partial resolution, the rest part by part.
     List<String> best = new ArrayList<>();
-    int consumed = deepest(fields, 0, new ArrayList<>(), best);
+    int consumed = deepest(null, fields, 0, new ArrayList<>(), best);
     out.clear();
     out.addAll(best);
     out.addAll(parts.subList(consumed, parts.size()));
@@ -234,12 +238,12 @@ public final class FieldPath {
    * Appends to {@code out} the names that resolve {@code parts[from..]} in {@code fields}; returns
    * -1 when they do, else a non-negative value (and {@code out} as it was).
    */
-  private int walk(List<Field> fields, int from, List<String> out) {
+  private int walk(Field parent, List<Field> fields, int from, List<String> out) {
     if (from == parts.size()) {
       return -1;
     }
     for (int end = runEnd(from); end > from; end--) {
-      Field f = find(fields, String.join(".", parts.subList(from, end)));
+      Field f = find(parent, fields, String.join(".", parts.subList(from, end)));
       if (f == null) {
         continue;
       }
@@ -252,7 +256,7 @@ public final class FieldPath {
         out.addAll(parts.subList(end, parts.size()));
         return -1;
       }
-      if (walk(f.getChildren(), end, out) < 0) {
+      if (walk(f, f.getChildren(), end, out) < 0) {
         return -1;
       }
       out.subList(mark, out.size()).clear();
@@ -264,7 +268,8 @@ public final class FieldPath {
    * The most parts any resolution of {@code parts[from..]} consumes (longest run first at a tie),
    * with its names in {@code best}.
    */
-  private int deepest(List<Field> fields, int from, List<String> names, List<String> best) {
+  private int deepest(
+      Field parent, List<Field> fields, int from, List<String> names, List<String> best) {
     int most = from;
     best.clear();
     best.addAll(names);
@@ -272,13 +277,13 @@ public final class FieldPath {
       return most;
     }
     for (int end = runEnd(from); end > from; end--) {
-      Field f = find(fields, String.join(".", parts.subList(from, end)));
+      Field f = find(parent, fields, String.join(".", parts.subList(from, end)));
       if (f == null) {
         continue;
       }
       names.add(f.getName());
       List<String> below = new ArrayList<>();
-      int reach = deepest(f.getChildren(), end, names, below);
+      int reach = deepest(f, f.getChildren(), end, names, below);
       if (reach > most) {
         most = reach;
         best.clear();
@@ -287,6 +292,43 @@ public final class FieldPath {
       names.remove(names.size() - 1);
     }
     return most;
+  }
+
+  /**
+   * The field {@code name} names among {@code fields}, the children of {@code parent} (null at the
+   * top level): the one of that name, else, below a list, its item by any of the names writers give
+   * it ({@link #isListItemName}).
+   */
+  private static Field find(Field parent, List<Field> fields, String name) {
+    Field f = find(fields, name);
+    if (f == null && parent != null && isList(parent) && fields.size() == 1) {
+      String item = fields.get(0).getName();
+      if (isListItemName(name) || name.equals("list." + item) || isListItemName(name, "list.")) {
+        return fields.get(0);
+      }
+    }
+    return f;
+  }
+
+  /**
+   * Whether {@code name} names a list's item whatever the file calls it: {@code element} (the
+   * Parquet format's name, and Arrow's in a file pyarrow did not write), {@code item} (Arrow C++'s
+   * and pyarrow's).
+   */
+  private static boolean isListItemName(String name) {
+    return name.equals("element") || name.equals("item");
+  }
+
+  /** {@link #isListItemName} after {@code prefix}: Parquet's three-level {@code list.element}. */
+  private static boolean isListItemName(String name, String prefix) {
+    return name.startsWith(prefix) && isListItemName(name.substring(prefix.length()));
+  }
+
+  private static boolean isList(Field field) {
+    ArrowType t = field.getType();
+    return t instanceof ArrowType.List
+        || t instanceof ArrowType.LargeList
+        || t instanceof ArrowType.FixedSizeList;
   }
 
   private static Field find(List<Field> fields, String name) {

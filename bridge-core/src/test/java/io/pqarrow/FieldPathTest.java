@@ -138,4 +138,25 @@ class FieldPathTest {
       assertEquals(names, resolve(FieldPath.quote(names, SCHEMA)), path);
     }
   }
+
+  @Test
+  void aListItemAnswersToElementItemItsOwnNameAndListElement() {
+    // pyarrow's ARROW:schema names the item "item"; the Parquet format, and files of other
+    // writers, "element"
+    List<Field> pyarrow = List.of(list("l", struct("item", leaf("x"))), list("n", leaf("item")));
+    for (String path : List.of("l.item.x", "l.element.x", "l.list.element.x", "l.list.item.x")) {
+      assertEquals(List.of("l", "item", "x"), FieldPath.parse(path).resolve(pyarrow), path);
+    }
+    for (String path : List.of("n.item", "n.element", "n.list.element")) {
+      assertEquals(List.of("n", "item"), FieldPath.parse(path).resolve(pyarrow), path);
+    }
+    // the other way round: a file that names it element answers to item
+    assertEquals(List.of("l", "element", "x.y"), resolve("l.item.x.y"));
+    assertEquals(List.of("l", "element", "x.y"), resolve("l.list.element.x.y"));
+    // only below a list: a struct's child is named by its own name
+    assertEquals(List.of("a", "element"), resolve("a.element"));
+    // a child really called item of a list of structs is still reached by its name
+    List<Field> named = List.of(list("m", struct("element", leaf("item"))));
+    assertEquals(List.of("m", "element", "item"), FieldPath.parse("m.item.item").resolve(named));
+  }
 }

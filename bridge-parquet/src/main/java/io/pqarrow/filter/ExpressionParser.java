@@ -24,7 +24,8 @@ import org.apache.arrow.vector.types.TimeUnit;
  * or        := and ( 'or' and )*
  * and       := unary ( 'and' unary )*
  * unary     := 'not' unary | '(' expr ')' | predicate
- * predicate := column ( op literal | 'is' ['not'] 'null' | ['not'] 'in' '(' literal (',' literal)* ')' )
+ * predicate := column ( op literal | 'is' ['not'] 'null' | ['not'] 'in' '(' literal (',' literal)* ')'
+ *                     | ['not'] 'between' literal 'and' literal )
  *            | 'starts_with' '(' column ',' string ')'
  * op        := '=' | '==' | '!=' | '&lt;&gt;' | '&lt;' | '&lt;=' | '&gt;' | '&gt;='
  * column    := name ( '.' name )* [ '.' variant-path ]
@@ -39,7 +40,8 @@ import org.apache.arrow.vector.types.TimeUnit;
  * 'yyyy-mm-ddThh:mm[:ss[.fraction]]'} with an optional offset ({@code Z}, {@code +02:00}) making it
  * an instant, a space allowed for the {@code T}; its unit is that of the fraction's digits (up to
  * 3: milliseconds, 6: microseconds, 9: nanoseconds). {@code a not in (...)} is {@code not (a in
- * (...))}.
+ * (...))}. {@code a between x and y} is {@code a >= x and a <= y} (both ends included, as in SQL),
+ * {@code a not between x and y} is {@code not (a between x and y)}.
  *
  * <p>A name in quotes (double quotes or backticks) is one literal name, which may hold dots: {@code
  * "a.b".c} is child {@code c} of the top-level column {@code a.b}. Unquoted names joined by dots
@@ -152,21 +154,42 @@ public final class ExpressionParser {
     }
     int notAt = pos;
     if (keyword("not")) {
+      if (keyword("between")) {
+        return new Expression.Not(between(c));
+      }
       if (!keyword("in")) {
         pos = notAt;
         skipSpace();
-        throw error("expected 'in' after 'not'");
+        throw error("expected 'in' or 'between' after 'not'");
       }
       return new Expression.Not(inList(c));
     }
     if (keyword("in")) {
       return inList(c);
     }
+    if (keyword("between")) {
+      return between(c);
+    }
     Expression.Op op = operator();
     if (op == null) {
-      throw error("expected an operator (=, !=, <, <=, >, >=, in, is) after column " + c.path());
+      throw error(
+          "expected an operator (=, !=, <, <=, >, >=, in, between, is) after column " + c.path());
     }
     return new Expression.Comparison(c, op, literal());
+  }
+
+  /** The rest of {@code c between low and high}: both ends included. */
+  private Expression between(Expression.Column c) {
+    Literal low = literal();
+    if (!keyword("and")) {
+      skipSpace();
+      throw error("expected 'and' after the low end of 'between'");
+    }
+    Literal high = literal();
+    return new Expression.And(
+        List.of(
+            new Expression.Comparison(c, Expression.Op.GE, low),
+            new Expression.Comparison(c, Expression.Op.LE, high)));
   }
 
   private Expression inList(Expression.Column c) {

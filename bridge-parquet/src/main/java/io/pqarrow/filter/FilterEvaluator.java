@@ -3,6 +3,7 @@ package io.pqarrow.filter;
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.FieldPath;
+import io.pqarrow.Suggestions;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.filter.Expression.Column;
@@ -408,6 +409,7 @@ public final class FilterEvaluator {
       if (found == null) {
         List<String> names = new ArrayList<>();
         fields.forEach(f -> names.add(f.getName()));
+        List<String> close = Suggestions.closestPaths(c.fieldPath(), schema.getFields());
         throw new FilterException(
             ErrorKind.NOT_FOUND,
             c.path(),
@@ -417,9 +419,11 @@ public final class FilterEvaluator {
                 + ": unknown column "
                 + c.fieldPath()
                 + " ("
-                + (prefix.isEmpty() ? "columns" : prefix + " has")
-                + ": "
-                + String.join(", ", names)
+                + (close.isEmpty()
+                    ? (prefix.isEmpty() ? "columns" : prefix + " has")
+                        + ": "
+                        + String.join(", ", names)
+                    : "did you mean " + String.join(" or ", close) + "?")
                 + ")");
       }
       prefix = prefix.isEmpty() ? name : prefix + "." + name;

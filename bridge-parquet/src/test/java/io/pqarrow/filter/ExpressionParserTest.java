@@ -56,6 +56,19 @@ class ExpressionParserTest {
   }
 
   @Test
+  void betweenIsBothEndsIncludedAndNotBetweenItsNegation() {
+    Expression inside =
+        Expression.and(Expression.compare("x", Op.GE, 1L), Expression.compare("x", Op.LE, 5L));
+    assertEquals(inside, ExpressionParser.parse("x between 1 and 5"));
+    assertEquals(inside, ExpressionParser.parse("x BETWEEN 1 AND 5"));
+    assertEquals(Expression.not(inside), ExpressionParser.parse("x not between 1 and 5"));
+    // the and of between binds before the and that joins predicates
+    assertEquals(
+        Expression.and(inside, Expression.compare("y", Op.EQ, 2L)),
+        ExpressionParser.parse("x between 1 and 5 and y == 2"));
+  }
+
+  @Test
   void literalsOfEveryKind() {
     assertEquals(Literal.of(-7L), literal("-7"));
     assertEquals(Literal.of(new BigDecimal("1.10")), literal("1.10"));

@@ -417,4 +417,69 @@ class WriterOptionsTest {
       return files.count();
     }
   }
+
+  /**
+   * A filter given no NDV is sized from the distinct values its row group holds (the bulk writer's
+   * flat column {@code i}, parquet-java's adaptive filter for the nested {@code s.z}); one given an
+   * NDV ({@code j}) is sized for it. Sized for the row limit, each was the 1 MiB cap.
+   */
+  @Test
+  void bloomFiltersAreSizedFromTheValuesWrittenUnlessGivenAnNdv() throws Exception {
+    org.apache.arrow.vector.types.pojo.FieldType int64 =
+        org.apache.arrow.vector.types.pojo.FieldType.nullable(
+            new org.apache.arrow.vector.types.pojo.ArrowType.Int(64, true));
+    org.apache.arrow.vector.types.pojo.Schema schema =
+        new org.apache.arrow.vector.types.pojo.Schema(
+            List.of(
+                new org.apache.arrow.vector.types.pojo.Field("i", int64, null),
+                new org.apache.arrow.vector.types.pojo.Field("j", int64, null),
+                new org.apache.arrow.vector.types.pojo.Field(
+                    "s",
+                    org.apache.arrow.vector.types.pojo.FieldType.nullable(
+                        org.apache.arrow.vector.types.pojo.ArrowType.Struct.INSTANCE),
+                    List.of(new org.apache.arrow.vector.types.pojo.Field("z", int64, null)))));
+    WriteOptions options =
+        WriteOptions.builder()
+            .dictionary(false)
+            .bloomFilter("i", new WriteOptions.BloomFilter(0.01, 0))
+            .bloomFilter("j", new WriteOptions.BloomFilter(0.01, 50_000))
+            .bloomFilter("s.z", new WriteOptions.BloomFilter(0.01, 0))
+            .build();
+    Path out = dir.resolve("sized.parquet");
+    int rows = 1000;
+    try (org.apache.arrow.vector.VectorSchemaRoot root =
+            org.apache.arrow.vector.VectorSchemaRoot.create(schema, memory.allocator());
+        ParquetArrowWriter writer = ParquetArrowWriter.open(out, schema, options)) {
+      root.allocateNew();
+      org.apache.arrow.vector.complex.StructVector st =
+          (org.apache.arrow.vector.complex.StructVector) root.getVector(2);
+      for (int r = 0; r < rows; r++) {
+        // 100 distinct values in every column
+        ((org.apache.arrow.vector.BigIntVector) root.getVector(0)).setSafe(r, 7L * (r % 100));
+        ((org.apache.arrow.vector.BigIntVector) root.getVector(1)).setSafe(r, 7L * (r % 100));
+        st.setIndexDefined(r);
+        ((org.apache.arrow.vector.BigIntVector) st.getChildByOrdinal(0)).setSafe(r, 7L * (r % 100));
+      }
+      root.setRowCount(rows);
+      writer.write(root);
+    }
+    try (org.apache.parquet.hadoop.ParquetFileReader reader =
+        org.apache.parquet.hadoop.ParquetFileReader.open(
+            new org.apache.parquet.io.LocalInputFile(out))) {
+      var block = reader.getFooter().getBlocks().get(0);
+      Map<String, Integer> bytes = new java.util.TreeMap<>();
+      for (var c : block.getColumns()) {
+        var filter = reader.readBloomFilter(c);
+        for (int v = 0; v < 100; v++) {
+          assertTrue(filter.findHash(filter.hash(7L * v)), c.getPath() + " holds " + 7 * v);
+        }
+        bytes.put(String.join(".", c.getPath().toArray()), filter.getBitsetSize());
+      }
+      // parquet-java's adaptive filter picks the same size for 100 values in both paths, a few
+      // hundred bytes; 50,000 values at fpp 0.01 need 64 KiB; the row limit asked the 1 MiB cap
+      assertEquals(bytes.get("s.z"), bytes.get("i"), bytes.toString());
+      assertTrue(bytes.get("i") <= 1024, bytes.toString());
+      assertEquals(65_536, bytes.get("j"), bytes.toString());
+    }
+  }
 }

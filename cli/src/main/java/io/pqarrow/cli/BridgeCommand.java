@@ -2,10 +2,13 @@ package io.pqarrow.cli;
 
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorText;
+import io.pqarrow.Suggestions;
 import io.pqarrow.extension.ExtensionTypes;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -16,6 +19,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The {@code bridge} command line: {@code schema}, {@code cat}, {@code export} and {@code import}
@@ -24,9 +28,11 @@ import picocli.CommandLine.Spec;
  * <p>{@link #run(String[], PrintStream, PrintStream)} is the whole program without {@code
  * System.exit}: it parses the arguments, runs the command and returns the exit code ({@link
  * ExitCode}). Every error is caught here: bad input prints one line {@code bridge: <what is wrong>}
- * on standard error and returns 1, bad usage prints picocli's message and the usage and returns 2.
- * Which of the two an error is comes from its {@link io.pqarrow.ErrorKind} ({@link ExitCode#of}),
- * never from its text. {@code --verbose} adds the stack trace; no stack trace is printed otherwise.
+ * on standard error and returns 1; bad usage prints {@code bridge: <what is wrong>} (with, for an
+ * expression, the expression and a caret under the place) and one line {@code Try 'bridge COMMAND
+ * --help' for more information.}, and returns 2. Which of the two an error is comes from its {@link
+ * io.pqarrow.ErrorKind} ({@link ExitCode#of}), never from its text. {@code --verbose} adds the
+ * stack trace; no stack trace is printed otherwise.
  */
 @Command(
     name = "bridge",
@@ -39,7 +45,7 @@ import picocli.CommandLine.Spec;
     footer = {
       "  0  success",
       "  1  bad input: one line says what is wrong, and where",
-      "  2  bad usage (unknown option, missing argument)"
+      "  2  bad usage (unknown option or column, missing or malformed argument)"
     })
 public final class BridgeCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -121,6 +127,8 @@ public final class BridgeCommand implements Callable<Integer> {
     cli.setErr(new PrintWriter(context.err(), true, StandardCharsets.UTF_8));
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> report(e, commandLine, verbose(cli.getParseResult())));
+    cli.setParameterExceptionHandler(
+        (e, args) -> report(e, e.getCommandLine(), verbose(e.getCommandLine().getParseResult())));
     return cli;
   }
 
@@ -141,16 +149,21 @@ public final class BridgeCommand implements Callable<Integer> {
 
   /**
    * Prints {@code e} for the user and returns its exit code: for a {@link BridgeException} the code
-   * of its kind ({@link ExitCode#of}), else {@link ExitCode#BAD_INPUT}. Bad usage is printed as
-   * picocli prints its own usage errors (the message, then {@code command}'s usage); anything else
-   * as one line {@code bridge: <description>}.
+   * of its kind ({@link ExitCode#of}), for picocli's own {@link ParameterException} {@link
+   * ExitCode#BAD_USAGE}, else {@link ExitCode#BAD_INPUT}. Either way the message follows {@code
+   * bridge: }; bad usage adds one line pointing to the help of {@code command}, never the usage
+   * itself.
    */
   private static int report(Throwable e, CommandLine command, boolean verbose) {
     PrintWriter err = command.getErr();
-    int code = e instanceof BridgeException b ? ExitCode.of(b.kind()) : ExitCode.BAD_INPUT;
+    int code =
+        e instanceof ParameterException
+            ? ExitCode.BAD_USAGE
+            : e instanceof BridgeException b ? ExitCode.of(b.kind()) : ExitCode.BAD_INPUT;
     if (code == ExitCode.BAD_USAGE) {
-      err.println(command.getColorScheme().errorText(e.getMessage()));
-      command.usage(err, command.getColorScheme());
+      err.println("bridge: " + usageMessage(e, command));
+      err.println(
+          "Try '" + command.getCommandSpec().qualifiedName() + " --help' for more information.");
     } else {
       err.println("bridge: " + describe(e));
     }
@@ -159,6 +172,35 @@ public final class BridgeCommand implements Callable<Integer> {
     }
     err.flush();
     return code;
+  }
+
+  /**
+   * The message of a usage error; for a word where a command was expected, which command was meant
+   * ({@link Suggestions#closest}), or the commands there are when none is close.
+   */
+  private static String usageMessage(Throwable e, CommandLine command) {
+    if (e instanceof UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+      String word = u.getUnmatched().get(0);
+      if (u.isUnknownOption()) {
+        List<String> close =
+            Suggestions.closest(word, command.getCommandSpec().optionsMap().keySet());
+        return close.isEmpty()
+            ? e.getMessage()
+            : e.getMessage() + " (did you mean " + String.join(" or ", close) + "?)";
+      }
+      if (command.getParent() == null) {
+        List<String> names = new ArrayList<>(command.getSubcommands().keySet());
+        List<String> close = Suggestions.closest(word, names);
+        return "unknown command '"
+            + word
+            + "' ("
+            + (close.isEmpty()
+                ? "commands: " + String.join(", ", names)
+                : "did you mean " + String.join(" or ", close) + "?")
+            + ")";
+      }
+    }
+    return e.getMessage();
   }
 
   /** The one-line description of an error, without the {@code bridge: } prefix. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.io.SerializedString;
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
+import io.pqarrow.scan.filter.Expression;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -26,8 +27,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code bridge cat FILE.parquet [--columns a,b.c] [--limit N]}: rows as JSON Lines, one object per
- * row with the columns in file order, values rendered as {@link ValueWriters} documents.
+ * {@code bridge cat FILE.parquet [--columns a,b.c] [--where EXPR] [--limit N]}: rows as JSON Lines,
+ * one object per row with the columns in file order, values rendered as {@link ValueWriters}
+ * documents.
  */
 @Command(
     name = "cat",
@@ -61,6 +63,15 @@ final class CatCommand implements Callable<Integer> {
   List<String> columns;
 
   @Option(
+      names = "--where",
+      paramLabel = "EXPR",
+      description = {
+        "Only the rows for which EXPR is true, as for export --where, e.g.",
+        "\"user.country = 'US' and amount between 10 and 20\". Default: all rows."
+      })
+  String where;
+
+  @Option(
       names = "--limit",
       paramLabel = "N",
       description = "At most N rows (N >= 0). Default: all.")
@@ -76,7 +87,8 @@ final class CatCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "--limit must be >= 0, not " + limit);
     }
     Schema schema = ParquetInput.mapping(file, int96.mapping()).arrowSchema();
-    List<String> selected = ColumnSelection.check(columns, schema, file);
+    List<String> selected = ColumnSelection.check("--columns", columns, schema, file);
+    Expression filter = where == null ? null : WhereFilter.parse(where, schema, file);
     long max = limit == null ? Long.MAX_VALUE : limit;
     if (max == 0) {
       return ExitCode.OK;
@@ -89,7 +101,8 @@ final class CatCommand implements Callable<Integer> {
     ValueWriters writers = new ValueWriters(variants);
     long row = 0;
     try (BatchSource source =
-            ParquetInput.read(file, selected, BATCH_ROWS, int96.mapping(), context.allocator());
+            ParquetInput.read(
+                file, selected, null, filter, BATCH_ROWS, null, int96.mapping(), context.allocator());
         JsonGenerator json = factory.createGenerator(buffer);
         VariantJson closeVariants = variants) {
       json.setRootValueSeparator(new SerializedString(""));

@@ -10,7 +10,8 @@ import io.pqarrow.ErrorKind;
  *   <tr><th>code</th><th>meaning</th></tr>
  *   <tr><td>0</td><td>success (also {@code --help} and {@code --version})</td></tr>
  *   <tr><td>1</td><td>bad input: one line on standard error says what is wrong and where</td></tr>
- *   <tr><td>2</td><td>bad usage: unknown option, missing or malformed argument</td></tr>
+ *   <tr><td>2</td><td>bad usage: unknown option, command or column (in any flag), missing or
+ *       malformed argument</td></tr>
  * </table>
  *
  * <p>A failure reported as a {@link io.pqarrow.BridgeException} (the library's or the command
@@ -21,8 +22,9 @@ import io.pqarrow.ErrorKind;
  *   <tr><th>kind</th><th>code</th><th>standard error</th></tr>
  *   <tr><td>{@code INVALID_DATA}, {@code INVALID_SCHEMA}, {@code UNSUPPORTED}, {@code NOT_FOUND},
  *       {@code IO}, {@code OUT_OF_MEMORY}</td><td>1</td><td>{@code bridge: <message>}</td></tr>
- *   <tr><td>{@code INVALID_ARGUMENT}</td><td>2</td><td>{@code <message>}, then the command's usage,
- *       as picocli prints its own usage errors</td></tr>
+ *   <tr><td>{@code INVALID_ARGUMENT}</td><td>2</td><td>{@code bridge: <message>}, then one line
+ *       {@code Try 'bridge COMMAND --help' for more information.}; picocli's own usage errors are
+ *       printed so too</td></tr>
  * </table>
  */
 public final class ExitCode {
@@ -32,7 +34,7 @@ public final class ExitCode {
   /** The input could not be read or converted; a one-line message says why. */
   public static final int BAD_INPUT = 1;
 
-  /** The command line itself was wrong; picocli's message and the usage follow. */
+  /** The command line itself was wrong; the message and a pointer to the command's help follow. */
   public static final int BAD_USAGE = 2;
 
   private ExitCode() {}

@@ -1,10 +1,8 @@
 package io.pqarrow.cli;
 
 import io.pqarrow.filter.Expression;
-import io.pqarrow.filter.ExpressionParser;
-import io.pqarrow.filter.FilterEvaluator;
-import io.pqarrow.filter.FilterException;
 import io.pqarrow.kernel.InferOptions;
+import io.pqarrow.schema.SchemaMapping;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -125,9 +123,10 @@ final class ExportCommand implements Callable<Integer> {
       names = "--where",
       paramLabel = "EXPR",
       description = {
-        "Only the rows for which EXPR is true, e.g. \"id >= 100 and country = 'US'\",",
+        "Only the rows for which EXPR is true, e.g. \"id >= 100 and user.country = 'US'\",",
         "\"s is null\", \"country in ('US', 'FR')\", \"not (a < 3)\", \"payload.$.kind = 'click'\",",
-        "\"starts_with(name, 'ab')\". Columns are dotted paths (\"double quotes\" for odd names),",
+        "\"starts_with(name, 'ab')\", \"x between 1 and 5\" (inclusive; also not between),",
+        "= or ==. Columns are dotted paths (\"double quotes\" for odd names),",
         "strings in single quotes, numbers, true/false, null, DATE '2025-01-01',",
         "TIMESTAMP '2025-01-01T00:00:00Z'. Row groups that cannot match are not read."
       })
@@ -165,12 +164,25 @@ final class ExportCommand implements Callable<Integer> {
     }
     // checked before the footer is read, so that a bad OUT is reported before the input's problems
     OutputFile.check(file, out);
-    Schema schema = ParquetInput.mapping(file, int96.mapping()).arrowSchema();
-    List<String> selected = ColumnSelection.check(columns, schema, file);
+    SchemaMapping mapping = ParquetInput.mapping(file, int96.mapping());
+    Schema schema = mapping.arrowSchema();
+    List<String> selected = ColumnSelection.check("--columns", columns, schema, file);
     List<String> dictionaries = readDictionary == null ? List.of() : readDictionary;
+    for (String path : dictionaries) {
+      try {
+        ColumnSelection.check("--read-dictionary", List.of(path), schema, file);
+      } catch (CliException notArrow) {
+        try { // a Parquet column path such as m.key_value.value
+          ColumnSelection.checkParquet(
+              "--read-dictionary", List.of(path), mapping.parquetSchema(), file);
+        } catch (CliException notParquet) {
+          throw notArrow;
+        }
+      }
+    }
     List<Integer> selectedGroups =
         range == null ? rowGroups : ParquetInput.rowGroupsOf(file, range[0], range[1]);
-    Expression filter = where == null ? null : filter(where, schema);
+    Expression filter = where == null ? null : WhereFilter.parse(where, schema, file);
     BatchSource[] opened = new BatchSource[1];
     new BatchPipeline("export", file, out, false, true)
         .run(
@@ -221,19 +233,6 @@ final class ExportCommand implements Callable<Integer> {
             inferRows == null ? 0 : inferRows,
             context.allocator())
         .infer(variantColumns, InferOptions.defaults());
-  }
-
-  /** The parsed {@code --where}, checked against the file's columns; a usage error if bad. */
-  private Expression filter(String text, Schema schema) {
-    try {
-      Expression e = ExpressionParser.parse(text);
-      FilterEvaluator.bind(e, schema);
-      return e;
-    } catch (FilterException e) {
-      String pointer =
-          e.position() < 0 ? "" : "\n  " + text + "\n  " + " ".repeat(e.position()) + "^";
-      throw new ParameterException(spec.commandLine(), "--where: " + e.getMessage() + pointer);
-    }
   }
 
   /** {@code START:LENGTH}, two byte counts of at least 0, as {@code [start, length]}. */

@@ -1,11 +1,14 @@
 package io.pqarrow.cli;
 
+import io.pqarrow.BridgeException;
 import io.pqarrow.parquet.write.WriteOptions;
+import io.pqarrow.schema.SchemaMapper;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.parquet.schema.MessageType;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -156,14 +159,36 @@ final class ImportCommand implements Callable<Integer> {
             context,
             () -> opened[0] = IpcInput.open(in, context.allocator()),
             first -> rewrite(first, opened[0]),
-            root ->
-                ParquetOutput.create(
-                    out,
-                    root,
-                    options,
-                    opened[0].dictionaries(),
-                    sortBy == null ? null : SortOrderCheck.of(spec, out, sortBy, root)));
+            root -> {
+              checkColumns(root, options);
+              return ParquetOutput.create(
+                  out,
+                  root,
+                  options,
+                  opened[0].dictionaries(),
+                  sortBy == null ? null : SortOrderCheck.of(spec, out, sortBy, root, in));
+            });
     return ExitCode.OK;
+  }
+
+  /**
+   * Checks that {@code --encoding} and {@code --bloom-filter} name columns of the Parquet schema
+   * the writer makes of {@code root}'s, as the writer resolves them, so that an unknown one is
+   * worded as for every other flag; the writer itself still refuses what does not fit a column's
+   * type.
+   */
+  private void checkColumns(VectorSchemaRoot root, WriteOptions options) {
+    if (options.columnEncoding().isEmpty() && options.bloomFilters().isEmpty()) {
+      return;
+    }
+    MessageType parquet;
+    try {
+      parquet = SchemaMapper.toParquet(root.getSchema(), options.mapping()).parquetSchema();
+    } catch (BridgeException e) {
+      return; // the writer reports what it cannot map
+    }
+    ColumnSelection.checkParquet("--encoding", options.columnEncoding().keySet(), parquet, in);
+    ColumnSelection.checkParquet("--bloom-filter", options.bloomFilters().keySet(), parquet, in);
   }
 
   /** The writer's options from the flags; a malformed one is a usage error. */

@@ -1,9 +1,11 @@
 package io.pqarrow.cli;
 
 import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
 import io.pqarrow.ErrorText;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -45,9 +47,9 @@ final class IpcInput implements BatchSource {
     FileChannel channel = null;
     try {
       channel = FileChannel.open(file, StandardOpenOption.READ);
-      ByteBuffer head = ByteBuffer.allocate(6);
+      ByteBuffer head = ByteBuffer.allocate(HEAD_BYTES);
       while (head.hasRemaining() && channel.read(head) >= 0) {
-        // reads up to six bytes
+        // reads up to HEAD_BYTES bytes
       }
       byte[] magic = head.array();
       if (size == 0) {
@@ -59,7 +61,17 @@ final class IpcInput implements BatchSource {
       }
       channel.position(0);
       IpcFormat format =
-          head.position() == 6 && startsWith(magic, FILE_MAGIC) ? IpcFormat.FILE : IpcFormat.STREAM;
+          head.position() >= 6 && startsWith(magic, FILE_MAGIC) ? IpcFormat.FILE : IpcFormat.STREAM;
+      if (format == IpcFormat.STREAM && !streamStart(magic, head.position(), size)) {
+        throw new CliException(
+            ErrorKind.INVALID_DATA,
+            ErrorLocation.inFile(file),
+            file
+                + " is not an Arrow IPC file or stream: it starts with "
+                + shown(magic, head.position())
+                + ", not ARROW1 (a file) or FF FF FF FF (a stream)",
+            null);
+      }
       ArrowReader reader =
           format == IpcFormat.FILE
               ? new ArrowFileReader(channel, allocator, CommonsCompressionFactory.INSTANCE)
@@ -94,6 +106,54 @@ final class IpcInput implements BatchSource {
         }
       }
     }
+  }
+
+  /** How many first bytes are read to tell the framing, and shown when it is neither. */
+  private static final int HEAD_BYTES = 16;
+
+  /**
+   * Whether the first {@code n} bytes can start an IPC stream: the continuation marker {@code FF FF
+   * FF FF}, or (streams written before Arrow 0.15) a little-endian metadata length that fits in the
+   * file.
+   */
+  private static boolean streamStart(byte[] head, int n, long size) {
+    if (n < 4) {
+      return false;
+    }
+    int first = ByteBuffer.wrap(head, 0, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+    return first == -1 || (first >= 0 && first <= size - 4);
+  }
+
+  /**
+   * The first {@code n} bytes for a message: {@code the text "..."} when they are printable ASCII
+   * (tabs and line ends shown escaped), else {@code the bytes 1f 8b 08 00 ...} in hex.
+   */
+  private static String shown(byte[] head, int n) {
+    boolean text = true;
+    StringBuilder chars = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      int b = head[i] & 0xff;
+      if (b == '\n') {
+        chars.append("\\n");
+      } else if (b == '\r') {
+        chars.append("\\r");
+      } else if (b == '\t') {
+        chars.append("\\t");
+      } else if (b >= 0x20 && b < 0x7f) {
+        chars.append((char) b);
+      } else {
+        text = false;
+        break;
+      }
+    }
+    if (text) {
+      return "the text \"" + chars + "\"";
+    }
+    StringBuilder hex = new StringBuilder("the bytes");
+    for (int i = 0; i < n; i++) {
+      hex.append(' ').append(String.format("%02x", head[i] & 0xff));
+    }
+    return hex.toString();
   }
 
   /** Where the stream inside an IPC file starts: after "ARROW1" and two bytes of padding. */

@@ -48,7 +48,7 @@ final class ShredImport {
     }
     Schema schema = source.getSchema();
     for (String column : requests.keySet()) {
-      ColumnSelection.check(List.of(column), schema, file);
+      ColumnSelection.check("--shred", List.of(column), schema, file);
       Field f = column.contains(".") ? null : schema.findField(column);
       if (f == null || !VariantExport.isVariant(f)) {
         throw new CliException(

@@ -47,10 +47,11 @@ final class SortOrderCheck {
    * @throws ParameterException when a column is missing or has no order
    */
   static SortOrderCheck of(
-      CommandSpec spec, Path out, List<String> columns, VectorSchemaRoot root) {
+      CommandSpec spec, Path out, List<String> columns, VectorSchemaRoot root, Path in) {
     for (String column : columns) {
       FieldVector v = vector(root, column);
       if (v == null) {
+        ColumnSelection.check("--sort-by", List.of(column), root.getSchema(), in);
         throw new ParameterException(
             spec.commandLine(), "--sort-by " + column + ": no such column (or a struct's child)");
       }

@@ -1,6 +1,8 @@
 package io.pqarrow.cli;
 
 import io.pqarrow.TemporalText;
+import java.time.Duration;
+import java.time.Period;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DateMilliVector;
 import org.apache.arrow.vector.DurationVector;
@@ -13,6 +15,8 @@ import org.apache.arrow.vector.TimeMilliVector;
 import org.apache.arrow.vector.TimeNanoVector;
 import org.apache.arrow.vector.TimeSecVector;
 import org.apache.arrow.vector.TimeStampVector;
+import org.apache.arrow.vector.holders.NullableIntervalDayHolder;
+import org.apache.arrow.vector.holders.NullableIntervalMonthDayNanoHolder;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
@@ -29,7 +33,9 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * timestamp[us] (no zone)               "1900-01-01T00:00:00.000001"
  * </pre>
  *
- * Durations and intervals are ISO-8601 as {@code java.time} prints them ({@code "PT1.5S"}).
+ * Durations are ISO-8601 as {@code java.time} prints them ({@code "PT1.5S"}), intervals one
+ * ISO-8601 duration of their months, days and time ({@link #interval}: {@code "P1D"}, {@code
+ * "P1Y2M"}, {@code "P1DT0.5S"}).
  */
 final class TemporalWriters {
   private static final long MILLIS_PER_DAY = 86_400_000L;
@@ -76,12 +82,48 @@ final class TemporalWriters {
       TemporalText timestamp = TemporalText.timestamp(t.getUnit(), t.getTimezone());
       return (out, i) -> out.writeString(text, 0, timestamp.write(v.get(i), text, 0));
     }
-    if (vector instanceof DurationVector
-        || vector instanceof IntervalYearVector
-        || vector instanceof IntervalDayVector
-        || vector instanceof IntervalMonthDayNanoVector) {
+    if (vector instanceof DurationVector) {
       return (out, i) -> out.writeString(String.valueOf(vector.getObject(i)));
     }
+    if (vector instanceof IntervalYearVector v) {
+      return (out, i) -> out.writeString(interval(v.get(i), 0, 0));
+    }
+    if (vector instanceof IntervalDayVector v) {
+      NullableIntervalDayHolder h = new NullableIntervalDayHolder();
+      return (out, i) -> {
+        v.get(i, h);
+        out.writeString(interval(0, h.days, h.milliseconds * 1_000_000L));
+      };
+    }
+    if (vector instanceof IntervalMonthDayNanoVector v) {
+      NullableIntervalMonthDayNanoHolder h = new NullableIntervalMonthDayNanoHolder();
+      return (out, i) -> {
+        v.get(i, h);
+        out.writeString(interval(h.months, h.days, h.nanoseconds));
+      };
+    }
     return null;
+  }
+
+  /**
+   * An interval as one ISO-8601 duration: {@code P1Y2M3DT4H5M6.007S}, each part only when not zero
+   * (the months as years and months, the nanoseconds as hours, minutes and seconds, as {@code
+   * java.time} prints them), {@code PT0S} when all are. A part below zero carries its sign ({@code
+   * P1M-1D}), as {@code java.time.Period} prints it.
+   */
+  static String interval(int months, int days, long nanos) {
+    if (months == 0 && days == 0 && nanos == 0) {
+      return "PT0S";
+    }
+    StringBuilder b = new StringBuilder("P");
+    if (months != 0 || days != 0) {
+      String period = Period.ofMonths(months).normalized().plusDays(days).toString();
+      b.append(period, 1, period.length());
+    }
+    if (nanos != 0) {
+      String time = Duration.ofNanos(nanos).toString();
+      b.append(time, 1, time.length());
+    }
+    return b.toString();
   }
 }

@@ -2,7 +2,6 @@ package io.pqarrow.cli;
 
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
-import io.pqarrow.ErrorLocation;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.kernel.ToVariantOptions;
 import io.pqarrow.kernel.VariantKernels;
@@ -10,11 +9,9 @@ import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
-import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
@@ -46,19 +43,7 @@ final class ToVariantImport {
     Schema schema = source.getSchema();
     Set<String> names = new LinkedHashSet<>();
     for (String column : columns) {
-      if (schema.getFields().stream().noneMatch(f -> f.getName().equals(column))) {
-        throw new CliException(
-            ErrorKind.INVALID_ARGUMENT,
-            ErrorLocation.inColumn(column),
-            "Invalid value for option '--to-variant': unknown column '"
-                + column
-                + "' in "
-                + file
-                + " (top-level columns: "
-                + schema.getFields().stream().map(Field::getName).collect(Collectors.joining(", "))
-                + ")",
-            null);
-      }
+      ColumnSelection.checkTopLevel("--to-variant", column, schema, file);
       names.add(column);
     }
     return BatchRewrite.of(

@@ -139,28 +139,30 @@ class CatCommandTest {
     String[][] cases = {
       {
         "nope",
-        "bridge: unknown column 'nope' in "
+        "bridge: --columns: unknown column 'nope' in "
             + file
             + " (columns: event_id, ts, amount, user, tags, attributes, payload)"
       },
       {
         "user.nope",
-        "bridge: unknown column 'user.nope' in " + file + " (user has: id, name, country)"
+        "bridge: --columns: unknown column 'user.nope' in "
+            + file
+            + " (user has: id, name, country)"
       },
       {
         "payload.query",
-        "bridge: invalid column 'payload.query' in "
+        "bridge: --columns: invalid column 'payload.query' in "
             + file
             + ": payload has type arrow.parquet.variant, which has no fields to select;"
             + " select payload whole"
       },
       {
         "ts,amount.scale",
-        "bridge: invalid column 'amount.scale' in "
+        "bridge: --columns: invalid column 'amount.scale' in "
             + file
             + ": amount has type decimal, which has no fields to select; select amount whole"
       },
-      {" , ts", "bridge: invalid --columns for " + file + ": empty column name"}
+      {" , ts", "bridge: --columns: empty column name"}
     };
     for (String[] c : cases) {
       for (String command : List.of("cat", "export")) {
@@ -171,8 +173,11 @@ class CatCommandTest {
         args.add("--columns");
         args.add(c[0]);
         Bridge.Result r = Bridge.run(memory.allocator(), args.toArray(new String[0]));
-        assertEquals(1, r.exitCode(), r.err());
-        assertEquals(c[1] + "\n", r.err(), command + " --columns " + c[0]);
+        assertEquals(2, r.exitCode(), r.err());
+        assertEquals(
+            c[1] + "\nTry 'bridge " + command + " --help' for more information.\n",
+            r.err(),
+            command + " --columns " + c[0]);
         assertEquals("", r.out());
       }
     }

@@ -56,7 +56,9 @@ class ExitCodeByKindTest {
     Result r = runFailing(new BridgeException(kind, "Invalid thing at x: broken"));
     assertEquals(code, r.code(), r.err());
     if (code == ExitCode.BAD_USAGE) {
-      assertTrue(r.err().startsWith("Invalid thing at x: broken\nUsage: bridge fail"), r.err());
+      assertEquals(
+          "bridge: Invalid thing at x: broken\nTry 'bridge fail --help' for more information.\n",
+          r.err());
     } else {
       assertEquals("bridge: Invalid thing at x: broken\n", r.err());
     }

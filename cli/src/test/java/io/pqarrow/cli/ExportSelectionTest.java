@@ -119,10 +119,11 @@ class ExportSelectionTest {
       assertEquals(2, r.exitCode(), String.join(" ", bad) + ": " + r.err());
     }
     Bridge.Result both = export(out, "--row-groups", "0", "--split", "0:10");
-    assertEquals("--row-groups and --split cannot be used together", both.errLine());
+    assertEquals("bridge: --row-groups and --split cannot be used together", both.errLine());
     Bridge.Result split = export(out, "--split", "7");
     assertEquals(
-        "--split must be START:LENGTH, two byte counts of at least 0, not '7'", split.errLine());
+        "bridge: --split must be START:LENGTH, two byte counts of at least 0, not '7'",
+        split.errLine());
   }
 
   @Test

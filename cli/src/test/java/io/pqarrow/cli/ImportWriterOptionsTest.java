@@ -416,7 +416,10 @@ class ImportWriterOptionsTest {
       Bridge.Result r =
           Bridge.run(memory.allocator(), "import", in.toString(), out.toString(), c[0], c[1]);
       assertEquals(2, r.exitCode(), c[1] + ": " + r.err());
-      assertEquals(c[2], r.errLine(), c[1]);
+      assertEquals(
+          "bridge: " + c[2] + "\nTry 'bridge import --help' for more information.\n",
+          r.err(),
+          c[1]);
       assertFalse(Files.exists(out), c[1]);
     }
   }

@@ -19,6 +19,7 @@ import org.apache.parquet.column.page.PageWriter;
 import org.apache.parquet.column.statistics.SizeStatistics;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.column.statistics.geospatial.GeospatialStatistics;
+import org.apache.parquet.column.values.bloomfilter.AdaptiveBlockSplitBloomFilter;
 import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import org.apache.parquet.column.values.bloomfilter.BloomFilterWriteStore;
@@ -207,6 +208,18 @@ final class BulkColumnWriter {
   private PageWriter pages;
   private BloomFilter bloom;
   private BloomFilterWriter bloomWriter;
+
+  /**
+   * The row group's value hashes while its bloom filter waits to be sized from the distinct values
+   * written (no NDV given): sized up front for a row group's row limit, every filter of a small
+   * file took the 1 MiB cap. Null when the filter was sized up front from the column's NDV.
+   */
+  private long[] bloomHashes;
+
+  private int bloomHashCount;
+  private double bloomFpp;
+  private int bloomMaxBytes;
+  private int bloomCandidates;
   private boolean dictionaryActive;
   private boolean usedDictionary;
   private boolean firstPage;
@@ -436,12 +449,22 @@ final class BulkColumnWriter {
       int max = props.getMaxBloomFilterBytes();
       OptionalLong ndv = props.getBloomFilterNDV(column);
       OptionalDouble fpp = props.getBloomFilterFPP(column);
-      bloom =
-          ndv.isPresent()
-              ? new BlockSplitBloomFilter(
-                  BlockSplitBloomFilter.optimalNumOfBits(ndv.getAsLong(), fpp.getAsDouble()) / 8,
-                  max)
-              : new BlockSplitBloomFilter(max, max);
+      bloomFpp = fpp.isPresent() ? fpp.getAsDouble() : DEFAULT_BLOOM_FPP;
+      bloomMaxBytes = max;
+      bloomCandidates = props.getBloomFilterCandidatesCount(column);
+      bloomHashCount = 0;
+      if (ndv.isPresent()) {
+        bloomHashes = null;
+        bloom =
+            new BlockSplitBloomFilter(
+                BlockSplitBloomFilter.optimalNumOfBits(ndv.getAsLong(), bloomFpp) / 8, max);
+      } else {
+        // The smallest filter: here only for its hash function until the row group ends.
+        bloom = new BlockSplitBloomFilter(0, max);
+        if (bloomHashes == null) {
+          bloomHashes = new long[1024];
+        }
+      }
     }
     if (deltaEncoding != null) {
       closeDelta();
@@ -915,7 +938,7 @@ final class BulkColumnWriter {
       if (all || isSet(runBits, i)) {
         pageRaw += w;
         if (bloom != null) {
-          bloom.insertHash(fixedHash(s, i));
+          addBloomHash(fixedHash(s, i));
         }
       }
     }
@@ -986,7 +1009,7 @@ final class BulkColumnWriter {
         pageRaw += w;
         if (values.size != before) {
           if (bloom != null) {
-            bloom.insertHash(fixedHash(s, i));
+            addBloomHash(fixedHash(s, i));
           }
           if (values.byteSize > dictionaryLimit) {
             return i + 1;
@@ -1081,7 +1104,7 @@ final class BulkColumnWriter {
           delta.writeBytes(Binary.fromConstantByteArray(s, at, len));
           pageRaw += len + rawExtra;
           if (bloom != null) {
-            bloom.insertHash(bytesHash(s, at, len));
+            addBloomHash(bytesHash(s, at, len));
           }
         }
       }
@@ -1103,7 +1126,7 @@ final class BulkColumnWriter {
         size += prefixBytes + len;
         pageRaw += len + rawExtra;
         if (bloom != null) {
-          bloom.insertHash(bytesHash(s, at, len));
+          addBloomHash(bytesHash(s, at, len));
         }
       }
     }
@@ -1181,7 +1204,7 @@ final class BulkColumnWriter {
         pageRaw += len + rawExtra;
         if (values.size != before) {
           if (bloom != null) {
-            bloom.insertHash(bytesHash(s, at, len));
+            addBloomHash(bytesHash(s, at, len));
           }
           if (values.byteSize > dictionaryLimit) {
             return i + 1;
@@ -1397,6 +1420,45 @@ final class BulkColumnWriter {
     unencodedBytes = 0;
   }
 
+  /** parquet-java's default false-positive probability, for a column given none. */
+  private static final double DEFAULT_BLOOM_FPP = 0.01;
+
+  /** Adds a value's hash to the row group's bloom filter, or keeps it until the filter is sized. */
+  private void addBloomHash(long hash) {
+    if (bloomHashes == null) {
+      bloom.insertHash(hash);
+      return;
+    }
+    if (bloomHashCount == bloomHashes.length) {
+      bloomHashes = Arrays.copyOf(bloomHashes, bloomHashes.length * 2);
+    }
+    bloomHashes[bloomHashCount++] = hash;
+  }
+
+  /**
+   * The row group's bloom filter sized for the distinct hashes it was given, holding them: sized by
+   * parquet-java's adaptive filter (the smallest of its candidate sizes whose capacity at the
+   * column's false-positive probability holds the distinct values), as the per-value path sizes it,
+   * so that both write the same bits. The distinct hashes alone are given to it: each value costs
+   * one slot in the buffer, not one insert per candidate size.
+   */
+  private BloomFilter sizedBloomFilter() {
+    Arrays.sort(bloomHashes, 0, bloomHashCount);
+    int distinct = 0;
+    for (int i = 0; i < bloomHashCount; i++) {
+      if (i == 0 || bloomHashes[i] != bloomHashes[i - 1]) {
+        bloomHashes[distinct++] = bloomHashes[i];
+      }
+    }
+    AdaptiveBlockSplitBloomFilter sized =
+        new AdaptiveBlockSplitBloomFilter(bloomMaxBytes, bloomCandidates, bloomFpp, column);
+    for (int i = 0; i < distinct; i++) {
+      sized.insertHash(bloomHashes[i]);
+    }
+    bloomHashCount = 0;
+    return sized;
+  }
+
   /** Writes the last page, the dictionary page and the bloom filter of the row group. */
   void flush() {
     writePage();
@@ -1414,6 +1476,9 @@ final class BulkColumnWriter {
       }
     }
     if (bloomWriter != null) {
+      if (bloomHashes != null) {
+        bloom = sizedBloomFilter();
+      }
       bloomWriter.writeBloomFilter(bloom);
     }
   }

@@ -101,6 +101,13 @@ public final class ParquetArrowWriter implements AutoCloseable {
   /** The most rows of one run of {@link #write}: fields meet after each run. */
   private static final int MAX_RUN = 1 << 14;
 
+  /**
+   * How many sizes parquet-java's adaptive bloom filter keeps for a column given no NDV: each half
+   * the one before, from the writer's 1 MiB cap down to 32 bytes, so that a small column gets a
+   * small filter.
+   */
+  private static final int BLOOM_CANDIDATES = 16;
+
   private ParquetArrowWriter(
       Path file, SchemaMapping mapping, List<Field> batchFields, WriteOptions options, boolean bulk)
       throws IOException {
@@ -168,13 +175,18 @@ public final class ParquetArrowWriter implements AutoCloseable {
                 options.pageVersion() == WriteOptions.PageVersion.V2
                     ? ParquetProperties.WriterVersion.PARQUET_2_0
                     : ParquetProperties.WriterVersion.PARQUET_1_0);
-    long defaultNdv = Math.min(options.rowGroupRows(), 1 << 20);
     for (Map.Entry<String, WriteOptions.BloomFilter> e : settings.bloomFilters.entrySet()) {
       WriteOptions.BloomFilter filter = e.getValue();
-      props
-          .withBloomFilterEnabled(e.getKey(), true)
-          .withBloomFilterFPP(e.getKey(), filter.fpp())
-          .withBloomFilterNDV(e.getKey(), filter.ndv() == 0 ? defaultNdv : filter.ndv());
+      props.withBloomFilterEnabled(e.getKey(), true).withBloomFilterFPP(e.getKey(), filter.fpp());
+      if (filter.ndv() > 0) {
+        props.withBloomFilterNDV(e.getKey(), filter.ndv());
+      } else {
+        // Sized from the values written: the bulk writer counts the distinct hashes of each row
+        // group; parquet-java's column writers pick the smallest of their candidate sizes that
+        // holds the distinct values seen.
+        props.withAdaptiveBloomFilterEnabled(true);
+        props.withBloomFilterCandidatesNumber(e.getKey(), BLOOM_CANDIDATES);
+      }
     }
     this.properties = props.build();
     this.codecs = HadoopCodecs.newFactory(new PlainParquetConfiguration(), options.pageBytes());

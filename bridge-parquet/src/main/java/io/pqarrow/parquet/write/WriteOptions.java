@@ -122,8 +122,10 @@ public final class WriteOptions {
    * A bloom filter for a column.
    *
    * @param fpp the false-positive probability, in (0, 1)
-   * @param ndv the expected number of distinct values per row group, or 0 for the row group's row
-   *     limit (at most 1,048,576)
+   * @param ndv the expected number of distinct values per row group, which sizes every row group's
+   *     filter up front; or 0 to size each row group's filter from the distinct values written to
+   *     it (the filter of a row group of 1,000 distinct values takes about 1 KiB at fpp 0.01, not
+   *     the 1 MiB a row group's row limit would ask)
    */
   public record BloomFilter(double fpp, long ndv) {
     /**
