@@ -30,7 +30,8 @@ import java.util.List;
  */
 public final class VariantColumnBuilder {
   /**
-   * Where a builder made with {@link #VariantColumnBuilder(Limits, RowSink)} puts each finished
+   * Where a builder made with {@link
+   * VariantColumnBuilder#VariantColumnBuilder(Limits, RowSink)} puts each finished
    * row's value bytes instead of keeping them (for a writer that stores them straight into its own
    * memory).
    */
