@@ -178,7 +178,12 @@ public final class BridgeCommand implements Callable<Integer> {
       helpOnly |= last.isUsageHelpRequested() || last.isVersionHelpRequested();
     }
     if (last != parsed && !helpOnly && !(last.commandSpec().userObject() instanceof ArrowFree)) {
-      ArrowAccess.check();
+      try {
+        ArrowAccess.check();
+      } catch (BridgeException e) {
+        // to the execution exception handler, which reports it as the command's own failure
+        throw new CommandLine.ExecutionException(last.commandSpec().commandLine(), "", e);
+      }
       ExtensionTypes.register();
     }
     return new CommandLine.RunLast().execute(parsed);
