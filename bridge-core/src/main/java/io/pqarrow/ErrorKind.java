@@ -22,6 +22,8 @@ import java.io.UncheckedIOException;
  *   <tr><td>{@link #IO}</td><td>{@code Invalid Parquet file at /x.parquet: no such file}</td></tr>
  *   <tr><td>{@link #OUT_OF_MEMORY}</td><td>{@code Cannot read Parquet file at /x.parquet, column id:
  *       out of Arrow memory (limit 64 bytes): …}</td></tr>
+ *   <tr><td>{@link #ENVIRONMENT}</td><td>{@code Arrow cannot use java.nio in this JVM: start java
+ *       with --add-opens=java.base/java.nio=ALL-UNNAMED …}</td></tr>
  * </table>
  *
  * <p>The kind is about the cause, not the wording: a file error whose problem is a schema the
@@ -79,7 +81,15 @@ public enum ErrorKind {
    * The caller's Arrow allocator cannot hold what the operation needs; the input itself may be
    * sound, and a larger limit or smaller batches may succeed.
    */
-  OUT_OF_MEMORY;
+  OUT_OF_MEMORY,
+
+  /**
+   * The Java runtime lacks what the library needs, whatever the input and the call: a JVM started
+   * without {@code --add-opens=java.base/java.nio=ALL-UNNAMED}, which Arrow's memory needs from
+   * Java 17 on ({@link ArrowAccess}). Nothing is wrong with the data; the same call succeeds in a
+   * JVM started as the message says.
+   */
+  ENVIRONMENT;
 
   /**
    * The kind of a failure being wrapped: a {@link BridgeException}'s own kind, {@link #IO} for an

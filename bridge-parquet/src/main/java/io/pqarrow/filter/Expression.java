@@ -21,7 +21,7 @@ import org.apache.arrow.vector.types.pojo.Field;
  * // the same as ExpressionParser.parse("id >= 100 and country in ('US', 'FR')")
  * }</pre>
  *
- * <p>{@link #toString()} prints the expression in the syntax {@link ExpressionParser} reads.
+ * <p>Every expression's {@code toString()} prints it in the syntax {@link ExpressionParser} reads.
  */
 public sealed interface Expression {
 

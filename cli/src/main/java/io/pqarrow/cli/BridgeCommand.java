@@ -1,5 +1,6 @@
 package io.pqarrow.cli;
 
+import io.pqarrow.ArrowAccess;
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorText;
 import io.pqarrow.Suggestions;
@@ -9,9 +10,12 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -66,7 +70,7 @@ public final class BridgeCommand implements Callable<Integer> {
       System.setProperty(NETTY_JFR_PROPERTY, "false");
     }
     int code;
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (LazyAllocator allocator = new LazyAllocator()) {
       code = run(args, System.out, System.err, allocator, System.console() != null);
     }
     System.out.flush();
@@ -80,7 +84,7 @@ public final class BridgeCommand implements Callable<Integer> {
    * @return the exit code: 0 success, 1 bad input, 2 bad usage
    */
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    try (BufferAllocator allocator = new RootAllocator()) {
+    try (LazyAllocator allocator = new LazyAllocator()) {
       return run(args, out, err, allocator, false);
     }
   }
@@ -98,9 +102,18 @@ public final class BridgeCommand implements Callable<Integer> {
       PrintStream err,
       BufferAllocator allocator,
       boolean interactive) {
-    ExtensionTypes.register();
+    return run(args, out, err, () -> allocator, interactive);
+  }
+
+  /** As above, with the allocator made (or not) by {@code allocator} when a command asks. */
+  static int run(
+      String[] args,
+      PrintStream out,
+      PrintStream err,
+      Supplier<BufferAllocator> allocator,
+      boolean interactive) {
     CliContext context = new CliContext(out, err, allocator, interactive);
-    CommandLine cli = commandLine(context);
+    CommandLine cli = commandLine(context, args);
     try {
       return cli.execute(args);
     } catch (RuntimeException | Error e) {
@@ -115,21 +128,93 @@ public final class BridgeCommand implements Callable<Integer> {
     }
   }
 
+  /** The commands, by name, in the order {@code bridge --help} lists them. */
+  static Map<String, Function<CliContext, Object>> commands() {
+    Map<String, Function<CliContext, Object>> commands = new LinkedHashMap<>();
+    commands.put("schema", SchemaCommand::new);
+    commands.put("cat", CatCommand::new);
+    commands.put("export", ExportCommand::new);
+    commands.put("import", ImportCommand::new);
+    commands.put("meta", MetaCommand::new);
+    return commands;
+  }
+
+  /** {@code bridge} with every command. */
   static CommandLine commandLine(CliContext context) {
+    return commandLine(context, null);
+  }
+
+  /**
+   * {@code bridge} with the commands {@code args} may need. picocli builds a command's model by
+   * reflection over its annotated fields (a good part of a short command's start-up), so when
+   * {@code args} name a known command after nothing but {@code --verbose}, only that command is
+   * built, and for a bare {@code --version} none; anything else ({@code --help}, no command, an
+   * unknown one, another option first) gets all of them, for the usage and the suggestions.
+   */
+  static CommandLine commandLine(CliContext context, String[] args) {
     CommandLine cli = new CommandLine(new BridgeCommand());
-    cli.addSubcommand(new SchemaCommand(context));
-    cli.addSubcommand(new CatCommand(context));
-    cli.addSubcommand(new ExportCommand(context));
-    cli.addSubcommand(new ImportCommand(context));
-    cli.addSubcommand(new MetaCommand(context));
+    Map<String, Function<CliContext, Object>> commands = commands();
+    String named = args == null ? null : namedCommand(args, commands);
+    if (named != null) {
+      if (!named.isEmpty()) {
+        cli.addSubcommand(named, commands.get(named).apply(context));
+      }
+    } else {
+      commands.forEach((name, command) -> cli.addSubcommand(name, command.apply(context)));
+    }
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     cli.setOut(new PrintWriter(context.out(), true, StandardCharsets.UTF_8));
     cli.setErr(new PrintWriter(context.err(), true, StandardCharsets.UTF_8));
+    cli.setExecutionStrategy(BridgeCommand::execute);
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> report(e, commandLine, verbose(cli.getParseResult())));
     cli.setParameterExceptionHandler(
         (e, args) -> report(e, e.getCommandLine(), verbose(e.getCommandLine().getParseResult())));
     return cli;
+  }
+
+  /**
+   * Runs the parsed command as picocli would ({@link CommandLine.RunLast}), setting Arrow up first
+   * (the JVM-flag check and the extension types) unless no command is named, only help or the
+   * version is asked for, or the command is {@link ArrowFree}: those start without loading Arrow.
+   */
+  private static int execute(ParseResult parsed) {
+    ParseResult last = parsed;
+    boolean helpOnly = parsed.isUsageHelpRequested() || parsed.isVersionHelpRequested();
+    while (last.hasSubcommand()) {
+      last = last.subcommand();
+      helpOnly |= last.isUsageHelpRequested() || last.isVersionHelpRequested();
+    }
+    if (last != parsed && !helpOnly && !(last.commandSpec().userObject() instanceof ArrowFree)) {
+      try {
+        ArrowAccess.check();
+      } catch (BridgeException e) {
+        // to the execution exception handler, which reports it as the command's own failure
+        throw new CommandLine.ExecutionException(last.commandSpec().commandLine(), "", e);
+      }
+      ExtensionTypes.register();
+    }
+    return new CommandLine.RunLast().execute(parsed);
+  }
+
+  /**
+   * The one command {@code args} run: its name when it is the first argument after any {@code
+   * --verbose}, {@code ""} (none) when the arguments are only {@code --version} or {@code -V} (and
+   * {@code --verbose}), {@code null} when they may need every command.
+   */
+  private static String namedCommand(String[] args, Map<String, ?> commands) {
+    boolean version = false;
+    for (String arg : args) {
+      if (arg.equals("--verbose")) {
+        continue;
+      }
+      if (arg.equals("--version") || arg.equals("-V")) {
+        version = true;
+        continue;
+      }
+      return !version && commands.containsKey(arg) ? arg : null;
+    }
+    return version ? "" : null;
   }
 
   /** Without a command, {@code bridge} is a usage error. */

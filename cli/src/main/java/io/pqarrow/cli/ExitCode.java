@@ -21,7 +21,8 @@ import io.pqarrow.ErrorKind;
  *   <caption>Kinds and exit codes</caption>
  *   <tr><th>kind</th><th>code</th><th>standard error</th></tr>
  *   <tr><td>{@code INVALID_DATA}, {@code INVALID_SCHEMA}, {@code UNSUPPORTED}, {@code NOT_FOUND},
- *       {@code IO}, {@code OUT_OF_MEMORY}</td><td>1</td><td>{@code bridge: <message>}</td></tr>
+ *       {@code IO}, {@code OUT_OF_MEMORY}, {@code ENVIRONMENT} (a JVM without the flag Arrow
+ *       needs)</td><td>1</td><td>{@code bridge: <message>}</td></tr>
  *   <tr><td>{@code INVALID_ARGUMENT}</td><td>2</td><td>{@code bridge: <message>}, then one line
  *       {@code Try 'bridge COMMAND --help' for more information.}; picocli's own usage errors are
  *       printed so too</td></tr>
@@ -43,7 +44,8 @@ public final class ExitCode {
   public static int of(ErrorKind kind) {
     return switch (kind) {
       case INVALID_ARGUMENT -> BAD_USAGE;
-      case INVALID_DATA, INVALID_SCHEMA, UNSUPPORTED, NOT_FOUND, IO, OUT_OF_MEMORY -> BAD_INPUT;
+      case INVALID_DATA, INVALID_SCHEMA, UNSUPPORTED, NOT_FOUND, IO, OUT_OF_MEMORY, ENVIRONMENT ->
+          BAD_INPUT;
     };
   }
 }

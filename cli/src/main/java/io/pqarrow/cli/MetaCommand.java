@@ -55,7 +55,7 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Print a Parquet file's footer: row groups, column chunks, statistics, indexes.")
-final class MetaCommand implements Callable<Integer> {
+final class MetaCommand implements Callable<Integer>, ArrowFree {
   private final CliContext context;
 
   @Mixin VerboseOption verbose;

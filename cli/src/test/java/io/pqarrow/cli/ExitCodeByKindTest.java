@@ -41,7 +41,8 @@ class ExitCodeByKindTest {
         Arguments.of(ErrorKind.NOT_FOUND, 1),
         Arguments.of(ErrorKind.INVALID_ARGUMENT, 2),
         Arguments.of(ErrorKind.IO, 1),
-        Arguments.of(ErrorKind.OUT_OF_MEMORY, 1));
+        Arguments.of(ErrorKind.OUT_OF_MEMORY, 1),
+        Arguments.of(ErrorKind.ENVIRONMENT, 1));
   }
 
   @Test

@@ -22,14 +22,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The class-data-sharing archive of the command line: the build makes {@code cli/target/bridge.jsa}
- * beside the jar ({@code cli/src/build/cds-archive.sh}) and {@code ./bridge} starts the JVM with
- * it. Whether the archive is there, damaged, older than the jar or made for another jar, a command
- * prints the same, byte for byte, with the same exit code and nothing more on standard error.
+ * beside the jar ({@code cli/src/build/cds-archive.sh}), checks every byte of it once and records
+ * the jar and the archive in {@code bridge.jsa.stamp}; {@code ./bridge} starts the JVM with it only
+ * while both are as recorded, without checksumming it again. Whether the archive is there, damaged,
+ * older than the jar, made for another jar or not recorded, a command prints the same, byte for
+ * byte, with the same exit code and nothing more on standard error.
  *
  * <p>Besides the repository's own launcher, the tests run a copy of it in a temporary tree laid out
  * as the repository ({@code bridge}, {@code cli/target/bridge.jar} linked to the built jar, the
  * archive script, the sample), whose archive the script makes once for the whole class; each test
- * starts from that archive, intact.
+ * starts from that archive, intact, recorded again by {@code cds-archive.sh --verify}.
  */
 class LauncherArchiveTest {
   private static final Path ROOT = PythonEnv.repoRoot();
@@ -51,6 +53,15 @@ class LauncherArchiveTest {
     return tree.resolve("cli/target/bridge.jsa");
   }
 
+  private static Path stamp() {
+    return tree.resolve("cli/target/bridge.jsa.stamp");
+  }
+
+  private static LauncherRun verify() throws IOException, InterruptedException {
+    return LauncherRun.of(
+        tree.resolve("cli/src/build/cds-archive.sh"), tree, Map.of(), 120, "--verify");
+  }
+
   @BeforeAll
   static void makeTheArchiveInACopyOfTheTree() throws Exception {
     assertTrue(
@@ -70,9 +81,12 @@ class LauncherArchiveTest {
     assertEquals(0, made.code(), made.err());
     assertEquals("", made.err(), "the script says nothing when it makes the archive");
     assertTrue(Files.isRegularFile(archive()), "the script leaves cli/target/bridge.jsa");
+    assertTrue(Files.isRegularFile(stamp()), "the script leaves cli/target/bridge.jsa.stamp");
     try (var left = Files.list(tree.resolve("cli/target"))) {
       assertEquals(
-          2, left.count(), "only the jar and the archive are left in cli/target, no temporaries");
+          3,
+          left.count(),
+          "only the jar, the archive and its stamp are left in cli/target, no temporaries");
     }
     pristine = spare.resolve("bridge.jsa");
     Files.copy(archive(), pristine);
@@ -92,10 +106,13 @@ class LauncherArchiveTest {
   }
 
   @BeforeEach
-  void restoreTheJarAndTheArchive() throws IOException {
+  void restoreTheJarAndTheArchive() throws Exception {
     linkJar();
     Files.copy(pristine, archive(), StandardCopyOption.REPLACE_EXISTING);
     Files.setLastModifiedTime(archive(), FileTime.from(Instant.now()));
+    LauncherRun verified = verify();
+    assertEquals(0, verified.code(), verified.err());
+    assertEquals("", verified.err());
   }
 
   private static String sample() {
@@ -167,9 +184,8 @@ class LauncherArchiveTest {
     assertTrue(catAndMainClassSource().startsWith("file:"));
   }
 
-  @Test
-  void anArchiveWithDamagedBytesIsRefusedNotMapped() throws Exception {
-    // bytes in the middle of the mapped regions: mapped unchecked, such an archive crashes the JVM
+  /** 4 KiB of junk in the middle of the mapped regions, the archive's size unchanged. */
+  private static void damage() throws IOException {
     long size = Files.size(archive());
     archive().toFile().setWritable(true);
     try (RandomAccessFile f = new RandomAccessFile(archive().toFile(), "rw")) {
@@ -178,7 +194,41 @@ class LauncherArchiveTest {
       f.seek(size / 2);
       f.write(junk);
     }
+    assertEquals(size, Files.size(archive()));
+  }
+
+  @Test
+  void anArchiveWithDamagedBytesIsRefusedNotMapped() throws Exception {
+    // mapped unchecked, such an archive crashes the JVM; written to, its time is not the recorded
+    damage();
     assertTrue(catAndMainClassSource().startsWith("file:"));
+  }
+
+  @Test
+  void theChecksumCatchesDamageAndThenNothingIsRecorded() throws Exception {
+    damage();
+    LauncherRun verified = verify();
+    assertEquals(1, verified.code());
+    assertTrue(
+        verified.err().startsWith("bridge: " + archive() + " fails its check, not recorded: "),
+        verified.err());
+    assertFalse(Files.exists(stamp()), "no stamp for a damaged archive");
+    assertTrue(catAndMainClassSource().startsWith("file:"));
+  }
+
+  @Test
+  void anArchiveWithoutItsStampIsNotPassedToTheJvm() throws Exception {
+    Files.delete(stamp());
+    assertTrue(catAndMainClassSource().startsWith("file:"));
+  }
+
+  @Test
+  void theLauncherDoesNotChecksumTheArchiveOnEachStart() throws Exception {
+    LauncherRun run = bridge(Map.of("BRIDGE_JAVA_OPTS", "-XX:+PrintCommandLineFlags"), "--version");
+    assertEquals(0, run.code(), run.err());
+    String flags = run.out().lines().findFirst().orElseThrow();
+    assertTrue(flags.contains("-XX:SharedArchiveFile="), flags);
+    assertFalse(flags.contains("VerifySharedSpaces"), flags);
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.pqarrow.kernel;
 
+import io.pqarrow.ArrowAccess;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.kernel.encode.ArrowToVariant;
 import io.pqarrow.kernel.infer.SchemaInference;
@@ -134,6 +135,7 @@ public final class VariantKernels {
       Field target,
       CastOptions options,
       BufferAllocator allocator) {
+    ArrowAccess.check();
     GetKernel.Rows rows =
         input.isShredded()
             ? ShreddedGet.rows(input, path, options.limits())
@@ -169,6 +171,7 @@ public final class VariantKernels {
    * @param options key limits and depth
    */
   public static Field inferSchema(VariantVector input, String name, InferOptions options) {
+    ArrowAccess.check();
     return SchemaInference.infer(input, name, options);
   }
 
@@ -179,6 +182,7 @@ public final class VariantKernels {
    * accepted (read as stored, giving the field of their unshredded values).
    */
   public static SchemaAccumulator inferSchemaAccumulator(InferOptions options) {
+    ArrowAccess.check();
     return new SchemaAccumulator(options);
   }
 
@@ -257,6 +261,7 @@ public final class VariantKernels {
       DictionaryProvider dictionaries,
       ToVariantOptions options,
       BufferAllocator allocator) {
+    ArrowAccess.check();
     return ArrowToVariant.run(
         Objects.requireNonNull(input, "input"),
         dictionaries,

@@ -1,5 +1,6 @@
 package io.pqarrow.shred;
 
+import io.pqarrow.ArrowAccess;
 import io.pqarrow.Limits;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.kernel.InferOptions;
@@ -100,6 +101,7 @@ public final class Shredding {
       Field request,
       ShredOptions options,
       BufferAllocator allocator) {
+    ArrowAccess.check();
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(options, "options");
     if (input.typedValueVector() == null) {
@@ -145,6 +147,7 @@ public final class Shredding {
       DictionaryProvider dictionaries,
       ShredOptions options,
       BufferAllocator allocator) {
+    ArrowAccess.check();
     Objects.requireNonNull(options, "options");
     return Unshredder.run(input, dictionaries, options.limits(), options.strict(), allocator);
   }
@@ -170,6 +173,7 @@ public final class Shredding {
       BitSet rows,
       ShredOptions options,
       BufferAllocator allocator) {
+    ArrowAccess.check();
     Objects.requireNonNull(keys, "keys");
     Objects.requireNonNull(rows, "rows");
     return Unshredder.run(input, null, keys, rows, options.limits(), options.strict(), allocator);
@@ -187,6 +191,7 @@ public final class Shredding {
    */
   public static Field inferType(
       VariantVector sample, InferOptions options, BufferAllocator allocator) {
+    ArrowAccess.check();
     return ShreddingInference.infer(sample, options);
   }
 

@@ -30,9 +30,9 @@ import java.util.List;
  */
 public final class VariantColumnBuilder {
   /**
-   * Where a builder made with {@link #VariantColumnBuilder(Limits, RowSink)} puts each finished
-   * row's value bytes instead of keeping them (for a writer that stores them straight into its own
-   * memory).
+   * Where a builder made with {@link VariantColumnBuilder#VariantColumnBuilder(Limits, RowSink)}
+   * puts each finished row's value bytes instead of keeping them (for a writer that stores them
+   * straight into its own memory).
    */
   public interface RowSink {
     /** Takes the next row's value: {@code bytes[0, length)}, valid only during the call. */

@@ -1,5 +1,6 @@
 package io.pqarrow.parquet.read;
 
+import io.pqarrow.ArrowAccess;
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
@@ -394,6 +395,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
    *     schema that cannot be mapped, or lacks a selected column
    */
   public static ParquetArrowReader open(Path file, BufferAllocator allocator, ReadOptions options) {
+    ArrowAccess.check(); // before the file is touched: a missing JVM flag is not the file's fault
     return open(ParquetSource.open(file, options.limits()), allocator, options);
   }
 
@@ -466,6 +468,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       ReadOptions options,
       Mapper mapper,
       LeafFactory leaves) {
+    ArrowAccess.check();
     String file = source.name();
     ParquetFileReader parquet;
     try {

@@ -1,5 +1,6 @@
 package io.pqarrow.parquet.write;
 
+import io.pqarrow.ArrowAccess;
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
@@ -390,6 +391,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
    */
   public static ParquetArrowWriter open(
       Path file, Schema schema, WriteOptions options, DictionaryProvider dictionaries) {
+    ArrowAccess.check(); // before the file is created: a missing JVM flag is not the file's fault
     List<Field> messageFields = new ArrayList<>();
     for (Field f : schema.getFields()) {
       if (!DictionaryUtility.needConvertToMessageFormat(f)) {

@@ -1,0 +1,96 @@
+package io.pqarrow.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pqarrow.testing.PythonEnv;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code java -jar cli/target/bridge.jar} needs no JVM flag: the jar's manifest opens {@code
+ * java.nio} to Arrow ({@code Add-Opens}). Run as a class path without the flag, the command says
+ * which flag is missing, in one line, instead of failing on the file.
+ */
+class CliJarTest {
+  private static final Path ROOT = PythonEnv.repoRoot();
+  private static final Path JAR = ROOT.resolve("cli/target/bridge.jar");
+  private static final String SAMPLE = ROOT.resolve("samples/events.parquet").toString();
+
+  @TempDir Path dir;
+
+  private LauncherRun java(String... args) throws IOException, InterruptedException {
+    assertTrue(Files.isRegularFile(JAR), "no " + JAR + ": mvn -pl ipc-tests -am verify");
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(List.of(args));
+    Path out = dir.resolve("java.out");
+    Path err = dir.resolve("java.err");
+    Process p =
+        new ProcessBuilder(command)
+            .directory(dir.toFile())
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .start();
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "java did not finish in 120 s");
+    return new LauncherRun(
+        p.exitValue(),
+        Files.readString(out, StandardCharsets.UTF_8),
+        Files.readString(err, StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void javaDashJarReadsAndWritesWithoutAnyFlag() throws Exception {
+    LauncherRun cat = java("-jar", JAR.toString(), "cat", SAMPLE, "--limit", "3");
+    assertEquals(0, cat.code(), cat.err());
+    assertEquals("", cat.err());
+    assertEquals(3, cat.out().lines().count(), cat.out());
+    assertTrue(cat.out().startsWith("{\"event_id\":"), cat.out());
+
+    LauncherRun export = java("-jar", JAR.toString(), "export", SAMPLE, "events.arrow");
+    assertEquals(0, export.code(), export.err());
+    LauncherRun back = java("-jar", JAR.toString(), "import", "events.arrow", "events.parquet");
+    assertEquals(0, back.code(), back.err());
+    LauncherRun again = java("-jar", JAR.toString(), "cat", "events.parquet", "--limit", "3");
+    assertEquals(cat.out(), again.out());
+  }
+
+  @Test
+  void theJarsManifestOpensJavaNio() throws Exception {
+    try (java.util.jar.JarFile jar = new java.util.jar.JarFile(JAR.toFile())) {
+      assertEquals(
+          "java.base/java.nio", jar.getManifest().getMainAttributes().getValue("Add-Opens"));
+    }
+  }
+
+  @Test
+  void onAClassPathWithoutTheFlagTheCommandNamesTheFlag() throws Exception {
+    String expected =
+        "bridge: Arrow cannot use java.nio in this JVM: start java with"
+            + " --add-opens=java.base/java.nio=ALL-UNNAMED (Arrow needs it on Java 17 and later)\n";
+    for (String[] args :
+        new String[][] {
+          {"cat", SAMPLE}, {"export", SAMPLE, "out.arrow"}, {"cat", "no-such-file.parquet"}
+        }) {
+      List<String> command =
+          new ArrayList<>(List.of("-cp", JAR.toString(), BridgeCommand.class.getName()));
+      command.addAll(List.of(args));
+      LauncherRun run = java(command.toArray(String[]::new));
+      assertEquals(1, run.code(), run.err());
+      assertEquals(expected, run.err(), String.join(" ", args));
+      assertEquals("", run.out());
+    }
+    assertTrue(Files.notExists(dir.resolve("out.arrow")));
+    // a command that handles no Arrow data runs anyway
+    LauncherRun meta = java("-cp", JAR.toString(), BridgeCommand.class.getName(), "meta", SAMPLE);
+    assertEquals(0, meta.code(), meta.err());
+    assertTrue(meta.out().startsWith("rows: 5000\n"), meta.out());
+  }
+}
