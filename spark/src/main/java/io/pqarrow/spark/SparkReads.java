@@ -20,6 +20,7 @@ import org.apache.spark.sql.types.StructType;
  * column paths, filter (as text, parsed again there), limit and batch size.
  *
  * @param readSchema the columns Spark asked for, in its order (possibly pruned inside structs)
+ * @param partitions the partition columns (their values are each split's, not read from files)
  * @param profile the Spark profile of the type mapping
  * @param columns the dotted paths the bridge reads ({@code ReadOptions.columns}); empty for all
  * @param filter the pushed filter in the bridge's filter syntax, or {@code null}
@@ -29,6 +30,7 @@ import org.apache.spark.sql.types.StructType;
  */
 record SparkReads(
     StructType readSchema,
+    StructType partitions,
     SparkProfile profile,
     List<String> columns,
     String filter,
@@ -43,6 +45,12 @@ record SparkReads(
   /** Custom metric: row groups read after pruning. */
   static final String ROW_GROUPS_READ = "pqarrowRowGroupsRead";
 
+  /** Driver metric: files listed. */
+  static final String FILES = "pqarrowFiles";
+
+  /** Driver metric: files left to read after partition pruning. */
+  static final String FILES_READ = "pqarrowFilesRead";
+
   /** Custom metric: pages skipped by page indexes. */
   static final String PAGES_SKIPPED = "pqarrowPagesSkipped";
 
@@ -55,6 +63,17 @@ record SparkReads(
 
   SparkReads {
     columns = List.copyOf(columns);
+  }
+
+  /** The fields of {@code readSchema} that are not partition columns: what files are read for. */
+  static StructType dataColumns(StructType readSchema, StructType partitions) {
+    StructType out = new StructType();
+    for (StructField f : readSchema.fields()) {
+      if (partitions.getFieldIndex(f.name()).isEmpty()) {
+        out = out.add(f);
+      }
+    }
+    return out;
   }
 
   /**
