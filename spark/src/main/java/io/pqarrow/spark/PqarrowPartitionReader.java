@@ -117,6 +117,7 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
               // Spark runs a task per core: a read-ahead thread per partition reader would only
               // compete with the other tasks for the same cores.
               .readAhead(false)
+              .verifyPageChecksums(read.verifyChecksums())
               .mapping(SparkReads.MAPPING);
       if (filter != null) {
         options.filter(filter);

@@ -294,6 +294,7 @@ final class PqarrowScan implements Scan, Batch, SupportsReportStatistics {
             filter == null ? null : filter.toString(),
             limit,
             batchRows,
-            hadoopConf));
+            hadoopConf,
+            SparkFiles.deserialize(hadoopConf).getBoolean(SparkReads.VERIFY_CHECKSUMS, false)));
   }
 }

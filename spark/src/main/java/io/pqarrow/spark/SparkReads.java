@@ -27,6 +27,7 @@ import org.apache.spark.sql.types.StructType;
  * @param limit the most rows a split returns, or -1
  * @param batchRows rows per batch
  * @param hadoopConf the Hadoop configuration, serialized
+ * @param verifyChecksums whether page CRCs are checked ({@link #VERIFY_CHECKSUMS})
  */
 record SparkReads(
     StructType readSchema,
@@ -36,8 +37,16 @@ record SparkReads(
     String filter,
     long limit,
     int batchRows,
-    byte[] hadoopConf)
+    byte[] hadoopConf,
+    boolean verifyChecksums)
     implements Serializable {
+
+  /**
+   * The setting that decides, as for Spark's own Parquet reader (parquet-java's), whether pages are
+   * checked against the CRC in their header: off by default, on with the Hadoop configuration key
+   * or the read option of that name.
+   */
+  static final String VERIFY_CHECKSUMS = "parquet.page.verify-checksum.enabled";
 
   /** Custom metric: column chunk bytes read. */
   static final String BYTES_READ = "pqarrowBytesRead";

@@ -3,6 +3,7 @@ package io.pqarrow.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pqarrow.testing.PythonEnv;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -13,6 +14,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.util.ArrowUtils;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -106,6 +108,47 @@ class VariantPushdownQueriesTest {
       nonEmpty += expected.isEmpty() || expected.get(0).contains("null}") ? 0 : 1;
     }
     assertTrue(nonEmpty >= QUERIES.length - 2, nonEmpty + " queries gave values");
+  }
+
+  @Test
+  void aggregatesOverAFileWhoseOnlyColumnIsTheVariantAnswer() {
+    // The issue's shape: DuckDB shreds qty into value (small integers) and geo.lat into a typed
+    // double; the file has no other column.
+    Path file = dir.resolve("only-v.parquet");
+    PythonEnv.require()
+        .run(
+            """
+            import sys, duckdb
+            duckdb.sql('''
+              copy (select ('{"qty": ' || (i % 50) || ', "geo": {"lat": ' || (i / 7.0)::double
+                            || ', "lon": 1.5}, "name": "n' || i || '"}')::JSON::VARIANT as v
+                    from range(2000) t(i)) to 'OUT' (format parquet)
+            '''.replace('OUT', sys.argv[1]))
+            """,
+            file.toString());
+    SparkSession spark = Sessions.spark();
+    String[] queries = {
+      "SELECT sum(variant_get(v, '$.qty', 'bigint')) FROM t",
+      "SELECT max(variant_get(v, '$.geo.lat', 'double')) FROM t",
+      "SELECT count(*), min(variant_get(v, '$.name', 'string')) FROM t"
+          + " WHERE variant_get(v, '$.qty', 'int') > 10",
+    };
+    for (String q : queries) {
+      spark.conf().set(VariantReadTest.PUSH, "false");
+      List<String> expected;
+      try {
+        expected = rows(spark, "parquet", file.toString(), q);
+      } finally {
+        spark.conf().unset(VariantReadTest.PUSH);
+      }
+      spark.conf().set(VariantReadTest.PUSH, "true");
+      try {
+        assertEquals(expected, rows(spark, "pqarrow", file.toString(), q), q);
+      } finally {
+        spark.conf().unset(VariantReadTest.PUSH);
+      }
+      assertTrue(!expected.get(0).contains("null"), q + ": " + expected);
+    }
   }
 
   @ParameterizedTest
