@@ -32,6 +32,14 @@ public final class PqarrowDataSource implements TableProvider, DataSourceRegiste
   /** The short name, for {@code format("pqarrow")}. */
   public static final String NAME = "pqarrow";
 
+  /**
+   * The table {@link #inferSchema} opened: Spark hands its schema back to {@link #getTable} (a
+   * provider instance serves one read), which then takes it instead of listing the files again and
+   * reading the given schema as a user's (which would move a partition column that is also a file
+   * column to the end, where a user's schema puts it).
+   */
+  private PqarrowTable inferred;
+
   /** For Spark's service loader. */
   public PqarrowDataSource() {}
 
@@ -42,12 +50,16 @@ public final class PqarrowDataSource implements TableProvider, DataSourceRegiste
 
   @Override
   public StructType inferSchema(CaseInsensitiveStringMap options) {
-    return PqarrowTable.open(options, null).schema();
+    inferred = PqarrowTable.open(options, null);
+    return inferred.schema();
   }
 
   @Override
   public Table getTable(
       StructType schema, Transform[] partitioning, Map<String, String> properties) {
+    if (inferred != null && inferred.schema() == schema) {
+      return inferred;
+    }
     return PqarrowTable.open(new CaseInsensitiveStringMap(properties), schema);
   }
 

@@ -37,6 +37,13 @@ record PqarrowPartition(List<Split> splits) implements InputPartition {
    * The row groups of {@code path} whose midpoints lie in {@code [start, start + length)}.
    *
    * @param rows the rows of those row groups, before filtering
+   * @param partition the file's partition values
    */
-  record Split(String path, long start, long length, long rows) implements java.io.Serializable {}
+  record Split(
+      String path,
+      long start,
+      long length,
+      long rows,
+      org.apache.spark.sql.catalyst.InternalRow partition)
+      implements java.io.Serializable {}
 }

@@ -27,6 +27,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.spark.TaskContext;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.execution.vectorized.ColumnVectorUtils;
+import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.MapType;
@@ -50,6 +52,10 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
   private final BufferAllocator allocator;
   private final ParquetScan scan;
   private final int[] positions;
+
+  /** For each field of the read schema, its ordinal among the partition columns, else -1. */
+  private final int[] partitionAt;
+
   private final List<SparkColumns.Column> converters = new ArrayList<>();
   private long countOnly = -1;
   private ColumnarBatch current;
@@ -61,6 +67,12 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
     this.allocator =
         ArrowUtils.rootAllocator()
             .newChildAllocator("pqarrow " + split.path() + " @" + split.start(), 0, Long.MAX_VALUE);
+    StructField[] wantedFields = read.readSchema().fields();
+    partitionAt = new int[wantedFields.length];
+    for (int i = 0; i < wantedFields.length; i++) {
+      scala.Option<Object> at = read.partitions().getFieldIndex(wantedFields[i].name());
+      partitionAt[i] = at.isDefined() ? (Integer) at.get() : -1;
+    }
     TaskContext task = TaskContext.get();
     if (task != null) {
       task.addTaskCompletionListener((org.apache.spark.util.TaskCompletionListener) ctx -> close());
@@ -105,6 +117,7 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
               // Spark runs a task per core: a read-ahead thread per partition reader would only
               // compete with the other tasks for the same cores.
               .readAhead(false)
+              .verifyPageChecksums(read.verifyChecksums())
               .mapping(SparkReads.MAPPING);
       if (filter != null) {
         options.filter(filter);
@@ -122,7 +135,7 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
       positions = new int[schema.fields().length];
       for (int i = 0; i < positions.length; i++) {
         StructField wanted = schema.fields()[i];
-        Integer at = byName.get(wanted.name());
+        Integer at = partitionAt[i] >= 0 ? null : byName.get(wanted.name());
         if (at == null) {
           positions[i] = -1;
           converters.add(null);
@@ -158,6 +171,21 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
     }
   }
 
+  /**
+   * The column at {@code i} of the read schema for {@code rows} rows where the file has none: the
+   * split's partition value in every row for a partition column, else nulls (a column this file
+   * lacks).
+   */
+  private ColumnVector absent(int i, int rows) {
+    StructField f = read.readSchema().fields()[i];
+    if (partitionAt[i] >= 0) {
+      ConstantColumnVector v = new ConstantColumnVector(rows, f.dataType());
+      ColumnVectorUtils.populate(v, split.partition(), partitionAt[i]);
+      return v;
+    }
+    return new ArrowColumnVector(nulls(f, rows));
+  }
+
   /** An all-null vector of {@code field}'s Spark type. */
   private FieldVector nulls(StructField field, int rows) {
     FieldVector v =
@@ -189,7 +217,7 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
       StructField[] fields = read.readSchema().fields();
       ColumnVector[] columns = new ColumnVector[fields.length];
       for (int i = 0; i < fields.length; i++) {
-        columns[i] = new ArrowColumnVector(nulls(fields[i], rows));
+        columns[i] = absent(i, rows);
       }
       current = new ColumnarBatch(columns, rows);
       return true;
@@ -202,8 +230,7 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
     try {
       for (int i = 0; i < positions.length; i++) {
         if (positions[i] < 0) {
-          columns[i] =
-              new ArrowColumnVector(nulls(read.readSchema().fields()[i], root.getRowCount()));
+          columns[i] = absent(i, root.getRowCount());
           continue;
         }
         FieldVector src = root.getVector(positions[i]);

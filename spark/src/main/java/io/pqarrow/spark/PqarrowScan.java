@@ -13,6 +13,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.metric.CustomSumMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
@@ -37,6 +38,8 @@ final class PqarrowScan implements Scan, Batch, SupportsReportStatistics {
   private final Schema arrowSchema;
   private final Map<String, SparkColumns.Column> columns;
   private final StructType readSchema;
+  private final StructType partitions;
+  private final SparkPartitionFilters partitionFilters;
   private final SparkProfile profile;
   private final byte[] hadoopConf;
   private final CaseInsensitiveStringMap options;
@@ -44,13 +47,16 @@ final class PqarrowScan implements Scan, Batch, SupportsReportStatistics {
   private final Expression filter;
   private final long limit;
   private final long tableWidth;
-  private InputPartition[] partitions;
+  private InputPartition[] planned;
+  private long filesRead;
 
   PqarrowScan(
       List<SparkFiles.Entry> files,
       Schema arrowSchema,
       Map<String, SparkColumns.Column> columns,
       StructType readSchema,
+      StructType partitions,
+      SparkPartitionFilters partitionFilters,
       SparkProfile profile,
       byte[] hadoopConf,
       CaseInsensitiveStringMap options,
@@ -61,6 +67,8 @@ final class PqarrowScan implements Scan, Batch, SupportsReportStatistics {
     this.arrowSchema = arrowSchema;
     this.columns = columns;
     this.readSchema = readSchema;
+    this.partitions = partitions;
+    this.partitionFilters = partitionFilters;
     this.profile = profile;
     this.hadoopConf = hadoopConf;
     this.options = options;
@@ -88,6 +96,7 @@ final class PqarrowScan implements Scan, Batch, SupportsReportStatistics {
         + Arrays.toString(readSchema.fieldNames())
         + ", pushedFilters="
         + pushed.stream().map(Predicate::toString).collect(Collectors.joining(", ", "[", "]"))
+        + (partitionFilters.isEmpty() ? "" : ", partitionFilters=" + partitionFilters)
         + (filter == null ? "" : ", filter=" + filter)
         + (limit >= 0 ? ", limit=" + limit : "")
         + (variants.isEmpty() ? "" : ", variantExtractions=" + variants)
@@ -105,6 +114,18 @@ final class PqarrowScan implements Scan, Batch, SupportsReportStatistics {
       new Sum(SparkReads.BYTES_READ, "column chunk bytes read"),
       new Sum(SparkReads.ROW_GROUPS_READ, "row groups read"),
       new Sum(SparkReads.PAGES_SKIPPED, "pages skipped by the page index"),
+      new Sum(SparkReads.FILES, "files listed"),
+      new Sum(SparkReads.FILES_READ, "files left after partition pruning"),
+    };
+  }
+
+  /** The files listed and those left after partition pruning, known at planning. */
+  @Override
+  public CustomTaskMetric[] reportDriverMetrics() {
+    planInputPartitions();
+    return new CustomTaskMetric[] {
+      PqarrowPartitionReader.metric(SparkReads.FILES, files.size()),
+      PqarrowPartitionReader.metric(SparkReads.FILES_READ, filesRead),
     };
   }
 
@@ -152,7 +173,7 @@ final class PqarrowScan implements Scan, Batch, SupportsReportStatistics {
     long size = Math.max(1, (long) (bytes * share));
     OptionalLong count =
         filter == null
-            ? OptionalLong.of(limit >= 0 ? Math.min(rows, limit * (long) partitions.length) : rows)
+            ? OptionalLong.of(limit >= 0 ? Math.min(rows, limit * (long) planned.length) : rows)
             : OptionalLong.empty();
     return new Statistics() {
       @Override
@@ -169,15 +190,20 @@ final class PqarrowScan implements Scan, Batch, SupportsReportStatistics {
 
   @Override
   public InputPartition[] planInputPartitions() {
-    if (partitions == null) {
-      partitions = plan();
+    if (planned == null) {
+      planned = plan();
     }
-    return partitions.clone();
+    return planned.clone();
   }
 
   private InputPartition[] plan() {
     SQLConf conf = SQLConf.get();
     long openCost = conf.filesOpenCostInBytes();
+    java.util.function.Predicate<org.apache.spark.sql.catalyst.InternalRow> keep =
+        partitionFilters.predicate();
+    List<SparkFiles.Entry> files =
+        this.files.stream().filter(f -> keep.test(f.partition())).toList();
+    filesRead = files.size();
     long total = 0;
     for (SparkFiles.Entry f : files) {
       total += f.length() + openCost;
@@ -198,7 +224,9 @@ final class PqarrowScan implements Scan, Batch, SupportsReportStatistics {
                     long length = Math.min(maxBytes, f.length() - start);
                     ScanUnit unit = ScanUnit.ofRange(source, start, length);
                     if (!unit.isEmpty()) {
-                      out.add(new PqarrowPartition.Split(f.path(), start, length, unit.rows()));
+                      out.add(
+                          new PqarrowPartition.Split(
+                              f.path(), start, length, unit.rows(), f.partition()));
                     }
                   }
                   return out;
@@ -260,11 +288,13 @@ final class PqarrowScan implements Scan, Batch, SupportsReportStatistics {
     return new PqarrowReaderFactory(
         new SparkReads(
             readSchema,
+            partitions,
             profile,
-            SparkReads.paths(readSchema, arrowSchema),
+            SparkReads.paths(SparkReads.dataColumns(readSchema, partitions), arrowSchema),
             filter == null ? null : filter.toString(),
             limit,
             batchRows,
-            hadoopConf));
+            hadoopConf,
+            SparkFiles.deserialize(hadoopConf).getBoolean(SparkReads.VERIFY_CHECKSUMS, false)));
   }
 }

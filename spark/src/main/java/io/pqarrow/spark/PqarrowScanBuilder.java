@@ -14,14 +14,17 @@ import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.connector.read.SupportsPushDownV2Filters;
 import org.apache.spark.sql.connector.read.SupportsPushDownVariantExtractions;
 import org.apache.spark.sql.connector.read.VariantExtraction;
+import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
  * Takes what Spark pushes down: the columns (nested ones too), the predicates the bridge evaluates
- * exactly ({@link SparkFilters}; the others stay with Spark), and a limit (applied per split; Spark
- * still applies it overall), and, with the option {@code variantPushdown=true}, {@code variant_get}
- * extractions of top-level Variant columns ({@link SparkVariantExtraction}).
+ * exactly ({@link SparkFilters}; the others stay with Spark), predicates on partition columns
+ * (which prune files at planning, {@link SparkPartitionFilters}, and stay with Spark), and a limit
+ * (applied per split; Spark still applies it overall), and, with the option {@code
+ * variantPushdown=true}, {@code variant_get} extractions of top-level Variant columns ({@link
+ * SparkVariantExtraction}).
  */
 final class PqarrowScanBuilder
     implements SupportsPushDownRequiredColumns,
@@ -31,6 +34,9 @@ final class PqarrowScanBuilder
   private final List<SparkFiles.Entry> files;
   private final Schema arrowSchema;
   private final Map<String, SparkColumns.Column> columns;
+  private final StructType partitions;
+  private final SparkPartitionFilters partitionFilters;
+  private final boolean caseSensitive;
   private final SparkProfile profile;
   private final byte[] hadoopConf;
   private final CaseInsensitiveStringMap options;
@@ -49,10 +55,14 @@ final class PqarrowScanBuilder
       Schema arrowSchema,
       Map<String, SparkColumns.Column> columns,
       StructType schema,
+      StructType partitions,
       SparkProfile profile,
       byte[] hadoopConf,
       CaseInsensitiveStringMap options) {
     this.files = files;
+    this.partitions = partitions;
+    this.partitionFilters = new SparkPartitionFilters(partitions);
+    this.caseSensitive = SQLConf.get().caseSensitiveAnalysis();
     this.arrowSchema = arrowSchema;
     this.columns = columns;
     this.required = schema;
@@ -70,6 +80,16 @@ final class PqarrowScanBuilder
   public Predicate[] pushPredicates(Predicate[] predicates) {
     List<Predicate> rest = new ArrayList<>();
     for (Predicate p : predicates) {
+      if (SparkPartitionFilters.touchesPartitions(p, partitions, caseSensitive)) {
+        // Partition values are the directories', not the files': never the bridge's to filter.
+        // On partition columns alone, the predicate prunes files at planning; Spark evaluates it
+        // again on the rows either way.
+        if (SparkPartitionFilters.onPartitionsOnly(p, partitions, caseSensitive)) {
+          partitionFilters.add(p);
+        }
+        rest.add(p);
+        continue;
+      }
       Optional<Expression> e = SparkFilters.translate(p, arrowSchema);
       if (e.isPresent()) {
         pushed.add(p);
@@ -121,6 +141,8 @@ final class PqarrowScanBuilder
         arrowSchema,
         columns,
         SparkVariantExtraction.readSchema(required, variants),
+        partitions,
+        partitionFilters,
         profile,
         hadoopConf,
         options,

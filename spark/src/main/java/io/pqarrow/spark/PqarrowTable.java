@@ -17,6 +17,9 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.execution.datasources.PartitioningUtils;
+import org.apache.spark.sql.execution.datasources.parquet.ParquetOptions;
+import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
@@ -24,8 +27,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The files a {@code pqarrow} read names, and their schema: the first file's Arrow schema and its
- * Spark form.
+ * The files a {@code pqarrow} read names, their partition columns, and their schema: the Arrow
+ * schema of the first file (or what every file holds alike, under {@code mergeSchema}) and the
+ * table's Spark form.
  */
 final class PqarrowTable implements SupportsRead {
   private static final Logger LOG = LoggerFactory.getLogger(PqarrowTable.class);
@@ -35,6 +39,7 @@ final class PqarrowTable implements SupportsRead {
   private final Schema arrowSchema;
   private final Map<String, SparkColumns.Column> columns;
   private final StructType schema;
+  private final StructType partitions;
   private final SparkProfile profile;
   private final byte[] hadoopConf;
 
@@ -44,8 +49,10 @@ final class PqarrowTable implements SupportsRead {
       Schema arrowSchema,
       Map<String, SparkColumns.Column> columns,
       StructType schema,
+      StructType partitions,
       SparkProfile profile,
       byte[] hadoopConf) {
+    this.partitions = partitions;
     this.paths = paths;
     this.files = files;
     this.arrowSchema = arrowSchema;
@@ -56,7 +63,14 @@ final class PqarrowTable implements SupportsRead {
   }
 
   /**
-   * Lists the files of the {@code path} / {@code paths} options and maps the first one's schema.
+   * Lists the files of the {@code path} / {@code paths} options with Spark's file index ({@link
+   * SparkDataset}) and maps their schema: the first file's (in path order) or, with Spark's {@code
+   * mergeSchema} option (default {@code spark.sql.parquet.mergeSchema}), every file's merged as
+   * Spark merges Parquet schemas ({@code StructType.merge}); nullable throughout, as Spark's file
+   * sources make a file's schema; the partition columns placed as {@code spark.read.parquet} places
+   * them ({@code PartitioningUtils.mergeDataAndPartitionSchema}: after the file columns, or, for a
+   * partition key that is also a file column, at that column's place with the partition's type and
+   * the directory's values).
    *
    * @param userSchema the schema given with {@code .schema(...)}, or {@code null}
    */
@@ -67,48 +81,128 @@ final class PqarrowTable implements SupportsRead {
     for (Map.Entry<String, String> e : options.entrySet()) {
       conf.set(e.getKey(), e.getValue());
     }
-    List<SparkFiles.Entry> files = SparkFiles.list(paths, conf);
+    Map<String, String> given = options.asCaseSensitiveMap();
+    SparkDataset dataset = SparkDataset.discover(spark, paths, given, userSchema, conf);
+    boolean caseSensitive = spark.sessionState().conf().caseSensitiveAnalysis();
+    StructType partitions = dataset.partitionSchema();
     SparkProfile profile =
         SparkProfile.of(options, spark.sessionState().conf().isTimeTypeEnabled());
     byte[] confBytes = SparkFiles.serialize(conf);
-    Schema arrow = new Schema(List.of());
-    Set<String> int96 = Set.of();
-    if (!files.isEmpty()) {
-      ParquetSource first = SparkFiles.source(files.get(0).path(), confBytes);
-      arrow = first.mapping(SparkReads.MAPPING).arrowSchema();
-      int96 = SparkColumns.int96Paths(first.footer().getFileMetaData().getSchema());
-    }
-    boolean skipUnsupported = skipUnsupported(options);
-    List<String> skipped = new ArrayList<>();
-    Map<String, SparkColumns.Column> columns = new LinkedHashMap<>();
-    List<StructField> fields = new ArrayList<>();
-    for (Field f : arrow.getFields()) {
-      if (userSchema != null && userSchema.getFieldIndex(f.getName()).isEmpty()) {
-        continue; // not asked for: never read, so its type does not matter
-      }
-      SparkColumns.Column c;
-      try {
-        c = SparkColumns.of(f, profile, int96);
-      } catch (SparkColumns.UnsupportedColumnException e) {
-        if (!skipUnsupported) {
-          throw new SparkColumns.UnsupportedColumnException(
-              f.getName(),
-              e.getMessage()
-                  + " (in "
-                  + files.get(0).path()
-                  + "; leave it out with .schema(...), or read the other columns with the option"
-                  + " unsupportedColumns=skip)");
+    StructType userData = null;
+    if (userSchema != null) {
+      userData = new StructType();
+      for (StructField f : userSchema.fields()) {
+        if (!isPartition(f.name(), partitions, caseSensitive)) {
+          userData = userData.add(f);
         }
-        LOG.warn("pqarrow leaves out {}", e.getMessage());
-        skipped.add(f.getName());
-        continue;
       }
-      columns.put(f.getName(), c);
-      fields.add(SparkColumns.sparkSchema(List.of(c)).fields()[0]);
     }
-    StructType fileSchema = new StructType(fields.toArray(new StructField[0]));
-    StructType schema = userSchema == null ? fileSchema : check(userSchema, fileSchema, paths);
-    return new PqarrowTable(paths, files, arrow, columns, schema, profile, confBytes);
+    List<SparkFiles.Entry> byPath = new ArrayList<>(dataset.files());
+    byPath.sort(java.util.Comparator.comparing(SparkFiles.Entry::path));
+    boolean merge =
+        !byPath.isEmpty()
+            && new ParquetOptions(scalaMap(given), SQLConf.get()).mergeSchema()
+            && byPath.size() > 1;
+    List<SparkFiles.Entry> footers = merge ? byPath : byPath.stream().limit(1).toList();
+    boolean skipUnsupported = skipUnsupported(options);
+    StructType finalUserData = userData;
+    List<FileColumns> mapped =
+        footers.parallelStream()
+            .map(f -> FileColumns.of(f, confBytes, profile, finalUserData, skipUnsupported))
+            .toList();
+    Schema arrow = new Schema(List.of());
+    Map<String, SparkColumns.Column> columns = new LinkedHashMap<>();
+    StructType fileSchema = new StructType();
+    if (!mapped.isEmpty()) {
+      arrow = mapped.get(0).arrow;
+      fileSchema = mapped.get(0).schema;
+      for (int i = 0; i < mapped.size(); i++) {
+        FileColumns m = mapped.get(i);
+        if (i > 0) {
+          fileSchema = fileSchema.merge(m.schema, caseSensitive);
+          arrow = common(arrow, m.arrow);
+        }
+        m.columns.forEach(columns::putIfAbsent);
+      }
+    }
+    StructType data = (userData == null ? fileSchema : check(userData, fileSchema, paths));
+    StructType schema =
+        PartitioningUtils.mergeDataAndPartitionSchema(
+                data.asNullable(), partitions.asNullable(), caseSensitive)
+            ._1();
+    return new PqarrowTable(
+        paths, dataset.files(), arrow, columns, schema, partitions, profile, confBytes);
+  }
+
+  /** The mapped columns of one file's footer. */
+  private record FileColumns(
+      Schema arrow, Map<String, SparkColumns.Column> columns, StructType schema) {
+    static FileColumns of(
+        SparkFiles.Entry file,
+        byte[] conf,
+        SparkProfile profile,
+        StructType userData,
+        boolean skipUnsupported) {
+      ParquetSource source = SparkFiles.source(file.path(), conf);
+      Schema arrow = source.mapping(SparkReads.MAPPING).arrowSchema();
+      Set<String> int96 = SparkColumns.int96Paths(source.footer().getFileMetaData().getSchema());
+      Map<String, SparkColumns.Column> columns = new LinkedHashMap<>();
+      List<StructField> fields = new ArrayList<>();
+      for (Field f : arrow.getFields()) {
+        if (userData != null && userData.getFieldIndex(f.getName()).isEmpty()) {
+          continue; // not asked for: never read, so its type does not matter
+        }
+        SparkColumns.Column c;
+        try {
+          c = SparkColumns.of(f, profile, int96);
+        } catch (SparkColumns.UnsupportedColumnException e) {
+          if (!skipUnsupported) {
+            throw new SparkColumns.UnsupportedColumnException(
+                f.getName(),
+                e.getMessage()
+                    + " (in "
+                    + file.path()
+                    + "; leave it out with .schema(...), or read the other columns with the"
+                    + " option unsupportedColumns=skip)");
+          }
+          LOG.warn("pqarrow leaves out {}", e.getMessage());
+          continue;
+        }
+        columns.put(f.getName(), c);
+        fields.add(SparkColumns.sparkSchema(List.of(c)).fields()[0]);
+      }
+      return new FileColumns(arrow, columns, new StructType(fields.toArray(new StructField[0])));
+    }
+  }
+
+  /**
+   * The fields of {@code a} that {@code b} holds alike: what filters may be pushed on, and pruned
+   * paths drawn from, when every file is read under a merged schema.
+   */
+  private static Schema common(Schema a, Schema b) {
+    List<Field> out = new ArrayList<>();
+    for (Field f : a.getFields()) {
+      if (b.getFields().contains(f)) {
+        out.add(f);
+      }
+    }
+    return new Schema(out, a.getCustomMetadata());
+  }
+
+  static boolean isPartition(String name, StructType partitions, boolean caseSensitive) {
+    for (StructField p : partitions.fields()) {
+      if (caseSensitive ? p.name().equals(name) : p.name().equalsIgnoreCase(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static scala.collection.immutable.Map<String, String> scalaMap(Map<String, String> m) {
+    return (scala.collection.immutable.Map)
+        scala.collection.immutable.Map$.MODULE$.from(
+            scala.jdk.javaapi.CollectionConverters.asScala(m));
   }
 
   private static StructType check(StructType user, StructType file, List<String> paths) {
@@ -184,6 +278,6 @@ final class PqarrowTable implements SupportsRead {
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
     return new PqarrowScanBuilder(
-        files, arrowSchema, columns, schema, profile, hadoopConf, options);
+        files, arrowSchema, columns, schema, partitions, profile, hadoopConf, options);
   }
 }

@@ -6,76 +6,29 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Paths;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.spark.sql.catalyst.InternalRow;
 
-/** Listing the files of a read, and opening one on an executor. */
+/** The files of a read, and opening one on an executor. */
 final class SparkFiles {
   private SparkFiles() {}
 
-  /** A file to read: its fully qualified URI and length. */
-  record Entry(String path, long length) implements Serializable {}
-
   /**
-   * The files {@code paths} name: files as they are, directories by their files (recursively,
-   * skipping names that start with {@code _} or {@code .}), globs expanded; sorted by path within
-   * each argument.
+   * A file to read.
    *
-   * @throws IllegalArgumentException naming a path that matches nothing
+   * @param path its fully qualified URI
+   * @param length its bytes
+   * @param partition its partition values ({@link SparkDataset#partitionSchema()}), none when the
+   *     read has no partition columns
    */
-  static List<Entry> list(List<String> paths, Configuration conf) {
-    List<Entry> out = new ArrayList<>();
-    for (String p : paths) {
-      try {
-        Path path = new Path(p);
-        FileSystem fs = path.getFileSystem(conf);
-        FileStatus[] matches = fs.globStatus(path);
-        if (matches == null || matches.length == 0) {
-          throw new IllegalArgumentException("Path does not exist: " + p);
-        }
-        List<Entry> found = new ArrayList<>();
-        for (FileStatus s : matches) {
-          collect(fs, s, found);
-        }
-        found.sort(Comparator.comparing(Entry::path));
-        out.addAll(found);
-      } catch (FileNotFoundException e) {
-        throw new IllegalArgumentException("Path does not exist: " + p, e);
-      } catch (IOException e) {
-        throw new UncheckedIOException("Cannot list " + p + ": " + e.getMessage(), e);
-      }
-    }
-    return out;
-  }
-
-  private static void collect(FileSystem fs, FileStatus s, List<Entry> out) throws IOException {
-    String name = s.getPath().getName();
-    if (name.startsWith("_") || name.startsWith(".")) {
-      return;
-    }
-    if (s.isDirectory()) {
-      FileStatus[] children = fs.listStatus(s.getPath());
-      Arrays.sort(children);
-      for (FileStatus c : children) {
-        collect(fs, c, out);
-      }
-    } else {
-      out.add(new Entry(s.getPath().toUri().toString(), s.getLen()));
-    }
-  }
+  record Entry(String path, long length, InternalRow partition) implements Serializable {}
 
   /**
    * The footer of the file at {@code uri}: a local file directly, any other scheme through

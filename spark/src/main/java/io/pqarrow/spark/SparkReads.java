@@ -20,28 +20,45 @@ import org.apache.spark.sql.types.StructType;
  * column paths, filter (as text, parsed again there), limit and batch size.
  *
  * @param readSchema the columns Spark asked for, in its order (possibly pruned inside structs)
+ * @param partitions the partition columns (their values are each split's, not read from files)
  * @param profile the Spark profile of the type mapping
  * @param columns the dotted paths the bridge reads ({@code ReadOptions.columns}); empty for all
  * @param filter the pushed filter in the bridge's filter syntax, or {@code null}
  * @param limit the most rows a split returns, or -1
  * @param batchRows rows per batch
  * @param hadoopConf the Hadoop configuration, serialized
+ * @param verifyChecksums whether page CRCs are checked ({@link #VERIFY_CHECKSUMS})
  */
 record SparkReads(
     StructType readSchema,
+    StructType partitions,
     SparkProfile profile,
     List<String> columns,
     String filter,
     long limit,
     int batchRows,
-    byte[] hadoopConf)
+    byte[] hadoopConf,
+    boolean verifyChecksums)
     implements Serializable {
+
+  /**
+   * The setting that decides, as for Spark's own Parquet reader (parquet-java's), whether pages are
+   * checked against the CRC in their header: off by default, on with the Hadoop configuration key
+   * or the read option of that name.
+   */
+  static final String VERIFY_CHECKSUMS = "parquet.page.verify-checksum.enabled";
 
   /** Custom metric: column chunk bytes read. */
   static final String BYTES_READ = "pqarrowBytesRead";
 
   /** Custom metric: row groups read after pruning. */
   static final String ROW_GROUPS_READ = "pqarrowRowGroupsRead";
+
+  /** Driver metric: files listed. */
+  static final String FILES = "pqarrowFiles";
+
+  /** Driver metric: files left to read after partition pruning. */
+  static final String FILES_READ = "pqarrowFilesRead";
 
   /** Custom metric: pages skipped by page indexes. */
   static final String PAGES_SKIPPED = "pqarrowPagesSkipped";
@@ -55,6 +72,17 @@ record SparkReads(
 
   SparkReads {
     columns = List.copyOf(columns);
+  }
+
+  /** The fields of {@code readSchema} that are not partition columns: what files are read for. */
+  static StructType dataColumns(StructType readSchema, StructType partitions) {
+    StructType out = new StructType();
+    for (StructField f : readSchema.fields()) {
+      if (partitions.getFieldIndex(f.name()).isEmpty()) {
+        out = out.add(f);
+      }
+    }
+    return out;
   }
 
   /**

@@ -103,7 +103,10 @@ final class SparkVariantExtraction {
       Map<String, List<VariantExtraction>> accepted) {
     boolean[] out = new boolean[extractions.length];
     for (VariantExtraction e : extractions) {
-      if (e.columnName().length != 1 || !isVariant(schema, e.columnName()[0]) || !supported(e)) {
+      if (e.columnName().length != 1
+          || !isVariant(schema, e.columnName()[0])
+          || !supported(e)
+          || isWholeColumn(e)) {
         return out;
       }
     }
@@ -114,6 +117,28 @@ final class SparkVariantExtraction {
           .add(extractions[i]);
     }
     return out;
+  }
+
+  /**
+   * Whether {@code e} asks for the whole Variant ({@code $} as a Variant): Spark offers that when
+   * the column itself is passed up, past the operations it collected extractions from (a {@code
+   * Project} or {@code Filter} directly above the scan), to an aggregate, a join, a window or a
+   * subquery whose own {@code variant_get}s it neither offers nor rewrites. Accepting would turn
+   * the column into the struct of extractions under those operators, whose expressions still read
+   * it as a Variant: planning fails ({@code Could not find v#0 in [sum#5L]}) or values are misread.
+   * So such a batch is declined whole, and the query runs as without pushdown.
+   */
+  static boolean isWholeColumn(VariantExtraction e) {
+    if (e.expectedDataType() != DataTypes.VariantType) {
+      return false;
+    }
+    try {
+      scala.Option<VariantPathSegment[]> path =
+          VariantPathParser.parse(VariantMetadata.fromMetadata(e.metadata()).path());
+      return path.isDefined() && path.get().length == 0;
+    } catch (RuntimeException bad) {
+      return true;
+    }
   }
 
   private static boolean isVariant(StructType schema, String name) {

@@ -12,6 +12,7 @@ import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
 import org.apache.spark.sql.execution.adaptive.QueryStageExec;
@@ -272,11 +273,11 @@ class PushdownTest {
   void packingIsNextFitDecreasing() {
     List<PqarrowPartition.Split> splits =
         List.of(
-            new PqarrowPartition.Split("a", 0, 10, 1),
-            new PqarrowPartition.Split("b", 0, 60, 1),
-            new PqarrowPartition.Split("c", 0, 30, 1),
-            new PqarrowPartition.Split("d", 0, 50, 1),
-            new PqarrowPartition.Split("e", 0, 5, 1));
+            new PqarrowPartition.Split("a", 0, 10, 1, InternalRow.empty()),
+            new PqarrowPartition.Split("b", 0, 60, 1, InternalRow.empty()),
+            new PqarrowPartition.Split("c", 0, 30, 1, InternalRow.empty()),
+            new PqarrowPartition.Split("d", 0, 50, 1, InternalRow.empty()),
+            new PqarrowPartition.Split("e", 0, 5, 1, InternalRow.empty()));
     List<String> packed = new ArrayList<>();
     for (PqarrowPartition p : PqarrowScan.pack(splits, 100, 4)) {
       packed.add(p.splits().stream().map(PqarrowPartition.Split::path).toList().toString());
