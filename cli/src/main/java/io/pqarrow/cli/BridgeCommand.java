@@ -169,7 +169,8 @@ public final class BridgeCommand implements Callable<Integer> {
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> report(e, commandLine, verbose(cli.getParseResult())));
     cli.setParameterExceptionHandler(
-        (e, args) -> report(e, e.getCommandLine(), verbose(e.getCommandLine().getParseResult())));
+        (e, unmatched) ->
+            report(e, e.getCommandLine(), verbose(e.getCommandLine().getParseResult())));
     return cli;
   }
 

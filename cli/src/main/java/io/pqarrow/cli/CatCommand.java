@@ -6,7 +6,7 @@ import com.fasterxml.jackson.core.io.SerializedString;
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
-import io.pqarrow.scan.filter.Expression;
+import io.pqarrow.filter.Expression;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

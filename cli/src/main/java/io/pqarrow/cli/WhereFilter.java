@@ -2,10 +2,10 @@ package io.pqarrow.cli;
 
 import io.pqarrow.ErrorKind;
 import io.pqarrow.FieldPath;
-import io.pqarrow.scan.filter.Expression;
-import io.pqarrow.scan.filter.ExpressionParser;
-import io.pqarrow.scan.filter.FilterEvaluator;
-import io.pqarrow.scan.filter.FilterException;
+import io.pqarrow.filter.Expression;
+import io.pqarrow.filter.ExpressionParser;
+import io.pqarrow.filter.FilterEvaluator;
+import io.pqarrow.filter.FilterException;
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
