@@ -146,7 +146,7 @@ class BadParquetInputTest {
     Bridge.Result r = run(command, file);
     assertEquals(1, r.exitCode(), r.err());
     assertTrue(
-        r.err().startsWith("bridge: cannot read " + file + ": invalid Parquet footer ("), r.err());
+        r.err().startsWith("bridge: cannot read " + file + ": invalid Parquet footer: "), r.err());
     assertEquals(1, r.err().lines().count(), r.err());
   }
 
