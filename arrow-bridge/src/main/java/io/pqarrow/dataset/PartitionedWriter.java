@@ -64,6 +64,7 @@ import org.apache.arrow.vector.util.TransferPair;
 public final class PartitionedWriter implements AutoCloseable {
   private final Path target;
   private final Path temp;
+  private final Schema schema;
   private final Schema fileSchema;
   private final int[] partitionIndex;
   private final int[] fileIndex;
@@ -95,6 +96,7 @@ public final class PartitionedWriter implements AutoCloseable {
       DictionaryProvider dictionaries) {
     this.target = target;
     this.temp = temp;
+    this.schema = schema;
     this.partitionIndex = partitionIndex;
     this.options = options;
     this.maxRowsPerFile = maxRowsPerFile;
@@ -238,6 +240,13 @@ public final class PartitionedWriter implements AutoCloseable {
       throw new IllegalStateException("the partitioned write is finished");
     }
     try {
+      if (!batch.getSchema().getFields().equals(schema.getFields())) {
+        throw DatasetException.of(
+            ErrorKind.INVALID_ARGUMENT,
+            ErrorLocation.inFile(String.valueOf(target)),
+            "a batch of schema " + batch.getSchema() + " in a write of " + schema,
+            null);
+      }
       int rows = batch.getRowCount();
       // rows of each partition, in order of first appearance
       Map<String, int[]> groups = new LinkedHashMap<>();
