@@ -40,7 +40,7 @@ final class LocalDiscovery {
       return List.of(file(path, List.of(), partitioning));
     }
     if (Files.isDirectory(path)) {
-      List<DatasetFile> files = walk(path, null, partitioning);
+      List<DatasetFile> files = walk(path, path, null, partitioning);
       if (files.isEmpty()) {
         throw DatasetException.inFile(ErrorKind.IO, location, "empty directory: no data files");
       }
@@ -79,7 +79,12 @@ final class LocalDiscovery {
     boolean accept(Path p);
   }
 
-  private static List<DatasetFile> walk(Path root, Filter filter, Partitioning partitioning) {
+  /**
+   * The files below {@code root} that {@code filter} accepts (null: all), their partition
+   * directories those between {@code partitionRoot} (root or an ancestor) and them.
+   */
+  private static List<DatasetFile> walk(
+      Path root, Path partitionRoot, Filter filter, Partitioning partitioning) {
     List<DatasetFile> out = new ArrayList<>();
     try (Stream<Path> all = Files.walk(root)) {
       all.forEach(
@@ -89,15 +94,19 @@ final class LocalDiscovery {
               return;
             }
             Path rel = root.relativize(p);
-            List<String> dirs = new ArrayList<>();
             for (int i = 0; i < rel.getNameCount(); i++) {
               String name = rel.getName(i).toString();
               if (name.startsWith("_") || name.startsWith(".")) {
                 return;
               }
-              if (i < rel.getNameCount() - 1) {
-                dirs.add(name);
-              }
+            }
+            Path fromPartitionRoot =
+                root == partitionRoot
+                    ? rel
+                    : partitionRoot.relativize(p.toAbsolutePath().normalize());
+            List<String> dirs = new ArrayList<>();
+            for (int i = 0; i < fromPartitionRoot.getNameCount() - 1; i++) {
+              dirs.add(fromPartitionRoot.getName(i).toString());
             }
             if (filter == null || filter.accept(p)) {
               out.add(file(p, dirs, partitioning));

@@ -47,7 +47,10 @@ final class CatCommand implements Callable<Integer> {
 
   @Mixin VerboseOption verbose;
 
-  @Parameters(index = "0", paramLabel = "FILE.parquet", description = "The Parquet file.")
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE.parquet",
+      description = "The Parquet file, or a directory or (quoted) glob of them.")
   Path file;
 
   @Option(
@@ -64,6 +67,22 @@ final class CatCommand implements Callable<Integer> {
       description = "At most N rows (N >= 0). Default: all.")
   Long limit;
 
+  @Option(
+      names = "--partitioning",
+      paramLabel = "hive|none",
+      description =
+          "For a directory or glob: key=value directories give partition columns (hive, the"
+              + " default), or none.")
+  DatasetInput.PartitioningFlag partitioning = DatasetInput.PartitioningFlag.HIVE;
+
+  @Option(
+      names = "--schema-from",
+      paramLabel = "all|first",
+      description =
+          "For a directory or glob: the schema of every file unified (all, the default), or of"
+              + " the first file in byte-wise order of the paths.")
+  DatasetInput.SchemaFromFlag schemaFrom = DatasetInput.SchemaFromFlag.ALL;
+
   CatCommand(CliContext context) {
     this.context = context;
   }
@@ -73,7 +92,9 @@ final class CatCommand implements Callable<Integer> {
     if (limit != null && limit < 0) {
       throw new ParameterException(spec.commandLine(), "--limit must be >= 0, not " + limit);
     }
-    Schema schema = ParquetInput.mapping(file).arrowSchema();
+    io.pqarrow.dataset.Dataset dataset =
+        DatasetInput.isDataset(file) ? DatasetInput.open(file, partitioning, schemaFrom) : null;
+    Schema schema = dataset != null ? dataset.schema() : ParquetInput.mapping(file).arrowSchema();
     List<String> selected = ColumnSelection.check(columns, schema, file);
     long max = limit == null ? Long.MAX_VALUE : limit;
     if (max == 0) {
@@ -86,7 +107,10 @@ final class CatCommand implements Callable<Integer> {
     VariantJson variants = new VariantJson(context.allocator());
     ValueWriters writers = new ValueWriters(variants);
     long row = 0;
-    try (BatchSource source = ParquetInput.read(file, selected, BATCH_ROWS, context.allocator());
+    try (BatchSource source =
+            dataset != null
+                ? DatasetInput.read(file, dataset, selected, null, BATCH_ROWS, context.allocator())
+                : ParquetInput.read(file, selected, BATCH_ROWS, context.allocator());
         JsonGenerator json = factory.createGenerator(buffer);
         VariantJson closeVariants = variants) {
       json.setRootValueSeparator(new SerializedString(""));
