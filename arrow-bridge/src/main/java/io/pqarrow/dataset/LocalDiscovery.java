@@ -55,10 +55,20 @@ final class LocalDiscovery {
     if (!Files.isDirectory(root)) {
       throw DatasetException.inFile(ErrorKind.IO, location, "no file matches the pattern");
     }
-    String pattern = slash < 0 ? location : location;
-    PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + pattern);
+    PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + location);
+    // hive directories in the literal prefix (data/year=2024/*.parquet) still name partitions
+    Path partitionRoot = root.toAbsolutePath().normalize();
+    while (partitioning.kind() == Partitioning.Kind.HIVE
+        && partitionRoot.getFileName() != null
+        && partitionRoot.getFileName().toString().indexOf('=') > 0) {
+      partitionRoot = partitionRoot.getParent();
+    }
     List<DatasetFile> files =
-        walk(root, p -> matcher.matches(slash < 0 ? root.relativize(p) : p), partitioning);
+        walk(
+            root,
+            partitionRoot,
+            p -> matcher.matches(slash < 0 ? root.relativize(p) : p),
+            partitioning);
     if (files.isEmpty()) {
       throw DatasetException.inFile(ErrorKind.IO, location, "no file matches the pattern");
     }
