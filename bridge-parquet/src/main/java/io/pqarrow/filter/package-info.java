@@ -6,6 +6,6 @@
  * io.pqarrow.filter.RowGroupPruning}), and its evaluation on Arrow batches ({@link
  * io.pqarrow.filter.FilterEvaluator}). A reader applies them all through {@code
  * ReadOptions.filter}; {@code io.pqarrow.parquet.read} imports this package, never the reverse.
- * (Until issue 26 this package was {@code io.pqarrow.scan.filter}.)
+ * (Until issue 26 this package was {@code io.pqarrow.filter}.)
  */
 package io.pqarrow.filter;

@@ -51,7 +51,10 @@ final class CatCommand implements Callable<Integer> {
 
   @Mixin Int96UnitOption int96;
 
-  @Parameters(index = "0", paramLabel = "FILE.parquet", description = "The Parquet file.")
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE.parquet",
+      description = "The Parquet file, or a directory or (quoted) glob of them.")
   Path file;
 
   @Option(
@@ -77,6 +80,22 @@ final class CatCommand implements Callable<Integer> {
       description = "At most N rows (N >= 0). Default: all.")
   Long limit;
 
+  @Option(
+      names = "--partitioning",
+      paramLabel = "hive|none",
+      description =
+          "For a directory or glob: key=value directories give partition columns (hive, the"
+              + " default), or none.")
+  DatasetInput.PartitioningFlag partitioning = DatasetInput.PartitioningFlag.HIVE;
+
+  @Option(
+      names = "--schema-from",
+      paramLabel = "all|first",
+      description =
+          "For a directory or glob: the schema of every file unified (all, the default), or of"
+              + " the first file in byte-wise order of the paths.")
+  DatasetInput.SchemaFromFlag schemaFrom = DatasetInput.SchemaFromFlag.ALL;
+
   CatCommand(CliContext context) {
     this.context = context;
   }
@@ -86,7 +105,14 @@ final class CatCommand implements Callable<Integer> {
     if (limit != null && limit < 0) {
       throw new ParameterException(spec.commandLine(), "--limit must be >= 0, not " + limit);
     }
-    Schema schema = ParquetInput.mapping(file, int96.mapping()).arrowSchema();
+    io.pqarrow.dataset.Dataset dataset =
+        DatasetInput.isDataset(file)
+            ? DatasetInput.open(file, partitioning, schemaFrom, int96.mapping())
+            : null;
+    Schema schema =
+        dataset != null
+            ? dataset.schema()
+            : ParquetInput.mapping(file, int96.mapping()).arrowSchema();
     List<String> selected = ColumnSelection.check("--columns", columns, schema, file);
     Expression filter = where == null ? null : WhereFilter.parse(where, schema, file);
     long max = limit == null ? Long.MAX_VALUE : limit;
@@ -101,8 +127,18 @@ final class CatCommand implements Callable<Integer> {
     ValueWriters writers = new ValueWriters(variants);
     long row = 0;
     try (BatchSource source =
-            ParquetInput.read(
-                file, selected, null, filter, BATCH_ROWS, null, int96.mapping(), context.allocator());
+            dataset != null
+                ? DatasetInput.read(
+                    file, dataset, selected, filter, BATCH_ROWS, context.allocator())
+                : ParquetInput.read(
+                    file,
+                    selected,
+                    null,
+                    filter,
+                    BATCH_ROWS,
+                    null,
+                    int96.mapping(),
+                    context.allocator());
         JsonGenerator json = factory.createGenerator(buffer);
         VariantJson closeVariants = variants) {
       json.setRootValueSeparator(new SerializedString(""));

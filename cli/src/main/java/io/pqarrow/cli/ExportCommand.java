@@ -39,7 +39,10 @@ final class ExportCommand implements Callable<Integer> {
 
   @Mixin Int96UnitOption int96;
 
-  @Parameters(index = "0", paramLabel = "FILE.parquet", description = "The Parquet file.")
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE.parquet",
+      description = "The Parquet file, or a directory or (quoted) glob of them.")
   Path file;
 
   @Parameters(index = "1", paramLabel = "OUT", description = "The Arrow IPC file to write.")
@@ -135,10 +138,27 @@ final class ExportCommand implements Callable<Integer> {
   @Option(
       names = "--stats",
       description = {
-        "After the run, print one JSON line to standard error: row_groups, row_groups_read,",
-        "pages_read, pages_skipped, rows_read, rows_written."
+        "After the run, print one JSON line to standard error: (for a directory or glob: files,",
+        "files_read,) row_groups, row_groups_read, pages_read, pages_skipped, rows_read,",
+        "rows_written."
       })
   boolean stats;
+
+  @Option(
+      names = "--partitioning",
+      paramLabel = "hive|none",
+      description =
+          "For a directory or glob: key=value directories give partition columns (hive, the"
+              + " default), or none.")
+  DatasetInput.PartitioningFlag partitioning = DatasetInput.PartitioningFlag.HIVE;
+
+  @Option(
+      names = "--schema-from",
+      paramLabel = "all|first",
+      description =
+          "For a directory or glob: the schema of every file unified (all, the default), or of"
+              + " the first file in byte-wise order of the paths.")
+  DatasetInput.SchemaFromFlag schemaFrom = DatasetInput.SchemaFromFlag.ALL;
 
   ExportCommand(CliContext context) {
     this.context = context;
@@ -164,6 +184,9 @@ final class ExportCommand implements Callable<Integer> {
     }
     // checked before the footer is read, so that a bad OUT is reported before the input's problems
     OutputFile.check(file, out);
+    if (DatasetInput.isDataset(file)) {
+      return exportDataset();
+    }
     SchemaMapping mapping = ParquetInput.mapping(file, int96.mapping());
     Schema schema = mapping.arrowSchema();
     List<String> selected = ColumnSelection.check("--columns", columns, schema, file);
@@ -209,6 +232,56 @@ final class ExportCommand implements Callable<Integer> {
                     out, root, format, compression, opened[0].dictionaries(), context.allocator()));
     if (stats) {
       context.err().println(opened[0].stats().toJson());
+    }
+    return ExitCode.OK;
+  }
+
+  /** {@code export DIR|GLOB OUT}: the dataset's rows, files read on the machine's cores. */
+  private int exportDataset() {
+    if (rowGroups != null || split != null) {
+      throw new ParameterException(
+          spec.commandLine(), "--row-groups and --split take a single Parquet file");
+    }
+    if (readDictionary != null) {
+      throw new ParameterException(
+          spec.commandLine(), "--read-dictionary takes a single Parquet file");
+    }
+    io.pqarrow.dataset.Dataset dataset =
+        DatasetInput.open(file, partitioning, schemaFrom, int96.mapping());
+    Schema schema = dataset.schema();
+    List<String> selected = ColumnSelection.check("--columns", columns, schema, file);
+    Expression filter = where == null ? null : WhereFilter.parse(where, schema, file);
+    DatasetInput.DatasetSource[] opened = new DatasetInput.DatasetSource[1];
+    new BatchPipeline("export", file, out, false, true)
+        .run(
+            context,
+            () ->
+                opened[0] =
+                    DatasetInput.read(
+                        file, dataset, selected, filter, batchRows, context.allocator()),
+            first ->
+                VariantExport.create(
+                    variant,
+                    first,
+                    context.allocator(),
+                    cols ->
+                        InferencePass.of(
+                                () ->
+                                    DatasetInput.read(
+                                        file,
+                                        dataset,
+                                        cols,
+                                        filter,
+                                        batchRows,
+                                        context.allocator()),
+                                inferRows == null ? 0 : inferRows,
+                                context.allocator())
+                            .infer(cols, InferOptions.defaults())),
+            root ->
+                IpcOutput.create(
+                    out, root, format, compression, opened[0].dictionaries(), context.allocator()));
+    if (stats) {
+      context.err().println(opened[0].datasetStats().toJson());
     }
     return ExitCode.OK;
   }

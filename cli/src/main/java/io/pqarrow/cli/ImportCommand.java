@@ -39,7 +39,10 @@ final class ImportCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "IN.arrow", description = "The Arrow IPC file or stream.")
   Path in;
 
-  @Parameters(index = "1", paramLabel = "OUT.parquet", description = "The Parquet file to write.")
+  @Parameters(
+      index = "1",
+      paramLabel = "OUT.parquet",
+      description = "The Parquet file to write (with --partition-by, the directory OUTDIR).")
   Path out;
 
   @Option(
@@ -142,6 +145,23 @@ final class ImportCommand implements Callable<Integer> {
               + " share one metadata). Applied before --shred. Repeatable.")
   List<String> toVariant;
 
+  @Option(
+      names = "--partition-by",
+      paramLabel = "COL[,COL...]",
+      split = ",",
+      description = {
+        "Write a hive-partitioned dataset to the directory OUT (which must not exist):",
+        "COL1=v1/COL2=v2/part-N.parquet, values escaped as Spark escapes them, null as",
+        "__HIVE_DEFAULT_PARTITION__; the partition columns are not stored in the files."
+      })
+  List<String> partitionBy;
+
+  @Option(
+      names = "--max-rows-per-file",
+      paramLabel = "N",
+      description = "With --partition-by: at most N rows (N >= 1) per file. Default: no limit.")
+  Long maxRowsPerFile;
+
   ImportCommand(CliContext context) {
     this.context = context;
   }
@@ -152,7 +172,17 @@ final class ImportCommand implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--infer-rows must be >= 1, not " + inferRows);
     }
+    if (maxRowsPerFile != null && partitionBy == null) {
+      throw new ParameterException(spec.commandLine(), "--max-rows-per-file needs --partition-by");
+    }
+    if (maxRowsPerFile != null && maxRowsPerFile < 1) {
+      throw new ParameterException(
+          spec.commandLine(), "--max-rows-per-file must be >= 1, not " + maxRowsPerFile);
+    }
     WriteOptions options = writeOptions();
+    if (partitionBy != null) {
+      return importPartitioned(options);
+    }
     BatchSource[] opened = new BatchSource[1];
     new BatchPipeline("import", in, out, true)
         .run(
@@ -189,6 +219,42 @@ final class ImportCommand implements Callable<Integer> {
     }
     ColumnSelection.checkParquet("--encoding", options.columnEncoding().keySet(), parquet, in);
     ColumnSelection.checkParquet("--bloom-filter", options.bloomFilters().keySet(), parquet, in);
+  }
+
+  /** {@code import IN OUTDIR --partition-by …}: a hive dataset, written whole or not at all. */
+  private int importPartitioned(WriteOptions options) {
+    if (java.nio.file.Files.exists(out)) {
+      throw CliException.cannotWrite(out, io.pqarrow.ErrorKind.IO, "already exists", null);
+    }
+    BatchSource[] opened = new BatchSource[1];
+    new BatchPipeline("import", in, out, true)
+        .run(
+            context,
+            () -> opened[0] = IpcInput.open(in, context.allocator()),
+            first -> rewrite(first, opened[0]),
+            root -> {
+              SortOrderCheck sorted =
+                  sortBy == null ? null : SortOrderCheck.of(spec, out, sortBy, root, in);
+              for (String column : partitionBy) {
+                ColumnSelection.check("--partition-by", List.of(column), root.getSchema(), in);
+                if (root.getSchema().getFields().stream()
+                    .noneMatch(f -> f.getName().equals(column))) {
+                  throw new ParameterException(
+                      spec.commandLine(),
+                      "--partition-by: the input has no top-level column " + column);
+                }
+              }
+              return PartitionedOutput.create(
+                  out,
+                  root,
+                  partitionBy,
+                  options,
+                  maxRowsPerFile == null ? Long.MAX_VALUE : maxRowsPerFile,
+                  opened[0].dictionaries(),
+                  sorted,
+                  context.allocator());
+            });
+    return ExitCode.OK;
   }
 
   /** The writer's options from the flags; a malformed one is a usage error. */

@@ -60,11 +60,30 @@ final class MetaCommand implements Callable<Integer>, ArrowFree {
 
   @Mixin VerboseOption verbose;
 
-  @Parameters(index = "0", paramLabel = "FILE.parquet", description = "The Parquet file.")
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE.parquet",
+      description = "The Parquet file, or a directory or (quoted) glob of them.")
   Path file;
 
   @Option(names = "--json", description = "Print one JSON document (see the README).")
   boolean json;
+
+  @Option(
+      names = "--partitioning",
+      paramLabel = "hive|none",
+      description =
+          "For a directory or glob: key=value directories give partition columns (hive, the"
+              + " default), or none.")
+  DatasetInput.PartitioningFlag partitioning = DatasetInput.PartitioningFlag.HIVE;
+
+  @Option(
+      names = "--schema-from",
+      paramLabel = "all|first",
+      description =
+          "For a directory or glob: the schema of every file unified (all, the default), or of"
+              + " the first file in byte-wise order of the paths.")
+  DatasetInput.SchemaFromFlag schemaFrom = DatasetInput.SchemaFromFlag.ALL;
 
   MetaCommand(CliContext context) {
     this.context = context;
@@ -72,6 +91,9 @@ final class MetaCommand implements Callable<Integer>, ArrowFree {
 
   @Override
   public Integer call() {
+    if (DatasetInput.isDataset(file)) {
+      return dataset(DatasetInput.open(file, partitioning, schemaFrom));
+    }
     ParquetMetadata footer;
     try {
       footer = ParquetSource.open(file, Limits.defaults()).footer();
@@ -86,6 +108,52 @@ final class MetaCommand implements Callable<Integer>, ArrowFree {
     return ExitCode.OK;
   }
 
+  /**
+   * A dataset's footers: with {@code --json} {@code {"rows": N, "files": [{"path": …, "rows": N,
+   * "row_groups": [… as for one file …]}]}}, else each file's text under a {@code file <path>}
+   * line, after the totals.
+   */
+  private int dataset(io.pqarrow.dataset.Dataset dataset) {
+    List<ParquetMetadata> footers = new ArrayList<>();
+    long rows = 0;
+    for (int i = 0; i < dataset.files().size(); i++) {
+      try {
+        footers.add(dataset.source(i).footer());
+      } catch (BridgeException e) {
+        throw DatasetInput.reword(file, e);
+      }
+      rows += rows(footers.get(i));
+    }
+    if (json) {
+      StringWriter text = new StringWriter();
+      try (JsonGenerator g = new JsonFactory().createGenerator(text)) {
+        g.writeStartObject();
+        g.writeNumberField("rows", rows);
+        g.writeArrayFieldStart("files");
+        for (int i = 0; i < footers.size(); i++) {
+          g.writeStartObject();
+          g.writeStringField("path", dataset.files().get(i).path());
+          g.writeNumberField("rows", rows(footers.get(i)));
+          rowGroups(g, footers.get(i));
+          g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      context.out().println(text);
+    } else {
+      context.out().println("rows: " + rows);
+      context.out().println("files: " + footers.size());
+      for (int i = 0; i < footers.size(); i++) {
+        context.out().println("file " + dataset.files().get(i).path());
+        print(footers.get(i));
+      }
+    }
+    return ExitCode.OK;
+  }
+
   /** The footer as one JSON document. */
   static String json(ParquetMetadata footer) {
     StringWriter text = new StringWriter();
@@ -93,26 +161,31 @@ final class MetaCommand implements Callable<Integer>, ArrowFree {
       g.writeStartObject();
       g.writeNumberField("rows", rows(footer));
       g.writeStringField("created_by", footer.getFileMetaData().getCreatedBy());
-      g.writeArrayFieldStart("row_groups");
-      for (BlockMetaData block : footer.getBlocks()) {
-        g.writeStartObject();
-        g.writeNumberField("rows", block.getRowCount());
-        g.writeNumberField("bytes", block.getCompressedSize());
-        g.writeNumberField("uncompressed_bytes", block.getTotalByteSize());
-        g.writeNumberField("offset", block.getStartingPos());
-        g.writeArrayFieldStart("columns");
-        for (ColumnChunkMetaData c : block.getColumns()) {
-          column(g, c);
-        }
-        g.writeEndArray();
-        g.writeEndObject();
-      }
-      g.writeEndArray();
+      rowGroups(g, footer);
       g.writeEndObject();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     return text.toString();
+  }
+
+  /** {@code "row_groups": [...]}, a field of the object {@code g} is in. */
+  private static void rowGroups(JsonGenerator g, ParquetMetadata footer) throws IOException {
+    g.writeArrayFieldStart("row_groups");
+    for (BlockMetaData block : footer.getBlocks()) {
+      g.writeStartObject();
+      g.writeNumberField("rows", block.getRowCount());
+      g.writeNumberField("bytes", block.getCompressedSize());
+      g.writeNumberField("uncompressed_bytes", block.getTotalByteSize());
+      g.writeNumberField("offset", block.getStartingPos());
+      g.writeArrayFieldStart("columns");
+      for (ColumnChunkMetaData c : block.getColumns()) {
+        column(g, c);
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+    }
+    g.writeEndArray();
   }
 
   private static void column(JsonGenerator g, ColumnChunkMetaData c) throws IOException {

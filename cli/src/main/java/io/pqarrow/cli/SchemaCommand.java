@@ -25,7 +25,10 @@ final class SchemaCommand implements Callable<Integer> {
 
   @Mixin Int96UnitOption int96;
 
-  @Parameters(index = "0", paramLabel = "FILE.parquet", description = "The Parquet file.")
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE.parquet",
+      description = "The Parquet file, or a directory or (quoted) glob of them.")
   Path file;
 
   @Option(
@@ -35,13 +38,32 @@ final class SchemaCommand implements Callable<Integer> {
               + " their storage type and ARROW:extension:name/metadata), one document.")
   boolean json;
 
+  @Option(
+      names = "--partitioning",
+      paramLabel = "hive|none",
+      description =
+          "For a directory or glob: key=value directories give partition columns (hive, the"
+              + " default), or none.")
+  DatasetInput.PartitioningFlag partitioning = DatasetInput.PartitioningFlag.HIVE;
+
+  @Option(
+      names = "--schema-from",
+      paramLabel = "all|first",
+      description =
+          "For a directory or glob: the schema of every file unified (all, the default), or of"
+              + " the first file in byte-wise order of the paths.")
+  DatasetInput.SchemaFromFlag schemaFrom = DatasetInput.SchemaFromFlag.ALL;
+
   SchemaCommand(CliContext context) {
     this.context = context;
   }
 
   @Override
   public Integer call() {
-    Schema schema = ParquetInput.mapping(file, int96.mapping()).arrowSchema();
+    Schema schema =
+        DatasetInput.isDataset(file)
+            ? DatasetInput.open(file, partitioning, schemaFrom, int96.mapping()).schema()
+            : ParquetInput.mapping(file, int96.mapping()).arrowSchema();
     if (json) {
       context.out().println(SchemaJson.toJson(schema));
     } else {

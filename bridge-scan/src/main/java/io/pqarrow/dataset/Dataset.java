@@ -1,0 +1,349 @@
+package io.pqarrow.dataset;
+
+import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
+import io.pqarrow.parquet.read.ParquetSource;
+import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.scan.ScanUnit;
+import io.pqarrow.scan.SplitPlanner;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Many Parquet files read as one table: a directory (hive-partitioned or not), a glob pattern, or a
+ * caller's own listing of files with their partition values.
+ *
+ * <pre>
+ * Dataset events = Dataset.open("/data/events", DatasetOptions.defaults()); // year=2024/country=US/…
+ * try (DatasetScan scan = events.newScan(allocator,
+ *     ReadOptions.builder().filter(ExpressionParser.parse("year = 2024 and amount > 10")).build(),
+ *     DatasetScanOptions.defaults())) {
+ *   while (scan.loadNextBatch()) { ... scan.getVectorSchemaRoot() ... }
+ *   scan.stats(); // files, files_read, row groups, pages, rows
+ * }
+ * </pre>
+ *
+ * <p><b>Files</b> are taken in byte-wise order of their paths (as UTF-8); "the first file" is the
+ * first in that order. <b>Schema</b>: the files' columns ({@link DatasetOptions}: every footer
+ * unified by {@link SchemaUnifier}, the first file's, or the caller's), then the partition columns
+ * ({@link Partitioning}, {@link PartitionValues}).
+ *
+ * <p><b>A partition column that is also a file column</b> follows Spark's rule ({@code
+ * PartitioningUtils.mergeDataAndPartitionSchema}, called from {@code HadoopFsRelation}): the column
+ * keeps its place among the file columns, takes the partition column's type, and its values come
+ * from the directory names; the file's own column is not read ({@code FileSourceStrategy} reads
+ * {@code dataColumns.filterNot(partitionColumns)}).
+ *
+ * <p>The dataset is immutable and thread-safe; footers are read once (in parallel on {@link
+ * DatasetOptions#footerThreads()} threads when the schema needs them all) and shared by every scan.
+ */
+public final class Dataset {
+  private final List<DatasetFile> files;
+  private final AtomicReferenceArray<ParquetSource> sources;
+  private final Schema schema;
+  private final Schema fileSchema;
+  private final PartitionValues partitions;
+  private final Set<String> partitionNames;
+  private final DatasetOptions options;
+  private final boolean byFieldId;
+
+  private Dataset(
+      List<DatasetFile> files,
+      AtomicReferenceArray<ParquetSource> sources,
+      Schema fileSchema,
+      PartitionValues partitions,
+      DatasetOptions options,
+      boolean byFieldId) {
+    this.files = files;
+    this.sources = sources;
+    this.fileSchema = fileSchema;
+    this.partitions = partitions;
+    this.options = options;
+    this.byFieldId = byFieldId;
+    this.partitionNames = new LinkedHashSet<>();
+    Map<String, Field> partitionFields = new HashMap<>();
+    for (Field f : partitions.schema().getFields()) {
+      partitionNames.add(f.getName());
+      partitionFields.put(f.getName(), f);
+    }
+    List<Field> fields = new ArrayList<>();
+    Set<String> overlapped = new LinkedHashSet<>();
+    for (Field f : fileSchema.getFields()) {
+      Field p = partitionFields.get(f.getName());
+      if (p != null) {
+        overlapped.add(f.getName());
+        fields.add(p);
+      } else {
+        fields.add(f);
+      }
+    }
+    for (Field p : partitions.schema().getFields()) {
+      if (!overlapped.contains(p.getName())) {
+        fields.add(p);
+      }
+    }
+    this.schema = new Schema(fields);
+  }
+
+  /**
+   * Opens the dataset at {@code location}: a Parquet file, a directory or a glob pattern on the
+   * local file system.
+   *
+   * @throws DatasetException when nothing is found, a partition value does not parse, or the files'
+   *     schemas do not unify
+   * @throws io.pqarrow.parquet.ParquetFileException when a file is not Parquet (naming it)
+   */
+  public static Dataset open(String location, DatasetOptions options) {
+    return of(LocalDiscovery.find(location, options.partitioning()), options);
+  }
+
+  /**
+   * The dataset of {@code files}, listed by the caller (any storage: each file's {@link
+   * DatasetFile#file()}); their partition values are typed by {@code options.partitioning()} (whose
+   * directory scheme is not used: the values are the caller's).
+   *
+   * @throws DatasetException when there is no file, a partition value does not parse, or the files'
+   *     schemas do not unify
+   */
+  public static Dataset of(List<DatasetFile> files, DatasetOptions options) {
+    if (files.isEmpty()) {
+      throw DatasetException.of(ErrorKind.IO, ErrorLocation.NONE, "no data files", null);
+    }
+    List<DatasetFile> sorted = new ArrayList<>(files);
+    sorted.sort(
+        Comparator.comparing(
+            f -> f.path().getBytes(StandardCharsets.UTF_8), Arrays::compareUnsigned));
+    PartitionValues partitions = PartitionValues.of(sorted, options.partitioning());
+    AtomicReferenceArray<ParquetSource> sources = new AtomicReferenceArray<>(sorted.size());
+    Schema fileSchema;
+    boolean byId = false;
+    if (options.schema().isPresent()) {
+      fileSchema = options.schema().get();
+    } else if (options.schemaFrom() == DatasetOptions.SchemaFrom.FIRST) {
+      sources.set(0, openSource(sorted.get(0), options));
+      fileSchema = fileSchemaOf(sources.get(0), options);
+    } else {
+      readAll(sorted, sources, options);
+      List<String> names = new ArrayList<>();
+      List<Schema> schemas = new ArrayList<>();
+      for (int i = 0; i < sorted.size(); i++) {
+        names.add(sorted.get(i).path());
+        schemas.add(fileSchemaOf(sources.get(i), options));
+      }
+      fileSchema = SchemaUnifier.unify(names, schemas);
+      byId = !fileSchema.getFields().isEmpty();
+      for (Schema s : schemas) {
+        for (Field f : s.getFields()) {
+          byId &= SchemaUnifier.fieldId(f) != null;
+        }
+      }
+    }
+    return new Dataset(List.copyOf(sorted), sources, fileSchema, partitions, options, byId);
+  }
+
+  private static void readAll(
+      List<DatasetFile> files,
+      AtomicReferenceArray<ParquetSource> sources,
+      DatasetOptions options) {
+    int threads = Math.min(options.footerThreads(), files.size());
+    if (threads <= 1) {
+      for (int i = 0; i < files.size(); i++) {
+        sources.set(i, openSource(files.get(i), options));
+      }
+      return;
+    }
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            threads,
+            r -> {
+              Thread t = new Thread(r, "pqarrow-footers");
+              t.setDaemon(true);
+              return t;
+            });
+    try {
+      List<Future<ParquetSource>> futures = new ArrayList<>();
+      for (DatasetFile f : files) {
+        futures.add(pool.submit(() -> openSource(f, options)));
+      }
+      for (int i = 0; i < futures.size(); i++) {
+        try {
+          sources.set(i, futures.get(i).get());
+        } catch (ExecutionException e) {
+          if (e.getCause() instanceof RuntimeException r) {
+            throw r;
+          }
+          throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw DatasetException.of(ErrorKind.IO, ErrorLocation.NONE, "interrupted", e);
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static ParquetSource openSource(DatasetFile f, DatasetOptions options) {
+    return ParquetSource.open(f.file(), f.path(), options.limits());
+  }
+
+  /**
+   * The Arrow schema of a file's top-level columns as a dataset reads them: dictionaries read as
+   * their values (a dataset's batches hold no dictionary-encoded column).
+   */
+  static Schema fileSchemaOf(ParquetSource source, DatasetOptions options) {
+    Schema mapped = source.mapping(options.mapping()).arrowSchema();
+    List<Field> fields = new ArrayList<>();
+    for (Field f : mapped.getFields()) {
+      fields.add(plain(f));
+    }
+    return new Schema(fields);
+  }
+
+  private static Field plain(Field f) {
+    List<Field> kids = new ArrayList<>();
+    for (Field c : f.getChildren()) {
+      kids.add(plain(c));
+    }
+    return new Field(
+        f.getName(), new FieldType(f.isNullable(), f.getType(), null, f.getMetadata()), kids);
+  }
+
+  /** The files, in byte-wise order of their paths. */
+  public List<DatasetFile> files() {
+    return files;
+  }
+
+  /**
+   * The footer of file {@code index}, read on first use.
+   *
+   * @throws io.pqarrow.parquet.ParquetFileException when the file is not Parquet
+   */
+  public ParquetSource source(int index) {
+    ParquetSource s = sources.get(index);
+    if (s == null) {
+      s = openSource(files.get(index), options);
+      if (!sources.compareAndSet(index, null, s)) {
+        s = sources.get(index);
+      }
+    }
+    return s;
+  }
+
+  /** The dataset's schema: the files' columns, then the partition columns. */
+  public Schema schema() {
+    return schema;
+  }
+
+  /** The partition columns (nullable), in partition order. */
+  public Schema partitionSchema() {
+    return partitions.schema();
+  }
+
+  /** The files' columns (before partition columns replace the ones they overlap). */
+  Schema fileSchema() {
+    return fileSchema;
+  }
+
+  /** The names of the partition columns. */
+  Set<String> partitionNames() {
+    return partitionNames;
+  }
+
+  PartitionValues partitions() {
+    return partitions;
+  }
+
+  boolean byFieldId() {
+    return byFieldId;
+  }
+
+  DatasetOptions options() {
+    return options;
+  }
+
+  /** The partition values of file {@code index}: column name to value (Long, String, …, null). */
+  public Map<String, Object> partitionValues(int index) {
+    return partitions.valuesOf(index);
+  }
+
+  /** The number of rows of every file (reads every footer). */
+  public long rowCount() {
+    long rows = 0;
+    for (int i = 0; i < files.size(); i++) {
+      rows += source(i).rowCount();
+    }
+    return rows;
+  }
+
+  /**
+   * Units of about {@code targetBytes} over the dataset's files ({@link SplitPlanner}), in file
+   * order, for an engine that hands each to a task ({@link #newScan(BufferAllocator, ReadOptions,
+   * DatasetScanOptions, List)}).
+   */
+  public List<DatasetSplit> plan(long targetBytes) {
+    List<DatasetSplit> out = new ArrayList<>();
+    for (int i = 0; i < files.size(); i++) {
+      for (ScanUnit unit : SplitPlanner.plan(source(i), targetBytes)) {
+        out.add(new DatasetSplit(i, unit));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Opens a scan of every file.
+   *
+   * @param options projection (top-level columns of {@link #schema()}), filter (on file and
+   *     partition columns), offset, limit, row numbers (per file), batch size, threads; its row
+   *     groups are ignored
+   * @throws io.pqarrow.filter.FilterException for a filter that does not bind to {@link #schema()}
+   */
+  public DatasetScan newScan(
+      BufferAllocator allocator, ReadOptions options, DatasetScanOptions scanOptions) {
+    List<DatasetSplit> all = new ArrayList<>();
+    for (int i = 0; i < files.size(); i++) {
+      all.add(new DatasetSplit(i, null));
+    }
+    return new DatasetScan(this, allocator, options, scanOptions, all);
+  }
+
+  /** Opens a scan of {@code splits} only, in the order given ({@link #plan}). */
+  public DatasetScan newScan(
+      BufferAllocator allocator,
+      ReadOptions options,
+      DatasetScanOptions scanOptions,
+      List<DatasetSplit> splits) {
+    return new DatasetScan(this, allocator, options, scanOptions, splits);
+  }
+
+  /** A failure of {@code file} as a dataset error naming it, unless it names a file already. */
+  static BridgeException named(BridgeException e, String file) {
+    if (e.location().hasFile()) {
+      return e;
+    }
+    return DatasetException.of(e.kind(), e.location().withFile(file), e.getMessage(), e);
+  }
+
+  static boolean isNull(Field f) {
+    return f.getType() instanceof ArrowType.Null;
+  }
+}

@@ -1,0 +1,26 @@
+package io.pqarrow.dataset;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.parquet.io.InputFile;
+
+/**
+ * One Parquet file of a dataset with its partition values: what discovery finds on the local file
+ * system, or what an engine that lists its own storage hands {@link Dataset#of}.
+ *
+ * @param path the file's path or URI: its name in every message, and the key files are ordered by
+ *     (byte-wise, as UTF-8)
+ * @param file the bytes
+ * @param partitionValues column name to value as text, unescaped (null for a null value), in
+ *     partition order; typed by the dataset's {@link Partitioning}
+ */
+public record DatasetFile(String path, InputFile file, Map<String, String> partitionValues) {
+  /** Checks the parts and copies the values (which may be null). */
+  public DatasetFile {
+    Objects.requireNonNull(path, "path");
+    Objects.requireNonNull(file, "file");
+    partitionValues = Collections.unmodifiableMap(new LinkedHashMap<>(partitionValues));
+  }
+}

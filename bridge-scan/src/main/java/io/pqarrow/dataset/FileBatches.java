@@ -1,0 +1,257 @@
+package io.pqarrow.dataset;
+
+import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
+import io.pqarrow.FieldPath;
+import io.pqarrow.parquet.read.ParquetArrowReader;
+import io.pqarrow.parquet.read.ParquetSource;
+import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.parquet.read.ScanStats;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * The batches of one file of a dataset scan in the scan's schema: each file batch's columns moved
+ * (or cast, {@link ColumnCast}) into a new root, a column the file lacks as nulls, partition and
+ * file path columns filled with the file's constants. Each {@link #next()} hands over a root the
+ * caller closes.
+ */
+final class FileBatches implements AutoCloseable {
+  /** Where an output column comes from. */
+  enum Source {
+    FILE,
+    PARTITION,
+    ROW_NUMBER,
+    FILE_PATH
+  }
+
+  private final ScanPlan plan;
+  private final int fileIndex;
+  private final String path;
+  private final BufferAllocator allocator;
+  private final ParquetArrowReader reader;
+  private final String[] fileNames; // per output column: the file's column, or null
+  private final boolean[] cast;
+  private long rowsSeen;
+
+  private FileBatches(
+      ScanPlan plan,
+      int fileIndex,
+      BufferAllocator allocator,
+      ParquetArrowReader reader,
+      String[] fileNames,
+      boolean[] cast) {
+    this.plan = plan;
+    this.fileIndex = fileIndex;
+    this.path = plan.dataset().files().get(fileIndex).path();
+    this.allocator = allocator;
+    this.reader = reader;
+    this.fileNames = fileNames;
+    this.cast = cast;
+  }
+
+  /**
+   * Opens file {@code split.file()} for the scan {@code plan}, or returns null when the filter
+   * rules it out by its partition values.
+   */
+  static FileBatches open(ScanPlan plan, DatasetSplit split, BufferAllocator allocator) {
+    Dataset dataset = plan.dataset();
+    int index = split.file();
+    String path = dataset.files().get(index).path();
+    try {
+      if (plan.filters() != null && !plan.filters().mayMatch(index)) {
+        return null;
+      }
+      ParquetSource source = split.unit() != null ? split.unit().source() : dataset.source(index);
+      Schema fileSchema = Dataset.fileSchemaOf(source, dataset.options());
+      ReadOptions.Builder options = plan.fileOptions();
+      if (plan.filters() != null) {
+        FileFilters.ForFile f = plan.filters().forFile(index, fileSchema);
+        if (f.pruned()) {
+          return null;
+        }
+        if (f.residual() != null) {
+          options.filter(f.residual());
+        }
+      }
+      List<Field> out = plan.schema().getFields();
+      String[] names = new String[out.size()];
+      boolean[] cast = new boolean[out.size()];
+      List<String> columns = new ArrayList<>();
+      for (int j = 0; j < out.size(); j++) {
+        if (plan.sources()[j] != Source.FILE) {
+          continue;
+        }
+        Field want = out.get(j);
+        Field have = find(fileSchema, want, dataset.byFieldId());
+        if (have == null || Dataset.isNull(have) && !Dataset.isNull(want)) {
+          continue;
+        }
+        if (!want.getType().equals(have.getType()) || !sameShape(want, have)) {
+          if (!ColumnCast.supports(have.getType(), want.getType())
+              || !have.getChildren().isEmpty()) {
+            throw DatasetException.of(
+                ErrorKind.INVALID_SCHEMA,
+                ErrorLocation.inFile(path).withColumn(want.getName()),
+                "column "
+                    + have.getName()
+                    + " is "
+                    + have.getType()
+                    + ", which cannot be read as the dataset's "
+                    + want.getType(),
+                null);
+          }
+          cast[j] = true;
+        }
+        names[j] = have.getName();
+        columns.add(FieldPath.quote(List.of(have.getName()), fileSchema.getFields()));
+      }
+      if (columns.isEmpty() && !fileSchema.getFields().isEmpty()) {
+        // only partition columns (or none) wanted: read the first column for the row count
+        columns.add(
+            FieldPath.quote(
+                List.of(fileSchema.getFields().get(0).getName()), fileSchema.getFields()));
+      }
+      options.columns(columns);
+      if (split.unit() != null) {
+        if (split.unit().isEmpty()) {
+          return null;
+        }
+        options.rowGroups(split.unit().rowGroups());
+      }
+      ParquetArrowReader reader = source.newReader(allocator, options.build());
+      return new FileBatches(plan, index, allocator, reader, names, cast);
+    } catch (BridgeException e) {
+      throw Dataset.named(e, path);
+    }
+  }
+
+  private static Field find(Schema fileSchema, Field want, boolean byId) {
+    if (byId) {
+      String id = SchemaUnifier.fieldId(want);
+      for (Field f : fileSchema.getFields()) {
+        if (id != null && id.equals(SchemaUnifier.fieldId(f))) {
+          return f;
+        }
+      }
+      return null;
+    }
+    for (Field f : fileSchema.getFields()) {
+      if (f.getName().equals(want.getName())) {
+        return f;
+      }
+    }
+    return null;
+  }
+
+  /** Whether the children agree in names and types all the way down. */
+  private static boolean sameShape(Field a, Field b) {
+    if (a.getChildren().size() != b.getChildren().size() || !a.getType().equals(b.getType())) {
+      return false;
+    }
+    for (int i = 0; i < a.getChildren().size(); i++) {
+      Field x = a.getChildren().get(i);
+      Field y = b.getChildren().get(i);
+      if (!x.getName().equals(y.getName()) || !sameShape(x, y)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The file's index in the dataset. */
+  int fileIndex() {
+    return fileIndex;
+  }
+
+  /** The next batch in the scan's schema (the caller closes it), or null at the end. */
+  VectorSchemaRoot next() {
+    try {
+      if (!reader.loadNextBatch()) {
+        return null;
+      }
+      VectorSchemaRoot in = reader.getVectorSchemaRoot();
+      int rows = in.getRowCount();
+      VectorSchemaRoot out = VectorSchemaRoot.create(plan.schema(), allocator);
+      try {
+        List<FieldVector> vectors = out.getFieldVectors();
+        for (int j = 0; j < vectors.size(); j++) {
+          FieldVector to = vectors.get(j);
+          switch (plan.sources()[j]) {
+            case FILE -> {
+              if (fileNames[j] == null) {
+                to.setInitialCapacity(rows);
+                to.allocateNew();
+                to.setValueCount(rows);
+              } else {
+                FieldVector from = in.getVector(fileNames[j]);
+                if (cast[j]) {
+                  ColumnCast.cast(
+                      from,
+                      to,
+                      rows,
+                      ErrorLocation.inFile(path).withColumn(to.getName()),
+                      rowsSeen);
+                } else {
+                  from.makeTransferPair(to).transfer();
+                  from.allocateNew();
+                }
+              }
+            }
+            case PARTITION -> {
+              to.setInitialCapacity(rows);
+              to.allocateNew();
+              PartitionValues.fill(
+                  to,
+                  plan.dataset().partitions().value(fileIndex, plan.partitionIndex()[j]),
+                  0,
+                  rows);
+              to.setValueCount(rows);
+            }
+            case ROW_NUMBER -> {
+              FieldVector from = in.getVector(plan.rowNumberColumn());
+              from.makeTransferPair(to).transfer();
+              from.allocateNew();
+            }
+            case FILE_PATH -> {
+              to.setInitialCapacity(rows);
+              to.allocateNew();
+              byte[] bytes = path.getBytes(StandardCharsets.UTF_8);
+              BaseVariableWidthVector s = (BaseVariableWidthVector) to;
+              for (int i = 0; i < rows; i++) {
+                s.setSafe(i, bytes);
+              }
+              to.setValueCount(rows);
+            }
+          }
+        }
+        out.setRowCount(rows);
+        rowsSeen += rows;
+        return out;
+      } catch (RuntimeException e) {
+        out.close();
+        throw e;
+      }
+    } catch (BridgeException e) {
+      throw Dataset.named(e, path);
+    }
+  }
+
+  /** What the file's reader did. */
+  ScanStats stats() {
+    return reader.stats();
+  }
+
+  @Override
+  public void close() {
+    reader.close();
+  }
+}

@@ -1,0 +1,135 @@
+package io.pqarrow.dataset;
+
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorText;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.parquet.io.LocalInputFile;
+
+/**
+ * Finds the files of a dataset on the local file system: a file, a directory (recursively), or a
+ * glob pattern ({@code *}, {@code ?}, {@code [..]}, {@code {a,b}}; {@code **} crosses directories,
+ * as {@link java.nio.file.FileSystem#getPathMatcher} reads it).
+ *
+ * <p>Below a directory, files and directories whose names start with {@code _} or {@code .} are
+ * passed over ({@code _SUCCESS}, {@code _common_metadata}, {@code .part-0.crc}, hidden temporary
+ * output), as Spark and pyarrow pass them over. A pattern's root is its longest leading run of
+ * names without a glob character; partition directories are those between the root and each file. A
+ * single file has no partition directories.
+ */
+final class LocalDiscovery {
+  private LocalDiscovery() {}
+
+  /**
+   * The files {@code location} names, with their partition values, in no particular order.
+   *
+   * @throws DatasetException ({@link ErrorKind#IO}) when nothing is there, a directory holds no
+   *     file, or a pattern matches none
+   */
+  static List<DatasetFile> find(String location, Partitioning partitioning) {
+    Path path = Path.of(location);
+    if (Files.isRegularFile(path)) {
+      return List.of(file(path, List.of(), partitioning));
+    }
+    if (Files.isDirectory(path)) {
+      List<DatasetFile> files = walk(path, path, null, partitioning);
+      if (files.isEmpty()) {
+        throw DatasetException.inFile(ErrorKind.IO, location, "empty directory: no data files");
+      }
+      return files;
+    }
+    int glob = firstGlobChar(location);
+    if (glob < 0) {
+      throw DatasetException.inFile(ErrorKind.IO, location, "no such file or directory");
+    }
+    int slash = location.lastIndexOf('/', glob);
+    Path root = Path.of(slash < 0 ? "." : slash == 0 ? "/" : location.substring(0, slash));
+    if (!Files.isDirectory(root)) {
+      throw DatasetException.inFile(ErrorKind.IO, location, "no file matches the pattern");
+    }
+    PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + location);
+    // hive directories in the literal prefix (data/year=2024/*.parquet) still name partitions
+    Path partitionRoot = root.toAbsolutePath().normalize();
+    while (partitioning.kind() == Partitioning.Kind.HIVE
+        && partitionRoot.getFileName() != null
+        && partitionRoot.getFileName().toString().indexOf('=') > 0) {
+      partitionRoot = partitionRoot.getParent();
+    }
+    List<DatasetFile> files =
+        walk(
+            root,
+            partitionRoot,
+            p -> matcher.matches(slash < 0 ? root.relativize(p) : p),
+            partitioning);
+    if (files.isEmpty()) {
+      throw DatasetException.inFile(ErrorKind.IO, location, "no file matches the pattern");
+    }
+    return files;
+  }
+
+  private static int firstGlobChar(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '*' || c == '?' || c == '[' || c == '{') {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private interface Filter {
+    boolean accept(Path p);
+  }
+
+  /**
+   * The files below {@code root} that {@code filter} accepts (null: all), their partition
+   * directories those between {@code partitionRoot} (root or an ancestor) and them.
+   */
+  private static List<DatasetFile> walk(
+      Path root, Path partitionRoot, Filter filter, Partitioning partitioning) {
+    List<DatasetFile> out = new ArrayList<>();
+    try (Stream<Path> all = Files.walk(root)) {
+      all.forEach(
+          p -> {
+            if (p.equals(root)
+                || !Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(p)) {
+              return;
+            }
+            Path rel = root.relativize(p);
+            for (int i = 0; i < rel.getNameCount(); i++) {
+              String name = rel.getName(i).toString();
+              if (name.startsWith("_") || name.startsWith(".")) {
+                return;
+              }
+            }
+            Path fromPartitionRoot =
+                root == partitionRoot
+                    ? rel
+                    : partitionRoot.relativize(p.toAbsolutePath().normalize());
+            List<String> dirs = new ArrayList<>();
+            for (int i = 0; i < fromPartitionRoot.getNameCount() - 1; i++) {
+              dirs.add(fromPartitionRoot.getName(i).toString());
+            }
+            if (filter == null || filter.accept(p)) {
+              out.add(file(p, dirs, partitioning));
+            }
+          });
+    } catch (IOException | UncheckedIOException e) {
+      throw DatasetException.inFile(
+          ErrorKind.IO, String.valueOf(root), "cannot list: " + ErrorText.describe(e));
+    }
+    return out;
+  }
+
+  private static DatasetFile file(Path p, List<String> dirs, Partitioning partitioning) {
+    return new DatasetFile(String.valueOf(p), new LocalInputFile(p), partitioning.values(dirs));
+  }
+}

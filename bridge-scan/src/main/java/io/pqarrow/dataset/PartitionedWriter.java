@@ -1,0 +1,418 @@
+package io.pqarrow.dataset;
+
+import io.pqarrow.BridgeException;
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
+import io.pqarrow.ErrorText;
+import io.pqarrow.parquet.write.ParquetArrowWriter;
+import io.pqarrow.parquet.write.WriteOptions;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseIntVector;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.FloatingPointVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.arrow.vector.util.TransferPair;
+
+/**
+ * Writes batches as a hive-partitioned dataset: each row goes to {@code k1=v1/k2=v2/part-N.parquet}
+ * under the target directory by the values of the partition columns, which the files do not store
+ * (a reader takes them from the directory names).
+ *
+ * <pre>
+ * try (PartitionedWriter w = PartitionedWriter.open(Path.of("out"), schema, List.of("year", "country"),
+ *     WriteOptions.defaults(), 1_000_000, allocator)) {
+ *   w.write(batch);  // any number of times
+ * }                  // close() completes every file and renames the directory into place
+ * </pre>
+ *
+ * <p>Values are written as text ({@link PartitionPaths#escape}: Spark's escaped characters, null as
+ * {@value PartitionPaths#NULL_NAME}): integers in decimal, booleans as {@code true}/{@code false},
+ * dates as {@code 2025-01-31}, floating point as Java prints a double, strings as they are.
+ * Partition columns are top-level columns of those types. {@code N} counts the files of the whole
+ * write from 0; a partition's file is closed and the next begun when it reaches the maximum rows
+ * per file. Every file is written with the same {@link WriteOptions}.
+ *
+ * <p>Crash safety: the whole output is written under a hidden sibling of the target ({@code
+ * .NAME.<hex>.tmp}), renamed to the target (atomically where the file system can) once every file
+ * is complete. A failed write deletes that directory; a killed one leaves only it, which readers of
+ * the parent pass over (its name starts with a dot). The target must not exist.
+ */
+public final class PartitionedWriter implements AutoCloseable {
+  private final Path target;
+  private final Path temp;
+  private final Schema schema;
+  private final Schema fileSchema;
+  private final int[] partitionIndex;
+  private final int[] fileIndex;
+  private final WriteOptions options;
+  private final long maxRowsPerFile;
+  private final BufferAllocator allocator;
+  private final DictionaryProvider dictionaries;
+  private final Map<String, Open> open = new LinkedHashMap<>();
+  private int files;
+  private boolean done;
+
+  private static final class Open {
+    final ParquetArrowWriter writer;
+    long rows;
+
+    Open(ParquetArrowWriter writer) {
+      this.writer = writer;
+    }
+  }
+
+  private PartitionedWriter(
+      Path target,
+      Path temp,
+      Schema schema,
+      int[] partitionIndex,
+      WriteOptions options,
+      long maxRowsPerFile,
+      BufferAllocator allocator,
+      DictionaryProvider dictionaries) {
+    this.target = target;
+    this.temp = temp;
+    this.schema = schema;
+    this.partitionIndex = partitionIndex;
+    this.options = options;
+    this.maxRowsPerFile = maxRowsPerFile;
+    this.allocator = allocator;
+    this.dictionaries = dictionaries;
+    Set<Integer> partitioned = new HashSet<>();
+    for (int p : partitionIndex) {
+      partitioned.add(p);
+    }
+    List<Field> kept = new ArrayList<>();
+    List<Integer> keptIndex = new ArrayList<>();
+    for (int i = 0; i < schema.getFields().size(); i++) {
+      if (!partitioned.contains(i)) {
+        kept.add(schema.getFields().get(i));
+        keptIndex.add(i);
+      }
+    }
+    this.fileSchema = new Schema(kept, schema.getCustomMetadata());
+    this.fileIndex = keptIndex.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * As {@link #open(Path, Schema, List, WriteOptions, long, BufferAllocator, DictionaryProvider)}
+   * without dictionaries.
+   */
+  public static PartitionedWriter open(
+      Path target,
+      Schema schema,
+      List<String> partitionBy,
+      WriteOptions options,
+      long maxRowsPerFile,
+      BufferAllocator allocator) {
+    return open(target, schema, partitionBy, options, maxRowsPerFile, allocator, null);
+  }
+
+  /**
+   * Starts a partitioned write of batches of {@code schema} to the directory {@code target}.
+   *
+   * @param partitionBy the partition columns, outermost directory first (top-level columns of
+   *     {@code schema}, not all of them)
+   * @param maxRowsPerFile the most rows of one file (at least 1; {@link Long#MAX_VALUE} for no
+   *     limit)
+   * @param dictionaries the batches' dictionaries when some file column is dictionary-encoded
+   * @throws DatasetException when the target exists, a partition column is missing, of a type that
+   *     has no directory form, or every column is a partition column
+   */
+  public static PartitionedWriter open(
+      Path target,
+      Schema schema,
+      List<String> partitionBy,
+      WriteOptions options,
+      long maxRowsPerFile,
+      BufferAllocator allocator,
+      DictionaryProvider dictionaries) {
+    if (maxRowsPerFile < 1) {
+      throw new IllegalArgumentException("maxRowsPerFile must be >= 1, not " + maxRowsPerFile);
+    }
+    if (partitionBy.isEmpty()) {
+      throw new IllegalArgumentException("a partitioned write needs at least one partition column");
+    }
+    int[] index = new int[partitionBy.size()];
+    for (int i = 0; i < index.length; i++) {
+      String name = partitionBy.get(i);
+      index[i] = -1;
+      for (int j = 0; j < schema.getFields().size(); j++) {
+        if (schema.getFields().get(j).getName().equals(name)) {
+          index[i] = j;
+        }
+      }
+      if (index[i] < 0) {
+        throw DatasetException.of(
+            ErrorKind.NOT_FOUND,
+            ErrorLocation.inColumn(name),
+            "no column " + name + " to partition by",
+            null);
+      }
+      Field f = schema.getFields().get(index[i]);
+      ArrowType t = f.getType();
+      boolean ok =
+          f.getDictionary() == null
+              && (t instanceof ArrowType.Int
+                  || t instanceof ArrowType.Utf8
+                  || t instanceof ArrowType.LargeUtf8
+                  || t instanceof ArrowType.Bool
+                  || t instanceof ArrowType.FloatingPoint
+                  || (t instanceof ArrowType.Date d
+                      && d.getUnit() == org.apache.arrow.vector.types.DateUnit.DAY));
+      if (!ok) {
+        throw DatasetException.of(
+            ErrorKind.UNSUPPORTED,
+            ErrorLocation.inColumn(name),
+            "cannot partition by a column of type "
+                + t
+                + (f.getDictionary() == null ? "" : " (dictionary-encoded)"),
+            null);
+      }
+    }
+    if (index.length >= schema.getFields().size()) {
+      throw DatasetException.of(
+          ErrorKind.INVALID_ARGUMENT,
+          ErrorLocation.NONE,
+          "cannot partition by every column: the files would have none",
+          null);
+    }
+    if (Files.exists(target)) {
+      throw DatasetException.inFile(ErrorKind.IO, String.valueOf(target), "already exists");
+    }
+    Path abs = target.toAbsolutePath();
+    Path temp =
+        abs.resolveSibling(
+            "."
+                + abs.getFileName()
+                + "."
+                + Long.toHexString(ThreadLocalRandom.current().nextLong())
+                + ".tmp");
+    try {
+      Files.createDirectories(temp);
+    } catch (IOException e) {
+      throw DatasetException.inFile(
+          ErrorKind.IO,
+          String.valueOf(target),
+          "cannot create " + temp + ": " + ErrorText.describe(e));
+    }
+    return new PartitionedWriter(
+        target, temp, schema, index, options, maxRowsPerFile, allocator, dictionaries);
+  }
+
+  /** The temporary directory the files go to until {@link #close()} (for tests). */
+  Path temporaryDirectory() {
+    return temp;
+  }
+
+  /**
+   * Appends the rows of {@code batch} (of the schema given to {@link #open}) to their partitions'
+   * files.
+   *
+   * @throws BridgeException when a file cannot be written; the write is then aborted
+   */
+  public void write(VectorSchemaRoot batch) {
+    if (done) {
+      throw new IllegalStateException("the partitioned write is finished");
+    }
+    try {
+      if (!batch.getSchema().getFields().equals(schema.getFields())) {
+        throw DatasetException.of(
+            ErrorKind.INVALID_ARGUMENT,
+            ErrorLocation.inFile(String.valueOf(target)),
+            "a batch of schema " + batch.getSchema() + " in a write of " + schema,
+            null);
+      }
+      int rows = batch.getRowCount();
+      // rows of each partition, in order of first appearance
+      Map<String, int[]> groups = new LinkedHashMap<>();
+      Map<String, Integer> sizes = new LinkedHashMap<>();
+      String previous = null;
+      int[] previousGroup = null;
+      for (int r = 0; r < rows; r++) {
+        String dir = directory(batch, r);
+        int[] group;
+        if (dir.equals(previous)) {
+          group = previousGroup;
+        } else {
+          group = groups.computeIfAbsent(dir, k -> new int[Math.max(4, 16)]);
+        }
+        int n = sizes.getOrDefault(dir, 0);
+        if (n == group.length) {
+          group = java.util.Arrays.copyOf(group, n * 2);
+          groups.put(dir, group);
+        }
+        group[n] = r;
+        sizes.put(dir, n + 1);
+        previous = dir;
+        previousGroup = group;
+      }
+      for (Map.Entry<String, int[]> g : groups.entrySet()) {
+        writeRows(batch, g.getKey(), g.getValue(), sizes.get(g.getKey()));
+      }
+    } catch (RuntimeException e) {
+      abort();
+      throw e;
+    }
+  }
+
+  /** {@code k1=v1/k2=v2} of row {@code r}. */
+  private String directory(VectorSchemaRoot batch, int r) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < partitionIndex.length; i++) {
+      FieldVector v = batch.getVector(partitionIndex[i]);
+      if (i > 0) {
+        b.append('/');
+      }
+      b.append(PartitionPaths.escape(v.getName())).append('=');
+      b.append(PartitionPaths.escape(text(v, r)));
+    }
+    return b.toString();
+  }
+
+  private static String text(FieldVector v, int r) {
+    if (v.isNull(r)) {
+      return null;
+    }
+    if (v instanceof BaseIntVector i) {
+      long x = i.getValueAsLong(r);
+      boolean unsigned64 = v instanceof org.apache.arrow.vector.UInt8Vector;
+      return unsigned64 ? Long.toUnsignedString(x) : Long.toString(x);
+    }
+    if (v instanceof DateDayVector d) {
+      return LocalDate.ofEpochDay(d.get(r)).toString();
+    }
+    if (v instanceof BitVector b) {
+      return b.get(r) != 0 ? "true" : "false";
+    }
+    if (v instanceof FloatingPointVector f) {
+      return Double.toString(f.getValueAsDouble(r));
+    }
+    if (v instanceof BaseVariableWidthVector s) {
+      return new String(s.get(r), StandardCharsets.UTF_8);
+    }
+    return new String(((BaseLargeVariableWidthVector) v).get(r), StandardCharsets.UTF_8);
+  }
+
+  private void writeRows(VectorSchemaRoot batch, String dir, int[] rows, int count) {
+    int from = 0;
+    while (from < count) {
+      Open file = open.get(dir);
+      if (file == null) {
+        Path path = temp.resolve(dir).resolve("part-" + files + ".parquet");
+        files++;
+        try {
+          Files.createDirectories(path.getParent());
+        } catch (IOException e) {
+          throw DatasetException.inFile(
+              ErrorKind.IO, String.valueOf(path), "cannot create: " + ErrorText.describe(e));
+        }
+        file = new Open(ParquetArrowWriter.open(path, fileSchema, options, dictionaries));
+        open.put(dir, file);
+      }
+      int n = (int) Math.min(count - from, maxRowsPerFile - file.rows);
+      try (VectorSchemaRoot part = VectorSchemaRoot.create(fileSchema, allocator)) {
+        for (int c = 0; c < fileIndex.length; c++) {
+          FieldVector src = batch.getVector(fileIndex[c]);
+          FieldVector dst = part.getVector(c);
+          dst.setInitialCapacity(n);
+          dst.allocateNew();
+          TransferPair copy = src.makeTransferPair(dst);
+          for (int i = 0; i < n; i++) {
+            copy.copyValueSafe(rows[from + i], i);
+          }
+          dst.setValueCount(n);
+        }
+        part.setRowCount(n);
+        file.writer.write(part, dictionaries);
+      }
+      file.rows += n;
+      from += n;
+      if (file.rows >= maxRowsPerFile) {
+        open.remove(dir);
+        file.writer.close();
+      }
+    }
+  }
+
+  /**
+   * Completes every file and moves the dataset to the target.
+   *
+   * @throws DatasetException when a file cannot be completed or the rename fails (then nothing is
+   *     left at the target)
+   */
+  @Override
+  public void close() {
+    if (done) {
+      return;
+    }
+    try {
+      for (Open f : open.values()) {
+        f.writer.close();
+      }
+      open.clear();
+      try {
+        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temp, target);
+      }
+      done = true;
+    } catch (IOException e) {
+      abort();
+      throw DatasetException.inFile(
+          ErrorKind.IO,
+          String.valueOf(target),
+          "cannot move the dataset into place: " + ErrorText.describe(e));
+    } catch (RuntimeException e) {
+      abort();
+      throw e;
+    }
+  }
+
+  /** Gives the write up: every file is abandoned and the temporary directory deleted. */
+  public void abort() {
+    if (done) {
+      return;
+    }
+    done = true;
+    for (Open f : open.values()) {
+      try {
+        f.writer.abort();
+      } catch (RuntimeException ignored) {
+        // deleting the directory below is what matters
+      }
+    }
+    open.clear();
+    try (Stream<Path> all = Files.walk(temp)) {
+      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException ignored) {
+      // a leftover hidden directory is all that remains
+    }
+  }
+}

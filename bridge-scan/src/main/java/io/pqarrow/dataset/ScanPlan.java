@@ -1,0 +1,175 @@
+package io.pqarrow.dataset;
+
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
+import io.pqarrow.FieldPath;
+import io.pqarrow.parquet.read.ReadOptions;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * What one dataset scan reads, decided once when it opens: the output schema (the projected dataset
+ * columns in the dataset's order, then the row number and file path columns), where each output
+ * column comes from, the per-file read options, and the filter split per file.
+ */
+final class ScanPlan {
+  private final Dataset dataset;
+  private final Schema schema;
+  private final FileBatches.Source[] sources;
+  private final int[] partitionIndex;
+  private final ReadOptions base;
+  private final String rowNumberColumn;
+  private final FileFilters filters;
+
+  ScanPlan(
+      Dataset dataset,
+      ReadOptions options,
+      DatasetScanOptions scanOptions,
+      BufferAllocator allocator) {
+    this.dataset = dataset;
+    Schema full = dataset.schema();
+    Set<String> wanted = new LinkedHashSet<>();
+    for (String path : options.columns()) {
+      List<String> names;
+      try {
+        names = FieldPath.parse(path).resolve(full.getFields());
+      } catch (IllegalArgumentException e) {
+        throw DatasetException.of(
+            ErrorKind.INVALID_ARGUMENT, ErrorLocation.inColumn(path), e.getMessage(), e);
+      }
+      if (full.getFields().stream().noneMatch(f -> f.getName().equals(names.get(0)))) {
+        throw DatasetException.of(
+            ErrorKind.NOT_FOUND,
+            ErrorLocation.inColumn(path),
+            "no column "
+                + path
+                + " (columns: "
+                + String.join(", ", full.getFields().stream().map(Field::getName).toList())
+                + ")",
+            null);
+      }
+      if (names.size() != 1) {
+        throw DatasetException.of(
+            ErrorKind.UNSUPPORTED,
+            ErrorLocation.inColumn(path),
+            "a dataset scan selects top-level columns, not a path into one",
+            null);
+      }
+      wanted.add(names.get(0));
+    }
+    List<Field> fields = new ArrayList<>();
+    List<FileBatches.Source> src = new ArrayList<>();
+    List<Integer> pidx = new ArrayList<>();
+    List<String> partitionNames = new ArrayList<>(dataset.partitionNames());
+    for (Field f : full.getFields()) {
+      if (!wanted.isEmpty() && !wanted.contains(f.getName())) {
+        continue;
+      }
+      fields.add(f);
+      int p = partitionNames.indexOf(f.getName());
+      src.add(p >= 0 ? FileBatches.Source.PARTITION : FileBatches.Source.FILE);
+      pidx.add(p);
+    }
+    this.rowNumberColumn = options.rowNumberColumn().orElse(null);
+    if (rowNumberColumn != null) {
+      checkFree(fields, rowNumberColumn);
+      fields.add(
+          new Field(rowNumberColumn, FieldType.notNullable(new ArrowType.Int(64, true)), null));
+      src.add(FileBatches.Source.ROW_NUMBER);
+      pidx.add(-1);
+    }
+    if (scanOptions.filePathColumn() != null) {
+      checkFree(fields, scanOptions.filePathColumn());
+      fields.add(
+          new Field(
+              scanOptions.filePathColumn(), FieldType.notNullable(ArrowType.Utf8.INSTANCE), null));
+      src.add(FileBatches.Source.FILE_PATH);
+      pidx.add(-1);
+    }
+    this.schema = new Schema(fields);
+    this.sources = src.toArray(new FileBatches.Source[0]);
+    this.partitionIndex = pidx.stream().mapToInt(Integer::intValue).toArray();
+    this.base = options;
+    this.filters =
+        options.filter().isEmpty()
+            ? null
+            : new FileFilters(
+                options.filter().get(),
+                full,
+                dataset.partitionNames(),
+                dataset.partitions(),
+                dataset.files().size(),
+                allocator);
+  }
+
+  private static void checkFree(List<Field> fields, String name) {
+    for (Field f : fields) {
+      if (f.getName().equals(name)) {
+        throw DatasetException.of(
+            ErrorKind.INVALID_ARGUMENT,
+            ErrorLocation.inColumn(name),
+            "the scan already has a column " + name,
+            null);
+      }
+    }
+  }
+
+  Dataset dataset() {
+    return dataset;
+  }
+
+  Schema schema() {
+    return schema;
+  }
+
+  FileBatches.Source[] sources() {
+    return sources;
+  }
+
+  int[] partitionIndex() {
+    return partitionIndex;
+  }
+
+  String rowNumberColumn() {
+    return rowNumberColumn;
+  }
+
+  FileFilters filters() {
+    return filters;
+  }
+
+  long offset() {
+    return base.offset();
+  }
+
+  long limit() {
+    return base.limit();
+  }
+
+  /**
+   * The caller's options for one file, without the dataset-level parts (columns, filter, offset,
+   * limit, row groups, dictionaries), which the scan sets per file or applies itself.
+   */
+  ReadOptions.Builder fileOptions() {
+    ReadOptions.Builder b =
+        ReadOptions.builder()
+            .batchRows(base.batchRows())
+            .mapping(dataset.options().mapping())
+            .threads(base.threads())
+            .verifyPageChecksums(base.verifyPageChecksums())
+            .readAhead(base.readAhead())
+            .pruneOnly(base.pruneOnly())
+            .storedDictionaries(false);
+    base.executor().ifPresent(b::executor);
+    base.pageFilter().ifPresent(b::pageFilter);
+    base.rowNumberColumn().ifPresent(b::rowNumberColumn);
+    return b;
+  }
+}

@@ -1,0 +1,100 @@
+package io.pqarrow.dataset;
+
+import io.pqarrow.parquet.read.ReadOptions;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Renders what a dataset scan returns as the test scripts print pyarrow's and DuckDB's answers: one
+ * JSON object per row ({@code json.dumps(row, ensure_ascii=False)} of flat rows of integers,
+ * strings and nulls), and a schema as {@code name: pyarrow type} lines.
+ */
+final class DatasetRows {
+  private DatasetRows() {}
+
+  /** What the scan read, and its stats at the end. */
+  record Result(List<String> rows, DatasetStats stats) {}
+
+  static Result scan(
+      Dataset dataset, ReadOptions options, DatasetScanOptions scanOptions, BufferAllocator a) {
+    List<String> rows = new ArrayList<>();
+    try (DatasetScan scan = dataset.newScan(a, options, scanOptions)) {
+      VectorSchemaRoot root = scan.getVectorSchemaRoot();
+      while (scan.loadNextBatch()) {
+        for (int r = 0; r < root.getRowCount(); r++) {
+          rows.add(row(root, r));
+        }
+      }
+      return new Result(rows, scan.stats());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static String row(VectorSchemaRoot root, int r) {
+    StringBuilder b = new StringBuilder("{");
+    for (FieldVector v : root.getFieldVectors()) {
+      if (b.length() > 1) {
+        b.append(", ");
+      }
+      b.append(quote(v.getName())).append(": ");
+      Object o = v.getObject(r);
+      if (o == null) {
+        b.append("null");
+      } else if (o instanceof Number n) {
+        b.append(n);
+      } else {
+        b.append(quote(o.toString()));
+      }
+    }
+    return b.append('}').toString();
+  }
+
+  private static String quote(String s) {
+    return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+  }
+
+  /** {@code name: type} per field, with pyarrow's type names for the types the tests use. */
+  static String schema(Schema s) {
+    return s.getFields().stream()
+        .map(f -> f.getName() + ": " + type(f))
+        .collect(Collectors.joining("\n"));
+  }
+
+  private static String type(Field f) {
+    ArrowType t = f.getType();
+    if (t instanceof ArrowType.Int i) {
+      return (i.getIsSigned() ? "int" : "uint") + i.getBitWidth();
+    }
+    if (t instanceof ArrowType.Utf8) {
+      return "string";
+    }
+    if (t instanceof ArrowType.LargeUtf8) {
+      return "large_string";
+    }
+    if (t instanceof ArrowType.FloatingPoint fp) {
+      return fp.getPrecision() == FloatingPointPrecision.DOUBLE ? "double" : "float";
+    }
+    if (t instanceof ArrowType.Decimal d) {
+      return "decimal" + d.getBitWidth() + "(" + d.getPrecision() + ", " + d.getScale() + ")";
+    }
+    return t.toString();
+  }
+
+  /** Sorted, for comparing sets of rows whose order the other reader does not promise. */
+  static List<String> sorted(List<String> rows) {
+    List<String> copy = new ArrayList<>(rows);
+    copy.sort(null);
+    return copy;
+  }
+}

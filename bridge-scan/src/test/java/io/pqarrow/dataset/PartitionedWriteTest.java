@@ -1,0 +1,237 @@
+package io.pqarrow.dataset;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.parquet.write.WriteOptions;
+import io.pqarrow.testing.LeakCheckingAllocator;
+import io.pqarrow.testing.PythonEnv;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@link PartitionedWriter}: layout, escaping, nulls, file size cap, crash safety, read back. */
+class PartitionedWriteTest {
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+
+  @TempDir Path dir;
+
+  private static final Schema SCHEMA =
+      new Schema(
+          List.of(
+              new Field("id", FieldType.notNullable(new ArrowType.Int(64, true)), null),
+              new Field("country", FieldType.nullable(ArrowType.Utf8.INSTANCE), null),
+              new Field("year", FieldType.nullable(new ArrowType.Int(32, true)), null)));
+
+  private static final String[] COUNTRIES = {"US", "a b", "c/d:e", null, "é%"};
+  private static final Integer[] YEARS = {2024, 2025, null};
+
+  /** {@code rows} rows: id i, country COUNTRIES[i % 5], year YEARS[i % 3]. */
+  private VectorSchemaRoot batch(int from, int rows) {
+    VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, memory.allocator());
+    BigIntVector id = (BigIntVector) root.getVector(0);
+    VarCharVector country = (VarCharVector) root.getVector(1);
+    IntVector year = (IntVector) root.getVector(2);
+    root.allocateNew();
+    for (int i = 0; i < rows; i++) {
+      int n = from + i;
+      id.setSafe(i, n);
+      String c = COUNTRIES[n % COUNTRIES.length];
+      if (c == null) {
+        country.setNull(i);
+      } else {
+        country.setSafe(i, c.getBytes(StandardCharsets.UTF_8));
+      }
+      Integer y = YEARS[n % YEARS.length];
+      if (y == null) {
+        year.setNull(i);
+      } else {
+        year.setSafe(i, y);
+      }
+    }
+    root.setRowCount(rows);
+    return root;
+  }
+
+  private void write(Path out, long maxRows) {
+    try (PartitionedWriter w =
+        PartitionedWriter.open(
+            out,
+            SCHEMA,
+            List.of("year", "country"),
+            WriteOptions.defaults(),
+            maxRows,
+            memory.allocator())) {
+      for (int b = 0; b < 3; b++) {
+        try (VectorSchemaRoot root = batch(b * 40, 40)) {
+          w.write(root);
+        }
+      }
+    }
+  }
+
+  private static List<String> relativeFiles(Path root) throws Exception {
+    try (Stream<Path> s = Files.walk(root)) {
+      return s.filter(Files::isRegularFile)
+          .map(p -> root.relativize(p).toString())
+          .sorted()
+          .toList();
+    }
+  }
+
+  @Test
+  void rowsGoToEscapedHiveDirectoriesWithNullsAsTheDefaultPartition() throws Exception {
+    Path out = dir.resolve("out");
+    write(out, Long.MAX_VALUE);
+    List<String> files = relativeFiles(out);
+    // 3 years x 5 countries = 15 partitions, one file each
+    assertEquals(15, files.size());
+    assertTrue(
+        files.stream().anyMatch(f -> f.startsWith("year=2024/country=c%2Fd%3Ae/part-")),
+        files.toString());
+    assertTrue(
+        files.stream()
+            .anyMatch(
+                f ->
+                    f.startsWith(
+                        "year=__HIVE_DEFAULT_PARTITION__/country=__HIVE_DEFAULT_PARTITION__/")),
+        files.toString());
+    assertTrue(
+        files.stream().anyMatch(f -> f.startsWith("year=2025/country=é%25/")), files.toString());
+    assertTrue(
+        files.stream().anyMatch(f -> f.startsWith("year=2025/country=a b/")), files.toString());
+    // nothing left beside the target
+    try (Stream<Path> s = Files.list(dir)) {
+      assertEquals(List.of(out), s.toList());
+    }
+  }
+
+  @Test
+  void theWriteReadsBackThroughPyarrowDuckDbAndTheDataset() throws Exception {
+    Path out = dir.resolve("out");
+    write(out, 3);
+    String py =
+        PythonEnv.require()
+            .run(
+                """
+                import sys, json, duckdb, pyarrow.dataset as ds, pyarrow.parquet as pq
+                root = sys.argv[1]
+                d = ds.dataset(root, partitioning='hive')
+                print('P', str(d.schema.field('year').type), str(d.schema.field('country').type))
+                print('F', ','.join(sorted(pq.read_schema(f).names[0] for f in d.files)) [:2],
+                      max(pq.ParquetFile(f).metadata.num_rows for f in d.files))
+                rows = sorted(json.dumps(r, ensure_ascii=False) for r in d.to_table().to_pylist())
+                for r in rows: print('R', r)
+                q = f"select id, country, year from read_parquet('{root}/**/*.parquet', hive_partitioning=true) order by id"
+                for r in duckdb.sql(q).fetchall(): print('D', r[0], r[1], r[2])
+                """,
+                out.toString());
+    List<String> lines = List.of(py.split("\n"));
+    assertTrue(lines.contains("P int32 string"), py);
+    // the files hold id only, at most 3 rows each
+    assertTrue(lines.contains("F id 3"), py);
+    List<String> pyRows =
+        lines.stream().filter(l -> l.startsWith("R ")).map(l -> l.substring(2)).toList();
+    assertEquals(120, pyRows.size());
+    Dataset dataset = Dataset.open(out.toString(), DatasetOptions.defaults());
+    List<String> ours =
+        DatasetRows.scan(
+                dataset, ReadOptions.defaults(), DatasetScanOptions.defaults(), memory.allocator())
+            .rows();
+    assertEquals(pyRows, DatasetRows.sorted(ours));
+    List<String> duck = lines.stream().filter(l -> l.startsWith("D ")).toList();
+    assertEquals(120, duck.size());
+    for (int i = 0; i < 120; i++) {
+      String c = COUNTRIES[i % 5];
+      Integer y = YEARS[i % 3];
+      assertEquals(
+          "D " + i + " " + (c == null ? "None" : c) + " " + (y == null ? "None" : y), duck.get(i));
+    }
+  }
+
+  @Test
+  void aFailedWriteLeavesNothingAtTheTargetAndRemovesItsTemporaryDirectory() throws Exception {
+    Path out = dir.resolve("out");
+    PartitionedWriter w =
+        PartitionedWriter.open(
+            out,
+            SCHEMA,
+            List.of("year"),
+            WriteOptions.defaults(),
+            Long.MAX_VALUE,
+            memory.allocator());
+    Path temp = w.temporaryDirectory();
+    try (VectorSchemaRoot root = batch(0, 10)) {
+      w.write(root);
+    }
+    assertTrue(Files.isDirectory(temp));
+    assertFalse(Files.exists(out));
+    // a batch of another schema fails the write
+    Schema other =
+        new Schema(List.of(new Field("z", FieldType.nullable(new ArrowType.Int(32, true)), null)));
+    try (VectorSchemaRoot wrong = VectorSchemaRoot.create(other, memory.allocator())) {
+      wrong.allocateNew();
+      wrong.setRowCount(1);
+      DatasetException e = assertThrows(DatasetException.class, () -> w.write(wrong));
+      assertTrue(
+          e.getMessage().startsWith("Invalid dataset at " + out + ": a batch of schema"),
+          e.getMessage());
+    }
+    w.close();
+    assertFalse(Files.exists(out));
+    assertFalse(Files.exists(temp));
+  }
+
+  @Test
+  void aWriteStoppedBeforeCloseLeavesOnlyAHiddenDirectoryThatReadersPassOver() throws Exception {
+    Path out = dir.resolve("out");
+    PartitionedWriter w =
+        PartitionedWriter.open(
+            out,
+            SCHEMA,
+            List.of("year"),
+            WriteOptions.defaults(),
+            Long.MAX_VALUE,
+            memory.allocator());
+    try (VectorSchemaRoot root = batch(0, 10)) {
+      w.write(root);
+    }
+    // as a killed process would: nothing at the target, only the hidden temporary directory
+    assertFalse(Files.exists(out));
+    try (Stream<Path> s = Files.list(dir)) {
+      List<String> names = s.map(p -> p.getFileName().toString()).toList();
+      assertEquals(1, names.size());
+      assertTrue(
+          names.get(0).startsWith(".out.") && names.get(0).endsWith(".tmp"), names.toString());
+    }
+    w.abort();
+  }
+
+  @Test
+  void theTargetMustNotExist() throws Exception {
+    Path out = Files.createDirectory(dir.resolve("out"));
+    DatasetException e =
+        assertThrows(
+            DatasetException.class,
+            () ->
+                PartitionedWriter.open(
+                    out, SCHEMA, List.of("year"), WriteOptions.defaults(), 10, memory.allocator()));
+    assertEquals("Invalid dataset at " + out + ": already exists", e.getMessage());
+  }
+}
