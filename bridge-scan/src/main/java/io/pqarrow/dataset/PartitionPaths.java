@@ -8,15 +8,15 @@ import java.nio.charset.StandardCharsets;
  * escaping rule.
  *
  * <p>Writing escapes the characters Spark (and Hive before it) escapes, each as {@code %} and two
- * upper-case hex digits of its code: U+0001…U+001F, {@code " # % ' * / : = ? \ {  [ ] ^} and
+ * upper-case hex digits of its code: U+0001…U+001F, <code>" # % ' * / : = ? \ { [ ] ^</code> and
  * U+007F; every other character, non-ASCII ones included, is written as it is. A null value is
  * {@value #NULL_NAME}.
  *
  * <p>Reading decodes every {@code %XX} (two hex digits, either case) to the byte it names and then
  * reads the bytes as UTF-8, so that both Spark's escapes (single ASCII bytes) and pyarrow's
- * percent-encoding of UTF-8 bytes ({@code %C3%A9} for {@code é}) come back; a {@code %} not followed
- * by two hex digits is kept as it is (as Spark and pyarrow keep it). {@value #NULL_NAME} and the
- * empty value read as null.
+ * percent-encoding of UTF-8 bytes ({@code %C3%A9} for {@code é}) come back; a {@code %} not
+ * followed by two hex digits is kept as it is (as Spark and pyarrow keep it). {@value #NULL_NAME}
+ * and the empty value read as null.
  *
  * <pre>
  * escape("a/b:c")          → "a%2Fb%3Ac"

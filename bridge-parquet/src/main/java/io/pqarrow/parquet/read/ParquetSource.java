@@ -37,7 +37,7 @@ import org.apache.parquet.io.SeekableInputStream;
  * }
  * </pre>
  *
- * <p>The bytes come from any parquet-java {@link InputFile} (a local file, {@link
+ * <p>The bytes come from any parquet-java {@link InputFile} (a local file, {@code
  * io.pqarrow.scan.ChannelInputFile} over a {@code SeekableByteChannel}, or the caller's own); every
  * error names the source by its display name. The source is immutable and thread-safe: the footer
  * is parsed once, and the Arrow schema mapping is computed once per {@link MappingOptions} object
