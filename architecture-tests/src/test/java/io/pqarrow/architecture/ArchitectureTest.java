@@ -39,11 +39,9 @@ class ArchitectureTest {
    * internal package". Each needs a reason.
    */
   private static final Set<String> INTERNAL_EXCEPTIONS =
-      Set.of(
-          // cli's schema inference pass keeps the accumulator that
-          // VariantKernels.inferSchemaAccumulator returns, an internal type today; issue 26 makes
-          // it return an API type, and this exception goes then.
-          "io.pqarrow.cli -> io.pqarrow.kernel.infer");
+      // (cli -> kernel.infer left when inferSchemaAccumulator came to return the API type
+      // SchemaAccumulator; none is allowed now)
+      Set.of();
 
   /**
    * The modules that must not see Parquet or Hadoop (docs/architecture.md, "Modules and their

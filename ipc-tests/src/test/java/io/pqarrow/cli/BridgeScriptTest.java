@@ -48,7 +48,10 @@ class BridgeScriptTest {
 
     LauncherRun usage = bridge(dir, "cat", sample.toString(), "--nope");
     assertEquals(2, usage.code());
-    assertTrue(usage.err().startsWith("Unknown option: '--nope'\n"), usage.err());
+    // issue 28: the message with the bridge: prefix, one line pointing to the help, no usage dump
+    assertEquals(
+        "bridge: Unknown option: '--nope'\nTry 'bridge cat --help' for more information.\n",
+        usage.err());
   }
 
   /**
