@@ -19,6 +19,8 @@ final class ProjectClasses {
   /** Classes that Spark's shaded jar relocates under our prefix: other projects' code. */
   private static final String SHADED = "/io/pqarrow/shaded/";
 
+  private static final String SPARK_JAR = "/bridge-spark-";
+
   /** What JMH generates from the benchmarks: not code we write. */
   private static final String JMH_GENERATED = "/jmh_generated/";
 
@@ -26,6 +28,11 @@ final class ProjectClasses {
       new ClassFileImporter()
           .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
           .withImportOption(location -> !location.contains(SHADED))
+          // after package, spark's artifact is the shaded jar, which holds every module's classes
+          // besides its own: from it take only io.pqarrow.spark, so that a class is counted in
+          // the module that owns it, whichever jar comes first on the class path
+          .withImportOption(
+              location -> !location.contains(SPARK_JAR) || location.contains("/io/pqarrow/spark/"))
           .withImportOption(location -> !location.contains(JMH_GENERATED))
           .importPackages("io.pqarrow");
 
