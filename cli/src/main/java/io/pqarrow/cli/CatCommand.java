@@ -80,21 +80,7 @@ final class CatCommand implements Callable<Integer> {
       description = "At most N rows (N >= 0). Default: all.")
   Long limit;
 
-  @Option(
-      names = "--partitioning",
-      paramLabel = "hive|none",
-      description =
-          "For a directory or glob: key=value directories give partition columns (hive, the"
-              + " default), or none.")
-  DatasetInput.PartitioningFlag partitioning = DatasetInput.PartitioningFlag.HIVE;
-
-  @Option(
-      names = "--schema-from",
-      paramLabel = "all|first",
-      description =
-          "For a directory or glob: the schema of every file unified (all, the default), or of"
-              + " the first file in byte-wise order of the paths.")
-  DatasetInput.SchemaFromFlag schemaFrom = DatasetInput.SchemaFromFlag.ALL;
+  @Mixin DatasetFlags datasetFlags;
 
   CatCommand(CliContext context) {
     this.context = context;
@@ -107,7 +93,8 @@ final class CatCommand implements Callable<Integer> {
     }
     io.pqarrow.dataset.Dataset dataset =
         DatasetInput.isDataset(file)
-            ? DatasetInput.open(file, partitioning, schemaFrom, int96.mapping())
+            ? DatasetInput.open(
+                file, datasetFlags.partitioning, datasetFlags.schemaFrom, int96.mapping())
             : null;
     Schema schema =
         dataset != null

@@ -144,21 +144,7 @@ final class ExportCommand implements Callable<Integer> {
       })
   boolean stats;
 
-  @Option(
-      names = "--partitioning",
-      paramLabel = "hive|none",
-      description =
-          "For a directory or glob: key=value directories give partition columns (hive, the"
-              + " default), or none.")
-  DatasetInput.PartitioningFlag partitioning = DatasetInput.PartitioningFlag.HIVE;
-
-  @Option(
-      names = "--schema-from",
-      paramLabel = "all|first",
-      description =
-          "For a directory or glob: the schema of every file unified (all, the default), or of"
-              + " the first file in byte-wise order of the paths.")
-  DatasetInput.SchemaFromFlag schemaFrom = DatasetInput.SchemaFromFlag.ALL;
+  @Mixin DatasetFlags datasetFlags;
 
   ExportCommand(CliContext context) {
     this.context = context;
@@ -247,7 +233,8 @@ final class ExportCommand implements Callable<Integer> {
           spec.commandLine(), "--read-dictionary takes a single Parquet file");
     }
     io.pqarrow.dataset.Dataset dataset =
-        DatasetInput.open(file, partitioning, schemaFrom, int96.mapping());
+        DatasetInput.open(
+            file, datasetFlags.partitioning, datasetFlags.schemaFrom, int96.mapping());
     Schema schema = dataset.schema();
     List<String> selected = ColumnSelection.check("--columns", columns, schema, file);
     Expression filter = where == null ? null : WhereFilter.parse(where, schema, file);

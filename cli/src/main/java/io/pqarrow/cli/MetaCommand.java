@@ -69,21 +69,7 @@ final class MetaCommand implements Callable<Integer>, ArrowFree {
   @Option(names = "--json", description = "Print one JSON document (see the README).")
   boolean json;
 
-  @Option(
-      names = "--partitioning",
-      paramLabel = "hive|none",
-      description =
-          "For a directory or glob: key=value directories give partition columns (hive, the"
-              + " default), or none.")
-  DatasetInput.PartitioningFlag partitioning = DatasetInput.PartitioningFlag.HIVE;
-
-  @Option(
-      names = "--schema-from",
-      paramLabel = "all|first",
-      description =
-          "For a directory or glob: the schema of every file unified (all, the default), or of"
-              + " the first file in byte-wise order of the paths.")
-  DatasetInput.SchemaFromFlag schemaFrom = DatasetInput.SchemaFromFlag.ALL;
+  @Mixin DatasetFlags datasetFlags;
 
   MetaCommand(CliContext context) {
     this.context = context;
@@ -92,7 +78,7 @@ final class MetaCommand implements Callable<Integer>, ArrowFree {
   @Override
   public Integer call() {
     if (DatasetInput.isDataset(file)) {
-      return dataset(DatasetInput.open(file, partitioning, schemaFrom));
+      return dataset(DatasetInput.open(file, datasetFlags.partitioning, datasetFlags.schemaFrom));
     }
     ParquetMetadata footer;
     try {

@@ -38,21 +38,7 @@ final class SchemaCommand implements Callable<Integer> {
               + " their storage type and ARROW:extension:name/metadata), one document.")
   boolean json;
 
-  @Option(
-      names = "--partitioning",
-      paramLabel = "hive|none",
-      description =
-          "For a directory or glob: key=value directories give partition columns (hive, the"
-              + " default), or none.")
-  DatasetInput.PartitioningFlag partitioning = DatasetInput.PartitioningFlag.HIVE;
-
-  @Option(
-      names = "--schema-from",
-      paramLabel = "all|first",
-      description =
-          "For a directory or glob: the schema of every file unified (all, the default), or of"
-              + " the first file in byte-wise order of the paths.")
-  DatasetInput.SchemaFromFlag schemaFrom = DatasetInput.SchemaFromFlag.ALL;
+  @Mixin DatasetFlags datasetFlags;
 
   SchemaCommand(CliContext context) {
     this.context = context;
@@ -62,7 +48,9 @@ final class SchemaCommand implements Callable<Integer> {
   public Integer call() {
     Schema schema =
         DatasetInput.isDataset(file)
-            ? DatasetInput.open(file, partitioning, schemaFrom, int96.mapping()).schema()
+            ? DatasetInput.open(
+                    file, datasetFlags.partitioning, datasetFlags.schemaFrom, int96.mapping())
+                .schema()
             : ParquetInput.mapping(file, int96.mapping()).arrowSchema();
     if (json) {
       context.out().println(SchemaJson.toJson(schema));
