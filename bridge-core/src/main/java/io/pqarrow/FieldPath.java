@@ -1,6 +1,5 @@
 package io.pqarrow;
 
-import io.pqarrow.extension.VariantType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -252,7 +251,7 @@ public final class FieldPath {
       if (end == parts.size()) {
         return -1;
       }
-      if (f.getType() instanceof VariantType) {
+      if (f.getType() instanceof KeyedValueType) {
         out.addAll(parts.subList(end, parts.size()));
         return -1;
       }

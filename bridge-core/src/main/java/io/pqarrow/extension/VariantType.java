@@ -3,6 +3,7 @@ package io.pqarrow.extension;
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
+import io.pqarrow.KeyedValueType;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.StructVector;
@@ -27,9 +28,10 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  * is registered under that name and reads as the canonical type, which is always the one written.
  * {@link #validateStorage(Field)} checks a field's children, which the type itself cannot see; any
  * child other than the three is refused (docs/variant.md §4.2). The rules inside {@code
- * typed_value} are {@link ShreddedScalar} and {@link ShreddedLayout}.
+ * typed_value} are {@link ShreddedScalar} and {@link ShreddedLayout}. A column path goes on below a
+ * Variant field as object keys ({@link KeyedValueType}).
  */
-public final class VariantType extends ExtensionType {
+public final class VariantType extends ExtensionType implements KeyedValueType {
   /** The canonical extension name. */
   public static final String NAME = "arrow.parquet.variant";
 

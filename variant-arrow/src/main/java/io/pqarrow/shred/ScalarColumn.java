@@ -2,11 +2,11 @@ package io.pqarrow.shred;
 
 import io.pqarrow.extension.ShreddedScalar;
 import io.pqarrow.extension.UuidExtension;
+import io.pqarrow.shred.internal.TypedScalars;
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantReader;
-import io.pqarrow.variant.internal.BinarySlots;
-import io.pqarrow.variant.internal.TypedScalars;
+import io.pqarrow.variant.arrow.BinarySlots;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;

@@ -2,9 +2,9 @@ package io.pqarrow.shred;
 
 import io.pqarrow.extension.ShreddedLayout;
 import io.pqarrow.extension.VariantType;
+import io.pqarrow.shred.internal.ListSlots;
 import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantReader;
-import io.pqarrow.variant.internal.ListSlots;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package io.pqarrow.kernel.encode;
 
 import io.pqarrow.variant.VariantBuilder;
-import io.pqarrow.variant.internal.BinarySlots;
+import io.pqarrow.variant.arrow.BinarySlots;
 import java.nio.ByteBuffer;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.FieldVector;

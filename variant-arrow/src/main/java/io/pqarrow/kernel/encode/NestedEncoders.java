@@ -1,7 +1,7 @@
 package io.pqarrow.kernel.encode;
 
 import io.pqarrow.variant.VariantBuilder;
-import io.pqarrow.variant.internal.BinarySlots;
+import io.pqarrow.variant.arrow.BinarySlots;
 import io.pqarrow.variant.internal.Utf8;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

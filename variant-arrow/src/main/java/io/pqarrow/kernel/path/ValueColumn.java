@@ -6,7 +6,7 @@ import io.pqarrow.extension.VariantType;
 import io.pqarrow.kernel.KernelException;
 import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantReader;
-import io.pqarrow.variant.internal.BinarySlots;
+import io.pqarrow.variant.arrow.BinarySlots;
 import org.apache.arrow.vector.FieldVector;
 
 /**

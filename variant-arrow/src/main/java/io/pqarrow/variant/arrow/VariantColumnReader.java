@@ -5,8 +5,6 @@ import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantReader;
-import io.pqarrow.variant.internal.BinarySlots;
-import io.pqarrow.variant.internal.ByteRanges;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 import org.apache.arrow.vector.BaseIntVector;

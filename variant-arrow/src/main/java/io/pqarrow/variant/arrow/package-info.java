@@ -14,10 +14,13 @@
  *       io.pqarrow.variant.EncodedVariantColumn} into new Arrow memory.
  *   <li>{@link io.pqarrow.variant.arrow.VariantVectorWriter} — appends values, Variant nulls and
  *       SQL NULLs, then produces a vector with one shared metadata.
+ *   <li>{@link io.pqarrow.variant.arrow.BinarySlots} — the bytes of one slot of any binary or
+ *       string vector (Binary, LargeBinary, BinaryView and their Utf8 forms) without copying: the
+ *       one decoder of the variable-width layouts, which the reader above, unshredding, JSON and
+ *       the kernels all use.
  * </ul>
  *
- * The variable-width binary and string layouts are decoded in one place, the internal {@code
- * io.pqarrow.variant.internal.BinarySlots} (not API).
+ * This package sits on the codec ({@code io.pqarrow.variant}) and uses no package above it.
  *
  * <p>Structural problems raise {@link io.pqarrow.variant.arrow.VariantVectorException}; bad Variant
  * bytes raise {@link io.pqarrow.variant.VariantFormatException} with the row.

@@ -1,10 +1,7 @@
 /**
- * <b>Internal, not API:</b> helpers the Variant packages share: UTF-8 checks and comparison ({@code
- * Utf8}), the one decoder of Arrow's variable-width binary layouts ({@code BinarySlots}) and of the
- * list layouts ({@code ListSlots}), the encoding of a shredded {@code typed_value} slot as a
- * Variant value by the shredded-type table ({@code TypedScalars}, used by unshredding and {@code
- * variant_get} alike), and the way these helpers raise the API's {@code VariantVectorException}
- * (package-private {@code VectorErrors}, through the exception's public constructor). Public only
- * for the other packages of this module; may change in any release.
+ * <b>Internal, not API:</b> the bottom of the Variant packages: UTF-8 checks, comparison and
+ * decoding over buffer ranges ({@code Utf8}), the one rule the codec ({@code io.pqarrow.variant}),
+ * JSON text and the kernels apply to strings and keys. It uses no other package of the project.
+ * Public only for the other packages of this module; may change in any release.
  */
 package io.pqarrow.variant.internal;

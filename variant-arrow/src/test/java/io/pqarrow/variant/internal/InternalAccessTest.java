@@ -2,29 +2,23 @@ package io.pqarrow.variant.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.kernel.KernelResult;
 import io.pqarrow.kernel.PathExpression;
-import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.variant.arrow.VariantVectorException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import org.apache.arrow.vector.IntVector;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * API packages do not grow API for their internal helpers: what the internal packages need of
  * {@link KernelResult}, {@link PathExpression} and {@link VariantVectorException} reaches them
- * without public members, and the errors the helpers raise are the API's own.
+ * without public members.
  */
 class InternalAccessTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
-
   @Test
   void kernelResultHasNoPublicConstructor() {
     for (Constructor<?> c : KernelResult.class.getDeclaredConstructors()) {
@@ -63,18 +57,5 @@ class InternalAccessTest {
     assertEquals("Unsupported Variant vector at v.value: row 7's thing", unsupported.getMessage());
     assertEquals(ErrorKind.UNSUPPORTED, unsupported.kind());
     assertEquals(ErrorLocation.inColumn("v.value").withRow(7), unsupported.location());
-  }
-
-  @Test
-  void binarySlotsRaiseVariantVectorExceptionsWithTheirOwnWording() {
-    try (IntVector ints = new IntVector("ints", memory.allocator())) {
-      VariantVectorException e =
-          assertThrows(VariantVectorException.class, () -> BinarySlots.of("v.value", ints, 0));
-      assertEquals(ErrorKind.UNSUPPORTED, e.kind());
-      assertEquals(
-          "Unsupported Variant vector at v.value: expected a Binary, LargeBinary, BinaryView,"
-              + " Utf8, LargeUtf8 or Utf8View vector, found Int(32, true)",
-          e.getMessage());
-    }
   }
 }

@@ -1,4 +1,4 @@
-package io.pqarrow.variant.internal;
+package io.pqarrow.shred.internal;
 
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
@@ -6,6 +6,7 @@ import io.pqarrow.ErrorLocation;
 import io.pqarrow.extension.ShreddedScalar;
 import io.pqarrow.extension.UuidExtension;
 import io.pqarrow.variant.VariantBuilder;
+import io.pqarrow.variant.arrow.BinarySlots;
 import java.math.BigInteger;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;

@@ -1,4 +1,4 @@
-package io.pqarrow.variant.internal;
+package io.pqarrow.variant.arrow;
 
 import java.nio.ByteBuffer;
 
@@ -8,7 +8,7 @@ import java.nio.ByteBuffer;
  * duplicated once per distinct buffer and re-pointed at each range. Not thread-safe; one per
  * reader.
  */
-public final class ByteRanges {
+final class ByteRanges {
   private ByteBuffer aSource;
   private ByteBuffer a;
   private ByteBuffer bSource;
@@ -18,7 +18,7 @@ public final class ByteRanges {
    * Whether {@code [aPos, aPos + length)} of {@code x} holds the same bytes as {@code [bPos, bPos +
    * length)} of {@code y}; false when either range lies outside its buffer.
    */
-  public boolean equal(ByteBuffer x, int aPos, ByteBuffer y, int bPos, int length) {
+  boolean equal(ByteBuffer x, int aPos, ByteBuffer y, int bPos, int length) {
     if (aPos < 0
         || bPos < 0
         || length < 0

@@ -1,4 +1,4 @@
-package io.pqarrow.variant.internal;
+package io.pqarrow.shred.internal;
 
 import io.pqarrow.extension.ShreddedLayout;
 import org.apache.arrow.vector.FieldVector;

@@ -1,4 +1,4 @@
-package io.pqarrow.variant.internal;
+package io.pqarrow.variant.arrow;
 
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -27,7 +27,8 @@ import org.apache.arrow.vector.FieldVector;
  * </pre>
  *
  * The accessor reads the vector's buffers as they were when it was built; build a new one after the
- * vector is reallocated or reloaded.
+ * vector is reallocated or reloaded. A vector of another type, or a slot whose offsets or view lie
+ * outside the buffers, is a {@link VariantVectorException} naming the vector (and the row).
  */
 public final class BinarySlots {
   private static final int BINARY = 0;
@@ -76,7 +77,7 @@ public final class BinarySlots {
         viewData[i] = wrap(bufs.get(i));
       }
     } else {
-      throw VectorErrors.unsupported(
+      throw VariantVectorException.unsupported(
           name,
           "expected a Binary, LargeBinary, BinaryView, Utf8, LargeUtf8 or Utf8View vector, found "
               + vector.getField().getType());
@@ -89,7 +90,7 @@ public final class BinarySlots {
         };
     long have = layout == VIEW ? views.capacity() : offsets.capacity();
     if (have < need) {
-      throw VectorErrors.invalid(
+      throw VariantVectorException.invalid(
           name,
           (layout == VIEW ? "view" : "offset")
               + " buffer of "
@@ -114,7 +115,7 @@ public final class BinarySlots {
   private ByteBuffer wrap(ArrowBuf buf) {
     long capacity = buf.capacity();
     if (capacity > Integer.MAX_VALUE) {
-      throw VectorErrors.unsupported(
+      throw VariantVectorException.unsupported(
           name, "a buffer of " + capacity + " bytes (at most 2 GiB are readable in place)");
     }
     return buf.nioBuffer(0, (int) capacity);
@@ -168,7 +169,7 @@ public final class BinarySlots {
           int index = views.getInt(view + 8);
           int start = views.getInt(view + 12);
           if (index < 0 || index >= viewData.length) {
-            throw VectorErrors.invalidRow(
+            throw VariantVectorException.invalidRow(
                 name, i, "view names data buffer " + index + " of " + viewData.length + " buffers");
           }
           point(viewData[index], start, len, i);
@@ -179,7 +180,7 @@ public final class BinarySlots {
 
   private void point(ByteBuffer buf, long start, long len, int row) {
     if (start < 0 || len < 0 || start + len > buf.limit()) {
-      throw VectorErrors.invalidRow(
+      throw VariantVectorException.invalidRow(
           name,
           row,
           "slot of "
