@@ -1,7 +1,7 @@
 package io.pqarrow.cli;
 
 import io.pqarrow.filter.Expression;
-import io.pqarrow.kernel.InferOptions;
+import io.pqarrow.kernel.base.InferOptions;
 import io.pqarrow.schema.SchemaMapping;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,9 +2,9 @@ package io.pqarrow.cli;
 
 import io.pqarrow.BridgeException;
 import io.pqarrow.extension.VariantVector;
-import io.pqarrow.kernel.InferOptions;
 import io.pqarrow.kernel.SchemaAccumulator;
 import io.pqarrow.kernel.VariantKernels;
+import io.pqarrow.kernel.base.InferOptions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

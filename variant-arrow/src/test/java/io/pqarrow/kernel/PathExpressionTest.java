@@ -3,6 +3,8 @@ package io.pqarrow.kernel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.pqarrow.kernel.base.KernelException;
+import io.pqarrow.kernel.base.PathExpression;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,6 +1,7 @@
-package io.pqarrow.kernel;
+package io.pqarrow.kernel.base;
 
 import io.pqarrow.Limits;
+import io.pqarrow.kernel.VariantKernels;
 import java.util.Objects;
 
 /**

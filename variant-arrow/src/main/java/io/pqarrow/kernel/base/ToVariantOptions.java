@@ -1,7 +1,8 @@
-package io.pqarrow.kernel;
+package io.pqarrow.kernel.base;
 
 import io.pqarrow.Limits;
 import io.pqarrow.json.JsonOptions;
+import io.pqarrow.kernel.VariantKernels;
 import java.util.Objects;
 
 /**

@@ -1,4 +1,4 @@
-package io.pqarrow.kernel;
+package io.pqarrow.kernel.base;
 
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
