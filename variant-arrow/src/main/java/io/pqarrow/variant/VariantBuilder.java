@@ -137,23 +137,17 @@ public final class VariantBuilder {
 
   /** Appends an INT16. */
   public VariantBuilder appendShort(short value) {
-    int p = writeHeader(VariantLayout.INT16, 2);
-    VariantLayout.writeUnsigned(buf, p, value, 2);
-    return this;
+    return appendFixed(VariantLayout.INT16, value, 2);
   }
 
   /** Appends an INT32. */
   public VariantBuilder appendInt(int value) {
-    int p = writeHeader(VariantLayout.INT32, 4);
-    VariantLayout.writeUnsigned(buf, p, value, 4);
-    return this;
+    return appendFixed(VariantLayout.INT32, value, 4);
   }
 
   /** Appends an INT64. */
   public VariantBuilder appendLong(long value) {
-    int p = writeHeader(VariantLayout.INT64, 8);
-    VariantLayout.writeUnsigned(buf, p, value, 8);
-    return this;
+    return appendFixed(VariantLayout.INT64, value, 8);
   }
 
   /** Appends an integer with the smallest of INT8, INT16, INT32 and INT64 that holds it. */
@@ -171,17 +165,13 @@ public final class VariantBuilder {
   /** Appends a DOUBLE. */
   public VariantBuilder appendDouble(double value) {
     long bits = Double.doubleToRawLongBits(value);
-    int p = writeHeader(VariantLayout.DOUBLE, 8);
-    VariantLayout.writeUnsigned(buf, p, bits, 8);
-    return this;
+    return appendFixed(VariantLayout.DOUBLE, bits, 8);
   }
 
   /** Appends a FLOAT. */
   public VariantBuilder appendFloat(float value) {
     int bits = Float.floatToRawIntBits(value);
-    int p = writeHeader(VariantLayout.FLOAT, 4);
-    VariantLayout.writeUnsigned(buf, p, bits, 4);
-    return this;
+    return appendFixed(VariantLayout.FLOAT, bits, 4);
   }
 
   /**
@@ -286,9 +276,7 @@ public final class VariantBuilder {
 
   /** Appends a DATE: days since 1970-01-01. */
   public VariantBuilder appendDate(int daysSinceEpoch) {
-    int p = writeHeader(VariantLayout.DATE, 4);
-    VariantLayout.writeUnsigned(buf, p, daysSinceEpoch, 4);
-    return this;
+    return appendFixed(VariantLayout.DATE, daysSinceEpoch, 4);
   }
 
   /**
@@ -303,37 +291,27 @@ public final class VariantBuilder {
           path(),
           "expected microseconds since midnight below 86400000000, found " + micros);
     }
-    int p = writeHeader(VariantLayout.TIME_MICROS, 8);
-    VariantLayout.writeUnsigned(buf, p, micros, 8);
-    return this;
+    return appendFixed(VariantLayout.TIME_MICROS, micros, 8);
   }
 
   /** Appends a TIMESTAMP_MICROS (UTC-adjusted). */
   public VariantBuilder appendTimestampMicros(long micros) {
-    int p = writeHeader(VariantLayout.TIMESTAMP_MICROS, 8);
-    VariantLayout.writeUnsigned(buf, p, micros, 8);
-    return this;
+    return appendFixed(VariantLayout.TIMESTAMP_MICROS, micros, 8);
   }
 
   /** Appends a TIMESTAMP_NTZ_MICROS (no time zone). */
   public VariantBuilder appendTimestampNtzMicros(long micros) {
-    int p = writeHeader(VariantLayout.TIMESTAMP_NTZ_MICROS, 8);
-    VariantLayout.writeUnsigned(buf, p, micros, 8);
-    return this;
+    return appendFixed(VariantLayout.TIMESTAMP_NTZ_MICROS, micros, 8);
   }
 
   /** Appends a TIMESTAMP_NANOS (UTC-adjusted). */
   public VariantBuilder appendTimestampNanos(long nanos) {
-    int p = writeHeader(VariantLayout.TIMESTAMP_NANOS, 8);
-    VariantLayout.writeUnsigned(buf, p, nanos, 8);
-    return this;
+    return appendFixed(VariantLayout.TIMESTAMP_NANOS, nanos, 8);
   }
 
   /** Appends a TIMESTAMP_NTZ_NANOS (no time zone). */
   public VariantBuilder appendTimestampNtzNanos(long nanos) {
-    int p = writeHeader(VariantLayout.TIMESTAMP_NTZ_NANOS, 8);
-    VariantLayout.writeUnsigned(buf, p, nanos, 8);
-    return this;
+    return appendFixed(VariantLayout.TIMESTAMP_NTZ_NANOS, nanos, 8);
   }
 
   /** Appends a UUID (written big-endian). */
@@ -897,6 +875,16 @@ public final class VariantBuilder {
   }
 
   // ---- low level ----
+
+  /**
+   * Appends a primitive whose payload is {@code width} little-endian bytes of {@code bits} (the
+   * integers, floats, dates, times and timestamps): the one body of their {@code append} methods.
+   */
+  private VariantBuilder appendFixed(int typeId, long bits, int width) {
+    int p = writeHeader(typeId, width);
+    VariantLayout.writeUnsigned(buf, p, bits, width);
+    return this;
+  }
 
   /** Reserves a primitive's header and payload; returns where the payload goes. */
   private int writeHeader(int primitiveId, int payload) {
