@@ -279,32 +279,20 @@ public final class ParquetPredicates {
 
   private static FilterPredicate nullTest(PrimitiveLeaf leaf, boolean isNull) {
     return switch (leaf.type.getPrimitiveTypeName()) {
-      case INT32 ->
-          isNull
-              ? FilterApi.eq(leaf.column(Integer.class), (Integer) null)
-              : FilterApi.notEq(leaf.column(Integer.class), (Integer) null);
-      case INT64 ->
-          isNull
-              ? FilterApi.eq(leaf.column(Long.class), (Long) null)
-              : FilterApi.notEq(leaf.column(Long.class), (Long) null);
-      case FLOAT ->
-          isNull
-              ? FilterApi.eq(leaf.column(Float.class), (Float) null)
-              : FilterApi.notEq(leaf.column(Float.class), (Float) null);
-      case DOUBLE ->
-          isNull
-              ? FilterApi.eq(leaf.column(Double.class), (Double) null)
-              : FilterApi.notEq(leaf.column(Double.class), (Double) null);
-      case BOOLEAN ->
-          isNull
-              ? FilterApi.eq(leaf.column(Boolean.class), (Boolean) null)
-              : FilterApi.notEq(leaf.column(Boolean.class), (Boolean) null);
-      case BINARY, FIXED_LEN_BYTE_ARRAY ->
-          isNull
-              ? FilterApi.eq(leaf.column(Binary.class), (Binary) null)
-              : FilterApi.notEq(leaf.column(Binary.class), (Binary) null);
+      case INT32 -> nullTest(leaf.column(Integer.class), isNull);
+      case INT64 -> nullTest(leaf.column(Long.class), isNull);
+      case FLOAT -> nullTest(leaf.column(Float.class), isNull);
+      case DOUBLE -> nullTest(leaf.column(Double.class), isNull);
+      case BOOLEAN -> nullTest(leaf.column(Boolean.class), isNull);
+      case BINARY, FIXED_LEN_BYTE_ARRAY -> nullTest(leaf.column(Binary.class), isNull);
       case INT96 -> null;
     };
+  }
+
+  /** {@code column IS NULL} ({@code eq} null, in filter2's words) or {@code IS NOT NULL}. */
+  private static <T extends Comparable<T>> FilterPredicate nullTest(
+      PathColumn<T> column, boolean isNull) {
+    return isNull ? FilterApi.eq(column, (T) null) : FilterApi.notEq(column, (T) null);
   }
 
   /**

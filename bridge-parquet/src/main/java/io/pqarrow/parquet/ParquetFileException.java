@@ -27,6 +27,11 @@ import java.nio.file.Path;
 public class ParquetFileException extends BridgeException {
   private static final long serialVersionUID = 1L;
 
+  // The messages' first words, by what failed.
+  private static final String INVALID = "Invalid Parquet file";
+  private static final String READ = "Cannot read Parquet file";
+  private static final String WRITE = "Cannot write Parquet file";
+
   /**
    * A reading option that would read what was refused. The problem ends by naming it ({@code …; a
    * coarser MappingOptions.int96Unit reads it}); a caller that sets the option under another name
@@ -97,8 +102,7 @@ public class ParquetFileException extends BridgeException {
    */
   public static ParquetFileException invalid(
       ErrorKind kind, ErrorLocation where, String problem, Remedy remedy, Throwable cause) {
-    return new ParquetFileException(
-        kind, "Invalid Parquet file", where, problem, problem, remedy, cause);
+    return new ParquetFileException(kind, INVALID, where, problem, problem, remedy, cause);
   }
 
   /**
@@ -116,11 +120,7 @@ public class ParquetFileException extends BridgeException {
    */
   public static ParquetFileException invalid(
       String file, String column, long row, String problem, Throwable cause) {
-    return invalid(
-        ErrorKind.of(cause, ErrorKind.INVALID_DATA),
-        ErrorLocation.inFile(file).withColumn(column).withRow(row),
-        problem,
-        cause);
+    return at(INVALID, ErrorKind.INVALID_DATA, file, column, row, problem, cause);
   }
 
   /**
@@ -131,7 +131,7 @@ public class ParquetFileException extends BridgeException {
    */
   public static ParquetFileException invalid(
       ErrorKind kind, ErrorLocation where, String problem, Throwable cause) {
-    return new ParquetFileException(kind, "Invalid Parquet file", where, problem, problem, cause);
+    return new ParquetFileException(kind, INVALID, where, problem, problem, cause);
   }
 
   /**
@@ -141,11 +141,7 @@ public class ParquetFileException extends BridgeException {
    */
   public static ParquetFileException read(
       Path file, String column, long row, String problem, Throwable cause) {
-    return read(
-        ErrorKind.of(cause, ErrorKind.OUT_OF_MEMORY),
-        ErrorLocation.inFile(file).withColumn(column).withRow(row),
-        problem,
-        cause);
+    return at(READ, ErrorKind.OUT_OF_MEMORY, file, column, row, problem, cause);
   }
 
   /**
@@ -154,8 +150,7 @@ public class ParquetFileException extends BridgeException {
    */
   public static ParquetFileException read(
       ErrorKind kind, ErrorLocation where, String problem, Throwable cause) {
-    return new ParquetFileException(
-        kind, "Cannot read Parquet file", where, problem, problem, cause);
+    return new ParquetFileException(kind, READ, where, problem, problem, cause);
   }
 
   /**
@@ -183,11 +178,7 @@ public class ParquetFileException extends BridgeException {
    */
   public static ParquetFileException write(
       Path file, String column, long row, String problem, Throwable cause) {
-    return write(
-        ErrorKind.of(cause, ErrorKind.INVALID_DATA),
-        ErrorLocation.inFile(file).withColumn(column).withRow(row),
-        problem,
-        cause);
+    return at(WRITE, ErrorKind.INVALID_DATA, file, column, row, problem, cause);
   }
 
   /**
@@ -196,8 +187,29 @@ public class ParquetFileException extends BridgeException {
    */
   public static ParquetFileException write(
       ErrorKind kind, ErrorLocation where, String problem, Throwable cause) {
+    return new ParquetFileException(kind, WRITE, where, problem, problem, cause);
+  }
+
+  /**
+   * The exception {@code verb} names (one of the three above) at {@code file}, {@code column} and
+   * {@code row}, of {@code cause}'s kind ({@link ErrorKind#of}) or {@code fallback}: the one body
+   * of the {@code (file, column, row, problem, cause)} factories.
+   */
+  private static ParquetFileException at(
+      String verb,
+      ErrorKind fallback,
+      Object file,
+      String column,
+      long row,
+      String problem,
+      Throwable cause) {
     return new ParquetFileException(
-        kind, "Cannot write Parquet file", where, problem, problem, cause);
+        ErrorKind.of(cause, fallback),
+        verb,
+        ErrorLocation.inFile(file).withColumn(column).withRow(row),
+        problem,
+        problem,
+        cause);
   }
 
   /** The parts of {@code where} a message names: the file, the column and the row. */
