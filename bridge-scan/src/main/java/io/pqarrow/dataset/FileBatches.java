@@ -62,8 +62,12 @@ final class FileBatches implements AutoCloseable {
   /**
    * Opens file {@code split.file()} for the scan {@code plan}, or returns null when the filter
    * rules it out by its partition values.
+   *
+   * @param oneOfSeveral whether the file is read beside others, on a thread of its own: its reader
+   *     then decodes on that thread alone
    */
-  static FileBatches open(ScanPlan plan, DatasetSplit split, BufferAllocator allocator) {
+  static FileBatches open(
+      ScanPlan plan, DatasetSplit split, BufferAllocator allocator, boolean oneOfSeveral) {
     Dataset dataset = plan.dataset();
     int index = split.file();
     String path = dataset.files().get(index).path();
@@ -74,6 +78,9 @@ final class FileBatches implements AutoCloseable {
       ParquetSource source = split.unit() != null ? split.unit().source() : dataset.source(index);
       Schema fileSchema = Dataset.fileSchemaOf(source, dataset.options());
       ReadOptions.Builder options = plan.fileOptions();
+      if (oneOfSeveral) {
+        options.threads(1);
+      }
       if (plan.filters() != null) {
         FileFilters.ForFile f = plan.filters().forFile(index, fileSchema);
         if (f.pruned()) {

@@ -30,21 +30,23 @@ class NestedDriftTest {
 
   /**
    * pyarrow.dataset's schema and rows of {@code argv[1]}; {@code argv[2]}, when given, a
-   * comma-separated list of {@code s} children to keep (the projection {@code s.a, s.b}). A nested
-   * value prints as Arrow Java's JSON of it: compact, null struct children and map values left out,
-   * map entries as key/value objects.
+   * comma-separated list of {@code s} children to keep (the projection {@code s.a, s.b}; {@code -}
+   * for all columns), {@code argv[3]} a {@code pyarrow.dataset} filter. A nested value prints as
+   * Arrow Java's JSON of it: compact, null struct children and map values left out, map entries as
+   * key/value objects.
    */
   private static final String PYARROW_READ =
       """
       import sys, json, pyarrow as pa, pyarrow.dataset as ds, pyarrow.parquet as pq
       root = sys.argv[1]
-      keep = sys.argv[2].split(',') if len(sys.argv) > 2 else None
+      keep = sys.argv[2].split(',') if len(sys.argv) > 2 and sys.argv[2] != '-' else None
+      flt = eval(sys.argv[3], {'ds': ds}) if len(sys.argv) > 3 else None
       d = ds.dataset(root, partitioning='hive')
       unified = pa.unify_schemas([pq.read_schema(f) for f in sorted(d.files)],
                                  promote_options='permissive')
       parts = [f for f in d.schema if f.name not in set(unified.names)]
       d = ds.dataset(root, partitioning='hive', schema=pa.schema(list(unified) + parts))
-      t = d.to_table()
+      t = d.to_table(filter=flt)
       def norm(v, t):
           if v is None:
               return None
@@ -183,6 +185,29 @@ class NestedDriftTest {
         List.of(
             "{\"s\": {}}", "{\"s\": null}", "{\"s\": {}}", "{\"s\": {\"y\":\"q\"}}", "{\"s\": {}}"),
         rows);
+  }
+
+  @Test
+  void aFilterOnANestedChildThatSomeFilesLackKeepsWhatPyarrowKeeps() {
+    Path root = writeDrifting();
+    Dataset dataset = Dataset.open(root.toString(), DatasetOptions.defaults());
+    String[][] cases = {
+      {"s.y = 'q'", "ds.field('s', 'y') == 'q'"},
+      {"s.y is null", "ds.field('s', 'y').is_null()"},
+      {"s.x > 1 or s.y is not null", "(ds.field('s', 'x') > 1) | ds.field('s', 'y').is_valid()"},
+    };
+    for (String[] c : cases) {
+      DatasetRows.Result ours =
+          DatasetRows.scan(
+              dataset,
+              ReadOptions.builder().filter(io.pqarrow.filter.ExpressionParser.parse(c[0])).build(),
+              DatasetScanOptions.defaults(),
+              memory.allocator());
+      assertEquals(
+          DatasetRows.sorted(pyarrow(root, "-", c[1]).rows()),
+          DatasetRows.sorted(ours.rows()),
+          c[0]);
+    }
   }
 
   @Test
