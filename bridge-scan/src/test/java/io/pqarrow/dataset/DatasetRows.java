@@ -52,6 +52,17 @@ final class DatasetRows {
       Object o = v.getObject(r);
       if (o == null) {
         b.append("null");
+      } else if (v instanceof org.apache.arrow.vector.UInt4Vector u) {
+        // getObject reads it signed
+        b.append(u.getValueAsLong(r));
+      } else if (v instanceof org.apache.arrow.vector.UInt8Vector u) {
+        b.append(u.getObjectNoOverflow(r));
+      } else if (v instanceof org.apache.arrow.vector.TimeStampVector t) {
+        // as its stored number, as the scripts print a timestamp cast to int64
+        b.append(t.get(r));
+      } else if (o instanceof java.math.BigDecimal d) {
+        // quoted, as json.dumps(default=str) prints a Decimal
+        b.append(quote(d.toPlainString()));
       } else if (o instanceof Number n) {
         b.append(n);
       } else if (!v.getField().getChildren().isEmpty()) {
@@ -88,6 +99,22 @@ final class DatasetRows {
     }
     if (t instanceof ArrowType.FloatingPoint fp) {
       return fp.getPrecision() == FloatingPointPrecision.DOUBLE ? "double" : "float";
+    }
+    if (t instanceof ArrowType.Timestamp ts) {
+      String unit =
+          switch (ts.getUnit()) {
+            case SECOND -> "s";
+            case MILLISECOND -> "ms";
+            case MICROSECOND -> "us";
+            case NANOSECOND -> "ns";
+          };
+      return "timestamp["
+          + unit
+          + (ts.getTimezone() == null ? "" : ", tz=" + ts.getTimezone())
+          + "]";
+    }
+    if (t instanceof ArrowType.Null) {
+      return "null";
     }
     if (t instanceof ArrowType.Struct) {
       return "struct<"
