@@ -18,9 +18,10 @@ import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * Turns one file's top-level column into the dataset's type for it: the widenings of {@link
- * SchemaUnifier}, and, for a schema the caller gives, their narrowing counterparts, checked value
- * by value (a value that does not fit is an error naming the file, the column and the row).
+ * Turns one file's column (or, through {@link NestedCast}, a leaf of one) into the dataset's type
+ * for it: the widenings of {@link SchemaUnifier}, and, for a schema the caller gives, their
+ * narrowing counterparts, checked value by value (a value that does not fit is an error naming the
+ * file, the column and the row).
  *
  * <table>
  *   <caption>Casts</caption>
@@ -69,10 +70,11 @@ final class ColumnCast {
    * Writes the {@code rows} values of {@code from} into {@code to} (allocated here), cast.
    *
    * @param where the file and column, for errors
-   * @param firstRow the file row of {@code from}'s first value, for errors
+   * @param rowOf the file row of each of {@code from}'s values, for errors (called on a misfit
+   *     only)
    * @throws DatasetException for a value that does not fit
    */
-  static void cast(FieldVector from, FieldVector to, int rows, ErrorLocation where, long firstRow) {
+  static void cast(FieldVector from, FieldVector to, int rows, ErrorLocation where, RowOf rowOf) {
     to.setInitialCapacity(rows);
     to.allocateNew();
     ArrowType target = to.getField().getType();
@@ -104,7 +106,7 @@ final class ColumnCast {
             fromU64 ? (toU64 || (v >= 0 && v <= max)) : (toU64 ? v >= 0 : v >= min && v <= max);
         if (!fits) {
           throw misfit(
-              where, firstRow + i, (fromU64 ? Long.toUnsignedString(v) : Long.toString(v)), target);
+              where, rowOf.row(i), (fromU64 ? Long.toUnsignedString(v) : Long.toString(v)), target);
         }
         t.setWithPossibleTruncate(i, v);
       }
@@ -125,7 +127,7 @@ final class ColumnCast {
         double v = f.get(i);
         float n = (float) v;
         if (n != v && !Double.isNaN(v)) {
-          throw misfit(where, firstRow + i, Double.toString(v), target);
+          throw misfit(where, rowOf.row(i), Double.toString(v), target);
         }
         t.set(i, n);
       }
@@ -149,7 +151,7 @@ final class ColumnCast {
             out = v / (den / num);
           }
         } catch (ArithmeticException e) {
-          throw misfit(where, firstRow + i, Long.toString(v), target);
+          throw misfit(where, rowOf.row(i), Long.toString(v), target);
         }
         t.set(i, out);
       }
@@ -167,10 +169,10 @@ final class ColumnCast {
         try {
           scaled = v.setScale(d.getScale(), RoundingMode.UNNECESSARY);
         } catch (ArithmeticException e) {
-          throw misfit(where, firstRow + i, v.toPlainString(), target);
+          throw misfit(where, rowOf.row(i), v.toPlainString(), target);
         }
         if (scaled.precision() - scaled.scale() > d.getPrecision() - d.getScale()) {
-          throw misfit(where, firstRow + i, v.toPlainString(), target);
+          throw misfit(where, rowOf.row(i), v.toPlainString(), target);
         }
         if (to instanceof DecimalVector t) {
           t.set(i, scaled);
@@ -200,7 +202,7 @@ final class ColumnCast {
           if (to instanceof BaseLargeVariableWidthVector t) {
             t.setSafe(i, start, length, f.getDataBuffer());
           } else if (start + length > Integer.MAX_VALUE) {
-            throw misfit(where, firstRow + i, "of " + length + " bytes", to.getField().getType());
+            throw misfit(where, rowOf.row(i), "of " + length + " bytes", to.getField().getType());
           } else {
             ((BaseVariableWidthVector) to).setSafe(i, (int) start, length, f.getDataBuffer());
           }
@@ -214,6 +216,13 @@ final class ColumnCast {
           null);
     }
     to.setValueCount(rows);
+  }
+
+  /** Where a value of a vector is among its file's rows. */
+  @FunctionalInterface
+  interface RowOf {
+    /** The file row of value {@code index}. */
+    long row(int index);
   }
 
   private static long nanos(TimeUnit unit) {

@@ -35,10 +35,14 @@ import org.apache.arrow.vector.util.TransferPair;
  * leaves for it, which prunes its row groups and pages and drops its rows as for one file. The
  * offset and limit count rows of the whole scan; row numbers are positions in each row's file.
  *
- * <p>With {@link DatasetScanOptions#filesAtOnce()} above 1, that many files are read at once, each
- * on a thread the scan starts and stops on {@link #close()}, each at most two batches ahead of the
- * consumer; batches come in file order unless {@link DatasetScanOptions#ordered()} is off, then as
- * they are ready. Every buffer comes from the scan's allocator.
+ * <p>Files are read on the scan's threads: by default ({@link DatasetScanOptions#AUTO}) as many
+ * files at once as {@link ReadOptions#threads()}, or {@link DatasetScanOptions#filesAtOnce()} when
+ * given. Above one, each file is read on a thread of {@link ReadOptions#executor()} when the caller
+ * gives one, else of a pool the scan starts and stops on {@link #close()}, each at most two batches
+ * ahead of the consumer, and each file's reader decodes on that one thread (the threads go to files
+ * rather than to a file's columns); batches come in file order unless {@link
+ * DatasetScanOptions#ordered()} is off, then as they are ready. With one thread the files are read
+ * one after another on the caller's thread. Every buffer comes from the scan's allocator.
  */
 public final class DatasetScan extends ArrowReader {
   private static final Object END = new Object();
@@ -61,6 +65,8 @@ public final class DatasetScan extends ArrowReader {
   private FileBatches current;
   // several at once
   private ExecutorService pool;
+  private final boolean ownPool;
+  private final int filesAtOnce;
   private final Deque<Slot> slots = new ArrayDeque<>();
   private volatile boolean closing;
 
@@ -81,16 +87,32 @@ public final class DatasetScan extends ArrowReader {
     this.files = distinct.size();
     this.offsetLeft = plan.offset();
     this.limitLeft = plan.limit();
-    if (scanOptions.filesAtOnce() > 1) {
+    this.filesAtOnce =
+        scanOptions.filesAtOnce() == DatasetScanOptions.AUTO
+            ? Math.max(1, Math.min(options.threads(), splits.size()))
+            : scanOptions.filesAtOnce();
+    if (filesAtOnce > 1) {
+      ownPool = options.executor().isEmpty();
       pool =
-          Executors.newFixedThreadPool(
-              scanOptions.filesAtOnce(),
-              r -> {
-                Thread t = new Thread(r, "pqarrow-dataset-scan");
-                t.setDaemon(true);
-                return t;
-              });
+          options
+              .executor()
+              .orElseGet(
+                  () ->
+                      Executors.newFixedThreadPool(
+                          filesAtOnce,
+                          r -> {
+                            Thread t = new Thread(r, "pqarrow-dataset-scan");
+                            t.setDaemon(true);
+                            return t;
+                          }));
+    } else {
+      ownPool = false;
     }
+  }
+
+  /** How many files this scan reads at once. */
+  int filesAtOnce() {
+    return filesAtOnce;
   }
 
   /**
@@ -187,7 +209,7 @@ public final class DatasetScan extends ArrowReader {
           return null;
         }
         DatasetSplit split = splits.get(nextSplit++);
-        current = FileBatches.open(plan, split, allocator);
+        current = FileBatches.open(plan, split, allocator, false);
         if (current == null) {
           continue;
         }
@@ -215,7 +237,7 @@ public final class DatasetScan extends ArrowReader {
     private void produce(DatasetSplit split) {
       Object end = END;
       try {
-        FileBatches f = FileBatches.open(plan, split, allocator);
+        FileBatches f = FileBatches.open(plan, split, allocator, true);
         if (f != null) {
           opened(split.file());
           try {
@@ -254,7 +276,7 @@ public final class DatasetScan extends ArrowReader {
   /** The next batch from the files being read at once; null at the end. */
   private VectorSchemaRoot nextPooled() {
     while (true) {
-      while (slots.size() < scanOptions.filesAtOnce() && nextSplit < splits.size()) {
+      while (slots.size() < filesAtOnce && nextSplit < splits.size()) {
         slots.addLast(new Slot(splits.get(nextSplit++)));
       }
       if (slots.isEmpty()) {
@@ -325,7 +347,9 @@ public final class DatasetScan extends ArrowReader {
         }
       }
       slots.clear();
-      pool.shutdownNow();
+      if (ownPool) {
+        pool.shutdownNow();
+      }
     }
   }
 }

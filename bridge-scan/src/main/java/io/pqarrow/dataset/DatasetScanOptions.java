@@ -8,20 +8,26 @@ package io.pqarrow.dataset;
  *     as some file has one, which keeps every file reader busy
  * @param filePathColumn the name of a Utf8 column added after every other, holding each row's file
  *     path, or {@code null} for none
- * @param filesAtOnce how many files are read at once (at least 1; default 1): each on a thread of
- *     the scan's own, a few batches ahead
+ * @param filesAtOnce how many files are read at once, each on a thread of the scan's, a few batches
+ *     ahead; {@link #AUTO} (the default) reads as many files at once as the scan's {@code
+ *     ReadOptions.threads()} (so one at a time, on the caller's thread, unless the caller gives the
+ *     scan threads), and no more than it has files
  */
 public record DatasetScanOptions(boolean ordered, String filePathColumn, int filesAtOnce) {
-  private static final DatasetScanOptions DEFAULTS = new DatasetScanOptions(true, null, 1);
+  /** {@link #filesAtOnce()}: as many files at once as the scan has threads. */
+  public static final int AUTO = 0;
+
+  private static final DatasetScanOptions DEFAULTS = new DatasetScanOptions(true, null, AUTO);
 
   /** Checks the values. */
   public DatasetScanOptions {
-    if (filesAtOnce < 1) {
-      throw new IllegalArgumentException("filesAtOnce must be >= 1, not " + filesAtOnce);
+    if (filesAtOnce < 0) {
+      throw new IllegalArgumentException(
+          "filesAtOnce must be >= 1 (or AUTO, 0), not " + filesAtOnce);
     }
   }
 
-  /** In file order, no file path column, one file at a time. */
+  /** In file order, no file path column, as many files at once as the scan has threads. */
   public static DatasetScanOptions defaults() {
     return DEFAULTS;
   }
@@ -36,7 +42,7 @@ public record DatasetScanOptions(boolean ordered, String filePathColumn, int fil
     return new DatasetScanOptions(ordered, name, filesAtOnce);
   }
 
-  /** These options reading {@code files} files at once. */
+  /** These options reading {@code files} files at once ({@link #AUTO}: one per scan thread). */
   public DatasetScanOptions withFilesAtOnce(int files) {
     return new DatasetScanOptions(ordered, filePathColumn, files);
   }

@@ -15,12 +15,13 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * The batches of one file of a dataset scan in the scan's schema: each file batch's columns moved
- * (or cast, {@link ColumnCast}) into a new root, a column the file lacks as nulls, partition and
+ * (or cast, {@link NestedCast}) into a new root, a column the file lacks as nulls, partition and
  * file path columns filled with the file's constants. Each {@link #next()} hands over a root the
  * caller closes.
  */
@@ -61,8 +62,12 @@ final class FileBatches implements AutoCloseable {
   /**
    * Opens file {@code split.file()} for the scan {@code plan}, or returns null when the filter
    * rules it out by its partition values.
+   *
+   * @param oneOfSeveral whether the file is read beside others, on a thread of its own: its reader
+   *     then decodes on that thread alone
    */
-  static FileBatches open(ScanPlan plan, DatasetSplit split, BufferAllocator allocator) {
+  static FileBatches open(
+      ScanPlan plan, DatasetSplit split, BufferAllocator allocator, boolean oneOfSeveral) {
     Dataset dataset = plan.dataset();
     int index = split.file();
     String path = dataset.files().get(index).path();
@@ -73,6 +78,9 @@ final class FileBatches implements AutoCloseable {
       ParquetSource source = split.unit() != null ? split.unit().source() : dataset.source(index);
       Schema fileSchema = Dataset.fileSchemaOf(source, dataset.options());
       ReadOptions.Builder options = plan.fileOptions();
+      if (oneOfSeveral) {
+        options.threads(1);
+      }
       if (plan.filters() != null) {
         FileFilters.ForFile f = plan.filters().forFile(index, fileSchema);
         if (f.pruned()) {
@@ -90,29 +98,18 @@ final class FileBatches implements AutoCloseable {
         if (plan.sources()[j] != Source.FILE) {
           continue;
         }
-        Field want = out.get(j);
+        Field want = plan.datasetField(j);
         Field have = find(fileSchema, want, dataset.byFieldId());
         if (have == null || Dataset.isNull(have) && !Dataset.isNull(want)) {
           continue;
         }
-        if (!want.getType().equals(have.getType()) || !sameShape(want, have)) {
-          if (!ColumnCast.supports(have.getType(), want.getType())
-              || !have.getChildren().isEmpty()) {
-            throw DatasetException.of(
-                ErrorKind.INVALID_SCHEMA,
-                ErrorLocation.inFile(path).withColumn(want.getName()),
-                "column "
-                    + have.getName()
-                    + " is "
-                    + have.getType()
-                    + ", which cannot be read as the dataset's "
-                    + want.getType(),
-                null);
-          }
-          cast[j] = true;
-        }
         names[j] = have.getName();
-        columns.add(FieldPath.quote(List.of(have.getName()), fileSchema.getFields()));
+        for (List<String> p : plan.selection(j).inFile(want, have)) {
+          String quoted = FieldPath.quote(p, fileSchema.getFields());
+          if (!columns.contains(quoted)) {
+            columns.add(quoted);
+          }
+        }
       }
       if (columns.isEmpty() && !fileSchema.getFields().isEmpty()) {
         // only partition columns (or none) wanted: read the first column for the row count
@@ -128,10 +125,69 @@ final class FileBatches implements AutoCloseable {
         options.rowGroups(split.unit().rowGroups());
       }
       ParquetArrowReader reader = source.newReader(allocator, options.build());
+      try {
+        Schema read = reader.schema();
+        for (int j = 0; j < out.size(); j++) {
+          if (names[j] == null) {
+            continue;
+          }
+          Field want = out.get(j);
+          Field have = read.findField(names[j]);
+          if (NestedCast.sameShape(want, have)) {
+            continue;
+          }
+          String bad = NestedCast.unsupported(have, want);
+          if (bad != null) {
+            throw DatasetException.of(
+                ErrorKind.INVALID_SCHEMA,
+                ErrorLocation.inFile(path).withColumn(bad),
+                "column "
+                    + bad
+                    + " is "
+                    + typeAt(have, bad)
+                    + ", which cannot be read as the dataset's "
+                    + typeAt(want, bad),
+                null);
+          }
+          cast[j] = true;
+        }
+      } catch (RuntimeException e) {
+        reader.close();
+        throw e;
+      }
       return new FileBatches(plan, index, allocator, reader, names, cast);
     } catch (BridgeException e) {
       throw Dataset.named(e, path);
     }
+  }
+
+  /**
+   * The type at {@code path} ({@code f}'s name, then children names or, for a list or map, the
+   * dataset's child names matched by position) in {@code f}, for messages.
+   */
+  private static String typeAt(Field f, String path) {
+    String[] parts = path.substring(Math.min(path.length(), f.getName().length() + 1)).split("\\.");
+    Field at = f;
+    if (path.length() > f.getName().length()) {
+      for (String p : parts) {
+        Field next = null;
+        for (Field c : at.getChildren()) {
+          if (c.getName().equals(p)) {
+            next = c;
+          }
+        }
+        if (next == null
+            && !at.getChildren().isEmpty()
+            && !(at.getType() instanceof ArrowType.Struct)) {
+          next = at.getChildren().get(0);
+        }
+        if (next == null) {
+          break;
+        }
+        at = next;
+      }
+    }
+    return at.getChildren().isEmpty() ? at.getType().toString() : at.getType() + "<…>";
   }
 
   private static Field find(Schema fileSchema, Field want, boolean byId) {
@@ -150,21 +206,6 @@ final class FileBatches implements AutoCloseable {
       }
     }
     return null;
-  }
-
-  /** Whether the children agree in names and types all the way down. */
-  private static boolean sameShape(Field a, Field b) {
-    if (a.getChildren().size() != b.getChildren().size() || !a.getType().equals(b.getType())) {
-      return false;
-    }
-    for (int i = 0; i < a.getChildren().size(); i++) {
-      Field x = a.getChildren().get(i);
-      Field y = b.getChildren().get(i);
-      if (!x.getName().equals(y.getName()) || !sameShape(x, y)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /** The file's index in the dataset. */
@@ -194,16 +235,19 @@ final class FileBatches implements AutoCloseable {
               } else {
                 FieldVector from = in.getVector(fileNames[j]);
                 if (cast[j]) {
-                  ColumnCast.cast(
+                  long first = rowsSeen;
+                  NestedCast.cast(
                       from,
                       to,
+                      plan.schema().getFields().get(j),
                       rows,
-                      ErrorLocation.inFile(path).withColumn(to.getName()),
-                      rowsSeen);
+                      ErrorLocation.inFile(path),
+                      i -> first + i);
                 } else {
                   from.makeTransferPair(to).transfer();
-                  from.allocateNew();
                 }
+                // the file's vector may share buffers with the batch now: it reads on into new ones
+                from.allocateNew();
               }
             }
             case PARTITION -> {

@@ -5,9 +5,9 @@ import io.pqarrow.ErrorLocation;
 import io.pqarrow.FieldPath;
 import io.pqarrow.parquet.read.ReadOptions;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -16,8 +16,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * What one dataset scan reads, decided once when it opens: the output schema (the projected dataset
- * columns in the dataset's order, then the row number and file path columns), where each output
- * column comes from, the per-file read options, and the filter split per file.
+ * columns in the dataset's order, a path into a column keeping only the selected parts of it
+ * ({@link ColumnSelection}), then the row number and file path columns), where each output column
+ * comes from, the per-file read options, and the filter split per file.
  */
 final class ScanPlan {
   private final Dataset dataset;
@@ -27,6 +28,9 @@ final class ScanPlan {
   private final ReadOptions base;
   private final String rowNumberColumn;
   private final FileFilters filters;
+  // per projected dataset column: its whole field, and what of it is selected
+  private final List<Field> datasetFields;
+  private final List<ColumnSelection> selections;
 
   ScanPlan(
       Dataset dataset,
@@ -35,7 +39,7 @@ final class ScanPlan {
       BufferAllocator allocator) {
     this.dataset = dataset;
     Schema full = dataset.schema();
-    Set<String> wanted = new LinkedHashSet<>();
+    Map<String, ColumnSelection> wanted = new LinkedHashMap<>();
     for (String path : options.columns()) {
       List<String> names;
       try {
@@ -55,24 +59,24 @@ final class ScanPlan {
                 + ")",
             null);
       }
-      if (names.size() != 1) {
-        throw DatasetException.of(
-            ErrorKind.UNSUPPORTED,
-            ErrorLocation.inColumn(path),
-            "a dataset scan selects top-level columns, not a path into one",
-            null);
-      }
-      wanted.add(names.get(0));
+      wanted
+          .computeIfAbsent(names.get(0), k -> new ColumnSelection())
+          .select(names.subList(1, names.size()));
     }
     List<Field> fields = new ArrayList<>();
     List<FileBatches.Source> src = new ArrayList<>();
     List<Integer> pidx = new ArrayList<>();
+    List<Field> datasetFields = new ArrayList<>();
+    List<ColumnSelection> selected = new ArrayList<>();
     List<String> partitionNames = new ArrayList<>(dataset.partitionNames());
     for (Field f : full.getFields()) {
-      if (!wanted.isEmpty() && !wanted.contains(f.getName())) {
+      ColumnSelection sel = wanted.isEmpty() ? new ColumnSelection() : wanted.get(f.getName());
+      if (sel == null) {
         continue;
       }
-      fields.add(f);
+      fields.add(sel.prune(f, f.getName()));
+      datasetFields.add(f);
+      selected.add(sel);
       int p = partitionNames.indexOf(f.getName());
       src.add(p >= 0 ? FileBatches.Source.PARTITION : FileBatches.Source.FILE);
       pidx.add(p);
@@ -94,6 +98,8 @@ final class ScanPlan {
       pidx.add(-1);
     }
     this.schema = new Schema(fields);
+    this.datasetFields = datasetFields;
+    this.selections = selected;
     this.sources = src.toArray(new FileBatches.Source[0]);
     this.partitionIndex = pidx.stream().mapToInt(Integer::intValue).toArray();
     this.base = options;
@@ -127,6 +133,16 @@ final class ScanPlan {
 
   Schema schema() {
     return schema;
+  }
+
+  /** The whole dataset field of output column {@code j} (a file or partition column). */
+  Field datasetField(int j) {
+    return datasetFields.get(j);
+  }
+
+  /** What output column {@code j} selects of its dataset field. */
+  ColumnSelection selection(int j) {
+    return selections.get(j);
   }
 
   FileBatches.Source[] sources() {

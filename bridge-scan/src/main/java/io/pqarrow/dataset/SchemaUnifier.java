@@ -4,10 +4,12 @@ import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.schema.ParquetFieldMetadata;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -27,8 +29,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * <table>
  *   <caption>Widening</caption>
  *   <tr><th>types</th><th>unified</th></tr>
- *   <tr><td>equal (children too, nullability aside)</td><td>the type, nullable if either is</td>
- *   </tr>
+ *   <tr><td>equal</td><td>the type, nullable if either is</td></tr>
+ *   <tr><td>Struct and Struct</td><td>children merged by name</td></tr>
+ *   <tr><td>List/Map and the same kind</td><td>element (key, value) unified</td></tr>
  *   <tr><td>Null and any T</td><td>T</td></tr>
  *   <tr><td>Int and Int</td><td>the wider, signed if either is (int8 and uint8: int16; uint64
  *       and a signed one: an error)</td></tr>
@@ -39,8 +42,12 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *   <tr><td>Utf8 and LargeUtf8; Binary and LargeBinary</td><td>the large one</td></tr>
  * </table>
  *
- * Widening applies to top-level columns (a nested column's children must agree in type); {@link
- * ColumnCast} turns each file's values into the unified type.
+ * The same rules apply inside nested columns: a struct's children are matched by name (a child some
+ * file's struct lacks is nullable and reads as nulls there; new children come after the known
+ * ones), a list's element and a map's key and value are unified in place, so {@code struct<x:
+ * int32>} and {@code struct<y: string, x: int64>} unify to {@code struct<x: int64, y: string>}, as
+ * pyarrow's {@code unify_schemas(promote_options="permissive")} has it. A conflict inside names the
+ * path ({@code s.x}). {@link ColumnCast} turns each file's values into the unified type.
  */
 final class SchemaUnifier {
   private SchemaUnifier() {}
@@ -69,23 +76,23 @@ final class SchemaUnifier {
           merged.put(key, f);
           firstFile.put(key, names.get(i));
         } else {
-          Field widened = widen(known, f);
-          if (widened == null) {
+          try {
+            merged.put(key, merge(known, f, known.getName()));
+          } catch (Mismatch m) {
             throw DatasetException.of(
                 ErrorKind.INVALID_SCHEMA,
-                ErrorLocation.inFile(names.get(i)).withColumn(known.getName()),
+                ErrorLocation.inFile(names.get(i)).withColumn(m.path),
                 "column "
-                    + known.getName()
+                    + m.path
                     + " is "
-                    + describe(f)
+                    + describe(m.here)
                     + " here but "
-                    + describe(known)
+                    + describe(m.there)
                     + " in "
                     + firstFile.get(key)
                     + ", which do not unify",
                 null);
           }
-          merged.put(key, widened);
         }
       }
     }
@@ -118,51 +125,101 @@ final class SchemaUnifier {
 
   /** The field both {@code a} and {@code b} widen to, or null when they do not unify. */
   static Field widen(Field a, Field b) {
-    ArrowType type = widen(a.getType(), b.getType());
-    if (type == null) {
+    try {
+      return merge(a, b, a.getName());
+    } catch (Mismatch m) {
       return null;
     }
+  }
+
+  /** Two fields that do not unify: where (a dotted path from the column down) and what. */
+  private static final class Mismatch extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final String path;
+    final transient Field there;
+    final transient Field here;
+
+    Mismatch(String path, Field there, Field here) {
+      super(path, null, false, false);
+      this.path = path;
+      this.there = there;
+      this.here = here;
+    }
+  }
+
+  /**
+   * The field {@code a} (seen first) and {@code b} unify to, nested columns merged child by child:
+   * a struct's children matched by name (in order of first appearance; a child one side lacks
+   * becomes nullable), a list's or map's children unified in place.
+   *
+   * @throws Mismatch naming the first pair of fields, at {@code path}, that do not unify
+   */
+  private static Field merge(Field a, Field b, String path) {
+    ArrowType type = widen(a.getType(), b.getType());
+    if (type == null) {
+      throw new Mismatch(path, a, b);
+    }
     boolean nullable = a.isNullable() || b.isNullable();
-    List<Field> children = a.getChildren();
-    if (!a.getChildren().isEmpty() || !b.getChildren().isEmpty()) {
-      if (!a.getType().equals(b.getType())) {
-        // Null widened to a nested type: the nested side's children
-        children = a.getType() instanceof ArrowType.Null ? b.getChildren() : a.getChildren();
-      } else {
-        children = sameChildren(a.getChildren(), b.getChildren());
-        if (children == null) {
-          return null;
-        }
+    Field model = a.getType() instanceof ArrowType.Null ? b : a;
+    List<Field> children = model.getChildren();
+    if (!(a.getType() instanceof ArrowType.Null) && !(b.getType() instanceof ArrowType.Null)) {
+      if (type instanceof ArrowType.Struct) {
+        children = mergeStruct(a.getChildren(), b.getChildren(), path);
+      } else if (!a.getChildren().isEmpty() || !b.getChildren().isEmpty()) {
+        children = mergeInPlace(a, b, path, type instanceof ArrowType.Map);
       }
     }
-    Field model = a.getType() instanceof ArrowType.Null ? b : a;
     return new Field(
         model.getName(), new FieldType(nullable, type, null, model.getMetadata()), children);
   }
 
-  /** Children of equal names and types, nullable where either is; null when they differ. */
-  private static List<Field> sameChildren(List<Field> a, List<Field> b) {
-    if (a.size() != b.size()) {
-      return null;
+  /**
+   * The children of a list (its element) or a map (its entries, whose key and value are matched by
+   * position too): writers name them differently (item, element, entries, key_value), so they are
+   * matched by position and named as the first file names them.
+   */
+  private static List<Field> mergeInPlace(Field a, Field b, String path, boolean map) {
+    if (a.getChildren().size() != b.getChildren().size()) {
+      throw new Mismatch(path, a, b);
     }
-    List<Field> out = new ArrayList<>();
-    for (int i = 0; i < a.size(); i++) {
-      Field x = a.get(i);
-      Field y = b.get(i);
-      if (!x.getName().equals(y.getName()) || !x.getType().equals(y.getType())) {
-        return null;
+    List<Field> children = new ArrayList<>();
+    for (int i = 0; i < a.getChildren().size(); i++) {
+      Field x = a.getChildren().get(i);
+      Field y = b.getChildren().get(i);
+      String at = path + "." + x.getName();
+      if (map) {
+        List<Field> kv = mergeInPlace(x, y, at, false);
+        children.add(
+            new Field(
+                x.getName(),
+                new FieldType(x.isNullable() || y.isNullable(), x.getType(), null, x.getMetadata()),
+                kv));
+      } else {
+        children.add(merge(x, y, at));
       }
-      List<Field> kids = sameChildren(x.getChildren(), y.getChildren());
-      if (kids == null) {
-        return null;
-      }
-      out.add(
-          new Field(
-              x.getName(),
-              new FieldType(x.isNullable() || y.isNullable(), x.getType(), null, x.getMetadata()),
-              kids));
     }
-    return out;
+    return children;
+  }
+
+  /** A struct's children matched by name, in order of first appearance. */
+  private static List<Field> mergeStruct(List<Field> a, List<Field> b, String path) {
+    Map<String, Field> out = new LinkedHashMap<>();
+    for (Field x : a) {
+      out.put(x.getName(), x);
+    }
+    Set<String> inBoth = new HashSet<>();
+    for (Field y : b) {
+      Field x = out.get(y.getName());
+      if (x != null) {
+        inBoth.add(y.getName());
+      }
+      out.put(y.getName(), x == null ? y : merge(x, y, path + "." + y.getName()));
+    }
+    List<Field> fields = new ArrayList<>();
+    for (Field f : out.values()) {
+      fields.add(inBoth.contains(f.getName()) ? f : nullable(f));
+    }
+    return fields;
   }
 
   /** The type {@code a} and {@code b} widen to, or null. */

@@ -228,6 +228,54 @@ class DatasetAgainstPyarrowTest {
   }
 
   @Test
+  void aScanGivenThreadsReadsThatManyFilesAtOnceOnThemByDefaultInFileOrder() throws Exception {
+    Path root = dir.resolve("events");
+    writeDriftingPyarrowDataset(root);
+    Dataset dataset = Dataset.open(root.toString(), DatasetOptions.defaults());
+    List<String> one =
+        DatasetRows.scan(
+                dataset, ReadOptions.defaults(), DatasetScanOptions.defaults(), memory.allocator())
+            .rows();
+    try (DatasetScan scan =
+        dataset.newScan(
+            memory.allocator(), ReadOptions.defaults(), DatasetScanOptions.defaults())) {
+      assertEquals(1, scan.filesAtOnce());
+    }
+    ReadOptions threads = ReadOptions.builder().threads(3).batchRows(1).build();
+    try (DatasetScan scan =
+        dataset.newScan(memory.allocator(), threads, DatasetScanOptions.defaults())) {
+      assertEquals(3, scan.filesAtOnce());
+      List<String> rows = new java.util.ArrayList<>();
+      java.util.Set<String> readers = new java.util.HashSet<>();
+      while (scan.loadNextBatch()) {
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+          readers.add(t.getName());
+        }
+        for (int r = 0; r < scan.getVectorSchemaRoot().getRowCount(); r++) {
+          rows.add(DatasetRows.row(scan.getVectorSchemaRoot(), r));
+        }
+      }
+      assertEquals(one, rows);
+      assertTrue(readers.contains("pqarrow-dataset-scan"), readers.toString());
+    }
+    // an executor the caller gives runs the files, and outlives the scan
+    java.util.concurrent.ExecutorService executor =
+        java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      DatasetRows.Result viaExecutor =
+          DatasetRows.scan(
+              dataset,
+              ReadOptions.builder().threads(2).executor(executor).build(),
+              DatasetScanOptions.defaults().withOrdered(false),
+              memory.allocator());
+      assertEquals(DatasetRows.sorted(one), DatasetRows.sorted(viaExecutor.rows()));
+      assertTrue(!executor.isShutdown());
+    } finally {
+      executor.shutdownNow();
+    }
+  }
+
+  @Test
   void offsetAndLimitCountRowsOfTheWholeDataset() {
     Path root = dir.resolve("events");
     writeDriftingPyarrowDataset(root);

@@ -17,13 +17,14 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * Renders what a dataset scan returns as the test scripts print pyarrow's and DuckDB's answers: one
  * JSON object per row ({@code json.dumps(row, ensure_ascii=False)} of flat rows of integers,
- * strings and nulls), and a schema as {@code name: pyarrow type} lines.
+ * strings and nulls; a nested value as Arrow's compact JSON of it, {@link NestedDriftTest} shows
+ * the pyarrow side), and a schema as {@code name: pyarrow type} lines.
  */
 final class DatasetRows {
   private DatasetRows() {}
 
   /** What the scan read, and its stats at the end. */
-  record Result(List<String> rows, DatasetStats stats) {}
+  record Result(List<String> rows, DatasetStats stats, Schema schema) {}
 
   static Result scan(
       Dataset dataset, ReadOptions options, DatasetScanOptions scanOptions, BufferAllocator a) {
@@ -35,7 +36,7 @@ final class DatasetRows {
           rows.add(row(root, r));
         }
       }
-      return new Result(rows, scan.stats());
+      return new Result(rows, scan.stats(), root.getSchema());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -51,8 +52,22 @@ final class DatasetRows {
       Object o = v.getObject(r);
       if (o == null) {
         b.append("null");
+      } else if (v instanceof org.apache.arrow.vector.UInt4Vector u) {
+        // getObject reads it signed
+        b.append(u.getValueAsLong(r));
+      } else if (v instanceof org.apache.arrow.vector.UInt8Vector u) {
+        b.append(u.getObjectNoOverflow(r));
+      } else if (v instanceof org.apache.arrow.vector.TimeStampVector t) {
+        // as its stored number, as the scripts print a timestamp cast to int64
+        b.append(t.get(r));
+      } else if (o instanceof java.math.BigDecimal d) {
+        // quoted, as json.dumps(default=str) prints a Decimal
+        b.append(quote(d.toPlainString()));
       } else if (o instanceof Number n) {
         b.append(n);
+      } else if (!v.getField().getChildren().isEmpty()) {
+        // Arrow's JSON text of a struct (null children left out), list or map (key/value objects)
+        b.append(o);
       } else {
         b.append(quote(o.toString()));
       }
@@ -84,6 +99,37 @@ final class DatasetRows {
     }
     if (t instanceof ArrowType.FloatingPoint fp) {
       return fp.getPrecision() == FloatingPointPrecision.DOUBLE ? "double" : "float";
+    }
+    if (t instanceof ArrowType.Timestamp ts) {
+      String unit =
+          switch (ts.getUnit()) {
+            case SECOND -> "s";
+            case MILLISECOND -> "ms";
+            case MICROSECOND -> "us";
+            case NANOSECOND -> "ns";
+          };
+      return "timestamp["
+          + unit
+          + (ts.getTimezone() == null ? "" : ", tz=" + ts.getTimezone())
+          + "]";
+    }
+    if (t instanceof ArrowType.Null) {
+      return "null";
+    }
+    if (t instanceof ArrowType.Struct) {
+      return "struct<"
+          + f.getChildren().stream()
+              .map(c -> c.getName() + ": " + type(c) + (c.isNullable() ? "" : " not null"))
+              .collect(Collectors.joining(", "))
+          + ">";
+    }
+    if (t instanceof ArrowType.List) {
+      Field e = f.getChildren().get(0);
+      return "list<" + e.getName() + ": " + type(e) + ">";
+    }
+    if (t instanceof ArrowType.Map) {
+      List<Field> kv = f.getChildren().get(0).getChildren();
+      return "map<" + type(kv.get(0)) + ", " + type(kv.get(1)) + ">";
     }
     if (t instanceof ArrowType.Decimal d) {
       return "decimal" + d.getBitWidth() + "(" + d.getPrecision() + ", " + d.getScale() + ")";

@@ -120,6 +120,13 @@ class DatasetCommandsTest {
     assertTrue(
         r.out().startsWith("{\"rows\":5,\"files\":[{\"path\":\"" + root + "/year=2023/"), r.out());
     assertTrue(r.out().contains("\"rows\":1,\"row_groups\":[{\"rows\":1,"), r.out());
+    // a glob is a dataset even when it matches one file (year=2023 holds only country=US/a-0)
+    Bridge.Result glob =
+        Bridge.run(memory.allocator(), "meta", root + "/year=2023/*/*.parquet", "--json");
+    assertEquals(0, glob.exitCode(), glob.err());
+    assertTrue(
+        glob.out().startsWith("{\"rows\":1,\"files\":[{\"path\":\"" + root + "/year=2023/"),
+        glob.out());
     Path one;
     try (Stream<Path> s = Files.walk(root)) {
       one = s.filter(Files::isRegularFile).findFirst().orElseThrow();

@@ -293,7 +293,13 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
     List<Field> children = new ArrayList<>();
     if (wanted instanceof StructType s && f.getChildren().size() > 0) {
       for (StructField sf : s.fields()) {
-        children.add(fitField(named(f, sf.name()), sf.dataType()));
+        Field c = named(f, sf.name());
+        // a field this file's struct lacks (mergeSchema over files that differ inside): nulls
+        children.add(
+            c == null
+                ? ArrowUtils.toArrowField(
+                    sf.name(), sf.dataType(), true, "UTC", false, Metadata.empty())
+                : fitField(c, sf.dataType()));
       }
     } else if (wanted instanceof ArrayType a) {
       children.add(fitField(f.getChildren().get(0), a.elementType()));
@@ -313,13 +319,14 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
         f.getName(), new FieldType(f.isNullable(), f.getType(), null, f.getMetadata()), children);
   }
 
+  /** The child {@code name} of {@code f}, or null. */
   private static Field named(Field f, String name) {
     for (Field c : f.getChildren()) {
       if (c.getName().equals(name)) {
         return c;
       }
     }
-    throw new IllegalStateException("Column '" + f.getName() + "' has no field '" + name + "'");
+    return null;
   }
 
   private static void moveInto(FieldVector from, FieldVector to, DataType wanted) {
@@ -341,7 +348,14 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
             child = c;
           }
         }
-        moveInto(child, targets.get(i), s.fields()[i].dataType());
+        if (child == null) {
+          FieldVector nulls = targets.get(i);
+          nulls.setInitialCapacity(from.getValueCount());
+          nulls.allocateNew();
+          nulls.setValueCount(from.getValueCount());
+        } else {
+          moveInto(child, targets.get(i), s.fields()[i].dataType());
+        }
       }
     } else if (wanted instanceof ArrayType a) {
       moveInto(from.getChildrenFromFields().get(0), targets.get(0), a.elementType());

@@ -97,6 +97,14 @@ final class PqarrowTable implements SupportsRead {
         }
       }
     }
+    if (dataset.files().isEmpty() && userSchema == null) {
+      // Spark's own reader says it cannot infer the schema; this says where and how to go on
+      throw new IllegalArgumentException(
+          "pqarrow cannot read "
+              + String.join(", ", paths)
+              + ": empty directory: no data files (give a schema with .schema(...) to read it as"
+              + " an empty table)");
+    }
     List<SparkFiles.Entry> byPath = new ArrayList<>(dataset.files());
     byPath.sort(java.util.Comparator.comparing(SparkFiles.Entry::path));
     boolean merge =
@@ -125,7 +133,10 @@ final class PqarrowTable implements SupportsRead {
         m.columns.forEach(columns::putIfAbsent);
       }
     }
-    StructType data = (userData == null ? fileSchema : check(userData, fileSchema, paths));
+    StructType data =
+        userData == null
+            ? fileSchema
+            : mapped.isEmpty() ? userData : check(userData, fileSchema, paths);
     StructType schema =
         PartitioningUtils.mergeDataAndPartitionSchema(
                 data.asNullable(), partitions.asNullable(), caseSensitive)

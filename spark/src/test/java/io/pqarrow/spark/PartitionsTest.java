@@ -229,6 +229,97 @@ class PartitionsTest {
   }
 
   @Test
+  void mergeSchemaUnitesNestedColumnsWhoseFilesDifferInsideAsSparkDoes() {
+    Path out = dir.resolve("nested");
+    PythonEnv.require()
+        .run(
+            """
+            import os, sys, pyarrow as pa, pyarrow.parquet as pq
+            for p in ('p=1', 'p=2', 'p=3'):
+                os.makedirs(os.path.join(sys.argv[1], p))
+            st1 = pa.struct([('x', pa.int64())])
+            pq.write_table(pa.table({
+                's': pa.array([{'x': 1}, None], st1),
+                'l': pa.array([[{'u': 1}], None], pa.list_(pa.struct([('u', pa.int32())]))),
+                'm': pa.array([[('k', {'u': 1})], None],
+                              pa.map_(pa.string(), pa.struct([('u', pa.int32())])))}),
+                os.path.join(sys.argv[1], 'p=1', 'f.parquet'))
+            st2 = pa.struct([('y', pa.string()), ('x', pa.int64())])
+            lt2 = pa.list_(pa.struct([('u', pa.int32()), ('v', pa.string())]))
+            pq.write_table(pa.table({
+                's': pa.array([{'y': 'q', 'x': 3}, {'y': None, 'x': None}], st2),
+                'l': pa.array([[{'u': 2, 'v': 'w'}, None], []], lt2),
+                'm': pa.array([[('k', {'u': 2, 'v': 'z'})], []],
+                              pa.map_(pa.string(), pa.struct([('u', pa.int32()), ('v', pa.string())])))}),
+                os.path.join(sys.argv[1], 'p=2', 'f.parquet'))
+            pq.write_table(pa.table({'a': pa.array([7], pa.int64())}),
+                           os.path.join(sys.argv[1], 'p=3', 'f.parquet'))
+            """,
+            out.toString());
+    Map<String, String> merge = Map.of("mergeSchema", "true");
+    List<String> rows = sameAsSparksReader(out.toString(), merge, null);
+    assertEquals(5, rows.size());
+    sameAsSparksReader(out.toString(), merge, "s.y = 'q'");
+    sameAsSparksReader(out.toString(), merge, "s.x is null and p < 3");
+    // projections into the structs, which the first file's struct lacks
+    SparkSession spark = Sessions.spark();
+    for (String[] select :
+        new String[][] {{"s.y", "p"}, {"s.y", "s.x"}, {"l.v"}, {"m.k.v"}, {"a", "s.y"}}) {
+      List<String> expected =
+          new ArrayList<>(
+              Canon.rows(
+                  spark
+                      .read()
+                      .options(merge)
+                      .parquet(out.toString())
+                      .select(column(select))
+                      .collectAsList()));
+      List<String> actual =
+          new ArrayList<>(
+              Canon.rows(
+                  spark
+                      .read()
+                      .format("pqarrow")
+                      .options(merge)
+                      .load(out.toString())
+                      .select(column(select))
+                      .collectAsList()));
+      Collections.sort(expected);
+      Collections.sort(actual);
+      assertEquals(expected, actual, String.join(", ", select));
+    }
+  }
+
+  private static org.apache.spark.sql.Column[] column(String[] names) {
+    org.apache.spark.sql.Column[] out = new org.apache.spark.sql.Column[names.length];
+    for (int i = 0; i < names.length; i++) {
+      out[i] = org.apache.spark.sql.functions.expr(names[i]);
+    }
+    return out;
+  }
+
+  @Test
+  void anEmptyDirectoryIsAOneLineErrorNamingItAndWithAGivenSchemaAnEmptyTable() throws Exception {
+    Path empty = Files.createDirectories(dir.resolve("empty"));
+    Files.createFile(empty.resolve("_SUCCESS"));
+    IllegalArgumentException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class,
+            () -> Sessions.spark().read().format("pqarrow").load(empty.toString()).schema());
+    assertTrue(e.getMessage().startsWith("pqarrow cannot read "), e.getMessage());
+    assertTrue(e.getMessage().contains(empty.toString() + ": empty directory: no data files"));
+    assertTrue(!e.getMessage().contains("\n"), e.getMessage());
+    StructType schema = StructType.fromDDL("a BIGINT, s STRING");
+    Dataset<Row> ours =
+        Sessions.spark().read().format("pqarrow").schema(schema).load(empty.toString());
+    assertEquals(schema, ours.schema());
+    assertEquals(0, ours.collectAsList().size());
+    assertEquals(
+        Sessions.spark().read().schema(schema).parquet(empty.toString()).collectAsList(),
+        ours.collectAsList());
+  }
+
+  @Test
   void filtersOnPartitionColumnsPruneFilesAtPlanning() {
     String out = dir.resolve("pruned").toString();
     Sessions.spark()
