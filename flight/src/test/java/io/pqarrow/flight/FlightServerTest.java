@@ -62,6 +62,10 @@ class FlightServerTest {
           os.makedirs(d)
           pq.write_table(t.slice((y - 2024) * 5000, 5000).drop(["x"]),
                          os.path.join(d, "part-0.parquet"), row_group_size=1000)
+      import duckdb
+      duckdb.connect().execute(
+          "COPY (SELECT i AS id, {'a': i, 'b': 'x' || i}::VARIANT AS v FROM range(100) t(i))"
+          " TO '%s' (FORMAT parquet)" % os.path.join(root, "v.parquet"))
       outside = os.path.join(os.path.dirname(root), "outside")
       os.makedirs(outside, exist_ok=True)
       pq.write_table(t.slice(0, 3), os.path.join(outside, "secret.parquet"))
@@ -138,12 +142,38 @@ class FlightServerTest {
                 print("meta", r[0].body.to_pybytes().decode())
                 print("schema", c.get_schema(fl.FlightDescriptor.for_path("events")).schema.names)
                 """);
-    assertTrue(out.contains("list ['events', 'flat.parquet', 'sub/deeper']"), out);
+    assertTrue(out.contains("list ['events', 'flat.parquet', 'sub/deeper', 'v.parquet']"), out);
     assertTrue(out.contains("filtered rows 2500 total_records 4000"), out);
     assertTrue(out.contains("events 10000 10000 2"), out);
     assertTrue(out.contains("schema ['id', 'name', 'year']"), out);
     // the action's answer with the root's location cut from its paths
     assertTrue(out.contains("meta {\"path\": \"events\"}"), out);
+  }
+
+  @Test
+  void variantColumnsAreSentAsReadUnshreddedOrAsJsonText() {
+    String out =
+        pyClient(
+            PY_HEAD
+                + """
+                def get(mode):
+                    return fetch(c.get_flight_info(cmd(path="v.parquet", variant=mode)))
+                t = get("json")
+                assert str(t.schema.field("v").type) == "extension<arrow.json>"
+                got = [json.loads(s) for s in t.column("v").to_pylist()]
+                assert got == [{"a": i, "b": "x%d" % i} for i in range(100)], got[:3]
+                assert t.column("id").to_pylist() == list(range(100))
+                print("unshred", get("unshred").schema.field("v").type)
+                print("keep", "typed_value" in str(get("keep").schema.field("v").type))
+                try:
+                    get("decode")
+                except Exception as e:  # INVALID_ARGUMENT is pyarrow's ArrowInvalid
+                    print("decode", type(e).__name__, "invalid argument" in str(e))
+                """);
+    assertTrue(
+        out.contains("unshred struct<metadata: binary not null, value: binary not null>"), out);
+    assertTrue(out.contains("keep True"), out);
+    assertTrue(out.contains("decode ArrowInvalid True"), out);
   }
 
   @Test
