@@ -357,6 +357,53 @@ class FlightServerTest {
   }
 
   @Test
+  void streamsPastTheLimitAreRefusedUntilOneEnds() throws Exception {
+    ServerConfig one =
+        new ServerConfig(
+            root, "127.0.0.1", 0, null, null, null, FlightLimits.defaults().withMaxStreams(1));
+    try (BridgeFlightServer limited = BridgeFlightServer.start(one, allocator, Map.of());
+        FlightClient c =
+            FlightClient.builder(allocator, Location.forGrpcInsecure("127.0.0.1", limited.port()))
+                .build()) {
+      Ticket t =
+          c.getInfo(
+                  FlightDescriptor.command(
+                      "{\"path\": \"flat.parquet\", \"batch_rows\": 1}"
+                          .getBytes(StandardCharsets.UTF_8)))
+              .getEndpoints()
+              .get(0)
+              .getTicket();
+      try (FlightStream first = c.getStream(t)) {
+        assertTrue(first.next()); // 20,000 one-row batches: the server waits on this client
+        FlightRuntimeException e =
+            assertThrows(
+                FlightRuntimeException.class,
+                () -> {
+                  try (FlightStream second = c.getStream(t)) {
+                    second.next();
+                  }
+                });
+        assertEquals(FlightStatusCode.RESOURCE_EXHAUSTED, e.status().code());
+        first.cancel("done", null);
+      }
+      long deadline = System.nanoTime() + 10_000_000_000L;
+      long rows = -1;
+      while (rows < 0 && System.nanoTime() < deadline) {
+        try (FlightStream again = c.getStream(t)) {
+          rows = 0;
+          while (again.next()) {
+            rows += again.getRoot().getRowCount();
+          }
+        } catch (FlightRuntimeException busy) {
+          assertEquals(FlightStatusCode.RESOURCE_EXHAUSTED, busy.status().code());
+          Thread.sleep(50);
+        }
+      }
+      assertEquals(20000, rows);
+    }
+  }
+
+  @Test
   void aNonLoopbackHostWithoutTokenAndTlsIsRefusedAtStart() {
     BridgeException e =
         assertThrows(
