@@ -29,6 +29,7 @@ class ManifestIT {
           "bridge-parquet", "io.pqarrow.bridge.parquet",
           "bridge-scan", "io.pqarrow.bridge.scan",
           "arrow-bridge", "io.pqarrow.bridge",
+          "bridge-flight", "io.pqarrow.bridge.flight",
           "pqarrow-cli", "io.pqarrow.cli",
           "bridge-spark", "io.pqarrow.spark",
           "benchmarks", "io.pqarrow.bench");

@@ -38,7 +38,7 @@ final class ProjectClasses {
 
   /** Artifact ids whose module directory has another name. */
   private static final Map<String, String> DIRECTORY_OF_ARTIFACT =
-      Map.of("pqarrow-cli", "cli", "bridge-spark", "spark");
+      Map.of("pqarrow-cli", "cli", "bridge-spark", "spark", "bridge-flight", "flight");
 
   private static final Pattern CLASSES_DIR = Pattern.compile("/([^/]+)/target/classes/");
   private static final Pattern JAR = Pattern.compile("/([a-z-]+)-\\d[^/]*\\.jar!/");

@@ -136,6 +136,7 @@ public final class BridgeCommand implements Callable<Integer> {
     commands.put("export", ExportCommand::new);
     commands.put("import", ImportCommand::new);
     commands.put("meta", MetaCommand::new);
+    commands.put("serve", ServeCommand::new);
     return commands;
   }
 

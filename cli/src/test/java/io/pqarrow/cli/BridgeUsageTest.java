@@ -81,7 +81,7 @@ class BridgeUsageTest {
         Arguments.of(new String[] {}, "Missing required command"),
         Arguments.of(
             new String[] {"frobnicate"},
-            "unknown command 'frobnicate' (commands: schema, cat, export, import, meta)"),
+            "unknown command 'frobnicate' (commands: schema, cat, export, import, meta, serve)"),
         Arguments.of(new String[] {"cat"}, "Missing required parameter: 'FILE.parquet'"),
         Arguments.of(
             new String[] {"schema", "a.parquet", "b"}, "Unmatched argument at index 2: 'b'"),

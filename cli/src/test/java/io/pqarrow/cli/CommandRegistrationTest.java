@@ -36,7 +36,8 @@ class CommandRegistrationTest {
     PrintStream sink = new PrintStream(new ByteArrayOutputStream());
     CliContext context = new CliContext(sink, sink, memory.allocator(), false);
     Map<String, CommandLine> all = BridgeCommand.commandLine(context).getSubcommands();
-    assertEquals(List.of("schema", "cat", "export", "import", "meta"), List.copyOf(all.keySet()));
+    assertEquals(
+        List.of("schema", "cat", "export", "import", "meta", "serve"), List.copyOf(all.keySet()));
     all.forEach(
         (name, command) ->
             assertEquals(
@@ -62,7 +63,7 @@ class CommandRegistrationTest {
           {"--nope", "cat", "x"},
           {"--version", "cat"}
         }) {
-      assertEquals(5, built(args).size(), String.join(" ", args));
+      assertEquals(6, built(args).size(), String.join(" ", args));
     }
   }
 

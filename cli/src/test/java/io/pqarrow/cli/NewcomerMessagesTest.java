@@ -42,7 +42,7 @@ class NewcomerMessagesTest {
             "bridge: unknown command 'exprt' (did you mean export?)\n" + help("")),
         Arguments.of(
             new String[] {"frobnicate"},
-            "bridge: unknown command 'frobnicate' (commands: schema, cat, export, import, meta)\n"
+            "bridge: unknown command 'frobnicate' (commands: schema, cat, export, import, meta, serve)\n"
                 + help("")),
         Arguments.of(
             new String[] {"cat", sample, "--column", "ts"},
