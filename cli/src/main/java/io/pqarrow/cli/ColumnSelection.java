@@ -43,42 +43,55 @@ final class ColumnSelection {
     List<String> checked = new ArrayList<>();
     for (String path : paths) {
       String trimmed = path.trim();
-      List<Field> fields = schema.getFields();
-      List<String> parts = resolve(flag, trimmed, fields);
-      for (int p = 0; p < parts.size(); p++) {
-        String prefix = String.join(".", parts.subList(0, p));
-        Field field = find(fields, parts.get(p));
-        if (field == null) {
-          throw unknown(flag, trimmed, file, prefix, fields, schema.getFields());
-        }
-        if (p < parts.size() - 1) {
-          ArrowType type = field.getType();
-          boolean descends =
-              type instanceof ArrowType.Struct
-                  || type instanceof ArrowType.List
-                  || type instanceof ArrowType.LargeList;
-          if (!descends) {
-            String at = prefix.isEmpty() ? field.getName() : prefix + "." + field.getName();
-            throw usage(
-                flag
-                    + ": invalid column '"
-                    + trimmed
-                    + "' in "
-                    + file
-                    + ": "
-                    + at
-                    + " has type "
-                    + describe(type)
-                    + ", which has no fields to select; select "
-                    + at
-                    + " whole");
-          }
-          fields = field.getChildren();
-        }
-      }
+      names(flag, trimmed, schema, file);
       checked.add(trimmed);
     }
     return checked;
+  }
+
+  /**
+   * The names of the fields {@code path} selects in {@code schema}, from the top level down (a
+   * list's item by its own name, whichever of {@code element}, {@code item} or that name the path
+   * used), once {@link #check} found it.
+   *
+   * @throws CliException (a usage error) as {@link #check} does
+   */
+  static List<String> names(String flag, String path, Schema schema, Object file) {
+    String trimmed = path.trim();
+    List<Field> fields = schema.getFields();
+    List<String> parts = resolve(flag, trimmed, fields);
+    for (int p = 0; p < parts.size(); p++) {
+      String prefix = String.join(".", parts.subList(0, p));
+      Field field = find(fields, parts.get(p));
+      if (field == null) {
+        throw unknown(flag, trimmed, file, prefix, fields, schema.getFields());
+      }
+      if (p < parts.size() - 1) {
+        ArrowType type = field.getType();
+        boolean descends =
+            type instanceof ArrowType.Struct
+                || type instanceof ArrowType.List
+                || type instanceof ArrowType.LargeList;
+        if (!descends) {
+          String at = prefix.isEmpty() ? field.getName() : prefix + "." + field.getName();
+          throw usage(
+              flag
+                  + ": invalid column '"
+                  + trimmed
+                  + "' in "
+                  + file
+                  + ": "
+                  + at
+                  + " has type "
+                  + describe(type)
+                  + ", which has no fields to select; select "
+                  + at
+                  + " whole");
+        }
+        fields = field.getChildren();
+      }
+    }
+    return parts;
   }
 
   /**
@@ -114,7 +127,7 @@ final class ColumnSelection {
   }
 
   /** The Parquet schema's fields as Arrow fields of the same names (groups as structs). */
-  private static List<Field> tree(GroupType group) {
+  static List<Field> tree(GroupType group) {
     List<Field> out = new ArrayList<>();
     for (Type t : group.getFields()) {
       out.add(

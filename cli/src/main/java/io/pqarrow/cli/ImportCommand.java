@@ -4,10 +4,17 @@ import io.pqarrow.BridgeException;
 import io.pqarrow.parquet.write.WriteOptions;
 import io.pqarrow.schema.SchemaMapper;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.arrow.vector.util.DictionaryUtility;
 import org.apache.parquet.schema.MessageType;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -162,6 +169,9 @@ final class ImportCommand implements Callable<Integer> {
       description = "With --partition-by: at most N rows (N >= 1) per file. Default: no limit.")
   Long maxRowsPerFile;
 
+  /** {@code --bloom-filter}'s columns, as written, and their filters. */
+  private final Map<String, WriteOptions.BloomFilter> bloomSpecs = new LinkedHashMap<>();
+
   ImportCommand(CliContext context) {
     this.context = context;
   }
@@ -189,36 +199,52 @@ final class ImportCommand implements Callable<Integer> {
             context,
             () -> opened[0] = IpcInput.open(in, context.allocator()),
             first -> rewrite(first, opened[0]),
-            root -> {
-              checkColumns(root, options);
-              return ParquetOutput.create(
-                  out,
-                  root,
-                  options,
-                  opened[0].dictionaries(),
-                  sortBy == null ? null : SortOrderCheck.of(spec, out, sortBy, root, in));
-            });
+            root ->
+                ParquetOutput.create(
+                    out,
+                    root,
+                    withColumns(options, root, opened[0].dictionaries()),
+                    opened[0].dictionaries(),
+                    sortBy == null ? null : SortOrderCheck.of(spec, out, sortBy, root, in)));
     return ExitCode.OK;
   }
 
   /**
-   * Checks that {@code --encoding} and {@code --bloom-filter} name columns of the Parquet schema
-   * the writer makes of {@code root}'s, as the writer resolves them, so that an unknown one is
-   * worded as for every other flag; the writer itself still refuses what does not fit a column's
-   * type.
+   * {@code options} with the columns of {@code --encoding} and {@code --bloom-filter}, named as
+   * {@code --columns} names them in {@code root}'s schema, as the writer's keys ({@link
+   * WriterColumns}): an unknown column, or one whose type the option cannot take, is a usage error
+   * worded as for every other flag.
    */
-  private void checkColumns(VectorSchemaRoot root, WriteOptions options) {
-    if (options.columnEncoding().isEmpty() && options.bloomFilters().isEmpty()) {
-      return;
+  private WriteOptions withColumns(
+      WriteOptions options, VectorSchemaRoot root, DictionaryProvider dictionaries) {
+    if ((encodings == null || encodings.isEmpty()) && bloomSpecs.isEmpty()) {
+      return options;
     }
+    // the Parquet schema as the writer makes it: a dictionary-encoded field by its values' type
+    Schema schema = root.getSchema();
+    List<Field> fields = new ArrayList<>();
     MessageType parquet;
     try {
-      parquet = SchemaMapper.toParquet(root.getSchema(), options.mapping()).parquetSchema();
-    } catch (BridgeException e) {
-      return; // the writer reports what it cannot map
+      for (Field f : schema.getFields()) {
+        fields.add(
+            dictionaries == null || !DictionaryUtility.needConvertToMessageFormat(f)
+                ? f
+                : DictionaryUtility.toMessageFormat(f, dictionaries, new HashSet<>()));
+      }
+      parquet =
+          SchemaMapper.toParquet(new Schema(fields, schema.getCustomMetadata()), options.mapping())
+              .parquetSchema();
+    } catch (BridgeException | IllegalArgumentException e) {
+      return options; // the writer reports what it cannot map
     }
-    ColumnSelection.checkParquet("--encoding", options.columnEncoding().keySet(), parquet, in);
-    ColumnSelection.checkParquet("--bloom-filter", options.bloomFilters().keySet(), parquet, in);
+    WriterColumns columns = new WriterColumns(schema, parquet, in);
+    WriteOptions.Builder b = options.toBuilder();
+    if (encodings != null) {
+      encodings.forEach(
+          (column, encoding) -> b.columnEncoding(columns.encoding(column, encoding), encoding));
+    }
+    bloomSpecs.forEach((column, filter) -> b.bloomFilter(columns.bloomFilter(column), filter));
+    return b.build();
   }
 
   /** {@code import IN OUTDIR --partition-by …}: a hive dataset, written whole or not at all. */
@@ -248,7 +274,7 @@ final class ImportCommand implements Callable<Integer> {
                   out,
                   root,
                   partitionBy,
-                  options,
+                  withColumns(options, root, opened[0].dictionaries()),
                   maxRowsPerFile == null ? Long.MAX_VALUE : maxRowsPerFile,
                   opened[0].dictionaries(),
                   sorted,
@@ -275,9 +301,7 @@ final class ImportCommand implements Callable<Integer> {
     if (compressionLevel != null) {
       b.compressionLevel(compressionLevel);
     }
-    if (encodings != null) {
-      encodings.forEach(b::columnEncoding);
-    }
+    bloomSpecs.clear();
     if (bloomFilters != null) {
       for (String filter : bloomFilters) {
         int colon = filter.lastIndexOf(':');
@@ -292,7 +316,7 @@ final class ImportCommand implements Callable<Integer> {
           }
         }
         try {
-          b.bloomFilter(column, new WriteOptions.BloomFilter(fpp, 0));
+          bloomSpecs.put(column, new WriteOptions.BloomFilter(fpp, 0));
         } catch (IllegalArgumentException e) {
           throw new ParameterException(
               spec.commandLine(), "--bloom-filter " + filter + ": " + e.getMessage());

@@ -23,12 +23,36 @@ import java.nio.file.Path;
  * </pre>
  *
  * An error that is not about the file's own content (no {@link ParquetFileException}) keeps its
- * whole message: {@code cannot read <file>: <message>}.
+ * whole message: {@code cannot read <file>: <message>}. An option the writer refuses as it opens
+ * ({@link #rewordOpen}) is a usage error without the {@code cannot write <file>} part: {@code
+ * compression level 5 does not fit codec SNAPPY (it has no levels)}.
  */
 final class LibraryErrors {
   private LibraryErrors() {}
 
   static CliException reword(Path file, BridgeException e, boolean write) {
+    return new CliException(
+        ErrorKind.ofRow(e),
+        e.location().withFile(file),
+        (write ? "cannot write " : "cannot read ") + file + ": " + problem(e),
+        e);
+  }
+
+  /**
+   * A writer's refusal, as it opened, of the options the flags made ({@link
+   * ErrorKind#INVALID_ARGUMENT}: a compression level the codec does not have): a usage error worded
+   * {@code <where>: <problem>}, without {@code cannot write <file>}, since neither the file nor the
+   * data is at fault. Any other kind is {@link #reword}ed.
+   */
+  static CliException rewordOpen(Path file, BridgeException e) {
+    if (e.kind() != ErrorKind.INVALID_ARGUMENT) {
+      return reword(file, e, true);
+    }
+    return new CliException(ErrorKind.INVALID_ARGUMENT, e.location().withFile(file), problem(e), e);
+  }
+
+  /** {@code <where>: <problem>} of a library error, or its whole message. */
+  private static String problem(BridgeException e) {
     String problem;
     if (e instanceof ParquetFileException p) {
       String where = where(p.location());
@@ -41,11 +65,7 @@ final class LibraryErrors {
     } else {
       problem = e.getMessage() == null ? e.toString() : e.getMessage();
     }
-    return new CliException(
-        ErrorKind.ofRow(e),
-        e.location().withFile(file),
-        (write ? "cannot write " : "cannot read ") + file + ": " + problem,
-        e);
+    return problem;
   }
 
   /** {@code column <c>, row <r>}, each part only when known. */

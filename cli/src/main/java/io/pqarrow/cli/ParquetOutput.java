@@ -56,12 +56,7 @@ final class ParquetOutput implements BatchSink {
           dictionaries,
           sorted);
     } catch (BridgeException e) {
-      CliException reworded = LibraryErrors.reword(file, e, true);
-      if (e.kind() == ErrorKind.INVALID_ARGUMENT) {
-        throw new CliException(
-            ErrorKind.INVALID_ARGUMENT, reworded.location(), reworded.getMessage(), e);
-      }
-      throw reworded;
+      throw LibraryErrors.rewordOpen(file, e);
     }
   }
 

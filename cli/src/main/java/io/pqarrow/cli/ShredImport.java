@@ -34,8 +34,8 @@ final class ShredImport {
    * @param requests column name → {@code infer} or a type, as given on the command line
    * @param file the input file, for messages
    * @param pass the first pass that {@code infer} reads
-   * @throws CliException of kind {@link ErrorKind#INVALID_ARGUMENT} for a malformed type (exit 2)
-   * @throws CliException for an unknown column or one that is not a Variant (exit 1)
+   * @throws CliException of kind {@link ErrorKind#INVALID_ARGUMENT} (exit 2) for a malformed type,
+   *     an unknown column or one that is not a top-level Variant column
    */
   static BatchRewrite create(
       Map<String, String> requests,
@@ -52,16 +52,16 @@ final class ShredImport {
       Field f = column.contains(".") ? null : schema.findField(column);
       if (f == null || !VariantExport.isVariant(f)) {
         throw new CliException(
-            f == null ? ErrorKind.UNSUPPORTED : ErrorKind.NOT_FOUND,
+            ErrorKind.INVALID_ARGUMENT,
             ErrorLocation.inFile(file).withColumn(column),
-            "cannot shred column "
+            "--shred: column '"
                 + column
-                + " of "
+                + "' in "
                 + file
-                + ": "
                 + (f == null
-                    ? "only top-level Variant columns can be shredded"
-                    : "it has type " + SchemaPrinter.type(f.getType()) + ", not Variant"),
+                    ? " is not a top-level column"
+                    : " has type " + SchemaPrinter.type(f.getType()) + ", not Variant")
+                + " (only top-level Variant columns can be shredded)",
             null);
       }
     }
