@@ -316,20 +316,24 @@ class ImportCommandTest {
     String[][] cases = {
       {
         "amount=infer",
-        "cannot shred column amount of " + in + ": it has type Decimal(12, 2, 128), not Variant"
+        "--shred: column 'amount' in "
+            + in
+            + " has type Decimal(12, 2, 128), not Variant (only top-level Variant columns can be"
+            + " shredded)"
       },
       {
         "user.name=infer",
-        "cannot shred column user.name of "
+        "--shred: column 'user.name' in "
             + in
-            + ": only top-level Variant columns can be shredded"
+            + " is not a top-level column (only top-level Variant columns can be shredded)"
       }
     };
     for (String[] c : cases) {
       Bridge.Result r =
           Bridge.run(memory.allocator(), "import", in.toString(), out.toString(), "--shred", c[0]);
-      assertEquals(1, r.exitCode(), r.err());
-      assertEquals("bridge: " + c[1] + "\n", r.err());
+      assertEquals(2, r.exitCode(), r.err());
+      assertEquals(
+          "bridge: " + c[1] + "\nTry 'bridge import --help' for more information.\n", r.err());
       assertFalse(Files.exists(out));
     }
   }

@@ -378,25 +378,34 @@ class ImportWriterOptionsTest {
       {
         "--encoding",
         "name=delta_binary_packed",
-        "cannot write "
-            + out
-            + ": column name: encoding DELTA_BINARY_PACKED does not fit the column's Parquet type"
-            + " BINARY (it takes [INT64, INT32])"
+        "--encoding: column 'name' in "
+            + in
+            + " has Parquet type BINARY, which encoding delta_binary_packed cannot take (it"
+            + " takes INT32, INT64)"
       },
       {
         "--encoding",
         "flag=byte_stream_split",
-        "cannot write "
-            + out
-            + ": column flag: encoding BYTE_STREAM_SPLIT does not fit the column's Parquet type"
-            + " BOOLEAN (it takes [INT64, INT32, FLOAT, DOUBLE, FIXED_LEN_BYTE_ARRAY])"
+        "--encoding: column 'flag' in "
+            + in
+            + " has Parquet type BOOLEAN, which encoding byte_stream_split cannot take (it takes"
+            + " DOUBLE, FIXED_LEN_BYTE_ARRAY, FLOAT, INT32, INT64)"
+      },
+      {
+        "--encoding",
+        "s=delta_length_byte_array",
+        "--encoding: column 's' in "
+            + in
+            + " holds s.a of Parquet type INT32, which encoding delta_length_byte_array cannot"
+            + " take (it takes BINARY)"
       },
       {
         "--bloom-filter",
         "flag",
-        "cannot write "
-            + out
-            + ": column flag: a bloom filter does not fit the column's Parquet type BOOLEAN"
+        "--bloom-filter: column 'flag' in "
+            + in
+            + " has Parquet type BOOLEAN, which a bloom filter cannot take (it takes every type"
+            + " but BOOLEAN)"
       },
       {
         "--bloom-filter",
@@ -407,7 +416,7 @@ class ImportWriterOptionsTest {
       {
         "--compression-level",
         "5",
-        "cannot write " + out + ": compression level 5 does not fit codec SNAPPY (it has no levels)"
+        "compression level 5 does not fit codec SNAPPY (it has no levels)"
       },
       {"--sort-by", "s", "--sort-by s: column of type Struct has no order"},
       {"--row-group-rows", "0", "Invalid row-group rows: 0 (must be >= 1)"},

@@ -3,6 +3,7 @@ package io.pqarrow.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pqarrow.cli.output.TemporalWriters;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
 import java.io.IOException;
@@ -141,10 +142,18 @@ class NewcomerMessagesTest {
       {"--shred", "nope=infer", "--shred: unknown column 'nope' in " + in + all},
       {
         "--encoding",
-        "tags.element=plain",
-        "--encoding: unknown column 'tags.element' in "
-            + in
-            + " (did you mean tags.list.element?)\n"
+        "user.contry=plain",
+        "--encoding: unknown column 'user.contry' in " + in + " (did you mean user.country?)\n"
+      },
+      {
+        "--encoding",
+        "tags.elemnt=plain",
+        "--encoding: unknown column 'tags.elemnt' in " + in + " (did you mean tags.element?)\n"
+      },
+      {
+        "--bloom-filter",
+        "tags.elemnt",
+        "--bloom-filter: unknown column 'tags.elemnt' in " + in + " (did you mean tags.element?)\n"
       },
     };
     for (String[] c : cases) {
@@ -152,6 +161,107 @@ class NewcomerMessagesTest {
       assertEquals("bridge: " + c[2] + help("import"), r.err(), c[0] + " " + c[1]);
       assertEquals(2, r.exitCode(), r.err());
       assertTrue(Files.notExists(Path.of(out)), out);
+    }
+  }
+
+  /**
+   * A mistaken column gets the same message from {@code import}'s column flags as from {@code
+   * --columns} on a Parquet file of the same schema, but for the flag's and the file's names.
+   */
+  @Test
+  void importColumnFlagsAnswerAMistakeWordForWordAsColumnsDoes() {
+    Path in = ipc();
+    Path same = dir.resolve("same.parquet");
+    assertEquals(
+        0, Bridge.run(memory.allocator(), "import", in.toString(), same.toString()).exitCode());
+    String out = dir.resolve("out.parquet").toString();
+    String[] mistakes = {
+      "nope",
+      "user.contry",
+      "usr.country",
+      "tags.elemnt",
+      "tags.element.x",
+      "amount.x",
+      "`user.name`"
+    };
+    for (String flag : new String[] {"--encoding", "--bloom-filter"}) {
+      for (String path : mistakes) {
+        Bridge.Result columns =
+            Bridge.run(memory.allocator(), "cat", same.toString(), "--columns", path);
+        assertEquals(2, columns.exitCode(), path);
+        String expected =
+            columns
+                .err()
+                .replace("--columns: ", flag + ": ")
+                .replace(" in " + same, " in " + in)
+                .replace("'bridge cat --help'", "'bridge import --help'");
+        String value = flag.equals("--encoding") ? path + "=plain" : path;
+        Bridge.Result r = Bridge.run(memory.allocator(), "import", in.toString(), out, flag, value);
+        assertEquals(expected, r.err(), flag + " " + value);
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(Files.notExists(Path.of(out)), out);
+      }
+    }
+  }
+
+  /**
+   * {@code --encoding} and {@code --bloom-filter} take a list's item as {@code element}, {@code
+   * item} or the file's own name, as {@code --columns} does, and Parquet's {@code list.element};
+   * the options land on that leaf in the footer (read by pyarrow).
+   */
+  @Test
+  void importColumnFlagsTakeListItemsAsColumnsDoes() {
+    Path in = dir.resolve("lists.arrow");
+    PythonEnv.require()
+        .run(
+            """
+            import sys, pyarrow as pa, pyarrow.ipc as ipc
+            t = pa.table({
+                "l": pa.array([[1, 2], None, [3]], pa.list_(pa.int64())),
+                "ls": pa.array([[{"x": 1, "y": "a"}], [], [{"x": 2, "y": "b"}]],
+                               pa.list_(pa.struct([("x", pa.int32()), ("y", pa.string())]))),
+            })
+            assert t.schema.field("l").type.value_field.name == "item"
+            with ipc.new_file(sys.argv[1], t.schema) as w:
+                w.write_table(t)
+            """,
+            in.toString());
+    String check =
+        """
+        import sys, pyarrow.parquet as pq
+        g = pq.ParquetFile(sys.argv[1]).metadata.row_group(0)
+        for k in range(g.num_columns):
+            c = g.column(k)
+            print(c.path_in_schema, sorted(e for e in c.encodings if e not in ('RLE', 'BIT_PACKED')),
+                  c.bloom_filter_offset is not None)
+        """;
+    String[][] spellings = {
+      {"l.element", "ls.element.x", "ls.element.y"},
+      {"l.item", "ls.item.x", "ls.item.y"},
+      {"l.list.element", "ls.list.element.x", "ls.list.element.y"},
+    };
+    for (String[] s : spellings) {
+      Path out = dir.resolve("out-" + s[0] + ".parquet");
+      Bridge.Result r =
+          Bridge.run(
+              memory.allocator(),
+              "import",
+              in.toString(),
+              out.toString(),
+              "--encoding",
+              s[0] + "=delta_binary_packed",
+              "--encoding",
+              s[1] + "=byte_stream_split",
+              "--bloom-filter",
+              s[2] + ":0.05",
+              "--no-dictionary");
+      assertEquals(0, r.exitCode(), s[0] + ": " + r.err());
+      assertEquals(
+          "l.list.element ['DELTA_BINARY_PACKED'] False\n"
+              + "ls.list.element.x ['BYTE_STREAM_SPLIT'] False\n"
+              + "ls.list.element.y ['PLAIN'] True\n",
+          PythonEnv.require().run(check, out.toString()),
+          s[0]);
     }
   }
 

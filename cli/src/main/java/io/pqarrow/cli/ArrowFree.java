@@ -1,8 +1,0 @@
-package io.pqarrow.cli;
-
-/**
- * A command that handles no Arrow data (it reads a Parquet footer, say): {@code bridge} runs it
- * without setting Arrow up (the JVM-flag check, the extension types' registration), which would
- * load a few hundred classes it does not use.
- */
-interface ArrowFree {}
