@@ -32,6 +32,9 @@ public final class ExtensionTypes {
    * verbatim, so a field read under the legacy name {@code parquet.variant} would be written under
    * it again; pass the schema through here before writing. Fields of unregistered extension types
    * (storage type plus keys) are left as they are.
+   *
+   * @param schema a schema as read or built
+   * @return the same fields, each extension typed field's keys taken from its type
    */
   public static Schema canonical(Schema schema) {
     List<Field> fields = new ArrayList<>(schema.getFields().size());

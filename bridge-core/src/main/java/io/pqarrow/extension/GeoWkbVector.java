@@ -8,6 +8,8 @@ public final class GeoWkbVector extends StorageBackedVector {
   /**
    * An empty vector.
    *
+   * @param name the vector's field name
+   * @param allocator the allocator its buffers come from
    * @param fieldType a field type whose type is a {@link GeoWkbType}
    */
   public GeoWkbVector(String name, BufferAllocator allocator, FieldType fieldType) {

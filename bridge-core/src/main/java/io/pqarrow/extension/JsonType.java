@@ -37,7 +37,12 @@ public final class JsonType extends ExtensionType {
     this.storage = storage;
   }
 
-  /** Whether {@code type} is a storage type {@code arrow.json} accepts. */
+  /**
+   * Whether {@code type} is a storage type {@code arrow.json} accepts.
+   *
+   * @param type a candidate storage type
+   * @return true for Utf8, LargeUtf8 and Utf8View
+   */
   public static boolean isAllowedStorage(ArrowType type) {
     return type instanceof ArrowType.Utf8
         || type instanceof ArrowType.LargeUtf8

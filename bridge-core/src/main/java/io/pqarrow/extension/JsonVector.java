@@ -11,6 +11,8 @@ public final class JsonVector extends StorageBackedVector {
   /**
    * An empty vector.
    *
+   * @param name the vector's field name
+   * @param allocator the allocator its buffers come from
    * @param fieldType a field type whose type is a {@link JsonType}
    */
   public JsonVector(String name, BufferAllocator allocator, FieldType fieldType) {

@@ -41,6 +41,9 @@ public final class UuidExtension {
    * Whether {@code type} is a UUID type: an extension type named {@code arrow.uuid} over
    * FixedSizeBinary(16). A type alone cannot carry field metadata; prefer {@link #isUuid(Field)}
    * wherever the field is at hand.
+   *
+   * @param type any Arrow type
+   * @return true for {@code arrow.uuid} over FixedSizeBinary(16)
    */
   public static boolean isUuid(ArrowType type) {
     return type instanceof ExtensionType ext
@@ -51,6 +54,9 @@ public final class UuidExtension {
   /**
    * Whether {@code field} holds UUIDs: {@link #isUuid(ArrowType)} of its type, or a
    * FixedSizeBinary(16) field whose metadata names {@code arrow.uuid}.
+   *
+   * @param field any Arrow field
+   * @return true when the field's values are UUIDs, typed or by metadata
    */
   public static boolean isUuid(Field field) {
     ArrowType type = field.getType();
@@ -61,7 +67,12 @@ public final class UuidExtension {
     return isUuidStorage(type) && metadata != null && NAME.equals(metadata.get(EXTENSION_NAME_KEY));
   }
 
-  /** Whether {@code storage} is the storage {@code arrow.uuid} requires: FixedSizeBinary(16). */
+  /**
+   * Whether {@code storage} is the storage {@code arrow.uuid} requires: FixedSizeBinary(16).
+   *
+   * @param storage a candidate storage type
+   * @return true for FixedSizeBinary(16)
+   */
   public static boolean isUuidStorage(ArrowType storage) {
     return storage instanceof ArrowType.FixedSizeBinary fsb && fsb.getByteWidth() == BYTE_WIDTH;
   }

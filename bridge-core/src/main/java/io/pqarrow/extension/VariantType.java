@@ -64,6 +64,8 @@ public final class VariantType extends ExtensionType implements KeyedValueType {
    *
    * @param name the field name
    * @param nullable whether the whole value may be SQL NULL
+   * @return the field, of type {@link #INSTANCE}, with non-nullable {@code metadata} and {@code
+   *     value} children
    */
   public static Field unshreddedField(String name, boolean nullable) {
     return new Field(
@@ -79,6 +81,9 @@ public final class VariantType extends ExtensionType implements KeyedValueType {
    * {@code Binary}, {@code LargeBinary} or {@code BinaryView}. The one rule for every {@code value}
    * column, top-level or nested in shredded storage ({@link ShreddedLayout}): every module that
    * checks or reads one asks here.
+   *
+   * @param type the layout of a {@code metadata} or {@code value} child
+   * @return true for the binary layouts
    */
   public static boolean isBinaryStorage(ArrowType type) {
     return ExtensionFields.isBinary(type);
@@ -88,12 +93,20 @@ public final class VariantType extends ExtensionType implements KeyedValueType {
    * Whether {@code name} may be a child of the storage struct: {@code metadata}, {@code value} or
    * {@code typed_value}. Anything else, {@code _}-prefixed names included, is refused everywhere
    * ({@link ShreddedLayout}).
+   *
+   * @param name a child's name
+   * @return true for {@code metadata}, {@code value} and {@code typed_value}
    */
   public static boolean isStorageChild(String name) {
     return METADATA.equals(name) || ShreddedLayout.isPairChild(name);
   }
 
-  /** Whether {@code name} is the canonical name or the legacy alias. */
+  /**
+   * Whether {@code name} is the canonical name or the legacy alias.
+   *
+   * @param name an extension name, as read from field metadata
+   * @return true for {@code arrow.parquet.variant} and the legacy {@code parquet.variant}
+   */
   public static boolean isVariantName(String name) {
     return NAME.equals(name) || LEGACY_NAME.equals(name);
   }
@@ -102,6 +115,7 @@ public final class VariantType extends ExtensionType implements KeyedValueType {
    * Checks the storage struct of a Variant field: a non-nullable binary {@code metadata} (plain or
    * dictionary-encoded), a binary {@code value} and/or a {@code typed_value}, and no other child.
    *
+   * @param field a field of Variant type (or its storage struct)
    * @throws BridgeException of kind {@link ErrorKind#INVALID_SCHEMA}, located at the field's name,
    *     naming the field and what is wrong
    */
@@ -117,6 +131,8 @@ public final class VariantType extends ExtensionType implements KeyedValueType {
    * Invalid arrow.parquet.variant storage at s.v: no metadata field
    * </pre>
    *
+   * @param field a field of Variant type (or its storage struct)
+   * @param path the field's dotted path, for the message and the location
    * @throws BridgeException of kind {@link ErrorKind#INVALID_SCHEMA}, located at column {@code
    *     path}
    */

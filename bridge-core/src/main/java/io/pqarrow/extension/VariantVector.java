@@ -14,21 +14,40 @@ import org.apache.arrow.vector.complex.StructVector;
  */
 public final class VariantVector extends ExtensionVectorBase<StructVector> {
 
+  /**
+   * A Variant vector over {@code storage}, which it owns from now on.
+   *
+   * @param name the vector's field name
+   * @param allocator the allocator its buffers come from
+   * @param storage the storage struct ({@code metadata}, {@code value}, {@code typed_value})
+   */
   public VariantVector(String name, BufferAllocator allocator, StructVector storage) {
     super(name, allocator, storage, VariantType.INSTANCE);
   }
 
-  /** The {@code metadata} child, or {@code null} before children are initialized. */
+  /**
+   * The {@code metadata} child.
+   *
+   * @return the child, or {@code null} before children are initialized
+   */
   public FieldVector metadataVector() {
     return child(VariantType.METADATA);
   }
 
-  /** The {@code value} child, or {@code null} when the storage has none. */
+  /**
+   * The {@code value} child.
+   *
+   * @return the child, or {@code null} when the storage has none
+   */
   public FieldVector valueVector() {
     return child(VariantType.VALUE);
   }
 
-  /** The {@code typed_value} child, or {@code null} when the value is not shredded. */
+  /**
+   * The {@code typed_value} child.
+   *
+   * @return the child, or {@code null} when the value is not shredded
+   */
   public FieldVector typedValueVector() {
     return child(VariantType.TYPED_VALUE);
   }

@@ -60,6 +60,10 @@ public final class ParquetScan extends ArrowReader {
    * The Arrow reader over {@code reader}, which it owns from now on (closing it closes {@code
    * reader}); {@code reader} must not have loaded a batch yet, and {@code allocator} should be the
    * one {@code reader} allocates from.
+   *
+   * @param reader a Parquet reader that has loaded no batch yet
+   * @param allocator the allocator of {@code reader}, which the C Data export allocates from
+   * @return the scan over {@code reader}'s rows
    */
   public static ParquetScan of(ParquetArrowReader reader, BufferAllocator allocator) {
     return new ParquetScan(reader, allocator, false);
@@ -68,8 +72,11 @@ public final class ParquetScan extends ArrowReader {
   /**
    * Opens the rows of {@code unit} as an Arrow reader.
    *
+   * @param unit the file and row groups to read
+   * @param allocator the allocator every batch's buffers come from
    * @param options batch size, projection, dictionaries, threads; its row groups are replaced by
    *     the unit's
+   * @return the reader of the unit's rows, to be closed by the caller
    * @throws ParquetFileException as {@link ParquetArrowReader#open} does
    */
   public static ParquetScan open(ScanUnit unit, BufferAllocator allocator, ReadOptions options) {
@@ -82,7 +89,11 @@ public final class ParquetScan extends ArrowReader {
     return new ParquetScan(reader, allocator, empty);
   }
 
-  /** The Parquet reader underneath (its schema mapping, metadata, row count). */
+  /**
+   * The Parquet reader underneath (its schema mapping, metadata, row count).
+   *
+   * @return the reader this scan owns; closed with the scan
+   */
   public ParquetArrowReader parquetReader() {
     return reader;
   }
@@ -90,6 +101,8 @@ public final class ParquetScan extends ArrowReader {
   /**
    * Hands this reader to {@code stream} as a C Data {@code ArrowArrayStream} ({@link
    * Data#exportArrayStream}); the stream owns it from now on and closes it when released.
+   *
+   * @param stream an allocated, empty C Data stream struct to fill
    */
   public void exportTo(ArrowArrayStream stream) {
     Data.exportArrayStream(allocator, this, stream);

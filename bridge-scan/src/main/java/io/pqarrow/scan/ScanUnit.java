@@ -25,6 +25,8 @@ public record ScanUnit(ParquetSource source, List<Integer> rowGroups) {
   /**
    * Checks and copies the indices.
    *
+   * @param source the file
+   * @param rowGroups the 0-based indices of its row groups, ascending and distinct
    * @throws ParquetFileException ({@link ErrorKind#NOT_FOUND}) for an index the file does not have
    * @throws IllegalArgumentException when the indices are not ascending and distinct
    */
@@ -49,12 +51,23 @@ public record ScanUnit(ParquetSource source, List<Integer> rowGroups) {
     }
   }
 
-  /** The unit of the row groups {@code indices} (ascending, distinct) of {@code source}. */
+  /**
+   * The unit of the row groups {@code indices} (ascending, distinct) of {@code source}.
+   *
+   * @param source the file
+   * @param indices 0-based row group indices, ascending and distinct
+   * @return the unit of those row groups
+   */
   public static ScanUnit ofRowGroups(ParquetSource source, List<Integer> indices) {
     return new ScanUnit(source, indices);
   }
 
-  /** The unit of every row group of {@code source}. */
+  /**
+   * The unit of every row group of {@code source}.
+   *
+   * @param source the file
+   * @return the unit of the whole file (empty for a file without row groups)
+   */
   public static ScanUnit ofFile(ParquetSource source) {
     List<Integer> all = new ArrayList<>();
     for (int i = 0; i < source.rowGroups().size(); i++) {
@@ -69,6 +82,10 @@ public record ScanUnit(ParquetSource source, List<Integer> rowGroups) {
    * ParquetMetadataConverter.range} footer filter, which Hadoop input formats and Spark use), so
    * that ranges tiling a file give each row group to exactly one of them.
    *
+   * @param source the file
+   * @param start the first byte of the range
+   * @param length the range's length in bytes (a range past the file's end is cut there)
+   * @return the unit of the row groups whose midpoint is in the range; possibly empty
    * @throws IllegalArgumentException when {@code start} or {@code length} is negative
    */
   public static ScanUnit ofRange(ParquetSource source, long start, long length) {
@@ -95,17 +112,28 @@ public record ScanUnit(ParquetSource source, List<Integer> rowGroups) {
    * it takes the row group's {@code total_compressed_size} when the writer set it (every writer we
    * know sets it to the same sum) and a {@code dictionary_page_offset} of 0, which the parsed
    * footer cannot tell from an absent one, as a dictionary page at byte 0.
+   *
+   * @param block a row group of the file's footer
+   * @return the byte offset of the row group's midpoint
    */
   public static long midpoint(BlockMetaData block) {
     return block.getStartingPos() + block.getCompressedSize() / 2;
   }
 
-  /** Whether the unit has no row group (and so reads no row). */
+  /**
+   * Whether the unit has no row group (and so reads no row).
+   *
+   * @return true for a unit of no row group
+   */
   public boolean isEmpty() {
     return rowGroups.isEmpty();
   }
 
-  /** The number of rows in the unit. */
+  /**
+   * The number of rows in the unit.
+   *
+   * @return the sum of its row groups' row counts, from the footer
+   */
   public long rows() {
     long rows = 0;
     for (int i : rowGroups) {
@@ -114,7 +142,11 @@ public record ScanUnit(ParquetSource source, List<Integer> rowGroups) {
     return rows;
   }
 
-  /** The compressed size of the unit's column chunks, in bytes. */
+  /**
+   * The compressed size of the unit's column chunks, in bytes.
+   *
+   * @return the sum of its row groups' compressed sizes, from the footer
+   */
   public long bytes() {
     long bytes = 0;
     for (int i : rowGroups) {
@@ -126,7 +158,9 @@ public record ScanUnit(ParquetSource source, List<Integer> rowGroups) {
   /**
    * Opens the unit's rows as an Arrow reader ({@link ParquetScan#open}).
    *
+   * @param allocator the allocator every batch's buffers come from
    * @param options batch size, projection and the rest; its row groups are replaced by the unit's
+   * @return the reader of the unit's rows, to be closed by the caller
    */
   public ParquetScan open(BufferAllocator allocator, ReadOptions options) {
     return ParquetScan.open(this, allocator, options);

@@ -18,7 +18,14 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 public final class SplitPlanner {
   private SplitPlanner() {}
 
-  /** The units of {@code source} of about {@code targetBytes} each. */
+  /**
+   * The units of {@code source} of about {@code targetBytes} each.
+   *
+   * @param source the file
+   * @param targetBytes the compressed bytes a unit should hold at most, unless one row group is
+   *     larger alone; positive
+   * @return the units, in row group order; none for a file without row groups
+   */
   public static List<ScanUnit> plan(ParquetSource source, long targetBytes) {
     return plan(List.of(source), targetBytes);
   }
@@ -26,6 +33,10 @@ public final class SplitPlanner {
   /**
    * The units of {@code sources}, file after file, of about {@code targetBytes} each.
    *
+   * @param sources the files; a unit never spans two
+   * @param targetBytes the compressed bytes a unit should hold at most, unless one row group is
+   *     larger alone
+   * @return the units, file after file, each in row group order
    * @throws IllegalArgumentException when {@code targetBytes} is not positive
    */
   public static List<ScanUnit> plan(List<ParquetSource> sources, long targetBytes) {
@@ -59,6 +70,10 @@ public final class SplitPlanner {
    * {@code length} bytes, as a Hadoop-style planner that knows only file sizes would cut it; each
    * row group is in exactly one of them ({@link ScanUnit#ofRange}), and some may be empty.
    *
+   * @param source the file
+   * @param length the file's size in bytes
+   * @param rangeBytes the size of each range but the last
+   * @return one unit per range, in file order
    * @throws IllegalArgumentException when {@code rangeBytes} is not positive
    */
   public static List<ScanUnit> byteRanges(ParquetSource source, long length, long rangeBytes) {

@@ -32,13 +32,24 @@ import org.apache.parquet.schema.Type;
  */
 public record FieldMapping(
     Field arrowField, Type parquetType, List<String> parquetPath, List<FieldMapping> children) {
-  /** Copies the lists, which must not be null. */
+  /**
+   * Copies the lists, which must not be null.
+   *
+   * @param arrowField the Arrow field (with its children)
+   * @param parquetType the Parquet node: a primitive column or a group
+   * @param parquetPath the names from the message root down to {@code parquetType}
+   * @param children mappings of the Arrow children, in the order of {@code arrowField}'s children
+   */
   public FieldMapping {
     parquetPath = List.copyOf(parquetPath);
     children = List.copyOf(children);
   }
 
-  /** The Parquet path joined with dots, as used in error messages. */
+  /**
+   * The Parquet path joined with dots, as used in error messages.
+   *
+   * @return {@code parquetPath} joined with dots, e.g. {@code a.list.element}
+   */
   public String dottedPath() {
     return String.join(".", parquetPath);
   }

@@ -69,17 +69,29 @@ public final class MappingOptions {
     this.limits = b.limits;
   }
 
-  /** Every option at its default (the table above). */
+  /**
+   * Every option at its default (the table above).
+   *
+   * @return the shared default options
+   */
   public static MappingOptions defaults() {
     return DEFAULTS;
   }
 
-  /** A builder starting from the defaults. */
+  /**
+   * A builder starting from the defaults.
+   *
+   * @return a new builder
+   */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** A builder starting from these options. */
+  /**
+   * A builder starting from these options.
+   *
+   * @return a new builder holding these options
+   */
   public Builder toBuilder() {
     Builder b = new Builder();
     b.stringLayout = stringLayout;
@@ -96,6 +108,8 @@ public final class MappingOptions {
 
   /**
    * Arrow layout of STRING / UTF8 columns (and ENUM, JSON storage); default {@code UTF8_OR_BINARY}.
+   *
+   * @return the layout of string columns
    */
   public Layout stringLayout() {
     return stringLayout;
@@ -104,17 +118,27 @@ public final class MappingOptions {
   /**
    * Arrow layout of unannotated BYTE_ARRAY columns (and BSON, Variant and geometry storage);
    * default {@code UTF8_OR_BINARY}.
+   *
+   * @return the layout of binary columns
    */
   public Layout binaryLayout() {
     return binaryLayout;
   }
 
-  /** Whether ENUM maps to binary instead of a string; default false. */
+  /**
+   * Whether ENUM maps to binary instead of a string; default false.
+   *
+   * @return true when ENUM columns map to binary
+   */
   public boolean enumAsBinary() {
     return enumAsBinary;
   }
 
-  /** The timestamp unit INT96 maps to; default {@code NANOSECOND}. */
+  /**
+   * The timestamp unit INT96 maps to; default {@code NANOSECOND}.
+   *
+   * @return the unit of timestamps read from INT96
+   */
   public TimeUnit int96Unit() {
     return int96Unit;
   }
@@ -122,27 +146,45 @@ public final class MappingOptions {
   /**
    * Whether INTERVAL maps to fixed-size binary(12) instead of Interval(MONTH_DAY_NANO); default
    * false.
+   *
+   * @return true when INTERVAL columns map to fixed-size binary(12)
    */
   public boolean intervalAsFixedSizeBinary() {
     return intervalAsFixedSizeBinary;
   }
 
-  /** Whether extension types are produced (otherwise their storage types); default true. */
+  /**
+   * Whether extension types are produced (otherwise their storage types); default true.
+   *
+   * @return true when extension types are produced
+   */
   public boolean extensionTypes() {
     return extensionTypes;
   }
 
-  /** Whether Parquet → Arrow restores types from {@code ARROW:schema}; default true. */
+  /**
+   * Whether Parquet → Arrow restores types from {@code ARROW:schema}; default true.
+   *
+   * @return true when a stored {@code ARROW:schema} is used
+   */
   public boolean useStoredArrowSchema() {
     return useStoredArrowSchema;
   }
 
-  /** Whether Arrow → Parquet writes {@code ARROW:schema}; default true. */
+  /**
+   * Whether Arrow → Parquet writes {@code ARROW:schema}; default true.
+   *
+   * @return true when {@code ARROW:schema} is written
+   */
   public boolean storeArrowSchema() {
     return storeArrowSchema;
   }
 
-  /** The caps on untrusted schemas; default {@link Limits#defaults()}. */
+  /**
+   * The caps on untrusted schemas; default {@link Limits#defaults()}.
+   *
+   * @return the caps applied to untrusted schemas
+   */
   public Limits limits() {
     return limits;
   }
@@ -161,61 +203,110 @@ public final class MappingOptions {
 
     private Builder() {}
 
-    /** Sets {@link MappingOptions#stringLayout()}. */
+    /**
+     * Sets {@link MappingOptions#stringLayout()}.
+     *
+     * @param layout the layout
+     * @return this builder
+     */
     public Builder stringLayout(Layout layout) {
       this.stringLayout = java.util.Objects.requireNonNull(layout, "stringLayout");
       return this;
     }
 
-    /** Sets {@link MappingOptions#binaryLayout()}. */
+    /**
+     * Sets {@link MappingOptions#binaryLayout()}.
+     *
+     * @param layout the layout
+     * @return this builder
+     */
     public Builder binaryLayout(Layout layout) {
       this.binaryLayout = java.util.Objects.requireNonNull(layout, "binaryLayout");
       return this;
     }
 
-    /** Sets {@link MappingOptions#enumAsBinary()}. */
+    /**
+     * Sets {@link MappingOptions#enumAsBinary()}.
+     *
+     * @param value the new value
+     * @return this builder
+     */
     public Builder enumAsBinary(boolean value) {
       this.enumAsBinary = value;
       return this;
     }
 
-    /** Sets {@link MappingOptions#int96Unit()}. */
+    /**
+     * Sets {@link MappingOptions#int96Unit()}.
+     *
+     * @param unit the timestamp unit
+     * @return this builder
+     */
     public Builder int96Unit(TimeUnit unit) {
       this.int96Unit = java.util.Objects.requireNonNull(unit, "int96Unit");
       return this;
     }
 
-    /** Sets {@link MappingOptions#intervalAsFixedSizeBinary()}. */
+    /**
+     * Sets {@link MappingOptions#intervalAsFixedSizeBinary()}.
+     *
+     * @param value the new value
+     * @return this builder
+     */
     public Builder intervalAsFixedSizeBinary(boolean value) {
       this.intervalAsFixedSizeBinary = value;
       return this;
     }
 
-    /** Sets {@link MappingOptions#extensionTypes()}. */
+    /**
+     * Sets {@link MappingOptions#extensionTypes()}.
+     *
+     * @param value the new value
+     * @return this builder
+     */
     public Builder extensionTypes(boolean value) {
       this.extensionTypes = value;
       return this;
     }
 
-    /** Sets {@link MappingOptions#useStoredArrowSchema()}. */
+    /**
+     * Sets {@link MappingOptions#useStoredArrowSchema()}.
+     *
+     * @param value the new value
+     * @return this builder
+     */
     public Builder useStoredArrowSchema(boolean value) {
       this.useStoredArrowSchema = value;
       return this;
     }
 
-    /** Sets {@link MappingOptions#storeArrowSchema()}. */
+    /**
+     * Sets {@link MappingOptions#storeArrowSchema()}.
+     *
+     * @param value the new value
+     * @return this builder
+     */
     public Builder storeArrowSchema(boolean value) {
       this.storeArrowSchema = value;
       return this;
     }
 
-    /** Sets {@link MappingOptions#limits()}. */
+    /**
+     * Sets {@link MappingOptions#limits()}.
+     *
+     * @param limits the caps
+     * @return this builder
+     */
     public Builder limits(Limits limits) {
       this.limits = java.util.Objects.requireNonNull(limits, "limits");
       return this;
     }
 
-    /** The immutable options. */
+    /**
+     * The immutable options.
+     *
+     * @return the options, immutable
+     */
     public MappingOptions build() {
       return new MappingOptions(this);
     }

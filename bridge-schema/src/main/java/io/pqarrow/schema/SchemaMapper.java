@@ -41,6 +41,8 @@ public final class SchemaMapper {
    *     {@code ARROW:schema} there restores Arrow types Parquet cannot express, and {@code
    *     projjson:KEY} entries resolve geometry CRS references; null keys and values are ignored
    * @param options how to map; see {@link MappingOptions}
+   * @return the Arrow schema, the Parquet schema it came from, the mapping of each field and the
+   *     warnings of what was ignored
    * @throws SchemaException when the schema is invalid, naming the field path and type
    */
   public static SchemaMapping toArrow(
@@ -66,6 +68,7 @@ public final class SchemaMapper {
    *
    * @param arrow the Arrow schema
    * @param options how to map; see {@link MappingOptions}
+   * @return the Parquet schema, the mapping of each field and the key-value metadata to write
    * @throws SchemaException for a type Parquet cannot hold (unions, run-end encoded, empty structs,
    *     …) or an invalid field (duplicate names, a bad {@code PARQUET:field_id}, an extension over
    *     the wrong storage), naming the field path

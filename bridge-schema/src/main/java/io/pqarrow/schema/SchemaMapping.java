@@ -23,7 +23,15 @@ public record SchemaMapping(
     List<FieldMapping> fields,
     Map<String, String> keyValueMetadata,
     List<String> warnings) {
-  /** Copies the lists and the map, which must not be null. */
+  /**
+   * Copies the lists and the map, which must not be null.
+   *
+   * @param arrowSchema the Arrow side
+   * @param parquetSchema the Parquet side
+   * @param fields one mapping per top-level field, in order
+   * @param keyValueMetadata the file key-value metadata written or given
+   * @param warnings what the mapping chose to ignore
+   */
   public SchemaMapping {
     fields = List.copyOf(fields);
     keyValueMetadata = Map.copyOf(keyValueMetadata);

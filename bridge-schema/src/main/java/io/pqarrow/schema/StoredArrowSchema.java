@@ -50,7 +50,13 @@ public final class StoredArrowSchema {
 
   private StoredArrowSchema() {}
 
-  /** The base64 text of the IPC schema message for {@code schema}. */
+  /**
+   * The base64 text of the IPC schema message for {@code schema}.
+   *
+   * @param schema the Arrow schema to store
+   * @return the value for {@link #KEY}, as pyarrow writes it (standard base64 of an encapsulated
+   *     IPC schema message)
+   */
   public static String encode(Schema schema) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try {
@@ -64,7 +70,13 @@ public final class StoredArrowSchema {
     return Base64.getEncoder().encodeToString(bytes.toByteArray());
   }
 
-  /** As {@link #decode(String, List, Limits)} with {@link Limits#defaults()}. */
+  /**
+   * As {@link #decode(String, List, Limits)} with {@link Limits#defaults()}.
+   *
+   * @param base64 the {@link #KEY} value
+   * @param warnings receives a line for each thing left out
+   * @return the schema, or empty when the value is not a readable schema message
+   */
   public static Optional<Schema> decode(String base64, List<String> warnings) {
     return decode(base64, warnings, Limits.defaults());
   }
@@ -79,6 +91,11 @@ public final class StoredArrowSchema {
    * {@link Limits#maxArrowSchemaDepth()} or with more than {@link Limits#maxArrowSchemaFields()}
    * fields in all, is left out with a warning naming it, and the rest of the schema is still
    * restored.
+   *
+   * @param base64 the {@link #KEY} value
+   * @param warnings receives a line for each thing left out
+   * @param limits the caps on nesting depth and field count
+   * @return the schema, or empty when the value is not a readable schema message
    */
   public static Optional<Schema> decode(String base64, List<String> warnings, Limits limits) {
     java.util.Objects.requireNonNull(limits, "limits");

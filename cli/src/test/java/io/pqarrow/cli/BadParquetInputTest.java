@@ -163,7 +163,8 @@ class BadParquetInputTest {
       Bridge.Result verbose = Bridge.run(memory.allocator(), args);
       assertEquals(1, verbose.exitCode());
       assertTrue(verbose.err().startsWith(quiet.err()), verbose.err());
-      assertTrue(verbose.err().contains("io.pqarrow.cli.CliException: cannot read"), verbose.err());
+      assertTrue(
+          verbose.err().contains("io.pqarrow.cli.common.CliException: cannot read"), verbose.err());
       assertTrue(verbose.err().contains("\tat io.pqarrow.cli."), verbose.err());
     }
   }

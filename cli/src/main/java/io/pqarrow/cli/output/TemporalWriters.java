@@ -3,6 +3,7 @@ package io.pqarrow.cli.output;
 import io.pqarrow.TemporalText;
 import java.time.Duration;
 import java.time.Period;
+import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DateMilliVector;
 import org.apache.arrow.vector.DurationVector;
@@ -42,6 +43,22 @@ public final class TemporalWriters {
 
   private TemporalWriters() {}
 
+  /**
+   * The unit of a time-of-day vector (32 bits for seconds and milliseconds, else 64); else null.
+   */
+  private static TimeUnit timeUnit(FieldVector vector) {
+    if (vector instanceof TimeSecVector) {
+      return TimeUnit.SECOND;
+    } else if (vector instanceof TimeMilliVector) {
+      return TimeUnit.MILLISECOND;
+    } else if (vector instanceof TimeMicroVector) {
+      return TimeUnit.MICROSECOND;
+    } else if (vector instanceof TimeNanoVector) {
+      return TimeUnit.NANOSECOND;
+    }
+    return null;
+  }
+
   /** The writer for a temporal vector, or {@code null} when {@code vector} is not temporal. */
   static ValueWriter forVector(ArrowType type, FieldVector vector) {
     char[] text = new char[TemporalText.MAX_CHARS];
@@ -56,25 +73,16 @@ public final class TemporalWriters {
       return (out, i) ->
           out.writeString(text, 0, date.write(Math.floorDiv(v.get(i), MILLIS_PER_DAY), text, 0));
     }
-    if (vector instanceof TimeSecVector) {
-      TimeSecVector v = (TimeSecVector) vector;
-      TemporalText time = TemporalText.time(TimeUnit.SECOND);
-      return (out, i) -> out.writeString(text, 0, time.write(v.get(i), text, 0));
-    }
-    if (vector instanceof TimeMilliVector) {
-      TimeMilliVector v = (TimeMilliVector) vector;
-      TemporalText time = TemporalText.time(TimeUnit.MILLISECOND);
-      return (out, i) -> out.writeString(text, 0, time.write(v.get(i), text, 0));
-    }
-    if (vector instanceof TimeMicroVector) {
-      TimeMicroVector v = (TimeMicroVector) vector;
-      TemporalText time = TemporalText.time(TimeUnit.MICROSECOND);
-      return (out, i) -> out.writeString(text, 0, time.write(v.get(i), text, 0));
-    }
-    if (vector instanceof TimeNanoVector) {
-      TimeNanoVector v = (TimeNanoVector) vector;
-      TemporalText time = TemporalText.time(TimeUnit.NANOSECOND);
-      return (out, i) -> out.writeString(text, 0, time.write(v.get(i), text, 0));
+    TimeUnit timeUnit = timeUnit(vector);
+    if (timeUnit != null) {
+      // read from the vector's current buffer, as each batch loads new ones
+      BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
+      TemporalText time = TemporalText.time(timeUnit);
+      return v.getTypeWidth() == Integer.BYTES
+          ? (out, i) ->
+              out.writeString(text, 0, time.write(v.getDataBuffer().getInt(4L * i), text, 0))
+          : (out, i) ->
+              out.writeString(text, 0, time.write(v.getDataBuffer().getLong(8L * i), text, 0));
     }
     if (vector instanceof TimeStampVector && type instanceof ArrowType.Timestamp) {
       ArrowType.Timestamp t = (ArrowType.Timestamp) type;

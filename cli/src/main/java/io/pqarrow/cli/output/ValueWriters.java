@@ -12,30 +12,23 @@ import io.pqarrow.extension.UuidExtension;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.Decimal256Vector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
-import org.apache.arrow.vector.Float2Vector;
-import org.apache.arrow.vector.Float4Vector;
-import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.FloatingPointVector;
 import org.apache.arrow.vector.LargeVarBinaryVector;
 import org.apache.arrow.vector.LargeVarCharVector;
 import org.apache.arrow.vector.NullVector;
-import org.apache.arrow.vector.SmallIntVector;
-import org.apache.arrow.vector.TinyIntVector;
-import org.apache.arrow.vector.UInt1Vector;
-import org.apache.arrow.vector.UInt2Vector;
-import org.apache.arrow.vector.UInt4Vector;
 import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -136,25 +129,11 @@ public final class ValueWriters {
     if (number != null) {
       return number;
     }
-    if (vector instanceof Float2Vector) {
-      Float2Vector v = (Float2Vector) vector;
-      return (out, i) -> writeDouble(out, v.getValueAsFloat(i));
+    if (vector instanceof FloatingPointVector v) { // Float2, Float4, Float8, widened exactly
+      return (out, i) -> writeDouble(out, v.getValueAsDouble(i));
     }
-    if (vector instanceof Float4Vector) {
-      Float4Vector v = (Float4Vector) vector;
-      return (out, i) -> writeDouble(out, v.get(i));
-    }
-    if (vector instanceof Float8Vector) {
-      Float8Vector v = (Float8Vector) vector;
-      return (out, i) -> writeDouble(out, v.get(i));
-    }
-    if (vector instanceof DecimalVector) {
-      DecimalVector v = (DecimalVector) vector;
-      return (out, i) -> out.writeNumber(v.getObject(i));
-    }
-    if (vector instanceof Decimal256Vector) {
-      Decimal256Vector v = (Decimal256Vector) vector;
-      return (out, i) -> out.writeNumber(v.getObject(i));
+    if (vector instanceof DecimalVector || vector instanceof Decimal256Vector) {
+      return (out, i) -> out.writeNumber((BigDecimal) vector.getObject(i));
     }
     ValueWriter bytes = bytes(vector);
     if (bytes != null) {
@@ -257,36 +236,7 @@ public final class ValueWriters {
   }
 
   private static ValueWriter integer(FieldVector vector) {
-    if (vector instanceof TinyIntVector) {
-      TinyIntVector v = (TinyIntVector) vector;
-      return (out, i) -> out.writeNumber(v.get(i));
-    }
-    if (vector instanceof SmallIntVector) {
-      SmallIntVector v = (SmallIntVector) vector;
-      return (out, i) -> out.writeNumber(v.get(i));
-    }
-    if (vector instanceof IntVector) {
-      IntVector v = (IntVector) vector;
-      return (out, i) -> out.writeNumber(v.get(i));
-    }
-    if (vector instanceof BigIntVector) {
-      BigIntVector v = (BigIntVector) vector;
-      return (out, i) -> out.writeNumber(v.get(i));
-    }
-    if (vector instanceof UInt1Vector) {
-      UInt1Vector v = (UInt1Vector) vector;
-      return (out, i) -> out.writeNumber(Byte.toUnsignedInt(v.get(i)));
-    }
-    if (vector instanceof UInt2Vector) {
-      UInt2Vector v = (UInt2Vector) vector;
-      return (out, i) -> out.writeNumber((int) v.get(i));
-    }
-    if (vector instanceof UInt4Vector) {
-      UInt4Vector v = (UInt4Vector) vector;
-      return (out, i) -> out.writeNumber(Integer.toUnsignedLong(v.get(i)));
-    }
-    if (vector instanceof UInt8Vector) {
-      UInt8Vector v = (UInt8Vector) vector;
+    if (vector instanceof UInt8Vector v) {
       return (out, i) -> {
         long x = v.get(i);
         if (x >= 0) {
@@ -295,6 +245,10 @@ public final class ValueWriters {
           out.writeNumber(new BigInteger(Long.toUnsignedString(x)));
         }
       };
+    }
+    if (vector instanceof BaseIntVector v) {
+      // the signed widths and UInt1, UInt2, UInt4, whose getValueAsLong is the unsigned value
+      return (out, i) -> out.writeNumber(v.getValueAsLong(i));
     }
     return null;
   }
@@ -308,21 +262,11 @@ public final class ValueWriters {
         out.writeUTF8String(utf8, 0, utf8.length);
       };
     }
-    if (vector instanceof VarBinaryVector) {
-      VarBinaryVector v = (VarBinaryVector) vector;
-      return (out, i) -> out.writeBinary(v.get(i));
-    }
-    if (vector instanceof LargeVarBinaryVector) {
-      LargeVarBinaryVector v = (LargeVarBinaryVector) vector;
-      return (out, i) -> out.writeBinary(v.get(i));
-    }
-    if (vector instanceof ViewVarBinaryVector) {
-      ViewVarBinaryVector v = (ViewVarBinaryVector) vector;
-      return (out, i) -> out.writeBinary(v.get(i));
-    }
-    if (vector instanceof FixedSizeBinaryVector) {
-      FixedSizeBinaryVector v = (FixedSizeBinaryVector) vector;
-      return (out, i) -> out.writeBinary(v.get(i));
+    if (vector instanceof VarBinaryVector
+        || vector instanceof LargeVarBinaryVector
+        || vector instanceof ViewVarBinaryVector
+        || vector instanceof FixedSizeBinaryVector) {
+      return (out, i) -> out.writeBinary((byte[]) vector.getObject(i));
     }
     return null;
   }
