@@ -80,6 +80,8 @@ JAVA_OPENS = "--add-opens=java.base/java.nio=ALL-UNNAMED"
 GENERATOR_VERSION = 1
 CORES = os.cpu_count() or 1
 PRUNE_VALUE = 7
+# This library's process CPU milliseconds per timed round (DatasetBench), by (dataset, op, reader).
+CPU = {}
 # Directories of classes put before benchmarks.jar (--cp-prefix): an edited class tried without a build.
 CP_PREFIX = None
 
@@ -296,6 +298,7 @@ def measure(args, sizes):
     scratch.mkdir(parents=True)
     times = {}  # (dataset, op, reader) -> [ms]
     rows = {}
+    cpu = CPU  # (dataset, op, reader) -> [process CPU ms], this library's rounds only
     per_block = max(1, args.reps // args.blocks)
 
     def add(key, ms, result):
@@ -315,6 +318,7 @@ def measure(args, sizes):
                 r = run_ours(command, args.warmup, per_block)
                 for ms in r["ms"]:
                     add((name, op, reader), ms, r["rows"] if op != "discovery" else r["files_read"])
+                cpu.setdefault((name, op, reader), []).extend(r.get("cpu_ms", []))
     for order, source in inputs.items():
         name = f"write-{order}"
         ops, _ = write_ops(source, scratch)
@@ -328,6 +332,7 @@ def measure(args, sizes):
             r = run_ours(["write", str(source), "by=part", f"out={scratch}"], args.warmup, per_block)
             for ms in r["ms"]:
                 add((name, "write", "ours-1t"), ms, r["files_read"])
+            cpu.setdefault((name, "write", "ours-1t"), []).extend(r.get("cpu_ms", []))
         del ops
     for name, root in (("big", big),):
         commands = cli_ops(root, scratch)
@@ -403,13 +408,15 @@ def section(times, rows, files, run):
         "Ours streams batches (each released before the next); pyarrow's `to_table` and DuckDB's `.arrow()` "
         "hold the whole table.",
         "",
-        "| dataset | operation | reader | ms, median (min–max) | rows (files for discovery and writes) |",
-        "|---|---|---|--:|--:|",
+        "| dataset | operation | reader | ms, median (min–max) | this library's process CPU ms, median | rows (files for discovery and writes) |",
+        "|---|---|---|--:|--:|--:|",
     ]
     for (name, op, reader), values in times.items():
         r = rows.get((name, op, reader))
         lines.append(
             f"| {name} | {OP_NAMES[op]} | {READER_NAMES[reader]} | {cell(values)} | "
+            + (f"{statistics.median(CPU[(name, op, reader)]):,.0f}" if CPU.get((name, op, reader)) else "")
+            + " | "
             + (f"{r:,}" if isinstance(r, int) else "")
             + " |"
         )
@@ -476,6 +483,7 @@ def main():
         saved = json.loads((OUT / "results.json").read_text())
         times = {tuple(t["key"]): t["ms"] for t in saved["times"]}
         rows = {tuple(t["key"]): t["rows"] for t in saved["times"]}
+        CPU.update({tuple(t["key"]): t["cpu_ms"] for t in saved["times"] if t.get("cpu_ms")})
         if args.note:
             saved["run"]["note"] = args.note
         text = section(times, rows, saved["files"], saved["run"])
@@ -501,7 +509,8 @@ def main():
     }
     (OUT / "results.json").write_text(json.dumps(
         {"run": run, "files": files,
-         "times": [{"key": list(k), "ms": v, "rows": rows.get(k)} for k, v in times.items()]}, indent=1) + "\n")
+         "times": [{"key": list(k), "ms": v, "rows": rows.get(k), "cpu_ms": CPU.get(k)} for k, v in times.items()]},
+        indent=1) + "\n")
     text = section(times, rows, files, run)
     print(text)
     if args.quick:
