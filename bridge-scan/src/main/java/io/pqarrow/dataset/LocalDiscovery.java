@@ -5,13 +5,14 @@ import io.pqarrow.ErrorText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystems;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.apache.parquet.io.LocalInputFile;
 
 /**
@@ -92,34 +93,69 @@ final class LocalDiscovery {
   /**
    * The files below {@code root} that {@code filter} accepts (null: all), their partition
    * directories those between {@code partitionRoot} (root or an ancestor) and them.
+   *
+   * <p>One walk of the tree that takes each entry's attributes from the listing (no second {@code
+   * stat} per file), does not descend into a directory whose name starts with {@code _} or {@code
+   * .}, and keeps the directory names above the current one on a stack instead of relativizing
+   * every path. Symbolic links to files are read; links to directories are not followed.
    */
   private static List<DatasetFile> walk(
       Path root, Path partitionRoot, Filter filter, Partitioning partitioning) {
     List<DatasetFile> out = new ArrayList<>();
-    try (Stream<Path> all = Files.walk(root)) {
-      all.forEach(
-          p -> {
-            if (p.equals(root)
-                || !Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(p)) {
-              return;
-            }
-            Path rel = root.relativize(p);
-            for (int i = 0; i < rel.getNameCount(); i++) {
-              String name = rel.getName(i).toString();
-              if (name.startsWith("_") || name.startsWith(".")) {
-                return;
+    List<String> prefix = new ArrayList<>();
+    if (root != partitionRoot) {
+      Path between = partitionRoot.relativize(root.toAbsolutePath().normalize());
+      for (int i = 0; i < between.getNameCount(); i++) {
+        if (!between.getName(i).toString().isEmpty()) {
+          prefix.add(between.getName(i).toString());
+        }
+      }
+    }
+    List<String> dirs = new ArrayList<>(prefix);
+    try {
+      Files.walkFileTree(
+          root,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
+              if (d.equals(root)) {
+                return FileVisitResult.CONTINUE;
               }
+              String name = d.getFileName().toString();
+              if (hidden(name)) {
+                return FileVisitResult.SKIP_SUBTREE;
+              }
+              dirs.add(name);
+              return FileVisitResult.CONTINUE;
             }
-            Path fromPartitionRoot =
-                root == partitionRoot
-                    ? rel
-                    : partitionRoot.relativize(p.toAbsolutePath().normalize());
-            List<String> dirs = new ArrayList<>();
-            for (int i = 0; i < fromPartitionRoot.getNameCount() - 1; i++) {
-              dirs.add(fromPartitionRoot.getName(i).toString());
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+              if (e != null) {
+                throw e;
+              }
+              if (!d.equals(root)) {
+                dirs.remove(dirs.size() - 1);
+              }
+              return FileVisitResult.CONTINUE;
             }
-            if (filter == null || filter.accept(p)) {
-              out.add(file(p, dirs, partitioning));
+
+            @Override
+            public FileVisitResult visitFile(Path p, BasicFileAttributes attrs) {
+              if (p.equals(root)
+                  || hidden(p.getFileName().toString())
+                  || !attrs.isRegularFile() && !Files.isRegularFile(p)) {
+                return FileVisitResult.CONTINUE;
+              }
+              if (filter == null || filter.accept(p)) {
+                out.add(file(p, List.copyOf(dirs), partitioning));
+              }
+              return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path p, IOException e) throws IOException {
+              throw e;
             }
           });
     } catch (IOException | UncheckedIOException e) {
@@ -127,6 +163,10 @@ final class LocalDiscovery {
           ErrorKind.IO, String.valueOf(root), "cannot list: " + ErrorText.describe(e));
     }
     return out;
+  }
+
+  private static boolean hidden(String name) {
+    return name.startsWith("_") || name.startsWith(".");
   }
 
   private static DatasetFile file(Path p, List<String> dirs, Partitioning partitioning) {

@@ -247,32 +247,19 @@ public final class PartitionedWriter implements AutoCloseable {
             "a batch of schema " + batch.getSchema() + " in a write of " + schema,
             null);
       }
-      int rows = batch.getRowCount();
-      // rows of each partition, in order of first appearance
-      Map<String, int[]> groups = new LinkedHashMap<>();
-      Map<String, Integer> sizes = new LinkedHashMap<>();
-      String previous = null;
-      int[] previousGroup = null;
-      for (int r = 0; r < rows; r++) {
-        String dir = directory(batch, r);
-        int[] group;
-        if (dir.equals(previous)) {
-          group = previousGroup;
-        } else {
-          group = groups.computeIfAbsent(dir, k -> new int[Math.max(4, 16)]);
-        }
-        int n = sizes.getOrDefault(dir, 0);
-        if (n == group.length) {
-          group = java.util.Arrays.copyOf(group, n * 2);
-          groups.put(dir, group);
-        }
-        group[n] = r;
-        sizes.put(dir, n + 1);
-        previous = dir;
-        previousGroup = group;
+      FieldVector[] keys = new FieldVector[partitionIndex.length];
+      for (int i = 0; i < keys.length; i++) {
+        keys[i] = batch.getVector(partitionIndex[i]);
       }
-      for (Map.Entry<String, int[]> g : groups.entrySet()) {
-        writeRows(batch, g.getKey(), g.getValue(), sizes.get(g.getKey()));
+      PartitionGroups groups =
+          PartitionGroups.of(keys, batch.getRowCount(), r -> directory(batch, r));
+      for (int d = 0; d < groups.directories().size(); d++) {
+        int start = groups.contiguousStart(d);
+        if (start >= 0) {
+          writeRun(batch, groups.directories().get(d), start, groups.count(d));
+        } else {
+          writeRows(batch, groups.directories().get(d), groups.rowsOf(d), groups.count(d));
+        }
       }
     } catch (RuntimeException e) {
       abort();
@@ -318,22 +305,68 @@ public final class PartitionedWriter implements AutoCloseable {
     return new String(((BaseLargeVariableWidthVector) v).get(r), StandardCharsets.UTF_8);
   }
 
+  /** The open file of {@code dir}, begun when it has none. */
+  private Open fileOf(String dir) {
+    Open file = open.get(dir);
+    if (file == null) {
+      Path path = temp.resolve(dir).resolve("part-" + files + ".parquet");
+      files++;
+      try {
+        Files.createDirectories(path.getParent());
+      } catch (IOException e) {
+        throw DatasetException.inFile(
+            ErrorKind.IO, String.valueOf(path), "cannot create: " + ErrorText.describe(e));
+      }
+      file = new Open(ParquetArrowWriter.open(path, fileSchema, options, dictionaries));
+      open.put(dir, file);
+    }
+    return file;
+  }
+
+  /** Counts {@code n} rows into {@code file}, closing it at the maximum rows per file. */
+  private void wrote(String dir, Open file, int n) {
+    file.rows += n;
+    if (file.rows >= maxRowsPerFile) {
+      open.remove(dir);
+      file.writer.close();
+    }
+  }
+
+  /**
+   * Writes rows {@code [start, start + count)} of {@code batch} to {@code dir}: the file columns'
+   * buffers are sliced ({@link TransferPair#splitAndTransfer}), not copied value by value.
+   */
+  private void writeRun(VectorSchemaRoot batch, String dir, int start, int count) {
+    int from = 0;
+    while (from < count) {
+      Open file = fileOf(dir);
+      int n = (int) Math.min(count - from, maxRowsPerFile - file.rows);
+      List<FieldVector> slices = new ArrayList<>(fileIndex.length);
+      try {
+        for (int c = 0; c < fileIndex.length; c++) {
+          TransferPair split = batch.getVector(fileIndex[c]).getTransferPair(allocator);
+          slices.add((FieldVector) split.getTo());
+          split.splitAndTransfer(start + from, n);
+        }
+        try (VectorSchemaRoot part = new VectorSchemaRoot(fileSchema.getFields(), slices, n)) {
+          slices = List.of();
+          file.writer.write(part, dictionaries);
+        }
+      } finally {
+        for (FieldVector v : slices) {
+          v.close();
+        }
+      }
+      wrote(dir, file, n);
+      from += n;
+    }
+  }
+
+  /** Writes the rows {@code rows[0 .. count)} of {@code batch} to {@code dir}, copying each. */
   private void writeRows(VectorSchemaRoot batch, String dir, int[] rows, int count) {
     int from = 0;
     while (from < count) {
-      Open file = open.get(dir);
-      if (file == null) {
-        Path path = temp.resolve(dir).resolve("part-" + files + ".parquet");
-        files++;
-        try {
-          Files.createDirectories(path.getParent());
-        } catch (IOException e) {
-          throw DatasetException.inFile(
-              ErrorKind.IO, String.valueOf(path), "cannot create: " + ErrorText.describe(e));
-        }
-        file = new Open(ParquetArrowWriter.open(path, fileSchema, options, dictionaries));
-        open.put(dir, file);
-      }
+      Open file = fileOf(dir);
       int n = (int) Math.min(count - from, maxRowsPerFile - file.rows);
       try (VectorSchemaRoot part = VectorSchemaRoot.create(fileSchema, allocator)) {
         for (int c = 0; c < fileIndex.length; c++) {
@@ -350,12 +383,8 @@ public final class PartitionedWriter implements AutoCloseable {
         part.setRowCount(n);
         file.writer.write(part, dictionaries);
       }
-      file.rows += n;
+      wrote(dir, file, n);
       from += n;
-      if (file.rows >= maxRowsPerFile) {
-        open.remove(dir);
-        file.writer.close();
-      }
     }
   }
 

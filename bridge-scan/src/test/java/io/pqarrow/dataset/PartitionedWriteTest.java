@@ -12,6 +12,7 @@ import io.pqarrow.testing.PythonEnv;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.arrow.vector.BigIntVector;
@@ -163,6 +164,78 @@ class PartitionedWriteTest {
       assertEquals(
           "D " + i + " " + (c == null ? "None" : c) + " " + (y == null ? "None" : y), duck.get(i));
     }
+  }
+
+  @Test
+  void rowsInPartitionOrderAreWrittenAsRunsSplitAtTheMaximumRowsPerFile() throws Exception {
+    // runs of 1 to 13 rows of one (year, country), some across batch boundaries, nulls included
+    int[] runs = {13, 1, 6, 7, 2, 9, 1, 1, 8, 12};
+    Path out = dir.resolve("out");
+    List<String> expected = new ArrayList<>();
+    try (PartitionedWriter w =
+        PartitionedWriter.open(
+            out,
+            SCHEMA,
+            List.of("year", "country"),
+            WriteOptions.defaults(),
+            7,
+            memory.allocator())) {
+      int id = 0;
+      for (int b = 0; b < 2; b++) {
+        try (VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, memory.allocator())) {
+          root.allocateNew();
+          int r = 0;
+          for (int k = 0; k < runs.length; k++) {
+            // the last run of the first batch continues in the second
+            int key = b == 1 && k == 0 ? runs.length - 1 : k;
+            String c = COUNTRIES[key % COUNTRIES.length];
+            Integer y = YEARS[key % YEARS.length];
+            for (int i = 0; i < runs[k]; i++, r++, id++) {
+              ((BigIntVector) root.getVector(0)).setSafe(r, id);
+              if (c == null) {
+                ((VarCharVector) root.getVector(1)).setNull(r);
+              } else {
+                ((VarCharVector) root.getVector(1)).setSafe(r, c.getBytes(StandardCharsets.UTF_8));
+              }
+              if (y == null) {
+                ((IntVector) root.getVector(2)).setNull(r);
+              } else {
+                ((IntVector) root.getVector(2)).setSafe(r, y);
+              }
+              expected.add(id + " " + c + " " + y);
+            }
+          }
+          root.setRowCount(r);
+          w.write(root);
+        }
+      }
+    }
+    Dataset dataset = Dataset.open(out.toString(), DatasetOptions.defaults());
+    List<String> rows = new ArrayList<>();
+    try (DatasetScan scan =
+        dataset.newScan(
+            memory.allocator(), ReadOptions.defaults(), DatasetScanOptions.defaults())) {
+      while (scan.loadNextBatch()) {
+        VectorSchemaRoot root = scan.getVectorSchemaRoot();
+        for (int r = 0; r < root.getRowCount(); r++) {
+          Object c = root.getVector("country").getObject(r);
+          rows.add(
+              root.getVector("id").getObject(r)
+                  + " "
+                  + c
+                  + " "
+                  + root.getVector("year").getObject(r));
+        }
+      }
+    }
+    rows.sort(java.util.Comparator.comparingLong(s -> Long.parseLong(s.split(" ")[0])));
+    assertEquals(expected, rows);
+    for (int i = 0; i < dataset.files().size(); i++) {
+      assertTrue(dataset.source(i).rowCount() <= 7, dataset.files().get(i).path());
+    }
+    // rows per partition over both batches (keys 0..9): 13, 2, 12, 14, 4, 18, 2, 2, 16, 37
+    // (key 9: 12 + 13 + 12, the second batch's two runs apart); files of at most 7 rows each
+    assertEquals(2 + 1 + 2 + 2 + 1 + 3 + 1 + 1 + 3 + 6, dataset.files().size());
   }
 
   @Test

@@ -17,6 +17,7 @@ import io.pqarrow.cli.variant.VariantExport;
 import io.pqarrow.cli.variant.VariantMode;
 import io.pqarrow.filter.Expression;
 import io.pqarrow.kernel.base.InferOptions;
+import io.pqarrow.parquet.read.ParquetSource;
 import io.pqarrow.schema.SchemaMapping;
 import java.nio.file.Path;
 import java.util.List;
@@ -188,7 +189,9 @@ public final class ExportCommand implements Callable<Integer> {
     if (DatasetInput.isDataset(file)) {
       return exportDataset();
     }
-    SchemaMapping mapping = ParquetInput.mapping(file, int96.mapping());
+    // the footer, parsed once for the schema, the split's row groups and the batches
+    ParquetSource source = ParquetInput.source(file);
+    SchemaMapping mapping = ParquetInput.mapping(source, file, int96.mapping());
     Schema schema = mapping.arrowSchema();
     List<String> selected = ColumnSelection.check("--columns", columns, schema, file);
     List<String> dictionaries = readDictionary == null ? List.of() : readDictionary;
@@ -205,7 +208,7 @@ public final class ExportCommand implements Callable<Integer> {
       }
     }
     List<Integer> selectedGroups =
-        range == null ? rowGroups : ParquetInput.rowGroupsOf(file, range[0], range[1]);
+        range == null ? rowGroups : ParquetInput.rowGroupsOf(source, file, range[0], range[1]);
     Expression filter = where == null ? null : WhereFilter.parse(where, schema, file);
     BatchSource[] opened = new BatchSource[1];
     new BatchPipeline("export", file, out, false, true)
@@ -214,6 +217,7 @@ public final class ExportCommand implements Callable<Integer> {
             () ->
                 opened[0] =
                     ParquetInput.read(
+                        source,
                         file,
                         selected,
                         dictionaries,
@@ -227,7 +231,7 @@ public final class ExportCommand implements Callable<Integer> {
                     variant,
                     first,
                     context.allocator(),
-                    cols -> infer(cols, filter, selectedGroups)),
+                    cols -> infer(source, cols, filter, selectedGroups)),
             root ->
                 IpcOutput.create(
                     out, root, format, compression, opened[0].dictionaries(), context.allocator()));
@@ -293,10 +297,14 @@ public final class ExportCommand implements Callable<Integer> {
    * filter} keeps in the selected row groups.
    */
   private Map<String, Field> infer(
-      List<String> variantColumns, Expression filter, List<Integer> rowGroups) {
+      ParquetSource source,
+      List<String> variantColumns,
+      Expression filter,
+      List<Integer> rowGroups) {
     return InferencePass.of(
             () ->
                 ParquetInput.read(
+                    source,
                     file,
                     variantColumns,
                     List.of(),

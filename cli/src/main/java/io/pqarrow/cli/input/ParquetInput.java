@@ -32,6 +32,29 @@ public final class ParquetInput {
     return mapping(file, MappingOptions.defaults());
   }
 
+  /**
+   * The file's footer, read and checked once, for a command that asks for its schema, its row
+   * groups and its batches ({@link #mapping(ParquetSource, Path, MappingOptions)}, {@link
+   * #read(ParquetSource, Path, List, List, Expression, int, List, MappingOptions,
+   * BufferAllocator)}) without parsing the footer again for each.
+   */
+  public static ParquetSource source(Path file) {
+    try {
+      return ParquetSource.open(file, Limits.defaults());
+    } catch (BridgeException e) {
+      throw LibraryErrors.reword(file, e, false);
+    }
+  }
+
+  /** As {@link #mapping(Path, MappingOptions)}, of the footer {@code source} already read. */
+  public static SchemaMapping mapping(ParquetSource source, Path file, MappingOptions options) {
+    try {
+      return source.mapping(options);
+    } catch (BridgeException e) {
+      throw LibraryErrors.reword(file, e, false);
+    }
+  }
+
   /** The Arrow schema the file maps to with {@code options} (its footer only). */
   public static SchemaMapping mapping(Path file, MappingOptions options) {
     try {
@@ -103,6 +126,24 @@ public final class ParquetInput {
       List<Integer> rowGroups,
       MappingOptions mapping,
       BufferAllocator allocator) {
+    return read(
+        null, file, columns, dictionaries, filter, batchRows, rowGroups, mapping, allocator);
+  }
+
+  /**
+   * As {@link #read(Path, List, List, Expression, int, List, MappingOptions, BufferAllocator)},
+   * from the footer {@code source} already read ({@code null}: read it).
+   */
+  public static BatchSource read(
+      ParquetSource source,
+      Path file,
+      List<String> columns,
+      List<String> dictionaries,
+      Expression filter,
+      int batchRows,
+      List<Integer> rowGroups,
+      MappingOptions mapping,
+      BufferAllocator allocator) {
     ParquetArrowReader reader;
     // An empty selection reads no row group; the reader, told none, would read them all.
     boolean none = rowGroups != null && rowGroups.isEmpty();
@@ -119,7 +160,10 @@ public final class ParquetInput {
       if (filter != null) {
         options.filter(filter);
       }
-      reader = ParquetArrowReader.open(file, allocator, options.build());
+      reader =
+          source == null
+              ? ParquetArrowReader.open(file, allocator, options.build())
+              : ParquetArrowReader.open(source, allocator, options.build());
     } catch (BridgeException e) {
       throw LibraryErrors.reword(file, e, false);
     }
@@ -169,8 +213,14 @@ public final class ParquetInput {
    * ({@link ScanUnit#ofRange}); empty when none does.
    */
   public static List<Integer> rowGroupsOf(Path file, long start, long length) {
+    return rowGroupsOf(null, file, start, length);
+  }
+
+  /** As {@link #rowGroupsOf(Path, long, long)}, of the footer {@code source} already read. */
+  public static List<Integer> rowGroupsOf(ParquetSource source, Path file, long start, long length) {
     try {
-      return ScanUnit.ofRange(ParquetSource.open(file, Limits.defaults()), start, length)
+      return ScanUnit.ofRange(
+              source != null ? source : ParquetSource.open(file, Limits.defaults()), start, length)
           .rowGroups();
     } catch (BridgeException e) {
       throw LibraryErrors.reword(file, e, false);
