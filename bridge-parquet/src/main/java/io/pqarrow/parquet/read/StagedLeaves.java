@@ -43,7 +43,7 @@ final class StagedLeaves {
   private StagedLeaves() {}
 
   /** Stages a run's values; {@code width > 0} for FIXED_LEN_BYTE_ARRAY values of that width. */
-  abstract static class Staged extends PageLeafDecoder {
+  abstract static class Staged extends ChunkLeafDecoder {
     private final int width;
     private final BufferAllocator allocator;
     private ByteArrayDecoder byteValues;
@@ -77,7 +77,7 @@ final class StagedLeaves {
     final void startPage(PageBytes page, Encoding encoding, int valueCount, Dictionary dictionary) {
       if (width > 0) {
         fixedValues =
-            PageLeafDecoders.fixedWidthValues(
+            ValueDecoders.fixedWidth(
                 this,
                 page,
                 encoding,
@@ -87,7 +87,7 @@ final class StagedLeaves {
                 width,
                 "values");
       } else {
-        byteValues = PageLeafDecoders.byteArrayValues(this, page, encoding, valueCount, dictionary);
+        byteValues = ValueDecoders.byteArray(this, page, encoding, valueCount, dictionary);
       }
     }
 

@@ -6,7 +6,7 @@
  * its footer; {@code Projection} keeps the selected columns of the mapping; {@code
  * AssemblerBuilder} builds, once per file, a tree of {@code NodeAssembler}s ({@code StructNode},
  * {@code ListNode}, {@code LeafNode}) over per-column {@code LeafDecoder}s, page decoders ({@code
- * PageLeafDecoder}) chosen by {@code PageLeaves}; per batch, the leaves read values and levels a
+ * ChunkLeafDecoder}) chosen by {@code ChunkLeaves}; per batch, the leaves read values and levels a
  * page at a time and the nodes assemble validity and offsets from the levels. {@code ColumnTasks}
  * reads the leaves of a batch on several threads when {@code ReadOptions.threads} asks for it.
  */
