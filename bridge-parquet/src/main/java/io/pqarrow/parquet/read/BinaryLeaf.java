@@ -45,15 +45,7 @@ final class BinaryLeaf extends ChunkLeafDecoder {
 
   @Override
   void reserve(int slots) {
-    if (narrow != null) {
-      while (narrow.getValueCapacity() < slots) {
-        narrow.reallocValidityAndOffsetBuffers();
-      }
-    } else {
-      while (wide.getValueCapacity() < slots) {
-        wide.reallocValidityAndOffsetBuffers();
-      }
-    }
+    reserveVariable(narrow, wide, slots);
   }
 
   @Override

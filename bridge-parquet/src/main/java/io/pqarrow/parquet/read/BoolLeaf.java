@@ -33,9 +33,7 @@ final class BoolLeaf extends ChunkLeafDecoder {
 
   @Override
   void reserve(int slots) {
-    while (v.getValueCapacity() < slots) {
-      v.reAlloc();
-    }
+    reserveFixed(v, slots);
   }
 
   @Override

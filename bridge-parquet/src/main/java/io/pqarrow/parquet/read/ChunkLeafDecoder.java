@@ -12,6 +12,9 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.parquet.filter2.columnindex.RowRanges;
 import org.apache.parquet.format.Encoding;
@@ -139,6 +142,31 @@ abstract class ChunkLeafDecoder extends LeafDecoder {
 
   /** Makes room in the vector for slots up to {@code slots}. */
   abstract void reserve(int slots);
+
+  /** {@link #reserve} for a fixed-width vector (a bit vector too). */
+  static void reserveFixed(BaseFixedWidthVector v, int slots) {
+    while (v.getValueCapacity() < slots) {
+      v.reAlloc();
+    }
+  }
+
+  /**
+   * {@link #reserve} for a variable-width vector, with 32-bit offsets ({@code narrow}) or 64-bit
+   * ones ({@code wide}, when {@code narrow} is null): its validity and offsets only, the data
+   * growing as values are set.
+   */
+  static void reserveVariable(
+      BaseVariableWidthVector narrow, BaseLargeVariableWidthVector wide, int slots) {
+    if (narrow != null) {
+      while (narrow.getValueCapacity() < slots) {
+        narrow.reallocValidityAndOffsetBuffers();
+      }
+    } else {
+      while (wide.getValueCapacity() < slots) {
+        wide.reallocValidityAndOffsetBuffers();
+      }
+    }
+  }
 
   /** Starts the values of a data page at the cursor of {@code page}. */
   abstract void startPage(PageBytes page, Encoding encoding, int valueCount, Dictionary dictionary);

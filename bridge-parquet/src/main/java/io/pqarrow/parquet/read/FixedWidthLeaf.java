@@ -86,9 +86,7 @@ final class FixedWidthLeaf extends ChunkLeafDecoder {
 
   @Override
   void reserve(int slots) {
-    while (v.getValueCapacity() < slots) {
-      v.reAlloc();
-    }
+    reserveFixed(v, slots);
   }
 
   @Override

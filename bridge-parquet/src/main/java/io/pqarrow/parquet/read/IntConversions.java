@@ -43,8 +43,7 @@ final class IntConversions {
   static Conversion widen(long multiplier, long mask) {
     return (staged, data, first, count) -> {
       for (int k = 0; k < count; k++) {
-        long value = staged.getInt((long) k * 4);
-        data.setLong((long) (first + k) * 8, (value & mask) * multiplier);
+        data.setLong((long) (first + k) * 8, (staged.getInt((long) k * 4) & mask) * multiplier);
       }
     };
   }
@@ -53,8 +52,8 @@ final class IntConversions {
   static Conversion rescale32(long multiplier, long divisor) {
     return (staged, data, first, count) -> {
       for (int k = 0; k < count; k++) {
-        long value = Math.floorDiv(staged.getInt((long) k * 4) * multiplier, divisor);
-        data.setInt((long) (first + k) * 4, (int) value);
+        int value = (int) Math.floorDiv(staged.getInt((long) k * 4) * multiplier, divisor);
+        data.setInt((long) (first + k) * 4, value);
       }
     };
   }

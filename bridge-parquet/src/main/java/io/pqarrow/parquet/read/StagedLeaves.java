@@ -45,6 +45,7 @@ final class StagedLeaves {
   /** Stages a run's values; {@code width > 0} for FIXED_LEN_BYTE_ARRAY values of that width. */
   abstract static class Staged extends ChunkLeafDecoder {
     private final int width;
+    private final FieldVector vector;
     private final BufferAllocator allocator;
     private ByteArrayDecoder byteValues;
     private FixedWidthDecoder fixedValues;
@@ -63,7 +64,18 @@ final class StagedLeaves {
     Staged(LeafColumn c, ColumnChunkPages pages, Shape shape, int width, FieldVector v) {
       super(c, pages, shape, width);
       this.width = width;
+      this.vector = v;
       this.allocator = v.getAllocator();
+    }
+
+    @Override
+    final FieldVector vector() {
+      return vector;
+    }
+
+    @Override
+    final ArrowBuf validity() {
+      return vector.getValidityBuffer();
     }
 
     @Override
@@ -169,16 +181,6 @@ final class StagedLeaves {
     }
 
     @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    ArrowBuf validity() {
-      return v.getValidityBuffer();
-    }
-
-    @Override
     void reserve(int slots) {
       while (v.getValueCapacity() < slots) {
         v.reallocViewBuffer();
@@ -223,20 +225,8 @@ final class StagedLeaves {
     }
 
     @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    ArrowBuf validity() {
-      return v.getValidityBuffer();
-    }
-
-    @Override
     void reserve(int slots) {
-      while (v.getValueCapacity() < slots) {
-        v.reAlloc();
-      }
+      reserveFixed(v, slots);
     }
 
     @Override
@@ -278,44 +268,24 @@ final class StagedLeaves {
    * through the vector; a null slot takes no bytes.
    */
   static final class VarWidth extends Staged {
-    private final FieldVector v;
     private final BaseVariableWidthVector narrow;
     private final BaseLargeVariableWidthVector wide;
 
     VarWidth(LeafColumn c, ColumnChunkPages pages, Shape shape, int width, FieldVector v) {
       super(c, pages, shape, width, v);
-      this.v = v;
       this.narrow = v instanceof BaseVariableWidthVector n ? n : null;
       this.wide = v instanceof BaseLargeVariableWidthVector w ? w : null;
     }
 
     @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    ArrowBuf validity() {
-      return v.getValidityBuffer();
-    }
-
-    @Override
     void reserve(int slots) {
-      if (narrow != null) {
-        while (narrow.getValueCapacity() < slots) {
-          narrow.reallocValidityAndOffsetBuffers();
-        }
-      } else {
-        while (wide.getValueCapacity() < slots) {
-          wide.reallocValidityAndOffsetBuffers();
-        }
-      }
+      reserveVariable(narrow, wide, slots);
     }
 
     @Override
     void readValues(int slot, int n, int nulls) {
       stage(n - nulls);
-      ArrowBuf validity = v.getValidityBuffer();
+      ArrowBuf validity = validity();
       int k = 0;
       for (int s = slot; s < slot + n; s++) {
         if (nulls == 0 || BitVectorHelper.get(validity, s) != 0) {
