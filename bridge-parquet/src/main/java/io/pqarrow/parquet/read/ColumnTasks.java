@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Reads the same run of records on every leaf of a batch ({@link LeafDecoder#readRecords}), on
  * {@link ReadOptions#threads()} threads, with the outcome one thread would have.
  *
- * <p>Leaves read page by page ({@link PageLeafDecoder}) share no mutable state: each has its own
+ * <p>Leaves read page by page ({@link ChunkLeafDecoder}) share no mutable state: each has its own
  * vector, its own {@code ColumnChunkPages} (file stream, buffers) and, when there are helpers, its
  * own codecs. They are handed out in column order from one counter, to the calling thread and up to
  * {@code threads - 1} helper tasks. Any other leaf (the tests' per-value reference decoder, which
@@ -52,14 +52,14 @@ final class ColumnTasks implements AutoCloseable {
     this.leaves = leaves;
     int pageLeaves = 0;
     for (LeafDecoder leaf : leaves) {
-      if (leaf instanceof PageLeafDecoder) {
+      if (leaf instanceof ChunkLeafDecoder) {
         pageLeaves++;
       }
     }
     this.parallel = new int[pageLeaves];
     this.sequential = new int[leaves.size() - pageLeaves];
     for (int i = 0, p = 0, s = 0; i < leaves.size(); i++) {
-      if (leaves.get(i) instanceof PageLeafDecoder) {
+      if (leaves.get(i) instanceof ChunkLeafDecoder) {
         parallel[p++] = i;
       } else {
         sequential[s++] = i;

@@ -29,7 +29,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  *       reader's dictionary {@code id}</td></tr>
  *   <tr><td>any other leaf stored as a dictionary (another physical type, a view or extension
  *       type, a leaf inside a Variant or a FixedSizeList)</td><td>its value type</td></tr>
- *   <tr><td>any leaf, when the reader's leaves are not {@link PageLeaves} (the tests' reference
+ *   <tr><td>any leaf, when the reader's leaves are not {@link ChunkLeaves} (the tests' reference
  *       decoder)</td><td>its value type</td></tr>
  * </table>
  *

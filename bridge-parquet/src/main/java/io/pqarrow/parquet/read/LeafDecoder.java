@@ -19,7 +19,7 @@ import org.apache.parquet.internal.column.columnindex.OffsetIndex;
  * {@code slotDef} are a null or empty list above this column and take no slot here, except under a
  * null fixed-size list ({@link LeafColumn.Padding}).
  *
- * <p>The reader's decoders read a page at a time ({@link PageLeafDecoder}); a {@link LeafFactory}
+ * <p>The reader's decoders read a page at a time ({@link ChunkLeafDecoder}); a {@link LeafFactory}
  * builds them, so that tests can build a reference decoder in their place.
  */
 abstract class LeafDecoder implements AutoCloseable {

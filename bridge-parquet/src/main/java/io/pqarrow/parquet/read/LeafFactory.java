@@ -5,7 +5,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.parquet.column.ColumnDescriptor;
 
 /**
- * Builds the decoder of each leaf column of a reader: {@link PageLeaves} for the reader, a
+ * Builds the decoder of each leaf column of a reader: {@link ChunkLeaves} for the reader, a
  * reference decoder in tests. Closed with the reader.
  */
 interface LeafFactory extends AutoCloseable {

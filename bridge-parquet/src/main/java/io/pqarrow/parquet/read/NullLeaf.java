@@ -13,10 +13,10 @@ import org.apache.parquet.schema.PrimitiveType;
  * its slots; every slot is null, so a triple that holds a value is corrupt data, refused as the
  * reference decoder in the test tree refuses it. A dictionary page is decoded (and checked) as its
  * physical type's. It reads its levels as a nested leaf does ({@link
- * PageLeafDecoder.Shape#nested}), even at the top level, since it has no validity bits to decode
+ * ChunkLeafDecoder.Shape#nested}), even at the top level, since it has no validity bits to decode
  * them into.
  */
-final class NullLeaf extends PageLeafDecoder {
+final class NullLeaf extends ChunkLeafDecoder {
   private final FieldVector v;
   private final PrimitiveType type;
 

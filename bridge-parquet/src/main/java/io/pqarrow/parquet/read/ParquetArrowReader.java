@@ -60,7 +60,7 @@ import org.apache.parquet.schema.MessageType;
  * </pre>
  *
  * <p>parquet-java reads the footer, page headers and codecs; each leaf column reads its chunk by
- * range, a page at a time ({@link PageLeafDecoder}), and decodes values with their repetition and
+ * range, a page at a time ({@link ChunkLeafDecoder}), and decodes values with their repetition and
  * definition levels straight into the vectors of one {@link VectorSchemaRoot}, reused for every
  * batch. Memory is bounded by one batch plus the current page of each column (and the next one,
  * read ahead in the background with {@link ReadOptions#readAhead()}, the default for one thread).
@@ -351,9 +351,9 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   /** Creates each dictionary's vector and hands it to the decoder of its column. */
   private void useDictionaries(DictionaryFields fields) {
     for (DictionaryFields.Values values : fields.values()) {
-      PageDictionaryDecoder decoder = null;
+      DictionaryLeaf decoder = null;
       for (LeafDecoder leaf : leaves) {
-        if (leaf instanceof PageDictionaryDecoder d
+        if (leaf instanceof DictionaryLeaf d
             && d.vector().getField().getDictionary() != null
             && d.vector().getField().getDictionary().getId() == values.encoding().getId()) {
           decoder = d;
@@ -416,8 +416,8 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     return open(source, allocator, options, null, pageLeaves(source, options));
   }
 
-  private static PageLeaves pageLeaves(ParquetSource source, ReadOptions options) {
-    return new PageLeaves(
+  private static ChunkLeaves pageLeaves(ParquetSource source, ReadOptions options) {
+    return new ChunkLeaves(
         source.inputFile(),
         source.name(),
         options.verifyPageChecksums(),
@@ -504,7 +504,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
                   Projection.apply(mapping.fields(), options.columns(), filterColumns, file)),
               options.readDictionary(),
               options.storedDictionaries(),
-              leaves instanceof PageLeaves,
+              leaves instanceof ChunkLeaves,
               file);
       return new ParquetArrowReader(
           file, parquet, mapping, projected, allocator, options, leaves, filter);
@@ -558,7 +558,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   int pageLeafCount() {
     int n = 0;
     for (LeafDecoder leaf : leaves) {
-      n += leaf instanceof PageLeafDecoder ? 1 : 0;
+      n += leaf instanceof ChunkLeafDecoder ? 1 : 0;
     }
     return n;
   }

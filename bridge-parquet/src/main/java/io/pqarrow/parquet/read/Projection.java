@@ -217,7 +217,8 @@ final class Projection {
     return null;
   }
 
-  private static FieldMapping withChildren(FieldMapping f, List<FieldMapping> children) {
+  /** {@code f} with {@code children} in place of its own, its Arrow field rebuilt over theirs. */
+  static FieldMapping withChildren(FieldMapping f, List<FieldMapping> children) {
     List<Field> childFields = new ArrayList<>();
     for (FieldMapping c : children) {
       childFields.add(c.arrowField());

@@ -43,8 +43,9 @@ final class StagedLeaves {
   private StagedLeaves() {}
 
   /** Stages a run's values; {@code width > 0} for FIXED_LEN_BYTE_ARRAY values of that width. */
-  abstract static class Staged extends PageLeafDecoder {
+  abstract static class Staged extends ChunkLeafDecoder {
     private final int width;
+    private final FieldVector vector;
     private final BufferAllocator allocator;
     private ByteArrayDecoder byteValues;
     private FixedWidthDecoder fixedValues;
@@ -63,7 +64,18 @@ final class StagedLeaves {
     Staged(LeafColumn c, ColumnChunkPages pages, Shape shape, int width, FieldVector v) {
       super(c, pages, shape, width);
       this.width = width;
+      this.vector = v;
       this.allocator = v.getAllocator();
+    }
+
+    @Override
+    final FieldVector vector() {
+      return vector;
+    }
+
+    @Override
+    final ArrowBuf validity() {
+      return vector.getValidityBuffer();
     }
 
     @Override
@@ -77,7 +89,7 @@ final class StagedLeaves {
     final void startPage(PageBytes page, Encoding encoding, int valueCount, Dictionary dictionary) {
       if (width > 0) {
         fixedValues =
-            PageLeafDecoders.fixedWidthValues(
+            ValueDecoders.fixedWidth(
                 this,
                 page,
                 encoding,
@@ -87,7 +99,7 @@ final class StagedLeaves {
                 width,
                 "values");
       } else {
-        byteValues = PageLeafDecoders.byteArrayValues(this, page, encoding, valueCount, dictionary);
+        byteValues = ValueDecoders.byteArray(this, page, encoding, valueCount, dictionary);
       }
     }
 
@@ -169,16 +181,6 @@ final class StagedLeaves {
     }
 
     @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    ArrowBuf validity() {
-      return v.getValidityBuffer();
-    }
-
-    @Override
     void reserve(int slots) {
       while (v.getValueCapacity() < slots) {
         v.reallocViewBuffer();
@@ -223,20 +225,8 @@ final class StagedLeaves {
     }
 
     @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    ArrowBuf validity() {
-      return v.getValidityBuffer();
-    }
-
-    @Override
     void reserve(int slots) {
-      while (v.getValueCapacity() < slots) {
-        v.reAlloc();
-      }
+      reserveFixed(v, slots);
     }
 
     @Override
@@ -278,44 +268,24 @@ final class StagedLeaves {
    * through the vector; a null slot takes no bytes.
    */
   static final class VarWidth extends Staged {
-    private final FieldVector v;
     private final BaseVariableWidthVector narrow;
     private final BaseLargeVariableWidthVector wide;
 
     VarWidth(LeafColumn c, ColumnChunkPages pages, Shape shape, int width, FieldVector v) {
       super(c, pages, shape, width, v);
-      this.v = v;
       this.narrow = v instanceof BaseVariableWidthVector n ? n : null;
       this.wide = v instanceof BaseLargeVariableWidthVector w ? w : null;
     }
 
     @Override
-    FieldVector vector() {
-      return v;
-    }
-
-    @Override
-    ArrowBuf validity() {
-      return v.getValidityBuffer();
-    }
-
-    @Override
     void reserve(int slots) {
-      if (narrow != null) {
-        while (narrow.getValueCapacity() < slots) {
-          narrow.reallocValidityAndOffsetBuffers();
-        }
-      } else {
-        while (wide.getValueCapacity() < slots) {
-          wide.reallocValidityAndOffsetBuffers();
-        }
-      }
+      reserveVariable(narrow, wide, slots);
     }
 
     @Override
     void readValues(int slot, int n, int nulls) {
       stage(n - nulls);
-      ArrowBuf validity = v.getValidityBuffer();
+      ArrowBuf validity = validity();
       int k = 0;
       for (int s = slot; s < slot + n; s++) {
         if (nulls == 0 || BitVectorHelper.get(validity, s) != 0) {

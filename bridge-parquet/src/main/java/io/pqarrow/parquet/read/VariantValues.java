@@ -51,12 +51,7 @@ final class VariantValues {
     if (children.equals(m.children())) {
       return m;
     }
-    List<Field> childFields = new ArrayList<>();
-    for (FieldMapping c : children) {
-      childFields.add(c.arrowField());
-    }
-    Field field = new Field(m.arrowField().getName(), m.arrowField().getFieldType(), childFields);
-    return new FieldMapping(field, m.parquetType(), m.parquetPath(), children);
+    return Projection.withChildren(m, children);
   }
 
   private static boolean hasValue(List<FieldMapping> children) {

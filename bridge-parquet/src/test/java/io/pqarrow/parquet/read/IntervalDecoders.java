@@ -60,19 +60,19 @@ final class IntervalDecoders {
   }
 
   static boolean fitsYearMonth(long months, long days, long millis) {
-    return PageIntervalDecoders.fitsYearMonth(months, days, millis);
+    return IntervalConversions.fitsYearMonth(months, days, millis);
   }
 
   static boolean fitsDayTime(long months, long days, long millis) {
-    return PageIntervalDecoders.fitsDayTime(months, days, millis);
+    return IntervalConversions.fitsDayTime(months, days, millis);
   }
 
   static boolean fitsMonthDayNano(long months, long days, long millis) {
-    return PageIntervalDecoders.fitsMonthDayNano(months, days, millis);
+    return IntervalConversions.fitsMonthDayNano(months, days, millis);
   }
 
   static String doesNotFit(IntervalUnit unit, long months, long days, long millis) {
-    return PageIntervalDecoders.doesNotFit(unit, months, days, millis);
+    return IntervalConversions.doesNotFit(unit, months, days, millis);
   }
 
   static final class YearMonthIn extends In<IntervalYearVector> {

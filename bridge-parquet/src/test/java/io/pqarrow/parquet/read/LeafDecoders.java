@@ -25,7 +25,7 @@ import org.apache.parquet.schema.PrimitiveType;
  * The reference decoder's choice, once per column, of how a Parquet leaf's values become Arrow
  * values, with the decoder classes in {@link NumericDecoders} and {@link BinaryDecoders}: the
  * per-value path the reader once had, kept in the test tree so that differential tests compare the
- * page path ({@link PageLeaves}) with it on every file. Each class's {@link
+ * page path ({@link ChunkLeaves}) with it on every file. Each class's {@link
  * ValueLeafDecoder#readValue} does one thing with no branching on types.
  *
  * <table>
@@ -164,11 +164,11 @@ final class LeafDecoders {
   }
 
   private static boolean isUnsigned(LogicalTypeAnnotation logical) {
-    return PageLeaves.isUnsigned(logical);
+    return ChunkLeaves.isUnsigned(logical);
   }
 
   private static long int32Multiplier(ArrowType arrowType) {
-    return PageLeaves.int32Multiplier(arrowType);
+    return ChunkLeaves.int32Multiplier(arrowType);
   }
 
   /** Makes room for {@code slot} and marks it valid; callers then write the data buffer. */

@@ -322,7 +322,7 @@ class PageConvertedBinaryTest {
                         memory.allocator(),
                         options,
                         asNull,
-                        pages ? new PageLeaves(file) : new ReferenceLeaves(file))) {
+                        pages ? new ChunkLeaves(file) : new ReferenceLeaves(file))) {
                   assertEquals(pages ? 1 : 0, r.pageLeafCount());
                   int rows = 0;
                   while (r.loadNextBatch()) {

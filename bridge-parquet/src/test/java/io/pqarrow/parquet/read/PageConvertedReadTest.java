@@ -443,7 +443,7 @@ class PageConvertedReadTest {
         memory.allocator(),
         options,
         mapper,
-        pages ? new PageLeaves(file) : new ReferenceLeaves(file));
+        pages ? new ChunkLeaves(file) : new ReferenceLeaves(file));
   }
 
   /** The columns of {@link #WRITE_INTERVALS} as Arrow intervals of the unit their name says. */

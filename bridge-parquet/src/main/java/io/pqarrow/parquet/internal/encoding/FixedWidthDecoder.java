@@ -58,16 +58,34 @@ public abstract class FixedWidthDecoder {
     }
     decode(dst, firstSlot * width, present);
     if (present < slotCount) {
-      spread(dst, validity, firstSlot, end, firstSlot + present);
+      moveUp(dst, width, validity, end, firstSlot + present);
     }
     return present;
   }
 
   /**
-   * Moves the values in slots {@code first .. valuesEnd-1} to the slots of {@code [first, end)}
-   * whose validity bit is set, in order, and zeroes the others.
+   * Moves values of {@code width} bytes, back to back in slots {@code first .. valuesEnd-1} of
+   * {@code dst}, up to the slots of {@code [first, end)} whose bit in {@code validity} is set, in
+   * order, and zeroes the others; {@code valuesEnd - first} must be the number of bits set in that
+   * range. The one null-spreading loop of the reader's fixed-width slots: {@link #readScatter} uses
+   * it after decoding, and a leaf that converts values on their way into the slots uses it after
+   * converting them.
    */
-  private void spread(ArrowBuf dst, ArrowBuf validity, long first, long end, long valuesEnd) {
+  public static void spread(
+      ArrowBuf dst, int width, ArrowBuf validity, long first, long end, long valuesEnd) {
+    if (first < 0 || valuesEnd < first || end < valuesEnd || width <= 0) {
+      throw new IllegalArgumentException(
+          "bad spread of slots " + first + ".." + valuesEnd + " over " + first + ".." + end);
+    }
+    Bitmaps.checkBytes(dst, end * width, "value buffer");
+    Bitmaps.checkBits(validity, end, "validity buffer");
+    if (valuesEnd < end) {
+      moveUp(dst, width, validity, end, valuesEnd);
+    }
+  }
+
+  /** {@link #spread}, the buffers checked. */
+  private static void moveUp(ArrowBuf dst, int width, ArrowBuf validity, long end, long valuesEnd) {
     long capacity = validity.capacity();
     // The range was checked against dst's capacity (checkArgs): the slots are reached by address,
     // without the buffer's per-access checks.

@@ -5,6 +5,7 @@ import io.pqarrow.ErrorLocation;
 import io.pqarrow.ErrorText;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.internal.HelperThreads;
+import io.pqarrow.parquet.internal.Intervals;
 import io.pqarrow.parquet.internal.TimeUnits;
 import io.pqarrow.parquet.internal.page.ColumnChunkPages;
 import java.io.IOException;
@@ -43,39 +44,39 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
- * Chooses, once per column, the page leaf ({@link PageLeafDecoder}) that reads a Parquet leaf into
+ * Chooses, once per column, the page leaf ({@link ChunkLeafDecoder}) that reads a Parquet leaf into
  * its Arrow vector, from the Parquet type and the vector alone; each leaf reads its chunks by range
  * through its own {@link ColumnChunkPages}. The hot loops then run with no branching on types.
  *
  * <table>
- *   <caption>Page leaves</caption>
+ *   <caption>Leaves, and the conversion a fixed-width leaf plugs in</caption>
  *   <tr><th>Parquet</th><th>Arrow</th><th>leaf</th></tr>
  *   <tr><td>any (UNKNOWN)</td><td>Null</td><td>{@link NullLeaf}</td></tr>
- *   <tr><td>BOOLEAN</td><td>Bool</td><td>{@link PageLeafDecoders.Bool}</td></tr>
+ *   <tr><td>BOOLEAN</td><td>Bool</td><td>{@link BoolLeaf}</td></tr>
  *   <tr><td>INT32, INT64, FLOAT, DOUBLE</td><td>a fixed width of the same size, same unit (ints,
- *       dates, times, timestamps, durations, floats)</td><td>{@link
- *       PageLeafDecoders.FixedWidth}</td></tr>
- *   <tr><td>INT32</td><td>1-, 2-byte ints</td><td>{@link PageConvertedDecoders.Int32Narrow}</td></tr>
+ *       dates, times, timestamps, durations, floats)</td><td>{@link FixedWidthLeaf}, values copied
+ *       as they are</td></tr>
+ *   <tr><td>INT32</td><td>1-, 2-byte ints</td><td>{@link FixedWidthLeaf} + {@link
+ *       IntConversions#narrow}</td></tr>
  *   <tr><td>INT32</td><td>8-byte (Date64 from DATE, widened and unsigned ints)</td><td>{@link
- *       PageConvertedDecoders.Int32Widened}</td></tr>
+ *       FixedWidthLeaf} + {@link IntConversions#widen}</td></tr>
  *   <tr><td>INT32, INT64</td><td>4- or 8-byte in another unit (TIME(MILLIS) into seconds, …)</td>
- *       <td>{@link PageConvertedDecoders.Int32Scaled}, {@link
- *       PageConvertedDecoders.Int64Scaled}</td></tr>
- *   <tr><td>INT96</td><td>Timestamp</td><td>{@link PageConvertedDecoders.Int96} ({@link
- *       Int96Timestamps})</td></tr>
+ *       <td>{@link FixedWidthLeaf} + {@link IntConversions#rescale32}, {@link
+ *       IntConversions#rescale64}</td></tr>
+ *   <tr><td>INT96</td><td>Timestamp</td><td>{@link FixedWidthLeaf} + {@link IntConversions#int96}
+ *       ({@link Int96Timestamps})</td></tr>
  *   <tr><td>INT32, INT64, FIXED_LEN_BYTE_ARRAY DECIMAL</td><td>Decimal</td><td>{@link
- *       PageDecimalDecoders}</td></tr>
+ *       FixedWidthLeaf} + {@link DecimalConversions}</td></tr>
  *   <tr><td>BYTE_ARRAY DECIMAL</td><td>Decimal</td><td>{@link StagedLeaves.BytesDecimal}</td></tr>
- *   <tr><td>FLBA(2) FLOAT16</td><td>Float16</td><td>{@link PageLeafDecoders.FixedWidth} (2
- *       bytes)</td></tr>
- *   <tr><td>FLBA(12) INTERVAL</td><td>Interval (any unit)</td><td>{@link
- *       PageIntervalDecoders}</td></tr>
+ *   <tr><td>FLBA(2) FLOAT16</td><td>Float16</td><td>{@link FixedWidthLeaf} (2 bytes)</td></tr>
+ *   <tr><td>FLBA(12) INTERVAL</td><td>Interval (any unit)</td><td>{@link FixedWidthLeaf} + {@link
+ *       IntervalConversions}</td></tr>
  *   <tr><td>FLBA</td><td>FixedSizeBinary of its length (and {@code arrow.uuid})</td><td>{@link
- *       PageLeafDecoders.FixedWidth}</td></tr>
+ *       FixedWidthLeaf}</td></tr>
  *   <tr><td>BYTE_ARRAY</td><td>Binary, Utf8 and their large forms</td><td>{@link
- *       PageLeafDecoders.Binary}</td></tr>
+ *       BinaryLeaf}</td></tr>
  *   <tr><td>BYTE_ARRAY</td><td>Int32 indices of a dictionary ({@link DictionaryFields})</td>
- *       <td>{@link PageDictionaryDecoder}</td></tr>
+ *       <td>{@link DictionaryLeaf}</td></tr>
  *   <tr><td>BYTE_ARRAY, FLBA</td><td>BinaryView, Utf8View</td><td>{@link
  *       StagedLeaves.View}</td></tr>
  *   <tr><td>FLBA</td><td>Binary, Utf8 and their large forms</td><td>{@link
@@ -85,7 +86,10 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * An extension vector is read as its storage. A {@link LeafColumn#nullFill} is written only by the
  * binary leaves (the Variant children that need it are binary).
  */
-final class PageLeaves implements LeafFactory {
+final class ChunkLeaves implements LeafFactory {
+  /** Decimal values, in the refusal of an encoding they cannot have. */
+  private static final String DECIMALS = "decimal values";
+
   private final InputFile input;
   private final String file;
   private final boolean verifyPageChecksums;
@@ -104,7 +108,7 @@ final class PageLeaves implements LeafFactory {
   private final List<CompressionCodecFactory> codecs = new ArrayList<>();
 
   /** Leaves of {@code file} that check page CRCs and share one set of codecs (one thread). */
-  PageLeaves(Path file) {
+  ChunkLeaves(Path file) {
     this(new LocalInputFile(file), String.valueOf(file), true, false, false, null);
   }
 
@@ -119,7 +123,7 @@ final class PageLeaves implements LeafFactory {
    * @param executor where pages are read ahead, or null for a daemon thread of this factory's own,
    *     stopped by {@link #close} (after the leaves, whose {@code close} waits for their reads)
    */
-  PageLeaves(
+  ChunkLeaves(
       InputFile input,
       String file,
       boolean verifyPageChecksums,
@@ -157,7 +161,7 @@ final class PageLeaves implements LeafFactory {
           "cannot open: " + ErrorText.describe(e),
           e);
     }
-    PageLeafDecoder leaf;
+    ChunkLeafDecoder leaf;
     try {
       leaf =
           choose(
@@ -196,7 +200,7 @@ final class PageLeaves implements LeafFactory {
    *
    * @param maxRep the column's maximum repetition level
    */
-  static PageLeafDecoder choose(
+  static ChunkLeafDecoder choose(
       LeafColumn c,
       PrimitiveType type,
       ArrowType arrowType,
@@ -221,11 +225,11 @@ final class PageLeaves implements LeafFactory {
             || fills
             || c.padding() != LeafColumn.Padding.NONE
             || v instanceof NullVector;
-    PageLeafDecoder.Shape shape = new PageLeafDecoder.Shape(maxRep, nested);
+    ChunkLeafDecoder.Shape shape = new ChunkLeafDecoder.Shape(maxRep, nested);
     if (v.getField().getDictionary() != null) {
       // Indices of a dictionary read (DictionaryFields chose the column).
       return physical == PrimitiveTypeName.BINARY && v instanceof IntVector indices
-          ? new PageDictionaryDecoder(c, pages, shape, indices)
+          ? new DictionaryLeaf(c, pages, shape, indices)
           : null;
     }
     if (v instanceof NullVector) {
@@ -237,7 +241,7 @@ final class PageLeaves implements LeafFactory {
     boolean decimal = v instanceof DecimalVector || v instanceof Decimal256Vector;
     if (physical == PrimitiveTypeName.BINARY || flba >= 1) {
       if (physical == PrimitiveTypeName.BINARY && varWidth) {
-        return new PageLeafDecoders.Binary(c, pages, shape, v);
+        return new BinaryLeaf(c, pages, shape, v);
       }
       if (v instanceof BaseVariableWidthViewVector view && !decimal) {
         return new StagedLeaves.View(c, pages, shape, flba, view);
@@ -252,8 +256,7 @@ final class PageLeaves implements LeafFactory {
     }
     LogicalTypeAnnotation logical = type.getLogicalTypeAnnotation();
     return switch (physical) {
-      case BOOLEAN ->
-          v instanceof BitVector b ? new PageLeafDecoders.Bool(c, pages, shape, b) : null;
+      case BOOLEAN -> v instanceof BitVector b ? new BoolLeaf(c, pages, shape, b) : null;
       case INT32, INT64 -> {
         if (decimal) {
           yield decimal(c, pages, shape, (BaseFixedWidthVector) v, physical, 0);
@@ -264,13 +267,9 @@ final class PageLeaves implements LeafFactory {
       }
       case INT96 -> int96(c, pages, shape, v, arrowType);
       case FLOAT ->
-          v instanceof Float4Vector f
-              ? new PageLeafDecoders.FixedWidth(c, pages, shape, f, physical, 0)
-              : null;
+          v instanceof Float4Vector f ? new FixedWidthLeaf(c, pages, shape, f, physical) : null;
       case DOUBLE ->
-          v instanceof Float8Vector f
-              ? new PageLeafDecoders.FixedWidth(c, pages, shape, f, physical, 0)
-              : null;
+          v instanceof Float8Vector f ? new FixedWidthLeaf(c, pages, shape, f, physical) : null;
       case BINARY ->
           decimal ? new StagedLeaves.BytesDecimal(c, pages, shape, (BaseFixedWidthVector) v) : null;
       case FIXED_LEN_BYTE_ARRAY -> {
@@ -278,14 +277,14 @@ final class PageLeaves implements LeafFactory {
           yield decimal(c, pages, shape, (BaseFixedWidthVector) v, physical, flba);
         }
         if (v instanceof Float2Vector f && flba == 2) {
-          yield new PageLeafDecoders.FixedWidth(c, pages, shape, f, physical, 2);
+          yield new FixedWidthLeaf(c, pages, shape, f, physical);
         }
-        PageLeafDecoder interval = flba == 12 ? interval(c, pages, shape, v) : null;
+        ChunkLeafDecoder interval = flba == 12 ? interval(c, pages, shape, v) : null;
         if (interval != null) {
           yield interval;
         }
         if (v instanceof FixedSizeBinaryVector f && f.getByteWidth() == flba) {
-          yield new PageLeafDecoders.FixedWidth(c, pages, shape, f, physical, flba);
+          yield new FixedWidthLeaf(c, pages, shape, f, physical);
         }
         yield null;
       }
@@ -293,10 +292,10 @@ final class PageLeaves implements LeafFactory {
   }
 
   /** INT32 into an integer-valued fixed-width vector: as it is, narrowed, widened or rescaled. */
-  static PageLeafDecoder int32(
+  static ChunkLeafDecoder int32(
       LeafColumn c,
       ColumnChunkPages pages,
-      PageLeafDecoder.Shape shape,
+      ChunkLeafDecoder.Shape shape,
       FieldVector vector,
       LogicalTypeAnnotation logical,
       ArrowType arrowType) {
@@ -305,25 +304,31 @@ final class PageLeaves implements LeafFactory {
     }
     int width = v.getTypeWidth();
     long[] scale = TimeUnits.scale(logical, arrowType);
+    Conversion conversion;
+    String what;
     if (width == 4 && scale[0] == 1 && scale[1] == 1) {
-      return new PageLeafDecoders.FixedWidth(c, pages, shape, v, PrimitiveTypeName.INT32, 0);
+      return new FixedWidthLeaf(c, pages, shape, v, PrimitiveTypeName.INT32);
     } else if (width == 4) {
-      return new PageConvertedDecoders.Int32Scaled(c, pages, shape, v, scale[0], scale[1]);
+      conversion = IntConversions.rescale32(scale[0], scale[1]);
+      what = "rescaled INT32 values";
     } else if (width == 8) {
       long mask = isUnsigned(logical) ? 0xFFFF_FFFFL : -1L;
-      return new PageConvertedDecoders.Int32Widened(
-          c, pages, shape, v, int32Multiplier(arrowType), mask);
+      conversion = IntConversions.widen(int32Multiplier(arrowType), mask);
+      what = "widened INT32 values";
     } else if (width == 1 || width == 2) {
-      return new PageConvertedDecoders.Int32Narrow(c, pages, shape, v);
+      conversion = IntConversions.narrow(width);
+      what = "narrowed INT32 values";
+    } else {
+      return null;
     }
-    return null;
+    return new FixedWidthLeaf(c, pages, shape, v, PrimitiveTypeName.INT32, 4, what, conversion);
   }
 
   /** INT64 into an 8-byte integer-valued vector: as it is or rescaled. */
-  static PageLeafDecoder int64(
+  static ChunkLeafDecoder int64(
       LeafColumn c,
       ColumnChunkPages pages,
-      PageLeafDecoder.Shape shape,
+      ChunkLeafDecoder.Shape shape,
       FieldVector vector,
       LogicalTypeAnnotation logical,
       ArrowType arrowType) {
@@ -334,52 +339,79 @@ final class PageLeaves implements LeafFactory {
     }
     long[] scale = TimeUnits.scale(logical, arrowType);
     if (scale[0] == 1 && scale[1] == 1) {
-      return new PageLeafDecoders.FixedWidth(c, pages, shape, v, PrimitiveTypeName.INT64, 0);
+      return new FixedWidthLeaf(c, pages, shape, v, PrimitiveTypeName.INT64);
     }
-    return new PageConvertedDecoders.Int64Scaled(c, pages, shape, v, scale[0], scale[1]);
+    Conversion conversion = IntConversions.rescale64(scale[0], scale[1]);
+    return new FixedWidthLeaf(
+        c, pages, shape, v, PrimitiveTypeName.INT64, 8, "rescaled INT64 values", conversion);
   }
 
   /** INT96 into a timestamp vector. */
-  static PageLeafDecoder int96(
+  static ChunkLeafDecoder int96(
       LeafColumn c,
       ColumnChunkPages pages,
-      PageLeafDecoder.Shape shape,
+      ChunkLeafDecoder.Shape shape,
       FieldVector vector,
       ArrowType arrowType) {
     if (arrowType instanceof ArrowType.Timestamp ts && vector instanceof BaseFixedWidthVector v) {
-      return new PageConvertedDecoders.Int96(c, pages, shape, v, new Int96Timestamps(ts.getUnit()));
+      Conversion conversion = IntConversions.int96(new Int96Timestamps(ts.getUnit()));
+      return new FixedWidthLeaf(
+          c, pages, shape, v, PrimitiveTypeName.INT96, 12, "INT96 values", conversion);
     }
     return null;
   }
 
   /** Unscaled decimals of INT32, INT64 or FIXED_LEN_BYTE_ARRAY ({@code length} bytes). */
-  static PageLeafDecoder decimal(
+  static ChunkLeafDecoder decimal(
       LeafColumn c,
       ColumnChunkPages pages,
-      PageLeafDecoder.Shape shape,
+      ChunkLeafDecoder.Shape shape,
       BaseFixedWidthVector v,
       PrimitiveTypeName physical,
       int length) {
+    int width = v.getTypeWidth();
     return switch (physical) {
-      case INT32 -> new PageDecimalDecoders.FromInt32(c, pages, shape, v);
-      case INT64 -> new PageDecimalDecoders.FromInt64(c, pages, shape, v);
-      default -> new PageDecimalDecoders.FromBytes(c, pages, shape, v, length);
+      case INT32 ->
+          new FixedWidthLeaf(
+              c, pages, shape, v, physical, 4, DECIMALS, DecimalConversions.fromInt32(width));
+      case INT64 ->
+          new FixedWidthLeaf(
+              c, pages, shape, v, physical, 8, DECIMALS, DecimalConversions.fromInt64(width));
+      default ->
+          new FixedWidthLeaf(
+              c,
+              pages,
+              shape,
+              v,
+              physical,
+              length,
+              DECIMALS,
+              new DecimalConversions.FromBytes(length, width));
     };
   }
 
   /** FLBA(12) INTERVAL into an Arrow interval vector, or {@code null} when it is not one. */
-  static PageLeafDecoder interval(
-      LeafColumn c, ColumnChunkPages pages, PageLeafDecoder.Shape shape, FieldVector v) {
-    if (v instanceof IntervalMonthDayNanoVector i) {
-      return new PageIntervalDecoders.MonthDayNano(c, pages, shape, i);
+  static ChunkLeafDecoder interval(
+      LeafColumn c, ColumnChunkPages pages, ChunkLeafDecoder.Shape shape, FieldVector v) {
+    Conversion conversion;
+    if (v instanceof IntervalMonthDayNanoVector) {
+      conversion = IntervalConversions.monthDayNano();
+    } else if (v instanceof IntervalDayVector) {
+      conversion = IntervalConversions.dayTime();
+    } else if (v instanceof IntervalYearVector) {
+      conversion = IntervalConversions.yearMonth();
+    } else {
+      return null;
     }
-    if (v instanceof IntervalDayVector i) {
-      return new PageIntervalDecoders.DayTime(c, pages, shape, i);
-    }
-    if (v instanceof IntervalYearVector i) {
-      return new PageIntervalDecoders.YearMonth(c, pages, shape, i);
-    }
-    return null;
+    return new FixedWidthLeaf(
+        c,
+        pages,
+        shape,
+        (BaseFixedWidthVector) v,
+        PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY,
+        Intervals.BYTES,
+        "INTERVAL values",
+        conversion);
   }
 
   /** Whether INT32 {@code logical} is unsigned, so that widening zero-extends it. */

@@ -12,6 +12,9 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.parquet.filter2.columnindex.RowRanges;
 import org.apache.parquet.format.Encoding;
@@ -19,13 +22,15 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 
 /**
- * Reads a leaf page by page, straight into its vector: for each run of the batch that lies in one
- * data page, the definition levels become the validity bits in one pass ({@link
- * RleBitPackedDecoder#readValidity}), then the values are decoded in bulk, with {@code read} when
- * the run has no nulls and {@code readScatter} over the validity bits otherwise. The dictionary is
- * decoded once per chunk. How values are decoded ({@link PageLeafDecoders}) is the subclass's: the
- * fixed-width, boolean and variable-width shapes of the page decoders, and the staged ones that
- * change a value's layout on its way into the slot.
+ * Reads a leaf's column chunk page by page, straight into its vector (the reader's one read path;
+ * the test tree's reference, {@code ValueLeafDecoder}, reads value by value): for each run of the
+ * batch that lies in one data page, the definition levels become the validity bits in one pass
+ * ({@link RleBitPackedDecoder#readValidity}), then the subclass decodes the run's values in bulk
+ * ({@link #readValues}). The dictionary is decoded once per chunk. There is one subclass per
+ * physical layout, each as deep as this class's children: {@link FixedWidthLeaf} (with a {@link
+ * Conversion} plugged in when a value changes on its way into the slot), {@link BoolLeaf}, {@link
+ * BinaryLeaf}, {@link DictionaryLeaf}, {@link NullLeaf} and the {@link StagedLeaves} of values that
+ * change layout (views, BYTE_ARRAY decimals, FIXED_LEN_BYTE_ARRAY into variable width).
  *
  * <p>The column chunk is read by range through {@link ColumnChunkPages}; no row group is held on
  * the heap. For a plain top-level leaf the level arrays of {@link LeafDecoder} are left empty: its
@@ -43,7 +48,7 @@ import org.apache.parquet.internal.column.columnindex.OffsetIndex;
  * are reported by {@link ColumnChunkPages#corruptPage} with the column, row group, page and byte
  * offset.
  */
-abstract class PageLeafDecoder extends LeafDecoder {
+abstract class ChunkLeafDecoder extends LeafDecoder {
   /**
    * How a column's levels are read.
    *
@@ -120,7 +125,7 @@ abstract class PageLeafDecoder extends LeafDecoder {
    * @param typeWidth the width of a FIXED_LEN_BYTE_ARRAY value (0 for other types), for the
    *     dictionary
    */
-  PageLeafDecoder(LeafColumn c, ColumnChunkPages pages, Shape shape, int typeWidth) {
+  ChunkLeafDecoder(LeafColumn c, ColumnChunkPages pages, Shape shape, int typeWidth) {
     super(c);
     this.pages = pages;
     this.typeWidth = typeWidth;
@@ -137,6 +142,31 @@ abstract class PageLeafDecoder extends LeafDecoder {
 
   /** Makes room in the vector for slots up to {@code slots}. */
   abstract void reserve(int slots);
+
+  /** {@link #reserve} for a fixed-width vector (a bit vector too). */
+  static void reserveFixed(BaseFixedWidthVector v, int slots) {
+    while (v.getValueCapacity() < slots) {
+      v.reAlloc();
+    }
+  }
+
+  /**
+   * {@link #reserve} for a variable-width vector, with 32-bit offsets ({@code narrow}) or 64-bit
+   * ones ({@code wide}, when {@code narrow} is null): its validity and offsets only, the data
+   * growing as values are set.
+   */
+  static void reserveVariable(
+      BaseVariableWidthVector narrow, BaseLargeVariableWidthVector wide, int slots) {
+    if (narrow != null) {
+      while (narrow.getValueCapacity() < slots) {
+        narrow.reallocValidityAndOffsetBuffers();
+      }
+    } else {
+      while (wide.getValueCapacity() < slots) {
+        wide.reallocValidityAndOffsetBuffers();
+      }
+    }
+  }
 
   /** Starts the values of a data page at the cursor of {@code page}. */
   abstract void startPage(PageBytes page, Encoding encoding, int valueCount, Dictionary dictionary);

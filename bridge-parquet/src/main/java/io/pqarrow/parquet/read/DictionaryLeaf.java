@@ -44,7 +44,7 @@ import org.apache.parquet.format.Encoding;
  * begins the previous batch's dictionary, that dictionary is kept and only what followed it is
  * dropped, so a large dictionary is not copied again for every batch.
  */
-final class PageDictionaryDecoder extends PageLeafDecoder {
+final class DictionaryLeaf extends ChunkLeafDecoder {
   private final IntVector v;
   private FieldVector dict;
   private BaseVariableWidthVector narrow;
@@ -66,7 +66,7 @@ final class PageDictionaryDecoder extends PageLeafDecoder {
   private DictionaryIndexDecoder indices;
   private ByteArrayDecoder fallback;
 
-  PageDictionaryDecoder(LeafColumn c, ColumnChunkPages pages, Shape shape, IntVector v) {
+  DictionaryLeaf(LeafColumn c, ColumnChunkPages pages, Shape shape, IntVector v) {
     super(c, pages, shape, 0);
     this.v = v;
   }
