@@ -66,6 +66,7 @@ final class DictionaryFields {
   private final Set<String> unused;
   private final boolean enabled;
   private final boolean stored;
+  private final boolean storedTypes;
   private final List<Values> values = new ArrayList<>();
   private final List<FieldMapping> fields;
   private final List<Field> outputFields;
@@ -76,9 +77,11 @@ final class DictionaryFields {
       List<FieldMapping> projected,
       List<String> names,
       boolean stored,
+      boolean storedTypes,
       boolean enabled,
       String file) {
     this.stored = stored;
+    this.storedTypes = storedTypes;
     this.names = new LinkedHashSet<>(names);
     this.unused = new LinkedHashSet<>(names);
     this.enabled = enabled;
@@ -108,7 +111,7 @@ final class DictionaryFields {
   /**
    * The batch's fields for {@code projected}, with {@code names} (dotted paths) and, if {@code
    * stored}, stored dictionaries read as dictionaries when {@code enabled}, every dictionary
-   * dropped otherwise.
+   * dropped otherwise; with their stored index types and nesting if {@code storedTypes}.
    *
    * @throws ParquetFileException when a name selects no leaf that can be read as a dictionary (on
    *     either path, so that a name is checked the same way whichever path reads)
@@ -117,9 +120,10 @@ final class DictionaryFields {
       List<FieldMapping> projected,
       List<String> names,
       boolean stored,
+      boolean storedTypes,
       boolean enabled,
       String file) {
-    return new DictionaryFields(projected, names, stored, enabled, file);
+    return new DictionaryFields(projected, names, stored, storedTypes, enabled, file);
   }
 
   /** The batch's fields. */
@@ -195,7 +199,7 @@ final class DictionaryFields {
           new Field(
               f.getName(), new FieldType(f.isNullable(), INDEX, encoding, f.getMetadata()), null);
       FieldMapping decoded = new FieldMapping(indices, m.parquetType(), m.parquetPath(), List.of());
-      if (kept == null || INDEX.equals(kept.getIndexType())) {
+      if (kept == null || INDEX.equals(kept.getIndexType()) || !storedTypes) {
         return new Shaped(decoded, indices, DictionaryStage.KEEP);
       }
       DictionaryEncoding stored =
@@ -232,7 +236,7 @@ final class DictionaryFields {
               m.parquetPath(),
               decodedChildren);
     }
-    if (enabled && !below && kept != null) {
+    if (enabled && storedTypes && !below && kept != null) {
       // any other stored dictionary: decoded as its values, encoded again after decoding
       DictionaryEncoding stored =
           new DictionaryEncoding(nextId++, kept.isOrdered(), kept.getIndexType());

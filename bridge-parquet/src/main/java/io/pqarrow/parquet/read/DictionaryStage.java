@@ -117,6 +117,7 @@ final class DictionaryStage implements AutoCloseable {
         sharing |= step instanceof Rebuild;
         collectReplaced(step);
       }
+      emptyDictionaries();
     } catch (RuntimeException e) {
       close();
       throw e;
@@ -124,6 +125,32 @@ final class DictionaryStage implements AutoCloseable {
     this.shares = sharing;
     this.output =
         new VectorSchemaRoot(new Schema(fields, input.getSchema().getCustomMetadata()), vectors, 0);
+  }
+
+  /**
+   * Empty dictionaries of the caller's ids, so that the ids and value types are known before the
+   * first batch (a consumer such as an IPC writer asks for them up front).
+   */
+  private void emptyDictionaries() {
+    List<Step> pending = new ArrayList<>(steps);
+    while (!pending.isEmpty()) {
+      Step step = pending.remove(pending.size() - 1);
+      if (step instanceof Narrow n) {
+        empty(n.valueField(), n.encoding());
+      } else if (step instanceof Encode e) {
+        empty(e.valueField(), e.encoding());
+        pending.add(e.values());
+      } else if (step instanceof Rebuild r) {
+        pending.addAll(r.children());
+      }
+    }
+  }
+
+  private void empty(Field valueField, DictionaryEncoding encoding) {
+    FieldVector v = valueField.createVector(allocator);
+    batchVectors.add(v);
+    v.setValueCount(0);
+    dictionaries.put(encoding.getId(), new Dictionary(v, encoding));
   }
 
   private void collectReplaced(Step step) {

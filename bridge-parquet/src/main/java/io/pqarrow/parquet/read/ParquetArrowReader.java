@@ -72,9 +72,10 @@ import org.apache.parquet.schema.MessageType;
  * bytes): …} when the caller's allocator cannot hold a batch.
  *
  * <p>Columns read as dictionaries ({@link ReadOptions#readDictionary()}, or stored so in {@code
- * ARROW:schema}; the rule is {@link DictionaryFields}'s) hold Int32 indices in the root; their
- * values are this reader's dictionaries ({@link DictionaryProvider}, as Arrow's {@code ArrowReader}
- * gives them), reloaded with each batch and valid as long as it.
+ * ARROW:schema}; the rule is {@link DictionaryFields}'s) hold indices of the type {@code
+ * ARROW:schema} records (Int32 for a named column; see {@link ReadOptions#storedDictionaryTypes()})
+ * in the root; their values are this reader's dictionaries ({@link DictionaryProvider}, as Arrow's
+ * {@code ArrowReader} gives them), reloaded with each batch and valid as long as it.
  *
  * <p>A {@link ReadOptions#filter()} skips the row groups that cannot match and drops the rows that
  * do not; {@link ReadOptions#offset()}, {@link ReadOptions#limit()} and {@link
@@ -524,6 +525,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
                   Projection.apply(mapping.fields(), options.columns(), filterColumns, file)),
               options.readDictionary(),
               options.storedDictionaries(),
+              options.storedDictionaryTypes(),
               leaves instanceof PageLeaves,
               file);
       return new ParquetArrowReader(

@@ -274,6 +274,23 @@ class StoredDictionaryTypesTest {
   }
 
   @Test
+  void withoutStoredTypesStringsAreInt32DictionariesAndTheRestValuesAsPyarrowReadsThem() {
+    Path file = dir.resolve("pyarrow-like.parquet");
+    write(file, 1_000_000);
+    ReadOptions options = ReadOptions.builder().storedDictionaryTypes(false).build();
+    try (ParquetArrowReader reader = ParquetArrowReader.open(file, memory.allocator(), options)) {
+      Schema schema = reader.schema();
+      assertEquals(new ArrowType.Int(32, true), schema.findField("a").getType());
+      assertEquals(new ArrowType.Int(32, true), schema.findField("u").getType());
+      assertNull(schema.findField("n").getDictionary());
+      assertEquals(new ArrowType.Int(64, true), schema.findField("n").getType());
+      assertEquals(ArrowType.List.INSTANCE, schema.findField("l").getType());
+      assertEquals(ArrowType.Struct.INSTANCE, schema.findField("s").getType());
+      assertTrue(reader.loadNextBatch());
+    }
+  }
+
+  @Test
   void moreDistinctValuesThanTheStoredIndexTypeNumbersIsRefusedNamingTheColumn() {
     Path file = dir.resolve("replaced.parquet");
     DictionaryEncoding words = encoding(1, INT8);
