@@ -178,4 +178,27 @@ class DamagedThriftTest {
             + " of the schema (chunk 0 of the schema is v)",
         e.problem());
   }
+
+  @Test
+  void aFooterParquetJavaRefusesForAReasonNotDiagnosedIsStillRefusedInOurWords()
+      throws IOException {
+    // The Thrift decodes and every chunk names a column, but the root claims two children and the
+    // schema holds one: parquet-java fails building the schema, and nothing here names that case.
+    byte[] values = {1, 0, 0, 0, 2, 0, 0, 0};
+    PageHeader h = new PageHeader(PageType.DATA_PAGE, values.length, values.length);
+    h.setData_page_header(new DataPageHeader(2, Encoding.PLAIN, Encoding.RLE, Encoding.RLE));
+    Path file =
+        new HandBuiltFile(
+                List.of("v"),
+                Type.INT32,
+                2,
+                HandBuiltFile.element("v", FieldRepetitionType.REQUIRED, Type.INT32))
+            .page(h, values)
+            .counts(2, 2)
+            .write(dir.resolve("root-children.parquet"));
+    ParquetFileException e = refused(file);
+    assertTrue(e.problem().startsWith("invalid Parquet footer: the FileMetaData of "), e.problem());
+    assertTrue(e.problem().contains(" bytes at byte "), e.problem());
+    assertFalse(e.problem().contains("Exception"), e.problem());
+  }
 }

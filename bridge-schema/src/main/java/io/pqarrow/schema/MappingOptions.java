@@ -27,6 +27,9 @@ import org.apache.arrow.vector.types.TimeUnit;
  *       from the file's {@code ARROW:schema}</td></tr>
  *   <tr><td>{@code storeArrowSchema}</td><td>true</td><td>Arrow → Parquet: write {@code
  *       ARROW:schema} into the key-value metadata</td></tr>
+ *   <tr><td>{@code unknownAsNull}</td><td>true</td><td>Parquet → Arrow: a column annotated
+ *       UNKNOWN (always null) as the Null type, as pyarrow maps it; when false, as its physical
+ *       type (INT32 → Int32), as Spark's and parquet-java's readers type it</td></tr>
  *   <tr><td>{@code limits}</td><td>{@link Limits#defaults()}</td><td>Parquet → Arrow: how deep a
  *       Parquet schema may nest ({@link Limits#maxParquetSchemaDepth()}), how deep and large a
  *       stored {@code ARROW:schema} field may be ({@link Limits#maxArrowSchemaDepth()}, {@link
@@ -55,6 +58,7 @@ public final class MappingOptions {
   private final boolean extensionTypes;
   private final boolean useStoredArrowSchema;
   private final boolean storeArrowSchema;
+  private final boolean unknownAsNull;
   private final Limits limits;
 
   private MappingOptions(Builder b) {
@@ -66,6 +70,7 @@ public final class MappingOptions {
     this.extensionTypes = b.extensionTypes;
     this.useStoredArrowSchema = b.useStoredArrowSchema;
     this.storeArrowSchema = b.storeArrowSchema;
+    this.unknownAsNull = b.unknownAsNull;
     this.limits = b.limits;
   }
 
@@ -102,6 +107,7 @@ public final class MappingOptions {
     b.extensionTypes = extensionTypes;
     b.useStoredArrowSchema = useStoredArrowSchema;
     b.storeArrowSchema = storeArrowSchema;
+    b.unknownAsNull = unknownAsNull;
     b.limits = limits;
     return b;
   }
@@ -181,6 +187,16 @@ public final class MappingOptions {
   }
 
   /**
+   * Whether a column annotated UNKNOWN maps to the Null type (otherwise to its physical type);
+   * default true.
+   *
+   * @return whether UNKNOWN-annotated columns map to the Null type
+   */
+  public boolean unknownAsNull() {
+    return unknownAsNull;
+  }
+
+  /**
    * The caps on untrusted schemas; default {@link Limits#defaults()}.
    *
    * @return the caps applied to untrusted schemas
@@ -199,6 +215,7 @@ public final class MappingOptions {
     private boolean extensionTypes = true;
     private boolean useStoredArrowSchema = true;
     private boolean storeArrowSchema = true;
+    private boolean unknownAsNull = true;
     private Limits limits = Limits.defaults();
 
     private Builder() {}
@@ -288,6 +305,17 @@ public final class MappingOptions {
      */
     public Builder storeArrowSchema(boolean value) {
       this.storeArrowSchema = value;
+      return this;
+    }
+
+    /**
+     * Sets {@link MappingOptions#unknownAsNull()}.
+     *
+     * @param value whether UNKNOWN-annotated columns map to the Null type
+     * @return this builder
+     */
+    public Builder unknownAsNull(boolean value) {
+      this.unknownAsNull = value;
       return this;
     }
 

@@ -58,7 +58,8 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  *   </tr>
  *   <tr><td>GEOMETRY, GEOGRAPHY</td><td>BYTE_ARRAY</td><td>{@code geoarrow.wkb} (see {@link
  *       GeoCrsToArrow})</td></tr>
- *   <tr><td>UNKNOWN</td><td>any</td><td>Null</td></tr>
+ *   <tr><td>UNKNOWN</td><td>any</td><td>Null (the physical type's mapping when {@link
+ *       MappingOptions#unknownAsNull()} is off)</td></tr>
  * </table>
  *
  * A known annotation on another physical type is an error; an annotation this library does not know
@@ -162,7 +163,8 @@ final class ParquetPrimitiveToArrow {
       return options.extensionTypes() ? geo.geography(g, storage, path) : storage;
     }
     if (annotation instanceof UnknownLogicalTypeAnnotation) {
-      return ArrowType.Null.INSTANCE;
+      // always null: pyarrow's Null type, or the physical type Spark's reader gives
+      return options.unknownAsNull() ? ArrowType.Null.INSTANCE : physicalType(primitive, options);
     }
     if (annotation instanceof ListLogicalTypeAnnotation
         || annotation instanceof MapLogicalTypeAnnotation

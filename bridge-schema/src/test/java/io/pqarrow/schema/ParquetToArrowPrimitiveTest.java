@@ -157,7 +157,10 @@ class ParquetToArrowPrimitiveTest {
     MappingOptions micros = MappingOptions.builder().int96Unit(TimeUnit.MICROSECOND).build();
     MappingOptions millis = MappingOptions.builder().int96Unit(TimeUnit.MILLISECOND).build();
     MappingOptions fixedInterval = MappingOptions.builder().intervalAsFixedSizeBinary(true).build();
+    MappingOptions unknownPhysical = MappingOptions.builder().unknownAsNull(false).build();
     return Stream.of(
+        Arguments.of("int32 (UNKNOWN)", unknownPhysical, new ArrowType.Int(32, true)),
+        Arguments.of("binary (UNKNOWN)", unknownPhysical, ArrowType.Binary.INSTANCE),
         Arguments.of("binary", large, ArrowType.LargeBinary.INSTANCE),
         Arguments.of("binary", view, ArrowType.BinaryView.INSTANCE),
         Arguments.of("binary (STRING)", large, ArrowType.LargeUtf8.INSTANCE),

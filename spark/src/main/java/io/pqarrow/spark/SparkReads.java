@@ -65,10 +65,12 @@ record SparkReads(
 
   /**
    * The mapping options of the Spark profile: INT96 read as microseconds (Spark's unit, so no
-   * conversion), everything else as the bridge maps it.
+   * conversion), a column annotated UNKNOWN as its physical type (Spark's reader gives {@code
+   * array<int>} for a list of UNKNOWN INT32, where pyarrow gives a list of nulls), everything else
+   * as the bridge maps it.
    */
   static final MappingOptions MAPPING =
-      MappingOptions.builder().int96Unit(TimeUnit.MICROSECOND).build();
+      MappingOptions.builder().int96Unit(TimeUnit.MICROSECOND).unknownAsNull(false).build();
 
   SparkReads {
     columns = List.copyOf(columns);

@@ -25,10 +25,66 @@ import org.apache.parquet.io.SeekableInputStream;
  * ({@link ThriftDiagnosis}), or, when the Thrift is sound, a column chunk whose {@code
  * path_in_schema} names no column of the schema or a row group with another count of chunks than
  * the schema has columns. The footer is read again from the file (framing already checked by {@link
- * ParquetFraming}); only the error path runs this.
+ * ParquetFraming}); only the error path runs this. When none of that finds the problem, {@link
+ * #unrecognised} still says it in our words: where the footer is, and the gist of parquet-java's
+ * complaint with its Java class names, struct dumps and schema dumps left out.
  */
 final class FooterProblems {
   private FooterProblems() {}
+
+  /** A package-qualified Java class name, such as {@code org.apache.parquet.format.PageHeader}. */
+  private static final java.util.regex.Pattern CLASS_NAME =
+      java.util.regex.Pattern.compile("(?:\\bclass\\s+)?\\b(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*");
+
+  /** A Java exception's simple name, such as {@code IndexOutOfBoundsException:}. */
+  private static final java.util.regex.Pattern EXCEPTION_NAME =
+      java.util.regex.Pattern.compile("\\b\\w*(?:Exception|Error)\\b:?");
+
+  /** How much of parquet-java's complaint is kept. */
+  private static final int GIST = 80;
+
+  /**
+   * The problem in our words when {@link #of} finds none: {@code the FileMetaData of N bytes at
+   * byte X does not form a valid footer (gist)}, one line.
+   */
+  static String unrecognised(InputFile input, Throwable cause) {
+    String where = "the FileMetaData";
+    try (SeekableInputStream in = input.newStream()) {
+      long length = input.getLength();
+      byte[] tail = new byte[8];
+      in.seek(length - 8);
+      in.readFully(tail);
+      long footerLength =
+          ByteBuffer.wrap(tail).order(ByteOrder.LITTLE_ENDIAN).getInt() & 0xFFFFFFFFL;
+      where += " of " + footerLength + " bytes at byte " + (length - 8 - footerLength);
+    } catch (IOException | RuntimeException e) {
+      // framing was checked before; keep the plain words
+    }
+    String gist = gist(cause);
+    return where + " does not form a valid footer" + (gist.isEmpty() ? "" : " (" + gist + ")");
+  }
+
+  /** The first clause of the deepest message, with Java names and dumps left out. */
+  static String gist(Throwable cause) {
+    Throwable root = cause;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String text = String.valueOf(root.getMessage());
+    for (String end : new String[] {"\n", "{", "Struct:", " in message ", "message schema"}) {
+      int at = text.indexOf(end);
+      if (at >= 0) {
+        text = text.substring(0, at);
+      }
+    }
+    text = CLASS_NAME.matcher(text).replaceAll("");
+    text = EXCEPTION_NAME.matcher(text).replaceAll("");
+    text = text.replaceAll("\\s+", " ").replaceAll(" :", ":").replaceAll("[\\s:;,(]+$", "").strip();
+    if (text.equals("null")) {
+      return "";
+    }
+    return text.length() > GIST ? text.substring(0, GIST) + "…" : text;
+  }
 
   /** The problem with {@code input}'s footer, or {@code null} when none is found here. */
   static String of(InputFile input) {

@@ -72,9 +72,10 @@ import org.apache.parquet.schema.MessageType;
  * bytes): …} when the caller's allocator cannot hold a batch.
  *
  * <p>Columns read as dictionaries ({@link ReadOptions#readDictionary()}, or stored so in {@code
- * ARROW:schema}; the rule is {@link DictionaryFields}'s) hold Int32 indices in the root; their
- * values are this reader's dictionaries ({@link DictionaryProvider}, as Arrow's {@code ArrowReader}
- * gives them), reloaded with each batch and valid as long as it.
+ * ARROW:schema}; the rule is {@link DictionaryFields}'s) hold indices of the type {@code
+ * ARROW:schema} records (Int32 for a named column; see {@link ReadOptions#storedDictionaryTypes()})
+ * in the root; their values are this reader's dictionaries ({@link DictionaryProvider}, as Arrow's
+ * {@code ArrowReader} gives them), reloaded with each batch and valid as long as it.
  *
  * <p>A {@link ReadOptions#filter()} skips the row groups that cannot match and drops the rows that
  * do not; {@link ReadOptions#offset()}, {@link ReadOptions#limit()} and {@link
@@ -163,6 +164,12 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   /** Filters, offsets, limits and numbers the rows; null when the options ask for none of that. */
   private FilterStage stage;
 
+  /**
+   * Gives dictionary columns the index types and nesting {@code ARROW:schema} records; null when
+   * the decoded batch already has them.
+   */
+  private DictionaryStage dictionaryStage;
+
   private final long rowGroupsInScope;
   private long rowsRead;
   private long rowsWritten;
@@ -200,6 +207,17 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         node.collectLeaves(leaves);
       }
       useDictionaries(dictionaryFields);
+      if (dictionaryFields.reshapes()) {
+        dictionaryStage =
+            new DictionaryStage(
+                file,
+                root,
+                dictionaries,
+                dictionaryFields.outputFields(),
+                dictionaryFields.steps(),
+                allocator);
+      }
+      VectorSchemaRoot decoded = dictionaryStage == null ? root : dictionaryStage.root();
       for (LeafDecoder leaf : leaves) {
         leafPaths.add(ColumnPath.get(leaf.parquetPath));
       }
@@ -258,10 +276,10 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       this.totalRows = total;
       this.tasks = new ColumnTasks(leaves, options.threads(), options.executor().orElse(null));
       if (options.reshapesBatches()) {
-        checkRowNumberName(file, root, options);
+        checkRowNumberName(file, decoded, options);
         this.stage =
             new FilterStage(
-                root,
+                decoded,
                 this,
                 options.columns(),
                 options.pruneOnly() ? null : filter,
@@ -273,6 +291,9 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         tasks.close();
       }
       closeLeaves();
+      if (dictionaryStage != null) {
+        dictionaryStage.close();
+      }
       closeDictionaries();
       root.close();
       throw e;
@@ -504,6 +525,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
                   Projection.apply(mapping.fields(), options.columns(), filterColumns, file)),
               options.readDictionary(),
               options.storedDictionaries(),
+              options.storedDictionaryTypes(),
               leaves instanceof ChunkLeaves,
               file);
       return new ParquetArrowReader(
@@ -540,18 +562,22 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
    */
   @Override
   public Dictionary lookup(long id) {
-    return dictionaries.get(id);
+    Dictionary staged = dictionaryStage == null ? null : dictionaryStage.lookup(id);
+    return staged != null ? staged : dictionaries.get(id);
   }
 
   /** The ids of the dictionaries of the batch's dictionary-encoded columns. */
   @Override
   public Set<Long> getDictionaryIds() {
-    return dictionaries.keySet();
+    return dictionaryStage == null
+        ? dictionaries.keySet()
+        : dictionaryStage.dictionaries(dictionaries).keySet();
   }
 
   /** The dictionaries by id, as {@code ArrowReader#getDictionaryVectors} gives them. */
   public Map<Long, Dictionary> getDictionaryVectors() {
-    return Map.copyOf(dictionaries);
+    return Map.copyOf(
+        dictionaryStage == null ? dictionaries : dictionaryStage.dictionaries(dictionaries));
   }
 
   /** The number of columns read page by page (for tests). */
@@ -593,7 +619,10 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
 
   /** The root every batch is loaded into; its contents change with each {@link #loadNextBatch}. */
   public VectorSchemaRoot getVectorSchemaRoot() {
-    return stage == null ? root : stage.root();
+    if (stage != null) {
+      return stage.root();
+    }
+    return dictionaryStage == null ? root : dictionaryStage.root();
   }
 
   /**
@@ -607,7 +636,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   public boolean loadNextBatch() {
     boolean more;
     if (stage == null) {
-      more = readBatch();
+      more = readStaged();
     } else {
       try {
         more = stage.next(source);
@@ -636,7 +665,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       new FilterStage.Source() {
         @Override
         public boolean next() {
-          return readBatch();
+          return readStaged();
         }
 
         @Override
@@ -649,6 +678,18 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
           allocated = false; // prepareVectors allocates new buffers instead of reusing these
         }
       };
+
+  /** Decodes the next batch and gives it the caller's dictionary encodings. */
+  private boolean readStaged() {
+    boolean more = readBatch();
+    if (dictionaryStage != null) {
+      dictionaryStage.apply();
+      if (dictionaryStage.shares()) {
+        allocated = false; // prepareVectors allocates new buffers instead of reusing these
+      }
+    }
+    return more;
+  }
 
   /** Decodes the next batch of the selected row groups into {@link #root}. */
   private boolean readBatch() {
@@ -1048,6 +1089,9 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     }
     if (stage != null) {
       stage.close();
+    }
+    if (dictionaryStage != null) {
+      dictionaryStage.close();
     }
     root.close();
     closeDictionaries();

@@ -97,9 +97,8 @@ public final class ParquetSource {
       throw ParquetFileException.invalid(
           ErrorKind.INVALID_DATA,
           ErrorLocation.inFile(name),
-          problem != null
-              ? "invalid Parquet footer: " + problem
-              : "invalid Parquet footer (" + ErrorText.describe(e) + ")",
+          "invalid Parquet footer: "
+              + (problem != null ? problem : FooterProblems.unrecognised(input, e)),
           e);
     }
   }
@@ -196,10 +195,12 @@ public final class ParquetSource {
       } catch (IOException ignored) {
         // The original failure is the one worth reporting.
       }
+      String problem = FooterProblems.of(input);
       throw ParquetFileException.invalid(
           ErrorKind.INVALID_DATA,
           ErrorLocation.inFile(name),
-          "invalid Parquet footer (" + ErrorText.describe(e) + ")",
+          "invalid Parquet footer: "
+              + (problem != null ? problem : FooterProblems.unrecognised(input, e)),
           e);
     }
   }

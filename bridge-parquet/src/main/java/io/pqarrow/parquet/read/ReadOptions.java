@@ -36,6 +36,10 @@ import org.apache.parquet.filter2.predicate.FilterPredicate;
  *   <tr><td>{@code storedDictionaries}</td><td>true</td><td>whether leaves that {@code
  *       ARROW:schema} stores as dictionaries are read as dictionaries (as pyarrow reads them) or
  *       as their values</td></tr>
+ *   <tr><td>{@code storedDictionaryTypes}</td><td>true</td><td>whether stored dictionaries come
+ *       back as {@code ARROW:schema} records them (its index type; Int64, list and struct
+ *       dictionaries kept dictionaries) or as pyarrow reads them (Int32 indices over string and
+ *       binary leaves only, every other stored dictionary read as its values)</td></tr>
  *   <tr><td>{@code mapping}</td><td>{@link MappingOptions#defaults()}</td><td>how the schema is
  *       mapped</td></tr>
  *   <tr><td>{@code limits}</td><td>{@link Limits#defaults()}</td><td>caps on the untrusted file:
@@ -110,6 +114,7 @@ public final class ReadOptions {
   private final Boolean readAhead; // null: on when single-threaded
   private final List<String> readDictionary;
   private final boolean storedDictionaries;
+  private final boolean storedDictionaryTypes;
   private final FilterPredicate pageFilter;
   private final Expression filter;
   private final boolean pruneOnly;
@@ -128,6 +133,7 @@ public final class ReadOptions {
     this.readAhead = b.readAhead;
     this.readDictionary = b.readDictionary;
     this.storedDictionaries = b.storedDictionaries;
+    this.storedDictionaryTypes = b.storedDictionaryTypes;
     this.pageFilter = b.pageFilter;
     this.filter = b.filter;
     this.pruneOnly = b.pruneOnly;
@@ -159,6 +165,7 @@ public final class ReadOptions {
         .executorIfAny(executor)
         .readDictionary(readDictionary)
         .storedDictionaries(storedDictionaries)
+        .storedDictionaryTypes(storedDictionaryTypes)
         .pageFilterIfAny(pageFilter)
         .filterIfAny(filter)
         .pruneOnly(pruneOnly)
@@ -190,6 +197,14 @@ public final class ReadOptions {
   /** Whether leaves stored as dictionaries in {@code ARROW:schema} are read as dictionaries. */
   public boolean storedDictionaries() {
     return storedDictionaries;
+  }
+
+  /**
+   * Whether stored dictionaries take the index type and nesting {@code ARROW:schema} records (else
+   * Int32 indices over string and binary leaves, as pyarrow reads them).
+   */
+  public boolean storedDictionaryTypes() {
+    return storedDictionaryTypes;
   }
 
   /** Schema mapping options. */
@@ -276,6 +291,7 @@ public final class ReadOptions {
     private Boolean readAhead; // null: on when single-threaded
     private List<String> readDictionary = List.of();
     private boolean storedDictionaries = true;
+    private boolean storedDictionaryTypes = true;
     private FilterPredicate pageFilter; // null: every page
     private Expression filter; // null: none
     private boolean pruneOnly;
@@ -319,6 +335,12 @@ public final class ReadOptions {
     /** Whether leaves stored as dictionaries in {@code ARROW:schema} are read as dictionaries. */
     public Builder storedDictionaries(boolean read) {
       this.storedDictionaries = read;
+      return this;
+    }
+
+    /** Sets {@link ReadOptions#storedDictionaryTypes()}. */
+    public Builder storedDictionaryTypes(boolean stored) {
+      this.storedDictionaryTypes = stored;
       return this;
     }
 

@@ -156,6 +156,8 @@ public final class ParquetInput {
               .rowGroups(none || rowGroups == null ? List.of() : rowGroups)
               .threads(Runtime.getRuntime().availableProcessors())
               .storedDictionaries(dictionaries != null)
+              // the IPC output's dictionaries as before: Int32 indices over string and binary
+              .storedDictionaryTypes(false)
               .readDictionary(dictionaries == null ? List.of() : dictionaries);
       if (filter != null) {
         options.filter(filter);
