@@ -1,5 +1,9 @@
 package io.pqarrow.parquet.write;
 
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
+import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.schema.SchemaMapping;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -10,7 +14,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import org.apache.parquet.format.ColumnChunk;
@@ -223,6 +229,33 @@ final class FooterPatch {
                 new org.apache.parquet.format.TypeDefinedOrder()));
       }
     }
+  }
+
+  /**
+   * The footer's key-value metadata: the mapping's (such as {@code ARROW:schema}), then the
+   * options' entries, refused when one is null or takes a key of the writer's own.
+   */
+  static Map<String, String> keyValueMetadata(
+      SchemaMapping mapping, WriteOptions options, Path file) {
+    Map<String, String> out = new LinkedHashMap<>(mapping.keyValueMetadata());
+    for (Map.Entry<String, String> e : options.keyValueMetadata().entrySet()) {
+      if (out.containsKey(e.getKey())) {
+        throw ParquetFileException.write(
+            ErrorKind.INVALID_ARGUMENT,
+            ErrorLocation.inFile(file),
+            "key-value metadata key " + e.getKey() + " is the writer's own",
+            null);
+      }
+      if (e.getKey() == null || e.getValue() == null) {
+        throw ParquetFileException.write(
+            ErrorKind.INVALID_ARGUMENT,
+            ErrorLocation.inFile(file),
+            "key-value metadata with a null key or value",
+            null);
+      }
+      out.put(e.getKey(), e.getValue());
+    }
+    return out;
   }
 
   private static void readFully(FileChannel channel, ByteBuffer into, long position)
