@@ -1,5 +1,9 @@
 package io.pqarrow.parquet.write;
 
+import io.pqarrow.ErrorKind;
+import io.pqarrow.ErrorLocation;
+import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.schema.SchemaMapping;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -10,7 +14,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import org.apache.parquet.format.ColumnChunk;
@@ -34,6 +40,11 @@ import org.apache.parquet.schema.MessageType;
  *   <li>{@link WriteOptions#sortingColumns()} go into every row group's {@code sorting_columns}.
  *   <li>Bloom filters of column chunks that are wholly dictionary-encoded are written (before the
  *       footer): parquet-java leaves them out, though the options asked for them.
+ *   <li>FLOAT, DOUBLE and FLOAT16 columns say their min and max follow the type-defined order:
+ *       parquet-java 1.18 declares the IEEE 754 total order for them, an order pyarrow (25) does
+ *       not know, so it reads no min or max from their statistics whatever the encoding. The values
+ *       are those of the type-defined order already (NaN left out, -0.0 below 0.0, as pyarrow
+ *       writes them; only the per-value path's chunk of NaN alone has NaN as min and max).
  *   <li>The page index is dropped ({@link WriteOptions#pageIndex()} off, or the column index when
  *       statistics are not per page): parquet-java always writes both indexes; the footer then no
  *       longer points at them, and their bytes stay unread before the footer.
@@ -52,6 +63,10 @@ final class FooterPatch {
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
 
   private final boolean intervals;
+
+  /** Whether a column has a floating-point type, whose column order is mended. */
+  private final boolean floats;
+
   private final List<SortingColumn> sorting;
   private final boolean dropColumnIndex;
   private final boolean dropOffsetIndex;
@@ -61,10 +76,12 @@ final class FooterPatch {
 
   private FooterPatch(
       boolean intervals,
+      boolean floats,
       List<SortingColumn> sorting,
       boolean dropColumnIndex,
       boolean dropOffsetIndex) {
     this.intervals = intervals;
+    this.floats = floats;
     this.sorting = sorting;
     this.dropColumnIndex = dropColumnIndex;
     this.dropOffsetIndex = dropOffsetIndex;
@@ -83,6 +100,13 @@ final class FooterPatch {
                 c ->
                     c.getPrimitiveType().getLogicalTypeAnnotation()
                         instanceof LogicalTypeAnnotation.IntervalLogicalTypeAnnotation);
+    boolean floats =
+        schema.getColumns().stream()
+            .anyMatch(
+                c ->
+                    c.getPrimitiveType().columnOrder().getColumnOrderName()
+                        == org.apache.parquet.schema.ColumnOrder.ColumnOrderName
+                            .IEEE_754_TOTAL_ORDER);
     List<SortingColumn> sorting = new ArrayList<>();
     List<ColumnDescriptor> columns = schema.getColumns();
     for (WriteOptions.SortingColumn s : options.sortingColumns()) {
@@ -92,6 +116,7 @@ final class FooterPatch {
     boolean pageStatistics = options.statistics() == WriteOptions.Statistics.PAGE;
     return new FooterPatch(
         intervals,
+        floats,
         List.copyOf(sorting),
         !options.pageIndex() || !pageStatistics,
         !options.pageIndex());
@@ -104,6 +129,7 @@ final class FooterPatch {
 
   private boolean needed() {
     return intervals
+        || floats
         || !sorting.isEmpty()
         || dropColumnIndex
         || dropOffsetIndex
@@ -134,6 +160,9 @@ final class FooterPatch {
             element.unsetLogicalType();
           }
         }
+      }
+      if (floats) {
+        typeDefinedOrders(metadata);
       }
       ByteArrayOutputStream blooms = new ByteArrayOutputStream();
       List<RowGroup> groups = metadata.getRow_groups();
@@ -181,6 +210,52 @@ final class FooterPatch {
         position += channel.write(rewritten, position);
       }
     }
+  }
+
+  /**
+   * Declares the type-defined order for the columns declared in the IEEE 754 total order. (The
+   * per-value path's chunk of NaN alone keeps its min and max of NaN, as it had.)
+   */
+  private static void typeDefinedOrders(FileMetaData metadata) {
+    List<org.apache.parquet.format.ColumnOrder> orders = metadata.getColumn_orders();
+    if (orders == null) {
+      return;
+    }
+    for (int i = 0; i < orders.size(); i++) {
+      if (orders.get(i).isSetIEEE_754_TOTAL_ORDER()) {
+        orders.set(
+            i,
+            org.apache.parquet.format.ColumnOrder.TYPE_ORDER(
+                new org.apache.parquet.format.TypeDefinedOrder()));
+      }
+    }
+  }
+
+  /**
+   * The footer's key-value metadata: the mapping's (such as {@code ARROW:schema}), then the
+   * options' entries, refused when one is null or takes a key of the writer's own.
+   */
+  static Map<String, String> keyValueMetadata(
+      SchemaMapping mapping, WriteOptions options, Path file) {
+    Map<String, String> out = new LinkedHashMap<>(mapping.keyValueMetadata());
+    for (Map.Entry<String, String> e : options.keyValueMetadata().entrySet()) {
+      if (out.containsKey(e.getKey())) {
+        throw ParquetFileException.write(
+            ErrorKind.INVALID_ARGUMENT,
+            ErrorLocation.inFile(file),
+            "key-value metadata key " + e.getKey() + " is the writer's own",
+            null);
+      }
+      if (e.getKey() == null || e.getValue() == null) {
+        throw ParquetFileException.write(
+            ErrorKind.INVALID_ARGUMENT,
+            ErrorLocation.inFile(file),
+            "key-value metadata with a null key or value",
+            null);
+      }
+      out.put(e.getKey(), e.getValue());
+    }
+    return out;
   }
 
   private static void readFully(FileChannel channel, ByteBuffer into, long position)

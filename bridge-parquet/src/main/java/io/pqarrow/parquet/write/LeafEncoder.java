@@ -15,6 +15,9 @@ abstract class LeafEncoder extends WriteNode {
   final ColumnDescriptor column;
   final int maxDef;
 
+  /** The leaf's kind, set by {@link LeafEncoders#create} (null for a column with no vector). */
+  WriteKind kind;
+
   /** This row group's column writer. */
   ColumnWriter writer;
 

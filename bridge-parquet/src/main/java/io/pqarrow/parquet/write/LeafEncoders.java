@@ -1,6 +1,5 @@
 package io.pqarrow.parquet.write;
 
-import io.pqarrow.parquet.internal.TimeUnits;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
@@ -18,16 +17,16 @@ import org.apache.arrow.vector.UInt2Vector;
 import org.apache.arrow.vector.UInt4Vector;
 import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.VariableWidthFieldVector;
-import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.io.api.Binary;
-import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
 
 /**
- * Chooses, once per column, how Arrow values become Parquet values, and holds one small encoder
- * class per choice (the mirror of {@code parquet.read.PageLeaves}).
+ * The per-value encoders: one small class per {@link WriteKind} of a leaf (the kind table decides;
+ * this only picks the class of the kind), each writing a value at a time through parquet-java's
+ * column writers. The bulk writer ({@link BulkColumnWriter}) takes the leaves whose kind it encodes
+ * from the buffers.
  *
  * <table>
  *   <caption>Encoders</caption>
@@ -51,74 +50,49 @@ final class LeafEncoders {
   private LeafEncoders() {}
 
   /**
-   * The encoder of one leaf, or {@code null} when the pair of types is not supported.
+   * The encoder of one leaf, or {@code null} when the pair of types is not supported: chosen by the
+   * leaf's {@link WriteKind}, which the encoder keeps for the bulk writer.
    *
    * @param arrowType the Arrow type (an extension's storage type is used)
    * @param nullDef definition level of a null here, or -1 when the column cannot hold nulls
    */
   static LeafEncoder create(
       String path, int nullDef, ColumnDescriptor column, ArrowType arrowType) {
-    if (arrowType instanceof ArrowType.ExtensionType ext) {
-      arrowType = ext.storageType();
+    WriteKind kind = WriteKind.of(arrowType, column);
+    if (kind == null) {
+      return null;
     }
-    PrimitiveType type = column.getPrimitiveType();
-    LogicalTypeAnnotation logical = type.getLogicalTypeAnnotation();
-    if (arrowType instanceof ArrowType.Null) {
-      // Every value of a Null vector is null; UNKNOWN columns hold only nulls.
-      return nullDef >= 0 ? absent(path, nullDef, column) : null;
+    boolean int64 = kind.physical() == PrimitiveType.PrimitiveTypeName.INT64;
+    LeafEncoder encoder =
+        switch (kind.source()) {
+            // Every value of a Null vector is null; UNKNOWN columns hold only nulls.
+          case NULL -> nullDef >= 0 ? absent(path, nullDef, column) : null;
+          case BITS -> new Bool(path, nullDef, column);
+          case INTEGER ->
+              int64
+                  ? new Int64Out(path, nullDef, column, kind.multiplier(), kind.divisor())
+                  : new Int32Out(path, nullDef, column, kind.multiplier(), kind.divisor());
+          case DECIMAL ->
+              switch (kind.physical()) {
+                case INT32, INT64 -> new DecimalInt(path, nullDef, column, int64);
+                case BINARY -> new DecimalBytes(path, nullDef, column, Integer.MAX_VALUE);
+                default ->
+                    new DecimalBytes(
+                        path, nullDef, column, column.getPrimitiveType().getTypeLength());
+              };
+          case FLOATING ->
+              kind.physical() == PrimitiveType.PrimitiveTypeName.FLOAT
+                  ? new Float32(path, nullDef, column)
+                  : new Float64(path, nullDef, column);
+          case HALF_FLOAT -> new Float16(path, nullDef, column);
+          case INTERVAL -> IntervalEncoders.encoder(path, nullDef, column, kind.arrow());
+          case FIXED_BINARY -> new FixedBinary(path, nullDef, column);
+          case OFFSETS, LARGE_OFFSETS, VIEWS -> new VarBinary(path, nullDef, column);
+        };
+    if (encoder != null) {
+      encoder.kind = kind;
     }
-    switch (type.getPrimitiveTypeName()) {
-      case BOOLEAN:
-        return arrowType instanceof ArrowType.Bool ? new Bool(path, nullDef, column) : null;
-      case INT32:
-        if (arrowType instanceof ArrowType.Decimal) {
-          return new DecimalInt(path, nullDef, column, false);
-        }
-        if (TimeUnits.isIntegerValued(arrowType)) {
-          long[] scale = scale(logical, arrowType);
-          return new Int32Out(path, nullDef, column, scale[0], scale[1]);
-        }
-        return null;
-      case INT64:
-        if (arrowType instanceof ArrowType.Decimal) {
-          return new DecimalInt(path, nullDef, column, true);
-        }
-        if (TimeUnits.isIntegerValued(arrowType)) {
-          long[] scale = scale(logical, arrowType);
-          return new Int64Out(path, nullDef, column, scale[0], scale[1]);
-        }
-        return null;
-      case FLOAT:
-        return arrowType instanceof ArrowType.FloatingPoint
-            ? new Float32(path, nullDef, column)
-            : null;
-      case DOUBLE:
-        return arrowType instanceof ArrowType.FloatingPoint
-            ? new Float64(path, nullDef, column)
-            : null;
-      case BINARY:
-        if (arrowType instanceof ArrowType.Decimal) {
-          return new DecimalBytes(path, nullDef, column, Integer.MAX_VALUE);
-        }
-        return isVariableWidth(arrowType) ? new VarBinary(path, nullDef, column) : null;
-      case FIXED_LEN_BYTE_ARRAY:
-        int length = type.getTypeLength();
-        if (arrowType instanceof ArrowType.Decimal) {
-          return new DecimalBytes(path, nullDef, column, length);
-        }
-        if (arrowType instanceof ArrowType.FloatingPoint && length == 2) {
-          return new Float16(path, nullDef, column);
-        }
-        if (arrowType instanceof ArrowType.Interval && length == 12) {
-          return IntervalEncoders.encoder(path, nullDef, column, arrowType);
-        }
-        if (arrowType instanceof ArrowType.FixedSizeBinary f && f.getByteWidth() == length) {
-          return new FixedBinary(path, nullDef, column);
-        }
-        return null;
-      default:
-        return null;
-    }
+    return encoder;
   }
 
   /** An encoder for a Parquet field the batch has no vector for: every value is null. */
@@ -132,24 +106,6 @@ final class LeafEncoders {
         throw new IllegalStateException("no vector for " + path);
       }
     };
-  }
-
-  private static boolean isVariableWidth(ArrowType t) {
-    return t instanceof ArrowType.Utf8
-        || t instanceof ArrowType.LargeUtf8
-        || t instanceof ArrowType.Utf8View
-        || t instanceof ArrowType.Binary
-        || t instanceof ArrowType.LargeBinary
-        || t instanceof ArrowType.BinaryView;
-  }
-
-  /** {multiplier, divisor} from the Arrow value to the Parquet value. */
-  private static long[] scale(LogicalTypeAnnotation logical, ArrowType arrow) {
-    if (arrow instanceof ArrowType.Date d && d.getUnit() == DateUnit.MILLISECOND) {
-      return new long[] {1, 86_400_000L};
-    }
-    long[] toArrow = TimeUnits.scale(logical, arrow);
-    return new long[] {toArrow[1], toArrow[0]};
   }
 
   /** Reads fixed-width integers of any width and signedness as a long. */

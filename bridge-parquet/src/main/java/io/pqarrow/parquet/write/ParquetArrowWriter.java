@@ -17,7 +17,6 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.vector.FieldVector;
@@ -32,11 +31,8 @@ import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import org.apache.parquet.column.values.bloomfilter.BloomFilterWriteStore;
 import org.apache.parquet.compression.CompressionCodecFactory;
-import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -64,10 +60,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
   private final WriteOptions options;
   private final MessageType parquetSchema;
   private final ParquetFileWriter writer;
-  private final CompressionCodecFactory codecs;
-
-  /** The codec factories of the helper threads' slots (1 and on), each with its compressors. */
-  private final List<CompressionCodecFactory> helperCodecs = new ArrayList<>();
+  private final WriterCodecs codecs;
 
   private final Map<ColumnDescriptor, CompressionCodecFactory.BytesInputCompressor> compressors;
   private final FooterPatch footer;
@@ -131,7 +124,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     }
     ColumnSettings settings = ColumnSettings.resolve(leaves, parquetSchema, options, file);
     this.footer = FooterPatch.plan(parquetSchema, leaves, options, file);
-    this.keyValueMetadata = keyValueMetadata(mapping, options, file);
+    this.keyValueMetadata = FooterPatch.keyValueMetadata(mapping, options, file);
     Map<ColumnDescriptor, DictionaryWriteNode> arrowDictionaries = new HashMap<>();
     ValuesWriters valuesWriters =
         new ValuesWriters(settings.encodings, arrowDictionaries, options.dictionary());
@@ -148,8 +141,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       // A flat leaf of a plain type is written from its buffers in bulk (chosen once per column).
       BulkColumnWriter direct =
           bulk && node instanceof LeafEncoder leaf
-              ? BulkColumnWriter.create(
-                  leaf, f.arrowField().getType(), valuesWriters.encoding(leaf.column))
+              ? BulkColumnWriter.create(leaf, valuesWriters.encoding(leaf.column))
               : null;
       fields.add(
           new FieldWriter(
@@ -190,13 +182,13 @@ public final class ParquetArrowWriter implements AutoCloseable {
       }
     }
     this.properties = props.build();
-    this.codecs = HadoopCodecs.newFactory(new PlainParquetConfiguration(), options.pageBytes());
+    this.codecs = new WriterCodecs(options, file);
     Map<WriteOptions.Compression, CompressionCodecFactory.BytesInputCompressor> byCodec =
         new EnumMap<>(WriteOptions.Compression.class);
     Map<ColumnDescriptor, CompressionCodecFactory.BytesInputCompressor> byColumn = new HashMap<>();
     for (ColumnDescriptor column : parquetSchema.getColumns()) {
       WriteOptions.Compression codec = settings.codecs.getOrDefault(column, options.compression());
-      byColumn.put(column, byCodec.computeIfAbsent(codec, c -> compressor(c, options, file)));
+      byColumn.put(column, byCodec.computeIfAbsent(codec, codecs::compressor));
     }
     this.target = options.atomic() ? temporaryFile(file) : file;
     ParquetFileWriter opened = null;
@@ -204,7 +196,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     try {
       started = new FieldTasks(fields.size(), options.threads(), options.executor().orElse(null));
       this.tasks = started;
-      this.compressors = slotCompressors(byColumn, options, file);
+      this.compressors = codecs.bySlot(byColumn, started);
       opened =
           new ParquetFileWriter(
               new FileOutput(target),
@@ -230,7 +222,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       if (started != null) {
         started.close();
       }
-      releaseCodecs();
+      codecs.release();
       try {
         Files.deleteIfExists(target);
       } catch (IOException ignored) {
@@ -245,91 +237,6 @@ public final class ParquetArrowWriter implements AutoCloseable {
         ParquetProperties.DEFAULT_COLUMN_INDEX_TRUNCATE_LENGTH, options.statisticsTruncateLength());
   }
 
-  /**
-   * With helper threads, each column's compressor is one per slot of {@link FieldTasks} (a
-   * compressor keeps buffers between calls), chosen by the slot of the thread compressing a page;
-   * otherwise {@code byColumn}.
-   */
-  private Map<ColumnDescriptor, CompressionCodecFactory.BytesInputCompressor> slotCompressors(
-      Map<ColumnDescriptor, CompressionCodecFactory.BytesInputCompressor> byColumn,
-      WriteOptions options,
-      Path file) {
-    if (tasks.slots() == 1) {
-      return byColumn;
-    }
-    List<Map<WriteOptions.Compression, CompressionCodecFactory.BytesInputCompressor>> bySlot =
-        new ArrayList<>();
-    for (int s = 1; s < tasks.slots(); s++) {
-      CompressionCodecFactory factory =
-          HadoopCodecs.newFactory(new PlainParquetConfiguration(), options.pageBytes());
-      helperCodecs.add(factory);
-      bySlot.add(new EnumMap<>(WriteOptions.Compression.class));
-    }
-    Map<ColumnDescriptor, CompressionCodecFactory.BytesInputCompressor> out = new HashMap<>();
-    for (Map.Entry<ColumnDescriptor, CompressionCodecFactory.BytesInputCompressor> e :
-        byColumn.entrySet()) {
-      WriteOptions.Compression codec =
-          WriteOptions.Compression.valueOf(e.getValue().getCodecName().name());
-      CompressionCodecFactory.BytesInputCompressor[] slots =
-          new CompressionCodecFactory.BytesInputCompressor[tasks.slots()];
-      slots[0] = e.getValue();
-      for (int s = 1; s < slots.length; s++) {
-        CompressionCodecFactory factory = helperCodecs.get(s - 1);
-        slots[s] =
-            bySlot.get(s - 1).computeIfAbsent(codec, c -> compressor(factory, c, options, file));
-      }
-      out.put(e.getKey(), new SlotCompressor(tasks, slots));
-    }
-    return out;
-  }
-
-  /** Releases every codec factory's compressors. */
-  private void releaseCodecs() {
-    codecs.release();
-    for (CompressionCodecFactory factory : helperCodecs) {
-      factory.release();
-    }
-  }
-
-  /** The compressor of {@code codec} at the options' level, refusing a level it does not have. */
-  private CompressionCodecFactory.BytesInputCompressor compressor(
-      WriteOptions.Compression codec, WriteOptions options, Path file) {
-    return compressor(codecs, codec, options, file);
-  }
-
-  private static CompressionCodecFactory.BytesInputCompressor compressor(
-      CompressionCodecFactory codecs,
-      WriteOptions.Compression codec,
-      WriteOptions options,
-      Path file) {
-    CompressionCodecName name = CompressionCodecName.valueOf(codec.name());
-    int level = options.compressionLevel();
-    if (level == WriteOptions.DEFAULT_LEVEL) {
-      return codecs.getCompressor(name);
-    }
-    boolean fits =
-        switch (codec) {
-          case ZSTD -> level >= -131072 && level <= 22;
-          case GZIP -> level >= 0 && level <= 9;
-          default -> false;
-        };
-    if (!fits) {
-      codecs.release();
-      throw ParquetFileException.write(
-          ErrorKind.INVALID_ARGUMENT,
-          ErrorLocation.inFile(file),
-          "compression level "
-              + level
-              + " does not fit codec "
-              + codec
-              + (codec == WriteOptions.Compression.ZSTD
-                  ? " (-131072 to 22)"
-                  : codec == WriteOptions.Compression.GZIP ? " (0 to 9)" : " (it has no levels)"),
-          null);
-    }
-    return codecs.getCompressor(name, level);
-  }
-
   /** A new name beside {@code file}, hidden, that no other writer uses. */
   private static Path temporaryFile(Path file) {
     Path name = file.getFileName();
@@ -339,29 +246,6 @@ public final class ParquetArrowWriter implements AutoCloseable {
             + "."
             + Long.toHexString(System.nanoTime() ^ ProcessHandle.current().pid())
             + ".tmp");
-  }
-
-  private static Map<String, String> keyValueMetadata(
-      SchemaMapping mapping, WriteOptions options, Path file) {
-    Map<String, String> out = new LinkedHashMap<>(mapping.keyValueMetadata());
-    for (Map.Entry<String, String> e : options.keyValueMetadata().entrySet()) {
-      if (out.containsKey(e.getKey())) {
-        throw ParquetFileException.write(
-            ErrorKind.INVALID_ARGUMENT,
-            ErrorLocation.inFile(file),
-            "key-value metadata key " + e.getKey() + " is the writer's own",
-            null);
-      }
-      if (e.getKey() == null || e.getValue() == null) {
-        throw ParquetFileException.write(
-            ErrorKind.INVALID_ARGUMENT,
-            ErrorLocation.inFile(file),
-            "key-value metadata with a null key or value",
-            null);
-      }
-      out.put(e.getKey(), e.getValue());
-    }
-    return out;
   }
 
   /**
@@ -759,7 +643,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       throw ParquetFileException.write(file, null, -1, describe(e), e);
     } finally {
       tasks.close();
-      releaseCodecs();
+      codecs.release();
     }
   }
 
@@ -795,36 +679,10 @@ public final class ParquetArrowWriter implements AutoCloseable {
     } catch (IOException | RuntimeException ignored) {
       // The caller learns of the failure from the exception; a leftover file is all that remains.
     }
-    releaseCodecs();
+    codecs.release();
   }
 
   private static String describe(Throwable e) {
-    String m = e.getMessage();
     return ErrorText.describe(e);
-  }
-
-  /**
-   * A column's compressor on several threads: the one of the compressing thread's {@link
-   * FieldTasks} slot. parquet-java compresses a page within the call and copies the result before
-   * it returns, so a slot's compressor is never used by two threads at once.
-   */
-  private record SlotCompressor(
-      FieldTasks tasks, CompressionCodecFactory.BytesInputCompressor[] bySlot)
-      implements CompressionCodecFactory.BytesInputCompressor {
-    @Override
-    public org.apache.parquet.bytes.BytesInput compress(org.apache.parquet.bytes.BytesInput bytes)
-        throws IOException {
-      return bySlot[tasks.slot()].compress(bytes);
-    }
-
-    @Override
-    public CompressionCodecName getCodecName() {
-      return bySlot[0].getCodecName();
-    }
-
-    @Override
-    public void release() {
-      // Each compressor is released with its factory.
-    }
   }
 }

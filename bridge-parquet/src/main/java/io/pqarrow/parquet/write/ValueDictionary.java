@@ -9,7 +9,7 @@ import java.util.Arrays;
  * PLAIN dictionary page, as parquet-java counts it.
  */
 final class ValueDictionary {
-  private final BulkColumnWriter.Kind kind;
+  private final BulkKind kind;
 
   /** How many entries there are. */
   int size;
@@ -29,11 +29,10 @@ final class ValueDictionary {
   /** The bytes before each PLAIN entry: a BYTE_ARRAY's length, none for fixed-length bytes. */
   private final int lengthPrefix;
 
-  ValueDictionary(BulkColumnWriter.Kind kind) {
+  ValueDictionary(BulkKind kind) {
     this.kind = kind;
-    boolean binary =
-        kind == BulkColumnWriter.Kind.BINARY || kind == BulkColumnWriter.Kind.FIXED_BYTES;
-    this.lengthPrefix = kind == BulkColumnWriter.Kind.BINARY ? 4 : 0;
+    boolean binary = kind == BulkKind.BINARY || kind == BulkKind.FIXED_BYTES;
+    this.lengthPrefix = kind == BulkKind.BINARY ? 4 : 0;
     this.starts = binary ? new int[1 << 9] : null;
     this.lengths = binary ? new int[1 << 9] : null;
     this.heap = binary ? new ByteSink(1 << 12) : null;

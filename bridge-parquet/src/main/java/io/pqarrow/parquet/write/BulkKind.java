@@ -1,0 +1,157 @@
+package io.pqarrow.parquet.write;
+
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.PrimitiveComparator;
+import org.apache.parquet.schema.PrimitiveType;
+
+/**
+ * The physical kinds {@link BulkColumnWriter} encodes from Arrow buffers, and which leaves it
+ * takes: a top-level leaf (no repetition, at most one definition level) whose {@link WriteKind} has
+ * its Parquet value in its bits, widened, reversed or rescaled at most, with min and max by an
+ * order the writer keeps (signed or unsigned integers, IEEE floats, bytes unsigned, a decimal's
+ * bytes signed, half floats by value), in PLAIN, dictionary, BYTE_STREAM_SPLIT or a DELTA encoding
+ * that applies to it.
+ */
+enum BulkKind {
+  BOOLEAN(1),
+  INT32(4),
+  INT64(8),
+  FLOAT(4),
+  DOUBLE(8),
+  BINARY(0),
+  FIXED_BYTES(0);
+
+  /**
+   * Bytes per value (BOOLEAN: a bit, counted as a byte for page sizes; BINARY: varies; FIXED_BYTES:
+   * the column's type length).
+   */
+  final int width;
+
+  BulkKind(int width) {
+    this.width = width;
+  }
+
+  /** The orders of INT32 and INT64, signed and unsigned (the logical type decides). */
+  private static final PrimitiveComparator<?> SIGNED_INT32 =
+      order(PrimitiveType.PrimitiveTypeName.INT32, null);
+
+  private static final PrimitiveComparator<?> SIGNED_INT64 =
+      order(PrimitiveType.PrimitiveTypeName.INT64, null);
+
+  static final PrimitiveComparator<?> UNSIGNED_INT32 =
+      order(PrimitiveType.PrimitiveTypeName.INT32, LogicalTypeAnnotation.intType(32, false));
+
+  static final PrimitiveComparator<?> UNSIGNED_INT64 =
+      order(PrimitiveType.PrimitiveTypeName.INT64, LogicalTypeAnnotation.intType(64, false));
+
+  /** The order of a decimal stored as FIXED_LEN_BYTE_ARRAY: big-endian two's complement. */
+  private static final PrimitiveComparator<?> SIGNED_BINARY =
+      order(
+          PrimitiveType.PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY,
+          LogicalTypeAnnotation.decimalType(0, 38));
+
+  /** The order of FLOAT16 values (FIXED_LEN_BYTE_ARRAY of 2 bytes, little-endian half floats). */
+  private static final PrimitiveComparator<?> FLOAT16_ORDER =
+      org.apache.parquet.schema.Types.required(PrimitiveType.PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY)
+          .length(2)
+          .as(LogicalTypeAnnotation.float16Type())
+          .named("x")
+          .comparator();
+
+  private static PrimitiveComparator<?> order(
+      PrimitiveType.PrimitiveTypeName physical,
+      org.apache.parquet.schema.LogicalTypeAnnotation logical) {
+    return org.apache.parquet.schema.Types.required(physical)
+        .length(16)
+        .as(logical)
+        .named("x")
+        .comparator();
+  }
+
+  /**
+   * The bulk kind of {@code leaf} written in {@code encoding}, or {@code null} when the bulk writer
+   * does not take it: a top-level leaf whose {@link WriteKind} has its Parquet value in its bits,
+   * widened or reversed at most, or rescaled (min and max by the column's order: signed or unsigned
+   * integers, IEEE floats, bytes unsigned, a decimal's bytes signed), written PLAIN,
+   * dictionary-encoded, BYTE_STREAM_SPLIT or DELTA.
+   */
+  static BulkKind of(LeafEncoder leaf, WriteOptions.Encoding encoding) {
+    if (leaf.kind == null
+        || leaf.column.getMaxRepetitionLevel() != 0
+        || leaf.column.getMaxDefinitionLevel() > 1) {
+      return null;
+    }
+    boolean split = encoding == WriteOptions.Encoding.BYTE_STREAM_SPLIT;
+    boolean delta =
+        encoding == WriteOptions.Encoding.DELTA_BINARY_PACKED
+            || encoding == WriteOptions.Encoding.DELTA_LENGTH_BYTE_ARRAY
+            || encoding == WriteOptions.Encoding.DELTA_BYTE_ARRAY;
+    if (encoding != WriteOptions.Encoding.PLAIN
+        && encoding != WriteOptions.Encoding.DICTIONARY
+        && !split
+        && !delta) {
+      return null;
+    }
+    WriteKind of = leaf.kind;
+    PrimitiveType type = leaf.column.getPrimitiveType();
+    PrimitiveComparator<?> order = type.comparator();
+    BulkKind kind =
+        switch (of.physical()) {
+          case BOOLEAN -> BOOLEAN;
+          case INT32 -> INT32;
+          case INT64 -> INT64;
+          case FLOAT -> FLOAT;
+          case DOUBLE -> DOUBLE;
+          case BINARY -> BINARY;
+          case FIXED_LEN_BYTE_ARRAY -> FIXED_BYTES;
+          default -> null;
+        };
+    int stride = of.stride();
+    boolean fits =
+        kind != null
+            && switch (kind) {
+              case BOOLEAN -> of.source() == WriteKind.Source.BITS;
+              case INT32, INT64 ->
+                  (of.source() == WriteKind.Source.DECIMAL
+                          || of.source() == WriteKind.Source.INTEGER
+                              // narrowing checks every value: the per-value path does
+                              && !(of.unscaled() && stride > kind.width))
+                      && stride > 0
+                      && (kind == INT32
+                          ? order == SIGNED_INT32 || order == UNSIGNED_INT32
+                          : order == SIGNED_INT64 || order == UNSIGNED_INT64);
+              case FLOAT, DOUBLE ->
+                  of.source() == WriteKind.Source.FLOATING && stride == kind.width;
+              case BINARY ->
+                  (of.source() == WriteKind.Source.OFFSETS
+                          || of.source() == WriteKind.Source.LARGE_OFFSETS
+                          || of.source() == WriteKind.Source.VIEWS)
+                      && order == PrimitiveComparator.UNSIGNED_LEXICOGRAPHICAL_BINARY_COMPARATOR;
+              case FIXED_BYTES -> {
+                int length = type.getTypeLength();
+                yield switch (of.source()) {
+                  case DECIMAL -> length <= stride && order == SIGNED_BINARY;
+                  case HALF_FLOAT -> length == 2 && order == FLOAT16_ORDER;
+                  case FIXED_BINARY ->
+                      order == PrimitiveComparator.UNSIGNED_LEXICOGRAPHICAL_BINARY_COMPARATOR;
+                  default -> false;
+                };
+              }
+            };
+    if (!fits
+        || split && (kind == BOOLEAN || kind == BINARY)
+        || delta && !fitsDelta(encoding, kind)) {
+      return null;
+    }
+    return kind;
+  }
+
+  /** Whether the DELTA {@code encoding} applies to {@code kind}, as parquet-java writes them. */
+  private static boolean fitsDelta(WriteOptions.Encoding encoding, BulkKind kind) {
+    return switch (encoding) {
+      case DELTA_BINARY_PACKED -> kind == INT32 || kind == INT64;
+      case DELTA_LENGTH_BYTE_ARRAY -> kind == BINARY;
+      default -> kind == BINARY || kind == FIXED_BYTES;
+    };
+  }
+}
