@@ -1,6 +1,11 @@
 package io.pqarrow.cli;
 
 import io.pqarrow.ErrorKind;
+import io.pqarrow.cli.command.VerboseOption;
+import io.pqarrow.cli.command.VersionProvider;
+import io.pqarrow.cli.common.CliContext;
+import io.pqarrow.cli.common.CliException;
+import io.pqarrow.cli.common.ExitCode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -3,6 +3,7 @@ package io.pqarrow.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pqarrow.cli.common.ExitCode;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

@@ -219,7 +219,8 @@ public final class ParquetInput {
   }
 
   /** As {@link #rowGroupsOf(Path, long, long)}, of the footer {@code source} already read. */
-  public static List<Integer> rowGroupsOf(ParquetSource source, Path file, long start, long length) {
+  public static List<Integer> rowGroupsOf(
+      ParquetSource source, Path file, long start, long length) {
     try {
       return ScanUnit.ofRange(
               source != null ? source : ParquetSource.open(file, Limits.defaults()), start, length)
