@@ -440,21 +440,24 @@ public final class ThriftDiagnosis {
         int header = u8();
         long n = (header >>> 4) == 15 ? varint() : header >>> 4;
         int element = header & 0x0F;
+        // every element takes at least one byte: a count beyond the bytes left is a cut
+        if (n < 0 || n > end - pos) {
+          throw new Cut(base + end);
+        }
         for (long i = 0; i < n && problem == null; i++) {
-          if (element == BOOL_TRUE || element == BOOL_FALSE) {
-            u8();
-          } else {
-            skip(element, depth + 1);
-          }
+          element(element, depth + 1);
         }
       }
       case MAP -> {
         long n = varint();
+        if (n < 0 || n > end - pos) {
+          throw new Cut(base + end);
+        }
         if (n > 0) {
           int kv = u8();
           for (long i = 0; i < n && problem == null; i++) {
-            skip(kv >>> 4, depth + 1);
-            skip(kv & 0x0F, depth + 1);
+            element(kv >>> 4, depth + 1);
+            element(kv & 0x0F, depth + 1);
           }
         }
       }
@@ -473,6 +476,18 @@ public final class ThriftDiagnosis {
         }
       }
       default -> fail(" holds a value of unknown Thrift type " + type, base + pos - 1);
+    }
+  }
+
+  /**
+   * Skips one element of a list, set or map: inside a container a boolean is a byte of its own (in
+   * a struct its value rides in the field header), so it consumes a byte like every other type.
+   */
+  private void element(int type, int depth) {
+    if (type == BOOL_TRUE || type == BOOL_FALSE) {
+      u8();
+    } else {
+      skip(type, depth);
     }
   }
 
