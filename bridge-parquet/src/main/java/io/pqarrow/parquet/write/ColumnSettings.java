@@ -34,7 +34,11 @@ import org.apache.parquet.schema.Type;
  * or an encoding that does not fit a leaf's physical type, is refused naming both.
  */
 final class ColumnSettings {
-  private static final Map<Encoding, Set<PrimitiveTypeName>> FITS =
+  /**
+   * The Parquet physical types each encoding can encode (read through {@link
+   * Encoding#physicalTypes()}).
+   */
+  static final Map<Encoding, Set<PrimitiveTypeName>> FITS =
       Map.of(
           Encoding.PLAIN, EnumSet.allOf(PrimitiveTypeName.class),
           Encoding.DICTIONARY, EnumSet.complementOf(EnumSet.of(PrimitiveTypeName.BOOLEAN)),

@@ -97,7 +97,18 @@ public final class WriteOptions {
     /** DELTA_BYTE_ARRAY (incremental): BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY. */
     DELTA_BYTE_ARRAY,
     /** BYTE_STREAM_SPLIT: FLOAT, DOUBLE, INT32, INT64, FIXED_LEN_BYTE_ARRAY. */
-    BYTE_STREAM_SPLIT
+    BYTE_STREAM_SPLIT;
+
+    /**
+     * The Parquet physical types this encoding can encode; a column of another type is refused when
+     * the writer opens.
+     *
+     * @return the physical types this encoding takes
+     */
+    public java.util.Set<org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName>
+        physicalTypes() {
+      return java.util.Collections.unmodifiableSet(ColumnSettings.FITS.get(this));
+    }
   }
 
   /** Which statistics are written. */

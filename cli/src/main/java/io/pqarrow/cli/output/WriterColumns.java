@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -32,28 +31,10 @@ import org.apache.parquet.schema.Type;
  * column, its type and the types the option takes, before anything is written.
  *
  * <p>Which Parquet types each encoding takes is the writer's rule (its {@code ColumnSettings}
- * refuses the rest); {@link #TAKES} states it again for the message, and {@code
- * ImportEncodingTypesTest} checks the two agree type by type.
+ * refuses the rest); {@link Encoding#physicalTypes()} gives the writer's own table for the message,
+ * and {@code ImportEncodingTypesTest} checks the two agree type by type.
  */
 public final class WriterColumns {
-  /** The Parquet physical types each encoding can encode, as the writer takes them. */
-  static final Map<Encoding, Set<PrimitiveTypeName>> TAKES =
-      Map.of(
-          Encoding.PLAIN, EnumSet.allOf(PrimitiveTypeName.class),
-          Encoding.DICTIONARY, EnumSet.complementOf(EnumSet.of(PrimitiveTypeName.BOOLEAN)),
-          Encoding.DELTA_BINARY_PACKED,
-              EnumSet.of(PrimitiveTypeName.INT32, PrimitiveTypeName.INT64),
-          Encoding.DELTA_LENGTH_BYTE_ARRAY, EnumSet.of(PrimitiveTypeName.BINARY),
-          Encoding.DELTA_BYTE_ARRAY,
-              EnumSet.of(PrimitiveTypeName.BINARY, PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY),
-          Encoding.BYTE_STREAM_SPLIT,
-              EnumSet.of(
-                  PrimitiveTypeName.FLOAT,
-                  PrimitiveTypeName.DOUBLE,
-                  PrimitiveTypeName.INT32,
-                  PrimitiveTypeName.INT64,
-                  PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY));
-
   private final Schema arrow;
   private final MessageType parquet;
   private final Object file;
@@ -77,7 +58,7 @@ public final class WriterColumns {
    */
   public String encoding(String path, Encoding encoding) {
     Column column = resolve("--encoding", path);
-    Set<PrimitiveTypeName> takes = TAKES.get(encoding);
+    Set<PrimitiveTypeName> takes = encoding.physicalTypes();
     String name = encoding.name().toLowerCase(Locale.ROOT);
     column.require("--encoding", takes, "encoding " + name, "it takes " + list(takes), path, file);
     return column.key;

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link WriterColumns#TAKES}, which {@code import --encoding} checks a column against before
+ * {@link Encoding#physicalTypes()}, which {@code import --encoding} checks a column against before
  * anything is written, says for every encoding and Parquet type what the writer itself does: takes
  * the encoding, or refuses it as an option that does not fit ({@link ErrorKind#INVALID_ARGUMENT}).
  */
@@ -49,7 +49,7 @@ class ImportEncodingTypesTest {
           continue;
         }
         String pair = encoding + " " + type + " ";
-        cli.add(pair + WriterColumns.TAKES.get(encoding).contains(type));
+        cli.add(pair + encoding.physicalTypes().contains(type));
         writer.add(pair + writerTakes(encoding, ARROW.get(type), dir.resolve("f" + n++)));
       }
     }
