@@ -1,8 +1,8 @@
 package io.pqarrow.bench;
 
 import io.pqarrow.extension.VariantVector;
+import io.pqarrow.kernel.InferOptions;
 import io.pqarrow.kernel.VariantKernels;
-import io.pqarrow.kernel.base.InferOptions;
 import io.pqarrow.shred.ShredOptions;
 import io.pqarrow.shred.Shredding;
 import io.pqarrow.shred.ShreddingTypes;

@@ -2,9 +2,9 @@ package io.pqarrow.bench;
 
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
+import io.pqarrow.kernel.GetOptions;
 import io.pqarrow.kernel.KernelResult;
 import io.pqarrow.kernel.VariantKernels;
-import io.pqarrow.kernel.base.GetOptions;
 import io.pqarrow.shred.ShredOptions;
 import io.pqarrow.shred.Shredding;
 import io.pqarrow.shred.ShreddingTypes;

@@ -1,10 +1,10 @@
 package io.pqarrow.bench;
 
 import io.pqarrow.extension.VariantVector;
+import io.pqarrow.kernel.GetOptions;
 import io.pqarrow.kernel.KernelResult;
+import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.kernel.VariantKernels;
-import io.pqarrow.kernel.base.GetOptions;
-import io.pqarrow.kernel.base.PathExpression;
 import io.pqarrow.shred.ShredOptions;
 import io.pqarrow.shred.Shredding;
 import io.pqarrow.shred.ShreddingTypes;

@@ -3,7 +3,7 @@ package io.pqarrow.filter;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.filter.Expression.Column;
 import io.pqarrow.filter.Expression.Op;
-import io.pqarrow.kernel.base.PathExpression;
+import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.schema.FieldMapping;
 import java.math.BigDecimal;
 import java.math.BigInteger;

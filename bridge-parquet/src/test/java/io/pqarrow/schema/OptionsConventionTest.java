@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.Limits;
 import io.pqarrow.json.JsonOptions;
-import io.pqarrow.kernel.base.DecodeOptions;
-import io.pqarrow.kernel.base.GetOptions;
-import io.pqarrow.kernel.base.InferOptions;
-import io.pqarrow.kernel.base.ToVariantOptions;
+import io.pqarrow.kernel.DecodeOptions;
+import io.pqarrow.kernel.GetOptions;
+import io.pqarrow.kernel.InferOptions;
+import io.pqarrow.kernel.ToVariantOptions;
 import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.parquet.write.WriteOptions;
 import io.pqarrow.shred.ShredOptions;

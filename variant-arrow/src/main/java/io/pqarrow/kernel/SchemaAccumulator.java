@@ -1,8 +1,6 @@
 package io.pqarrow.kernel;
 
 import io.pqarrow.extension.VariantVector;
-import io.pqarrow.kernel.base.InferOptions;
-import io.pqarrow.kernel.base.KernelException;
 import io.pqarrow.kernel.infer.SchemaInference;
 import org.apache.arrow.vector.types.pojo.Field;
 

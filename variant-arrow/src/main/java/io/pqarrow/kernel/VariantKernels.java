@@ -2,15 +2,6 @@ package io.pqarrow.kernel;
 
 import io.pqarrow.ArrowAccess;
 import io.pqarrow.extension.VariantVector;
-import io.pqarrow.kernel.base.CastMode;
-import io.pqarrow.kernel.base.CastOptions;
-import io.pqarrow.kernel.base.DecodeOptions;
-import io.pqarrow.kernel.base.GetOptions;
-import io.pqarrow.kernel.base.InferOptions;
-import io.pqarrow.kernel.base.KernelException;
-import io.pqarrow.kernel.base.PathExpression;
-import io.pqarrow.kernel.base.ToVariantOptions;
-import io.pqarrow.kernel.base.VariantClass;
 import io.pqarrow.kernel.encode.ArrowToVariant;
 import io.pqarrow.kernel.infer.SchemaInference;
 import io.pqarrow.kernel.path.GetKernel;

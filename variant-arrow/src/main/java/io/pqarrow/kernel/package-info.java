@@ -3,7 +3,7 @@
  *
  * <ul>
  *   <li>{@link io.pqarrow.kernel.VariantKernels#get} — {@code variant_get}: the value at a {@link
- *       io.pqarrow.kernel.base.PathExpression} of every row, cast to a target Arrow field (scalars,
+ *       io.pqarrow.kernel.PathExpression} of every row, cast to a target Arrow field (scalars,
  *       lists, structs, maps, dense unions, or the Variant type itself), over unshredded or
  *       shredded storage;
  *   <li>{@link io.pqarrow.kernel.VariantKernels#inferSchema} — one Arrow field describing a column
@@ -14,11 +14,18 @@
  *       Variant vector whose rows share one metadata ({@code io.pqarrow.kernel.encode}).
  * </ul>
  *
- * What the calls take (paths, options, the exception) is in {@link io.pqarrow.kernel.base}, below
- * this package and the packages by job, which it calls: {@code path} ({@code variant_get} row
- * loops), {@code decode} and {@code cast} (the writers of the target vectors), {@code encode} (into
- * Variant), {@code infer} (schema inference). What they give back ({@link
- * io.pqarrow.kernel.KernelResult}, {@link io.pqarrow.kernel.SchemaAccumulator}) is here.
+ * <p>The calls take their vocabulary from this package too: paths ({@link
+ * io.pqarrow.kernel.PathExpression}), what a value that does not fit its target becomes ({@link
+ * io.pqarrow.kernel.CastMode}, {@link io.pqarrow.kernel.GetOptions}, {@link
+ * io.pqarrow.kernel.DecodeOptions}), the options of inference and of the cast into Variant ({@link
+ * io.pqarrow.kernel.InferOptions}, {@link io.pqarrow.kernel.ToVariantOptions}), the classes values
+ * are compared by ({@link io.pqarrow.kernel.VariantClass}) and the one exception the kernels raise
+ * ({@link io.pqarrow.kernel.KernelException}). The packages by job that {@code VariantKernels}
+ * calls ({@code path}: {@code variant_get}'s row loops; {@code decode} and {@code cast}: the
+ * writers of the target vectors; {@code encode}: into Variant; {@code infer}: schema inference; all
+ * internal) use that vocabulary, so this package and they depend on each other: the one package
+ * cycle the architecture test allows, kept because these API types do not move
+ * (docs/architecture.md, "No package cycles"). The jobs use nothing else of this package.
  *
  * <p>Internals: {@code WriterFactory} builds one writer per target field when a call starts (the
  * only switch on the target type); the row loop ({@code GetKernel}, {@code ShreddedGet}) then

@@ -3,7 +3,7 @@ package io.pqarrow.shred;
 import io.pqarrow.ArrowAccess;
 import io.pqarrow.Limits;
 import io.pqarrow.extension.VariantVector;
-import io.pqarrow.kernel.base.InferOptions;
+import io.pqarrow.kernel.InferOptions;
 import io.pqarrow.kernel.infer.ShreddingInference;
 import java.util.BitSet;
 import java.util.List;

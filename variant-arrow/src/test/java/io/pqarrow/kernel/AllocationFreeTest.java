@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.extension.VariantVector;
-import io.pqarrow.kernel.base.GetOptions;
-import io.pqarrow.kernel.base.PathExpression;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.testing.VariantValue;

@@ -8,9 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
-import io.pqarrow.kernel.base.GetOptions;
-import io.pqarrow.kernel.base.KernelException;
-import io.pqarrow.kernel.base.PathExpression;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.variant.EncodedVariant;
 import io.pqarrow.variant.Variant;

@@ -9,8 +9,6 @@ import io.pqarrow.extension.JsonType;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.json.JsonColumns;
 import io.pqarrow.json.JsonOptions;
-import io.pqarrow.kernel.base.GetOptions;
-import io.pqarrow.kernel.base.KernelException;
 import io.pqarrow.shred.ShredOptions;
 import io.pqarrow.shred.Shredding;
 import io.pqarrow.testing.LeakCheckingAllocator;

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.extension.VariantVector;
-import io.pqarrow.kernel.base.GetOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -6,11 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.pqarrow.Limits;
 import io.pqarrow.extension.VariantVector;
-import io.pqarrow.kernel.base.CastMode;
-import io.pqarrow.kernel.base.DecodeOptions;
-import io.pqarrow.kernel.base.InferOptions;
-import io.pqarrow.kernel.base.KernelException;
-import io.pqarrow.kernel.base.PathExpression;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.testing.RandomVariants;

@@ -8,10 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.extension.VariantVector;
-import io.pqarrow.kernel.base.CastMode;
-import io.pqarrow.kernel.base.GetOptions;
-import io.pqarrow.kernel.base.KernelException;
-import io.pqarrow.kernel.base.PathExpression;
 import io.pqarrow.shred.ShredOptions;
 import io.pqarrow.shred.Shredding;
 import io.pqarrow.shred.ShreddingTypes;

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.extension.VariantVector;
-import io.pqarrow.kernel.base.PathExpression;
 import io.pqarrow.variant.arrow.VariantVectorWriter;
 import io.pqarrow.variant.testing.VariantValue;
 import java.util.ArrayList;

@@ -3,8 +3,6 @@ package io.pqarrow.kernel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.pqarrow.kernel.base.KernelException;
-import io.pqarrow.kernel.base.PathExpression;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;

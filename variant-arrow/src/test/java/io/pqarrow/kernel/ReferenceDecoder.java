@@ -1,8 +1,6 @@
 package io.pqarrow.kernel;
 
 import io.pqarrow.extension.VariantType;
-import io.pqarrow.kernel.base.PathExpression;
-import io.pqarrow.kernel.base.VariantClass;
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.testing.VariantValue;
 import io.pqarrow.variant.testing.VariantValue.ArrayValue;

@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
-import io.pqarrow.kernel.base.GetOptions;
-import io.pqarrow.kernel.base.InferOptions;
-import io.pqarrow.kernel.base.PathExpression;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.variant.EncodedVariantColumn;
 import io.pqarrow.variant.Variant;

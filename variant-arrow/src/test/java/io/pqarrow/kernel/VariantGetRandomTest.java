@@ -3,8 +3,6 @@ package io.pqarrow.kernel;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.extension.VariantVector;
-import io.pqarrow.kernel.base.GetOptions;
-import io.pqarrow.kernel.base.PathExpression;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.testing.RandomVariants;

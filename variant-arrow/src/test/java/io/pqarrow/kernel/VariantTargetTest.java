@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
-import io.pqarrow.kernel.base.GetOptions;
-import io.pqarrow.kernel.base.PathExpression;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.variant.Variant;
 import io.pqarrow.variant.VariantKind;

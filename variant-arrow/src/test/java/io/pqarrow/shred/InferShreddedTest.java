@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.Limits;
 import io.pqarrow.extension.VariantVector;
+import io.pqarrow.kernel.InferOptions;
 import io.pqarrow.kernel.KernelTestSupport;
 import io.pqarrow.kernel.SchemaAccumulator;
 import io.pqarrow.kernel.VariantKernels;
-import io.pqarrow.kernel.base.InferOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.variant.testing.RandomVariants;
 import io.pqarrow.variant.testing.VariantValue;

@@ -13,11 +13,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
+import io.pqarrow.kernel.GetOptions;
+import io.pqarrow.kernel.KernelException;
 import io.pqarrow.kernel.KernelResult;
 import io.pqarrow.kernel.KernelTestSupport;
 import io.pqarrow.kernel.VariantKernels;
-import io.pqarrow.kernel.base.GetOptions;
-import io.pqarrow.kernel.base.KernelException;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.variant.testing.VariantValue;
 import java.util.ArrayList;

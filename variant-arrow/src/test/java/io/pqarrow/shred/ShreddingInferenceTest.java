@@ -10,8 +10,8 @@ import static io.pqarrow.shred.ShredTestSupport.vnull;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.pqarrow.extension.VariantVector;
+import io.pqarrow.kernel.InferOptions;
 import io.pqarrow.kernel.KernelTestSupport;
-import io.pqarrow.kernel.base.InferOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.variant.testing.VariantValue;
 import java.util.ArrayList;

@@ -16,7 +16,7 @@ import io.pqarrow.cli.variant.InferencePass;
 import io.pqarrow.cli.variant.VariantExport;
 import io.pqarrow.cli.variant.VariantMode;
 import io.pqarrow.filter.Expression;
-import io.pqarrow.kernel.base.InferOptions;
+import io.pqarrow.kernel.InferOptions;
 import io.pqarrow.parquet.read.ParquetSource;
 import io.pqarrow.schema.SchemaMapping;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.pqarrow.kernel.decode;
 
-import io.pqarrow.kernel.base.VariantClass;
+import io.pqarrow.kernel.VariantClass;
 import io.pqarrow.kernel.cast.CastContext;
 import io.pqarrow.kernel.cast.ValueWriter;
 import io.pqarrow.variant.VariantKind;

@@ -1,8 +1,8 @@
 package io.pqarrow.kernel.encode;
 
 import io.pqarrow.extension.VariantVector;
-import io.pqarrow.kernel.base.KernelException;
-import io.pqarrow.kernel.base.ToVariantOptions;
+import io.pqarrow.kernel.KernelException;
+import io.pqarrow.kernel.ToVariantOptions;
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.VariantFormatException;
 import io.pqarrow.variant.arrow.VariantVectorWriter;

@@ -3,8 +3,8 @@ package io.pqarrow.kernel.encode;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.json.JsonToVariant;
-import io.pqarrow.kernel.base.KernelException;
-import io.pqarrow.kernel.base.ToVariantOptions;
+import io.pqarrow.kernel.KernelException;
+import io.pqarrow.kernel.ToVariantOptions;
 
 /** What the encoders of one call share: the options and the top-level row being written. */
 final class EncodeContext {

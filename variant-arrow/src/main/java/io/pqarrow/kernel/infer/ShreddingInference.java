@@ -3,7 +3,7 @@ package io.pqarrow.kernel.infer;
 import io.pqarrow.extension.ShreddedScalar;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.extension.VariantVector;
-import io.pqarrow.kernel.base.InferOptions;
+import io.pqarrow.kernel.InferOptions;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.ArrowType;

@@ -1,8 +1,8 @@
 package io.pqarrow.kernel.infer;
 
 import io.pqarrow.extension.VariantType;
-import io.pqarrow.kernel.base.InferOptions;
-import io.pqarrow.kernel.base.VariantClass;
+import io.pqarrow.kernel.InferOptions;
+import io.pqarrow.kernel.VariantClass;
 import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantReader;
 import java.math.BigDecimal;

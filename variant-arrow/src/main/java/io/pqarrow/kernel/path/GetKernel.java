@@ -2,11 +2,11 @@ package io.pqarrow.kernel.path;
 
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
+import io.pqarrow.kernel.CastMode;
+import io.pqarrow.kernel.CastOptions;
+import io.pqarrow.kernel.KernelException;
+import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.kernel.VariantKernels;
-import io.pqarrow.kernel.base.CastMode;
-import io.pqarrow.kernel.base.CastOptions;
-import io.pqarrow.kernel.base.KernelException;
-import io.pqarrow.kernel.base.PathExpression;
 import io.pqarrow.kernel.cast.CastContext;
 import io.pqarrow.kernel.cast.ValueWriter;
 import io.pqarrow.kernel.decode.WriterFactory;

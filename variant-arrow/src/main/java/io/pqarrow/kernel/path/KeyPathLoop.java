@@ -1,7 +1,7 @@
 package io.pqarrow.kernel.path;
 
 import io.pqarrow.extension.VariantVector;
-import io.pqarrow.kernel.base.PathExpression;
+import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.kernel.cast.CastContext;
 import io.pqarrow.kernel.cast.DirectScalar;
 import io.pqarrow.kernel.cast.KeyIds;

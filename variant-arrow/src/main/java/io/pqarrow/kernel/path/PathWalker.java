@@ -1,6 +1,6 @@
 package io.pqarrow.kernel.path;
 
-import io.pqarrow.kernel.base.PathExpression;
+import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.kernel.cast.CastContext;
 import io.pqarrow.kernel.cast.KeyIds;
 import io.pqarrow.variant.VariantKind;

@@ -5,7 +5,7 @@ import io.pqarrow.ErrorLocation;
 import io.pqarrow.extension.ShreddedLayout;
 import io.pqarrow.extension.ShreddedScalar;
 import io.pqarrow.extension.VariantType;
-import io.pqarrow.kernel.base.KernelException;
+import io.pqarrow.kernel.KernelException;
 import io.pqarrow.shred.internal.ListSlots;
 import io.pqarrow.shred.internal.TypedScalars;
 import java.util.HashMap;

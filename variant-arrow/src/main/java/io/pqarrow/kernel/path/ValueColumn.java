@@ -3,7 +3,7 @@ package io.pqarrow.kernel.path;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.extension.VariantType;
-import io.pqarrow.kernel.base.KernelException;
+import io.pqarrow.kernel.KernelException;
 import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantReader;
 import io.pqarrow.variant.arrow.BinarySlots;

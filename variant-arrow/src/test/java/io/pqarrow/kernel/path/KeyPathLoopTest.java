@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.extension.VariantVector;
+import io.pqarrow.kernel.GetOptions;
+import io.pqarrow.kernel.KernelException;
 import io.pqarrow.kernel.KernelResult;
+import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.kernel.VariantKernels;
-import io.pqarrow.kernel.base.GetOptions;
-import io.pqarrow.kernel.base.KernelException;
-import io.pqarrow.kernel.base.PathExpression;
 import io.pqarrow.kernel.cast.CastContext;
 import io.pqarrow.kernel.cast.NumberWriters;
 import io.pqarrow.testing.LeakCheckingAllocator;

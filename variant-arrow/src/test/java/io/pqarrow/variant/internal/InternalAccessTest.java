@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.kernel.KernelResult;
-import io.pqarrow.kernel.base.PathExpression;
+import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.variant.arrow.VariantVectorException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;

@@ -1,4 +1,4 @@
-package io.pqarrow.kernel.base;
+package io.pqarrow.kernel;
 
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;

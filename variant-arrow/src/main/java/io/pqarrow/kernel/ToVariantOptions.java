@@ -1,8 +1,7 @@
-package io.pqarrow.kernel.base;
+package io.pqarrow.kernel;
 
 import io.pqarrow.Limits;
 import io.pqarrow.json.JsonOptions;
-import io.pqarrow.kernel.VariantKernels;
 import java.util.Objects;
 
 /**

@@ -1,7 +1,6 @@
-package io.pqarrow.kernel.base;
+package io.pqarrow.kernel;
 
 import io.pqarrow.Limits;
-import io.pqarrow.kernel.VariantKernels;
 import java.util.Objects;
 
 /**

@@ -1,10 +1,7 @@
-package io.pqarrow.kernel.base;
-
-import io.pqarrow.kernel.KernelResult;
-import io.pqarrow.kernel.VariantKernels;
+package io.pqarrow.kernel;
 
 /**
- * Options of {@link VariantKernels#get}. Immutable; build with {@link #builder()}.
+ * Options of {@link VariantKernels#decode}. Immutable; build with {@link #builder()}.
  *
  * <ul>
  *   <li>{@code mode}: {@link CastMode#SAFE} (default) or {@link CastMode#STRICT}.
@@ -14,20 +11,20 @@ import io.pqarrow.kernel.VariantKernels;
  *       storage may nest at most {@link io.pqarrow.Limits#maxVariantDepth()} deep.
  * </ul>
  */
-public final class GetOptions extends CastOptions {
-  private static final GetOptions DEFAULTS = builder().build();
+public final class DecodeOptions extends CastOptions {
+  private static final DecodeOptions DEFAULTS = builder().build();
 
-  private GetOptions(Builder b) {
+  private DecodeOptions(Builder b) {
     super(b);
   }
 
   /** Safe mode, 10 reported rows. */
-  public static GetOptions defaults() {
+  public static DecodeOptions defaults() {
     return DEFAULTS;
   }
 
   /** Strict mode, otherwise defaults. */
-  public static GetOptions strict() {
+  public static DecodeOptions strict() {
     return builder().mode(CastMode.STRICT).build();
   }
 
@@ -42,16 +39,16 @@ public final class GetOptions extends CastOptions {
   }
 
   /**
-   * Builder of {@link GetOptions}; the setters are {@code mode}, {@code maxReportedRows} and {@code
-   * limits}.
+   * Builder of {@link DecodeOptions}; the setters are {@code mode}, {@code maxReportedRows} and
+   * {@code limits}.
    */
-  public static final class Builder extends CastOptions.Builder<Builder, GetOptions> {
+  public static final class Builder extends CastOptions.Builder<Builder, DecodeOptions> {
     private Builder() {}
 
     /** The options. */
     @Override
-    public GetOptions build() {
-      return new GetOptions(this);
+    public DecodeOptions build() {
+      return new DecodeOptions(this);
     }
 
     @Override

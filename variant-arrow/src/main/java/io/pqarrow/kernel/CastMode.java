@@ -1,4 +1,4 @@
-package io.pqarrow.kernel.base;
+package io.pqarrow.kernel;
 
 /** What a kernel does with a value that does not fit the target type. */
 public enum CastMode {
