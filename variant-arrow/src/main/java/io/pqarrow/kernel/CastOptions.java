@@ -28,17 +28,26 @@ public abstract class CastOptions {
     this.limits = b.limits;
   }
 
-  /** The cast mode. */
+  /**
+   * {@return what a value that does not fit the target becomes: {@link CastMode#SAFE} (a null slot,
+   * counted) or {@link CastMode#STRICT} (a {@link KernelException}); never null}
+   */
   public final CastMode mode() {
     return mode;
   }
 
-  /** How many failing rows a result lists. */
+  /**
+   * {@return how many failing row indices {@link KernelResult#firstFailedRows()} keeps, 0 or more
+   * (default 10); the count of failing rows is exact whatever this is}
+   */
   public final int maxReportedRows() {
     return maxReportedRows;
   }
 
-  /** The caps on the values read. */
+  /**
+   * {@return the caps on the values read (default {@link Limits#defaults()}); only the nesting
+   * depth of values rebuilt from shredded storage is checked against them; never null}
+   */
   public final Limits limits() {
     return limits;
   }
@@ -64,13 +73,27 @@ public abstract class CastOptions {
       return self();
     }
 
-    /** Sets the cast mode. */
+    /**
+     * Sets the cast mode.
+     *
+     * @param mode {@link CastMode#SAFE} or {@link CastMode#STRICT}
+     * @return this builder
+     * @throws NullPointerException if {@code mode} is null
+     */
     public final B mode(CastMode mode) {
       this.mode = java.util.Objects.requireNonNull(mode, "mode");
       return self();
     }
 
-    /** Sets how many failing rows a result lists (0 or more). */
+    /**
+     * Sets how many failing rows a result lists (0 or more).
+     *
+     * @param n the number of failing row indices a result keeps; 0 keeps none (the count stays
+     *     exact)
+     * @return this builder
+     * @throws IllegalArgumentException {@code Invalid option maxReportedRows: <n>} if {@code n} is
+     *     negative
+     */
     public final B maxReportedRows(int n) {
       if (n < 0) {
         throw new IllegalArgumentException("Invalid option maxReportedRows: " + n);
@@ -79,13 +102,24 @@ public abstract class CastOptions {
       return self();
     }
 
-    /** Sets the caps on the values read. */
+    /**
+     * Sets the caps on the values read.
+     *
+     * @param limits the caps; {@link Limits#maxVariantDepth()} bounds the nesting of values rebuilt
+     *     from shredded storage
+     * @return this builder
+     * @throws NullPointerException if {@code limits} is null
+     */
     public final B limits(Limits limits) {
       this.limits = Objects.requireNonNull(limits, "limits");
       return self();
     }
 
-    /** The options. */
+    /**
+     * The options.
+     *
+     * @return new immutable options holding the values set so far; the builder may be reused
+     */
     public abstract O build();
 
     abstract B self();

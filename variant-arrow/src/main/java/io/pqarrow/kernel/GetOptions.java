@@ -18,22 +18,28 @@ public final class GetOptions extends CastOptions {
     super(b);
   }
 
-  /** Safe mode, 10 reported rows. */
+  /**
+   * {@return the default options: {@link CastMode#SAFE}, 10 reported rows, {@link
+   * io.pqarrow.Limits#defaults()} (one shared instance)}
+   */
   public static GetOptions defaults() {
     return DEFAULTS;
   }
 
-  /** Strict mode, otherwise defaults. */
+  /**
+   * {@return the default options but in {@link CastMode#STRICT} mode: the first value that does not
+   * fit is a {@link KernelException}}
+   */
   public static GetOptions strict() {
     return builder().mode(CastMode.STRICT).build();
   }
 
-  /** A builder with the defaults. */
+  /** {@return a new builder holding the defaults} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** A builder holding these options' values. */
+  /** {@return a new builder holding these options' values, to derive changed options from} */
   public Builder toBuilder() {
     return new Builder().from(this);
   }

@@ -30,27 +30,33 @@ public final class InferOptions {
     this.limits = b.limits;
   }
 
-  /** The defaults. */
+  /**
+   * {@return the default options: every key kept (minimum frequency 0), {@link Limits#defaults()}
+   * (one shared instance)}
+   */
   public static InferOptions defaults() {
     return DEFAULTS;
   }
 
-  /** A builder with the defaults. */
+  /** {@return a new builder holding the defaults} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** A builder holding these options' values. */
+  /** {@return a new builder holding these options' values, to derive changed options from} */
   public Builder toBuilder() {
     return new Builder().minFrequency(minFrequency).limits(limits);
   }
 
-  /** Least fraction of objects a key must appear in. */
+  /**
+   * {@return the least fraction (0.0 to 1.0) of the non-null objects at a position that a key must
+   * appear in to be kept}
+   */
   public double minFrequency() {
     return minFrequency;
   }
 
-  /** The caps: keys per object type, depth walked. */
+  /** {@return the caps: keys kept per object type, depth walked, depth allowed; never null} */
   public Limits limits() {
     return limits;
   }
@@ -62,7 +68,14 @@ public final class InferOptions {
 
     private Builder() {}
 
-    /** Sets the least key frequency, from 0.0 to 1.0. */
+    /**
+     * Sets the least key frequency, from 0.0 to 1.0.
+     *
+     * @param f a fraction from 0.0 (keep every key) to 1.0 (keep only keys in every object)
+     * @return this builder
+     * @throws IllegalArgumentException {@code Invalid option minFrequency: <f>} for a value outside
+     *     [0, 1] or NaN
+     */
     public Builder minFrequency(double f) {
       if (!(f >= 0.0 && f <= 1.0)) {
         throw new IllegalArgumentException("Invalid option minFrequency: " + f);
@@ -71,13 +84,24 @@ public final class InferOptions {
       return this;
     }
 
-    /** Sets the caps: keys per object type, depth walked. */
+    /**
+     * Sets the caps: keys per object type, depth walked.
+     *
+     * @param limits the caps: {@link Limits#maxInferredFields()}, {@link Limits#maxInferDepth()},
+     *     {@link Limits#maxVariantDepth()}
+     * @return this builder
+     * @throws NullPointerException if {@code limits} is null
+     */
     public Builder limits(Limits limits) {
       this.limits = Objects.requireNonNull(limits, "limits");
       return this;
     }
 
-    /** The options. */
+    /**
+     * The options.
+     *
+     * @return new immutable options holding the values set so far
+     */
     public InferOptions build() {
       return new InferOptions(this);
     }

@@ -27,22 +27,34 @@ public final class KernelResult implements AutoCloseable {
     this.variantNullRows = variantNullRows;
   }
 
-  /** The output vector, of exactly the target field's type. */
+  /**
+   * {@return the output vector, of exactly the target field's type and as many rows as the input;
+   * owned by this result until closed (closing the result closes it)}
+   */
   public FieldVector vector() {
     return vector;
   }
 
-  /** Number of rows whose value (or a part of it) did not fit the target. */
+  /**
+   * {@return the number of rows whose value, or a part of it, did not fit the target and became
+   * null (always 0 in strict mode, which throws instead)}
+   */
   public int failedRowCount() {
     return failedRowCount;
   }
 
-  /** The first failing row indices, ascending (at most the options' {@code maxReportedRows}). */
+  /**
+   * {@return a copy of the first failing row indices (0-based), ascending, at most the options'
+   * {@code maxReportedRows} of them; empty when no row failed}
+   */
   public int[] firstFailedRows() {
     return firstFailedRows.clone();
   }
 
-  /** Rows whose value at the path was Variant null (a copy). */
+  /**
+   * {@return a copy of the set of rows (0-based) whose value at the path was Variant null, as
+   * opposed to a SQL NULL row or a missing path}
+   */
   public BitSet variantNullRows() {
     return (BitSet) variantNullRows.clone();
   }

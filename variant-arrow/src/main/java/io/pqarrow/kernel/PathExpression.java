@@ -28,7 +28,10 @@ public final class PathExpression {
    * @param index the array index (0-based), or -1 for a key step
    */
   public record Step(String key, int index) {
-    /** True for an object-key step. */
+    /**
+     * {@return whether this step is an object key ({@link #key()} non-null) rather than an array
+     * index}
+     */
     public boolean isKey() {
       return key != null;
     }
@@ -51,7 +54,7 @@ public final class PathExpression {
     this.steps = List.copyOf(steps);
   }
 
-  /** The path {@code $}: the whole value. */
+  /** {@return the path {@code $}, which selects the whole value (one shared instance)} */
   public static PathExpression root() {
     return ROOT;
   }
@@ -59,6 +62,8 @@ public final class PathExpression {
   /**
    * Parses {@code text}.
    *
+   * @param text the path text, starting with {@code $}; null is refused like a malformed path
+   * @return the parsed path, immutable and reusable across rows and threads
    * @throws KernelException {@code Invalid Variant path at position <p>: <problem>}
    */
   public static PathExpression parse(String text) {
@@ -70,17 +75,17 @@ public final class PathExpression {
     return new Parser(text).parse();
   }
 
-  /** The steps, outermost first. */
+  /** {@return the steps, outermost first; an immutable list, empty for {@code $}} */
   public List<Step> steps() {
     return steps;
   }
 
-  /** Number of steps. */
+  /** {@return the number of steps (0 for {@code $})} */
   public int size() {
     return steps.size();
   }
 
-  /** True for {@code $}. */
+  /** {@return whether this is {@code $}, the whole value (no step)} */
   public boolean isRoot() {
     return steps.isEmpty();
   }

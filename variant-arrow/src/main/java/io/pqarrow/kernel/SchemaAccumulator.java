@@ -24,12 +24,13 @@ public final class SchemaAccumulator {
    * KernelException} naming its row in this batch, and the rows before it stay observed.
    *
    * @param name the name of the column, for messages
+   * @param input the Variant vector, plain or shredded (not modified, not closed)
    */
   public void add(VariantVector input, String name) {
     rows.add(input, name);
   }
 
-  /** The number of rows observed. */
+  /** {@return the number of rows observed so far, over every batch added (null rows included)} */
   public long rows() {
     return rows.rows();
   }
@@ -37,6 +38,9 @@ public final class SchemaAccumulator {
   /**
    * The field that describes every row observed, named {@code name}; an accumulator that saw no row
    * gives a nullable Null field. Observing more rows afterwards is allowed.
+   *
+   * @param name the name of the returned field
+   * @return a nullable field describing every row observed so far
    */
   public Field toField(String name) {
     return rows.toField(name);

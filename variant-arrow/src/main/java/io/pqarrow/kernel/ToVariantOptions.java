@@ -25,27 +25,30 @@ public final class ToVariantOptions {
     this.limits = b.limits;
   }
 
-  /** The defaults. */
+  /**
+   * {@return the default options: {@link JsonOptions#defaults()} and {@link Limits#defaults()} (one
+   * shared instance)}
+   */
   public static ToVariantOptions defaults() {
     return DEFAULTS;
   }
 
-  /** A builder with the defaults. */
+  /** {@return a new builder holding the defaults} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** A builder holding these options' values. */
+  /** {@return a new builder holding these options' values, to derive changed options from} */
   public Builder toBuilder() {
     return new Builder().json(json).limits(limits);
   }
 
-  /** How {@code arrow.json} slots are parsed. */
+  /** {@return how {@code arrow.json} slots are parsed into Variant values; never null} */
   public JsonOptions json() {
     return json;
   }
 
-  /** The caps on nested Variant values copied. */
+  /** {@return the caps on nested Variant values copied (their nesting depth); never null} */
   public Limits limits() {
     return limits;
   }
@@ -57,19 +60,36 @@ public final class ToVariantOptions {
 
     private Builder() {}
 
-    /** Sets how {@code arrow.json} slots are parsed. */
+    /**
+     * Sets how {@code arrow.json} slots are parsed.
+     *
+     * @param json how {@code arrow.json} slots are parsed (numbers, duplicate keys, the JSON caps)
+     * @return this builder
+     * @throws NullPointerException if {@code json} is null
+     */
     public Builder json(JsonOptions json) {
       this.json = Objects.requireNonNull(json, "json");
       return this;
     }
 
-    /** Sets the caps on nested Variant values copied. */
+    /**
+     * Sets the caps on nested Variant values copied.
+     *
+     * @param limits the caps; {@link Limits#maxVariantDepth()} bounds the nesting of Variant values
+     *     copied
+     * @return this builder
+     * @throws NullPointerException if {@code limits} is null
+     */
     public Builder limits(Limits limits) {
       this.limits = Objects.requireNonNull(limits, "limits");
       return this;
     }
 
-    /** The options. */
+    /**
+     * The options.
+     *
+     * @return new immutable options holding the values set so far
+     */
     public ToVariantOptions build() {
       return new ToVariantOptions(this);
     }

@@ -43,7 +43,12 @@ public enum VariantClass {
   /** ARRAY. */
   ARRAY;
 
-  /** The class of {@code kind}. */
+  /**
+   * The class of {@code kind}.
+   *
+   * @param kind a physical Variant kind, not null
+   * @return its class; never null
+   */
   public static VariantClass of(VariantKind kind) {
     return switch (kind) {
       case NULL -> NULL;
@@ -69,6 +74,9 @@ public enum VariantClass {
    * UuidExtension#isUuid(Field)} says it holds UUIDs (the registered {@code arrow.uuid}, or a
    * FixedSizeBinary(16) named {@code arrow.uuid} in its metadata); an unnamed FixedSizeBinary(16)
    * is {@link #BINARY}. Dense union targets pick their children by this (docs/variant.md §7.3).
+   *
+   * @param field an Arrow field, not null
+   * @return the class it holds natively, or {@code null} for the Variant type and unions
    */
   public static VariantClass of(Field field) {
     return UuidExtension.isUuid(field) ? UUID : of(field.getType());
@@ -78,6 +86,10 @@ public enum VariantClass {
    * The class whose values an Arrow type holds natively, or {@code null} for types that hold any
    * class (the Variant type) or none (unions). A type alone carries no field metadata: prefer
    * {@link #of(Field)}, which also recognises a FixedSizeBinary(16) named {@code arrow.uuid}.
+   *
+   * @param type an Arrow type, not null
+   * @return the class it holds natively, or {@code null} for the Variant type, unions and types
+   *     without a Variant counterpart (intervals, durations)
    */
   public static VariantClass of(ArrowType type) {
     if (UuidExtension.isUuid(type)) {

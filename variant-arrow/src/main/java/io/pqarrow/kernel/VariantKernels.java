@@ -91,6 +91,8 @@ public final class VariantKernels {
    * @param target the output field; its type drives the cast
    * @param options the cast mode
    * @param allocator the allocator of the output vector
+   * @return the result, holding a new vector of {@code target}'s type with one slot per input row;
+   *     the caller closes it
    * @throws KernelException for a bad path, an unsupported target, or (strict) a value that does
    *     not fit
    */
@@ -105,6 +107,17 @@ public final class VariantKernels {
 
   /**
    * As {@link #get(VariantVector, String, Field, GetOptions, BufferAllocator)} with a parsed path.
+   *
+   * @param input the Variant vector (not modified, not closed)
+   * @param path the parsed path ({@link PathExpression#parse}); {@link PathExpression#root()} casts
+   *     whole values
+   * @param target the output field; its type drives the cast
+   * @param options the cast mode, how many failing rows to list and the caps
+   * @param allocator the allocator of the output vector
+   * @return the result, holding a new vector of {@code target}'s type with one slot per input row;
+   *     the caller closes it
+   * @throws KernelException for an unsupported target, a malformed value (strict), or (strict) a
+   *     value that does not fit
    */
   public static KernelResult get(
       VariantVector input,
@@ -119,6 +132,16 @@ public final class VariantKernels {
    * As {@link #get(VariantVector, PathExpression, Field, GetOptions, BufferAllocator)} over a
    * column reader, for vectors whose metadata is dictionary-encoded ({@link
    * VariantColumnReader#of(VariantVector, org.apache.arrow.vector.dictionary.DictionaryProvider)}).
+   *
+   * @param input the column reader (its vectors are not modified or closed)
+   * @param path the parsed path
+   * @param target the output field; its type drives the cast
+   * @param options the cast mode, how many failing rows to list and the caps
+   * @param allocator the allocator of the output vector
+   * @return the result, holding a new vector of {@code target}'s type with one slot per input row;
+   *     the caller closes it
+   * @throws KernelException for an unsupported target, a malformed value (strict), or (strict) a
+   *     value that does not fit
    */
   public static KernelResult get(
       VariantColumnReader input,
@@ -155,6 +178,9 @@ public final class VariantKernels {
    * @param field the output field
    * @param options the cast mode and how many failing rows to list
    * @param allocator the allocator of the output vector
+   * @return the result, holding a new vector of exactly {@code field}'s type with one slot per
+   *     input row; the caller closes it
+   * @throws KernelException for an unsupported field type, or (strict) a value that does not fit
    */
   public static KernelResult decode(
       VariantVector input, Field field, DecodeOptions options, BufferAllocator allocator) {
@@ -169,6 +195,11 @@ public final class VariantKernels {
    * @param input the Variant vector
    * @param name the name of the returned field
    * @param options key limits and depth
+   * @return a nullable field named {@code name}: objects as structs of their keys, arrays as lists,
+   *     numbers of one class widened, values of different classes as a dense union; a Null field
+   *     when no row holds a value
+   * @throws KernelException for a row that is not valid Variant, naming the row, or a value nested
+   *     deeper than {@link io.pqarrow.Limits#maxVariantDepth()}
    */
   public static Field inferSchema(VariantVector input, String name, InferOptions options) {
     ArrowAccess.check();
@@ -180,13 +211,23 @@ public final class VariantKernels {
    * schema_of_variant_agg}: {@code add} each batch, then {@code toField}; the field describes the
    * rows of every batch added, with key frequencies counted over all of them. Shredded batches are
    * accepted (read as stored, giving the field of their unshredded values).
+   *
+   * @param options key limits, depth and the least key frequency, applied when the field is made
+   * @return a new, empty accumulator; not thread-safe
    */
   public static SchemaAccumulator inferSchemaAccumulator(InferOptions options) {
     ArrowAccess.check();
     return new SchemaAccumulator(options);
   }
 
-  /** As {@link #inferSchema(VariantVector, String, InferOptions)}, named after the vector. */
+  /**
+   * As {@link #inferSchema(VariantVector, String, InferOptions)}, named after the vector.
+   *
+   * @param input the Variant vector; the field takes its name
+   * @param options key limits, depth and the least key frequency
+   * @return a nullable field named after {@code input} describing every row
+   * @throws KernelException for a row that is not valid Variant, naming the row
+   */
   public static Field inferSchema(VariantVector input, InferOptions options) {
     return inferSchema(input, input.getName(), options);
   }
@@ -254,6 +295,8 @@ public final class VariantKernels {
    *     null} when there are none
    * @param options how JSON is parsed and nested Variant values are copied
    * @param allocator the allocator of the result, which the caller closes
+   * @return a new unshredded Variant vector with one row per input row (a null input row is a null
+   *     row); the caller closes it
    * @throws KernelException as above
    */
   public static VariantVector castToVariant(
@@ -272,6 +315,12 @@ public final class VariantKernels {
   /**
    * As {@link #castToVariant(FieldVector, DictionaryProvider, ToVariantOptions, BufferAllocator)}
    * with no dictionaries and the default options.
+   *
+   * @param input the column (not modified, not closed)
+   * @param allocator the allocator of the result, which the caller closes
+   * @return a new unshredded Variant vector with one row per input row
+   * @throws KernelException for a type without a Variant counterpart or a value that cannot be
+   *     converted exactly
    */
   public static VariantVector castToVariant(FieldVector input, BufferAllocator allocator) {
     return castToVariant(input, null, ToVariantOptions.defaults(), allocator);
