@@ -70,7 +70,10 @@ public class ShredException extends BridgeException {
         cause);
   }
 
-  /** The row the error is about, or -1 when it is about the schema. */
+  /**
+   * {@return the row (0-based, in the batch being shredded or unshredded) the error is about, or -1
+   * when it is about the schema}
+   */
   public long row() {
     return location().row();
   }

@@ -33,27 +33,35 @@ public final class ShredOptions {
     this.limits = b.limits;
   }
 
-  /** The defaults: lenient (misfits go to {@code value}). */
+  /**
+   * {@return the default options: lenient (a value that does not fit its {@code typed_value} goes
+   * to {@code value}; residual keys repeating shredded ones are dropped) and {@link
+   * Limits#defaults()} (one shared instance)}
+   */
   public static ShredOptions defaults() {
     return DEFAULTS;
   }
 
-  /** A builder with the defaults. */
+  /** {@return a new builder holding the defaults} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** A builder holding these options' values. */
+  /** {@return a new builder holding these options' values, to derive changed options from} */
   public Builder toBuilder() {
     return new Builder().strict(strict).limits(limits);
   }
 
-  /** Whether a value that does not fit its {@code typed_value} is an error. */
+  /**
+   * {@return whether a value that does not fit its {@code typed_value}, or a residual key that
+   * repeats a shredded field, is an error (true) rather than kept in {@code value} or dropped
+   * (false, the default)}
+   */
   public boolean strict() {
     return strict;
   }
 
-  /** The caps on the values copied. */
+  /** {@return the caps on the values copied (their nesting depth); never null} */
   public Limits limits() {
     return limits;
   }
@@ -65,19 +73,35 @@ public final class ShredOptions {
 
     private Builder() {}
 
-    /** Sets whether a value that does not fit its {@code typed_value} is an error. */
+    /**
+     * Sets whether a value that does not fit its {@code typed_value} is an error.
+     *
+     * @param strict true to make a value that does not fit its {@code typed_value} (or a residual
+     *     key repeating a shredded one) an error
+     * @return this builder
+     */
     public Builder strict(boolean strict) {
       this.strict = strict;
       return this;
     }
 
-    /** Sets the caps on the values copied. */
+    /**
+     * Sets the caps on the values copied.
+     *
+     * @param limits the caps; {@link Limits#maxVariantDepth()} bounds the nesting of values copied
+     * @return this builder
+     * @throws NullPointerException if {@code limits} is null
+     */
     public Builder limits(Limits limits) {
       this.limits = Objects.requireNonNull(limits, "limits");
       return this;
     }
 
-    /** The options. */
+    /**
+     * The options.
+     *
+     * @return new immutable options holding the values set so far
+     */
     public ShredOptions build() {
       return new ShredOptions(this);
     }

@@ -68,6 +68,9 @@ public final class Shredding {
    * {@code value}), and the caps are {@link Limits#shreddingInferenceDefaults()} (at most 256 keys
    * per object, 32 levels deep), so that a shredded column stays a reasonable number of Parquet
    * columns.
+   *
+   * @return the shared default options: minimum key frequency 0.1 and {@link
+   *     Limits#shreddingInferenceDefaults()}
    */
   public static InferOptions defaultInferOptions() {
     return DEFAULT_INFER_OPTIONS;
@@ -94,6 +97,17 @@ public final class Shredding {
    * As {@link #shred(VariantVector, Field, ShredOptions, BufferAllocator)} for an input whose
    * metadata may be dictionary-encoded, its dictionary looked up in {@code dictionaries} (may be
    * null when none is). The result's metadata is plain Binary.
+   *
+   * @param input the Variant vector, plain or shredded (not modified, not closed)
+   * @param dictionaries where the dictionary of a dictionary-encoded metadata vector is looked up,
+   *     or {@code null} when the metadata is plain
+   * @param request the shredding type; its name is ignored (the result has the input's name)
+   * @param options lenient or strict, and the limits of values copied
+   * @param allocator allocator of the result, which the caller closes
+   * @return a new Variant vector with {@code metadata} (plain Binary), {@code value} and {@code
+   *     typed_value}
+   * @throws ShredException if the type is not allowed (naming its path), a value is malformed, or
+   *     (strict) a value does not fit
    */
   public static VariantVector shred(
       VariantVector input,
@@ -116,6 +130,10 @@ public final class Shredding {
    * Rebuilds plain Variant values: a vector of {@code metadata} and {@code value} only. Also copies
    * an unshredded vector (the result is then a re-encoded copy).
    *
+   * @param input the Variant vector, shredded or not (not modified, not closed); its metadata must
+   *     not be dictionary-encoded (see the overloads)
+   * @param allocator allocator of the result, which the caller closes
+   * @return a new unshredded Variant vector of the same name and row count; SQL NULL rows stay null
    * @throws ShredException naming the row and path of an invalid combination: {@code value} and
    *     {@code typed_value} both set where the level is not an object, a non-object {@code value}
    *     beside shredded fields, a missing array element, or a {@code typed_value} type that is not
@@ -129,6 +147,13 @@ public final class Shredding {
   /**
    * As {@link #unshred(VariantVector, BufferAllocator)} for a vector whose metadata may be
    * dictionary-encoded, its dictionary looked up in {@code dictionaries}.
+   *
+   * @param input the Variant vector, shredded or not (not modified, not closed)
+   * @param dictionaries where the dictionary of a dictionary-encoded metadata vector is looked up,
+   *     or {@code null} when the metadata is plain
+   * @param allocator allocator of the result, which the caller closes
+   * @return a new unshredded Variant vector of the same name and row count
+   * @throws ShredException as {@link #unshred(VariantVector, BufferAllocator)}
    */
   public static VariantVector unshred(
       VariantVector input, DictionaryProvider dictionaries, BufferAllocator allocator) {
@@ -141,6 +166,15 @@ public final class Shredding {
    * that repeats a key a shredded field also defines is invalid: with {@code strict} it is an error
    * naming the row and path; otherwise (the default, which the specification allows) the shredded
    * field's value is the field's value and the repeated key is dropped.
+   *
+   * @param input the Variant vector, shredded or not (not modified, not closed)
+   * @param dictionaries where the dictionary of a dictionary-encoded metadata vector is looked up,
+   *     or {@code null} when the metadata is plain
+   * @param options strict or lenient about residual keys repeating shredded ones, and the depth cap
+   * @param allocator allocator of the result, which the caller closes
+   * @return a new unshredded Variant vector of the same name and row count
+   * @throws ShredException as {@link #unshred(VariantVector, BufferAllocator)}, for a repeated key
+   *     in strict mode, or for a value nested deeper than the cap
    */
   public static VariantVector unshred(
       VariantVector input,
@@ -163,6 +197,12 @@ public final class Shredding {
    *
    * @param keys object keys from the top level, each a field of the shredding schema (empty: the
    *     whole value)
+   * @param input the shredded Variant vector (not modified, not closed)
+   * @param rows the rows to rebuild (0-based); the other rows of the result are SQL NULL
+   * @param options strictness about repeated keys and the depth cap, as for {@link
+   *     #unshred(VariantVector, DictionaryProvider, ShredOptions, BufferAllocator)}
+   * @param allocator allocator of the result, which the caller closes
+   * @return a new unshredded Variant vector with as many rows as {@code input}
    * @throws IllegalArgumentException if a key is not shredded at its level
    * @throws ShredException as {@link #unshred(VariantVector, DictionaryProvider, ShredOptions,
    *     BufferAllocator)}, for the levels read
@@ -188,6 +228,10 @@ public final class Shredding {
    * @param options key frequency, key count and depth limits ({@link #defaultInferOptions()})
    * @param allocator not used: a shredded sample is read as stored ({@link
    *     io.pqarrow.kernel.VariantKernels#inferSchema}), without unshredding it
+   * @return a request field for {@link #shred}: the type the sample's values share, or the Variant
+   *     type itself when nothing at the top level is worth shredding
+   * @throws io.pqarrow.kernel.KernelException for a sample row that is not valid Variant, naming
+   *     the row
    */
   public static Field inferType(
       VariantVector sample, InferOptions options, BufferAllocator allocator) {
@@ -201,6 +245,11 @@ public final class Shredding {
    * io.pqarrow.kernel.VariantKernels#inferSchemaAccumulator} gave (with {@link
    * #defaultInferOptions()} or other limits): as {@link #inferType} turns its inference into a
    * type, for callers that infer over many batches.
+   *
+   * @param inferred a field from the inference kernel
+   * @return a request field for {@link #shred}, the type {@link #inferType} gives for the same
+   *     inference (unions and Null left to {@code value}); the Variant type itself when nothing at
+   *     the top level can be shredded
    */
   public static Field typeFromInferred(Field inferred) {
     return ShreddingInference.convert(Objects.requireNonNull(inferred, "inferred"));
@@ -212,6 +261,10 @@ public final class Shredding {
    * is the Variant type itself). This is what the schema mapping turns into a shredded {@code
    * VARIANT} group.
    *
+   * @param name the name of the storage field
+   * @param request the shredding type (as {@link ShreddingTypes#parse} makes it)
+   * @param nullable whether the storage field is nullable (whether rows may be SQL NULL)
+   * @return the {@code arrow.parquet.variant} storage field of a shredded column
    * @throws ShredException if the type is not allowed, naming its path
    */
   public static Field storageField(String name, Field request, boolean nullable) {

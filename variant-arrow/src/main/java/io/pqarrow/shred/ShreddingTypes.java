@@ -43,6 +43,10 @@ public final class ShreddingTypes {
   /**
    * Parses {@code text} into a request field named {@code name} for {@link Shredding#shred}.
    *
+   * @param name the name of the returned field
+   * @param text the type in the shredding syntax (see the class comment), for example {@code
+   *     struct<a: int64, b: string>}
+   * @return the request field named {@code name}, of the type {@code text} spells
    * @throws ShredException with the position of the first character that does not fit
    */
   public static Field parse(String name, String text) {
@@ -247,6 +251,8 @@ public final class ShreddingTypes {
    * (UInt64, Decimal256, Timestamp(ms), …) or one the syntax cannot spell (a timestamp zone other
    * than {@code UTC}, a list view) is an error, never a word for something else.
    *
+   * @param f a request field or a {@code typed_value} type tree
+   * @return the text of its type, which {@link #parse} reads back to the same types
    * @throws ShredException {@code Unsupported typed_value type at <path>: <type> (<why>)}
    */
   public static String format(Field f) {
