@@ -48,6 +48,9 @@ public final class JsonColumns {
    *     arrow.json} vector over one of them
    * @param name the name of the new vector
    * @param allocator the caller's allocator; the caller closes the result
+   * @param options how numbers and duplicate keys are read, and the JSON caps
+   * @return a new unshredded Variant vector with one row per input row; a null input row is a SQL
+   *     NULL row
    * @throws JsonConversionException for the first invalid row, naming it ({@code Invalid JSON at
    *     row R, line L, column C: ...})
    */
@@ -97,6 +100,9 @@ public final class JsonColumns {
    * @param name the name of the new vector
    * @param output a plain {@code Utf8} vector or an {@code arrow.json} one
    * @param allocator the caller's allocator; the caller closes the result
+   * @param options how NaN and infinities are written, and the depth walked
+   * @return a new vector of the JSON text of each row, of the kind {@code output} names; a SQL NULL
+   *     row is a null slot, a Variant null the text {@code null}
    * @throws JsonConversionException for a value JSON cannot hold, naming its row
    */
   public static FieldVector toJson(

@@ -21,7 +21,10 @@ public class JsonConversionException extends BridgeException {
   /** Row index used when no row applies. */
   public static final long UNKNOWN_ROW = -1;
 
+  /** The 1-based line of bad text, or -1. */
   private final int line;
+
+  /** The 1-based column of bad text, or -1. */
   private final int column;
 
   private JsonConversionException(
@@ -63,17 +66,26 @@ public class JsonConversionException extends BridgeException {
         null);
   }
 
-  /** The row named in the message, or {@link #UNKNOWN_ROW}. */
+  /**
+   * {@return the row (0-based) named in the message, or {@link #UNKNOWN_ROW} when the text or value
+   * stood alone}
+   */
   public long row() {
     return location().row();
   }
 
-  /** The 1-based line of bad JSON text, or -1 for a Variant value JSON cannot hold. */
+  /**
+   * {@return the 1-based line of the bad JSON text, or -1 for a Variant value that JSON cannot
+   * hold}
+   */
   public int line() {
     return line;
   }
 
-  /** The 1-based column of bad JSON text, or -1 for a Variant value JSON cannot hold. */
+  /**
+   * {@return the 1-based column (in characters) of the bad JSON text, or -1 for a Variant value
+   * that JSON cannot hold}
+   */
   public int column() {
     return column;
   }

@@ -59,17 +59,17 @@ public final class JsonOptions {
     this.limits = b.limits;
   }
 
-  /** The defaults (see the class documentation). */
+  /** {@return the default options (see the class documentation; one shared instance)} */
   public static JsonOptions defaults() {
     return DEFAULTS;
   }
 
-  /** A builder starting from the defaults. */
+  /** {@return a new builder holding the defaults} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** A builder starting from these options. */
+  /** {@return a new builder holding these options' values, to derive changed options from} */
   public Builder toBuilder() {
     return new Builder()
         .exactDecimals(exactDecimals)
@@ -78,22 +78,34 @@ public final class JsonOptions {
         .limits(limits);
   }
 
-  /** Whether numbers with a fraction or exponent become exact decimals when they fit. */
+  /**
+   * {@return whether a JSON number with a fraction or exponent becomes an exact decimal when it
+   * fits 38 digits and a scale of at most 38 (true, the default), or always a DOUBLE (false)}
+   */
   public boolean exactDecimals() {
     return exactDecimals;
   }
 
-  /** What a repeated key in a JSON object does. */
+  /**
+   * {@return what a key repeated in one JSON object does: {@link DuplicateKeys#ERROR} (the default)
+   * or {@link DuplicateKeys#LAST_WINS}}
+   */
   public DuplicateKeys duplicateKeys() {
     return duplicateKeys;
   }
 
-  /** How NaN and infinities are written as JSON. */
+  /**
+   * {@return how NaN and infinities are written as JSON: {@link NonFinite#STRINGS} (the default) or
+   * {@link NonFinite#ERROR}}
+   */
   public NonFinite nonFinite() {
     return nonFinite;
   }
 
-  /** The caps on JSON text read and on Variant values walked. */
+  /**
+   * {@return the caps on JSON text read (depth, number, string and key lengths) and on the depth of
+   * Variant values walked; never null}
+   */
   public Limits limits() {
     return limits;
   }
@@ -134,31 +146,60 @@ public final class JsonOptions {
 
     private Builder() {}
 
-    /** {@code false} reads every number with a fraction or exponent as a DOUBLE. */
+    /**
+     * {@code false} reads every number with a fraction or exponent as a DOUBLE.
+     *
+     * @param exactDecimals true (the default) for exact decimals where they fit, false for DOUBLE
+     *     always
+     * @return this builder
+     */
     public Builder exactDecimals(boolean exactDecimals) {
       this.exactDecimals = exactDecimals;
       return this;
     }
 
-    /** Sets what a repeated key does. */
+    /**
+     * Sets what a repeated key does.
+     *
+     * @param duplicateKeys {@link DuplicateKeys#ERROR} or {@link DuplicateKeys#LAST_WINS}
+     * @return this builder
+     * @throws NullPointerException if {@code duplicateKeys} is null
+     */
     public Builder duplicateKeys(DuplicateKeys duplicateKeys) {
       this.duplicateKeys = Objects.requireNonNull(duplicateKeys, "duplicateKeys");
       return this;
     }
 
-    /** Sets how NaN and infinities are written. */
+    /**
+     * Sets how NaN and infinities are written.
+     *
+     * @param nonFinite {@link NonFinite#STRINGS} or {@link NonFinite#ERROR}
+     * @return this builder
+     * @throws NullPointerException if {@code nonFinite} is null
+     */
     public Builder nonFinite(NonFinite nonFinite) {
       this.nonFinite = Objects.requireNonNull(nonFinite, "nonFinite");
       return this;
     }
 
-    /** Sets the caps on JSON text read and on Variant values walked. */
+    /**
+     * Sets the caps on JSON text read and on Variant values walked.
+     *
+     * @param limits the JSON caps ({@link Limits#maxJsonDepth()} and the length caps) and {@link
+     *     Limits#maxVariantDepth()}
+     * @return this builder
+     * @throws NullPointerException if {@code limits} is null
+     */
     public Builder limits(Limits limits) {
       this.limits = Objects.requireNonNull(limits, "limits");
       return this;
     }
 
-    /** The options. */
+    /**
+     * The options.
+     *
+     * @return new immutable options holding the values set so far
+     */
     public JsonOptions build() {
       return new JsonOptions(this);
     }

@@ -62,7 +62,11 @@ public final class JsonToVariant {
   private final JsonOptions options;
   private final JsonFactory factory;
 
-  /** A converter with {@code options}. */
+  /**
+   * A converter with {@code options}.
+   *
+   * @param options how numbers and duplicate keys are read, and the JSON caps
+   */
   public JsonToVariant(JsonOptions options) {
     this.options = Objects.requireNonNull(options, "options");
     this.factory =
@@ -89,7 +93,7 @@ public final class JsonToVariant {
     this(JsonOptions.defaults());
   }
 
-  /** The options. */
+  /** {@return the options this converter was made with} */
   public JsonOptions options() {
     return options;
   }
@@ -97,6 +101,9 @@ public final class JsonToVariant {
   /**
    * Parses one JSON document into a value with its own metadata.
    *
+   * @param json the JSON text of one document (surrounding whitespace allowed, nothing after the
+   *     value)
+   * @return the value with a metadata of its own, holding the keys of its objects
    * @throws JsonConversionException for invalid JSON or a value Variant cannot hold
    */
   public EncodedVariant parse(String json) {
@@ -109,6 +116,8 @@ public final class JsonToVariant {
    * Parses one JSON document and appends it to {@code out} as one value (top level, array element
    * or field value).
    *
+   * @param json the JSON text of one document
+   * @param out the builder the value is appended to; on an error it may hold part of the value
    * @throws JsonConversionException for invalid JSON or a value Variant cannot hold
    */
   public void parse(String json, VariantBuilder out) {
@@ -119,7 +128,14 @@ public final class JsonToVariant {
    * Parses the UTF-8 JSON document {@code utf8[offset, offset + length)} into {@code out}, naming
    * {@code row} in errors (or {@link JsonConversionException#UNKNOWN_ROW}).
    *
+   * @param utf8 the bytes holding the document
+   * @param offset the index of its first byte in {@code utf8}
+   * @param length its length in bytes
+   * @param out the builder the value is appended to; on an error it may hold part of the value
+   * @param row the row named in error messages (0-based), or {@link
+   *     JsonConversionException#UNKNOWN_ROW}
    * @throws JsonConversionException for invalid JSON or a value Variant cannot hold
+   * @throws IndexOutOfBoundsException if the range lies outside {@code utf8}
    */
   public void parse(byte[] utf8, int offset, int length, VariantBuilder out, long row) {
     Objects.checkFromIndexSize(offset, length, utf8.length);

@@ -89,7 +89,11 @@ public final class VariantToJson {
 
   private final JsonOptions options;
 
-  /** A writer with {@code options}. */
+  /**
+   * A writer with {@code options}.
+   *
+   * @param options how NaN and infinities are written, and the depth walked
+   */
   public VariantToJson(JsonOptions options) {
     this.options = Objects.requireNonNull(options, "options");
   }
@@ -99,7 +103,7 @@ public final class VariantToJson {
     this(JsonOptions.defaults());
   }
 
-  /** The options. */
+  /** {@return the options this writer was made with} */
   public JsonOptions options() {
     return options;
   }
@@ -107,6 +111,8 @@ public final class VariantToJson {
   /**
    * The JSON text of {@code value}.
    *
+   * @param value the value, with its metadata
+   * @return the compact JSON text (no whitespace between tokens)
    * @throws JsonConversionException for a value JSON cannot hold
    */
   public String toJson(Variant value) {
@@ -116,6 +122,8 @@ public final class VariantToJson {
   /**
    * The JSON text of the value {@code value} points at.
    *
+   * @param value a reader positioned on the value
+   * @return the compact JSON text (no whitespace between tokens)
    * @throws JsonConversionException for a value JSON cannot hold
    * @throws io.pqarrow.variant.VariantFormatException for corrupt bytes
    */
@@ -132,6 +140,14 @@ public final class VariantToJson {
   /**
    * Writes the value as UTF-8 JSON to {@code out}, naming {@code row} in errors (or {@link
    * JsonConversionException#UNKNOWN_ROW}).
+   *
+   * @param value a reader positioned on the value
+   * @param out where the UTF-8 bytes go; the generator over it is closed at the end, which with
+   *     this writer's factory (Jackson's default {@code AUTO_CLOSE_TARGET}) closes {@code out} too
+   * @param row the row named in error messages (0-based), or {@link
+   *     JsonConversionException#UNKNOWN_ROW}
+   * @throws JsonConversionException for a value JSON cannot hold
+   * @throws java.io.UncheckedIOException when {@code out} fails
    */
   public void writeUtf8(VariantReader value, OutputStream out, long row) {
     try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
@@ -146,6 +162,10 @@ public final class VariantToJson {
    * For exact numbers the generator should have {@link StreamWriteFeature#USE_FAST_DOUBLE_WRITER}
    * and {@link StreamWriteFeature#WRITE_BIGDECIMAL_AS_PLAIN} enabled, as {@link #toJson} has.
    *
+   * @param value a reader positioned on the value
+   * @param out the generator written to; not flushed or closed here
+   * @param row the row named in error messages (0-based), or {@link
+   *     JsonConversionException#UNKNOWN_ROW}
    * @throws IOException from the generator
    */
   public void write(VariantReader value, JsonGenerator out, long row) throws IOException {
