@@ -104,6 +104,12 @@ public final class BinarySlots {
   /**
    * An accessor over the first {@code rows} slots of {@code vector}, named {@code name} in errors.
    *
+   * @param name the vector's name, for error messages
+   * @param vector a Binary, LargeBinary, Utf8, LargeUtf8, BinaryView or Utf8View vector (for an
+   *     extension vector, its storage)
+   * @param rows how many slots, from the first, will be read
+   * @return a new accessor, not positioned on any slot; it holds no buffer reference of its own, so
+   *     it is valid only while {@code vector} is open and unchanged
    * @throws io.pqarrow.variant.arrow.VariantVectorException if the vector has none of the six
    *     layouts, or a buffer is larger than 2 GiB, or the offsets or views do not cover {@code
    *     rows}
@@ -121,22 +127,30 @@ public final class BinarySlots {
     return buf.nioBuffer(0, (int) capacity);
   }
 
-  /** The buffer holding the current slot's bytes (a view over Arrow memory; do not keep it). */
+  /**
+   * {@return the buffer holding the current slot's bytes: a view over Arrow memory, valid until the
+   * next {@link #position} or until the vector changes; do not keep it}
+   */
   public ByteBuffer buffer() {
     return buffer;
   }
 
-  /** Offset of the current slot's first byte in {@link #buffer()}. */
+  /** {@return the offset of the current slot's first byte in {@link #buffer()}} */
   public int offset() {
     return offset;
   }
 
-  /** Length of the current slot in bytes. */
+  /** {@return the length of the current slot, in bytes} */
   public int length() {
     return length;
   }
 
-  /** Whether slot {@code i} is null. */
+  /**
+   * Whether slot {@code i} is null.
+   *
+   * @param i the slot index, from 0 to the {@code rows} given to {@link #of}
+   * @return whether the slot is null in the vector's validity bitmap
+   */
   public boolean isNull(int i) {
     return vector.isNull(i);
   }
@@ -145,6 +159,7 @@ public final class BinarySlots {
    * Points {@link #buffer()}, {@link #offset()} and {@link #length()} at slot {@code i} (a null
    * slot reads as whatever its offsets say, usually empty).
    *
+   * @param i the slot index, from 0 to the {@code rows} given to {@link #of}
    * @throws io.pqarrow.variant.arrow.VariantVectorException if the slot's offsets or view lie
    *     outside the buffers
    */

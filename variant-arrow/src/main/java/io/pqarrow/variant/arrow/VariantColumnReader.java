@@ -147,6 +147,9 @@ public final class VariantColumnReader {
   /**
    * A reader over a vector whose metadata is not dictionary-encoded.
    *
+   * @param vector the Variant vector, plain or shredded (not modified; it must stay open while the
+   *     reader is used)
+   * @return a new reader over the vector's current value count
    * @throws VariantVectorException if the storage is not a readable Variant struct, or its metadata
    *     is dictionary-encoded
    */
@@ -159,6 +162,9 @@ public final class VariantColumnReader {
    * {@code dictionaries} by the id on the metadata field's {@link DictionaryEncoding}.
    *
    * @param dictionaries the batch's dictionaries; may be {@code null} when none is encoded
+   * @param vector the Variant vector, plain or shredded (not modified; it must stay open while the
+   *     reader is used)
+   * @return a new reader over the vector's current value count
    * @throws VariantVectorException if the storage is not a readable Variant struct or the
    *     dictionary is missing
    */
@@ -166,22 +172,29 @@ public final class VariantColumnReader {
     return new VariantColumnReader(Objects.requireNonNull(vector, "vector"), dictionaries);
   }
 
-  /** The vector read. */
+  /** {@return the vector this reader reads} */
   public VariantVector vector() {
     return vector;
   }
 
-  /** Number of rows (the struct's value count when the reader was built). */
+  /** {@return the number of rows: the struct's value count when the reader was built} */
   public int rowCount() {
     return rows;
   }
 
-  /** Whether row {@code row} is SQL NULL (the struct slot is null). */
+  /**
+   * Whether row {@code row} is SQL NULL (the struct slot is null).
+   *
+   * @param row the row index, from 0 to {@link #rowCount()}
+   * @return whether the row is SQL NULL (its struct slot is null)
+   */
   public boolean isSqlNull(int row) {
     return vector.isNull(Objects.checkIndex(row, rows));
   }
 
-  /** Whether the storage has a {@code typed_value} child (the column is shredded). */
+  /**
+   * {@return whether the storage has a {@code typed_value} child, that is the column is shredded}
+   */
   public boolean isShredded() {
     return typedValue != null;
   }
@@ -189,12 +202,20 @@ public final class VariantColumnReader {
   /**
    * The {@code typed_value} child of a shredded column, or {@code null}. Reconstructing Variant
    * values from it is the kernels' job ({@code io.pqarrow.kernel}); this reader does not do it.
+   *
+   * @return the {@code typed_value} child, or {@code null} when the column is not shredded
    */
   public FieldVector typedValueVector() {
     return typedValue;
   }
 
-  /** Whether row {@code row} has a non-null {@code value} slot (always, for unshredded rows). */
+  /**
+   * Whether row {@code row} has a non-null {@code value} slot (always, for unshredded rows).
+   *
+   * @param row the row index, from 0 to {@link #rowCount()}
+   * @return whether the row's {@code value} slot is non-null; true for every row of an unshredded
+   *     column
+   */
   public boolean hasValue(int row) {
     Objects.checkIndex(row, rows);
     return values != null && !values.isNull(row);
@@ -204,6 +225,8 @@ public final class VariantColumnReader {
    * The metadata of row {@code row}, shared with neighbouring rows that have the same metadata
    * bytes or dictionary index. Defined for SQL NULL rows too when their metadata slot is set.
    *
+   * @param row the row index, from 0 to {@link #rowCount()}
+   * @return the row's metadata, parsed once and reused while neighbouring rows share it
    * @throws VariantVectorException if the metadata slot is null or outside its buffers
    * @throws io.pqarrow.variant.VariantFormatException if the metadata header is invalid
    */
@@ -287,6 +310,11 @@ public final class VariantColumnReader {
    * (leaving {@code out} unchanged). Variant null is a {@code true} return with {@code
    * out.isNull()}.
    *
+   * @param row the row index, from 0 to {@link #rowCount()}
+   * @param out the reader to point at the row's value; it then reads the vector's memory, valid
+   *     while the vector is open and unchanged
+   * @return {@code true} when {@code out} now points at the value (Variant null included), {@code
+   *     false} for a SQL NULL row
    * @throws VariantVectorException if the row is shredded ({@code typed_value} set, or {@code
    *     value} null in a shredded column: reconstruct it with the kernels), or its {@code value} is
    *     null in an unshredded column

@@ -32,6 +32,10 @@ public class VariantVectorException extends BridgeException {
    * (an unsupported row is named by {@code problem} in its own words).
    *
    * @param row the row the problem is about, or a negative number when it is about no one row
+   * @param kind {@link ErrorKind#UNSUPPORTED} for the {@code Unsupported ...} form; any other kind
+   *     gives the {@code Invalid ...} form
+   * @param vector the vector's name (the location's column)
+   * @param problem what is wrong, the message's last part
    */
   public VariantVectorException(ErrorKind kind, String vector, long row, String problem) {
     super(

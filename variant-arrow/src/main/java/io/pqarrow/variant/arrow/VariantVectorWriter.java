@@ -48,7 +48,12 @@ public final class VariantVectorWriter implements AutoCloseable {
     this(Limits.defaults());
   }
 
-  /** An empty writer whose copied rows may nest at most {@link Limits#maxVariantDepth()} deep. */
+  /**
+   * An empty writer whose copied rows may nest at most {@link Limits#maxVariantDepth()} deep.
+   *
+   * @param limits the caps; {@link Limits#maxVariantDepth()} bounds the nesting of rows copied by
+   *     {@code appendRow}
+   */
   public VariantVectorWriter(Limits limits) {
     this.limits = limits;
     this.column = new VariantColumnBuilder(limits);
@@ -58,6 +63,11 @@ public final class VariantVectorWriter implements AutoCloseable {
    * An empty writer that puts each row's value bytes straight into Arrow memory from {@code
    * allocator} as it is finished, rather than into a heap array copied by {@link #finish}: no heap
    * per row. Close it if it is not finished.
+   *
+   * @param limits the caps; {@link Limits#maxVariantDepth()} bounds the nesting of rows copied by
+   *     {@code appendRow}
+   * @param allocator the allocator of the value bytes and, later, of the finished vector's other
+   *     buffers
    */
   public VariantVectorWriter(Limits limits, BufferAllocator allocator) {
     this.limits = limits;
@@ -72,62 +82,110 @@ public final class VariantVectorWriter implements AutoCloseable {
             });
   }
 
-  /** Declares keys before the first row (see {@link VariantColumnBuilder#declareKeys}). */
+  /**
+   * Declares keys before the first row (see {@link VariantColumnBuilder#declareKeys}).
+   *
+   * @param keys object keys the rows will use, added to the dictionary in sorted order
+   * @return this writer
+   */
   public VariantVectorWriter declareKeys(Iterable<String> keys) {
     column.declareKeys(keys);
     return this;
   }
 
-  /** The builder of the current row: write one value, then call {@link #finishRow()}. */
+  /**
+   * {@return the builder of the current row: write exactly one value into it, then call {@link
+   * #finishRow()}; the same builder is returned for every row}
+   */
   public VariantBuilder row() {
     return column.row();
   }
 
-  /** Ends the row written through {@link #row()}; returns its index. */
+  /**
+   * Ends the row written through {@link #row()}; returns its index.
+   *
+   * @return the index of the row just ended (0-based)
+   * @throws IllegalStateException if no value was written or an object or array is still open
+   */
   public int finishRow() {
     return column.finishRow();
   }
 
-  /** Copies the value {@code value} points at (keys re-mapped) as the next row. */
+  /**
+   * Copies the value {@code value} points at (keys re-mapped) as the next row.
+   *
+   * @param value a reader positioned on the value; its metadata supplies the keys
+   * @return the index of the new row (0-based)
+   * @throws io.pqarrow.variant.VariantFormatException if the value is malformed or nests deeper
+   *     than the writer's limits allow
+   */
   public int appendRow(VariantReader value) {
     return column.appendRow(value);
   }
 
-  /** Copies {@code value} (keys re-mapped) as the next row. */
+  /**
+   * Copies {@code value} (keys re-mapped) as the next row.
+   *
+   * @param value the value with its metadata
+   * @return the index of the new row (0-based)
+   * @throws io.pqarrow.variant.VariantFormatException if the value is malformed or nests deeper
+   *     than the writer's limits allow
+   */
   public int appendRow(Variant value) {
     column.row().appendVariant(value);
     return column.finishRow();
   }
 
-  /** Copies an encoded value with its own metadata (keys re-mapped) as the next row. */
+  /**
+   * Copies an encoded value with its own metadata (keys re-mapped) as the next row.
+   *
+   * @param value the value bytes and their metadata
+   * @return the index of the new row (0-based)
+   * @throws io.pqarrow.variant.VariantFormatException if the value is malformed or nests deeper
+   *     than the writer's limits allow
+   */
   public int appendRow(EncodedVariant value) {
     return appendRow(value.toVariant());
   }
 
-  /** Appends a Variant null (value byte {@code 0x00}, a non-null slot). */
+  /**
+   * Appends a Variant null (value byte {@code 0x00}, a non-null slot).
+   *
+   * @return the index of the new row (0-based)
+   */
   public int appendVariantNull() {
     column.row().appendNull();
     return column.finishRow();
   }
 
-  /** Appends a SQL NULL row (a null struct slot). */
+  /**
+   * Appends a SQL NULL row (a null struct slot).
+   *
+   * @return the index of the new row (0-based)
+   */
   public int appendSqlNull() {
     int row = appendVariantNull();
     sqlNulls.set(row);
     return row;
   }
 
-  /** Number of rows appended so far. */
+  /** {@return the number of rows appended so far, SQL NULL rows included} */
   public int rowCount() {
     return column.rowCount();
   }
 
-  /** Bytes of the values of the rows appended so far. */
+  /** {@return the number of value bytes of the rows appended so far} */
   public long valueBytes() {
     return column.valueBytes();
   }
 
-  /** A capacity hint: see {@link VariantColumnBuilder#reserve}. */
+  /**
+   * A capacity hint: see {@link VariantColumnBuilder#reserve}.
+   *
+   * @param moreRows how many more rows are expected (0 or more)
+   * @param moreBytes how many more value bytes they are expected to hold (0 or more)
+   * @return this writer
+   */
   public VariantVectorWriter reserve(int moreRows, long moreBytes) {
     if (values != null) {
       // Arrow memory: sized once before the first row, grown by the vector afterwards.
@@ -146,6 +204,10 @@ public final class VariantVectorWriter implements AutoCloseable {
    * whether or not a row is SQL NULL, so that every batch a writer produces has the same schema.
    * The writer must not be used afterwards; the caller closes the vector.
    *
+   * @param name the name of the new vector
+   * @param allocator the allocator of the new vector
+   * @return a new nullable, unshredded Variant vector holding every row appended; the caller closes
+   *     it
    * @throws IllegalStateException if a row was started and not finished
    */
   public VariantVector finish(String name, BufferAllocator allocator) {

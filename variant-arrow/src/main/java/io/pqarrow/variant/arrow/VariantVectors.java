@@ -43,6 +43,10 @@ public final class VariantVectors {
    * @param validity the struct's validity bitmap (bit clear = SQL NULL), or {@code null} when no
    *     row is SQL NULL; it is retained, not copied
    * @param allocator the allocator the new vector and its retained buffers are accounted to
+   * @param metadata the metadata child: Binary, LargeBinary or BinaryView, or dictionary indices
+   *     (see above); not closed
+   * @param value the value child, of a binary layout; not closed
+   * @return a new Variant vector sharing the sources' buffers; the caller closes it
    * @throws VariantVectorException if the children do not form a Variant struct
    */
   public static VariantVector wrap(
@@ -124,6 +128,13 @@ public final class VariantVectors {
   /**
    * As {@link #wrap(String, FieldVector, FieldVector, ArrowBuf, BufferAllocator)} with no SQL NULL
    * rows (a non-nullable field).
+   *
+   * @param name the name of the new vector
+   * @param metadata the metadata child (see the five-argument overload); not closed
+   * @param value the value child; not closed
+   * @param allocator the allocator the new vector and its retained buffers are accounted to
+   * @return a new non-nullable Variant vector sharing the sources' buffers; the caller closes it
+   * @throws VariantVectorException if the children do not form a Variant struct
    */
   public static VariantVector wrap(
       String name, FieldVector metadata, FieldVector value, BufferAllocator allocator) {
@@ -138,6 +149,10 @@ public final class VariantVectors {
    *     nullable exactly when this is not {@code null}. A null row still carries the column's bytes
    *     for that row in its children.
    * @param allocator the caller's allocator; the caller owns (and closes) the result
+   * @param name the name of the new vector
+   * @param column the encoded values and their one metadata
+   * @return a new unshredded Variant vector with one row per value of {@code column}; the caller
+   *     closes it
    */
   public static VariantVector fromColumn(
       String name, EncodedVariantColumn column, BitSet sqlNulls, BufferAllocator allocator) {
@@ -158,6 +173,15 @@ public final class VariantVectors {
    * A new unshredded {@link VariantVector} with {@code metadata} repeated in every row and the
    * value bytes of {@code values}, which are moved into it (no copy; {@code values} is left empty
    * and still the caller's to close). As {@link #fromColumn} otherwise.
+   *
+   * @param name the name of the new vector
+   * @param metadata the one metadata every row carries
+   * @param values the value bytes, one slot per row; its buffers move into the result
+   * @param sqlNulls rows that are SQL NULL (set bit), or {@code null} for none; the field is
+   *     nullable exactly when this is not {@code null}
+   * @param allocator the allocator of the new vector
+   * @return a new unshredded Variant vector with as many rows as {@code values} had; the caller
+   *     closes it
    */
   public static VariantVector fromValues(
       String name,
