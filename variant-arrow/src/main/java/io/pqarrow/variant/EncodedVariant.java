@@ -9,7 +9,7 @@ package io.pqarrow.variant;
  * @param value the value bytes
  */
 public record EncodedVariant(byte[] metadata, byte[] value) {
-  /** A view for reading the encoded value. */
+  /** {@return a view reading this value in place (no copy), with its metadata} */
   public Variant toVariant() {
     return Variant.of(metadata, value);
   }

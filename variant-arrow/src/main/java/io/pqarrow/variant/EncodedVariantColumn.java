@@ -15,12 +15,17 @@ import java.nio.ByteBuffer;
  * @param offsets {@code rowCount() + 1} offsets into {@code values}
  */
 public record EncodedVariantColumn(byte[] metadata, byte[] values, int[] offsets) {
-  /** Number of rows. */
+  /** {@return the number of rows} */
   public int rowCount() {
     return offsets.length - 1;
   }
 
-  /** A view of row {@code i}'s value. */
+  /**
+   * A view of row {@code i}'s value.
+   *
+   * @param i the row index, from 0 to {@link #rowCount()}
+   * @return a view of the row's value read in place with the column's one metadata
+   */
   public Variant variant(int i) {
     return Variant.of(
         VariantMetadata.of(metadata),
@@ -30,7 +35,12 @@ public record EncodedVariantColumn(byte[] metadata, byte[] values, int[] offsets
         i);
   }
 
-  /** A copy of row {@code i}'s value bytes. */
+  /**
+   * A copy of row {@code i}'s value bytes.
+   *
+   * @param i the row index, from 0 to {@link #rowCount()}
+   * @return a new array holding the row's value bytes
+   */
   public byte[] value(int i) {
     return java.util.Arrays.copyOfRange(values, offsets[i], offsets[i + 1]);
   }

@@ -45,32 +45,41 @@ public final class ValidationOptions {
     this.limits = b.limits;
   }
 
-  /** Full checks with the default caps. */
+  /**
+   * {@return the default options: {@link Mode#FULL} checks with {@link Limits#defaults()} (one
+   * shared instance)}
+   */
   public static ValidationOptions defaults() {
     return DEFAULTS;
   }
 
-  /** Trusted mode with the default caps. */
+  /**
+   * {@return options for bytes from a trusted writer: {@link Mode#TRUSTED} (headers and caps only)
+   * with {@link Limits#defaults()}}
+   */
   public static ValidationOptions trusted() {
     return TRUSTED;
   }
 
-  /** A builder starting from the defaults. */
+  /** {@return a new builder holding the defaults} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** A builder starting from these options. */
+  /** {@return a new builder holding these options' values, to derive changed options from} */
   public Builder toBuilder() {
     return new Builder().mode(mode).limits(limits);
   }
 
-  /** How much is checked. */
+  /** {@return how much is checked: {@link Mode#FULL} (the default) or {@link Mode#TRUSTED}} */
   public Mode mode() {
     return mode;
   }
 
-  /** The caps. */
+  /**
+   * {@return the caps on depth, element count, value and metadata size and dictionary size; never
+   * null}
+   */
   public Limits limits() {
     return limits;
   }
@@ -82,19 +91,35 @@ public final class ValidationOptions {
 
     private Builder() {}
 
-    /** Sets the mode. */
+    /**
+     * Sets the mode.
+     *
+     * @param mode {@link Mode#FULL} or {@link Mode#TRUSTED}
+     * @return this builder
+     * @throws NullPointerException if {@code mode} is null
+     */
     public Builder mode(Mode mode) {
       this.mode = Objects.requireNonNull(mode, "mode");
       return this;
     }
 
-    /** Sets the caps. */
+    /**
+     * Sets the caps.
+     *
+     * @param limits the caps (see the class documentation)
+     * @return this builder
+     * @throws NullPointerException if {@code limits} is null
+     */
     public Builder limits(Limits limits) {
       this.limits = Objects.requireNonNull(limits, "limits");
       return this;
     }
 
-    /** The options. */
+    /**
+     * The options.
+     *
+     * @return new immutable options holding the values set so far
+     */
     public ValidationOptions build() {
       return new ValidationOptions(this);
     }

@@ -103,6 +103,9 @@ public final class VariantBuilder {
   /**
    * A builder with its own dictionary whose {@link #appendVariant} copies values nested at most
    * {@link Limits#maxVariantDepth()} deep.
+   *
+   * @param limits the caps; {@link Limits#maxVariantDepth()} bounds the nesting of values {@link
+   *     #appendVariant} copies
    */
   public VariantBuilder(Limits limits) {
     this(new KeyDictionary(), true, limits);
@@ -116,41 +119,76 @@ public final class VariantBuilder {
 
   // ---- primitives ----
 
-  /** Appends Variant null. */
+  /**
+   * Appends Variant null.
+   *
+   * @return this builder
+   */
   public VariantBuilder appendNull() {
     writeHeader(VariantLayout.NULL, 0);
     return this;
   }
 
-  /** Appends a boolean. */
+  /**
+   * Appends a boolean.
+   *
+   * @param value the boolean, written as the primitive {@code true} or {@code false} (no payload
+   *     byte)
+   * @return this builder
+   */
   public VariantBuilder appendBoolean(boolean value) {
     writeHeader(value ? VariantLayout.TRUE : VariantLayout.FALSE, 0);
     return this;
   }
 
-  /** Appends an INT8. */
+  /**
+   * Appends an INT8.
+   *
+   * @param value the value, 1 byte
+   * @return this builder
+   */
   public VariantBuilder appendByte(byte value) {
     int p = writeHeader(VariantLayout.INT8, 1);
     buf[p] = value;
     return this;
   }
 
-  /** Appends an INT16. */
+  /**
+   * Appends an INT16.
+   *
+   * @param value the value, 2 bytes little-endian
+   * @return this builder
+   */
   public VariantBuilder appendShort(short value) {
     return appendFixed(VariantLayout.INT16, value, 2);
   }
 
-  /** Appends an INT32. */
+  /**
+   * Appends an INT32.
+   *
+   * @param value the value, 4 bytes little-endian
+   * @return this builder
+   */
   public VariantBuilder appendInt(int value) {
     return appendFixed(VariantLayout.INT32, value, 4);
   }
 
-  /** Appends an INT64. */
+  /**
+   * Appends an INT64.
+   *
+   * @param value the value, 8 bytes little-endian
+   * @return this builder
+   */
   public VariantBuilder appendLong(long value) {
     return appendFixed(VariantLayout.INT64, value, 8);
   }
 
-  /** Appends an integer with the smallest of INT8, INT16, INT32 and INT64 that holds it. */
+  /**
+   * Appends an integer with the smallest of INT8, INT16, INT32 and INT64 that holds it.
+   *
+   * @param value the value
+   * @return this builder
+   */
   public VariantBuilder appendInteger(long value) {
     if (value == (byte) value) {
       return appendByte((byte) value);
@@ -162,13 +200,23 @@ public final class VariantBuilder {
     return appendLong(value);
   }
 
-  /** Appends a DOUBLE. */
+  /**
+   * Appends a DOUBLE.
+   *
+   * @param value the value, NaN and infinities included
+   * @return this builder
+   */
   public VariantBuilder appendDouble(double value) {
     long bits = Double.doubleToRawLongBits(value);
     return appendFixed(VariantLayout.DOUBLE, bits, 8);
   }
 
-  /** Appends a FLOAT. */
+  /**
+   * Appends a FLOAT.
+   *
+   * @param value the value, NaN and infinities included
+   * @return this builder
+   */
   public VariantBuilder appendFloat(float value) {
     int bits = Float.floatToRawIntBits(value);
     return appendFixed(VariantLayout.FLOAT, bits, 4);
@@ -178,6 +226,8 @@ public final class VariantBuilder {
    * Appends a decimal as DECIMAL4, DECIMAL8 or DECIMAL16 by precision (1–9, 10–18, 19–38). A
    * negative scale is rescaled to 0.
    *
+   * @param value the decimal, not null; its precision and scale pick the width
+   * @return this builder
    * @throws VariantFormatException if the precision or scale is above 38
    */
   public VariantBuilder appendDecimal(BigDecimal value) {
@@ -191,7 +241,14 @@ public final class VariantBuilder {
     return appendDecimal16(v.unscaledValue(), v.scale());
   }
 
-  /** Appends a DECIMAL4 with a 4-byte unscaled value and a scale of 0 to 38. */
+  /**
+   * Appends a DECIMAL4 with a 4-byte unscaled value and a scale of 0 to 38.
+   *
+   * @param unscaled the unscaled value
+   * @param scale the number of digits after the point, 0 to 38
+   * @return this builder
+   * @throws VariantFormatException if the scale is not 0 to 38
+   */
   public VariantBuilder appendDecimal4(int unscaled, int scale) {
     byte scaleByte = checkScale(scale);
     int p = writeHeader(VariantLayout.DECIMAL4, 5);
@@ -200,7 +257,14 @@ public final class VariantBuilder {
     return this;
   }
 
-  /** Appends a DECIMAL8 with an 8-byte unscaled value and a scale of 0 to 38. */
+  /**
+   * Appends a DECIMAL8 with an 8-byte unscaled value and a scale of 0 to 38.
+   *
+   * @param unscaled the unscaled value
+   * @param scale the number of digits after the point, 0 to 38
+   * @return this builder
+   * @throws VariantFormatException if the scale is not 0 to 38
+   */
   public VariantBuilder appendDecimal8(long unscaled, int scale) {
     byte scaleByte = checkScale(scale);
     int p = writeHeader(VariantLayout.DECIMAL8, 9);
@@ -209,7 +273,14 @@ public final class VariantBuilder {
     return this;
   }
 
-  /** Appends a DECIMAL16 with an unscaled value of at most 38 digits and a scale of 0 to 38. */
+  /**
+   * Appends a DECIMAL16 with an unscaled value of at most 38 digits and a scale of 0 to 38.
+   *
+   * @param unscaled the unscaled value, not null
+   * @param scale the number of digits after the point, 0 to 38
+   * @return this builder
+   * @throws VariantFormatException if the value has more than 38 digits or the scale is not 0 to 38
+   */
   public VariantBuilder appendDecimal16(BigInteger unscaled, int scale) {
     if (unscaled.abs().compareTo(MAX_DECIMAL16) > 0) {
       throw VariantFormatException.atPath(
@@ -237,6 +308,10 @@ public final class VariantBuilder {
    * Appends a DECIMAL16 whose unscaled value is the 128-bit two's complement {@code high:low} (the
    * little-endian layout of an Arrow Decimal128 slot), without a {@link BigInteger} in between.
    *
+   * @param low the low 64 bits of the unscaled value
+   * @param high the high 64 bits (with the sign)
+   * @param scale the number of digits after the point, 0 to 38
+   * @return this builder
    * @throws VariantFormatException if the value has more than 38 digits or the scale is not 0 to 38
    */
   public VariantBuilder appendDecimal16(long low, long high, int scale) {
@@ -274,7 +349,12 @@ public final class VariantBuilder {
     return (byte) scale;
   }
 
-  /** Appends a DATE: days since 1970-01-01. */
+  /**
+   * Appends a DATE: days since 1970-01-01.
+   *
+   * @param daysSinceEpoch the date as days since 1970-01-01 (negative before it)
+   * @return this builder
+   */
   public VariantBuilder appendDate(int daysSinceEpoch) {
     return appendFixed(VariantLayout.DATE, daysSinceEpoch, 4);
   }
@@ -282,6 +362,8 @@ public final class VariantBuilder {
   /**
    * Appends a TIME_MICROS: microseconds since midnight.
    *
+   * @param micros microseconds since midnight
+   * @return this builder
    * @throws VariantFormatException unless {@code 0 <= micros < 86_400_000_000}
    */
   public VariantBuilder appendTimeMicros(long micros) {
@@ -294,32 +376,63 @@ public final class VariantBuilder {
     return appendFixed(VariantLayout.TIME_MICROS, micros, 8);
   }
 
-  /** Appends a TIMESTAMP_MICROS (UTC-adjusted). */
+  /**
+   * Appends a TIMESTAMP_MICROS (UTC-adjusted).
+   *
+   * @param micros microseconds since 1970-01-01T00:00Z
+   * @return this builder
+   */
   public VariantBuilder appendTimestampMicros(long micros) {
     return appendFixed(VariantLayout.TIMESTAMP_MICROS, micros, 8);
   }
 
-  /** Appends a TIMESTAMP_NTZ_MICROS (no time zone). */
+  /**
+   * Appends a TIMESTAMP_NTZ_MICROS (no time zone).
+   *
+   * @param micros microseconds since 1970-01-01T00:00 on a wall clock
+   * @return this builder
+   */
   public VariantBuilder appendTimestampNtzMicros(long micros) {
     return appendFixed(VariantLayout.TIMESTAMP_NTZ_MICROS, micros, 8);
   }
 
-  /** Appends a TIMESTAMP_NANOS (UTC-adjusted). */
+  /**
+   * Appends a TIMESTAMP_NANOS (UTC-adjusted).
+   *
+   * @param nanos nanoseconds since 1970-01-01T00:00Z
+   * @return this builder
+   */
   public VariantBuilder appendTimestampNanos(long nanos) {
     return appendFixed(VariantLayout.TIMESTAMP_NANOS, nanos, 8);
   }
 
-  /** Appends a TIMESTAMP_NTZ_NANOS (no time zone). */
+  /**
+   * Appends a TIMESTAMP_NTZ_NANOS (no time zone).
+   *
+   * @param nanos nanoseconds since 1970-01-01T00:00 on a wall clock
+   * @return this builder
+   */
   public VariantBuilder appendTimestampNtzNanos(long nanos) {
     return appendFixed(VariantLayout.TIMESTAMP_NTZ_NANOS, nanos, 8);
   }
 
-  /** Appends a UUID (written big-endian). */
+  /**
+   * Appends a UUID (written big-endian).
+   *
+   * @param value the UUID, not null
+   * @return this builder
+   */
   public VariantBuilder appendUuid(UUID value) {
     return appendUuid(value.getMostSignificantBits(), value.getLeastSignificantBits());
   }
 
-  /** Appends a UUID from its two halves. */
+  /**
+   * Appends a UUID from its two halves.
+   *
+   * @param mostSignificantBits the first 8 bytes, as {@link UUID#getMostSignificantBits()}
+   * @param leastSignificantBits the last 8 bytes, as {@link UUID#getLeastSignificantBits()}
+   * @return this builder
+   */
   public VariantBuilder appendUuid(long mostSignificantBits, long leastSignificantBits) {
     int p = writeHeader(VariantLayout.UUID, 16);
     VariantLayout.writeLongBigEndian(buf, p, mostSignificantBits);
@@ -327,7 +440,12 @@ public final class VariantBuilder {
     return this;
   }
 
-  /** Appends a BINARY. */
+  /**
+   * Appends a BINARY.
+   *
+   * @param value the bytes, copied; not null
+   * @return this builder
+   */
   public VariantBuilder appendBinary(byte[] value) {
     int p = writeHeader(VariantLayout.BINARY, VariantLayout.LENGTH_PREFIX + value.length);
     VariantLayout.writeUnsigned(buf, p, value.length, 4);
@@ -338,6 +456,11 @@ public final class VariantBuilder {
   /**
    * Appends a BINARY from {@code length} bytes of {@code src} at {@code offset} (absolute, the
    * buffer's position and limit are neither used nor changed).
+   *
+   * @param src the buffer holding the bytes, copied
+   * @param offset the absolute index of the first byte
+   * @param length the number of bytes
+   * @return this builder
    */
   public VariantBuilder appendBinary(ByteBuffer src, int offset, int length) {
     int p = writeHeader(VariantLayout.BINARY, VariantLayout.LENGTH_PREFIX + length);
@@ -346,7 +469,12 @@ public final class VariantBuilder {
     return this;
   }
 
-  /** Appends a BINARY from the remaining bytes of {@code value} (its position is unchanged). */
+  /**
+   * Appends a BINARY from the remaining bytes of {@code value} (its position is unchanged).
+   *
+   * @param value the buffer whose remaining bytes are copied
+   * @return this builder
+   */
   public VariantBuilder appendBinary(ByteBuffer value) {
     int n = value.remaining();
     int p = writeHeader(VariantLayout.BINARY, VariantLayout.LENGTH_PREFIX + n);
@@ -358,13 +486,20 @@ public final class VariantBuilder {
   /**
    * Appends a STRING, as a short string when it has at most 63 UTF-8 bytes.
    *
+   * @param value the string, not null
+   * @return this builder
    * @throws VariantFormatException if {@code value} has an unpaired surrogate
    */
   public VariantBuilder appendString(String value) {
     return appendStringUtf8(encode(value, "string"));
   }
 
-  /** Appends a STRING given as UTF-8 bytes (not checked here; see {@link VariantValidator}). */
+  /**
+   * Appends a STRING given as UTF-8 bytes (not checked here; see {@link VariantValidator}).
+   *
+   * @param utf8 the UTF-8 bytes, copied; not null
+   * @return this builder
+   */
   public VariantBuilder appendStringUtf8(byte[] utf8) {
     return appendStringUtf8(utf8, 0, utf8.length);
   }
@@ -389,6 +524,10 @@ public final class VariantBuilder {
    * Appends a STRING given as {@code length} UTF-16 chars of {@code chars} from {@code offset} (a
    * parser's text buffer, say), encoded to UTF-8 without a {@code String} or an array per value.
    *
+   * @param chars the buffer holding the chars
+   * @param offset the index of the first char
+   * @param length the number of chars
+   * @return this builder
    * @throws VariantFormatException if the chars have an unpaired surrogate
    */
   public VariantBuilder appendString(char[] chars, int offset, int length) {
@@ -431,6 +570,11 @@ public final class VariantBuilder {
   /**
    * Appends a STRING from {@code length} UTF-8 bytes of {@code src} at {@code offset} (absolute;
    * the buffer's position and limit are neither used nor changed). The bytes are not checked here.
+   *
+   * @param src the buffer holding the bytes, copied
+   * @param offset the absolute index of the first byte
+   * @param length the number of bytes
+   * @return this builder
    */
   public VariantBuilder appendStringUtf8(ByteBuffer src, int offset, int length) {
     if (length <= VariantLayout.MAX_SHORT_STRING) {
@@ -450,6 +594,8 @@ public final class VariantBuilder {
   /**
    * Starts an object; follow with {@link #appendKey} and a value per field, then {@link
    * #endObject}.
+   *
+   * @return this builder
    */
   public VariantBuilder startObject() {
     startContainer(true);
@@ -459,6 +605,8 @@ public final class VariantBuilder {
   /**
    * Names the next field of the current object.
    *
+   * @param key the field's key, not null; added to the dictionary if new
+   * @return this builder
    * @throws VariantFormatException if {@code key} has an unpaired surrogate
    */
   public VariantBuilder appendKey(String key) {
@@ -470,6 +618,8 @@ public final class VariantBuilder {
    * valid for {@link #appendKeyId} as long as the dictionary lives (for a column's row builder, the
    * whole column), so a caller that writes the same keys in every row resolves them once.
    *
+   * @param key the key, not null
+   * @return its id, 0 or more
    * @throws VariantFormatException if {@code key} has an unpaired surrogate
    */
   public int keyId(String key) {
@@ -481,6 +631,8 @@ public final class VariantBuilder {
   /**
    * Names the next field of the current object by an id from {@link #keyId}.
    *
+   * @param id an id {@link #keyId} returned
+   * @return this builder
    * @throws IllegalArgumentException if no key has that id
    */
   public VariantBuilder appendKeyId(int id) {
@@ -505,6 +657,7 @@ public final class VariantBuilder {
   /**
    * Ends the current object, writing its fields in key order.
    *
+   * @return this builder
    * @throws VariantFormatException if two fields have the same key
    */
   public VariantBuilder endObject() {
@@ -566,13 +719,22 @@ public final class VariantBuilder {
     return this;
   }
 
-  /** Starts an array; append its elements, then call {@link #endArray}. */
+  /**
+   * Starts an array; append its elements, then call {@link #endArray}.
+   *
+   * @return this builder
+   */
   public VariantBuilder startArray() {
     startContainer(false);
     return this;
   }
 
-  /** Ends the current array. */
+  /**
+   * Ends the current array.
+   *
+   * @return this builder
+   * @throws IllegalStateException if the innermost open container is not an array
+   */
   public VariantBuilder endArray() {
     Frame f = endContainer(false);
     int n = f.count;
@@ -713,6 +875,8 @@ public final class VariantBuilder {
   /**
    * Copies the value {@code source} points at, re-mapping its keys to this builder's dictionary.
    *
+   * @param source a reader positioned on the value; its metadata supplies the keys
+   * @return this builder
    * @throws VariantFormatException if the source is malformed or nested deeper than {@link
    *     Limits#maxVariantDepth()}
    */
@@ -722,7 +886,14 @@ public final class VariantBuilder {
     return this;
   }
 
-  /** Copies {@code source}, re-mapping its keys to this builder's dictionary. */
+  /**
+   * Copies {@code source}, re-mapping its keys to this builder's dictionary.
+   *
+   * @param source the value with its metadata
+   * @return this builder
+   * @throws VariantFormatException if the source is malformed or nested deeper than {@link
+   *     Limits#maxVariantDepth()}
+   */
   public VariantBuilder appendVariant(Variant source) {
     return appendVariant(source.readInto(new VariantReader()));
   }
@@ -793,6 +964,7 @@ public final class VariantBuilder {
   /**
    * Returns the value and its metadata, and empties this builder.
    *
+   * @return the value bytes and their metadata (sorted, unique keys), both new arrays
    * @throws IllegalStateException if no complete value was written, or the builder shares a column
    *     dictionary (use {@link VariantColumnBuilder#finishRow()})
    */

@@ -35,7 +35,13 @@ public final class VariantColumnBuilder {
    * straight into its own memory).
    */
   public interface RowSink {
-    /** Takes the next row's value: {@code bytes[0, length)}, valid only during the call. */
+    /**
+     * Takes the next row's value: {@code bytes[0, length)}, valid only during the call.
+     *
+     * @param bytes an array holding the value bytes from index 0; reused after the call, so copy
+     *     what is kept
+     * @param length the number of bytes of the value
+     */
     void append(byte[] bytes, int length);
   }
 
@@ -58,6 +64,9 @@ public final class VariantColumnBuilder {
   /**
    * An empty column whose rows copy values ({@link #appendRow}, {@link
    * VariantBuilder#appendVariant}) nested at most {@link Limits#maxVariantDepth()} deep.
+   *
+   * @param limits the caps; {@link Limits#maxVariantDepth()} bounds the nesting of values copied
+   *     into rows
    */
   public VariantColumnBuilder(Limits limits) {
     this(limits, null);
@@ -68,6 +77,10 @@ public final class VariantColumnBuilder {
    * is then not available: the caller takes {@link #metadata()} once every row is written, and when
    * {@link #keysSorted()} is false re-encodes its rows against it ({@link #appendRow} into a
    * builder that declared every key of {@link #metadata()}).
+   *
+   * @param limits the caps; {@link Limits#maxVariantDepth()} bounds the nesting of values copied
+   *     into rows
+   * @param sink where each finished row's value bytes go, not null
    */
   public VariantColumnBuilder(Limits limits, RowSink sink) {
     this.row = new VariantBuilder(dict, false, java.util.Objects.requireNonNull(limits, "limits"));
@@ -81,12 +94,17 @@ public final class VariantColumnBuilder {
   /**
    * The key dictionary of the rows written so far: sorted and final when {@link #keysSorted()},
    * else the provisional ids the rows were written with.
+   *
+   * @return a new array holding the encoded dictionary
    */
   public byte[] metadata() {
     return dict.encode();
   }
 
-  /** Whether every key arrived in sorted order, so that the rows' field ids are final. */
+  /**
+   * {@return whether every key arrived in sorted order (or was declared), so that the field ids of
+   * the rows written are final}
+   */
   public boolean keysSorted() {
     return dict.isSorted();
   }
@@ -94,6 +112,9 @@ public final class VariantColumnBuilder {
   /**
    * Adds keys to the dictionary (sorted first, so that ids follow key order). Call before the first
    * row to write every row in one pass.
+   *
+   * @param keys the keys the rows will use
+   * @return this builder
    */
   public VariantColumnBuilder declareKeys(Iterable<String> keys) {
     List<byte[]> utf8 = new ArrayList<>();
@@ -113,12 +134,20 @@ public final class VariantColumnBuilder {
     return s.getBytes(StandardCharsets.UTF_8);
   }
 
-  /** The builder for the current row: write exactly one value, then call {@link #finishRow()}. */
+  /**
+   * {@return the builder of the current row: write exactly one value into it, then call {@link
+   * #finishRow()}; the same builder serves every row and shares this column's dictionary}
+   */
   public VariantBuilder row() {
     return row;
   }
 
-  /** Ends the current row; returns its index. */
+  /**
+   * Ends the current row; returns its index.
+   *
+   * @return the index of the row just ended (0-based)
+   * @throws IllegalStateException if no value was written or an object or array is still open
+   */
   public int finishRow() {
     row.requireComplete();
     if (sink != null) {
@@ -132,19 +161,26 @@ public final class VariantColumnBuilder {
     return rows - 1;
   }
 
-  /** Copies {@code value} (re-mapping its keys) as the next row; returns its index. */
+  /**
+   * Copies {@code value} (re-mapping its keys) as the next row; returns its index.
+   *
+   * @param value a reader positioned on the value; its metadata supplies the keys
+   * @return the index of the new row (0-based)
+   * @throws VariantFormatException if the value is malformed or nested deeper than the builder's
+   *     limits allow
+   */
   public int appendRow(VariantReader value) {
     row.clear();
     row.appendVariant(value);
     return finishRow();
   }
 
-  /** Number of rows finished so far. */
+  /** {@return the number of rows finished so far} */
   public int rowCount() {
     return rows;
   }
 
-  /** Bytes of the values of the rows finished so far. */
+  /** {@return the number of value bytes of the rows finished so far} */
   public long valueBytes() {
     return valuesLength;
   }
@@ -153,6 +189,10 @@ public final class VariantColumnBuilder {
    * Makes room at once for {@code moreRows} more rows holding {@code moreBytes} more bytes of
    * values, for a caller that can estimate what it will write: one allocation instead of growing by
    * doubling. A hint only: rows beyond it still grow the buffers.
+   *
+   * @param moreRows how many more rows are expected (0 or more)
+   * @param moreBytes how many more value bytes they are expected to hold (0 or more)
+   * @return this builder
    */
   public VariantColumnBuilder reserve(int moreRows, long moreBytes) {
     if (sink != null) {
@@ -194,6 +234,7 @@ public final class VariantColumnBuilder {
   /**
    * Returns the metadata and the rows' values. The builder must not be used afterwards.
    *
+   * @return the metadata (sorted and unique) and the rows' value bytes and offsets
    * @throws IllegalStateException if a row was started and not finished
    */
   public EncodedVariantColumn finish() {

@@ -63,7 +63,7 @@ public class VariantFormatException extends BridgeException {
         "Invalid Variant " + thing + " at " + path + ": " + problem);
   }
 
-  /** The row index given by the caller, or {@link #UNKNOWN_ROW}. */
+  /** {@return the row (0-based) given by the caller, or {@link #UNKNOWN_ROW}} */
   public long row() {
     return location().row();
   }
@@ -71,6 +71,8 @@ public class VariantFormatException extends BridgeException {
   /**
    * Offset of the offending byte from the start of the row's top-level value or metadata, or -1
    * when the error came from building a value.
+   *
+   * @return the byte offset, 0 or more, or -1 for an encoding error
    */
   public long byteOffset() {
     return location().byteOffset();

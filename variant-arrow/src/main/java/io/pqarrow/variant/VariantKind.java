@@ -51,17 +51,20 @@ public enum VariantKind {
   /** Array of values. */
   ARRAY;
 
-  /** True for the four integer kinds. */
+  /** {@return whether this is INT8, INT16, INT32 or INT64} */
   public boolean isInteger() {
     return this == INT8 || this == INT16 || this == INT32 || this == INT64;
   }
 
-  /** True for the three decimal kinds. */
+  /** {@return whether this is DECIMAL4, DECIMAL8 or DECIMAL16} */
   public boolean isDecimal() {
     return this == DECIMAL4 || this == DECIMAL8 || this == DECIMAL16;
   }
 
-  /** True for the four timestamp kinds. */
+  /**
+   * {@return whether this is TIMESTAMP_MICROS, TIMESTAMP_NANOS, TIMESTAMP_NTZ_MICROS or
+   * TIMESTAMP_NTZ_NANOS}
+   */
   public boolean isTimestamp() {
     return this == TIMESTAMP_MICROS
         || this == TIMESTAMP_NTZ_MICROS
@@ -69,7 +72,7 @@ public enum VariantKind {
         || this == TIMESTAMP_NTZ_NANOS;
   }
 
-  /** True for everything but objects and arrays. */
+  /** {@return whether this is a primitive kind: everything but OBJECT and ARRAY (NULL included)} */
   public boolean isPrimitive() {
     return this != OBJECT && this != ARRAY;
   }

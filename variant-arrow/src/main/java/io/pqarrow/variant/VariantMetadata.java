@@ -88,52 +88,93 @@ public final class VariantMetadata {
     this.keys = new String[size];
   }
 
-  /** Reads metadata at {@code [offset, offset + length)} of {@code buf} (no copy). */
+  /**
+   * Reads metadata at {@code [offset, offset + length)} of {@code buf} (no copy).
+   *
+   * @param buf the buffer holding the metadata; not copied, its position and limit are not used
+   * @param offset the absolute offset of the header byte
+   * @param length the number of bytes of the metadata
+   * @return a new dictionary reading {@code buf} in place; errors name no row
+   * @throws VariantFormatException if the header is not version 1 or the size and offset table do
+   *     not fit in the range
+   */
   public static VariantMetadata of(ByteBuffer buf, int offset, int length) {
     return new VariantMetadata(buf, offset, length, VariantFormatException.UNKNOWN_ROW);
   }
 
-  /** As {@link #of(ByteBuffer, int, int)}, naming {@code row} in error messages. */
+  /**
+   * As {@link #of(ByteBuffer, int, int)}, naming {@code row} in error messages.
+   *
+   * @param buf the buffer holding the metadata; not copied, its position and limit are not used
+   * @param offset the absolute offset of the header byte
+   * @param length the number of bytes of the metadata
+   * @param row the row named in error messages (0-based), or {@link
+   *     VariantFormatException#UNKNOWN_ROW}
+   * @return a new dictionary reading {@code buf} in place
+   * @throws VariantFormatException if the header is not version 1 or the size and offset table do
+   *     not fit in the range
+   */
   public static VariantMetadata of(ByteBuffer buf, int offset, int length, long row) {
     return new VariantMetadata(buf, offset, length, row);
   }
 
-  /** Reads metadata from a whole array (no copy). */
+  /**
+   * Reads metadata from a whole array (no copy).
+   *
+   * @param metadata the whole metadata bytes; not copied
+   * @return a new dictionary reading the array in place
+   * @throws VariantFormatException if the header is not version 1 or the size and offset table do
+   *     not fit
+   */
   public static VariantMetadata of(byte[] metadata) {
     return of(ByteBuffer.wrap(metadata), 0, metadata.length);
   }
 
-  /** Number of keys in the dictionary. */
+  /** {@return the number of keys in the dictionary, 0 or more} */
   public int size() {
     return size;
   }
 
-  /** Whether the header says the keys are sorted (unsigned UTF-8 byte order) and unique. */
+  /**
+   * {@return whether the header says the keys are sorted (unsigned UTF-8 byte order) and unique;
+   * {@link VariantValidator#validateMetadata} checks that it is true}
+   */
   public boolean isSorted() {
     return sorted;
   }
 
-  /** The buffer the metadata is read from. */
+  /** {@return the buffer the metadata is read from (not a copy)} */
   public ByteBuffer buffer() {
     return buf;
   }
 
-  /** Absolute offset of the header byte in {@link #buffer()}. */
+  /** {@return the absolute offset of the header byte in {@link #buffer()}} */
   public int offset() {
     return start;
   }
 
-  /** Length in bytes of the encoded metadata. */
+  /** {@return the number of bytes of the encoded metadata} */
   public int length() {
     return length;
   }
 
-  /** The row named in error messages, or {@link VariantFormatException#UNKNOWN_ROW}. */
+  /**
+   * {@return the row named in error messages (0-based), or {@link
+   * VariantFormatException#UNKNOWN_ROW}}
+   */
   public long row() {
     return row;
   }
 
-  /** True when {@code [offset, offset + length)} of {@code other} holds the same bytes. */
+  /**
+   * True when {@code [offset, offset + length)} of {@code other} holds the same bytes.
+   *
+   * @param other the buffer to compare with
+   * @param offset the absolute offset of the range in {@code other}
+   * @param length the number of bytes of the range
+   * @return true when the range holds exactly this metadata's bytes; false for a range outside
+   *     {@code other}
+   */
   public boolean sameBytes(ByteBuffer other, int offset, int length) {
     if (length != this.length) {
       return false;
@@ -147,12 +188,25 @@ public final class VariantMetadata {
     return Utf8.compare(buf, start, length, other, offset, length) == 0;
   }
 
-  /** Absolute offset in {@link #buffer()} of key {@code id}'s UTF-8 bytes. */
+  /**
+   * Absolute offset in {@link #buffer()} of key {@code id}'s UTF-8 bytes.
+   *
+   * @param id the key id, from 0 to {@link #size()}
+   * @return the absolute offset of the key's first byte
+   * @throws VariantFormatException if the id is out of range or its offset lies outside the
+   *     dictionary
+   */
   public int keyOffset(int id) {
     return bytesStart + keyStart(id);
   }
 
-  /** Length in bytes of key {@code id}. */
+  /**
+   * Length in bytes of key {@code id}.
+   *
+   * @param id the key id, from 0 to {@link #size()}
+   * @return the number of UTF-8 bytes of the key
+   * @throws VariantFormatException if the key's offsets lie outside the dictionary or run backwards
+   */
   public int keyLength(int id) {
     int s = keyStart(id);
     long e = offsetAt(id + 1);
@@ -171,7 +225,13 @@ public final class VariantMetadata {
     return (int) e - s;
   }
 
-  /** Key {@code id} as a string (decoded once, then cached). */
+  /**
+   * Key {@code id} as a string (decoded once, then cached).
+   *
+   * @param id the key id, from 0 to {@link #size()}
+   * @return the key
+   * @throws VariantFormatException if the id is out of range or the key's offsets are corrupt
+   */
   public String key(int id) {
     checkId(id);
     String k = keys[id];
@@ -182,7 +242,14 @@ public final class VariantMetadata {
     return k;
   }
 
-  /** Compares key {@code id} with {@code utf8} in unsigned byte order. */
+  /**
+   * Compares key {@code id} with {@code utf8} in unsigned byte order.
+   *
+   * @param id the key id, from 0 to {@link #size()}
+   * @param utf8 the UTF-8 bytes to compare with
+   * @return a negative number, 0 or a positive number as key {@code id} sorts before, equal to or
+   *     after {@code utf8}
+   */
   public int compareKey(int id, byte[] utf8) {
     return Utf8.compare(buf, keyOffset(id), keyLength(id), utf8);
   }
@@ -190,6 +257,9 @@ public final class VariantMetadata {
   /**
    * Id of a key equal to {@code key}, or -1. With duplicate keys (only possible when unsorted) any
    * one of their ids may be returned.
+   *
+   * @param key the key
+   * @return its id, or -1 when the dictionary does not hold it
    */
   public int find(String key) {
     if (sorted) {
@@ -207,7 +277,12 @@ public final class VariantMetadata {
     return id == null ? -1 : id;
   }
 
-  /** Id of a key whose UTF-8 bytes equal {@code utf8}, or -1. Allocates nothing. */
+  /**
+   * Id of a key whose UTF-8 bytes equal {@code utf8}, or -1. Allocates nothing.
+   *
+   * @param utf8 the UTF-8 bytes of the key
+   * @return its id, or -1 when the dictionary does not hold it
+   */
   public int find(byte[] utf8) {
     if (sorted) {
       int lo = 0;

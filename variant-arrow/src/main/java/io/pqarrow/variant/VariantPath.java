@@ -45,17 +45,23 @@ public final class VariantPath {
     }
   }
 
-  /** Number of objects and arrays between the root and the current value. */
+  /**
+   * {@return the number of objects and arrays between the root and the current value (0 at the
+   * root)}
+   */
   public int depth() {
     return depth;
   }
 
-  /** The key of the innermost step, or {@code null} when it is an array element or the root. */
+  /**
+   * {@return the key of the innermost step, or {@code null} when it is an array element or at the
+   * root}
+   */
   public String lastKey() {
     return depth == 0 || keyIds[depth - 1] < 0 ? null : metadata.key(keyIds[depth - 1]);
   }
 
-  /** The field or element index of the innermost step, or -1 at the root. */
+  /** {@return the field or element index of the innermost step (0-based), or -1 at the root} */
   public int lastIndex() {
     return depth == 0 ? -1 : indexes[depth - 1];
   }

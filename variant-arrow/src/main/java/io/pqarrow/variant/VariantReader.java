@@ -60,7 +60,17 @@ public final class VariantReader {
   /** Creates a reader pointing at nothing; call {@link #reset} before use. */
   public VariantReader() {}
 
-  /** Points at the value {@code [offset, offset + length)} of {@code buf}. */
+  /**
+   * Points at the value {@code [offset, offset + length)} of {@code buf}.
+   *
+   * @param metadata the dictionary the value's field ids refer to; not copied
+   * @param buf the buffer holding the value; not copied, its position and limit are not used
+   * @param offset the absolute offset of the value's header byte in {@code buf}
+   * @param length the number of bytes of the value (the row's whole top-level value)
+   * @return this reader
+   * @throws VariantFormatException if the range is outside the buffer or the value's header
+   *     structure does not fit in it
+   */
   public VariantReader reset(VariantMetadata metadata, ByteBuffer buf, int offset, int length) {
     return reset(metadata, buf, offset, length, VariantFormatException.UNKNOWN_ROW);
   }
@@ -69,6 +79,13 @@ public final class VariantReader {
    * Points at the value {@code [offset, offset + length)} of {@code buf}, naming {@code row} in
    * error messages. {@code metadata} and {@code buf} must not be null; neither is copied.
    *
+   * @param metadata the dictionary the value's field ids refer to
+   * @param buf the buffer holding the value; its position and limit are not used
+   * @param offset the absolute offset of the value's header byte in {@code buf}
+   * @param length the number of bytes of the value (the row's whole top-level value)
+   * @param row the row named in error messages (0-based), or {@link
+   *     VariantFormatException#UNKNOWN_ROW}
+   * @return this reader
    * @throws VariantFormatException if the range is outside the buffer or the value's header
    *     structure does not fit in it
    */
@@ -93,7 +110,12 @@ public final class VariantReader {
     return this;
   }
 
-  /** Points this reader at the same value as {@code other}. */
+  /**
+   * Points this reader at the same value as {@code other}.
+   *
+   * @param other a reader pointing at a value (its metadata, buffer, range and row are taken)
+   * @return this reader
+   */
   public VariantReader reset(VariantReader other) {
     this.metadata = other.metadata;
     this.buf = other.buf;
@@ -211,27 +233,35 @@ public final class VariantReader {
 
   // ---- position ----
 
-  /** The metadata dictionary this value's field ids refer to. */
+  /** {@return the metadata dictionary this value's field ids refer to} */
   public VariantMetadata metadata() {
     return metadata;
   }
 
-  /** The buffer the value is read from. */
+  /**
+   * {@return the buffer the value is read from (not a copy; its position and limit are not used)}
+   */
   public ByteBuffer buffer() {
     return buf;
   }
 
-  /** The row named in error messages, or {@link VariantFormatException#UNKNOWN_ROW}. */
+  /**
+   * {@return the row named in error messages (0-based), or {@link
+   * VariantFormatException#UNKNOWN_ROW}}
+   */
   public long row() {
     return row;
   }
 
-  /** Absolute offset of this value's header byte in {@link #buffer()}. */
+  /** {@return the absolute offset of this value's header byte in {@link #buffer()}} */
   public int offset() {
     return start;
   }
 
-  /** Offset of this value's header byte from the start of the row's top-level value. */
+  /**
+   * {@return the offset of this value's header byte from the start of the row's top-level value (0
+   * at the top), as error messages count byte offsets}
+   */
   public int offsetInRow() {
     return start - base;
   }
@@ -239,6 +269,7 @@ public final class VariantReader {
   /**
    * Encoded size of this value in bytes (header, tables and payload).
    *
+   * @return the number of bytes this value takes, nested values included
    * @throws VariantFormatException for an unknown primitive type id
    */
   public int encodedSize() {
@@ -274,6 +305,7 @@ public final class VariantReader {
   /**
    * The kind of this value.
    *
+   * @return the physical kind of this value; never null
    * @throws VariantFormatException for a primitive type id this library does not know
    */
   public VariantKind kind() {
@@ -289,14 +321,22 @@ public final class VariantReader {
         start, "expected a primitive type id 0 to 20, found " + VariantLayout.primitiveId(header));
   }
 
-  /** True for Variant null. */
+  /**
+   * {@return whether this value is Variant null (the primitive null, not a missing value or SQL
+   * NULL)}
+   */
   public boolean isNull() {
     return header == VariantLayout.NULL;
   }
 
   // ---- primitives ----
 
-  /** The boolean value. */
+  /**
+   * The boolean value.
+   *
+   * @return true or false
+   * @throws VariantTypeException if the value is not a boolean
+   */
   public boolean getBoolean() {
     int id = primitiveIdOrMinus1();
     if (id == VariantLayout.TRUE) {
@@ -307,7 +347,12 @@ public final class VariantReader {
     throw mismatch("BOOLEAN");
   }
 
-  /** An INT8, INT16, INT32 or INT64 value. */
+  /**
+   * An INT8, INT16, INT32 or INT64 value.
+   *
+   * @return the value, widened to 64 bits
+   * @throws VariantTypeException if the value is not one of the four integer kinds
+   */
   public long getLong() {
     switch (primitiveIdOrMinus1()) {
       case VariantLayout.INT8:
@@ -323,7 +368,13 @@ public final class VariantReader {
     }
   }
 
-  /** An INT8, INT16 or INT32 value. */
+  /**
+   * An INT8, INT16 or INT32 value.
+   *
+   * @return the value, widened to 32 bits
+   * @throws VariantTypeException if the value is not INT8, INT16 or INT32 (an INT64 is refused,
+   *     even when small)
+   */
   public int getInt() {
     switch (primitiveIdOrMinus1()) {
       case VariantLayout.INT8:
@@ -337,7 +388,12 @@ public final class VariantReader {
     }
   }
 
-  /** An INT8 or INT16 value. */
+  /**
+   * An INT8 or INT16 value.
+   *
+   * @return the value, widened to 16 bits
+   * @throws VariantTypeException if the value is not INT8 or INT16
+   */
   public short getShort() {
     switch (primitiveIdOrMinus1()) {
       case VariantLayout.INT8:
@@ -349,7 +405,12 @@ public final class VariantReader {
     }
   }
 
-  /** An INT8 value. */
+  /**
+   * An INT8 value.
+   *
+   * @return the value
+   * @throws VariantTypeException if the value is not INT8
+   */
   public byte getByte() {
     if (primitiveIdOrMinus1() != VariantLayout.INT8) {
       throw mismatch("INT8");
@@ -357,7 +418,12 @@ public final class VariantReader {
     return buf.get(start + 1);
   }
 
-  /** A DOUBLE value. */
+  /**
+   * A DOUBLE value.
+   *
+   * @return the value
+   * @throws VariantTypeException if the value is not a DOUBLE (a FLOAT is refused)
+   */
   public double getDouble() {
     if (primitiveIdOrMinus1() != VariantLayout.DOUBLE) {
       throw mismatch("DOUBLE");
@@ -365,7 +431,12 @@ public final class VariantReader {
     return Double.longBitsToDouble(VariantLayout.readLong(buf, start + 1));
   }
 
-  /** A FLOAT value. */
+  /**
+   * A FLOAT value.
+   *
+   * @return the value
+   * @throws VariantTypeException if the value is not a FLOAT
+   */
   public float getFloat() {
     if (primitiveIdOrMinus1() != VariantLayout.FLOAT) {
       throw mismatch("FLOAT");
@@ -373,13 +444,24 @@ public final class VariantReader {
     return Float.intBitsToFloat(VariantLayout.readInt(buf, start + 1));
   }
 
-  /** The scale of a DECIMAL4, DECIMAL8 or DECIMAL16 value (the unsigned byte after the header). */
+  /**
+   * The scale of a DECIMAL4, DECIMAL8 or DECIMAL16 value (the unsigned byte after the header).
+   *
+   * @return the scale, 0 to 255 as stored (the specification allows up to 38)
+   * @throws VariantTypeException if the value is not a decimal
+   */
   public int getDecimalScale() {
     requireDecimal();
     return buf.get(start + 1) & 0xFF;
   }
 
-  /** The unscaled value of a DECIMAL4 or DECIMAL8 value. */
+  /**
+   * The unscaled value of a DECIMAL4 or DECIMAL8 value.
+   *
+   * @return the unscaled value
+   * @throws VariantTypeException if the value is not DECIMAL4 or DECIMAL8 (DECIMAL16 needs {@link
+   *     #getDecimalUnscaled()})
+   */
   public long getDecimalUnscaledLong() {
     switch (primitiveIdOrMinus1()) {
       case VariantLayout.DECIMAL4:
@@ -391,7 +473,12 @@ public final class VariantReader {
     }
   }
 
-  /** The unscaled value of any decimal (allocates). */
+  /**
+   * The unscaled value of any decimal (allocates).
+   *
+   * @return the unscaled value of a DECIMAL4, DECIMAL8 or DECIMAL16
+   * @throws VariantTypeException if the value is not a decimal
+   */
   public BigInteger getDecimalUnscaled() {
     if (primitiveIdOrMinus1() == VariantLayout.DECIMAL16) {
       long lo = VariantLayout.readLong(buf, start + 2);
@@ -401,7 +488,12 @@ public final class VariantReader {
     return BigInteger.valueOf(getDecimalUnscaledLong());
   }
 
-  /** Any decimal as a {@link BigDecimal} (allocates). */
+  /**
+   * Any decimal as a {@link BigDecimal} (allocates).
+   *
+   * @return the value with its scale
+   * @throws VariantTypeException if the value is not a decimal
+   */
   public BigDecimal getDecimal() {
     int scale = getDecimalScale();
     if (primitiveIdOrMinus1() == VariantLayout.DECIMAL16) {
@@ -419,7 +511,12 @@ public final class VariantReader {
     }
   }
 
-  /** A DATE value: days since 1970-01-01. */
+  /**
+   * A DATE value: days since 1970-01-01.
+   *
+   * @return the number of days since 1970-01-01 (negative before it)
+   * @throws VariantTypeException if the value is not a DATE
+   */
   public int getDate() {
     if (primitiveIdOrMinus1() != VariantLayout.DATE) {
       throw mismatch("DATE");
@@ -430,6 +527,11 @@ public final class VariantReader {
   /**
    * Any of the four timestamp kinds: microseconds or nanoseconds since the epoch as {@link #kind()}
    * says.
+   *
+   * @return microseconds (TIMESTAMP_MICROS, TIMESTAMP_NTZ_MICROS) or nanoseconds (TIMESTAMP_NANOS,
+   *     TIMESTAMP_NTZ_NANOS) since 1970-01-01T00:00, UTC for the zoned kinds, wall-clock for the
+   *     NTZ ones
+   * @throws VariantTypeException if the value is not a timestamp
    */
   public long getTimestamp() {
     switch (primitiveIdOrMinus1()) {
@@ -443,7 +545,12 @@ public final class VariantReader {
     }
   }
 
-  /** A TIME_MICROS value: microseconds since midnight. */
+  /**
+   * A TIME_MICROS value: microseconds since midnight.
+   *
+   * @return microseconds since midnight (no time zone)
+   * @throws VariantTypeException if the value is not a TIME_MICROS
+   */
   public long getTimeMicros() {
     if (primitiveIdOrMinus1() != VariantLayout.TIME_MICROS) {
       throw mismatch("TIME_MICROS");
@@ -451,19 +558,34 @@ public final class VariantReader {
     return VariantLayout.readLong(buf, start + 1);
   }
 
-  /** The most significant 64 bits of a UUID. */
+  /**
+   * The most significant 64 bits of a UUID.
+   *
+   * @return the first 8 of the UUID's 16 bytes, big-endian
+   * @throws VariantTypeException if the value is not a UUID
+   */
   public long getUuidMostSignificantBits() {
     requireUuid();
     return VariantLayout.readLongBigEndian(buf, start + 1);
   }
 
-  /** The least significant 64 bits of a UUID. */
+  /**
+   * The least significant 64 bits of a UUID.
+   *
+   * @return the last 8 of the UUID's 16 bytes, big-endian
+   * @throws VariantTypeException if the value is not a UUID
+   */
   public long getUuidLeastSignificantBits() {
     requireUuid();
     return VariantLayout.readLongBigEndian(buf, start + 9);
   }
 
-  /** A UUID value (allocates). */
+  /**
+   * A UUID value (allocates).
+   *
+   * @return a new UUID of the value's 16 bytes
+   * @throws VariantTypeException if the value is not a UUID
+   */
   public java.util.UUID getUuid() {
     return new java.util.UUID(getUuidMostSignificantBits(), getUuidLeastSignificantBits());
   }
@@ -476,6 +598,10 @@ public final class VariantReader {
 
   /**
    * Absolute offset in {@link #buffer()} of the bytes of a STRING (short or long) or BINARY value.
+   *
+   * @return the absolute offset of the first byte of the string or binary payload, after its header
+   *     and length
+   * @throws VariantTypeException if the value is neither a STRING nor a BINARY
    */
   public int bytesOffset() {
     requireBytes();
@@ -484,7 +610,12 @@ public final class VariantReader {
         : start + 1 + VariantLayout.LENGTH_PREFIX;
   }
 
-  /** Length of the bytes of a STRING or BINARY value. */
+  /**
+   * Length of the bytes of a STRING or BINARY value.
+   *
+   * @return the number of bytes of the string (UTF-8) or binary payload
+   * @throws VariantTypeException if the value is neither a STRING nor a BINARY
+   */
   public int bytesLength() {
     requireBytes();
     return payloadLength;
@@ -501,7 +632,12 @@ public final class VariantReader {
     }
   }
 
-  /** A STRING value decoded (allocates; invalid UTF-8 becomes U+FFFD). */
+  /**
+   * A STRING value decoded (allocates; invalid UTF-8 becomes U+FFFD).
+   *
+   * @return a new string
+   * @throws VariantTypeException if the value is not a STRING
+   */
   public String getString() {
     if (kindOrNull() != VariantKind.STRING) {
       throw mismatch("STRING");
@@ -509,7 +645,13 @@ public final class VariantReader {
     return Utf8.decode(buf, bytesOffset(), payloadLength);
   }
 
-  /** A STRING value's UTF-8 bytes as a read-only slice of the buffer (no copy). */
+  /**
+   * A STRING value's UTF-8 bytes as a read-only slice of the buffer (no copy).
+   *
+   * @return a read-only buffer over the string's UTF-8 bytes, position 0, valid while the
+   *     underlying memory is
+   * @throws VariantTypeException if the value is not a STRING
+   */
   public ByteBuffer getStringBytes() {
     if (kindOrNull() != VariantKind.STRING) {
       throw mismatch("STRING");
@@ -517,7 +659,12 @@ public final class VariantReader {
     return buf.slice(bytesOffset(), payloadLength).asReadOnlyBuffer();
   }
 
-  /** A BINARY value as a read-only slice of the buffer (no copy). */
+  /**
+   * A BINARY value as a read-only slice of the buffer (no copy).
+   *
+   * @return a read-only buffer over the bytes, position 0, valid while the underlying memory is
+   * @throws VariantTypeException if the value is not a BINARY
+   */
   public ByteBuffer getBinary() {
     if (kindOrNull() != VariantKind.BINARY) {
       throw mismatch("BINARY");
@@ -537,7 +684,12 @@ public final class VariantReader {
 
   // ---- objects ----
 
-  /** Number of fields of an object. */
+  /**
+   * Number of fields of an object.
+   *
+   * @return the number of fields, 0 or more
+   * @throws VariantTypeException if the value is not an object
+   */
   public int fieldCount() {
     requireObject();
     return count;
@@ -546,7 +698,10 @@ public final class VariantReader {
   /**
    * Dictionary id of field {@code i} of an object (fields are in key order).
    *
+   * @param i the field index, from 0 to {@link #fieldCount()}
+   * @return the field's key id in {@link #metadata()}
    * @throws VariantFormatException if the id is outside the metadata dictionary
+   * @throws VariantTypeException if the value is not an object
    */
   public int fieldId(int i) {
     requireObject();
@@ -565,7 +720,13 @@ public final class VariantReader {
     return (int) id;
   }
 
-  /** Key of field {@code i} of an object. */
+  /**
+   * Key of field {@code i} of an object.
+   *
+   * @param i the field index, from 0 to {@link #fieldCount()}
+   * @return the key, decoded (cached by the metadata)
+   * @throws VariantTypeException if the value is not an object
+   */
   public String fieldName(int i) {
     return metadata.key(fieldId(i));
   }
@@ -574,6 +735,9 @@ public final class VariantReader {
    * Points {@code out} at the value of field {@code i} of an object; returns {@code out}. {@code
    * out} may be this reader.
    *
+   * @param i the field index, from 0 to {@link #fieldCount()}
+   * @param out the reader to point at the field's value
+   * @return {@code out}
    * @throws IndexOutOfBoundsException if {@code i} is not below {@link #fieldCount()} (a caller
    *     error, not bad data)
    */
@@ -590,6 +754,10 @@ public final class VariantReader {
    * <p>Some writers (parquet-java 1.18.1) order fields by Java's UTF-16 {@code String.compareTo}.
    * The two orders agree for any key without characters at or above U+E000, so binary search still
    * finds such keys; for other keys a miss is confirmed by a linear scan.
+   *
+   * @param key the UTF-8 bytes of the key
+   * @return the field index, or -1 when the object has no such key
+   * @throws VariantTypeException if the value is not an object
    */
   public int findField(byte[] key) {
     requireObject();
@@ -624,7 +792,13 @@ public final class VariantReader {
     return -1;
   }
 
-  /** Index of the field named {@code key}, or -1 (encodes the key: allocates). */
+  /**
+   * Index of the field named {@code key}, or -1 (encodes the key: allocates).
+   *
+   * @param key the key
+   * @return the field index, or -1 when the object has no such key
+   * @throws VariantTypeException if the value is not an object
+   */
   public int findField(String key) {
     return findField(key.getBytes(StandardCharsets.UTF_8));
   }
@@ -633,6 +807,10 @@ public final class VariantReader {
    * Index of the field with dictionary id {@code id}, or -1. Over a sorted dictionary ids follow
    * key order, so this is a binary search over the ids; otherwise a linear scan. Lets a kernel
    * resolve a key to an id once per metadata instead of comparing bytes per row.
+   *
+   * @param id a key id of {@link #metadata()}
+   * @return the field index, or -1 when the object has no field with that id
+   * @throws VariantTypeException if the value is not an object
    */
   public int findFieldById(int id) {
     requireObject();
@@ -652,6 +830,9 @@ public final class VariantReader {
    * id, or when the bytes fail a check; the caller then takes the step-by-step route, which tells
    * the two apart and reports the failure.
    *
+   * @param ids the key ids to follow, outermost first, of a sorted dictionary
+   * @param out the reader to point at the value reached; unspecified when false is returned
+   * @return true when every step was found and {@code out} points at the value
    * @throws VariantFormatException if the value reached does not fit in its object
    */
   public boolean descendByIds(int[] ids, VariantReader out) {
@@ -749,7 +930,14 @@ public final class VariantReader {
     return -1;
   }
 
-  /** Points {@code out} at the field with UTF-8 key {@code key}; false if there is none. */
+  /**
+   * Points {@code out} at the field with UTF-8 key {@code key}; false if there is none.
+   *
+   * @param key the UTF-8 bytes of the key
+   * @param out the reader to point at the field's value; unchanged when there is none
+   * @return true when the field was found
+   * @throws VariantTypeException if the value is not an object
+   */
   public boolean findFieldInto(byte[] key, VariantReader out) {
     int i = findField(key);
     if (i < 0) {
@@ -767,7 +955,12 @@ public final class VariantReader {
 
   // ---- arrays ----
 
-  /** Number of elements of an array. */
+  /**
+   * Number of elements of an array.
+   *
+   * @return the number of elements, 0 or more
+   * @throws VariantTypeException if the value is not an array
+   */
   public int elementCount() {
     requireArray();
     return count;
@@ -777,6 +970,9 @@ public final class VariantReader {
    * Points {@code out} at element {@code i} of an array; returns {@code out}. {@code out} may be
    * this reader, to descend without a second reader.
    *
+   * @param i the element index, from 0 to {@link #elementCount()}
+   * @param out the reader to point at the element
+   * @return {@code out}
    * @throws IndexOutOfBoundsException if {@code i} is not below {@link #elementCount()} (a caller
    *     error, not bad data)
    */
@@ -843,7 +1039,11 @@ public final class VariantReader {
     return out;
   }
 
-  /** An immutable view of the value this reader points at. */
+  /**
+   * An immutable view of the value this reader points at.
+   *
+   * @return a new immutable view sharing this reader's buffer and metadata (no copy of the bytes)
+   */
   public Variant toVariant() {
     return new Variant(new VariantReader().reset(this));
   }

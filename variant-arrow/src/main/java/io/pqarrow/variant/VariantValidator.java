@@ -39,7 +39,11 @@ public final class VariantValidator {
   private int[] fEnd = new int[16];
   private int[] fNext = new int[16];
 
-  /** A validator with the given options. */
+  /**
+   * A validator with the given options.
+   *
+   * @param options the mode (full or trusted) and the caps
+   */
   public VariantValidator(ValidationOptions options) {
     this.options = java.util.Objects.requireNonNull(options, "options");
     this.maxDepth = options.limits().maxValidationDepth();
@@ -49,7 +53,14 @@ public final class VariantValidator {
   /**
    * Validates the metadata and the value {@code [offset, offset + length)} of {@code value}.
    *
+   * @param metadata the metadata the value's field ids refer to; validated once per instance
+   * @param value the buffer holding the value; its position and limit are not used
+   * @param offset the absolute offset of the value's header byte
+   * @param length the number of bytes of the value
+   * @param row the row named in error messages (0-based), or {@link
+   *     VariantFormatException#UNKNOWN_ROW}
    * @return a reader pointing at the value (owned by this validator: valid until the next call)
+   * @throws VariantFormatException for the first problem found, naming the row and byte offset
    */
   public VariantReader validate(
       VariantMetadata metadata, ByteBuffer value, int offset, int length, long row) {
@@ -75,7 +86,18 @@ public final class VariantValidator {
     return top;
   }
 
-  /** Validates one row with a throw-away validator. */
+  /**
+   * Validates one row with a throw-away validator.
+   *
+   * @param metadata the metadata the value's field ids refer to
+   * @param value the buffer holding the value; its position and limit are not used
+   * @param offset the absolute offset of the value's header byte
+   * @param length the number of bytes of the value
+   * @param row the row named in error messages (0-based), or {@link
+   *     VariantFormatException#UNKNOWN_ROW}
+   * @param options the mode and the caps
+   * @throws VariantFormatException for the first problem found, naming the row and byte offset
+   */
   public static void validate(
       VariantMetadata metadata,
       ByteBuffer value,
@@ -89,6 +111,10 @@ public final class VariantValidator {
   /**
    * Validates metadata: its size caps always, and in {@code FULL} mode (once per instance) the
    * offsets, UTF-8 of every key and the truth of the sorted flag.
+   *
+   * @param md the metadata
+   * @param options the mode and the caps
+   * @throws VariantFormatException for the first problem found, naming the byte offset
    */
   public static void validateMetadata(VariantMetadata md, ValidationOptions options) {
     long maxBytes = options.limits().maxVariantMetadataBytes();

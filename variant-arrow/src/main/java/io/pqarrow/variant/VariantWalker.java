@@ -27,12 +27,20 @@ public final class VariantWalker {
   /**
    * A walker that fails past {@link Limits#maxVariantDepth()} nested objects and arrays (a cap
    * {@link Limits} has already checked against {@link Limits#VARIANT_DEPTH_CEILING}).
+   *
+   * @param limits the caps; {@link Limits#maxVariantDepth()} bounds the nesting walked
    */
   public VariantWalker(Limits limits) {
     this.maxDepth = Objects.requireNonNull(limits, "limits").maxVariantDepth();
   }
 
-  /** Visits the value {@code root} points at ({@code root} itself is not moved). */
+  /**
+   * Visits the value {@code root} points at ({@code root} itself is not moved).
+   *
+   * @param root a reader on the value to walk
+   * @param visitor called for every value, depth first
+   * @throws VariantFormatException if the value is malformed or nested deeper than the walker's cap
+   */
   public void walk(VariantReader root, VariantVisitor visitor) {
     path.reset(root.metadata());
     visit(root, visitor);
