@@ -90,12 +90,16 @@ public final class TemporalText {
         fixed && rules != null ? rules.getOffset(Instant.EPOCH).getTotalSeconds() : 0;
   }
 
-  /** Dates given as days since 1970-01-01: {@code yyyy-MM-dd}. */
+  /** {@return dates given as days since 1970-01-01: {@code yyyy-MM-dd}} */
   public static TemporalText date() {
     return DATE;
   }
 
-  /** Times of day given in {@code unit} since midnight: {@code HH:mm:ss[.fraction]}. */
+  /**
+   * {@return times of day given in {@code unit} since midnight: {@code HH:mm:ss[.fraction]}}
+   *
+   * @param unit the unit of the values (seconds to nanoseconds)
+   */
   public static TemporalText time(TimeUnit unit) {
     return new TemporalText(Kind.TIME, Objects.requireNonNull(unit, "unit"), null);
   }
@@ -106,12 +110,20 @@ public final class TemporalText {
    * a timestamp without a zone (rendered without offset, as the UTC wall clock).
    *
    * @throws DateTimeException if {@code timezone} is not a zone {@link ZoneId#of} knows
+   * @param unit the unit of the values (seconds to nanoseconds)
+   * @param timezone the zone to render in, or {@code null} for none
+   * @return the formatter
    */
   public static TemporalText timestamp(TimeUnit unit, String timezone) {
     return timestamp(unit, timezone == null ? null : ZoneId.of(timezone));
   }
 
-  /** As {@link #timestamp(TimeUnit, String)} with a zone, or {@code null} for none. */
+  /**
+   * {@return as {@link #timestamp(TimeUnit, String)} with a zone, or {@code null} for none}
+   *
+   * @param unit the unit of the values (seconds to nanoseconds)
+   * @param zone the zone to render in, or {@code null} for none
+   */
   public static TemporalText timestamp(TimeUnit unit, ZoneId zone) {
     return new TemporalText(Kind.TIMESTAMP, Objects.requireNonNull(unit, "unit"), zone);
   }
@@ -123,6 +135,9 @@ public final class TemporalText {
    * @return the index after the last character written
    * @throws DateTimeException for a value {@code java.time} cannot represent, or a time of day
    *     outside {@code [0, 24h)}
+   * @param value the value, in this formatter's unit
+   * @param out the buffer to write into
+   * @param at the index of the first character to write
    */
   public int write(long value, char[] out, int at) {
     switch (kind) {
@@ -135,7 +150,12 @@ public final class TemporalText {
     }
   }
 
-  /** The text of {@code value} as a new string (for tests and one-off use; allocates). */
+  /**
+   * {@return the text of {@code value} as a new string (for tests and one-off use; allocates)}
+   *
+   * @param value the value, in this formatter's unit
+   * @throws DateTimeException for a value {@code java.time} cannot represent
+   */
   public String format(long value) {
     char[] out = new char[MAX_CHARS];
     return new String(out, 0, write(value, out, 0));

@@ -23,7 +23,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
 public final class SchemaJson {
   private SchemaJson() {}
 
-  /** The JSON of {@code schema}, extension types as their storage and field metadata. */
+  /**
+   * {@return the JSON of {@code schema}, extension types as their storage and field metadata}
+   *
+   * @param schema the schema (not {@code null})
+   */
   public static String toJson(Schema schema) {
     List<Field> fields = new ArrayList<>(schema.getFields().size());
     for (Field f : schema.getFields()) {
@@ -38,6 +42,8 @@ public final class SchemaJson {
    * one stays its storage type with the metadata.
    *
    * @throws java.io.IOException when {@code json} is not a schema in Arrow Java's JSON form
+   * @param json the JSON text, as {@link #toJson} writes it
+   * @return the schema
    */
   public static Schema fromJson(String json) throws java.io.IOException {
     Schema storage = Schema.fromJSON(json);
