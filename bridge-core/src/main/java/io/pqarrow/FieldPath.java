@@ -52,10 +52,10 @@ public final class FieldPath {
   /**
    * Reads {@code text}: parts separated by dots, a part in backticks a literal name.
    *
-   * @throws IllegalArgumentException for an unterminated backtick, or text after a closing backtick
-   *     other than a dot
    * @param text the path as written (not {@code null})
    * @return the parsed path
+   * @throws IllegalArgumentException for an unterminated backtick, or text after a closing backtick
+   *     other than a dot
    */
   public static FieldPath parse(String text) {
     Objects.requireNonNull(text, "text");

@@ -90,13 +90,14 @@ public final class TemporalText {
         fixed && rules != null ? rules.getOffset(Instant.EPOCH).getTotalSeconds() : 0;
   }
 
-  /** {@return dates given as days since 1970-01-01: {@code yyyy-MM-dd}} */
+  /** {@return the formatter of dates given as days since 1970-01-01: {@code yyyy-MM-dd}} */
   public static TemporalText date() {
     return DATE;
   }
 
   /**
-   * {@return times of day given in {@code unit} since midnight: {@code HH:mm:ss[.fraction]}}
+   * {@return the formatter of times of day given in {@code unit} since midnight: {@code
+   * HH:mm:ss[.fraction]}}
    *
    * @param unit the unit of the values (seconds to nanoseconds)
    */
@@ -109,10 +110,10 @@ public final class TemporalText {
    * zone string ({@code "UTC"}, {@code "+01:00"}, {@code "America/New_York"}), or {@code null} for
    * a timestamp without a zone (rendered without offset, as the UTC wall clock).
    *
-   * @throws DateTimeException if {@code timezone} is not a zone {@link ZoneId#of} knows
    * @param unit the unit of the values (seconds to nanoseconds)
    * @param timezone the zone to render in, or {@code null} for none
    * @return the formatter
+   * @throws DateTimeException if {@code timezone} is not a zone {@link ZoneId#of} knows
    */
   public static TemporalText timestamp(TimeUnit unit, String timezone) {
     return timestamp(unit, timezone == null ? null : ZoneId.of(timezone));
@@ -132,12 +133,12 @@ public final class TemporalText {
    * Writes the text of {@code value} into {@code out} from index {@code at}, which must leave room
    * for {@link #MAX_CHARS} characters.
    *
-   * @return the index after the last character written
-   * @throws DateTimeException for a value {@code java.time} cannot represent, or a time of day
-   *     outside {@code [0, 24h)}
    * @param value the value, in this formatter's unit
    * @param out the buffer to write into
    * @param at the index of the first character to write
+   * @return the index after the last character written
+   * @throws DateTimeException for a value {@code java.time} cannot represent, or a time of day
+   *     outside {@code [0, 24h)}
    */
   public int write(long value, char[] out, int at) {
     switch (kind) {

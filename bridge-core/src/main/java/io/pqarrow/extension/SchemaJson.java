@@ -41,9 +41,9 @@ public final class SchemaJson {
    * are registered ({@link ExtensionTypes#register()} registers this library's); an unregistered
    * one stays its storage type with the metadata.
    *
-   * @throws java.io.IOException when {@code json} is not a schema in Arrow Java's JSON form
    * @param json the JSON text, as {@link #toJson} writes it
    * @return the schema
+   * @throws java.io.IOException when {@code json} is not a schema in Arrow Java's JSON form
    */
   public static Schema fromJson(String json) throws java.io.IOException {
     Schema storage = Schema.fromJSON(json);
