@@ -214,11 +214,12 @@ public class ParquetFileException extends BridgeException {
   }
 
   /**
-   * {@return as {@link #unsupported(Path, String, String)}, for a file known by its display name}
+   * As {@link #unsupported(Path, String, String)}, for a file known by its display name.
    *
    * @param file the file's display name
    * @param column the column's path, or {@code null} when not known
    * @param what the feature not supported
+   * @return the exception
    */
   public static ParquetFileException unsupported(String file, String column, String what) {
     return new ParquetFileException(

@@ -314,7 +314,7 @@ public final class Dataset {
    * DatasetScanOptions, List)}).
    *
    * @param targetBytes the size, in compressed bytes, a split aims at
-   * @return the splits, covering every row group of every file once
+   * @return the splits, in file order
    */
   public List<DatasetSplit> plan(long targetBytes) {
     List<DatasetSplit> out = new ArrayList<>();

@@ -61,7 +61,7 @@ public final class ParquetSource {
    * Reads and checks the footer of the local file {@code file}; errors name it as given.
    *
    * @param file a local Parquet file
-   * @param limits the caps checked on the footer (size, schema depth)
+   * @param limits the caps; the footer is refused over {@link Limits#maxFooterBytes()}
    * @return the source
    * @throws ParquetFileException when the file is missing, unreadable, a directory, not Parquet,
    *     truncated, or has a footer over {@link Limits#maxFooterBytes()} or that cannot be parsed
@@ -76,7 +76,7 @@ public final class ParquetSource {
    *
    * @param name the display name of the source, such as its path or URI
    * @param input the bytes
-   * @param limits the caps checked on the footer (size, schema depth)
+   * @param limits the caps; the footer is refused over {@link Limits#maxFooterBytes()}
    * @return the source
    * @throws ParquetFileException when the source cannot be read, is not Parquet, is truncated, or
    *     has a footer over {@link Limits#maxFooterBytes()} or that cannot be parsed
@@ -89,10 +89,11 @@ public final class ParquetSource {
   }
 
   /**
-   * {@return as {@link #open(InputFile, String, Limits)}, named by {@code input.toString()}}
+   * As {@link #open(InputFile, String, Limits)}, named by {@code input.toString()} in every error.
    *
    * @param input the bytes
-   * @param limits the caps checked on the footer (size, schema depth)
+   * @param limits the caps; the footer is refused over {@link Limits#maxFooterBytes()}
+   * @return the source
    */
   public static ParquetSource open(InputFile input, Limits limits) {
     return open(input, String.valueOf(input), limits);
