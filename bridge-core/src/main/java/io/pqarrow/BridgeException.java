@@ -54,7 +54,12 @@ public class BridgeException extends RuntimeException {
   /** The location, never {@code null}. */
   private final ErrorLocation location;
 
-  /** An error of {@code kind} with no known location and the complete {@code message}. */
+  /**
+   * An error of {@code kind} with no known location and the complete {@code message}.
+   *
+   * @param kind what kind of failure this is, for callers that act on it (not {@code null})
+   * @param message the whole one-line message, location included
+   */
   public BridgeException(ErrorKind kind, String message) {
     this(kind, ErrorLocation.NONE, message, null);
   }
@@ -82,17 +87,22 @@ public class BridgeException extends RuntimeException {
    * compose("Invalid Variant value", NONE.withRow(3).withByteOffset(9), "truncated")
    *   → Invalid Variant value at row 3, byte 9: truncated
    * </pre>
+   *
+   * @param head what failed, e.g. {@code "Invalid Variant value"}
+   * @param where where it failed; {@link ErrorLocation#NONE} for nowhere known
+   * @param problem what is wrong there
+   * @return the composed one-line message
    */
   public static String compose(String head, ErrorLocation where, String problem) {
     return where.isEmpty() ? head + ": " + problem : head + " at " + where + ": " + problem;
   }
 
-  /** What kind of failure this is. */
+  /** {@return what kind of failure this is} */
   public ErrorKind kind() {
     return kind;
   }
 
-  /** Where it happened; {@link ErrorLocation#NONE} when nothing is known. */
+  /** {@return where it happened; {@link ErrorLocation#NONE} when nothing is known} */
   public ErrorLocation location() {
     return location;
   }

@@ -97,6 +97,7 @@ public enum ErrorKind {
    *
    * @param cause the failure being wrapped, possibly {@code null}
    * @param otherwise the kind when {@code cause} says nothing about it
+   * @return {@code cause}'s kind, {@link #IO}, or {@code otherwise}
    */
   public static ErrorKind of(Throwable cause, ErrorKind otherwise) {
     if (cause instanceof BridgeException b) {
@@ -116,6 +117,9 @@ public enum ErrorKind {
    * does not fit the value, say), not from the user's options, so the data's bytes are what is not
    * as promised. This is the one rule for it: the library's row errors and the command line's
    * wrapping of library failures both use it.
+   *
+   * @param cause the failure being wrapped, possibly {@code null}
+   * @return the kind to report the failure under; never {@link #INVALID_ARGUMENT}
    */
   public static ErrorKind ofRow(Throwable cause) {
     ErrorKind kind = of(cause, INVALID_DATA);

@@ -48,80 +48,121 @@ public record ErrorLocation(String file, String column, int rowGroup, long row, 
   /** No part known. */
   public static final ErrorLocation NONE = new ErrorLocation(null, null, UNKNOWN, UNKNOWN, UNKNOWN);
 
-  /** Stores every negative number as {@link #UNKNOWN}. */
+  /**
+   * Stores every negative number as {@link #UNKNOWN}.
+   *
+   * @param file the file, or {@code null} when not known
+   * @param column the column or field path, or {@code null} when not known
+   * @param rowGroup the 0-based row group; any negative number for not known
+   * @param row the 0-based row; any negative number for not known
+   * @param byteOffset the offset of the offending byte; any negative number for not known
+   */
   public ErrorLocation {
     rowGroup = Math.max(UNKNOWN, rowGroup);
     row = Math.max(UNKNOWN, row);
     byteOffset = Math.max(UNKNOWN, byteOffset);
   }
 
-  /** A location naming {@code file} only ({@code String.valueOf(file)}; {@code null} for none). */
+  /**
+   * {@return a location naming {@code file} only ({@code String.valueOf(file)}; {@code null} for
+   * none)}
+   *
+   * @param file the file (any object; its {@code toString()} is kept), or {@code null}
+   */
   public static ErrorLocation inFile(Object file) {
     return NONE.withFile(file);
   }
 
-  /** A location naming the column (or vector) {@code column} only. */
+  /**
+   * {@return a location naming the column (or vector) {@code column} only}
+   *
+   * @param column the column or field path, or {@code null}
+   */
   public static ErrorLocation inColumn(String column) {
     return NONE.withColumn(column);
   }
 
-  /** A location naming row {@code row} only ({@link #NONE} when negative). */
+  /**
+   * {@return a location naming row {@code row} only ({@link #NONE} when negative)}
+   *
+   * @param row the 0-based row
+   */
   public static ErrorLocation atRow(long row) {
     return NONE.withRow(row);
   }
 
-  /** This location with {@code file} ({@code String.valueOf(file)}; {@code null} for none). */
+  /**
+   * {@return this location with {@code file} ({@code String.valueOf(file)}; {@code null} for none)}
+   *
+   * @param file the file (any object; its {@code toString()} is kept), or {@code null}
+   */
   public ErrorLocation withFile(Object file) {
     return new ErrorLocation(
         file == null ? null : String.valueOf(file), column, rowGroup, row, byteOffset);
   }
 
-  /** This location with {@code column} ({@code null} for none). */
+  /**
+   * {@return this location with {@code column} ({@code null} for none)}
+   *
+   * @param column the column or field path, or {@code null}
+   */
   public ErrorLocation withColumn(String column) {
     return new ErrorLocation(file, column, rowGroup, row, byteOffset);
   }
 
-  /** This location with row group {@code rowGroup} (negative for none). */
+  /**
+   * {@return this location with row group {@code rowGroup} (negative for none)}
+   *
+   * @param rowGroup the 0-based row group
+   */
   public ErrorLocation withRowGroup(int rowGroup) {
     return new ErrorLocation(file, column, rowGroup, row, byteOffset);
   }
 
-  /** This location with row {@code row} (negative for none). */
+  /**
+   * {@return this location with row {@code row} (negative for none)}
+   *
+   * @param row the 0-based row
+   */
   public ErrorLocation withRow(long row) {
     return new ErrorLocation(file, column, rowGroup, row, byteOffset);
   }
 
-  /** This location with byte offset {@code byteOffset} (negative for none). */
+  /**
+   * {@return this location with byte offset {@code byteOffset} (negative for none)}
+   *
+   * @param byteOffset the offset of the offending byte
+   */
   public ErrorLocation withByteOffset(long byteOffset) {
     return new ErrorLocation(file, column, rowGroup, row, byteOffset);
   }
 
-  /** Whether the file is known. */
+  /** {@return whether the file is known} */
   public boolean hasFile() {
     return file != null;
   }
 
-  /** Whether the column is known. */
+  /** {@return whether the column is known} */
   public boolean hasColumn() {
     return column != null;
   }
 
-  /** Whether the row group is known. */
+  /** {@return whether the row group is known} */
   public boolean hasRowGroup() {
     return rowGroup != UNKNOWN;
   }
 
-  /** Whether the row is known. */
+  /** {@return whether the row is known} */
   public boolean hasRow() {
     return row != UNKNOWN;
   }
 
-  /** Whether the byte offset is known. */
+  /** {@return whether the byte offset is known} */
   public boolean hasByteOffset() {
     return byteOffset != UNKNOWN;
   }
 
-  /** Whether no part is known. */
+  /** {@return whether no part is known} */
   public boolean isEmpty() {
     return !hasFile() && !hasColumn() && !hasRowGroup() && !hasRow() && !hasByteOffset();
   }

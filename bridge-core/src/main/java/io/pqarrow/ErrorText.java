@@ -32,6 +32,9 @@ public final class ErrorText {
   /**
    * One line describing {@code e}: its message in our words, never empty. A file-system exception
    * says what is wrong, not which file: the caller's message names the file.
+   *
+   * @param e the failure (not {@code null})
+   * @return its one-line description
    */
   public static String describe(Throwable e) {
     return describe(e, 0);

@@ -52,6 +52,8 @@ public final class FieldPath {
   /**
    * Reads {@code text}: parts separated by dots, a part in backticks a literal name.
    *
+   * @param text the path as written (not {@code null})
+   * @return the parsed path
    * @throws IllegalArgumentException for an unterminated backtick, or text after a closing backtick
    *     other than a dot
    */
@@ -105,7 +107,11 @@ public final class FieldPath {
     return new FieldPath(parts, q, text);
   }
 
-  /** The path of exactly {@code names}, from the top level down (each a literal name). */
+  /**
+   * {@return the path of exactly {@code names}, from the top level down (each a literal name)}
+   *
+   * @param names the field names, top level first (not {@code null}, not empty)
+   */
   public static FieldPath of(List<String> names) {
     return of(names, Collections.nCopies(names.size(), true));
   }
@@ -114,6 +120,10 @@ public final class FieldPath {
    * The path of {@code parts}, each a literal name where {@code quoted} says so and otherwise a
    * part whose dots to its unquoted neighbours may join it into one name (rule 2); for parsers of
    * other syntaxes (a filter's double-quoted names).
+   *
+   * @param parts the parts, top level first, quotes already removed
+   * @param quoted for each part, whether it was quoted (the same size as {@code parts})
+   * @return the path
    */
   public static FieldPath of(List<String> parts, List<Boolean> quoted) {
     if (parts.isEmpty() || parts.size() != quoted.size()) {
@@ -136,6 +146,9 @@ public final class FieldPath {
    * Text that names exactly the field {@code names} gives from the top level down, in any schema:
    * one name as it is (in backticks when it holds a dot, starts with a backtick or is empty),
    * several each in backticks.
+   *
+   * @param names the field names, top level first
+   * @return the text, which {@link #parse} reads back to {@code names}
    */
   public static String quote(List<String> names) {
     if (names.size() == 1) {
@@ -156,6 +169,10 @@ public final class FieldPath {
    * top level): the names joined by dots, those that hold a dot in backticks, when that resolves to
    * them there (as it always does for names without dots, the plain paths of earlier versions);
    * else {@link #quote(List)}.
+   *
+   * @param names the field names, top level first
+   * @param fields the top-level fields of the schema the text is for
+   * @return the text, which resolves to {@code names} in {@code fields}
    */
   public static String quote(List<String> names, List<Field> fields) {
     String plain = plain(names);
@@ -181,12 +198,18 @@ public final class FieldPath {
     return "`" + name.replace("`", "``") + "`";
   }
 
-  /** The parts, backticks removed. */
+  /** {@return the parts, backticks removed} */
   public List<String> parts() {
     return parts;
   }
 
-  /** Whether part {@code i} was in quotes: a literal name, never joined with its neighbours. */
+  /**
+   * {@return whether part {@code i} was in quotes: a literal name, never joined with its
+   * neighbours}
+   *
+   * @param i the 0-based part index
+   * @throws IndexOutOfBoundsException when {@code i} is not a part's index
+   */
   public boolean isQuoted(int i) {
     return quoted[i];
   }
@@ -195,6 +218,9 @@ public final class FieldPath {
    * The names of the field this path selects in {@code fields} (a schema's top level), from the top
    * level down, followed by the object keys for a path that goes on inside a Variant column; for a
    * path that names nothing, the names as far as it resolves and then the remaining parts.
+   *
+   * @param fields the top-level fields of the schema to resolve in
+   * @return the resolved names, top level first (never {@code null})
    */
   public List<String> resolve(List<Field> fields) {
     List<String> out = new ArrayList<>();
@@ -213,6 +239,9 @@ public final class FieldPath {
   /**
    * The path resolved in {@code fields}: exactly the names {@link #resolve(List)} gives, each a
    * literal, keeping this path's text for messages.
+   *
+   * @param fields the top-level fields of the schema to resolve in
+   * @return the resolved path, every part a literal name
    */
   public FieldPath resolved(List<Field> fields) {
     List<String> names = resolve(fields);

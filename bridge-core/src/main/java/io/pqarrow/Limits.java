@@ -137,7 +137,7 @@ public final class Limits {
     this.maxInferredFields = b.maxInferredFields;
   }
 
-  /** Every limit at its default (the table above). */
+  /** {@return every limit at its default (the table above)} */
   public static Limits defaults() {
     return DEFAULTS;
   }
@@ -146,17 +146,19 @@ public final class Limits {
    * The defaults with the tighter inference caps shredding inference uses when it is given no
    * options: {@link #maxInferDepth()} 32 and {@link #maxInferredFields()} 256 (every other limit at
    * its default), so that a shredded column stays a reasonable number of Parquet columns.
+   *
+   * @return the shredding-inference defaults
    */
   public static Limits shreddingInferenceDefaults() {
     return SHREDDING_INFERENCE;
   }
 
-  /** A builder starting from the defaults. */
+  /** {@return a builder starting from the defaults} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** A builder starting from these limits. */
+  /** {@return a builder starting from these limits} */
   public Builder toBuilder() {
     Builder b = new Builder();
     b.maxParquetSchemaDepth = maxParquetSchemaDepth;
@@ -178,12 +180,15 @@ public final class Limits {
     return b;
   }
 
-  /** Deepest nesting of groups in a Parquet schema that is mapped; default 256. */
+  /** {@return the deepest nesting of groups in a Parquet schema that is mapped; default 256} */
   public int maxParquetSchemaDepth() {
     return maxParquetSchemaDepth;
   }
 
-  /** Deepest nesting of one field of a stored {@code ARROW:schema} that is restored; default 64. */
+  /**
+   * {@return the deepest nesting of one field of a stored {@code ARROW:schema} that is restored;
+   * default 64}
+   */
   public int maxArrowSchemaDepth() {
     return maxArrowSchemaDepth;
   }
@@ -191,72 +196,77 @@ public final class Limits {
   /**
    * Most fields, at every level, of one top-level field of a stored {@code ARROW:schema} that is
    * restored; default 100,000.
+   *
+   * @return the most fields of one restored top-level field
    */
   public int maxArrowSchemaFields() {
     return maxArrowSchemaFields;
   }
 
-  /** Longest Parquet footer read, in bytes; default 256 MiB. */
+  /** {@return the longest Parquet footer read, in bytes; default 256 MiB} */
   public long maxFooterBytes() {
     return maxFooterBytes;
   }
 
-  /** Deepest Variant nesting any walk over a value accepts; default 512. */
+  /** {@return the deepest Variant nesting any walk over a value accepts; default 512} */
   public int maxVariantDepth() {
     return maxVariantDepth;
   }
 
-  /** Deepest Variant nesting {@code VariantValidator} accepts; default 256. */
+  /** {@return the deepest Variant nesting {@code VariantValidator} accepts; default 256} */
   public int maxValidationDepth() {
     return maxValidationDepth;
   }
 
-  /** Most fields or elements in one Variant object or array; default 16,777,216. */
+  /** {@return the most fields or elements in one Variant object or array; default 16,777,216} */
   public long maxVariantElements() {
     return maxVariantElements;
   }
 
-  /** Longest encoded Variant value of one row, in bytes; default 1 GiB. */
+  /** {@return the longest encoded Variant value of one row, in bytes; default 1 GiB} */
   public long maxVariantValueBytes() {
     return maxVariantValueBytes;
   }
 
-  /** Longest encoded Variant metadata, in bytes; default 1 GiB. */
+  /** {@return the longest encoded Variant metadata, in bytes; default 1 GiB} */
   public long maxVariantMetadataBytes() {
     return maxVariantMetadataBytes;
   }
 
-  /** Most keys in one Variant metadata dictionary; default 16,777,216. */
+  /** {@return the most keys in one Variant metadata dictionary; default 16,777,216} */
   public long maxVariantDictionarySize() {
     return maxVariantDictionarySize;
   }
 
-  /** Deepest nesting of JSON arrays and objects parsed into a Variant; default 512. */
+  /** {@return the deepest nesting of JSON arrays and objects parsed into a Variant; default 512} */
   public int maxJsonDepth() {
     return maxJsonDepth;
   }
 
-  /** Longest JSON number parsed, in characters; default 1,000. */
+  /** {@return the longest JSON number parsed, in characters; default 1,000} */
   public int maxJsonNumberLength() {
     return maxJsonNumberLength;
   }
 
-  /** Longest JSON string value parsed, in characters; default 20,000,000. */
+  /** {@return the longest JSON string value parsed, in characters; default 20,000,000} */
   public int maxJsonStringLength() {
     return maxJsonStringLength;
   }
 
-  /** Longest JSON object key parsed, in characters; default 50,000. */
+  /** {@return the longest JSON object key parsed, in characters; default 50,000} */
   public int maxJsonNameLength() {
     return maxJsonNameLength;
   }
 
-  /** Deepest level schema inference walks; deeper values are typed as Variant. Default 64. */
+  /**
+   * {@return the deepest level schema inference walks; deeper values are typed as Variant. Default
+   * 64}
+   */
   public int maxInferDepth() {
     return maxInferDepth;
   }
 
-  /** Most fields of one struct schema inference produces; default 1,024. */
+  /** {@return the most fields of one struct schema inference produces; default 1,024} */
   public int maxInferredFields() {
     return maxInferredFields;
   }
@@ -364,104 +374,200 @@ public final class Limits {
 
     private Builder() {}
 
-    /** Sets {@link Limits#maxParquetSchemaDepth()} (0 or more). */
+    /**
+     * Sets {@link Limits#maxParquetSchemaDepth()} (0 or more).
+     *
+     * @param levels the cap, in levels of nesting
+     * @return this builder
+     * @throws IllegalArgumentException if {@code levels} is negative
+     */
     public Builder maxParquetSchemaDepth(int levels) {
       this.maxParquetSchemaDepth =
           (int) check("maxParquetSchemaDepth", levels, 0, Integer.MAX_VALUE);
       return this;
     }
 
-    /** Sets {@link Limits#maxArrowSchemaDepth()} (0 or more). */
+    /**
+     * Sets {@link Limits#maxArrowSchemaDepth()} (0 or more).
+     *
+     * @param levels the cap, in levels of nesting
+     * @return this builder
+     * @throws IllegalArgumentException if {@code levels} is negative
+     */
     public Builder maxArrowSchemaDepth(int levels) {
       this.maxArrowSchemaDepth = (int) check("maxArrowSchemaDepth", levels, 0, Integer.MAX_VALUE);
       return this;
     }
 
-    /** Sets {@link Limits#maxArrowSchemaFields()} (0 or more). */
+    /**
+     * Sets {@link Limits#maxArrowSchemaFields()} (0 or more).
+     *
+     * @param fields the cap, in fields counted at every level
+     * @return this builder
+     * @throws IllegalArgumentException if {@code fields} is negative
+     */
     public Builder maxArrowSchemaFields(int fields) {
       this.maxArrowSchemaFields = (int) check("maxArrowSchemaFields", fields, 0, Integer.MAX_VALUE);
       return this;
     }
 
-    /** Sets {@link Limits#maxFooterBytes()} (0 or more). */
+    /**
+     * Sets {@link Limits#maxFooterBytes()} (0 or more).
+     *
+     * @param bytes the cap, in bytes
+     * @return this builder
+     * @throws IllegalArgumentException if {@code bytes} is negative
+     */
     public Builder maxFooterBytes(long bytes) {
       this.maxFooterBytes = check("maxFooterBytes", bytes, 0, Long.MAX_VALUE);
       return this;
     }
 
-    /** Sets {@link Limits#maxVariantDepth()} (0 to {@value Limits#VARIANT_DEPTH_CEILING}). */
+    /**
+     * Sets {@link Limits#maxVariantDepth()} (0 to {@value Limits#VARIANT_DEPTH_CEILING}).
+     *
+     * @param levels the cap, in levels of nesting
+     * @return this builder
+     * @throws IllegalArgumentException if {@code levels} is out of range
+     */
     public Builder maxVariantDepth(int levels) {
       this.maxVariantDepth = (int) check("maxVariantDepth", levels, 0, VARIANT_DEPTH_CEILING);
       return this;
     }
 
-    /** Sets {@link Limits#maxValidationDepth()} (0 to {@value Limits#VARIANT_DEPTH_CEILING}). */
+    /**
+     * Sets {@link Limits#maxValidationDepth()} (0 to {@value Limits#VARIANT_DEPTH_CEILING}).
+     *
+     * @param levels the cap, in levels of nesting
+     * @return this builder
+     * @throws IllegalArgumentException if {@code levels} is out of range
+     */
     public Builder maxValidationDepth(int levels) {
       this.maxValidationDepth = (int) check("maxValidationDepth", levels, 0, VARIANT_DEPTH_CEILING);
       return this;
     }
 
-    /** Sets {@link Limits#maxVariantElements()} (0 or more). */
+    /**
+     * Sets {@link Limits#maxVariantElements()} (0 or more).
+     *
+     * @param elements the cap, in fields or elements of one object or array
+     * @return this builder
+     * @throws IllegalArgumentException if {@code elements} is negative
+     */
     public Builder maxVariantElements(long elements) {
       this.maxVariantElements = check("maxVariantElements", elements, 0, Long.MAX_VALUE);
       return this;
     }
 
-    /** Sets {@link Limits#maxVariantValueBytes()} (1 or more). */
+    /**
+     * Sets {@link Limits#maxVariantValueBytes()} (1 or more).
+     *
+     * @param bytes the cap, in bytes
+     * @return this builder
+     * @throws IllegalArgumentException if {@code bytes} is less than 1
+     */
     public Builder maxVariantValueBytes(long bytes) {
       this.maxVariantValueBytes = check("maxVariantValueBytes", bytes, 1, Long.MAX_VALUE);
       return this;
     }
 
-    /** Sets {@link Limits#maxVariantMetadataBytes()} (1 or more). */
+    /**
+     * Sets {@link Limits#maxVariantMetadataBytes()} (1 or more).
+     *
+     * @param bytes the cap, in bytes
+     * @return this builder
+     * @throws IllegalArgumentException if {@code bytes} is less than 1
+     */
     public Builder maxVariantMetadataBytes(long bytes) {
       this.maxVariantMetadataBytes = check("maxVariantMetadataBytes", bytes, 1, Long.MAX_VALUE);
       return this;
     }
 
-    /** Sets {@link Limits#maxVariantDictionarySize()} (0 or more). */
+    /**
+     * Sets {@link Limits#maxVariantDictionarySize()} (0 or more).
+     *
+     * @param keys the cap, in dictionary keys
+     * @return this builder
+     * @throws IllegalArgumentException if {@code keys} is negative
+     */
     public Builder maxVariantDictionarySize(long keys) {
       this.maxVariantDictionarySize = check("maxVariantDictionarySize", keys, 0, Long.MAX_VALUE);
       return this;
     }
 
-    /** Sets {@link Limits#maxJsonDepth()} (0 or more). */
+    /**
+     * Sets {@link Limits#maxJsonDepth()} (0 or more).
+     *
+     * @param levels the cap, in levels of nesting
+     * @return this builder
+     * @throws IllegalArgumentException if {@code levels} is negative
+     */
     public Builder maxJsonDepth(int levels) {
       this.maxJsonDepth = (int) check("maxJsonDepth", levels, 0, Integer.MAX_VALUE);
       return this;
     }
 
-    /** Sets {@link Limits#maxJsonNumberLength()} (0 or more). */
+    /**
+     * Sets {@link Limits#maxJsonNumberLength()} (0 or more).
+     *
+     * @param chars the cap, in characters
+     * @return this builder
+     * @throws IllegalArgumentException if {@code chars} is negative
+     */
     public Builder maxJsonNumberLength(int chars) {
       this.maxJsonNumberLength = (int) check("maxJsonNumberLength", chars, 0, Integer.MAX_VALUE);
       return this;
     }
 
-    /** Sets {@link Limits#maxJsonStringLength()} (0 or more). */
+    /**
+     * Sets {@link Limits#maxJsonStringLength()} (0 or more).
+     *
+     * @param chars the cap, in characters
+     * @return this builder
+     * @throws IllegalArgumentException if {@code chars} is negative
+     */
     public Builder maxJsonStringLength(int chars) {
       this.maxJsonStringLength = (int) check("maxJsonStringLength", chars, 0, Integer.MAX_VALUE);
       return this;
     }
 
-    /** Sets {@link Limits#maxJsonNameLength()} (0 or more). */
+    /**
+     * Sets {@link Limits#maxJsonNameLength()} (0 or more).
+     *
+     * @param chars the cap, in characters
+     * @return this builder
+     * @throws IllegalArgumentException if {@code chars} is negative
+     */
     public Builder maxJsonNameLength(int chars) {
       this.maxJsonNameLength = (int) check("maxJsonNameLength", chars, 0, Integer.MAX_VALUE);
       return this;
     }
 
-    /** Sets {@link Limits#maxInferDepth()} (0 or more). */
+    /**
+     * Sets {@link Limits#maxInferDepth()} (0 or more).
+     *
+     * @param levels the cap, in levels of nesting
+     * @return this builder
+     * @throws IllegalArgumentException if {@code levels} is negative
+     */
     public Builder maxInferDepth(int levels) {
       this.maxInferDepth = (int) check("maxInferDepth", levels, 0, Integer.MAX_VALUE);
       return this;
     }
 
-    /** Sets {@link Limits#maxInferredFields()} (0 or more). */
+    /**
+     * Sets {@link Limits#maxInferredFields()} (0 or more).
+     *
+     * @param fields the cap, in fields of one struct
+     * @return this builder
+     * @throws IllegalArgumentException if {@code fields} is negative
+     */
     public Builder maxInferredFields(int fields) {
       this.maxInferredFields = (int) check("maxInferredFields", fields, 0, Integer.MAX_VALUE);
       return this;
     }
 
-    /** The limits. */
+    /** {@return the limits} */
     public Limits build() {
       return new Limits(this);
     }

@@ -27,7 +27,12 @@ public final class Suggestions {
 
   private Suggestions() {}
 
-  /** The candidates closest to {@code written}, nearest first; empty when none is close. */
+  /**
+   * {@return the candidates closest to {@code written}, nearest first; empty when none is close}
+   *
+   * @param written the name as the user wrote it
+   * @param candidates the names that exist
+   */
   public static List<String> closest(String written, Collection<String> candidates) {
     List<String> names = new ArrayList<>(candidates);
     return pick(written, names, names);
@@ -37,6 +42,10 @@ public final class Suggestions {
    * The field paths of {@code fields} (a schema's top level, then struct children and list items,
    * not the inside of maps or Variant columns) closest to the path {@code written}, each as {@link
    * FieldPath#quote(List, List)} writes it; empty when none is close.
+   *
+   * @param written the path as the user wrote it
+   * @param fields the top-level fields of the schema
+   * @return the closest paths, nearest first
    */
   public static List<String> closestPaths(String written, List<Field> fields) {
     List<String> texts = new ArrayList<>();

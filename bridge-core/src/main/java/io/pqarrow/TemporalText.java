@@ -90,12 +90,17 @@ public final class TemporalText {
         fixed && rules != null ? rules.getOffset(Instant.EPOCH).getTotalSeconds() : 0;
   }
 
-  /** Dates given as days since 1970-01-01: {@code yyyy-MM-dd}. */
+  /** {@return the formatter of dates given as days since 1970-01-01: {@code yyyy-MM-dd}} */
   public static TemporalText date() {
     return DATE;
   }
 
-  /** Times of day given in {@code unit} since midnight: {@code HH:mm:ss[.fraction]}. */
+  /**
+   * {@return the formatter of times of day given in {@code unit} since midnight: {@code
+   * HH:mm:ss[.fraction]}}
+   *
+   * @param unit the unit of the values (seconds to nanoseconds)
+   */
   public static TemporalText time(TimeUnit unit) {
     return new TemporalText(Kind.TIME, Objects.requireNonNull(unit, "unit"), null);
   }
@@ -105,13 +110,21 @@ public final class TemporalText {
    * zone string ({@code "UTC"}, {@code "+01:00"}, {@code "America/New_York"}), or {@code null} for
    * a timestamp without a zone (rendered without offset, as the UTC wall clock).
    *
+   * @param unit the unit of the values (seconds to nanoseconds)
+   * @param timezone the zone to render in, or {@code null} for none
+   * @return the formatter
    * @throws DateTimeException if {@code timezone} is not a zone {@link ZoneId#of} knows
    */
   public static TemporalText timestamp(TimeUnit unit, String timezone) {
     return timestamp(unit, timezone == null ? null : ZoneId.of(timezone));
   }
 
-  /** As {@link #timestamp(TimeUnit, String)} with a zone, or {@code null} for none. */
+  /**
+   * {@return as {@link #timestamp(TimeUnit, String)} with a zone, or {@code null} for none}
+   *
+   * @param unit the unit of the values (seconds to nanoseconds)
+   * @param zone the zone to render in, or {@code null} for none
+   */
   public static TemporalText timestamp(TimeUnit unit, ZoneId zone) {
     return new TemporalText(Kind.TIMESTAMP, Objects.requireNonNull(unit, "unit"), zone);
   }
@@ -120,6 +133,9 @@ public final class TemporalText {
    * Writes the text of {@code value} into {@code out} from index {@code at}, which must leave room
    * for {@link #MAX_CHARS} characters.
    *
+   * @param value the value, in this formatter's unit
+   * @param out the buffer to write into
+   * @param at the index of the first character to write
    * @return the index after the last character written
    * @throws DateTimeException for a value {@code java.time} cannot represent, or a time of day
    *     outside {@code [0, 24h)}
@@ -135,7 +151,12 @@ public final class TemporalText {
     }
   }
 
-  /** The text of {@code value} as a new string (for tests and one-off use; allocates). */
+  /**
+   * {@return the text of {@code value} as a new string (for tests and one-off use; allocates)}
+   *
+   * @param value the value, in this formatter's unit
+   * @throws DateTimeException for a value {@code java.time} cannot represent
+   */
   public String format(long value) {
     char[] out = new char[MAX_CHARS];
     return new String(out, 0, write(value, out, 0));

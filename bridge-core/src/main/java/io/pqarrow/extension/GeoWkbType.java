@@ -35,14 +35,20 @@ public final class GeoWkbType extends ExtensionType {
 
   /** How edges between two vertices are interpolated. */
   public enum Edges {
+    /** Straight lines in the plane of the coordinates (Parquet {@code GEOMETRY}). */
     PLANAR,
+    /** Great-circle arcs on a sphere. */
     SPHERICAL,
+    /** Geodesics on the ellipsoid, by Vincenty's formulae. */
     VINCENTY,
+    /** Geodesics on the ellipsoid, by Thomas' formulae. */
     THOMAS,
+    /** Geodesics on the ellipsoid, by Andoyer's formulae. */
     ANDOYER,
+    /** Geodesics on the ellipsoid, by Karney's algorithm. */
     KARNEY;
 
-    /** The metadata spelling ({@code null} for planar, which is written by omission). */
+    /** {@return the metadata spelling ({@code null} for planar, which is written by omission)} */
     public String metadataName() {
       return this == PLANAR ? null : name().toLowerCase(Locale.ROOT);
     }
@@ -94,22 +100,26 @@ public final class GeoWkbType extends ExtensionType {
     this.edges = edges == null ? Edges.PLANAR : edges;
   }
 
-  /** Whether {@code type} is a storage type {@code geoarrow.wkb} accepts. */
+  /**
+   * {@return whether {@code type} is a storage type {@code geoarrow.wkb} accepts}
+   *
+   * @param type the Arrow type of the column's storage
+   */
   public static boolean isAllowedStorage(ArrowType type) {
     return ExtensionFields.isBinary(type);
   }
 
-  /** The CRS as a JSON string or object, or {@code null} when unknown. */
+  /** {@return the CRS as a JSON string or object, or {@code null} when unknown} */
   public JsonNode crs() {
     return crs == null ? null : crs.deepCopy();
   }
 
-  /** How the CRS is written, or {@code null} when not stated. */
+  /** {@return how the CRS is written, or {@code null} when not stated} */
   public String crsType() {
     return crsType;
   }
 
-  /** How edges are interpolated; {@link Edges#PLANAR} when the metadata does not say. */
+  /** {@return how edges are interpolated; {@link Edges#PLANAR} when the metadata does not say} */
   public Edges edges() {
     return edges;
   }

@@ -23,7 +23,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
 public final class SchemaJson {
   private SchemaJson() {}
 
-  /** The JSON of {@code schema}, extension types as their storage and field metadata. */
+  /**
+   * {@return the JSON of {@code schema}, extension types as their storage and field metadata}
+   *
+   * @param schema the schema (not {@code null})
+   */
   public static String toJson(Schema schema) {
     List<Field> fields = new ArrayList<>(schema.getFields().size());
     for (Field f : schema.getFields()) {
@@ -37,6 +41,8 @@ public final class SchemaJson {
    * are registered ({@link ExtensionTypes#register()} registers this library's); an unregistered
    * one stays its storage type with the metadata.
    *
+   * @param json the JSON text, as {@link #toJson} writes it
+   * @return the schema
    * @throws java.io.IOException when {@code json} is not a schema in Arrow Java's JSON form
    */
   public static Schema fromJson(String json) throws java.io.IOException {

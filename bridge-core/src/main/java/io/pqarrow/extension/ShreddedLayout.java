@@ -96,6 +96,7 @@ public final class ShreddedLayout {
    * @param level where the pair sits
    * @param objectTyped whether the pair's {@code typed_value} is a shredded object
    * @param mode how invalid slots are read
+   * @return what the slot holds
    */
   public static Reading read(
       boolean valueSet, boolean typedSet, Level level, boolean objectTyped, Mode mode) {
@@ -123,12 +124,21 @@ public final class ShreddedLayout {
    * Whether a slot has {@code value} and {@code typed_value} both set where only a partially
    * shredded object may have both: the {@link Reading#INVALID_BOTH_SET} of {@link #read}, for a
    * reader that checks only this (the Parquet file reader refuses such rows as it assembles them).
+   *
+   * @param valueSet whether the {@code value} slot is non-null
+   * @param typedSet whether the {@code typed_value} slot is non-null
+   * @param objectTyped whether the pair's {@code typed_value} is a shredded object
+   * @return whether the slot breaks the rule
    */
   public static boolean isConflict(boolean valueSet, boolean typedSet, boolean objectTyped) {
     return valueSet && typedSet && !objectTyped;
   }
 
-  /** Whether {@code name} may be a child of a pair: {@code value} or {@code typed_value}. */
+  /**
+   * {@return whether {@code name} may be a child of a pair: {@code value} or {@code typed_value}}
+   *
+   * @param name a child's name
+   */
   public static boolean isPairChild(String name) {
     return VariantType.VALUE.equals(name) || VariantType.TYPED_VALUE.equals(name);
   }
@@ -137,6 +147,9 @@ public final class ShreddedLayout {
    * Whether {@code type} holds a shredded array: List, LargeList or ListView (the canonical
    * extension's list; LargeListView is not one). Our shredder writes List or LargeList
    * (docs/variant.md §3.6); every reader accepts all three.
+   *
+   * @param type the {@code typed_value} field's type
+   * @return whether it holds a shredded array
    */
   public static boolean isArray(ArrowType type) {
     return switch (type.getTypeID()) {

@@ -126,22 +126,29 @@ public enum ShreddedScalar {
   /**
    * The Variant primitive type id a slot encodes to (docs/variant.md §1.4); for {@link #BOOLEAN}
    * the id of true (false is 2).
+   *
+   * @return the Variant type id
    */
   public int variantTypeId() {
     return variantTypeId;
   }
 
-  /** The signed width of the Variant integer, 8 to 64, for INT8…INT64; 0 for the others. */
+  /**
+   * {@return the signed width of the Variant integer, 8 to 64, for INT8…INT64; 0 for the others}
+   */
   public int bitWidth() {
     return bitWidth;
   }
 
-  /** The most digits the Variant decimal holds (9, 18, 38) for DECIMAL4/8/16; 0 for the others. */
+  /**
+   * {@return the most digits the Variant decimal holds (9, 18, 38) for DECIMAL4/8/16; 0 for the
+   * others}
+   */
   public int maxPrecision() {
     return maxPrecision;
   }
 
-  /** The fewest digits of this decimal width (1, 10, 19); 0 when not a decimal. */
+  /** {@return the fewest digits of this decimal width (1, 10, 19); 0 when not a decimal} */
   public int minPrecision() {
     return switch (this) {
       case DECIMAL4 -> 1;
@@ -151,27 +158,34 @@ public enum ShreddedScalar {
     };
   }
 
-  /** The unit of TIME and the timestamps (micro or nano); {@code null} for the others. */
+  /** {@return the unit of TIME and the timestamps (micro or nano); {@code null} for the others} */
   public TimeUnit timeUnit() {
     return timeUnit;
   }
 
-  /** Whether this is a UTC-adjusted timestamp (TIMESTAMP_MICROS, TIMESTAMP_NANOS). */
+  /** {@return whether this is a UTC-adjusted timestamp (TIMESTAMP_MICROS, TIMESTAMP_NANOS)} */
   public boolean adjustedToUtc() {
     return adjustedToUtc;
   }
 
-  /** Whether this is DECIMAL4, DECIMAL8 or DECIMAL16. */
+  /** {@return whether this is DECIMAL4, DECIMAL8 or DECIMAL16} */
   public boolean isDecimal() {
     return maxPrecision > 0;
   }
 
-  /** Whether a Parquet {@code typed_value} column exists for this entry (all but {@link #NULL}). */
+  /**
+   * {@return whether a Parquet {@code typed_value} column exists for this entry (all but {@link
+   * #NULL})}
+   */
   public boolean hasParquetForm() {
     return this != NULL;
   }
 
-  /** The decimal width for {@code precision} digits, or {@code null} outside 1–38. */
+  /**
+   * {@return the decimal width for {@code precision} digits, or {@code null} outside 1–38}
+   *
+   * @param precision the decimal's precision, in digits
+   */
   public static ShreddedScalar decimal(int precision) {
     if (precision < 1) {
       return null;
@@ -184,7 +198,12 @@ public enum ShreddedScalar {
     return precision <= DECIMAL16.maxPrecision ? DECIMAL16 : null;
   }
 
-  /** The timestamp entry of {@code unit} (micro or nano) and zone-ness, or {@code null}. */
+  /**
+   * {@return the timestamp entry of {@code unit} (micro or nano) and zone-ness, or {@code null}}
+   *
+   * @param unit the timestamp's unit
+   * @param adjustedToUtc whether the timestamp has a time zone (is an instant)
+   */
   public static ShreddedScalar timestamp(TimeUnit unit, boolean adjustedToUtc) {
     return switch (unit) {
       case MICROSECOND -> adjustedToUtc ? TIMESTAMP_MICROS : TIMESTAMP_NTZ_MICROS;
@@ -198,12 +217,19 @@ public enum ShreddedScalar {
    * Reads the field's extension name from its metadata too, so an {@code arrow.uuid} that the
    * reader did not register is still a UUID, and any other extension (registered or only named) is
    * refused.
+   *
+   * @param field the {@code typed_value} field
+   * @return its entry, or {@code null}
    */
   public static ShreddedScalar of(Field field) {
     return verdict(field).scalar;
   }
 
-  /** The entry of {@code type}, or {@code null}; prefer {@link #of(Field)} (see there). */
+  /**
+   * {@return the entry of {@code type}, or {@code null}; prefer {@link #of(Field)} (see there)}
+   *
+   * @param type the {@code typed_value} field's type
+   */
   public static ShreddedScalar of(ArrowType type) {
     return verdict(type).scalar;
   }
@@ -211,12 +237,20 @@ public enum ShreddedScalar {
   /**
    * Why {@code field}'s type may not be a shredded {@code typed_value}, for an error message (e.g.
    * {@code "UInt64 has no signed widening"}), or {@code null} when it may.
+   *
+   * @param field the {@code typed_value} field
+   * @return the reason, or {@code null}
    */
   public static String refusal(Field field) {
     return verdict(field).reason;
   }
 
-  /** Why {@code type} may not be a shredded {@code typed_value}, or {@code null} when it may. */
+  /**
+   * {@return why {@code type} may not be a shredded {@code typed_value}, or {@code null} when it
+   * may}
+   *
+   * @param type the {@code typed_value} field's type
+   */
   public static String refusal(ArrowType type) {
     return verdict(type).reason;
   }

@@ -27,11 +27,17 @@ public sealed interface Expression {
 
   /** A comparison operator. */
   enum Op {
+    /** Equal: {@code =} (also written {@code ==}). */
     EQ("="),
+    /** Not equal: {@code !=}. */
     NE("!="),
+    /** Less than: {@code <}. */
     LT("<"),
+    /** Less than or equal: {@code <=}. */
     LE("<="),
+    /** Greater than: {@code >}. */
     GT(">"),
+    /** Greater than or equal: {@code >=}. */
     GE(">=");
 
     private final String symbol;
@@ -40,12 +46,15 @@ public sealed interface Expression {
       this.symbol = symbol;
     }
 
-    /** The operator as written ({@code =}, {@code !=}, ...). */
+    /** {@return the operator as written ({@code =}, {@code !=}, ...)} */
     public String symbol() {
       return symbol;
     }
 
-    /** The operator of {@code not (a op b)} for non-null operands: {@code <} gives {@code >=}. */
+    /**
+     * {@return the operator of {@code not (a op b)} for non-null operands: {@code <} gives {@code
+     * >=}}
+     */
     public Op negate() {
       return switch (this) {
         case EQ -> NE;
@@ -57,7 +66,7 @@ public sealed interface Expression {
       };
     }
 
-    /** The operator with its operands swapped: {@code a < b} is {@code b > a}. */
+    /** {@return the operator with its operands swapped: {@code a < b} is {@code b > a}} */
     public Op flip() {
       return switch (this) {
         case EQ, NE -> this;
@@ -82,7 +91,13 @@ public sealed interface Expression {
    * @param position the 0-based character position of the column in the filter text, or -1
    */
   record Column(FieldPath field, String variantPath, int position) {
-    /** Checks the path. */
+    /**
+     * Checks the path.
+     *
+     * @param field the field path, as written (not {@code null})
+     * @param variantPath the Variant path starting with {@code $}, or {@code null}
+     * @param position the 0-based character position in the filter text, or -1
+     */
     public Column {
       Objects.requireNonNull(field, "field");
     }
@@ -90,6 +105,11 @@ public sealed interface Expression {
     /**
      * The column of exactly the field {@code names} gives from the top level down (a name may hold
      * a dot).
+     *
+     * @param names the field names, top level first (at least one)
+     * @param variantPath the Variant path starting with {@code $}, or {@code null}
+     * @param position the 0-based character position in the filter text, or -1
+     * @throws IllegalArgumentException when {@code names} is empty
      */
     public Column(List<String> names, String variantPath, int position) {
       this(exact(names), variantPath, position);
@@ -106,6 +126,8 @@ public sealed interface Expression {
      * The column with path {@code path} ({@link FieldPath#parse}: a part in backticks is one name),
      * split at the first {@code .$} outside backticks into a Variant path when it has one.
      *
+     * @param path the column as written, e.g. {@code s.x} or {@code payload.$.kind}
+     * @return the column, with no position (-1)
      * @throws IllegalArgumentException for an unterminated backtick
      */
     public static Column of(String path) {
@@ -125,7 +147,10 @@ public sealed interface Expression {
       return new Column(FieldPath.parse(path), variant, -1);
     }
 
-    /** The parts of the field path as written (resolved names once {@link #resolve resolved}). */
+    /**
+     * {@return the parts of the field path as written (resolved names once {@link #resolve
+     * resolved})}
+     */
     public List<String> names() {
       return field.parts();
     }
@@ -133,6 +158,9 @@ public sealed interface Expression {
     /**
      * This column with its field path resolved in {@code fields} (a schema's top level) to exactly
      * the names it selects there, keeping the text as written for messages.
+     *
+     * @param fields the top-level fields of the schema the filter is bound to
+     * @return the resolved column
      */
     public Column resolve(List<Field> fields) {
       return new Column(field.resolved(fields), variantPath, position);
@@ -151,12 +179,12 @@ public sealed interface Expression {
       return Objects.hash(field, variantPath);
     }
 
-    /** The field path as written (without the Variant path). */
+    /** {@return the field path as written (without the Variant path)} */
     public String fieldPath() {
       return field.toString();
     }
 
-    /** The path as written: the field path and the Variant path, if any. */
+    /** {@return the path as written: the field path and the Variant path, if any} */
     public String path() {
       return variantPath == null ? fieldPath() : fieldPath() + "." + variantPath;
     }
@@ -185,7 +213,12 @@ public sealed interface Expression {
 
   /** Every child is true. */
   record And(List<Expression> children) implements Expression {
-    /** Copies the children (at least one). */
+    /**
+     * Copies the children (at least one).
+     *
+     * @param children the operands, at least one
+     * @throws IllegalArgumentException when {@code children} is empty
+     */
     public And {
       children = List.copyOf(children);
       if (children.isEmpty()) {
@@ -201,7 +234,12 @@ public sealed interface Expression {
 
   /** Some child is true. */
   record Or(List<Expression> children) implements Expression {
-    /** Copies the children (at least one). */
+    /**
+     * Copies the children (at least one).
+     *
+     * @param children the operands, at least one
+     * @throws IllegalArgumentException when {@code children} is empty
+     */
     public Or {
       children = List.copyOf(children);
       if (children.isEmpty()) {
@@ -217,7 +255,11 @@ public sealed interface Expression {
 
   /** The child is false. */
   record Not(Expression child) implements Expression {
-    /** Checks the child. */
+    /**
+     * Checks the child.
+     *
+     * @param child the operand (not {@code null})
+     */
     public Not {
       Objects.requireNonNull(child, "child");
     }
@@ -230,7 +272,13 @@ public sealed interface Expression {
 
   /** {@code column op literal}. */
   record Comparison(Column column, Op op, Literal literal) implements Expression {
-    /** Checks the parts. */
+    /**
+     * Checks the parts.
+     *
+     * @param column the column compared (not {@code null})
+     * @param op the operator (not {@code null})
+     * @param literal the value compared with (not {@code null}; a null literal makes it unknown)
+     */
     public Comparison {
       Objects.requireNonNull(column, "column");
       Objects.requireNonNull(op, "op");
@@ -245,7 +293,13 @@ public sealed interface Expression {
 
   /** {@code column in (v1, v2, ...)}: the column equals one of the values. */
   record In(Column column, List<Literal> values) implements Expression {
-    /** Copies the values (at least one). */
+    /**
+     * Copies the values (at least one).
+     *
+     * @param column the column tested (not {@code null})
+     * @param values the values, at least one
+     * @throws IllegalArgumentException when {@code values} is empty
+     */
     public In {
       Objects.requireNonNull(column, "column");
       values = List.copyOf(values);
@@ -265,7 +319,12 @@ public sealed interface Expression {
 
   /** {@code column is null} ({@code isNull}) or {@code column is not null}; never unknown. */
   record NullTest(Column column, boolean isNull) implements Expression {
-    /** Checks the column. */
+    /**
+     * Checks the column.
+     *
+     * @param column the column tested (not {@code null})
+     * @param isNull true for {@code is null}, false for {@code is not null}
+     */
     public NullTest {
       Objects.requireNonNull(column, "column");
     }
@@ -278,7 +337,13 @@ public sealed interface Expression {
 
   /** {@code starts_with(column, 'prefix')}: a string or binary column starts with the bytes. */
   record StartsWith(Column column, Literal prefix) implements Expression {
-    /** Checks the parts. */
+    /**
+     * Checks the parts.
+     *
+     * @param column the string or binary column tested (not {@code null})
+     * @param prefix the prefix, a string or binary literal
+     * @throws IllegalArgumentException when {@code prefix} is neither string nor binary
+     */
     public StartsWith {
       Objects.requireNonNull(column, "column");
       Objects.requireNonNull(prefix, "prefix");
@@ -298,27 +363,52 @@ public sealed interface Expression {
     return e instanceof And || e instanceof Or ? "(" + e + ")" : e.toString();
   }
 
-  /** Every operand is true. */
+  /**
+   * {@return the expression that is true when every operand is true}
+   *
+   * @param operands the operands, at least one
+   * @throws IllegalArgumentException when there is no operand
+   */
   static Expression and(Expression... operands) {
     return new And(Arrays.asList(operands));
   }
 
-  /** Some operand is true. */
+  /**
+   * {@return the expression that is true when some operand is true}
+   *
+   * @param operands the operands, at least one
+   * @throws IllegalArgumentException when there is no operand
+   */
   static Expression or(Expression... operands) {
     return new Or(Arrays.asList(operands));
   }
 
-  /** The operand is false. */
+  /**
+   * {@return the expression {@code not operand}: true when the operand is false}
+   *
+   * @param operand the operand
+   */
   static Expression not(Expression operand) {
     return new Not(operand);
   }
 
-  /** {@code column op value}, with {@code value} as {@link Literal#from}. */
+  /**
+   * {@return the expression {@code column op value}, with {@code value} as {@link Literal#from}}
+   *
+   * @param column the column path, as {@link Column#of} reads it
+   * @param op the operator
+   * @param value the value ({@link Literal#from} lists the Java types taken)
+   */
   static Expression compare(String column, Op op, Object value) {
     return new Comparison(Column.of(column), op, Literal.from(value));
   }
 
-  /** {@code column in (values...)}, each value as {@link Literal#from}. */
+  /**
+   * {@return the expression {@code column in (values...)}, each value as {@link Literal#from}}
+   *
+   * @param column the column path, as {@link Column#of} reads it
+   * @param values the values, at least one ({@link Literal#from} lists the Java types taken)
+   */
   static Expression in(String column, List<?> values) {
     List<Literal> literals = new ArrayList<>();
     for (Object v : values) {
@@ -327,22 +417,39 @@ public sealed interface Expression {
     return new In(Column.of(column), literals);
   }
 
-  /** {@code column is null}. */
+  /**
+   * {@return the expression {@code column is null}}
+   *
+   * @param column the column path, as {@link Column#of} reads it
+   */
   static Expression isNull(String column) {
     return new NullTest(Column.of(column), true);
   }
 
-  /** {@code column is not null}. */
+  /**
+   * {@return the expression {@code column is not null}}
+   *
+   * @param column the column path, as {@link Column#of} reads it
+   */
   static Expression isNotNull(String column) {
     return new NullTest(Column.of(column), false);
   }
 
-  /** {@code starts_with(column, prefix)}. */
+  /**
+   * {@return the expression {@code starts_with(column, prefix)}}
+   *
+   * @param column the column path, as {@link Column#of} reads it
+   * @param prefix the prefix the strings start with
+   */
   static Expression startsWith(String column, String prefix) {
     return new StartsWith(Column.of(column), Literal.of(prefix));
   }
 
-  /** The columns the expression reads, in order of appearance (repeats included). */
+  /**
+   * {@return the columns the expression reads, in order of appearance (repeats included)}
+   *
+   * @param e the expression
+   */
   static List<Column> columns(Expression e) {
     List<Column> out = new ArrayList<>();
     collect(e, out);
@@ -361,7 +468,12 @@ public sealed interface Expression {
     }
   }
 
-  /** The column of a predicate (not and, or, not). */
+  /**
+   * {@return the column of a predicate (not and, or, not)}
+   *
+   * @param e a comparison, {@code in}, null test or {@code starts_with}
+   * @throws IllegalArgumentException for {@code and}, {@code or} and {@code not}
+   */
   static Column column(Expression e) {
     if (e instanceof Comparison c) {
       return c.column();

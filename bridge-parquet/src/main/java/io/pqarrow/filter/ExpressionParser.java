@@ -70,6 +70,8 @@ public final class ExpressionParser {
   /**
    * Parses {@code text}.
    *
+   * @param text the filter, e.g. {@code id >= 100 and country in ('US', 'FR')}
+   * @return the expression, its columns not yet resolved
    * @throws FilterException when the text is not a filter
    */
   public static Expression parse(String text) {

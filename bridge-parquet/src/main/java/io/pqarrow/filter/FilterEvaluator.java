@@ -88,6 +88,9 @@ public final class FilterEvaluator {
    * Binds {@code e} to {@code schema}: the schema of the batches it will see, with dictionary
    * fields given by their value types (as a file's mapping gives them).
    *
+   * @param e the filter
+   * @param schema the schema of the batches evaluated
+   * @return the bound filter
    * @throws FilterException for an unknown column or a literal the column cannot be compared with
    */
   public static FilterEvaluator bind(Expression e, Schema schema) {
@@ -101,7 +104,7 @@ public final class FilterEvaluator {
     return new FilterEvaluator(e, bindNode(e, schema), List.copyOf(cols), List.copyOf(names));
   }
 
-  /** The expression. */
+  /** {@return the expression} */
   public Expression expression() {
     return expression;
   }
@@ -110,6 +113,8 @@ public final class FilterEvaluator {
    * The field paths the filter reads (Variant columns whole), each once, as {@code
    * ReadOptions.columns} takes them: dotted, a name that holds a dot in backticks ({@link
    * FieldPath#quote}).
+   *
+   * @return the field paths, each once, in order of first appearance
    */
   public List<String> columns() {
     return columns;
@@ -118,6 +123,8 @@ public final class FilterEvaluator {
   /**
    * The field paths the filter reads as names from the top level down (Variant columns whole), each
    * once: unlike {@link #columns()}, a name may hold a dot.
+   *
+   * @return the field names, each path once, in order of first appearance
    */
   public List<List<String>> columnNames() {
     return columnNames;

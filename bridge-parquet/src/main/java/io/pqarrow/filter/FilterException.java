@@ -13,6 +13,7 @@ import io.pqarrow.ErrorLocation;
 public final class FilterException extends BridgeException {
   private static final long serialVersionUID = 1L;
 
+  /** The 0-based character position in the filter text, or -1 when not known. */
   private final int position;
 
   FilterException(ErrorKind kind, String column, int position, String message) {
@@ -24,7 +25,7 @@ public final class FilterException extends BridgeException {
     this.position = position;
   }
 
-  /** The 0-based character position in the filter text, or -1 when not known. */
+  /** {@return the 0-based character position in the filter text, or -1 when not known} */
   public int position() {
     return position;
   }

@@ -36,14 +36,23 @@ import org.apache.arrow.vector.types.TimeUnit;
 public final class Literal {
   /** What a literal holds. */
   public enum Kind {
+    /** SQL NULL. */
     NULL,
+    /** A boolean. */
     BOOLEAN,
+    /** A 64-bit signed integer (every integer literal that fits one). */
     LONG,
+    /** A 64-bit floating-point number. */
     DOUBLE,
+    /** An exact decimal ({@link java.math.BigDecimal}). */
     DECIMAL,
+    /** A string. */
     STRING,
+    /** Bytes. */
     BINARY,
+    /** A date without a time. */
     DATE,
+    /** A timestamp, an instant or a wall-clock time, in nanoseconds since the epoch. */
     TIMESTAMP
   }
 
@@ -61,52 +70,88 @@ public final class Literal {
     this.zoned = zoned;
   }
 
-  /** SQL NULL: every comparison with it is unknown. */
+  /** {@return the SQL NULL literal: every comparison with it is unknown} */
   public static Literal ofNull() {
     return NULL;
   }
 
-  /** A boolean. */
+  /**
+   * {@return a boolean literal}
+   *
+   * @param v the value
+   */
   public static Literal of(boolean v) {
     return new Literal(Kind.BOOLEAN, v, null, false);
   }
 
-  /** A 64-bit integer. */
+  /**
+   * {@return a 64-bit integer literal}
+   *
+   * @param v the value
+   */
   public static Literal of(long v) {
     return new Literal(Kind.LONG, v, null, false);
   }
 
-  /** A double (NaN compares false with everything, and not equal to everything). */
+  /**
+   * {@return a double literal (NaN compares false with everything, and not equal to everything)}
+   *
+   * @param v the value
+   */
   public static Literal of(double v) {
     return new Literal(Kind.DOUBLE, v, null, false);
   }
 
-  /** An exact decimal. */
+  /**
+   * {@return an exact decimal literal}
+   *
+   * @param v the value (not {@code null})
+   */
   public static Literal of(BigDecimal v) {
     return new Literal(Kind.DECIMAL, Objects.requireNonNull(v, "value"), null, false);
   }
 
-  /** A string, compared with string columns as UTF-8 bytes. */
+  /**
+   * {@return a string literal, compared with string columns as UTF-8 bytes}
+   *
+   * @param v the value (not {@code null})
+   */
   public static Literal of(String v) {
     return new Literal(Kind.STRING, Objects.requireNonNull(v, "value"), null, false);
   }
 
-  /** Bytes, compared with binary columns as unsigned bytes. */
+  /**
+   * {@return a bytes literal, compared with binary columns as unsigned bytes}
+   *
+   * @param v the bytes (not {@code null}; copied)
+   */
   public static Literal ofBinary(byte[] v) {
     return new Literal(Kind.BINARY, Objects.requireNonNull(v, "value").clone(), null, false);
   }
 
-  /** A date. */
+  /**
+   * {@return a date literal}
+   *
+   * @param v the date (not {@code null})
+   */
   public static Literal of(LocalDate v) {
     return new Literal(Kind.DATE, Objects.requireNonNull(v, "value"), null, false);
   }
 
-  /** An instant, with nanosecond precision. */
+  /**
+   * {@return an instant literal, with nanosecond precision}
+   *
+   * @param v the instant (not {@code null})
+   */
   public static Literal of(Instant v) {
     return timestamp(nanos(Objects.requireNonNull(v, "value")), TimeUnit.NANOSECOND, true);
   }
 
-  /** A wall-clock time without a zone, with nanosecond precision. */
+  /**
+   * {@return a literal of a wall-clock time without a zone, with nanosecond precision}
+   *
+   * @param v the date and time (not {@code null})
+   */
   public static Literal of(LocalDateTime v) {
     return timestamp(
         nanos(Objects.requireNonNull(v, "value").toInstant(ZoneOffset.UTC)),
@@ -119,6 +164,8 @@ public final class Literal {
    *
    * @param unit the precision the value was written with
    * @param zoned whether it is an instant (an offset was given) or a wall-clock time
+   * @param epochNanos the nanoseconds since the epoch (not {@code null})
+   * @return the timestamp literal
    */
   public static Literal timestamp(BigInteger epochNanos, TimeUnit unit, boolean zoned) {
     return new Literal(
@@ -134,6 +181,8 @@ public final class Literal {
    * String}, {@code byte[]}, {@link LocalDate}, {@link Instant}, {@link LocalDateTime}, or a {@link
    * Literal}.
    *
+   * @param v the value, possibly {@code null}
+   * @return the literal
    * @throws IllegalArgumentException for any other type
    */
   public static Literal from(Object v) {
@@ -179,22 +228,22 @@ public final class Literal {
         .add(BigInteger.valueOf(i.getNano()));
   }
 
-  /** What the literal holds. */
+  /** {@return what the literal holds} */
   public Kind kind() {
     return kind;
   }
 
-  /** The value (see the table above); a copy for BINARY. */
+  /** {@return the value (see the table above); a copy for BINARY} */
   public Object value() {
     return value instanceof byte[] b ? b.clone() : value;
   }
 
-  /** Whether this is SQL NULL. */
+  /** {@return whether this is SQL NULL} */
   public boolean isNull() {
     return kind == Kind.NULL;
   }
 
-  /** Whether the literal is a number (LONG, DOUBLE or DECIMAL). */
+  /** {@return whether the literal is a number (LONG, DOUBLE or DECIMAL)} */
   public boolean isNumeric() {
     return kind == Kind.LONG || kind == Kind.DOUBLE || kind == Kind.DECIMAL;
   }
@@ -227,17 +276,17 @@ public final class Literal {
     return kind == Kind.STRING ? ((String) value).getBytes(StandardCharsets.UTF_8) : (byte[]) value;
   }
 
-  /** A timestamp's nanoseconds since the epoch. */
+  /** {@return a timestamp's nanoseconds since the epoch} */
   public BigInteger epochNanos() {
     return (BigInteger) value;
   }
 
-  /** A timestamp's precision as written; {@code null} for other kinds. */
+  /** {@return a timestamp's precision as written; {@code null} for other kinds} */
   public TimeUnit timestampUnit() {
     return unit;
   }
 
-  /** Whether a timestamp is an instant (written with an offset). */
+  /** {@return whether a timestamp is an instant (written with an offset)} */
   public boolean hasZone() {
     return zoned;
   }

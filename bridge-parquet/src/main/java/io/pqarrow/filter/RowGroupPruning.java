@@ -25,6 +25,8 @@ public final class RowGroupPruning {
    *
    * @param predicate from {@link ParquetPredicates#translate}
    * @param reader the open file, from which dictionaries and bloom filters are read
+   * @param candidates the row groups to consider, 0-based
+   * @return the row groups kept
    */
   public static List<Integer> prune(
       FilterPredicate predicate, ParquetFileReader reader, List<Integer> candidates) {

@@ -52,19 +52,28 @@ public class ParquetFileException extends BridgeException {
       this.advice = advice;
     }
 
-    /** The library's name of the option: {@code MappingOptions.int96Unit}. */
+    /** {@return the library's name of the option: {@code MappingOptions.int96Unit}} */
     public String option() {
       return option;
     }
 
-    /** The advice naming the option as {@code name}: {@code a coarser <name> reads it}. */
+    /**
+     * {@return the advice naming the option as {@code name}: {@code a coarser <name> reads it}}
+     *
+     * @param name the option's name as the caller spells it
+     */
     public String advice(String name) {
       return String.format(advice, name);
     }
   }
 
+  /** What is wrong, without the message's first words and location ({@link #problem()}). */
   private final String problem;
+
+  /** The option that would read the refused value, or {@code null} ({@link #remedy()}). */
   private final Remedy remedy;
+
+  /** The problem without the remedy's advice, for {@link #problem(String)}. */
   private final String unremedied;
 
   private ParquetFileException(
@@ -99,6 +108,13 @@ public class ParquetFileException extends BridgeException {
   /**
    * {@code Invalid Parquet file at <file>[, column <c>][, row <r>]: <problem>; <advice>}: a value
    * the reading options cannot hold, which {@code remedy}'s option would read.
+   *
+   * @param kind what kind of failure it is
+   * @param where the file and, as known, column, row group, row and byte offset
+   * @param problem what is wrong, without the advice
+   * @param remedy the option that would read the value (not {@code null})
+   * @param cause the underlying failure, or {@code null}
+   * @return the exception
    */
   public static ParquetFileException invalid(
       ErrorKind kind, ErrorLocation where, String problem, Remedy remedy, Throwable cause) {
@@ -108,6 +124,13 @@ public class ParquetFileException extends BridgeException {
   /**
    * {@code Invalid Parquet file at <file>[, column <c>][, row <r>]: <problem>}; the kind is {@code
    * cause}'s ({@link ErrorKind#of}), {@link ErrorKind#INVALID_DATA} when it says nothing.
+   *
+   * @param file the file
+   * @param column the column's path, or {@code null} when not known
+   * @param row the 0-based row in the file, or a negative number when not known
+   * @param problem what is wrong
+   * @param cause the underlying failure, or {@code null}
+   * @return the exception
    */
   public static ParquetFileException invalid(
       Path file, String column, long row, String problem, Throwable cause) {
@@ -117,6 +140,13 @@ public class ParquetFileException extends BridgeException {
   /**
    * As {@link #invalid(Path, String, long, String, Throwable)}, for a file known by its display
    * name (a path, a URI, or whatever names a byte source that is not a local file).
+   *
+   * @param file the file's display name
+   * @param column the column's path, or {@code null} when not known
+   * @param row the 0-based row in the file, or a negative number when not known
+   * @param problem what is wrong
+   * @param cause the underlying failure, or {@code null}
+   * @return the exception
    */
   public static ParquetFileException invalid(
       String file, String column, long row, String problem, Throwable cause) {
@@ -128,6 +158,10 @@ public class ParquetFileException extends BridgeException {
    *
    * @param where the file (required), and the column, row group, row and byte offset when known;
    *     the message names the file, the column and the row
+   * @param kind what kind of failure it is
+   * @param problem what is wrong
+   * @param cause the underlying failure, or {@code null}
+   * @return the exception
    */
   public static ParquetFileException invalid(
       ErrorKind kind, ErrorLocation where, String problem, Throwable cause) {
@@ -138,6 +172,13 @@ public class ParquetFileException extends BridgeException {
    * {@code Cannot read Parquet file at <file>[, column <c>][, row <r>]: <problem>}, for a sound
    * file that cannot be read for a reason outside it, such as the Arrow allocator's limit ({@link
    * ErrorKind#OUT_OF_MEMORY} unless {@code cause} says otherwise, see {@link ErrorKind#of}).
+   *
+   * @param file the file
+   * @param column the column's path, or {@code null} when not known
+   * @param row the 0-based row in the file, or a negative number when not known
+   * @param problem what went wrong
+   * @param cause the underlying failure, or {@code null}
+   * @return the exception
    */
   public static ParquetFileException read(
       Path file, String column, long row, String problem, Throwable cause) {
@@ -147,6 +188,12 @@ public class ParquetFileException extends BridgeException {
   /**
    * {@code Cannot read Parquet file at <file>[, column <c>][, row <r>]: <problem>}, of {@code
    * kind}.
+   *
+   * @param kind what kind of failure it is
+   * @param where the file and, as known, column, row group, row and byte offset
+   * @param problem what went wrong
+   * @param cause the underlying failure, or {@code null}
+   * @return the exception
    */
   public static ParquetFileException read(
       ErrorKind kind, ErrorLocation where, String problem, Throwable cause) {
@@ -156,12 +203,24 @@ public class ParquetFileException extends BridgeException {
   /**
    * {@code Unsupported Parquet data at <file>[, column <c>]: <what>}, {@link
    * ErrorKind#UNSUPPORTED}.
+   *
+   * @param file the file
+   * @param column the column's path, or {@code null} when not known
+   * @param what the feature not supported, e.g. an encoding or a logical type
+   * @return the exception
    */
   public static ParquetFileException unsupported(Path file, String column, String what) {
     return unsupported(String.valueOf(file), column, what);
   }
 
-  /** As {@link #unsupported(Path, String, String)}, for a file known by its display name. */
+  /**
+   * As {@link #unsupported(Path, String, String)}, for a file known by its display name.
+   *
+   * @param file the file's display name
+   * @param column the column's path, or {@code null} when not known
+   * @param what the feature not supported
+   * @return the exception
+   */
   public static ParquetFileException unsupported(String file, String column, String what) {
     return new ParquetFileException(
         ErrorKind.UNSUPPORTED,
@@ -175,6 +234,13 @@ public class ParquetFileException extends BridgeException {
   /**
    * {@code Cannot write Parquet file at <file>[, column <c>][, row <r>]: <problem>}; the kind is
    * {@code cause}'s ({@link ErrorKind#of}), {@link ErrorKind#INVALID_DATA} when it says nothing.
+   *
+   * @param file the file
+   * @param column the column's path, or {@code null} when not known
+   * @param row the 0-based row in the file, or a negative number when not known
+   * @param problem what went wrong
+   * @param cause the underlying failure, or {@code null}
+   * @return the exception
    */
   public static ParquetFileException write(
       Path file, String column, long row, String problem, Throwable cause) {
@@ -184,6 +250,12 @@ public class ParquetFileException extends BridgeException {
   /**
    * {@code Cannot write Parquet file at <file>[, column <c>][, row <r>]: <problem>}, of {@code
    * kind}.
+   *
+   * @param kind what kind of failure it is
+   * @param where the file and, as known, column, row group, row and byte offset
+   * @param problem what went wrong
+   * @param cause the underlying failure, or {@code null}
+   * @return the exception
    */
   public static ParquetFileException write(
       ErrorKind kind, ErrorLocation where, String problem, Throwable cause) {
@@ -218,17 +290,17 @@ public class ParquetFileException extends BridgeException {
         where.file(), where.column(), ErrorLocation.UNKNOWN, where.row(), ErrorLocation.UNKNOWN);
   }
 
-  /** The file the problem is in. */
+  /** {@return the file the problem is in} */
   public String file() {
     return location().file();
   }
 
-  /** The dotted column path, or {@code null} when the problem is not in one column. */
+  /** {@return the dotted column path, or {@code null} when the problem is not in one column} */
   public String column() {
     return location().column();
   }
 
-  /** The 0-based row in the file, or -1 when not known. */
+  /** {@return the 0-based row in the file, or -1 when not known} */
   public long row() {
     return location().row();
   }
@@ -238,12 +310,14 @@ public class ParquetFileException extends BridgeException {
    * that names the file and location its own way ({@code cannot read <file>: column c, row r:
    * <problem>}): the {@code <problem>} of {@link #invalid}, {@link #read} and {@link #write}, and
    * {@code unsupported <what>} for {@link #unsupported}.
+   *
+   * @return the problem, without location
    */
   public String problem() {
     return problem;
   }
 
-  /** The option that would read what was refused, or {@code null} when none would. */
+  /** {@return the option that would read what was refused, or {@code null} when none would} */
   public Remedy remedy() {
     return remedy;
   }
@@ -251,6 +325,9 @@ public class ParquetFileException extends BridgeException {
   /**
    * {@link #problem()} with the {@link #remedy()}'s option called {@code optionName} (for a caller
    * that sets it under another name); {@link #problem()} itself when there is no remedy.
+   *
+   * @param optionName the remedy option's name as the caller spells it
+   * @return the problem, without location
    */
   public String problem(String optionName) {
     return remedy == null ? problem : unremedied + "; " + remedy.advice(optionName);

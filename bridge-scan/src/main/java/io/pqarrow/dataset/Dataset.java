@@ -107,6 +107,9 @@ public final class Dataset {
    * Opens the dataset at {@code location}: a Parquet file, a directory or a glob pattern on the
    * local file system.
    *
+   * @param location a file, a directory or a glob pattern, on the local file system
+   * @param options how partitions, schema and footers are read
+   * @return the dataset
    * @throws DatasetException when nothing is found, a partition value does not parse, or the files'
    *     schemas do not unify
    * @throws io.pqarrow.parquet.ParquetFileException when a file is not Parquet (naming it)
@@ -120,6 +123,9 @@ public final class Dataset {
    * DatasetFile#file()}); their partition values are typed by {@code options.partitioning()} (whose
    * directory scheme is not used: the values are the caller's).
    *
+   * @param files the files, at least one, in any order (they are ordered by path)
+   * @param options how partition values are typed and each file's schema is mapped
+   * @return the dataset
    * @throws DatasetException when there is no file, a partition value does not parse, or the files'
    *     schemas do not unify
    */
@@ -227,7 +233,7 @@ public final class Dataset {
         f.getName(), new FieldType(f.isNullable(), f.getType(), null, f.getMetadata()), kids);
   }
 
-  /** The files, in byte-wise order of their paths. */
+  /** {@return the files, in byte-wise order of their paths} */
   public List<DatasetFile> files() {
     return files;
   }
@@ -235,7 +241,10 @@ public final class Dataset {
   /**
    * The footer of file {@code index}, read on first use.
    *
+   * @param index the file's 0-based index in {@link #files()}
+   * @return the file's source; the same one on every call, from any thread
    * @throws io.pqarrow.parquet.ParquetFileException when the file is not Parquet
+   * @throws IndexOutOfBoundsException when {@code index} is not a file's index
    */
   public ParquetSource source(int index) {
     ParquetSource s = sources.get(index);
@@ -248,12 +257,12 @@ public final class Dataset {
     return s;
   }
 
-  /** The dataset's schema: the files' columns, then the partition columns. */
+  /** {@return the dataset's schema: the files' columns, then the partition columns} */
   public Schema schema() {
     return schema;
   }
 
-  /** The partition columns (nullable), in partition order. */
+  /** {@return the partition columns (nullable), in partition order} */
   public Schema partitionSchema() {
     return partitions.schema();
   }
@@ -280,12 +289,17 @@ public final class Dataset {
     return options;
   }
 
-  /** The partition values of file {@code index}: column name to value (Long, String, …, null). */
+  /**
+   * {@return the partition values of file {@code index}: column name to value (Long, String, …,
+   * null)}
+   *
+   * @param index the file's 0-based index in {@link #files()}
+   */
   public Map<String, Object> partitionValues(int index) {
     return partitions.valuesOf(index);
   }
 
-  /** The number of rows of every file (reads every footer). */
+  /** {@return the number of rows of every file (reads every footer)} */
   public long rowCount() {
     long rows = 0;
     for (int i = 0; i < files.size(); i++) {
@@ -298,6 +312,9 @@ public final class Dataset {
    * Units of about {@code targetBytes} over the dataset's files ({@link SplitPlanner}), in file
    * order, for an engine that hands each to a task ({@link #newScan(BufferAllocator, ReadOptions,
    * DatasetScanOptions, List)}).
+   *
+   * @param targetBytes the size, in compressed bytes, a split aims at
+   * @return the splits, in file order
    */
   public List<DatasetSplit> plan(long targetBytes) {
     List<DatasetSplit> out = new ArrayList<>();
@@ -315,6 +332,9 @@ public final class Dataset {
    * @param options projection (top-level columns of {@link #schema()}), filter (on file and
    *     partition columns), offset, limit, row numbers (per file), batch size, threads; its row
    *     groups are ignored
+   * @param allocator where every batch's buffers come from; the caller closes it after the scan
+   * @param scanOptions file order, file path column and files read at once
+   * @return the scan; the caller closes it
    * @throws io.pqarrow.filter.FilterException for a filter that does not bind to {@link #schema()}
    */
   public DatasetScan newScan(
@@ -326,7 +346,15 @@ public final class Dataset {
     return new DatasetScan(this, allocator, options, scanOptions, all);
   }
 
-  /** Opens a scan of {@code splits} only, in the order given ({@link #plan}). */
+  /**
+   * Opens a scan of {@code splits} only, in the order given ({@link #plan}).
+   *
+   * @param allocator where every batch's buffers come from; the caller closes it after the scan
+   * @param options as for {@link #newScan(BufferAllocator, ReadOptions, DatasetScanOptions)}
+   * @param scanOptions file order, file path column and files read at once
+   * @param splits splits of this dataset, from {@link #plan}
+   * @return the scan; the caller closes it
+   */
   public DatasetScan newScan(
       BufferAllocator allocator,
       ReadOptions options,

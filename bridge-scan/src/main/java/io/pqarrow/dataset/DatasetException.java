@@ -12,6 +12,7 @@ import io.pqarrow.ErrorLocation;
 public final class DatasetException extends BridgeException {
   private static final long serialVersionUID = 1L;
 
+  /** What is wrong, without the location: the last part of the message. */
   private final String problem;
 
   private DatasetException(ErrorKind kind, ErrorLocation where, String problem, Throwable cause) {
@@ -19,18 +20,31 @@ public final class DatasetException extends BridgeException {
     this.problem = problem;
   }
 
-  /** An error of {@code kind} at {@code where} (file, column, row as known). */
+  /**
+   * {@return an error of {@code kind} at {@code where} (file, column, row as known)}
+   *
+   * @param kind what kind of failure it is
+   * @param where the file and, as known, column and row
+   * @param problem what is wrong, without the location
+   * @param cause the underlying failure, or {@code null}
+   */
   public static DatasetException of(
       ErrorKind kind, ErrorLocation where, String problem, Throwable cause) {
     return new DatasetException(kind, where, problem, cause);
   }
 
-  /** An error of {@code kind} about {@code file} as a whole. */
+  /**
+   * {@return an error of {@code kind} about {@code file} as a whole}
+   *
+   * @param kind what kind of failure it is
+   * @param file the file, directory or pattern to blame
+   * @param problem what is wrong, without the location
+   */
   public static DatasetException inFile(ErrorKind kind, String file, String problem) {
     return new DatasetException(kind, ErrorLocation.inFile(file), problem, null);
   }
 
-  /** What is wrong, without the location. */
+  /** {@return what is wrong, without the location} */
   public String problem() {
     return problem;
   }

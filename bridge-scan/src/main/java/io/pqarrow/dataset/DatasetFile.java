@@ -17,7 +17,13 @@ import org.apache.parquet.io.InputFile;
  *     partition order; typed by the dataset's {@link Partitioning}
  */
 public record DatasetFile(String path, InputFile file, Map<String, String> partitionValues) {
-  /** Checks the parts and copies the values (which may be null). */
+  /**
+   * Checks the parts and copies the values (which may be null).
+   *
+   * @param path the file's path or URI (not {@code null})
+   * @param file the bytes (not {@code null})
+   * @param partitionValues column name to value as text (not {@code null}; values may be)
+   */
   public DatasetFile {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(file, "file");

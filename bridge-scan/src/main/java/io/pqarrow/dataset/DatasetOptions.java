@@ -56,42 +56,42 @@ public final class DatasetOptions {
     this.limits = b.limits;
   }
 
-  /** Every option at its default. */
+  /** {@return every option at its default} */
   public static DatasetOptions defaults() {
     return DEFAULTS;
   }
 
-  /** A builder at the defaults. */
+  /** {@return a builder at the defaults} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** How directories give partition columns. */
+  /** {@return how directories give partition columns} */
   public Partitioning partitioning() {
     return partitioning;
   }
 
-  /** Where the schema comes from when {@link #schema()} is empty. */
+  /** {@return where the schema comes from when {@link #schema()} is empty} */
   public SchemaFrom schemaFrom() {
     return schemaFrom;
   }
 
-  /** The files' schema as the caller gives it, if any. */
+  /** {@return the files' schema as the caller gives it, if any} */
   public Optional<Schema> schema() {
     return Optional.ofNullable(schema);
   }
 
-  /** How many footers are read at once. */
+  /** {@return how many footers are read at once} */
   public int footerThreads() {
     return footerThreads;
   }
 
-  /** How each file's schema maps to Arrow. */
+  /** {@return how each file's schema maps to Arrow} */
   public MappingOptions mapping() {
     return mapping;
   }
 
-  /** Caps on each file. */
+  /** {@return the caps on each file} */
   public Limits limits() {
     return limits;
   }
@@ -107,25 +107,46 @@ public final class DatasetOptions {
 
     private Builder() {}
 
-    /** How directories give partition columns. */
+    /**
+     * Sets how directories give partition columns.
+     *
+     * @param partitioning the partitioning (not {@code null}; default {@link Partitioning#hive()})
+     * @return this builder
+     */
     public Builder partitioning(Partitioning partitioning) {
       this.partitioning = Objects.requireNonNull(partitioning, "partitioning");
       return this;
     }
 
-    /** Where the schema comes from. */
+    /**
+     * Sets where the schema comes from.
+     *
+     * @param from which footers give the schema (not {@code null}; default {@link SchemaFrom#ALL})
+     * @return this builder
+     */
     public Builder schemaFrom(SchemaFrom from) {
       this.schemaFrom = Objects.requireNonNull(from, "from");
       return this;
     }
 
-    /** The files' columns as the caller gives them ({@code null}: from the footers). */
+    /**
+     * Sets the files' columns as the caller gives them ({@code null}: from the footers).
+     *
+     * @param schema the file columns, or {@code null} to take them from the footers (the default)
+     * @return this builder
+     */
     public Builder schema(Schema schema) {
       this.schema = schema;
       return this;
     }
 
-    /** How many footers are read at once (at least 1). */
+    /**
+     * Sets how many footers are read at once (at least 1).
+     *
+     * @param threads the number of footers read at once (default: the available processors)
+     * @return this builder
+     * @throws IllegalArgumentException when {@code threads} is less than 1
+     */
     public Builder footerThreads(int threads) {
       if (threads < 1) {
         throw new IllegalArgumentException("footerThreads must be >= 1, not " + threads);
@@ -134,19 +155,29 @@ public final class DatasetOptions {
       return this;
     }
 
-    /** How each file's schema maps to Arrow. */
+    /**
+     * Sets how each file's schema maps to Arrow.
+     *
+     * @param mapping the Parquet-to-Arrow mapping options (not {@code null})
+     * @return this builder
+     */
     public Builder mapping(MappingOptions mapping) {
       this.mapping = Objects.requireNonNull(mapping, "mapping");
       return this;
     }
 
-    /** Caps on each file. */
+    /**
+     * Sets caps on each file.
+     *
+     * @param limits the caps on each file (not {@code null}; default {@link Limits#defaults()})
+     * @return this builder
+     */
     public Builder limits(Limits limits) {
       this.limits = Objects.requireNonNull(limits, "limits");
       return this;
     }
 
-    /** The options. */
+    /** {@return the options} */
     public DatasetOptions build() {
       return new DatasetOptions(this);
     }

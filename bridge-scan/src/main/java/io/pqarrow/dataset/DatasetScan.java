@@ -118,12 +118,14 @@ public final class DatasetScan extends ArrowReader {
   /**
    * Hands this scan to {@code stream} as a C Data {@code ArrowArrayStream}; the stream owns it from
    * now on and closes it when released.
+   *
+   * @param stream the C Data stream to fill (allocated by the consumer)
    */
   public void exportTo(ArrowArrayStream stream) {
     Data.exportArrayStream(allocator, this, stream);
   }
 
-  /** What the scan has done so far: files, files read, and the files' counters summed. */
+  /** {@return what the scan has done so far: files, files read, and the files' counters summed} */
   public synchronized DatasetStats stats() {
     long rg = rowGroups;
     long rgr = rowGroupsRead;

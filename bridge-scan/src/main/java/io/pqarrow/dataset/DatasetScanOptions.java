@@ -19,7 +19,14 @@ public record DatasetScanOptions(boolean ordered, String filePathColumn, int fil
 
   private static final DatasetScanOptions DEFAULTS = new DatasetScanOptions(true, null, AUTO);
 
-  /** Checks the values. */
+  /**
+   * Checks the values.
+   *
+   * @param ordered whether batches come in file order
+   * @param filePathColumn the name of the file path column, or {@code null} for none
+   * @param filesAtOnce how many files are read at once, or {@link #AUTO}
+   * @throws IllegalArgumentException when {@code filesAtOnce} is negative
+   */
   public DatasetScanOptions {
     if (filesAtOnce < 0) {
       throw new IllegalArgumentException(
@@ -27,22 +34,38 @@ public record DatasetScanOptions(boolean ordered, String filePathColumn, int fil
     }
   }
 
-  /** In file order, no file path column, as many files at once as the scan has threads. */
+  /**
+   * {@return the defaults: in file order, no file path column, as many files at once as the scan
+   * has threads}
+   */
   public static DatasetScanOptions defaults() {
     return DEFAULTS;
   }
 
-  /** These options with batches in file order or not. */
+  /**
+   * {@return these options with batches in file order or not}
+   *
+   * @param ordered whether batches come in file order
+   */
   public DatasetScanOptions withOrdered(boolean ordered) {
     return new DatasetScanOptions(ordered, filePathColumn, filesAtOnce);
   }
 
-  /** These options with a file path column named {@code name} ({@code null}: none). */
+  /**
+   * {@return these options with a file path column named {@code name} ({@code null}: none)}
+   *
+   * @param name the column's name, or {@code null} for none
+   */
   public DatasetScanOptions withFilePathColumn(String name) {
     return new DatasetScanOptions(ordered, name, filesAtOnce);
   }
 
-  /** These options reading {@code files} files at once ({@link #AUTO}: one per scan thread). */
+  /**
+   * {@return these options reading {@code files} files at once ({@link #AUTO}: one per scan
+   * thread)}
+   *
+   * @param files the number of files read at once (1 or more), or {@link #AUTO}
+   */
   public DatasetScanOptions withFilesAtOnce(int files) {
     return new DatasetScanOptions(ordered, filePathColumn, files);
   }

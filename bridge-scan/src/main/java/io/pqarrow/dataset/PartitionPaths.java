@@ -40,7 +40,11 @@ public final class PartitionPaths {
 
   private PartitionPaths() {}
 
-  /** {@code value} as a directory name ({@link #NULL_NAME} for null). */
+  /**
+   * {@return {@code value} as a directory name ({@link #NULL_NAME} for null)}
+   *
+   * @param value the partition value as text, or {@code null}
+   */
   public static String escape(String value) {
     if (value == null) {
       return NULL_NAME;
@@ -61,7 +65,11 @@ public final class PartitionPaths {
     return b == null ? value : b.toString();
   }
 
-  /** The value a directory name (the part after {@code =}) holds; null for a null value. */
+  /**
+   * {@return the value a directory name (the part after {@code =}) holds; null for a null value}
+   *
+   * @param name the directory name's part after {@code =}
+   */
   public static String unescape(String name) {
     if (name.isEmpty() || name.equals(NULL_NAME)) {
       return null;

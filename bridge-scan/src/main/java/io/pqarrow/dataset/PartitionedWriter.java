@@ -121,6 +121,15 @@ public final class PartitionedWriter implements AutoCloseable {
   /**
    * As {@link #open(Path, Schema, List, WriteOptions, long, BufferAllocator, DictionaryProvider)}
    * without dictionaries.
+   *
+   * @param target the directory written; it must not exist
+   * @param schema the schema of every batch
+   * @param partitionBy the partition columns, outermost directory first
+   * @param options how each file is written
+   * @param maxRowsPerFile the most rows of one file (at least 1; {@link Long#MAX_VALUE} for no
+   *     limit)
+   * @param allocator where the writer's buffers come from
+   * @return the writer; {@link #close()} finishes every file
    */
   public static PartitionedWriter open(
       Path target,
@@ -140,6 +149,11 @@ public final class PartitionedWriter implements AutoCloseable {
    * @param maxRowsPerFile the most rows of one file (at least 1; {@link Long#MAX_VALUE} for no
    *     limit)
    * @param dictionaries the batches' dictionaries when some file column is dictionary-encoded
+   * @param target the directory written; it must not exist
+   * @param schema the schema of every batch
+   * @param options how each file is written
+   * @param allocator where the writer's buffers come from
+   * @return the writer; {@link #close()} finishes every file
    * @throws DatasetException when the target exists, a partition column is missing, of a type that
    *     has no directory form, or every column is a partition column
    */
@@ -233,6 +247,7 @@ public final class PartitionedWriter implements AutoCloseable {
    * Appends the rows of {@code batch} (of the schema given to {@link #open}) to their partitions'
    * files.
    *
+   * @param batch the rows to append; the caller keeps ownership of it
    * @throws BridgeException when a file cannot be written; the write is then aborted
    */
   public void write(VectorSchemaRoot batch) {

@@ -32,8 +32,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
 public final class Partitioning {
   /** The scheme. */
   public enum Kind {
+    /** No partition columns. */
     NONE,
+    /** {@code key=value} directories. */
     HIVE,
+    /** Plain directories, each the value of the next partition column. */
     DIRECTORY
   }
 
@@ -50,22 +53,32 @@ public final class Partitioning {
     this.schema = schema;
   }
 
-  /** No partition columns: only the files' own columns. */
+  /** {@return the partitioning with no partition columns: only the files' own columns} */
   public static Partitioning none() {
     return NONE;
   }
 
-  /** Hive {@code key=value} directories, types inferred. */
+  /** {@return a partitioning by hive {@code key=value} directories, types inferred} */
   public static Partitioning hive() {
     return HIVE;
   }
 
-  /** Hive {@code key=value} directories, the columns and types of {@code schema}. */
+  /**
+   * {@return a partitioning by hive {@code key=value} directories, the columns and types of {@code
+   * schema}}
+   *
+   * @param schema the partition columns: their names and types
+   */
   public static Partitioning hive(Schema schema) {
     return new Partitioning(Kind.HIVE, namesOf(schema), schema);
   }
 
-  /** Plain directories, the i-th holding the value of {@code names[i]}, types inferred. */
+  /**
+   * {@return a partitioning by plain directories, the i-th holding the value of {@code names[i]},
+   * types inferred}
+   *
+   * @param names the partition columns' names, outermost directory first
+   */
   public static Partitioning directory(List<String> names) {
     if (names.isEmpty()) {
       throw new IllegalArgumentException("directory partitioning needs at least one field name");
@@ -73,7 +86,12 @@ public final class Partitioning {
     return new Partitioning(Kind.DIRECTORY, names, null);
   }
 
-  /** Plain directories, the i-th holding the value of the i-th field of {@code schema}. */
+  /**
+   * {@return a partitioning by plain directories, the i-th holding the value of the i-th field of
+   * {@code schema}}
+   *
+   * @param schema the partition columns, outermost directory first
+   */
   public static Partitioning directory(Schema schema) {
     return new Partitioning(Kind.DIRECTORY, namesOf(schema), schema);
   }
@@ -87,12 +105,12 @@ public final class Partitioning {
     return names;
   }
 
-  /** The scheme. */
+  /** {@return the scheme} */
   public Kind kind() {
     return kind;
   }
 
-  /** The schema given by the caller, if any. */
+  /** {@return the schema given by the caller, if any} */
   public Optional<Schema> schema() {
     return Optional.ofNullable(schema);
   }
@@ -101,6 +119,9 @@ public final class Partitioning {
    * The partition values of a file from the names of the directories between the root and it,
    * outermost first: column name to unescaped value (null for a null value), in the order the
    * directories give them.
+   *
+   * @param directories the directory names, outermost first
+   * @return column name to value, in directory order
    */
   public Map<String, String> values(List<String> directories) {
     Map<String, String> values = new LinkedHashMap<>();

@@ -9,6 +9,7 @@ import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -431,6 +432,60 @@ class ImportWriterOptionsTest {
           c[1]);
       assertFalse(Files.exists(out), c[1]);
     }
+  }
+
+  /**
+   * A compression level the codec does not have is the same usage error with {@code --partition-by}
+   * as without: exit 2, the words of the unpartitioned import, the pointer to {@code --help}, and
+   * no output directory.
+   */
+  @Test
+  void aLevelTheCodecLacksIsTheSameUsageErrorWhenPartitioned() {
+    Path in = ipc("in.arrow", "file", 100);
+    String[][] cases = {
+      {"snappy", "5", "compression level 5 does not fit codec SNAPPY (it has no levels)"},
+      {"zstd", "23", "compression level 23 does not fit codec ZSTD (-131072 to 22)"},
+      {"gzip", "-1", "compression level -1 does not fit codec GZIP (0 to 9)"},
+    };
+    for (String[] c : cases) {
+      Path file = dir.resolve("out.parquet");
+      Path outDir = dir.resolve("out");
+      String[] flags = {"--compression", c[0], "--compression-level", c[1]};
+      Bridge.Result plain = Bridge.run(memory.allocator(), concat(flags, "import", in, file));
+      Bridge.Result partitioned =
+          Bridge.run(
+              memory.allocator(), concat(flags, "import", in, outDir, "--partition-by", "flag"));
+      String want = "bridge: " + c[2] + "\nTry 'bridge import --help' for more information.\n";
+      assertEquals(2, plain.exitCode(), plain.err());
+      assertEquals(want, plain.err());
+      assertEquals(2, partitioned.exitCode(), partitioned.err());
+      assertEquals(want, partitioned.err());
+      assertFalse(Files.exists(file), c[1]);
+      assertFalse(Files.exists(outDir), c[1]);
+    }
+    // a level that is not a number: picocli's usage error, alike with and without partitions
+    String[] flags = {"--compression", "zstd", "--compression-level", "high"};
+    Bridge.Result plain =
+        Bridge.run(memory.allocator(), concat(flags, "import", in, dir.resolve("o.parquet")));
+    Bridge.Result partitioned =
+        Bridge.run(
+            memory.allocator(),
+            concat(flags, "import", in, dir.resolve("o"), "--partition-by", "flag"));
+    assertEquals(2, plain.exitCode(), plain.err());
+    assertEquals(2, partitioned.exitCode(), partitioned.err());
+    assertTrue(plain.err().startsWith("bridge: "), plain.err());
+    assertTrue(
+        plain.err().endsWith("\nTry 'bridge import --help' for more information.\n"), plain.err());
+    assertEquals(plain.err(), partitioned.err());
+  }
+
+  /** {@code command in out more... flags...} as one argv. */
+  private static String[] concat(
+      String[] flags, String command, Path in, Path out, String... more) {
+    List<String> argv = new ArrayList<>(List.of(command, in.toString(), out.toString()));
+    argv.addAll(List.of(more));
+    argv.addAll(List.of(flags));
+    return argv.toArray(new String[0]);
   }
 
   /**

@@ -61,6 +61,8 @@ public final class BridgeFlightServer implements AutoCloseable {
    * @param actions the {@code DoAction} types: each maps the real path of a file or directory under
    *     the root to the JSON text the action answers; a {@link RuntimeException} it throws becomes
    *     the client's error (its message's first line)
+   * @param config the root, address, credentials and caps to serve with
+   * @return the running server; {@link #close()} stops it
    * @throws BridgeException ({@link ErrorKind#INVALID_ARGUMENT}) for a root that is not a
    *     directory, a non-loopback host without token and TLS, an empty token file; ({@link
    *     ErrorKind#IO}) when the port cannot be bound or a file cannot be read
@@ -159,17 +161,21 @@ public final class BridgeFlightServer implements AutoCloseable {
     return token;
   }
 
-  /** The port the server listens on (the one chosen when the config asked for 0). */
+  /** {@return the port the server listens on (the one chosen when the config asked for 0)} */
   public int port() {
     return server.getPort();
   }
 
-  /** {@code grpc://host:port} (or {@code grpc+tls://…}). */
+  /** {@return {@code grpc://host:port} (or {@code grpc+tls://…})} */
   public String uri() {
     return uri;
   }
 
-  /** Blocks until {@link #close()} (called on another thread) has stopped the server. */
+  /**
+   * Blocks until {@link #close()} (called on another thread) has stopped the server.
+   *
+   * @throws InterruptedException when this thread is interrupted while waiting
+   */
   public void awaitStop() throws InterruptedException {
     synchronized (lock) {
       while (!stopped) {
@@ -178,7 +184,7 @@ public final class BridgeFlightServer implements AutoCloseable {
     }
   }
 
-  /** The bytes the server's streams hold now. */
+  /** {@return the bytes the server's streams hold now} */
   public long allocatedBytes() {
     return allocator.getAllocatedMemory();
   }

@@ -50,7 +50,7 @@ public final class FlightLimits {
     this.maxInboundMessageBytes = positive(maxInboundMessageBytes, "maxInboundMessageBytes");
   }
 
-  /** Every cap at its default. */
+  /** {@return every cap at its default} */
   public static FlightLimits defaults() {
     return new FlightLimits(64 << 10, 4096, 4096, 16, 1 << 20, 1L << 20, 64 << 20);
   }
@@ -58,6 +58,8 @@ public final class FlightLimits {
   /**
    * These caps with at most {@code streams} streams open at once.
    *
+   * @param streams the most streams open at once (1 or more)
+   * @return new caps; these are unchanged
    * @throws IllegalArgumentException when {@code streams < 1}
    */
   public FlightLimits withMaxStreams(int streams) {
@@ -74,6 +76,8 @@ public final class FlightLimits {
   /**
    * These caps with requests of at most {@code bytes} bytes.
    *
+   * @param bytes the largest request accepted, in bytes (1 or more)
+   * @return new caps; these are unchanged
    * @throws IllegalArgumentException when {@code bytes < 1}
    */
   public FlightLimits withMaxRequestBytes(int bytes) {
@@ -87,37 +91,37 @@ public final class FlightLimits {
         maxInboundMessageBytes);
   }
 
-  /** The most bytes of a command, ticket or action body. */
+  /** {@return the most bytes of a command, ticket or action body} */
   public int maxRequestBytes() {
     return maxRequestBytes;
   }
 
-  /** The most characters of a {@code "where"} expression. */
+  /** {@return the most characters of a {@code "where"} expression} */
   public int maxWhereChars() {
     return maxWhereChars;
   }
 
-  /** The most names in {@code "columns"} or {@code "partition_by"}. */
+  /** {@return the most names in {@code "columns"} or {@code "partition_by"}} */
   public int maxColumns() {
     return maxColumns;
   }
 
-  /** The most {@code DoGet} and {@code DoPut} streams open at once. */
+  /** {@return the most {@code DoGet} and {@code DoPut} streams open at once} */
   public int maxStreams() {
     return maxStreams;
   }
 
-  /** The largest {@code "batch_rows"}. */
+  /** {@return the largest {@code "batch_rows"}} */
   public int maxBatchRows() {
     return maxBatchRows;
   }
 
-  /** The smallest {@code "split_bytes"}. */
+  /** {@return the smallest {@code "split_bytes"}} */
   public long minSplitBytes() {
     return minSplitBytes;
   }
 
-  /** The largest gRPC message the server accepts. */
+  /** {@return the largest gRPC message the server accepts} */
   public int maxInboundMessageBytes() {
     return maxInboundMessageBytes;
   }

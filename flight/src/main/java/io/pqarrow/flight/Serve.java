@@ -22,9 +22,18 @@ public final class Serve {
    *
    * @param maxStreams the most streams at once, or null for {@link FlightLimits#defaults()}'s
    * @param actions the {@code DoAction} types ({@link BridgeFlightServer#start})
+   * @param root the directory served
+   * @param host the address bound; a non-loopback one needs a token file and TLS
+   * @param port the port (0: any free port, printed on {@code out})
+   * @param tokenFile a file whose first line is the bearer token, or null for none
+   * @param tlsCert the PEM certificate chain, or null for plain gRPC
+   * @param tlsKey the PEM private key (PKCS#8), or null for plain gRPC
+   * @param allocator the parent of the server's allocator
+   * @param out where the {@code listening on} line is printed
    * @return 0 once stopped
    * @throws io.pqarrow.BridgeException when the server cannot start (see {@link
    *     BridgeFlightServer#start})
+   * @throws InterruptedException when this thread is interrupted while the server runs
    */
   public static int run(
       Path root,

@@ -23,7 +23,19 @@ public record ServerConfig(
     Path tlsCert,
     Path tlsKey,
     FlightLimits limits) {
-  /** Checks the values that do not need the file system. */
+  /**
+   * Checks the values that do not need the file system.
+   *
+   * @param root the directory served (not null)
+   * @param host the address bound (not null)
+   * @param port the port, 0 to 65535
+   * @param tokenFile the bearer-token file, or null
+   * @param tlsCert the PEM certificate chain, or null (only together with {@code tlsKey})
+   * @param tlsKey the PEM private key, or null (only together with {@code tlsCert})
+   * @param limits the caps on requests (not null)
+   * @throws NullPointerException when {@code root}, {@code host} or {@code limits} is null
+   * @throws IllegalArgumentException for a port out of range, or only one of certificate and key
+   */
   public ServerConfig {
     Objects.requireNonNull(root, "root");
     Objects.requireNonNull(host, "host");
@@ -36,12 +48,18 @@ public record ServerConfig(
     }
   }
 
-  /** Serving {@code root} on {@code 127.0.0.1:port} without token or TLS, default limits. */
+  /**
+   * {@return a config serving {@code root} on {@code 127.0.0.1:port} without token or TLS, default
+   * limits}
+   *
+   * @param root the directory served
+   * @param port the port (0: any free port)
+   */
   public static ServerConfig loopback(Path root, int port) {
     return new ServerConfig(root, "127.0.0.1", port, null, null, null, FlightLimits.defaults());
   }
 
-  /** Whether the service is reached over TLS. */
+  /** {@return whether the service is reached over TLS} */
   public boolean tls() {
     return tlsCert != null;
   }

@@ -412,6 +412,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
    * @param file a local Parquet file
    * @param allocator where every batch's buffers come from
    * @param options batch size, projection, row groups and schema mapping options
+   * @return the open reader; the caller closes it
    * @throws ParquetFileException when the file is missing, is not Parquet, is truncated, has a
    *     schema that cannot be mapped, or lacks a selected column
    */
@@ -429,6 +430,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
    * @param allocator where every batch's buffers come from
    * @param options batch size, projection, row groups and schema mapping options ({@link
    *     io.pqarrow.Limits#maxFooterBytes()} was applied when the source was opened)
+   * @return the open reader; the caller closes it
    * @throws ParquetFileException when the schema cannot be mapped or lacks a selected column, or
    *     the source cannot be opened again
    */
@@ -541,17 +543,17 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     }
   }
 
-  /** The Arrow schema of the batches (after projection). */
+  /** {@return the Arrow schema of the batches (after projection)} */
   public Schema schema() {
     return getVectorSchemaRoot().getSchema();
   }
 
-  /** The complete schema mapping of the file (before projection). */
+  /** {@return the complete schema mapping of the file (before projection)} */
   public SchemaMapping mapping() {
     return mapping;
   }
 
-  /** The file's key-value metadata. */
+  /** {@return the file's key-value metadata} */
   public Map<String, String> keyValueMetadata() {
     return parquet.getFileMetaData().getKeyValueMetaData();
   }
@@ -574,7 +576,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         : dictionaryStage.dictionaries(dictionaries).keySet();
   }
 
-  /** The dictionaries by id, as {@code ArrowReader#getDictionaryVectors} gives them. */
+  /** {@return the dictionaries by id, as {@code ArrowReader#getDictionaryVectors} gives them} */
   public Map<Long, Dictionary> getDictionaryVectors() {
     return Map.copyOf(
         dictionaryStage == null ? dictionaries : dictionaryStage.dictionaries(dictionaries));
@@ -594,7 +596,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     return leaves.size();
   }
 
-  /** The number of row groups in the file. */
+  /** {@return the number of row groups in the file} */
   public int rowGroupCount() {
     return parquet.getRowGroups().size();
   }
@@ -602,6 +604,8 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   /**
    * What the reader has done so far: row groups in scope and left after pruning, pages read, rows
    * decoded and returned.
+   *
+   * @return the counters so far
    */
   public ScanStats stats() {
     long pages = 0;
@@ -612,12 +616,15 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         rowGroupsInScope, rowGroups.size(), pages, pagesSkipped(), rowsRead, rowsWritten);
   }
 
-  /** The number of rows in the selected row groups (after pruning by the filter). */
+  /** {@return the number of rows in the selected row groups (after pruning by the filter)} */
   public long rowCount() {
     return totalRows;
   }
 
-  /** The root every batch is loaded into; its contents change with each {@link #loadNextBatch}. */
+  /**
+   * {@return the root every batch is loaded into; its contents change with each {@link
+   * #loadNextBatch}}
+   */
   public VectorSchemaRoot getVectorSchemaRoot() {
     if (stage != null) {
       return stage.root();
@@ -991,6 +998,8 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   /**
    * The bytes of column chunks read from the file so far (page headers and bodies, over every
    * column read; the footer and page indexes not counted).
+   *
+   * @return the bytes read, compressed as stored
    */
   public long bytesRead() {
     long n = 0;
@@ -1048,6 +1057,9 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
    * The Arrow schema mapping of {@code file}, from its footer alone (no data is read and no Arrow
    * memory is used): what {@link #open} would map, for callers that only need the schema.
    *
+   * @param file a local Parquet file
+   * @param options the schema mapping options
+   * @return the mapping
    * @throws ParquetFileException when the file is missing, is not Parquet, is damaged, or has a
    *     schema that cannot be mapped
    */

@@ -60,6 +60,9 @@ public final class ParquetSource {
   /**
    * Reads and checks the footer of the local file {@code file}; errors name it as given.
    *
+   * @param file a local Parquet file
+   * @param limits the caps; the footer is refused over {@link Limits#maxFooterBytes()}
+   * @return the source
    * @throws ParquetFileException when the file is missing, unreadable, a directory, not Parquet,
    *     truncated, or has a footer over {@link Limits#maxFooterBytes()} or that cannot be parsed
    */
@@ -72,6 +75,9 @@ public final class ParquetSource {
    * Reads and checks the footer of {@code input}, named {@code name} in every error.
    *
    * @param name the display name of the source, such as its path or URI
+   * @param input the bytes
+   * @param limits the caps; the footer is refused over {@link Limits#maxFooterBytes()}
+   * @return the source
    * @throws ParquetFileException when the source cannot be read, is not Parquet, is truncated, or
    *     has a footer over {@link Limits#maxFooterBytes()} or that cannot be parsed
    */
@@ -82,7 +88,13 @@ public final class ParquetSource {
     return read(input, name);
   }
 
-  /** As {@link #open(InputFile, String, Limits)}, named by {@code input.toString()}. */
+  /**
+   * As {@link #open(InputFile, String, Limits)}, named by {@code input.toString()} in every error.
+   *
+   * @param input the bytes
+   * @param limits the caps; the footer is refused over {@link Limits#maxFooterBytes()}
+   * @return the source
+   */
   public static ParquetSource open(InputFile input, Limits limits) {
     return open(input, String.valueOf(input), limits);
   }
@@ -117,27 +129,27 @@ public final class ParquetSource {
         .build();
   }
 
-  /** The bytes. */
+  /** {@return the bytes} */
   public InputFile inputFile() {
     return input;
   }
 
-  /** The name errors give the source. */
+  /** {@return the name errors give the source} */
   public String name() {
     return name;
   }
 
-  /** The parsed footer; callers must not modify it. */
+  /** {@return the parsed footer; callers must not modify it} */
   public ParquetMetadata footer() {
     return footer;
   }
 
-  /** The row groups, in file order. */
+  /** {@return the row groups, in file order} */
   public List<BlockMetaData> rowGroups() {
     return footer.getBlocks();
   }
 
-  /** The number of rows in the file. */
+  /** {@return the number of rows in the file} */
   public long rowCount() {
     long rows = 0;
     for (BlockMetaData block : footer.getBlocks()) {
@@ -149,6 +161,8 @@ public final class ParquetSource {
   /**
    * The Arrow schema mapping of the file with {@code options}, computed on first use and shared.
    *
+   * @param options the schema mapping options
+   * @return the mapping; the same instance for equal options
    * @throws ParquetFileException when the schema cannot be mapped
    */
   public SchemaMapping mapping(MappingOptions options) {
@@ -173,6 +187,10 @@ public final class ParquetSource {
   /**
    * Opens a reader of this file ({@link ParquetArrowReader#open(ParquetSource, BufferAllocator,
    * ReadOptions)}).
+   *
+   * @param allocator where every batch's buffers come from
+   * @param options what to read and how
+   * @return the open reader; the caller closes it
    */
   public ParquetArrowReader newReader(BufferAllocator allocator, ReadOptions options) {
     return ParquetArrowReader.open(this, allocator, options);

@@ -142,17 +142,17 @@ public final class ReadOptions {
     this.rowNumberColumn = b.rowNumberColumn;
   }
 
-  /** Every option at its default. */
+  /** {@return every option at its default} */
   public static ReadOptions defaults() {
     return DEFAULTS;
   }
 
-  /** A builder with every option at its default. */
+  /** {@return a builder with every option at its default} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** A builder holding these options' values. */
+  /** {@return a builder holding these options' values} */
   public Builder toBuilder() {
     return new Builder()
         .batchRows(batchRows)
@@ -174,27 +174,32 @@ public final class ReadOptions {
         .rowNumberColumnIfAny(rowNumberColumn);
   }
 
-  /** Rows per batch (at least 1). */
+  /** {@return rows per batch (at least 1)} */
   public int batchRows() {
     return batchRows;
   }
 
-  /** Dotted Arrow field paths to read; empty means every column. */
+  /** {@return dotted Arrow field paths to read; empty means every column} */
   public List<String> columns() {
     return columns;
   }
 
-  /** Row-group indices to read; empty means all, in file order. */
+  /** {@return row-group indices to read; empty means all, in file order} */
   public List<Integer> rowGroups() {
     return rowGroups;
   }
 
-  /** Dotted paths of the leaves to read as dictionaries; empty for none but stored ones. */
+  /**
+   * {@return dotted paths of the leaves to read as dictionaries; empty for none but stored ones}
+   */
   public List<String> readDictionary() {
     return readDictionary;
   }
 
-  /** Whether leaves stored as dictionaries in {@code ARROW:schema} are read as dictionaries. */
+  /**
+   * {@return whether leaves stored as dictionaries in {@code ARROW:schema} are read as
+   * dictionaries}
+   */
   public boolean storedDictionaries() {
     return storedDictionaries;
   }
@@ -202,62 +207,70 @@ public final class ReadOptions {
   /**
    * Whether stored dictionaries take the index type and nesting {@code ARROW:schema} records (else
    * Int32 indices over string and binary leaves, as pyarrow reads them).
+   *
+   * @return whether stored dictionary types are kept
    */
   public boolean storedDictionaryTypes() {
     return storedDictionaryTypes;
   }
 
-  /** Schema mapping options. */
+  /** {@return schema mapping options} */
   public MappingOptions mapping() {
     return mapping;
   }
 
-  /** How many columns of a batch are decoded at once (at least 1). */
+  /** {@return how many columns of a batch are decoded at once (at least 1)} */
   public int threads() {
     return threads;
   }
 
-  /** The executor the helper threads run on; empty when the reader starts its own. */
+  /** {@return the executor the helper threads run on; empty when the reader starts its own} */
   public Optional<ExecutorService> executor() {
     return Optional.ofNullable(executor);
   }
 
-  /** Whether pages are checked against the CRC in their header. */
+  /** {@return whether pages are checked against the CRC in their header} */
   public boolean verifyPageChecksums() {
     return verifyPageChecksums;
   }
 
-  /** Whether pages are read ahead in the background: as set, else when {@link #threads()} is 1. */
+  /**
+   * {@return whether pages are read ahead in the background: as set, else when {@link #threads()}
+   * is 1}
+   */
   public boolean readAhead() {
     return readAhead != null ? readAhead : threads == 1;
   }
 
-  /** The predicate that page indexes are pruned by, if any. */
+  /** {@return the predicate that page indexes are pruned by, if any} */
   public Optional<FilterPredicate> pageFilter() {
     return Optional.ofNullable(pageFilter);
   }
 
-  /** The filter rows must satisfy; empty for none. */
+  /** {@return the filter rows must satisfy; empty for none} */
   public Optional<Expression> filter() {
     return Optional.ofNullable(filter);
   }
 
-  /** Whether the filter only skips row groups and pages, keeping every row of the pages read. */
+  /**
+   * {@return whether the filter only skips row groups and pages, keeping every row of the pages
+   * read}
+   */
   public boolean pruneOnly() {
     return pruneOnly;
   }
 
-  /** How many rows (after the filter) are skipped first. */
+  /** {@return how many rows (after the filter) are skipped first} */
   public long offset() {
     return offset;
   }
 
-  /** The most rows returned; {@link Long#MAX_VALUE} for no limit. */
+  /** {@return the most rows returned; {@link Long#MAX_VALUE} for no limit} */
   public long limit() {
     return limit;
   }
 
-  /** The name of the row-number column added to the batches; empty for none. */
+  /** {@return the name of the row-number column added to the batches; empty for none} */
   public Optional<String> rowNumberColumn() {
     return Optional.ofNullable(rowNumberColumn);
   }
@@ -273,7 +286,7 @@ public final class ReadOptions {
         || rowNumberColumn != null;
   }
 
-  /** The caps applied while reading: those of {@link #mapping()}. */
+  /** {@return the caps applied while reading: those of {@link #mapping()}} */
   public Limits limits() {
     return mapping.limits();
   }
@@ -304,6 +317,9 @@ public final class ReadOptions {
     /**
      * Rows per batch.
      *
+     * @param rows the most rows of one batch (1 or more; default {@value
+     *     ReadOptions#DEFAULT_BATCH_ROWS})
+     * @return this builder
      * @throws IllegalArgumentException when {@code rows < 1}
      */
     public Builder batchRows(int rows) {
@@ -314,43 +330,78 @@ public final class ReadOptions {
       return this;
     }
 
-    /** Dotted Arrow field paths to read; empty for all. */
+    /**
+     * Sets dotted Arrow field paths to read; empty for all.
+     *
+     * @param paths the field paths (not {@code null}; copied)
+     * @return this builder
+     */
     public Builder columns(List<String> paths) {
       this.columns = List.copyOf(Objects.requireNonNull(paths, "columns"));
       return this;
     }
 
-    /** Row-group indices to read; empty for all. */
+    /**
+     * Sets row-group indices to read; empty for all.
+     *
+     * @param indices the 0-based row-group indices (not {@code null}; copied)
+     * @return this builder
+     */
     public Builder rowGroups(List<Integer> indices) {
       this.rowGroups = List.copyOf(Objects.requireNonNull(indices, "rowGroups"));
       return this;
     }
 
-    /** Dotted paths of BYTE_ARRAY leaves to read as dictionaries; empty for none. */
+    /**
+     * Sets dotted paths of BYTE_ARRAY leaves to read as dictionaries; empty for none.
+     *
+     * @param paths the leaves' dotted paths (not {@code null}; copied)
+     * @return this builder
+     */
     public Builder readDictionary(List<String> paths) {
       this.readDictionary = List.copyOf(Objects.requireNonNull(paths, "readDictionary"));
       return this;
     }
 
-    /** Whether leaves stored as dictionaries in {@code ARROW:schema} are read as dictionaries. */
+    /**
+     * Sets whether leaves stored as dictionaries in {@code ARROW:schema} are read as dictionaries.
+     *
+     * @param read whether stored dictionaries are read as dictionaries
+     * @return this builder
+     */
     public Builder storedDictionaries(boolean read) {
       this.storedDictionaries = read;
       return this;
     }
 
-    /** Sets {@link ReadOptions#storedDictionaryTypes()}. */
+    /**
+     * Sets {@link ReadOptions#storedDictionaryTypes()}.
+     *
+     * @param stored whether stored dictionaries keep their recorded index type and nesting
+     * @return this builder
+     */
     public Builder storedDictionaryTypes(boolean stored) {
       this.storedDictionaryTypes = stored;
       return this;
     }
 
-    /** Schema mapping options. */
+    /**
+     * Sets schema mapping options.
+     *
+     * @param options the schema mapping options (not {@code null})
+     * @return this builder
+     */
     public Builder mapping(MappingOptions options) {
       this.mapping = Objects.requireNonNull(options, "mapping");
       return this;
     }
 
-    /** The caps applied while reading; they replace those of {@link #mapping(MappingOptions)}. */
+    /**
+     * Sets the caps applied while reading; they replace those of {@link #mapping(MappingOptions)}.
+     *
+     * @param limits the caps (not {@code null})
+     * @return this builder
+     */
     public Builder limits(Limits limits) {
       this.limits = Objects.requireNonNull(limits, "limits");
       return this;
@@ -361,6 +412,8 @@ public final class ReadOptions {
      * helpers. A caller that wants every core passes {@code
      * Runtime.getRuntime().availableProcessors()}.
      *
+     * @param threads the threads decoding one batch, the caller's included (1 or more)
+     * @return this builder
      * @throws IllegalArgumentException when {@code threads < 1}
      */
     public Builder threads(int threads) {
@@ -379,6 +432,9 @@ public final class ReadOptions {
      * single-thread) executor slows a read but never blocks it. Pages read ahead ({@link
      * #readAhead(boolean)}) are read by tasks here too, one per column at a time; a task the
      * calling thread needs before it has started is done by the calling thread.
+     *
+     * @param executor the executor (not {@code null}); the caller shuts it down
+     * @return this builder
      */
     public Builder executor(ExecutorService executor) {
       this.executor = Objects.requireNonNull(executor, "executor");
@@ -390,7 +446,12 @@ public final class ReadOptions {
       return this;
     }
 
-    /** Whether pages are checked against the CRC in their header (when it has one). */
+    /**
+     * Sets whether pages are checked against the CRC in their header (when it has one).
+     *
+     * @param verify whether checksums are verified
+     * @return this builder
+     */
     public Builder verifyPageChecksums(boolean verify) {
       this.verifyPageChecksums = verify;
       return this;
@@ -403,6 +464,9 @@ public final class ReadOptions {
      * more page buffer per column; batches, values and errors are the same either way. By default
      * on for a single-threaded read and off with {@link #threads(int)} above 1 (whose column tasks
      * keep the cores busy); off for callers that run many reads at once on threads of their own.
+     *
+     * @param readAhead whether pages are read ahead
+     * @return this builder
      */
     public Builder readAhead(boolean readAhead) {
       this.readAhead = readAhead;
@@ -418,6 +482,9 @@ public final class ReadOptions {
      * Skips the pages that the column and offset indexes show hold no row matching {@code
      * predicate} (a parquet-java predicate over Parquet column paths and physical values). Pruning
      * only: the rows of the pages read are all returned.
+     *
+     * @param predicate the page predicate (not {@code null})
+     * @return this builder
      */
     public Builder pageFilter(FilterPredicate predicate) {
       this.pageFilter = Objects.requireNonNull(predicate, "pageFilter");
@@ -432,6 +499,9 @@ public final class ReadOptions {
     /**
      * The filter rows must satisfy (see the table above); {@link
      * io.pqarrow.filter.ExpressionParser#parse} reads one from text.
+     *
+     * @param filter the filter (not {@code null})
+     * @return this builder
      */
     public Builder filter(Expression filter) {
       this.filter = Objects.requireNonNull(filter, "filter");
@@ -443,7 +513,12 @@ public final class ReadOptions {
       return this;
     }
 
-    /** Whether the filter only skips row groups and pages, keeping every row of the pages read. */
+    /**
+     * Sets whether the filter only skips row groups and pages, keeping every row of the pages read.
+     *
+     * @param pruneOnly whether the filter prunes only
+     * @return this builder
+     */
     public Builder pruneOnly(boolean pruneOnly) {
       this.pruneOnly = pruneOnly;
       return this;
@@ -452,6 +527,8 @@ public final class ReadOptions {
     /**
      * How many rows (after the filter) to skip first.
      *
+     * @param rows the rows to skip (0 or more)
+     * @return this builder
      * @throws IllegalArgumentException when {@code rows < 0}
      */
     public Builder offset(long rows) {
@@ -465,6 +542,8 @@ public final class ReadOptions {
     /**
      * The most rows to return; {@link Long#MAX_VALUE} for no limit.
      *
+     * @param rows the most rows (0 or more)
+     * @return this builder
      * @throws IllegalArgumentException when {@code rows < 0}
      */
     public Builder limit(long rows) {
@@ -479,6 +558,9 @@ public final class ReadOptions {
      * Adds an Int64 column of this name, last in every batch, holding each row's 0-based position
      * in the file. Opening the reader fails ({@code INVALID_ARGUMENT}) when a column the read
      * returns has this name.
+     *
+     * @param name the column's name (not {@code null})
+     * @return this builder
      */
     public Builder rowNumberColumn(String name) {
       this.rowNumberColumn = Objects.requireNonNull(name, "rowNumberColumn");
@@ -490,7 +572,7 @@ public final class ReadOptions {
       return this;
     }
 
-    /** The options. */
+    /** {@return the options} */
     public ReadOptions build() {
       if (limits != null && !limits.equals(mapping.limits())) {
         mapping = mapping.toBuilder().limits(limits).build();

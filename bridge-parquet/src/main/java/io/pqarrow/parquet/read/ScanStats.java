@@ -24,6 +24,8 @@ public record ScanStats(
   /**
    * The counters as one JSON object on one line: {@code {"row_groups": N, "row_groups_read": N,
    * "pages_read": N, "pages_skipped": N, "rows_read": N, "rows_written": N}}.
+   *
+   * @return the JSON text, without a line break
    */
   public String toJson() {
     return "{\"row_groups\": "

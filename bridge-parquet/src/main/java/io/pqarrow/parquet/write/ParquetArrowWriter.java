@@ -251,6 +251,10 @@ public final class ParquetArrowWriter implements AutoCloseable {
   /**
    * Creates (or replaces) {@code file} for batches of {@code schema}.
    *
+   * @param file the file written
+   * @param schema the schema of every batch
+   * @param options how the file is written
+   * @return the open writer; {@code close()} finishes the file
    * @throws ParquetFileException when the schema cannot be mapped or the file cannot be created
    */
   public static ParquetArrowWriter open(Path file, Schema schema, WriteOptions options) {
@@ -270,6 +274,10 @@ public final class ParquetArrowWriter implements AutoCloseable {
    * @param dictionaries the dictionaries of the batches' dictionary-encoded fields, used here for
    *     their value types; pass the batch's provider again to {@link #write(VectorSchemaRoot,
    *     DictionaryProvider)}. May be {@code null} when no field is dictionary-encoded.
+   * @param file the file written
+   * @param schema the schema of every batch, dictionary-encoded fields included
+   * @param options how the file is written
+   * @return the open writer; {@code close()} finishes the file
    * @throws ParquetFileException when the schema cannot be mapped, a dictionary is missing or the
    *     file cannot be created
    */
@@ -345,7 +353,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     }
   }
 
-  /** The schema mapping the file is written with. */
+  /** {@return the schema mapping the file is written with} */
   public SchemaMapping mapping() {
     return mapping;
   }
@@ -355,7 +363,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     return (int) fields.stream().filter(f -> f.bulk != null).count();
   }
 
-  /** Rows written so far (after a failed write, the rows before the failing one). */
+  /** {@return rows written so far (after a failed write, the rows before the failing one)} */
   public long rowsWritten() {
     return rowsWritten;
   }
@@ -363,6 +371,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
   /**
    * Writes every row of {@code batch}, whose schema must be the one the writer was opened with.
    *
+   * @param batch the rows; the caller keeps ownership of it
    * @throws ParquetFileException when the batch does not match the schema, holds a null where the
    *     schema forbids one, or the file cannot be written
    */
@@ -376,6 +385,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
    *
    * @param dictionaries the batch's dictionaries; may be {@code null} when no field is
    *     dictionary-encoded
+   * @param batch the rows; the caller keeps ownership of it
    * @throws ParquetFileException when the batch does not match the schema, holds a null where the
    *     schema forbids one, lacks a dictionary or holds an index outside it, or the file cannot be
    *     written; except for a schema mismatch, the file is then deleted and the writer closed

@@ -140,6 +140,8 @@ public final class WriteOptions {
    */
   public record BloomFilter(double fpp, long ndv) {
     /**
+     * @param fpp the false-positive probability
+     * @param ndv the expected distinct values per row group, or 0
      * @throws IllegalArgumentException when {@code fpp} is not in (0, 1) or {@code ndv < 0}
      */
     public BloomFilter {
@@ -162,7 +164,13 @@ public final class WriteOptions {
    * @param nullsFirst whether nulls come before the values
    */
   public record SortingColumn(String column, boolean descending, boolean nullsFirst) {
-    /** Checks the column is given. */
+    /**
+     * Checks the column is given.
+     *
+     * @param column the leaf column's dotted path (not {@code null})
+     * @param descending whether the order is descending
+     * @param nullsFirst whether nulls come before the values
+     */
     public SortingColumn {
       Objects.requireNonNull(column, "column");
     }
@@ -223,17 +231,17 @@ public final class WriteOptions {
     this.mapping = b.mapping;
   }
 
-  /** Every option at its default. */
+  /** {@return every option at its default} */
   public static WriteOptions defaults() {
     return DEFAULTS;
   }
 
-  /** A builder with every option at its default. */
+  /** {@return a builder with every option at its default} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** A builder holding these options' values. */
+  /** {@return a builder holding these options' values} */
   public Builder toBuilder() {
     return new Builder()
         .compression(compression)
@@ -258,112 +266,117 @@ public final class WriteOptions {
         .columns(this);
   }
 
-  /** The page codec. */
+  /** {@return the page codec} */
   public Compression compression() {
     return compression;
   }
 
-  /** The most rows in one row group. */
+  /** {@return the most rows in one row group} */
   public long rowGroupRows() {
     return rowGroupRows;
   }
 
-  /** The buffered size at which a row group is closed. */
+  /** {@return the buffered size at which a row group is closed} */
   public long rowGroupBytes() {
     return rowGroupBytes;
   }
 
-  /** The target data page size. */
+  /** {@return the target data page size} */
   public int pageBytes() {
     return pageBytes;
   }
 
-  /** Whether dictionary encoding is used. */
+  /** {@return whether dictionary encoding is used} */
   public boolean dictionary() {
     return dictionary;
   }
 
-  /** Schema mapping options. */
+  /** {@return schema mapping options} */
   public MappingOptions mapping() {
     return mapping;
   }
 
-  /** The codec's level, or {@link #DEFAULT_LEVEL}. */
+  /** {@return the codec's level, or {@link #DEFAULT_LEVEL}} */
   public int compressionLevel() {
     return compressionLevel;
   }
 
-  /** Codecs given to single columns, by dotted path. */
+  /** {@return codecs given to single columns, by dotted path} */
   public Map<String, Compression> columnCompression() {
     return columnCompression;
   }
 
-  /** The largest dictionary page built from values. */
+  /** {@return the largest dictionary page built from values} */
   public int dictionaryPageBytes() {
     return dictionaryPageBytes;
   }
 
-  /** Encodings given to columns, by dotted path, in the order they were given. */
+  /** {@return encodings given to columns, by dotted path, in the order they were given} */
   public Map<String, Encoding> columnEncoding() {
     return columnEncoding;
   }
 
-  /** Which statistics are written. */
+  /** {@return which statistics are written} */
   public Statistics statistics() {
     return statistics;
   }
 
-  /** The longest binary min or max kept in chunk statistics. */
+  /** {@return the longest binary min or max kept in chunk statistics} */
   public int statisticsTruncateLength() {
     return statisticsTruncateLength;
   }
 
-  /** Whether the page index (offset index, and column index with page statistics) is written. */
+  /**
+   * {@return whether the page index (offset index, and column index with page statistics) is
+   * written}
+   */
   public boolean pageIndex() {
     return pageIndex;
   }
 
-  /** Bloom filters, by dotted path of the column. */
+  /** {@return bloom filters, by dotted path of the column} */
   public Map<String, BloomFilter> bloomFilters() {
     return bloomFilters;
   }
 
-  /** The data page header version. */
+  /** {@return the data page header version} */
   public PageVersion pageVersion() {
     return pageVersion;
   }
 
-  /** The most rows in one data page. */
+  /** {@return the most rows in one data page} */
   public int pageRows() {
     return pageRows;
   }
 
-  /** Whether pages carry a CRC32 checksum. */
+  /** {@return whether pages carry a CRC32 checksum} */
   public boolean pageChecksums() {
     return pageChecksums;
   }
 
-  /** The sort order declared in every row group. */
+  /** {@return the sort order declared in every row group} */
   public List<SortingColumn> sortingColumns() {
     return sortingColumns;
   }
 
-  /** Extra footer key-value metadata. */
+  /** {@return extra footer key-value metadata} */
   public Map<String, String> keyValueMetadata() {
     return keyValueMetadata;
   }
 
-  /** Whether the file is written under a temporary name and renamed into place on close. */
+  /**
+   * {@return whether the file is written under a temporary name and renamed into place on close}
+   */
   public boolean atomic() {
     return atomic;
   }
 
-  /** How many top-level fields are encoded at once (at least 1). */
+  /** {@return how many top-level fields are encoded at once (at least 1)} */
   public int threads() {
     return threads;
   }
 
-  /** The executor the helper threads run on; empty when the writer starts its own. */
+  /** {@return the executor the helper threads run on; empty when the writer starts its own} */
   public Optional<ExecutorService> executor() {
     return Optional.ofNullable(executor);
   }
@@ -405,13 +418,22 @@ public final class WriteOptions {
     /**
      * The codec's level (ZSTD: -131072 to 22; GZIP: 0 to 9), or {@link #DEFAULT_LEVEL}; a level the
      * codec does not have is refused when the writer opens. Other codecs have no levels.
+     *
+     * @param level the level, or {@link #DEFAULT_LEVEL}
+     * @return this builder
      */
     public Builder compressionLevel(int level) {
       this.compressionLevel = level;
       return this;
     }
 
-    /** Another codec for the leaves at and below {@code column} (a dotted path). */
+    /**
+     * Sets another codec for the leaves at and below {@code column} (a dotted path).
+     *
+     * @param column the dotted path of a column or of a group above it (not {@code null})
+     * @param codec the codec (not {@code null})
+     * @return this builder
+     */
     public Builder columnCompression(String column, Compression codec) {
       Objects.requireNonNull(column, "column");
       columnCompression.put(column, Objects.requireNonNull(codec, "columnCompression"));
@@ -421,6 +443,8 @@ public final class WriteOptions {
     /**
      * The largest dictionary page built from values; past it a column chunk falls back to PLAIN.
      *
+     * @param bytes the most bytes of one dictionary page (1 or more)
+     * @return this builder
      * @throws IllegalArgumentException when {@code bytes < 1}
      */
     public Builder dictionaryPageBytes(int bytes) {
@@ -435,6 +459,10 @@ public final class WriteOptions {
     /**
      * The encoding of the leaves at and below {@code column} (a dotted path such as {@code s.x} or
      * {@code l.element}, or a Parquet column path); a later call for a leaf wins.
+     *
+     * @param column the dotted path (not {@code null})
+     * @param encoding the encoding (not {@code null})
+     * @return this builder
      */
     public Builder columnEncoding(String column, Encoding encoding) {
       Objects.requireNonNull(column, "column");
@@ -442,7 +470,12 @@ public final class WriteOptions {
       return this;
     }
 
-    /** Which statistics are written. */
+    /**
+     * Sets which statistics are written.
+     *
+     * @param which the statistics written (not {@code null})
+     * @return this builder
+     */
     public Builder statistics(Statistics which) {
       this.statistics = Objects.requireNonNull(which, "statistics");
       return this;
@@ -451,6 +484,8 @@ public final class WriteOptions {
     /**
      * The longest binary min or max kept in chunk statistics (longer ones are truncated to bounds).
      *
+     * @param length the most bytes kept of a min or max (1 or more)
+     * @return this builder
      * @throws IllegalArgumentException when {@code length < 1}
      */
     public Builder statisticsTruncateLength(int length) {
@@ -462,20 +497,36 @@ public final class WriteOptions {
       return this;
     }
 
-    /** Whether the page index is written. */
+    /**
+     * Sets whether the page index is written.
+     *
+     * @param enabled whether the column and offset indexes are written
+     * @return this builder
+     */
     public Builder pageIndex(boolean enabled) {
       this.pageIndex = enabled;
       return this;
     }
 
-    /** A bloom filter for the leaves at and below {@code column} (a dotted path). */
+    /**
+     * Sets a bloom filter for the leaves at and below {@code column} (a dotted path).
+     *
+     * @param column the dotted path of a column or of a group above it (not {@code null})
+     * @param filter the filter's false-positive probability and size (not {@code null})
+     * @return this builder
+     */
     public Builder bloomFilter(String column, BloomFilter filter) {
       Objects.requireNonNull(column, "column");
       bloomFilters.put(column, Objects.requireNonNull(filter, "bloomFilter"));
       return this;
     }
 
-    /** The data page header version. */
+    /**
+     * Sets the data page header version.
+     *
+     * @param version the page header version (not {@code null})
+     * @return this builder
+     */
     public Builder pageVersion(PageVersion version) {
       this.pageVersion = Objects.requireNonNull(version, "pageVersion");
       return this;
@@ -484,6 +535,8 @@ public final class WriteOptions {
     /**
      * The most rows in one data page.
      *
+     * @param rows the most rows of one page (1 or more)
+     * @return this builder
      * @throws IllegalArgumentException when {@code rows < 1}
      */
     public Builder pageRows(int rows) {
@@ -494,13 +547,23 @@ public final class WriteOptions {
       return this;
     }
 
-    /** Whether pages carry a CRC32 checksum. */
+    /**
+     * Sets whether pages carry a CRC32 checksum.
+     *
+     * @param enabled whether page checksums are written
+     * @return this builder
+     */
     public Builder pageChecksums(boolean enabled) {
       this.pageChecksums = enabled;
       return this;
     }
 
-    /** The sort order declared in every row group's {@code sorting_columns}. */
+    /**
+     * Sets the sort order declared in every row group's {@code sorting_columns}.
+     *
+     * @param columns the sorting columns, most significant first (not {@code null}; copied)
+     * @return this builder
+     */
     public Builder sortingColumns(List<SortingColumn> columns) {
       this.sortingColumns = List.copyOf(Objects.requireNonNull(columns, "sortingColumns"));
       return this;
@@ -509,6 +572,9 @@ public final class WriteOptions {
     /**
      * Extra footer key-value metadata; a key the writer sets itself ({@code ARROW:schema}) is
      * refused when the writer opens.
+     *
+     * @param metadata the keys and values (not {@code null}; copied)
+     * @return this builder
      */
     public Builder keyValueMetadata(Map<String, String> metadata) {
       this.keyValueMetadata =
@@ -516,7 +582,12 @@ public final class WriteOptions {
       return this;
     }
 
-    /** Whether the file is written under a temporary name and renamed into place on close. */
+    /**
+     * Sets whether the file is written under a temporary name and renamed into place on close.
+     *
+     * @param enabled whether the write is atomic
+     * @return this builder
+     */
     public Builder atomic(boolean enabled) {
       this.atomic = enabled;
       return this;
@@ -528,6 +599,8 @@ public final class WriteOptions {
      * thread takes part. The file is byte for byte the one a single thread writes, and an invalid
      * value is reported as one thread reports it (the first row, then the first field).
      *
+     * @param threads the threads encoding, the caller's included (1 or more)
+     * @return this builder
      * @throws IllegalArgumentException when {@code threads < 1}
      */
     public Builder threads(int threads) {
@@ -547,6 +620,9 @@ public final class WriteOptions {
      * down. Tasks that have not started when the calling thread needs their work done find it taken
      * and return at once, so a busy (even a single-thread) executor slows a write but never blocks
      * it.
+     *
+     * @param executor the executor (not {@code null}); the caller shuts it down
+     * @return this builder
      */
     public Builder executor(ExecutorService executor) {
       this.executor = Objects.requireNonNull(executor, "executor");
@@ -558,7 +634,12 @@ public final class WriteOptions {
       return this;
     }
 
-    /** The page codec. */
+    /**
+     * Sets the page codec.
+     *
+     * @param codec the codec of every column without one of its own (not {@code null})
+     * @return this builder
+     */
     public Builder compression(Compression codec) {
       this.compression = Objects.requireNonNull(codec, "compression");
       return this;
@@ -567,6 +648,8 @@ public final class WriteOptions {
     /**
      * The most rows in one row group.
      *
+     * @param rows the most rows of one row group (1 or more)
+     * @return this builder
      * @throws IllegalArgumentException when {@code rows < 1}
      */
     public Builder rowGroupRows(long rows) {
@@ -580,6 +663,8 @@ public final class WriteOptions {
     /**
      * The buffered size at which a row group is closed.
      *
+     * @param bytes the buffered size, in bytes (1 or more)
+     * @return this builder
      * @throws IllegalArgumentException when {@code bytes < 1}
      */
     public Builder rowGroupBytes(long bytes) {
@@ -593,6 +678,8 @@ public final class WriteOptions {
     /**
      * The target data page size.
      *
+     * @param bytes the target page size, in bytes (1 or more)
+     * @return this builder
      * @throws IllegalArgumentException when {@code bytes < 1}
      */
     public Builder pageBytes(int bytes) {
@@ -603,19 +690,29 @@ public final class WriteOptions {
       return this;
     }
 
-    /** Whether dictionary encoding is used. */
+    /**
+     * Sets whether dictionary encoding is used.
+     *
+     * @param enabled whether dictionary encoding is used
+     * @return this builder
+     */
     public Builder dictionary(boolean enabled) {
       this.dictionary = enabled;
       return this;
     }
 
-    /** Schema mapping options. */
+    /**
+     * Sets schema mapping options.
+     *
+     * @param options the schema mapping options (not {@code null})
+     * @return this builder
+     */
     public Builder mapping(MappingOptions options) {
       this.mapping = Objects.requireNonNull(options, "mapping");
       return this;
     }
 
-    /** The options. */
+    /** {@return the options} */
     public WriteOptions build() {
       return new WriteOptions(this);
     }
