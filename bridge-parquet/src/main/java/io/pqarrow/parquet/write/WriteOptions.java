@@ -75,7 +75,31 @@ public final class WriteOptions {
     /** Zstandard (zstd-jni). */
     ZSTD,
     /** LZ4 block format without Hadoop framing (aircompressor). */
-    LZ4_RAW
+    LZ4_RAW;
+
+    /**
+     * Why this codec has no level {@code level}, in the words the writer refuses it with, or {@code
+     * null} when it has that level (ZSTD: -131072 to 22; GZIP: 0 to 9; the other codecs none).
+     * {@link #DEFAULT_LEVEL} always fits. The writer checks this when it opens; a caller may check
+     * it earlier (the command line does, with its other flags).
+     *
+     * @param level the level asked for, or {@link #DEFAULT_LEVEL}
+     * @return the refusal, or {@code null} when the level fits
+     */
+    public String levelRefusal(int level) {
+      if (level == DEFAULT_LEVEL) {
+        return null;
+      }
+      String range =
+          switch (this) {
+            case ZSTD -> level >= -131072 && level <= 22 ? null : " (-131072 to 22)";
+            case GZIP -> level >= 0 && level <= 9 ? null : " (0 to 9)";
+            default -> " (it has no levels)";
+          };
+      return range == null
+          ? null
+          : "compression level " + level + " does not fit codec " + this + range;
+    }
   }
 
   /**

@@ -97,25 +97,11 @@ final class WriterCodecs {
     if (level == WriteOptions.DEFAULT_LEVEL) {
       return codecs.getCompressor(name);
     }
-    boolean fits =
-        switch (codec) {
-          case ZSTD -> level >= -131072 && level <= 22;
-          case GZIP -> level >= 0 && level <= 9;
-          default -> false;
-        };
-    if (!fits) {
+    String refusal = codec.levelRefusal(level);
+    if (refusal != null) {
       codecs.release();
       throw ParquetFileException.write(
-          ErrorKind.INVALID_ARGUMENT,
-          ErrorLocation.inFile(file),
-          "compression level "
-              + level
-              + " does not fit codec "
-              + codec
-              + (codec == WriteOptions.Compression.ZSTD
-                  ? " (-131072 to 22)"
-                  : codec == WriteOptions.Compression.GZIP ? " (0 to 9)" : " (it has no levels)"),
-          null);
+          ErrorKind.INVALID_ARGUMENT, ErrorLocation.inFile(file), refusal, null);
     }
     return codecs.getCompressor(name, level);
   }

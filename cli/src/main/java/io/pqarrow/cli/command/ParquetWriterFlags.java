@@ -117,7 +117,7 @@ final class ParquetWriterFlags {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     if (compressionLevel != null) {
-      String refusal = levelRefusal(compression.codec, compressionLevel);
+      String refusal = compression.codec.levelRefusal(compressionLevel);
       if (refusal != null) {
         throw new ParameterException(spec.commandLine(), refusal);
       }
@@ -146,24 +146,6 @@ final class ParquetWriterFlags {
       }
     }
     return b.build();
-  }
-
-  /**
-   * Why {@code codec} has no level {@code level}, in the words the writer refuses it with as it
-   * opens a file, or {@code null} when it has. Checked here, with the other flags, so that the
-   * refusal is a usage error before any input is read, the same with {@code --partition-by} (whose
-   * files are opened only as rows reach them) as without.
-   */
-  static String levelRefusal(WriteOptions.Compression codec, int level) {
-    String range =
-        switch (codec) {
-          case ZSTD -> level >= -131072 && level <= 22 ? null : " (-131072 to 22)";
-          case GZIP -> level >= 0 && level <= 9 ? null : " (0 to 9)";
-          default -> " (it has no levels)";
-        };
-    return range == null
-        ? null
-        : "compression level " + level + " does not fit codec " + codec + range;
   }
 
   /**
