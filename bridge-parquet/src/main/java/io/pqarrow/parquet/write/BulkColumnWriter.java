@@ -65,6 +65,12 @@ final class BulkColumnWriter {
 
   private final boolean required;
 
+  /** The levels of a leaf below lists or structs, or null for a top-level flat leaf. */
+  private final NestedLevels nested;
+
+  /** Nested: the top-level rows of the next run, from the bytes and entries of the last. */
+  private int nestedRows = 64;
+
   /**
    * The leaf, when its values change unit on the way (seconds to milliseconds, a Date64's
    * milliseconds to days): each valid value is then its {@code scaled} value, refused as the
@@ -132,6 +138,12 @@ final class BulkColumnWriter {
   private int pageNulls;
   private long pageRaw;
   private long[] pageBits = new long[64];
+
+  /** Nested: the page's level entries, their definition and repetition levels. */
+  private int pageLevels;
+
+  private int[] pageDefs = new int[0];
+  private int[] pageReps = new int[0];
   private final ByteSink plain = new ByteSink(1 << 16);
   private int[] ids = new int[1024];
   private int idCount;
@@ -146,6 +158,7 @@ final class BulkColumnWriter {
 
   private final ByteSink levels = new ByteSink(1024);
   private final ByteSink out = new ByteSink(1024);
+  private final ByteSink repSink = new ByteSink(256);
 
   private BulkColumnWriter(
       LeafEncoder leaf,
@@ -153,9 +166,11 @@ final class BulkColumnWriter {
       boolean dictionary,
       boolean byteStreamSplit,
       WriteOptions.Encoding deltaEncoding,
-      int stride) {
+      int stride,
+      NestedLevels nested) {
     WriteKind.Source source = leaf.kind.source();
     this.leaf = leaf;
+    this.nested = nested;
     this.rescaled =
         source == WriteKind.Source.INTEGER && !leaf.kind.unscaled()
             ? (LeafEncoders.IntegerOut) leaf
@@ -186,7 +201,18 @@ final class BulkColumnWriter {
    * The bulk writer of {@code leaf}, or {@code null} when it is not one (see {@link BulkKind#of}).
    */
   static BulkColumnWriter create(LeafEncoder leaf, WriteOptions.Encoding encoding) {
-    BulkKind kind = BulkKind.of(leaf, encoding);
+    return create(leaf, encoding, null);
+  }
+
+  /**
+   * The bulk writer of the leaf at the end of {@code chain} (the nodes from its top-level field
+   * down, see {@link NestedLevels#chains}), or {@code null} when it is not one; a {@code null}
+   * chain is a top-level flat leaf.
+   */
+  static BulkColumnWriter create(
+      LeafEncoder leaf, WriteOptions.Encoding encoding, java.util.List<WriteNode> chain) {
+    boolean deep = chain != null && chain.size() > 1;
+    BulkKind kind = BulkKind.of(leaf, encoding, deep);
     if (kind == null) {
       return null;
     }
@@ -196,7 +222,8 @@ final class BulkColumnWriter {
         encoding == WriteOptions.Encoding.DICTIONARY && kind != BulkKind.BOOLEAN,
         encoding == WriteOptions.Encoding.BYTE_STREAM_SPLIT,
         encoding.name().startsWith("DELTA_") ? encoding : null,
-        leaf.kind.stride());
+        leaf.kind.stride(),
+        deep ? new NestedLevels(chain) : null);
   }
 
   /** Starts a row group: pages go to {@code pageStore}'s writer of the column. */
@@ -244,7 +271,7 @@ final class BulkColumnWriter {
 
   /** The bytes this row group holds: the page being built and the pages written. */
   long bufferedSize() {
-    return pageRaw + (pageRows >> 3) + (pages == null ? 0 : pages.getMemSize());
+    return pageRaw + (pageRows >> 3) + pageLevels + (pages == null ? 0 : pages.getMemSize());
   }
 
   /**
@@ -252,6 +279,10 @@ final class BulkColumnWriter {
    * {@link InvalidValueException} with {@link #failing} set to its row.
    */
   void write(int from, int to) {
+    if (nested != null) {
+      writeNested(from, to);
+      return;
+    }
     FieldVector v = leaf.storage();
     int row = from;
     while (row < to) {
@@ -285,23 +316,7 @@ final class BulkColumnWriter {
       }
       pageNulls += n - valid;
       if (valid > 0) {
-        switch (kind) {
-          case BOOLEAN -> booleans(v, row, n, valid);
-          case BINARY, FIXED_BYTES -> binaries(v, row, n, valid);
-          default -> {
-            if (rescaled != null) {
-              try {
-                runs.rescale(rescaled, row, n, valid == n);
-              } catch (InvalidValueException e) {
-                failing = runs.failing;
-                throw e;
-              }
-            } else {
-              runs.gather(v, row, n);
-            }
-            fixed(n, valid);
-          }
-        }
+        values(v, row, n, valid);
       }
       pageRows += n;
       row += n;
@@ -311,7 +326,103 @@ final class BulkColumnWriter {
     }
   }
 
+  /**
+   * {@link #write} of a leaf below lists or structs: runs of whole top-level rows (a page ends on a
+   * row), their levels from {@link NestedLevels}, their values the span of leaf indices it names,
+   * masked; a run's rows adapt so that it holds about {@link ArrowRuns#RUN} entries and fits the
+   * page's room.
+   */
+  private void writeNested(int from, int to) {
+    FieldVector v = leaf.storage();
+    int row = from;
+    while (row < to) {
+      failing = row;
+      int n = Math.min(Math.min(nestedRows, to - row), pageRowLimit - pageRows);
+      try {
+        nested.compute(row, n);
+      } catch (InvalidValueException e) {
+        failing = nested.failing;
+        throw e;
+      }
+      int entries = nested.count;
+      pageDefs = appendLevels(nested.defs, entries, pageDefs);
+      pageReps = appendLevels(nested.reps, entries, pageReps);
+      pageLevels += entries;
+      int valid = nested.valid;
+      pageNulls += entries - valid;
+      long before = pageRaw;
+      if (valid > 0) {
+        int at = nested.leafFrom;
+        int len = nested.leafTo - at;
+        runs.ensureRun(len);
+        if (kind == BulkKind.BINARY) {
+          try {
+            if (views) {
+              runs.readViews(v, at, len, Long.MAX_VALUE);
+            } else {
+              runs.readOffsets(v, at, len, Long.MAX_VALUE);
+            }
+          } catch (InvalidValueException e) {
+            failing = row;
+            throw e;
+          }
+        } else if (kind == BulkKind.FIXED_BYTES) {
+          runs.readFixedBytes(v, at, len);
+        }
+        System.arraycopy(nested.mask, 0, runs.runBits, 0, (len >> 6) + 1);
+        try {
+          values(v, at, len, valid);
+        } catch (InvalidValueException e) {
+          failing = nested.rowOfLeaf(failing);
+          throw e;
+        }
+      }
+      pageRows += n;
+      row += n;
+      long room = (long) (pageThreshold - pageThreshold * TOLERANCE) - pageRaw;
+      long perRow = Math.max(1, (pageRaw - before) / n);
+      long perRun = Math.max(1, (long) n * ArrowRuns.RUN / Math.max(1, entries));
+      nestedRows = (int) Math.max(1, Math.min(Math.min(perRun, ArrowRuns.RUN), room / perRow));
+      if (pageRows >= pageRowLimit || room <= 0) {
+        writePage();
+      }
+    }
+  }
+
+  /** {@code page} with {@code n} levels appended at {@link #pageLevels}, grown when full. */
+  private int[] appendLevels(int[] levels, int n, int[] page) {
+    if (page.length < pageLevels + n) {
+      page = Arrays.copyOf(page, Math.max(pageLevels + n, page.length * 2));
+    }
+    System.arraycopy(levels, 0, page, pageLevels, n);
+    return page;
+  }
+
   // ---- values ----
+
+  /**
+   * Encodes the {@code valid} values among leaf indices {@code row} to {@code row + n}, as {@link
+   * ArrowRuns#runBits} marks them (byte strings read already).
+   */
+  private void values(FieldVector v, int row, int n, int valid) {
+    switch (kind) {
+      case BOOLEAN -> booleans(v, row, n, valid);
+      case BINARY, FIXED_BYTES -> binaries(v, row, n, valid);
+      default -> {
+        if (rescaled != null) {
+          try {
+            runs.rescale(rescaled, row, n, valid == n);
+          } catch (InvalidValueException e) {
+            failing = runs.failing;
+            throw e;
+          }
+        } else {
+          runs.gather(v, row, n);
+        }
+        fixed(n, valid);
+      }
+    }
+  }
 
   private void booleans(FieldVector v, int row, int n, int valid) {
     runs.readBits(v.getDataBuffer(), row, n, runs.valueBits);
@@ -577,9 +688,13 @@ final class BulkColumnWriter {
         encoding = Encoding.PLAIN;
       }
       firstPage = false;
-      int valueCount = pageRows;
+      int valueCount = nested != null ? pageLevels : pageRows;
       levels.reset();
-      if (!required) {
+      BytesInput repLevels = BytesInput.empty();
+      if (nested != null) {
+        nestedLevels();
+        repLevels = repSink.view();
+      } else if (!required) {
         if (!v2) {
           levels.putInt(0); // the length, filled in below
         }
@@ -603,7 +718,7 @@ final class BulkColumnWriter {
             pageRows,
             pageNulls,
             valueCount,
-            BytesInput.empty(),
+            repLevels,
             levels.view(),
             encoding,
             data,
@@ -612,14 +727,14 @@ final class BulkColumnWriter {
             geo);
       } else {
         pages.writePage(
-            BytesInput.concat(levels.view(), data),
+            BytesInput.concat(repLevels, levels.view(), data),
             valueCount,
             pageRows,
             pageStats,
             sizes,
             geo,
-            Encoding.BIT_PACKED,
-            required ? Encoding.BIT_PACKED : Encoding.RLE,
+            column.getMaxRepetitionLevel() > 0 ? Encoding.RLE : Encoding.BIT_PACKED,
+            column.getMaxDefinitionLevel() > 0 ? Encoding.RLE : Encoding.BIT_PACKED,
             encoding);
       }
     } catch (IOException e) {
@@ -630,6 +745,30 @@ final class BulkColumnWriter {
       delta.reset();
     }
     resetPage();
+  }
+
+  /**
+   * Nested: the page's definition levels into {@link #levels}, its repetition levels into {@link
+   * #repSink} (each after its length for a v1 page; none for a level whose maximum is 0).
+   */
+  private void nestedLevels() {
+    repSink.reset();
+    encodeLevels(pageReps, column.getMaxRepetitionLevel(), repSink);
+    encodeLevels(pageDefs, column.getMaxDefinitionLevel(), levels);
+  }
+
+  private void encodeLevels(int[] values, int max, ByteSink sink) {
+    if (max == 0) {
+      return;
+    }
+    int start = sink.size;
+    if (!v2) {
+      sink.putInt(0); // the length, filled in below
+    }
+    HybridRle.encodeInts(values, pageLevels, HybridRle.bitWidth(max), sink);
+    if (!v2) {
+      ByteSink.INTS.set(sink.bytes, start, sink.size - start - 4);
+    }
   }
 
   /** Writes the page's PLAIN values to {@link #out} as BYTE_STREAM_SPLIT streams. */
@@ -653,6 +792,7 @@ final class BulkColumnWriter {
     Arrays.fill(pageBits, 0, Math.min(pageBits.length, (pageRows >> 6) + 2), 0L);
     Arrays.fill(boolBits, 0, Math.min(boolBits.length, (boolCount >> 6) + 2), 0L);
     pageRows = 0;
+    pageLevels = 0;
     pageNulls = 0;
     pageRaw = 0;
     plain.reset();

@@ -76,9 +76,18 @@ enum BulkKind {
    * dictionary-encoded, BYTE_STREAM_SPLIT or DELTA.
    */
   static BulkKind of(LeafEncoder leaf, WriteOptions.Encoding encoding) {
+    return of(leaf, encoding, false);
+  }
+
+  /**
+   * {@link #of(LeafEncoder, WriteOptions.Encoding)}, for a leaf at any depth when {@code nested}
+   * (its levels then come from {@link NestedLevels}).
+   */
+  static BulkKind of(LeafEncoder leaf, WriteOptions.Encoding encoding, boolean nested) {
     if (leaf.kind == null
-        || leaf.column.getMaxRepetitionLevel() != 0
-        || leaf.column.getMaxDefinitionLevel() > 1) {
+        || !nested
+            && (leaf.column.getMaxRepetitionLevel() != 0
+                || leaf.column.getMaxDefinitionLevel() > 1)) {
       return null;
     }
     boolean split = encoding == WriteOptions.Encoding.BYTE_STREAM_SPLIT;

@@ -138,11 +138,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
     for (int i = 0; i < nodes.size(); i++) {
       WriteNode node = nodes.get(i);
       FieldMapping f = mapping.fields().get(i);
-      // A flat leaf of a plain type is written from its buffers in bulk (chosen once per column).
-      BulkColumnWriter direct =
-          bulk && node instanceof LeafEncoder leaf
-              ? BulkColumnWriter.create(leaf, valuesWriters.encoding(leaf.column))
-              : null;
+      // A field whose leaves are all of plain types is written from its buffers in bulk (chosen
+      // once per field).
+      BulkColumnWriter[] direct = bulk ? FieldWriter.bulk(node, valuesWriters::encoding) : null;
       fields.add(
           new FieldWriter(
               node,
