@@ -8,7 +8,6 @@ import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.ParquetProperties;
-import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.PageWriter;
 import org.apache.parquet.column.statistics.SizeStatistics;
 import org.apache.parquet.column.statistics.Statistics;
@@ -20,16 +19,17 @@ import org.apache.parquet.schema.PrimitiveComparator;
 import org.apache.parquet.schema.PrimitiveType;
 
 /**
- * Writes one top-level flat column (repetition level 0) straight from the Arrow buffers, runs of
- * rows at a time, in place of parquet-java's per-value {@code ColumnWriter}: definition levels from
- * the validity bitmap, PLAIN values as byte copies of the non-null spans, dictionary indices from
- * an own open-addressing hash over the raw value bits or bytes, min/max/null counts and bloom
- * filter hashes in loops over the run. Pages go to parquet-java's {@link PageWriter}, which
- * compresses them, builds the column and offset indexes and checksums; the dictionary page and
- * bloom filter when the row group ends. Which leaves it takes is {@link BulkKind}'s rule over the
- * leaf's {@link WriteKind}; {@link ArrowRuns} reads each run from the buffers, {@link
- * RunStatistics} keeps the page's statistics and {@link ColumnBloom} the chunk's bloom filter; this
- * class encodes the values and assembles the pages.
+ * Writes one leaf column (top-level, or below lists, maps and structs) straight from the Arrow
+ * buffers, runs of rows at a time, in place of parquet-java's per-value {@code ColumnWriter}:
+ * definition levels from the validity bitmap (and, below lists and structs, repetition and
+ * definition levels from {@link NestedLevels}), PLAIN values as byte copies of the non-null spans,
+ * dictionary indices from {@link BulkDictionary}, min/max/null counts and bloom filter hashes in
+ * loops over the run. Pages go to parquet-java's {@link PageWriter}, which compresses them, builds
+ * the column and offset indexes and checksums; the dictionary page and bloom filter when the row
+ * group ends. Which leaves it takes is {@link BulkKind}'s rule over the leaf's {@link WriteKind};
+ * {@link ArrowRuns} reads each run from the buffers, {@link RunStatistics} keeps the page's
+ * statistics and {@link ColumnBloom} the chunk's bloom filter; this class encodes the values and
+ * assembles the pages.
  *
  * <p>It keeps parquet-java's rules, so the file is the one its column writer would make, up to
  * where pages are cut: a page ends when its values, counted as PLAIN bytes, come within 10% of the
@@ -47,7 +47,6 @@ final class BulkColumnWriter {
   private final ColumnDescriptor column;
   private final PrimitiveType type;
   private final BulkKind kind;
-  private final boolean dictionary;
 
   /**
    * Whether pages are BYTE_STREAM_SPLIT: the PLAIN values, their first bytes, then their second
@@ -67,9 +66,6 @@ final class BulkColumnWriter {
 
   /** The levels of a leaf below lists or structs, or null for a top-level flat leaf. */
   private final NestedLevels nested;
-
-  /** Nested: the top-level rows of the next run, from the bytes and entries of the last. */
-  private int nestedRows = 64;
 
   /**
    * The leaf, when its values change unit on the way (seconds to milliseconds, a Date64's
@@ -112,7 +108,6 @@ final class BulkColumnWriter {
   // Per file: the options.
   private int pageThreshold;
   private int pageRowLimit;
-  private int dictionaryLimit;
   private boolean v2;
   private boolean statistics;
   private boolean sizeStatistics;
@@ -127,11 +122,10 @@ final class BulkColumnWriter {
   /** Whether the row group's column has a bloom filter ({@link #bloom} takes the hashes). */
   private boolean bloomOn;
 
-  private boolean dictionaryActive;
-  private boolean usedDictionary;
   private boolean firstPage;
-  private int lastUsedDictionarySize;
-  private final ValueDictionary values;
+
+  /** The chunk's dictionary encoding, or null when the column is not dictionary-encoded. */
+  private final BulkDictionary dict;
 
   // Per page.
   private int pageRows;
@@ -139,14 +133,7 @@ final class BulkColumnWriter {
   private long pageRaw;
   private long[] pageBits = new long[64];
 
-  /** Nested: the page's level entries, their definition and repetition levels. */
-  private int pageLevels;
-
-  private int[] pageDefs = new int[0];
-  private int[] pageReps = new int[0];
   private final ByteSink plain = new ByteSink(1 << 16);
-  private int[] ids = new int[1024];
-  private int idCount;
   private long[] boolBits = new long[64];
   private int boolCount;
 
@@ -180,7 +167,6 @@ final class BulkColumnWriter {
     this.column = leaf.column;
     this.type = column.getPrimitiveType();
     this.kind = kind;
-    this.dictionary = dictionary;
     this.required = column.getMaxDefinitionLevel() == 0;
     PrimitiveComparator<?> order = type.comparator();
     this.keyMask = order == BulkKind.UNSIGNED_INT32 ? 0xFFFF_FFFFL : -1L;
@@ -191,8 +177,8 @@ final class BulkColumnWriter {
         kind == BulkKind.FIXED_BYTES && source == WriteKind.Source.DECIMAL ? Long.MIN_VALUE : 0L;
     this.float16 = source == WriteKind.Source.HALF_FLOAT;
     this.rawExtra = kind == BulkKind.BINARY || kind == BulkKind.FIXED_BYTES && dictionary ? 4 : 0;
-    this.values = dictionary ? new ValueDictionary(kind) : null;
     this.bloom = new ColumnBloom(column);
+    this.dict = dictionary ? new BulkDictionary(kind, bloom, rawExtra) : null;
     this.stats = new RunStatistics(kind, keyMask, keyFlip, prefixFlip, float16);
     this.runs = new ArrowRuns(leaf.path, leaf.kind, stride, kind.width, fixedLength);
   }
@@ -233,7 +219,6 @@ final class BulkColumnWriter {
       BloomFilterWriteStore blooms) {
     pageThreshold = props.getPageSizeThreshold();
     pageRowLimit = props.getPageRowCountLimit();
-    dictionaryLimit = props.getDictionaryPageSizeThreshold();
     v2 = props.getWriterVersion() == ParquetProperties.WriterVersion.PARQUET_2_0;
     statistics = props.getStatisticsEnabled(column);
     sizeStatistics = props.getSizeStatisticsEnabled(column);
@@ -241,37 +226,27 @@ final class BulkColumnWriter {
     bloomOn = bloom.startRowGroup(props, blooms);
     if (deltaEncoding != null) {
       closeDelta();
-      int slab = props.getInitialSlabSize();
-      org.apache.parquet.bytes.ByteBufferAllocator allocator = props.getAllocator();
       delta =
-          switch (deltaEncoding) {
-            case DELTA_BINARY_PACKED ->
-                kind == BulkKind.INT32
-                    ? new org.apache.parquet.column.values.delta
-                        .DeltaBinaryPackingValuesWriterForInteger(slab, pageThreshold, allocator)
-                    : new org.apache.parquet.column.values.delta
-                        .DeltaBinaryPackingValuesWriterForLong(slab, pageThreshold, allocator);
-            case DELTA_LENGTH_BYTE_ARRAY ->
-                new org.apache.parquet.column.values.deltalengthbytearray
-                    .DeltaLengthByteArrayValuesWriter(slab, pageThreshold, allocator);
-            default ->
-                new org.apache.parquet.column.values.deltastrings.DeltaByteArrayWriter(
-                    slab, pageThreshold, allocator);
-          };
+          ValuesWriters.delta(
+              deltaEncoding,
+              column,
+              props.getInitialSlabSize(),
+              pageThreshold,
+              props.getAllocator());
     }
-    dictionaryActive = dictionary;
-    usedDictionary = false;
     firstPage = true;
-    lastUsedDictionarySize = 0;
-    if (values != null) {
-      values.clear();
+    if (dict != null) {
+      dict.startRowGroup(props.getDictionaryPageSizeThreshold());
     }
     resetPage();
   }
 
   /** The bytes this row group holds: the page being built and the pages written. */
   long bufferedSize() {
-    return pageRaw + (pageRows >> 3) + pageLevels + (pages == null ? 0 : pages.getMemSize());
+    return pageRaw
+        + (pageRows >> 3)
+        + (nested == null ? 0 : nested.pageLevels)
+        + (pages == null ? 0 : pages.getMemSize());
   }
 
   /**
@@ -337,17 +312,14 @@ final class BulkColumnWriter {
     int row = from;
     while (row < to) {
       failing = row;
-      int n = Math.min(Math.min(nestedRows, to - row), pageRowLimit - pageRows);
+      int n = Math.min(Math.min(nested.nextRows, to - row), pageRowLimit - pageRows);
       try {
         nested.compute(row, n);
       } catch (InvalidValueException e) {
         failing = nested.failing;
         throw e;
       }
-      int entries = nested.count;
-      pageDefs = appendLevels(nested.defs, entries, pageDefs);
-      pageReps = appendLevels(nested.reps, entries, pageReps);
-      pageLevels += entries;
+      int entries = nested.appendToPage();
       int valid = nested.valid;
       pageNulls += entries - valid;
       long before = pageRaw;
@@ -380,22 +352,11 @@ final class BulkColumnWriter {
       pageRows += n;
       row += n;
       long room = (long) (pageThreshold - pageThreshold * TOLERANCE) - pageRaw;
-      long perRow = Math.max(1, (pageRaw - before) / n);
-      long perRun = Math.max(1, (long) n * ArrowRuns.RUN / Math.max(1, entries));
-      nestedRows = (int) Math.max(1, Math.min(Math.min(perRun, ArrowRuns.RUN), room / perRow));
+      nested.plan(n, entries, pageRaw - before, room);
       if (pageRows >= pageRowLimit || room <= 0) {
         writePage();
       }
     }
-  }
-
-  /** {@code page} with {@code n} levels appended at {@link #pageLevels}, grown when full. */
-  private int[] appendLevels(int[] levels, int n, int[] page) {
-    if (page.length < pageLevels + n) {
-      page = Arrays.copyOf(page, Math.max(pageLevels + n, page.length * 2));
-    }
-    System.arraycopy(levels, 0, page, pageLevels, n);
-    return page;
   }
 
   // ---- values ----
@@ -508,49 +469,15 @@ final class BulkColumnWriter {
    * Dictionary-encodes the valid values of the run while the dictionary is active; returns the row
    * from which the run is to be written PLAIN: 0 without a dictionary, {@code n} when every value
    * was encoded, else the row after the value that made the dictionary outgrow its limit (having
-   * fallen back to PLAIN, see {@link #fallBack}).
+   * fallen back to PLAIN, see {@link BulkDictionary#fallBack}).
    */
   private int dictionaryFirst(int n, boolean all) {
-    if (!dictionaryActive) {
+    if (dict == null || !dict.active) {
       return 0;
     }
-    int start =
-        kind == BulkKind.BINARY || kind == BulkKind.FIXED_BYTES
-            ? dictionaryBinary(n, all)
-            : dictionaryFixed(n, all);
-    if (start < n) {
-      fallBack();
-    }
+    int start = dict.encode(runs, n, all, bloomOn, plain);
+    pageRaw += dict.raw;
     return start;
-  }
-
-  /**
-   * Dictionary-encodes the valid values of the run; returns {@code n}, or the row after the value
-   * whose entry made the dictionary outgrow its limit (the rest is then PLAIN).
-   */
-  private int dictionaryFixed(int n, boolean all) {
-    byte[] s = runs.scratch;
-    int w = kind.width;
-    ensureIds(idCount + n);
-    for (int i = 0; i < n; i++) {
-      if (all || ArrowRuns.isSet(runs.runBits, i)) {
-        long bits =
-            w == 4 ? (int) ByteSink.INTS.get(s, i * 4) : (long) ByteSink.LONGS.get(s, i * 8);
-        int before = values.size;
-        int id = values.idOf(bits);
-        ids[idCount++] = id;
-        pageRaw += w;
-        if (values.size != before) {
-          if (bloomOn) {
-            bloom.add(bloom.hash(kind, s, i));
-          }
-          if (values.byteSize > dictionaryLimit) {
-            return i + 1;
-          }
-        }
-      }
-    }
-    return n;
   }
 
   private void binaries(FieldVector v, int row, int n, int valid) {
@@ -600,48 +527,6 @@ final class BulkColumnWriter {
     plain.size = size;
   }
 
-  private int dictionaryBinary(int n, boolean all) {
-    byte[] s = runs.scratch;
-    int[] o = runs.offsets;
-    ensureIds(idCount + n);
-    for (int i = 0; i < n; i++) {
-      if (all || ArrowRuns.isSet(runs.runBits, i)) {
-        int at = o[i];
-        int len = o[i + 1] - at;
-        int before = values.size;
-        int id = values.idOf(s, at, len);
-        ids[idCount++] = id;
-        pageRaw += len + rawExtra;
-        if (values.size != before) {
-          if (bloomOn) {
-            bloom.add(bloom.hash(s, at, len));
-          }
-          if (values.byteSize > dictionaryLimit) {
-            return i + 1;
-          }
-        }
-      }
-    }
-    return n;
-  }
-
-  private void ensureIds(int n) {
-    if (ids.length < n) {
-      ids = Arrays.copyOf(ids, Math.max(n, ids.length * 2));
-    }
-  }
-
-  /**
-   * Switches to PLAIN for the rest of the column chunk: the page being built becomes PLAIN (its
-   * indices are replaced by their values); the dictionary stays for the pages already written.
-   */
-  private void fallBack() {
-    dictionaryActive = false;
-    plain.reset();
-    values.writePlain(ids, idCount, plain);
-    idCount = 0;
-  }
-
   // ---- pages ----
 
   private void writePage() {
@@ -651,20 +536,13 @@ final class BulkColumnWriter {
     try {
       BytesInput data;
       Encoding encoding;
-      if (dictionaryActive) {
-        out.reset();
-        int width = HybridRle.bitWidth(Math.max(0, values.size - 1));
-        out.put(width);
-        HybridRle.encodeInts(ids, idCount, width, out);
-        if (firstPage && !(out.size + values.byteSize < pageRaw)) {
-          fallBack();
-          data = plain.view();
-          encoding = Encoding.PLAIN;
-        } else {
+      if (dict != null && dict.active) {
+        if (dict.writeIds(out, firstPage, pageRaw, plain)) {
           data = out.view();
           encoding = v2 ? Encoding.RLE_DICTIONARY : Encoding.PLAIN_DICTIONARY;
-          usedDictionary = true;
-          lastUsedDictionarySize = values.size;
+        } else {
+          data = plain.view();
+          encoding = Encoding.PLAIN;
         }
       } else if (kind == BulkKind.BOOLEAN) {
         out.reset();
@@ -677,7 +555,8 @@ final class BulkColumnWriter {
         data = out.view();
         encoding = Encoding.PLAIN;
       } else if (byteStreamSplit) {
-        splitStreams();
+        out.reset();
+        out.putSplit(plain, kind == BulkKind.FIXED_BYTES ? fixedLength : kind.width);
         data = out.view();
         encoding = Encoding.BYTE_STREAM_SPLIT;
       } else if (delta != null) {
@@ -688,11 +567,11 @@ final class BulkColumnWriter {
         encoding = Encoding.PLAIN;
       }
       firstPage = false;
-      int valueCount = nested != null ? pageLevels : pageRows;
+      int valueCount = nested != null ? nested.pageLevels : pageRows;
       levels.reset();
       BytesInput repLevels = BytesInput.empty();
       if (nested != null) {
-        nestedLevels();
+        nested.encodePage(v2, repSink, levels);
         repLevels = repSink.view();
       } else if (!required) {
         if (!v2) {
@@ -747,56 +626,19 @@ final class BulkColumnWriter {
     resetPage();
   }
 
-  /**
-   * Nested: the page's definition levels into {@link #levels}, its repetition levels into {@link
-   * #repSink} (each after its length for a v1 page; none for a level whose maximum is 0).
-   */
-  private void nestedLevels() {
-    repSink.reset();
-    encodeLevels(pageReps, column.getMaxRepetitionLevel(), repSink);
-    encodeLevels(pageDefs, column.getMaxDefinitionLevel(), levels);
-  }
-
-  private void encodeLevels(int[] values, int max, ByteSink sink) {
-    if (max == 0) {
-      return;
-    }
-    int start = sink.size;
-    if (!v2) {
-      sink.putInt(0); // the length, filled in below
-    }
-    HybridRle.encodeInts(values, pageLevels, HybridRle.bitWidth(max), sink);
-    if (!v2) {
-      ByteSink.INTS.set(sink.bytes, start, sink.size - start - 4);
-    }
-  }
-
-  /** Writes the page's PLAIN values to {@link #out} as BYTE_STREAM_SPLIT streams. */
-  private void splitStreams() {
-    int width = kind == BulkKind.FIXED_BYTES ? fixedLength : kind.width;
-    int count = plain.size / width;
-    out.reset();
-    out.ensure(plain.size);
-    byte[] from = plain.bytes;
-    byte[] to = out.bytes;
-    for (int b = 0; b < width; b++) {
-      int at = b * count;
-      for (int i = 0, j = b; i < count; i++, j += width) {
-        to[at + i] = from[j];
-      }
-    }
-    out.size = plain.size;
-  }
-
   private void resetPage() {
     Arrays.fill(pageBits, 0, Math.min(pageBits.length, (pageRows >> 6) + 2), 0L);
     Arrays.fill(boolBits, 0, Math.min(boolBits.length, (boolCount >> 6) + 2), 0L);
     pageRows = 0;
-    pageLevels = 0;
+    if (nested != null) {
+      nested.resetPage();
+    }
     pageNulls = 0;
     pageRaw = 0;
     plain.reset();
-    idCount = 0;
+    if (dict != null) {
+      dict.resetPage();
+    }
     boolCount = 0;
     stats.reset();
   }
@@ -804,18 +646,8 @@ final class BulkColumnWriter {
   /** Writes the last page, the dictionary page and the bloom filter of the row group. */
   void flush() {
     writePage();
-    if (usedDictionary) {
-      ByteSink dict = new ByteSink(16);
-      values.writeEntries(lastUsedDictionarySize, dict);
-      try {
-        pages.writeDictionaryPage(
-            new DictionaryPage(
-                BytesInput.from(Arrays.copyOf(dict.bytes, dict.size)),
-                lastUsedDictionarySize,
-                v2 ? Encoding.PLAIN : Encoding.PLAIN_DICTIONARY));
-      } catch (IOException e) {
-        throw new ParquetEncodingException("could not write dictionary page for " + column, e);
-      }
+    if (dict != null) {
+      dict.flush(pages, v2, column);
     }
     bloom.flush();
   }
@@ -831,8 +663,8 @@ final class BulkColumnWriter {
   void close() {
     closeDelta();
     pages = null;
-    if (values != null) {
-      values.clear();
+    if (dict != null) {
+      dict.clear();
     }
   }
 }

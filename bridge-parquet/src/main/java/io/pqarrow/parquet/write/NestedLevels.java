@@ -56,6 +56,15 @@ final class NestedLevels {
   /** The top-level row a bad vector was met at. */
   int failing;
 
+  /** The top-level rows of the next run, from the bytes and entries of the last ({@link #plan}). */
+  int nextRows = 64;
+
+  /** The page's level entries so far, their definition and repetition levels. */
+  int pageLevels;
+
+  private int[] pageDefs = new int[0];
+  private int[] pageReps = new int[0];
+
   /** Per entry: its index in the current node's vector (-1 once ended) and its top-level row. */
   private int[] index = new int[1024];
 
@@ -149,6 +158,59 @@ final class NestedLevels {
         mask[at >> 6] |= 1L << at;
       }
     }
+  }
+
+  /** Appends the run's levels to the page's; returns the run's entries. */
+  int appendToPage() {
+    int n = count;
+    if (pageDefs.length < pageLevels + n) {
+      int size = Math.max(pageLevels + n, pageDefs.length * 2);
+      pageDefs = Arrays.copyOf(pageDefs, size);
+      pageReps = Arrays.copyOf(pageReps, size);
+    }
+    System.arraycopy(defs, 0, pageDefs, pageLevels, n);
+    System.arraycopy(reps, 0, pageReps, pageLevels, n);
+    pageLevels += n;
+    return n;
+  }
+
+  /**
+   * Sizes the next run from the last ({@code rows} rows, {@code entries} entries, {@code bytes}
+   * bytes of values): about {@link ArrowRuns#RUN} entries, and the rows that fit the page's {@code
+   * room} at the last run's bytes per row.
+   */
+  void plan(int rows, int entries, long bytes, long room) {
+    long perRow = Math.max(1, bytes / rows);
+    long perRun = Math.max(1, (long) rows * ArrowRuns.RUN / Math.max(1, entries));
+    nextRows = (int) Math.max(1, Math.min(Math.min(perRun, ArrowRuns.RUN), room / perRow));
+  }
+
+  /**
+   * Encodes the page's repetition levels into {@code rep} and definition levels into {@code def}
+   * (RLE, each after its length on a v1 page; nothing for a level whose maximum is 0).
+   */
+  void encodePage(boolean v2, ByteSink rep, ByteSink def) {
+    rep.reset();
+    encode(pageReps, leaf.column.getMaxRepetitionLevel(), v2, rep);
+    encode(pageDefs, leaf.column.getMaxDefinitionLevel(), v2, def);
+  }
+
+  private void encode(int[] values, int max, boolean v2, ByteSink sink) {
+    if (max == 0) {
+      return;
+    }
+    int start = sink.size;
+    if (!v2) {
+      sink.putInt(0); // the length, filled in below
+    }
+    HybridRle.encodeInts(values, pageLevels, HybridRle.bitWidth(max), sink);
+    if (!v2) {
+      ByteSink.INTS.set(sink.bytes, start, sink.size - start - 4);
+    }
+  }
+
+  void resetPage() {
+    pageLevels = 0;
   }
 
   private FieldVector vectorOf(WriteNode node) {
