@@ -406,10 +406,12 @@ def main():
         f"iterations after {warmup} warm-up iteration(s), heap from `-prof gc` (Arrow buffers are off-heap). "
         "Ratio: the writer's time ÷ this library's single-threaded time (above 1: this library is faster).")
     if extra:
+        flat_words = f"`{Path(flat['path']).name}` ({rows:,} rows, 8 columns, peers.py's flat file)"
         parts = []
         for name, (path, table_rows, r) in extra.items():
             parts.append(f"### Table `{name}`: `{path.name}` ({table_rows:,} rows)\n\n"
-                         + section(r, table_rows, header, False, "").replace(BEGIN, "").replace(END, "").strip())
+                         + section(r, table_rows, header.replace(flat_words, f"`{path.name}` ({table_rows:,} rows)"),
+                                   False, "").replace(BEGIN, "").replace(END, "").strip())
         (OUT / "tables.md").write_text("\n\n".join(parts) + "\n")
         (OUT / "tables.json").write_text(json.dumps({k: v[2] for k, v in extra.items()}, indent=2) + "\n")
         print()
