@@ -27,6 +27,13 @@ What it does:
     the write_peers.py markers, with the machine's load before and after (--note), and the plot
     benchmarks/write-throughput.png.
 
+With --tables flat,nested,types the same is done for two more tables, generated here with pyarrow into
+benchmarks/target/data/ (seeded; remade when missing): `nested` (1,000,000 rows by default, --nested-rows:
+lists of ints and strings, a struct, a map, a list of structs, a list of lists) and `types` (every flat
+type the writer maps, 1,000,000 rows by default, --types-rows, each column with some nulls). Their tables
+go to benchmarks/target/write/tables.md beside the flat one's; only the flat table ever goes to the README
+(--keep: none does).
+
 Raw results (results.json, JMH json and log) are kept in benchmarks/target/write/.
 """
 
@@ -41,11 +48,11 @@ from pathlib import Path
 
 import duckdb
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import peers  # noqa: E402  (files, JMH lock, machine and git helpers)
-import scan  # noqa: E402  (publish)
 
 ROOT = peers.ROOT
 OUT = peers.TARGET / "write"
@@ -72,6 +79,127 @@ def table_of(path):
     return pa.table(columns, names=t.column_names)
 
 
+class _Random:
+    """Seeded columns from pyarrow.compute alone (no numpy): uniform doubles, integers, nulls."""
+
+    def __init__(self, seed):
+        self.seed = seed
+
+    def doubles(self, n):
+        self.seed += 1
+        return pc.random(n, initializer=self.seed)
+
+    def ints(self, n, low, high, type=pa.int64()):
+        scaled = pc.add(pc.floor(pc.multiply(self.doubles(n), float(high - low))), float(low))
+        return pc.cast(scaled, type)
+
+    def nulls(self, array, share):
+        """array with about share of its values null."""
+        return pc.if_else(pc.less(self.doubles(len(array)), share), pa.scalar(None, array.type), array)
+
+    def offsets(self, n, most):
+        lengths = self.ints(n, 0, most + 1, pa.int32())
+        return pa.concat_arrays([pa.array([0], pa.int32()), pc.cumulative_sum(lengths)])
+
+    def words(self, n, distinct, prefix):
+        words = pa.array([f"{prefix}{i:06d}" for i in range(distinct)], pa.string())
+        return pc.take(words, self.ints(n, 0, distinct))
+
+
+def nested_table(rows, seed=11):
+    """Lists, a struct, a map, a list of structs and a list of lists, with nulls at every level."""
+    r = _Random(seed)
+
+    def list_of(values, n, most):
+        off = r.offsets(n, most)
+        child = values(off[-1].as_py())
+        return pa.ListArray.from_arrays(off, child, mask=pc.less(r.doubles(n), 0.05))
+
+    def ints(n):
+        return r.nulls(r.ints(n, -1_000_000, 1_000_000), 0.1)
+
+    def strings(n):
+        return r.nulls(r.words(n, 5000, "w"), 0.1)
+
+    def doubles(n):
+        return r.nulls(r.doubles(n), 0.1)
+
+    n = rows
+    struct = pa.StructArray.from_arrays(
+        [ints(n), strings(n), doubles(n)], names=["a", "b", "c"], mask=pc.less(r.doubles(n), 0.05))
+    moff = r.offsets(n, 4)
+    entries = moff[-1].as_py()
+    position = pa.array(range(entries), pa.int64())
+    cycle = pc.subtract(position, pc.multiply(pc.divide(position, 50), 50))  # unique within a map
+    keys = pc.binary_join_element_wise("k", pc.cast(cycle, pa.string()), "")
+    mapped = pa.MapArray.from_arrays(moff, keys, ints(entries))
+
+    def points(m):
+        return pa.StructArray.from_arrays([ints(m), doubles(m)], names=["x", "y"])
+
+    return pa.table({
+        "ints": list_of(ints, n, 6),
+        "strings": list_of(strings, n, 4),
+        "record": struct,
+        "tags": mapped,
+        "points": list_of(points, n, 3),
+        "matrix": list_of(lambda m: list_of(ints, m, 3), n, 3),
+    })
+
+
+def types_table(rows, seed=12):
+    """Every flat type the writer maps, each column with about 10% nulls."""
+    r = _Random(seed)
+    n = rows
+
+    def col(array, type=None):
+        if type is not None and pa.types.is_decimal(type):
+            array = pc.cast(array, pa.decimal128(38, 0))  # then rescaled, within the precision
+        return r.nulls(array if type is None else pc.cast(array, type), 0.1)
+
+    def ints(low, high, type=pa.int64()):
+        return r.ints(n, low, high, type)
+
+    words = r.words(n, 20000, "value-")
+    return pa.table({
+        "bool": col(pc.less(r.doubles(n), 0.5)),
+        "int8": col(ints(-128, 128, pa.int8())),
+        "int16": col(ints(-1000, 1000, pa.int16())),
+        "int32": col(ints(-(2**31), 2**31 - 1, pa.int32())),
+        "int64": col(ints(-(2**52), 2**52)),
+        "uint8": col(ints(0, 256, pa.uint8())),
+        "uint16": col(ints(0, 1000, pa.uint16())),
+        "uint32": col(ints(0, 2**32 - 1, pa.uint32())),
+        "uint64": col(ints(0, 2**52, pa.uint64())),
+        "float32": col(r.doubles(n), pa.float32()),
+        "float64": col(r.doubles(n)),
+        "decimal9": col(ints(-(10**6), 10**6), pa.decimal128(9, 2)),
+        "decimal18": col(ints(-(10**15), 10**15), pa.decimal128(18, 2)),
+        "decimal38": col(ints(-(2**52), 2**52), pa.decimal128(38, 4)),
+        "string": col(words),
+        "large_string": col(words, pa.large_string()),
+        "binary": col(words, pa.binary()),
+        "fixed16": col(pc.utf8_rpad(words, 16, "-"), pa.binary(16)),
+        "date32": col(ints(0, 20000, pa.int32()), pa.date32()),
+        "ts_ms": col(ints(0, 10**12), pa.timestamp("ms")),
+        "ts_us_utc": col(ints(0, 10**15), pa.timestamp("us", "UTC")),
+        "ts_ns": col(ints(0, 2**60), pa.timestamp("ns")),
+        "time32_ms": col(ints(0, 86_400_000, pa.int32()), pa.time32("ms")),
+        "time64_us": col(ints(0, 86_400_000_000), pa.time64("us")),
+    })
+
+
+def ensure_table(name, rows):
+    """benchmarks/target/data/NAME-ROWS.parquet (written by pyarrow unless it exists); its path."""
+    path = peers.DATA / f"{name}-{rows}.parquet"
+    if not path.exists():
+        peers.DATA.mkdir(parents=True, exist_ok=True)
+        table = nested_table(rows) if name == "nested" else types_table(rows)
+        pq.write_table(table, path.with_suffix(".tmp"), compression="snappy", row_group_size=ROW_GROUP)
+        path.with_suffix(".tmp").rename(path)
+    return path
+
+
 def time_peers(table, reps):
     OUT.mkdir(parents=True, exist_ok=True)
     results = {}
@@ -89,9 +217,15 @@ def time_peers(table, reps):
               f"{statistics.median(cpu) * 1000:8.1f} ms of CPU")
     pa.set_cpu_count(before)
     con = duckdb.connect()
-    con.register("source", table)
-    con.execute("CREATE TABLE t AS SELECT * FROM source")
-    con.unregister("source")
+    try:
+        con.register("source", table)
+        con.execute("CREATE TABLE t AS SELECT * FROM source")
+        con.unregister("source")
+    except duckdb.Error as e:  # a type DuckDB does not take: its rows say so
+        for threads in (1, 2):
+            results[f"duckdb-{threads}"] = {"error": str(e).splitlines()[0][:80]}
+        con.close()
+        return results
     for threads in (1, 2):
         con.execute(f"SET threads = {threads}")
 
@@ -107,10 +241,10 @@ def time_peers(table, reps):
     return results
 
 
-def time_ours(source, warmup, iterations):
-    out = OUT / "jmh.json"
+def time_ours(source, warmup, iterations, out_name="jmh"):
+    out = OUT / f"{out_name}.json"
     out.unlink(missing_ok=True)
-    log = OUT / "jmh.log"
+    log = OUT / f"{out_name}.log"
     print(f"  JMH: {BENCHMARK}, threads 1 then 2, -wi {warmup} -i {iterations}, -prof gc; log {log.relative_to(ROOT)}")
     results = {}
     for threads in (1, 2):
@@ -216,6 +350,10 @@ def main():
     parser.add_argument("--warmup", type=int, help="JMH warm-up iterations (default 2; 1 with --quick)")
     parser.add_argument("--build", action="store_true", help="rebuild benchmarks/target/benchmarks.jar first")
     parser.add_argument("--note", help="a remark on the machine's load for the README")
+    parser.add_argument("--tables", default="flat", help="tables to write, of flat,nested,types (default flat)")
+    parser.add_argument("--nested-rows", type=int, default=1_000_000, help="rows of the nested table")
+    parser.add_argument("--types-rows", type=int, default=1_000_000, help="rows of the every-flat-type table")
+    parser.add_argument("--keep", action="store_true", help="leave benchmarks/README.md alone (results in target)")
     a = parser.parse_args()
     rows = a.rows or (200_000 if a.quick else 5_000_000)
     reps = a.reps or (2 if a.quick else 5)
@@ -224,15 +362,31 @@ def main():
     started = time.perf_counter()
     load_before = os.getloadavg()
 
+    tables = [t.strip() for t in a.tables.split(",") if t.strip()]
     print("data file")
     flat = peers.ensure_files(rows, shapes=("flat",))[0]
     peers.ensure_jar(a.build)
-    print("peers")
-    table = table_of(flat["path"])
-    results = time_peers(table, reps)
-    del table
-    print("this library")
-    results.update(time_ours(flat["path"], warmup, reps))
+    extra = {}
+    for name in tables:
+        if name == "flat":
+            continue
+        table_rows = a.nested_rows if name == "nested" else a.types_rows
+        path = ensure_table(name, table_rows)
+        print(f"table {name} ({table_rows:,} rows): peers")
+        table = table_of(path)
+        r = time_peers(table, reps)
+        del table
+        print(f"table {name}: this library")
+        r.update(time_ours(path, warmup, reps, f"jmh-{name}"))
+        extra[name] = (path, table_rows, r)
+    results = {}
+    if "flat" in tables:
+        print("peers")
+        table = table_of(flat["path"])
+        results = time_peers(table, reps)
+        del table
+        print("this library")
+        results.update(time_ours(flat["path"], warmup, reps))
     load_after = os.getloadavg()
 
     m = peers.machine()
@@ -251,12 +405,32 @@ def main():
         f"`{BENCHMARK.rsplit('.', 1)[1]}` (batches of 65,536 rows), JMH single-shot, the median of {reps} measured "
         f"iterations after {warmup} warm-up iteration(s), heap from `-prof gc` (Arrow buffers are off-heap). "
         "Ratio: the writer's time ÷ this library's single-threaded time (above 1: this library is faster).")
-    plotted = False if a.quick else plot(results, PLOT)
+    if extra:
+        flat_words = f"`{Path(flat['path']).name}` ({rows:,} rows, 8 columns, peers.py's flat file)"
+        parts = []
+        for name, (path, table_rows, r) in extra.items():
+            parts.append(f"### Table `{name}`: `{path.name}` ({table_rows:,} rows)\n\n"
+                         + section(r, table_rows, header.replace(flat_words, f"`{path.name}` ({table_rows:,} rows)"),
+                                   False, "").replace(BEGIN, "").replace(END, "").strip())
+        (OUT / "tables.md").write_text("\n\n".join(parts) + "\n")
+        (OUT / "tables.json").write_text(json.dumps({k: v[2] for k, v in extra.items()}, indent=2) + "\n")
+        print()
+        print("\n\n".join(parts))
+        print(f"\nwrote {(OUT / 'tables.md').relative_to(ROOT)}")
+    if "flat" not in tables:
+        return
+    plotted = False if a.quick or a.keep else plot(results, PLOT)
     text = section(results, rows, header, plotted, PLOT.name)
     (OUT / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     print()
     print(text)
-    scan.publish_or_keep(text, a.quick, OUT, BEGIN, END, "write_peers.py")
+    if a.quick or a.keep:
+        (OUT / "README-section.md").write_text(text + "\n")
+        print(f"\nwrote {(OUT / 'README-section.md').relative_to(ROOT)} (benchmarks/README.md left alone)")
+    else:
+        import scan  # (publish; imported here, as it needs numpy)
+
+        scan.publish_or_keep(text, False, OUT, BEGIN, END, "write_peers.py")
 
 if __name__ == "__main__":
     main()

@@ -89,6 +89,17 @@ final class ArrowRuns {
     return n;
   }
 
+  /** Makes the run's arrays hold {@code n} rows (a nested leaf's span may pass {@link #RUN}). */
+  void ensureRun(int n) {
+    if (offsets.length < n + 1) {
+      int words = (n >> 6) + 2;
+      runBits = Arrays.copyOf(runBits, words);
+      valueBits = new long[words];
+      offsets = new int[n + 1];
+      validityBytes = new byte[words * 8 + 16];
+    }
+  }
+
   /**
    * Makes {@link #scratch} hold {@code bytes} and 8 more: hashing reads whole words past a value.
    */

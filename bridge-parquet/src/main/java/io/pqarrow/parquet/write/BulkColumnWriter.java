@@ -8,7 +8,6 @@ import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.ParquetProperties;
-import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.PageWriter;
 import org.apache.parquet.column.statistics.SizeStatistics;
 import org.apache.parquet.column.statistics.Statistics;
@@ -20,16 +19,17 @@ import org.apache.parquet.schema.PrimitiveComparator;
 import org.apache.parquet.schema.PrimitiveType;
 
 /**
- * Writes one top-level flat column (repetition level 0) straight from the Arrow buffers, runs of
- * rows at a time, in place of parquet-java's per-value {@code ColumnWriter}: definition levels from
- * the validity bitmap, PLAIN values as byte copies of the non-null spans, dictionary indices from
- * an own open-addressing hash over the raw value bits or bytes, min/max/null counts and bloom
- * filter hashes in loops over the run. Pages go to parquet-java's {@link PageWriter}, which
- * compresses them, builds the column and offset indexes and checksums; the dictionary page and
- * bloom filter when the row group ends. Which leaves it takes is {@link BulkKind}'s rule over the
- * leaf's {@link WriteKind}; {@link ArrowRuns} reads each run from the buffers, {@link
- * RunStatistics} keeps the page's statistics and {@link ColumnBloom} the chunk's bloom filter; this
- * class encodes the values and assembles the pages.
+ * Writes one leaf column (top-level, or below lists, maps and structs) straight from the Arrow
+ * buffers, runs of rows at a time, in place of parquet-java's per-value {@code ColumnWriter}:
+ * definition levels from the validity bitmap (and, below lists and structs, repetition and
+ * definition levels from {@link NestedLevels}), PLAIN values as byte copies of the non-null spans,
+ * dictionary indices from {@link BulkDictionary}, min/max/null counts and bloom filter hashes in
+ * loops over the run. Pages go to parquet-java's {@link PageWriter}, which compresses them, builds
+ * the column and offset indexes and checksums; the dictionary page and bloom filter when the row
+ * group ends. Which leaves it takes is {@link BulkKind}'s rule over the leaf's {@link WriteKind};
+ * {@link ArrowRuns} reads each run from the buffers, {@link RunStatistics} keeps the page's
+ * statistics and {@link ColumnBloom} the chunk's bloom filter; this class encodes the values and
+ * assembles the pages.
  *
  * <p>It keeps parquet-java's rules, so the file is the one its column writer would make, up to
  * where pages are cut: a page ends when its values, counted as PLAIN bytes, come within 10% of the
@@ -47,7 +47,6 @@ final class BulkColumnWriter {
   private final ColumnDescriptor column;
   private final PrimitiveType type;
   private final BulkKind kind;
-  private final boolean dictionary;
 
   /**
    * Whether pages are BYTE_STREAM_SPLIT: the PLAIN values, their first bytes, then their second
@@ -64,6 +63,9 @@ final class BulkColumnWriter {
   private org.apache.parquet.column.values.ValuesWriter delta;
 
   private final boolean required;
+
+  /** The levels of a leaf below lists or structs, or null for a top-level flat leaf. */
+  private final NestedLevels nested;
 
   /**
    * The leaf, when its values change unit on the way (seconds to milliseconds, a Date64's
@@ -106,7 +108,6 @@ final class BulkColumnWriter {
   // Per file: the options.
   private int pageThreshold;
   private int pageRowLimit;
-  private int dictionaryLimit;
   private boolean v2;
   private boolean statistics;
   private boolean sizeStatistics;
@@ -121,20 +122,18 @@ final class BulkColumnWriter {
   /** Whether the row group's column has a bloom filter ({@link #bloom} takes the hashes). */
   private boolean bloomOn;
 
-  private boolean dictionaryActive;
-  private boolean usedDictionary;
   private boolean firstPage;
-  private int lastUsedDictionarySize;
-  private final ValueDictionary values;
+
+  /** The chunk's dictionary encoding, or null when the column is not dictionary-encoded. */
+  private final BulkDictionary dict;
 
   // Per page.
   private int pageRows;
   private int pageNulls;
   private long pageRaw;
   private long[] pageBits = new long[64];
+
   private final ByteSink plain = new ByteSink(1 << 16);
-  private int[] ids = new int[1024];
-  private int idCount;
   private long[] boolBits = new long[64];
   private int boolCount;
 
@@ -146,6 +145,7 @@ final class BulkColumnWriter {
 
   private final ByteSink levels = new ByteSink(1024);
   private final ByteSink out = new ByteSink(1024);
+  private final ByteSink repSink = new ByteSink(256);
 
   private BulkColumnWriter(
       LeafEncoder leaf,
@@ -153,9 +153,11 @@ final class BulkColumnWriter {
       boolean dictionary,
       boolean byteStreamSplit,
       WriteOptions.Encoding deltaEncoding,
-      int stride) {
+      int stride,
+      NestedLevels nested) {
     WriteKind.Source source = leaf.kind.source();
     this.leaf = leaf;
+    this.nested = nested;
     this.rescaled =
         source == WriteKind.Source.INTEGER && !leaf.kind.unscaled()
             ? (LeafEncoders.IntegerOut) leaf
@@ -165,7 +167,6 @@ final class BulkColumnWriter {
     this.column = leaf.column;
     this.type = column.getPrimitiveType();
     this.kind = kind;
-    this.dictionary = dictionary;
     this.required = column.getMaxDefinitionLevel() == 0;
     PrimitiveComparator<?> order = type.comparator();
     this.keyMask = order == BulkKind.UNSIGNED_INT32 ? 0xFFFF_FFFFL : -1L;
@@ -176,8 +177,8 @@ final class BulkColumnWriter {
         kind == BulkKind.FIXED_BYTES && source == WriteKind.Source.DECIMAL ? Long.MIN_VALUE : 0L;
     this.float16 = source == WriteKind.Source.HALF_FLOAT;
     this.rawExtra = kind == BulkKind.BINARY || kind == BulkKind.FIXED_BYTES && dictionary ? 4 : 0;
-    this.values = dictionary ? new ValueDictionary(kind) : null;
     this.bloom = new ColumnBloom(column);
+    this.dict = dictionary ? new BulkDictionary(kind, bloom, rawExtra) : null;
     this.stats = new RunStatistics(kind, keyMask, keyFlip, prefixFlip, float16);
     this.runs = new ArrowRuns(leaf.path, leaf.kind, stride, kind.width, fixedLength);
   }
@@ -186,7 +187,18 @@ final class BulkColumnWriter {
    * The bulk writer of {@code leaf}, or {@code null} when it is not one (see {@link BulkKind#of}).
    */
   static BulkColumnWriter create(LeafEncoder leaf, WriteOptions.Encoding encoding) {
-    BulkKind kind = BulkKind.of(leaf, encoding);
+    return create(leaf, encoding, null);
+  }
+
+  /**
+   * The bulk writer of the leaf at the end of {@code chain} (the nodes from its top-level field
+   * down, see {@link NestedLevels#chains}), or {@code null} when it is not one; a {@code null}
+   * chain is a top-level flat leaf.
+   */
+  static BulkColumnWriter create(
+      LeafEncoder leaf, WriteOptions.Encoding encoding, java.util.List<WriteNode> chain) {
+    boolean deep = chain != null && chain.size() > 1;
+    BulkKind kind = BulkKind.of(leaf, encoding, deep);
     if (kind == null) {
       return null;
     }
@@ -196,7 +208,8 @@ final class BulkColumnWriter {
         encoding == WriteOptions.Encoding.DICTIONARY && kind != BulkKind.BOOLEAN,
         encoding == WriteOptions.Encoding.BYTE_STREAM_SPLIT,
         encoding.name().startsWith("DELTA_") ? encoding : null,
-        leaf.kind.stride());
+        leaf.kind.stride(),
+        deep ? new NestedLevels(chain) : null);
   }
 
   /** Starts a row group: pages go to {@code pageStore}'s writer of the column. */
@@ -206,7 +219,6 @@ final class BulkColumnWriter {
       BloomFilterWriteStore blooms) {
     pageThreshold = props.getPageSizeThreshold();
     pageRowLimit = props.getPageRowCountLimit();
-    dictionaryLimit = props.getDictionaryPageSizeThreshold();
     v2 = props.getWriterVersion() == ParquetProperties.WriterVersion.PARQUET_2_0;
     statistics = props.getStatisticsEnabled(column);
     sizeStatistics = props.getSizeStatisticsEnabled(column);
@@ -214,37 +226,27 @@ final class BulkColumnWriter {
     bloomOn = bloom.startRowGroup(props, blooms);
     if (deltaEncoding != null) {
       closeDelta();
-      int slab = props.getInitialSlabSize();
-      org.apache.parquet.bytes.ByteBufferAllocator allocator = props.getAllocator();
       delta =
-          switch (deltaEncoding) {
-            case DELTA_BINARY_PACKED ->
-                kind == BulkKind.INT32
-                    ? new org.apache.parquet.column.values.delta
-                        .DeltaBinaryPackingValuesWriterForInteger(slab, pageThreshold, allocator)
-                    : new org.apache.parquet.column.values.delta
-                        .DeltaBinaryPackingValuesWriterForLong(slab, pageThreshold, allocator);
-            case DELTA_LENGTH_BYTE_ARRAY ->
-                new org.apache.parquet.column.values.deltalengthbytearray
-                    .DeltaLengthByteArrayValuesWriter(slab, pageThreshold, allocator);
-            default ->
-                new org.apache.parquet.column.values.deltastrings.DeltaByteArrayWriter(
-                    slab, pageThreshold, allocator);
-          };
+          ValuesWriters.delta(
+              deltaEncoding,
+              column,
+              props.getInitialSlabSize(),
+              pageThreshold,
+              props.getAllocator());
     }
-    dictionaryActive = dictionary;
-    usedDictionary = false;
     firstPage = true;
-    lastUsedDictionarySize = 0;
-    if (values != null) {
-      values.clear();
+    if (dict != null) {
+      dict.startRowGroup(props.getDictionaryPageSizeThreshold());
     }
     resetPage();
   }
 
   /** The bytes this row group holds: the page being built and the pages written. */
   long bufferedSize() {
-    return pageRaw + (pageRows >> 3) + (pages == null ? 0 : pages.getMemSize());
+    return pageRaw
+        + (pageRows >> 3)
+        + (nested == null ? 0 : nested.pageLevels)
+        + (pages == null ? 0 : pages.getMemSize());
   }
 
   /**
@@ -252,6 +254,10 @@ final class BulkColumnWriter {
    * {@link InvalidValueException} with {@link #failing} set to its row.
    */
   void write(int from, int to) {
+    if (nested != null) {
+      writeNested(from, to);
+      return;
+    }
     FieldVector v = leaf.storage();
     int row = from;
     while (row < to) {
@@ -285,23 +291,7 @@ final class BulkColumnWriter {
       }
       pageNulls += n - valid;
       if (valid > 0) {
-        switch (kind) {
-          case BOOLEAN -> booleans(v, row, n, valid);
-          case BINARY, FIXED_BYTES -> binaries(v, row, n, valid);
-          default -> {
-            if (rescaled != null) {
-              try {
-                runs.rescale(rescaled, row, n, valid == n);
-              } catch (InvalidValueException e) {
-                failing = runs.failing;
-                throw e;
-              }
-            } else {
-              runs.gather(v, row, n);
-            }
-            fixed(n, valid);
-          }
-        }
+        values(v, row, n, valid);
       }
       pageRows += n;
       row += n;
@@ -311,7 +301,89 @@ final class BulkColumnWriter {
     }
   }
 
+  /**
+   * {@link #write} of a leaf below lists or structs: runs of whole top-level rows (a page ends on a
+   * row), their levels from {@link NestedLevels}, their values the span of leaf indices it names,
+   * masked; a run's rows adapt so that it holds about {@link ArrowRuns#RUN} entries and fits the
+   * page's room.
+   */
+  private void writeNested(int from, int to) {
+    FieldVector v = leaf.storage();
+    int row = from;
+    while (row < to) {
+      failing = row;
+      int n = Math.min(Math.min(nested.nextRows, to - row), pageRowLimit - pageRows);
+      try {
+        nested.compute(row, n);
+      } catch (InvalidValueException e) {
+        failing = nested.failing;
+        throw e;
+      }
+      int entries = nested.appendToPage();
+      int valid = nested.valid;
+      pageNulls += entries - valid;
+      long before = pageRaw;
+      if (valid > 0) {
+        int at = nested.leafFrom;
+        int len = nested.leafTo - at;
+        runs.ensureRun(len);
+        if (kind == BulkKind.BINARY) {
+          try {
+            if (views) {
+              runs.readViews(v, at, len, Long.MAX_VALUE);
+            } else {
+              runs.readOffsets(v, at, len, Long.MAX_VALUE);
+            }
+          } catch (InvalidValueException e) {
+            failing = row;
+            throw e;
+          }
+        } else if (kind == BulkKind.FIXED_BYTES) {
+          runs.readFixedBytes(v, at, len);
+        }
+        System.arraycopy(nested.mask, 0, runs.runBits, 0, (len >> 6) + 1);
+        try {
+          values(v, at, len, valid);
+        } catch (InvalidValueException e) {
+          failing = nested.rowOfLeaf(failing);
+          throw e;
+        }
+      }
+      pageRows += n;
+      row += n;
+      long room = (long) (pageThreshold - pageThreshold * TOLERANCE) - pageRaw;
+      nested.plan(n, entries, pageRaw - before, room);
+      if (pageRows >= pageRowLimit || room <= 0) {
+        writePage();
+      }
+    }
+  }
+
   // ---- values ----
+
+  /**
+   * Encodes the {@code valid} values among leaf indices {@code row} to {@code row + n}, as {@link
+   * ArrowRuns#runBits} marks them (byte strings read already).
+   */
+  private void values(FieldVector v, int row, int n, int valid) {
+    switch (kind) {
+      case BOOLEAN -> booleans(v, row, n, valid);
+      case BINARY, FIXED_BYTES -> binaries(v, row, n, valid);
+      default -> {
+        if (rescaled != null) {
+          try {
+            runs.rescale(rescaled, row, n, valid == n);
+          } catch (InvalidValueException e) {
+            failing = runs.failing;
+            throw e;
+          }
+        } else {
+          runs.gather(v, row, n);
+        }
+        fixed(n, valid);
+      }
+    }
+  }
 
   private void booleans(FieldVector v, int row, int n, int valid) {
     runs.readBits(v.getDataBuffer(), row, n, runs.valueBits);
@@ -397,49 +469,15 @@ final class BulkColumnWriter {
    * Dictionary-encodes the valid values of the run while the dictionary is active; returns the row
    * from which the run is to be written PLAIN: 0 without a dictionary, {@code n} when every value
    * was encoded, else the row after the value that made the dictionary outgrow its limit (having
-   * fallen back to PLAIN, see {@link #fallBack}).
+   * fallen back to PLAIN, see {@link BulkDictionary#fallBack}).
    */
   private int dictionaryFirst(int n, boolean all) {
-    if (!dictionaryActive) {
+    if (dict == null || !dict.active) {
       return 0;
     }
-    int start =
-        kind == BulkKind.BINARY || kind == BulkKind.FIXED_BYTES
-            ? dictionaryBinary(n, all)
-            : dictionaryFixed(n, all);
-    if (start < n) {
-      fallBack();
-    }
+    int start = dict.encode(runs, n, all, bloomOn, plain);
+    pageRaw += dict.raw;
     return start;
-  }
-
-  /**
-   * Dictionary-encodes the valid values of the run; returns {@code n}, or the row after the value
-   * whose entry made the dictionary outgrow its limit (the rest is then PLAIN).
-   */
-  private int dictionaryFixed(int n, boolean all) {
-    byte[] s = runs.scratch;
-    int w = kind.width;
-    ensureIds(idCount + n);
-    for (int i = 0; i < n; i++) {
-      if (all || ArrowRuns.isSet(runs.runBits, i)) {
-        long bits =
-            w == 4 ? (int) ByteSink.INTS.get(s, i * 4) : (long) ByteSink.LONGS.get(s, i * 8);
-        int before = values.size;
-        int id = values.idOf(bits);
-        ids[idCount++] = id;
-        pageRaw += w;
-        if (values.size != before) {
-          if (bloomOn) {
-            bloom.add(bloom.hash(kind, s, i));
-          }
-          if (values.byteSize > dictionaryLimit) {
-            return i + 1;
-          }
-        }
-      }
-    }
-    return n;
   }
 
   private void binaries(FieldVector v, int row, int n, int valid) {
@@ -489,48 +527,6 @@ final class BulkColumnWriter {
     plain.size = size;
   }
 
-  private int dictionaryBinary(int n, boolean all) {
-    byte[] s = runs.scratch;
-    int[] o = runs.offsets;
-    ensureIds(idCount + n);
-    for (int i = 0; i < n; i++) {
-      if (all || ArrowRuns.isSet(runs.runBits, i)) {
-        int at = o[i];
-        int len = o[i + 1] - at;
-        int before = values.size;
-        int id = values.idOf(s, at, len);
-        ids[idCount++] = id;
-        pageRaw += len + rawExtra;
-        if (values.size != before) {
-          if (bloomOn) {
-            bloom.add(bloom.hash(s, at, len));
-          }
-          if (values.byteSize > dictionaryLimit) {
-            return i + 1;
-          }
-        }
-      }
-    }
-    return n;
-  }
-
-  private void ensureIds(int n) {
-    if (ids.length < n) {
-      ids = Arrays.copyOf(ids, Math.max(n, ids.length * 2));
-    }
-  }
-
-  /**
-   * Switches to PLAIN for the rest of the column chunk: the page being built becomes PLAIN (its
-   * indices are replaced by their values); the dictionary stays for the pages already written.
-   */
-  private void fallBack() {
-    dictionaryActive = false;
-    plain.reset();
-    values.writePlain(ids, idCount, plain);
-    idCount = 0;
-  }
-
   // ---- pages ----
 
   private void writePage() {
@@ -540,20 +536,13 @@ final class BulkColumnWriter {
     try {
       BytesInput data;
       Encoding encoding;
-      if (dictionaryActive) {
-        out.reset();
-        int width = HybridRle.bitWidth(Math.max(0, values.size - 1));
-        out.put(width);
-        HybridRle.encodeInts(ids, idCount, width, out);
-        if (firstPage && !(out.size + values.byteSize < pageRaw)) {
-          fallBack();
-          data = plain.view();
-          encoding = Encoding.PLAIN;
-        } else {
+      if (dict != null && dict.active) {
+        if (dict.writeIds(out, firstPage, pageRaw, plain)) {
           data = out.view();
           encoding = v2 ? Encoding.RLE_DICTIONARY : Encoding.PLAIN_DICTIONARY;
-          usedDictionary = true;
-          lastUsedDictionarySize = values.size;
+        } else {
+          data = plain.view();
+          encoding = Encoding.PLAIN;
         }
       } else if (kind == BulkKind.BOOLEAN) {
         out.reset();
@@ -566,7 +555,8 @@ final class BulkColumnWriter {
         data = out.view();
         encoding = Encoding.PLAIN;
       } else if (byteStreamSplit) {
-        splitStreams();
+        out.reset();
+        out.putSplit(plain, kind == BulkKind.FIXED_BYTES ? fixedLength : kind.width);
         data = out.view();
         encoding = Encoding.BYTE_STREAM_SPLIT;
       } else if (delta != null) {
@@ -577,9 +567,13 @@ final class BulkColumnWriter {
         encoding = Encoding.PLAIN;
       }
       firstPage = false;
-      int valueCount = pageRows;
+      int valueCount = nested != null ? nested.pageLevels : pageRows;
       levels.reset();
-      if (!required) {
+      BytesInput repLevels = BytesInput.empty();
+      if (nested != null) {
+        nested.encodePage(v2, repSink, levels);
+        repLevels = repSink.view();
+      } else if (!required) {
         if (!v2) {
           levels.putInt(0); // the length, filled in below
         }
@@ -603,7 +597,7 @@ final class BulkColumnWriter {
             pageRows,
             pageNulls,
             valueCount,
-            BytesInput.empty(),
+            repLevels,
             levels.view(),
             encoding,
             data,
@@ -612,14 +606,14 @@ final class BulkColumnWriter {
             geo);
       } else {
         pages.writePage(
-            BytesInput.concat(levels.view(), data),
+            BytesInput.concat(repLevels, levels.view(), data),
             valueCount,
             pageRows,
             pageStats,
             sizes,
             geo,
-            Encoding.BIT_PACKED,
-            required ? Encoding.BIT_PACKED : Encoding.RLE,
+            column.getMaxRepetitionLevel() > 0 ? Encoding.RLE : Encoding.BIT_PACKED,
+            column.getMaxDefinitionLevel() > 0 ? Encoding.RLE : Encoding.BIT_PACKED,
             encoding);
       }
     } catch (IOException e) {
@@ -632,31 +626,19 @@ final class BulkColumnWriter {
     resetPage();
   }
 
-  /** Writes the page's PLAIN values to {@link #out} as BYTE_STREAM_SPLIT streams. */
-  private void splitStreams() {
-    int width = kind == BulkKind.FIXED_BYTES ? fixedLength : kind.width;
-    int count = plain.size / width;
-    out.reset();
-    out.ensure(plain.size);
-    byte[] from = plain.bytes;
-    byte[] to = out.bytes;
-    for (int b = 0; b < width; b++) {
-      int at = b * count;
-      for (int i = 0, j = b; i < count; i++, j += width) {
-        to[at + i] = from[j];
-      }
-    }
-    out.size = plain.size;
-  }
-
   private void resetPage() {
     Arrays.fill(pageBits, 0, Math.min(pageBits.length, (pageRows >> 6) + 2), 0L);
     Arrays.fill(boolBits, 0, Math.min(boolBits.length, (boolCount >> 6) + 2), 0L);
     pageRows = 0;
+    if (nested != null) {
+      nested.resetPage();
+    }
     pageNulls = 0;
     pageRaw = 0;
     plain.reset();
-    idCount = 0;
+    if (dict != null) {
+      dict.resetPage();
+    }
     boolCount = 0;
     stats.reset();
   }
@@ -664,18 +646,8 @@ final class BulkColumnWriter {
   /** Writes the last page, the dictionary page and the bloom filter of the row group. */
   void flush() {
     writePage();
-    if (usedDictionary) {
-      ByteSink dict = new ByteSink(16);
-      values.writeEntries(lastUsedDictionarySize, dict);
-      try {
-        pages.writeDictionaryPage(
-            new DictionaryPage(
-                BytesInput.from(Arrays.copyOf(dict.bytes, dict.size)),
-                lastUsedDictionarySize,
-                v2 ? Encoding.PLAIN : Encoding.PLAIN_DICTIONARY));
-      } catch (IOException e) {
-        throw new ParquetEncodingException("could not write dictionary page for " + column, e);
-      }
+    if (dict != null) {
+      dict.flush(pages, v2, column);
     }
     bloom.flush();
   }
@@ -691,8 +663,8 @@ final class BulkColumnWriter {
   void close() {
     closeDelta();
     pages = null;
-    if (values != null) {
-      values.clear();
+    if (dict != null) {
+      dict.clear();
     }
   }
 }

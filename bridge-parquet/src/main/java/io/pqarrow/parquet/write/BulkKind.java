@@ -6,11 +6,11 @@ import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * The physical kinds {@link BulkColumnWriter} encodes from Arrow buffers, and which leaves it
- * takes: a top-level leaf (no repetition, at most one definition level) whose {@link WriteKind} has
- * its Parquet value in its bits, widened, reversed or rescaled at most, with min and max by an
- * order the writer keeps (signed or unsigned integers, IEEE floats, bytes unsigned, a decimal's
- * bytes signed, half floats by value), in PLAIN, dictionary, BYTE_STREAM_SPLIT or a DELTA encoding
- * that applies to it.
+ * takes: a top-level leaf (no repetition, at most one definition level), or any leaf below lists
+ * and structs whose levels {@link NestedLevels} reads, whose {@link WriteKind} has its Parquet
+ * value in its bits, widened, reversed or rescaled at most, with min and max by an order the writer
+ * keeps (signed or unsigned integers, IEEE floats, bytes unsigned, a decimal's bytes signed, half
+ * floats by value), in PLAIN, dictionary, BYTE_STREAM_SPLIT or a DELTA encoding that applies to it.
  */
 enum BulkKind {
   BOOLEAN(1),
@@ -76,9 +76,18 @@ enum BulkKind {
    * dictionary-encoded, BYTE_STREAM_SPLIT or DELTA.
    */
   static BulkKind of(LeafEncoder leaf, WriteOptions.Encoding encoding) {
+    return of(leaf, encoding, false);
+  }
+
+  /**
+   * {@link #of(LeafEncoder, WriteOptions.Encoding)}, for a leaf at any depth when {@code nested}
+   * (its levels then come from {@link NestedLevels}).
+   */
+  static BulkKind of(LeafEncoder leaf, WriteOptions.Encoding encoding, boolean nested) {
     if (leaf.kind == null
-        || leaf.column.getMaxRepetitionLevel() != 0
-        || leaf.column.getMaxDefinitionLevel() > 1) {
+        || !nested
+            && (leaf.column.getMaxRepetitionLevel() != 0
+                || leaf.column.getMaxDefinitionLevel() > 1)) {
       return null;
     }
     boolean split = encoding == WriteOptions.Encoding.BYTE_STREAM_SPLIT;

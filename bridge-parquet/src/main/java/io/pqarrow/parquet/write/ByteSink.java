@@ -85,4 +85,23 @@ final class ByteSink {
   BytesInput view() {
     return BytesInput.from(bytes, 0, size);
   }
+
+  /**
+   * Appends {@code plain}'s values of {@code width} bytes as BYTE_STREAM_SPLIT streams: their first
+   * bytes, then their second bytes, and so on.
+   */
+  void putSplit(ByteSink plain, int width) {
+    int count = plain.size / width;
+    ensure(plain.size);
+    byte[] from = plain.bytes;
+    byte[] to = bytes;
+    int base = size;
+    for (int b = 0; b < width; b++) {
+      int at = base + b * count;
+      for (int i = 0, j = b; i < count; i++, j += width) {
+        to[at + i] = from[j];
+      }
+    }
+    size += plain.size;
+  }
 }

@@ -27,8 +27,11 @@ final class FieldWriter {
   private final int chunk;
   private final int pageBytes;
 
-  /** The field's writer when it is a flat leaf written in bulk, else null. */
-  final BulkColumnWriter bulk;
+  /**
+   * The writers of the field's leaves when it is written in bulk (a flat leaf, or every leaf below
+   * its lists and structs; see {@link #bulk}), else null.
+   */
+  final BulkColumnWriter[] bulk;
 
   /** This row group's column writers of the field's leaves. */
   private ColumnWriteStore store;
@@ -45,7 +48,8 @@ final class FieldWriter {
   /** How long the last {@link #write} took, in nanoseconds: the longest are handed out first. */
   long nanos;
 
-  FieldWriter(WriteNode node, MessageType schema, int chunk, int pageBytes, BulkColumnWriter bulk) {
+  FieldWriter(
+      WriteNode node, MessageType schema, int chunk, int pageBytes, BulkColumnWriter[] bulk) {
     this.node = node;
     this.bulk = bulk;
     this.schema = schema;
@@ -57,7 +61,9 @@ final class FieldWriter {
   /** Starts a row group: new column writers over {@code pages}. */
   void startRowGroup(ParquetProperties props, PageWriteStore pages, BloomFilterWriteStore blooms) {
     if (bulk != null) {
-      bulk.startRowGroup(props, pages, blooms);
+      for (BulkColumnWriter b : bulk) {
+        b.startRowGroup(props, pages, blooms);
+      }
       return;
     }
     store = props.newColumnWriteStore(schema, pages, blooms);
@@ -75,11 +81,17 @@ final class FieldWriter {
     failing = from;
     long start = System.nanoTime();
     if (bulk != null) {
-      try {
-        bulk.write(from, to);
-      } catch (RuntimeException | Error e) {
-        failing = bulk.failing;
-        failure = e;
+      // Leaf by leaf; a failure is the one at the earliest row, as the per-value path meets it.
+      failing = to;
+      for (BulkColumnWriter b : bulk) {
+        try {
+          b.write(from, to);
+        } catch (RuntimeException | Error e) {
+          if (failure == null || b.failing < failing) {
+            failing = b.failing;
+            failure = e;
+          }
+        }
       }
       nanos = System.nanoTime() - start;
       return;
@@ -119,7 +131,14 @@ final class FieldWriter {
 
   /** The bytes buffered in this row group's column writers. */
   long bufferedSize() {
-    return bulk != null ? bulk.bufferedSize() : store.getBufferedSize();
+    if (bulk == null) {
+      return store.getBufferedSize();
+    }
+    long size = 0;
+    for (BulkColumnWriter b : bulk) {
+      size += b.bufferedSize();
+    }
+    return size;
   }
 
   /**
@@ -130,7 +149,9 @@ final class FieldWriter {
     failure = null;
     try {
       if (bulk != null) {
-        bulk.flush();
+        for (BulkColumnWriter b : bulk) {
+          b.flush();
+        }
       } else {
         store.flush();
       }
@@ -139,10 +160,40 @@ final class FieldWriter {
     }
   }
 
+  /**
+   * The bulk writers of every leaf of {@code node}, or null when one of them cannot be (see {@link
+   * BulkColumnWriter#create} and {@link NestedLevels#chains}): a field is written by one engine.
+   */
+  static BulkColumnWriter[] bulk(
+      WriteNode node,
+      java.util.function.Function<org.apache.parquet.column.ColumnDescriptor, WriteOptions.Encoding>
+          encodings) {
+    if (node instanceof LeafEncoder leaf) {
+      BulkColumnWriter b = BulkColumnWriter.create(leaf, encodings.apply(leaf.column));
+      return b == null ? null : new BulkColumnWriter[] {b};
+    }
+    java.util.List<java.util.List<WriteNode>> chains = NestedLevels.chains(node);
+    if (chains == null) {
+      return null;
+    }
+    BulkColumnWriter[] out = new BulkColumnWriter[chains.size()];
+    for (int i = 0; i < out.length; i++) {
+      java.util.List<WriteNode> chain = chains.get(i);
+      LeafEncoder leaf = (LeafEncoder) chain.get(chain.size() - 1);
+      out[i] = BulkColumnWriter.create(leaf, encodings.apply(leaf.column), chain);
+      if (out[i] == null) {
+        return null;
+      }
+    }
+    return out;
+  }
+
   /** Closes this row group's column writers. */
   void close() {
     if (bulk != null) {
-      bulk.close();
+      for (BulkColumnWriter b : bulk) {
+        b.close();
+      }
     }
     if (store != null) {
       store.close();

@@ -15,18 +15,25 @@ import org.apache.parquet.column.ColumnWriteStore;
  * the repeated node's; an empty list writes one absent triple at {@code emptyDef}.
  */
 final class ListWriteNode extends WriteNode {
-  private final int emptyDef;
-  private final int elementRep;
-  private final WriteNode element;
+  final int emptyDef;
+  final int elementRep;
+  final WriteNode element;
+
+  /** Whether the Arrow type is a list view, whose elements may lie anywhere in the data vector. */
+  final boolean views;
+
   private FieldVector vector;
+  private FieldVector data;
   private ListVector list;
   private LargeListVector largeList;
   private FixedSizeListVector fixedList;
   private int fixedSize;
   private ListViewVector listView;
 
-  ListWriteNode(String path, int nullDef, int emptyDef, int elementRep, WriteNode element) {
+  ListWriteNode(
+      String path, int nullDef, int emptyDef, int elementRep, WriteNode element, boolean views) {
     super(path, nullDef);
+    this.views = views;
     this.emptyDef = emptyDef;
     this.elementRep = elementRep;
     this.element = element;
@@ -55,7 +62,18 @@ final class ListWriteNode extends WriteNode {
       throw new InvalidValueException(
           path, "vector " + storage.getClass().getSimpleName() + " is not a list vector");
     }
+    this.data = data;
     element.bind(data);
+  }
+
+  /** This batch's (storage) list vector. */
+  FieldVector vector() {
+    return vector;
+  }
+
+  /** This batch's element vector. */
+  FieldVector data() {
+    return data;
   }
 
   @Override

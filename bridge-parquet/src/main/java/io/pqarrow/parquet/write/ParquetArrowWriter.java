@@ -47,12 +47,13 @@ import org.apache.parquet.schema.MessageType;
  *
  * <p>The schema is mapped with {@link SchemaMapper#toParquet} (logical and converted types, field
  * ids, {@code ARROW:schema} in the key-value metadata). Values go column by column through
- * parquet-java's column writers with levels computed from the Arrow vectors, except top-level flat
- * columns of plain types, which are encoded from their Arrow buffers in bulk ({@link
- * BulkColumnWriter}); parquet-java compresses and lays out pages, row groups and the footer. An
- * existing file is replaced. Every failure is a {@link ParquetFileException} naming the file; a
- * failure while writing rows or closing deletes the file and closes the writer (a batch whose
- * schema does not match is refused before anything is written, and the writer stays usable).
+ * parquet-java's column writers with levels computed from the Arrow vectors, except fields whose
+ * leaves are all of plain types (flat, or below lists, maps and structs), which are encoded from
+ * their Arrow buffers in bulk ({@link BulkColumnWriter}); parquet-java compresses and lays out
+ * pages, row groups and the footer. An existing file is replaced. Every failure is a {@link
+ * ParquetFileException} naming the file; a failure while writing rows or closing deletes the file
+ * and closes the writer (a batch whose schema does not match is refused before anything is written,
+ * and the writer stays usable).
  */
 public final class ParquetArrowWriter implements AutoCloseable {
   private final Path file;
@@ -138,11 +139,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
     for (int i = 0; i < nodes.size(); i++) {
       WriteNode node = nodes.get(i);
       FieldMapping f = mapping.fields().get(i);
-      // A flat leaf of a plain type is written from its buffers in bulk (chosen once per column).
-      BulkColumnWriter direct =
-          bulk && node instanceof LeafEncoder leaf
-              ? BulkColumnWriter.create(leaf, valuesWriters.encoding(leaf.column))
-              : null;
+      // A field whose leaves are all of plain types is written from its buffers in bulk (chosen
+      // once per field).
+      BulkColumnWriter[] direct = bulk ? FieldWriter.bulk(node, valuesWriters::encoding) : null;
       fields.add(
           new FieldWriter(
               node,

@@ -11,8 +11,8 @@ import org.apache.parquet.column.ColumnWriteStore;
  * counterpart (a Variant's {@code value} when the vector has none) are written absent.
  */
 final class StructWriteNode extends WriteNode {
-  private final List<WriteNode> children;
-  private final List<Integer> childOrdinals;
+  final List<WriteNode> children;
+  final List<Integer> childOrdinals;
   private StructVector vector;
 
   /**
@@ -35,6 +35,11 @@ final class StructWriteNode extends WriteNode {
       int ordinal = childOrdinals.get(i);
       children.get(i).bind(ordinal < 0 ? null : vectors.get(ordinal));
     }
+  }
+
+  /** This batch's (storage) struct vector. */
+  StructVector vector() {
+    return vector;
   }
 
   @Override

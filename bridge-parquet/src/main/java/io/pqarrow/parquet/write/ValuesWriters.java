@@ -70,15 +70,8 @@ final class ValuesWriters implements org.apache.parquet.column.values.factory.Va
           return node.newValuesWriter(v2, allocator);
         }
         return FallbackValuesWriter.of(dictionaryWriter(column, v2), plain(column));
-      case DELTA_BINARY_PACKED:
-        return column.getPrimitiveType().getPrimitiveTypeName()
-                == org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.INT32
-            ? new DeltaBinaryPackingValuesWriterForInteger(slab, page, allocator)
-            : new DeltaBinaryPackingValuesWriterForLong(slab, page, allocator);
-      case DELTA_LENGTH_BYTE_ARRAY:
-        return new DeltaLengthByteArrayValuesWriter(slab, page, allocator);
-      case DELTA_BYTE_ARRAY:
-        return new DeltaByteArrayWriter(slab, page, allocator);
+      case DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY:
+        return delta(encoding(column), column, slab, page, allocator);
       case BYTE_STREAM_SPLIT:
         return switch (column.getPrimitiveType().getPrimitiveTypeName()) {
           case FLOAT ->
@@ -100,6 +93,25 @@ final class ValuesWriters implements org.apache.parquet.column.values.factory.Va
       default:
         return plain(column);
     }
+  }
+
+  /** parquet-java's writer of the DELTA {@code encoding} for {@code column}'s physical type. */
+  static ValuesWriter delta(
+      Encoding encoding,
+      ColumnDescriptor column,
+      int slab,
+      int page,
+      ByteBufferAllocator allocator) {
+    return switch (encoding) {
+      case DELTA_BINARY_PACKED ->
+          column.getPrimitiveType().getPrimitiveTypeName()
+                  == org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.INT32
+              ? new DeltaBinaryPackingValuesWriterForInteger(slab, page, allocator)
+              : new DeltaBinaryPackingValuesWriterForLong(slab, page, allocator);
+      case DELTA_LENGTH_BYTE_ARRAY -> new DeltaLengthByteArrayValuesWriter(slab, page, allocator);
+      case DELTA_BYTE_ARRAY -> new DeltaByteArrayWriter(slab, page, allocator);
+      default -> throw new IllegalArgumentException("not a DELTA encoding: " + encoding);
+    };
   }
 
   private ValuesWriter plain(ColumnDescriptor column) {

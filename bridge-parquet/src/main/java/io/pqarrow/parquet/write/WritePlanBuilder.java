@@ -77,7 +77,13 @@ final class WritePlanBuilder {
     if (listLike) {
       ParquetLevels.ListLevels list = levels.list(m);
       WriteNode element = visit(m.children().get(0));
-      return new ListWriteNode(path, nullDef, list.emptyDef(), list.elementRep(), element);
+      return new ListWriteNode(
+          path,
+          nullDef,
+          list.emptyDef(),
+          list.elementRep(),
+          element,
+          storage instanceof ArrowType.ListView);
     }
     if (parquet.isPrimitive()) {
       ColumnDescriptor column = schema.getColumnDescription(m.parquetPath().toArray(new String[0]));

@@ -1,0 +1,425 @@
+package io.pqarrow.parquet.write;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
+import org.apache.arrow.vector.complex.LargeListVector;
+
+/**
+ * The repetition and definition levels of one leaf below lists, maps and structs, for a run of
+ * top-level rows at a time, from the validity bitmaps and offsets of the vectors on the way down
+ * (for {@link BulkColumnWriter}): no call per value. The run starts as one entry per row; each
+ * nullable node ends the entries whose value is null there (at its {@code nullDef}), each list
+ * expands an entry into its elements (the first keeping the entry's repetition level, the rest
+ * taking the list's) or ends it at its {@code emptyDef} when empty; the entries that reach the leaf
+ * and are valid there are its values, at the column's maximum definition level.
+ *
+ * <pre>
+ * rows  [[1, null], [], null]     (optional list of optional int32; levels 3/1)
+ * after the list's validity:  [[1, null]] [[]] ended(def 0)
+ * after the list's offsets:   1(rep 0) null(rep 1) ended(def 1) ended(def 0)
+ * after the leaf's validity:  def 3, 2, 1, 0; rep 0, 1, 0, 0; values: leaf index 0
+ * </pre>
+ *
+ * <p>The entries that reach a node refer to increasing indices of its vector (offsets go up), so
+ * the validity and offsets of a run are read for one span of each vector, and the leaf's values are
+ * one span {@link #leafFrom} to {@link #leafTo} with a mask ({@link #mask}) of the indices that are
+ * values (a null list may cover elements, which are then left out). List views, whose elements may
+ * lie anywhere, are not taken ({@link #chains}).
+ */
+final class NestedLevels {
+  /** The nodes from the top-level field down to the leaf (structs and lists, then the leaf). */
+  private final WriteNode[] chain;
+
+  private final LeafEncoder leaf;
+
+  /** The level entries of the run: their definition and repetition levels. */
+  int count;
+
+  int[] defs = new int[1024];
+  int[] reps = new int[1024];
+
+  /** The leaf's values of the run: indices {@code leafFrom} to {@code leafTo}, as {@link #mask}. */
+  int leafFrom;
+
+  int leafTo;
+
+  /** How many leaf values the run has (the bits set in {@link #mask}). */
+  int valid;
+
+  /** Bit {@code i}: leaf index {@code leafFrom + i} is a value of the run. */
+  long[] mask = new long[64];
+
+  /** The top-level row a bad vector was met at. */
+  int failing;
+
+  /** The top-level rows of the next run, from the bytes and entries of the last ({@link #plan}). */
+  int nextRows = 64;
+
+  /** The page's level entries so far, their definition and repetition levels. */
+  int pageLevels;
+
+  private int[] pageDefs = new int[0];
+  private int[] pageReps = new int[0];
+
+  /** Per entry: its index in the current node's vector (-1 once ended) and its top-level row. */
+  private int[] index = new int[1024];
+
+  private int[] rowOf = new int[1024];
+  private int[] nextIndex = new int[1024];
+  private int[] nextRow = new int[1024];
+  private int[] nextDef = new int[1024];
+  private int[] nextRep = new int[1024];
+  private long[] bits = new long[64];
+  private byte[] bytes = new byte[1024];
+
+  NestedLevels(List<WriteNode> chain) {
+    this.chain = chain.toArray(new WriteNode[0]);
+    this.leaf = (LeafEncoder) this.chain[this.chain.length - 1];
+  }
+
+  /**
+   * The node chains of the leaves below {@code root}, in leaf order, or null when some node is not
+   * one the levels are read for here (a dictionary, a list view, a Parquet field with no vector).
+   */
+  static List<List<WriteNode>> chains(WriteNode root) {
+    List<List<WriteNode>> out = new ArrayList<>();
+    return collect(root, new ArrayList<>(), out) ? out : null;
+  }
+
+  private static boolean collect(WriteNode node, List<WriteNode> path, List<List<WriteNode>> out) {
+    path.add(node);
+    boolean ok;
+    if (node instanceof LeafEncoder) {
+      out.add(List.copyOf(path));
+      ok = true;
+    } else if (node instanceof ListWriteNode list) {
+      ok = !list.views && collect(list.element, path, out);
+    } else if (node instanceof StructWriteNode struct) {
+      ok = !struct.childOrdinals.contains(-1);
+      for (int i = 0; ok && i < struct.children.size(); i++) {
+        ok = collect(struct.children.get(i), path, out);
+      }
+    } else {
+      ok = false;
+    }
+    path.remove(path.size() - 1);
+    return ok;
+  }
+
+  /** Computes the levels and values of top-level rows {@code row} to {@code row + n}. */
+  void compute(int row, int n) {
+    index = grow(index, n);
+    rowOf = grow(rowOf, n);
+    defs = grow(defs, n);
+    reps = grow(reps, n);
+    for (int i = 0; i < n; i++) {
+      index[i] = row + i;
+      rowOf[i] = row + i;
+      reps[i] = 0;
+    }
+    count = n;
+    for (WriteNode node : chain) {
+      endNulls(node, vectorOf(node));
+      if (node instanceof ListWriteNode list) {
+        expand(list);
+      }
+    }
+    // Every entry still going is a value of the leaf.
+    int[] idx = index;
+    int first = -1;
+    int last = -1;
+    int values = 0;
+    int maxDef = leaf.maxDef;
+    for (int i = 0; i < count; i++) {
+      if (idx[i] >= 0) {
+        if (first < 0) {
+          first = idx[i];
+        }
+        last = idx[i];
+        defs[i] = maxDef;
+        values++;
+      }
+    }
+    valid = values;
+    leafFrom = first < 0 ? 0 : first;
+    leafTo = first < 0 ? 0 : last + 1;
+    int words = ((leafTo - leafFrom) >> 6) + 1;
+    if (mask.length < words) {
+      mask = new long[Math.max(words, mask.length * 2)];
+    }
+    Arrays.fill(mask, 0, words, 0L);
+    for (int i = 0; i < count; i++) {
+      if (idx[i] >= 0) {
+        int at = idx[i] - leafFrom;
+        mask[at >> 6] |= 1L << at;
+      }
+    }
+  }
+
+  /** Appends the run's levels to the page's; returns the run's entries. */
+  int appendToPage() {
+    int n = count;
+    if (pageDefs.length < pageLevels + n) {
+      int size = Math.max(pageLevels + n, pageDefs.length * 2);
+      pageDefs = Arrays.copyOf(pageDefs, size);
+      pageReps = Arrays.copyOf(pageReps, size);
+    }
+    System.arraycopy(defs, 0, pageDefs, pageLevels, n);
+    System.arraycopy(reps, 0, pageReps, pageLevels, n);
+    pageLevels += n;
+    return n;
+  }
+
+  /**
+   * Sizes the next run from the last ({@code rows} rows, {@code entries} entries, {@code bytes}
+   * bytes of values): about {@link ArrowRuns#RUN} entries, and the rows that fit the page's {@code
+   * room} at the last run's bytes per row.
+   */
+  void plan(int rows, int entries, long bytes, long room) {
+    long perRow = Math.max(1, bytes / rows);
+    long perRun = Math.max(1, (long) rows * ArrowRuns.RUN / Math.max(1, entries));
+    nextRows = (int) Math.max(1, Math.min(Math.min(perRun, ArrowRuns.RUN), room / perRow));
+  }
+
+  /**
+   * Encodes the page's repetition levels into {@code rep} and definition levels into {@code def}
+   * (RLE, each after its length on a v1 page; nothing for a level whose maximum is 0).
+   */
+  void encodePage(boolean v2, ByteSink rep, ByteSink def) {
+    rep.reset();
+    encode(pageReps, leaf.column.getMaxRepetitionLevel(), v2, rep);
+    encode(pageDefs, leaf.column.getMaxDefinitionLevel(), v2, def);
+  }
+
+  private void encode(int[] values, int max, boolean v2, ByteSink sink) {
+    if (max == 0) {
+      return;
+    }
+    int start = sink.size;
+    if (!v2) {
+      sink.putInt(0); // the length, filled in below
+    }
+    HybridRle.encodeInts(values, pageLevels, HybridRle.bitWidth(max), sink);
+    if (!v2) {
+      ByteSink.INTS.set(sink.bytes, start, sink.size - start - 4);
+    }
+  }
+
+  void resetPage() {
+    pageLevels = 0;
+  }
+
+  private FieldVector vectorOf(WriteNode node) {
+    if (node instanceof LeafEncoder l) {
+      return l.storage();
+    } else if (node instanceof ListWriteNode l) {
+      return l.vector();
+    }
+    return ((StructWriteNode) node).vector();
+  }
+
+  /** Ends the entries going on whose value in {@code v} (the vector of {@code node}) is null. */
+  private void endNulls(WriteNode node, FieldVector v) {
+    int[] idx = index;
+    int first = -1;
+    int last = -1;
+    for (int i = 0; i < count; i++) {
+      if (idx[i] >= 0) {
+        if (first < 0) {
+          first = idx[i];
+        }
+        last = idx[i];
+      }
+    }
+    if (first < 0) {
+      return;
+    }
+    if (v != null && last >= v.getValueCount()) {
+      failing = rowOfIndex(last);
+      throw new InvalidValueException(
+          node.path,
+          "the vector holds " + v.getValueCount() + " values and this row needs value " + last);
+    }
+    int span = last - first + 1;
+    if (v != null) {
+      readBits(v.getValidityBuffer(), first, span);
+    }
+    long[] b = bits;
+    int nullDef = node.nullDef;
+    for (int i = 0; i < count; i++) {
+      int at = idx[i];
+      if (at >= 0 && (v == null || (b[(at - first) >> 6] & (1L << (at - first))) == 0)) {
+        if (nullDef < 0) {
+          failing = rowOf[i];
+          throw new InvalidValueException(node.path, "null in a non-nullable field");
+        }
+        defs[i] = nullDef;
+        idx[i] = -1;
+      }
+    }
+  }
+
+  /** The top-level row of the run's leaf value at {@code leafIndex}. */
+  int rowOfLeaf(int leafIndex) {
+    return rowOfIndex(leafIndex);
+  }
+
+  private int rowOfIndex(int at) {
+    for (int i = 0; i < count; i++) {
+      if (index[i] == at) {
+        return rowOf[i];
+      }
+    }
+    return rowOf[0];
+  }
+
+  /** Replaces each entry going on by the elements of its list (or ends it when empty). */
+  private void expand(ListWriteNode list) {
+    FieldVector v = list.vector();
+    int[] idx = index;
+    int first = -1;
+    int last = -1;
+    for (int i = 0; i < count; i++) {
+      if (idx[i] >= 0) {
+        if (first < 0) {
+          first = idx[i];
+        }
+        last = idx[i];
+      }
+    }
+    int fixed = v instanceof FixedSizeListVector f ? f.getListSize() : -1;
+    int width = v instanceof LargeListVector ? 8 : 4;
+    if (first >= 0 && fixed < 0) {
+      int span = last - first + 2;
+      if (bytes.length < span * width) {
+        bytes = new byte[Math.max(span * width, bytes.length * 2)];
+      }
+      v.getOffsetBuffer().getBytes((long) first * width, bytes, 0, span * width);
+    }
+    long children = list.data().getValueCount();
+    // First pass: the entries after the expansion.
+    long total = 0;
+    for (int i = 0; i < count; i++) {
+      if (idx[i] < 0) {
+        total++;
+      } else {
+        long start = start(idx[i] - first, width, fixed, idx[i]);
+        long end = start(idx[i] - first + 1, width, fixed, idx[i] + 1);
+        total += Math.max(1, end - start);
+      }
+    }
+    if (total > Integer.MAX_VALUE - 8) {
+      failing = rowOf[0];
+      throw new InvalidValueException(list.path, "more than 2^31 list elements in one run");
+    }
+    int m = (int) total;
+    nextIndex = grow(nextIndex, m);
+    nextRow = grow(nextRow, m);
+    nextDef = grow(nextDef, m);
+    nextRep = grow(nextRep, m);
+    int[] ni = nextIndex;
+    int[] nr = nextRow;
+    int[] nd = nextDef;
+    int[] np = nextRep;
+    int emptyDef = list.emptyDef;
+    int elementRep = list.elementRep;
+    long lastEnd = 0;
+    int k = 0;
+    for (int i = 0; i < count; i++) {
+      int at = idx[i];
+      if (at < 0) {
+        ni[k] = -1;
+        nr[k] = rowOf[i];
+        nd[k] = defs[i];
+        np[k++] = reps[i];
+        continue;
+      }
+      long start = start(at - first, width, fixed, at);
+      long end = start(at - first + 1, width, fixed, at + 1);
+      if (start < lastEnd || end < start || end > children) {
+        failing = rowOf[i];
+        throw new InvalidValueException(
+            list.path,
+            "the list's offsets "
+                + start
+                + " to "
+                + end
+                + " are not within "
+                + lastEnd
+                + " to "
+                + children);
+      }
+      lastEnd = end;
+      if (start == end) {
+        ni[k] = -1;
+        nr[k] = rowOf[i];
+        nd[k] = emptyDef;
+        np[k++] = reps[i];
+        continue;
+      }
+      int rep = reps[i];
+      int row = rowOf[i];
+      for (int e = (int) start; e < end; e++) {
+        ni[k] = e;
+        nr[k] = row;
+        np[k++] = rep;
+        rep = elementRep;
+      }
+    }
+    count = m;
+    int[] t = index;
+    index = ni;
+    nextIndex = t;
+    t = rowOf;
+    rowOf = nr;
+    nextRow = t;
+    t = defs;
+    defs = nd;
+    nextDef = t;
+    t = reps;
+    reps = np;
+    nextRep = t;
+  }
+
+  /** The element offset at {@code i} of the offsets read (or of a fixed-size list's {@code at}). */
+  private long start(int i, int width, int fixed, int at) {
+    if (fixed >= 0) {
+      return (long) at * fixed;
+    }
+    return width == 8
+        ? (long) ByteSink.LONGS.get(bytes, i * 8)
+        : (int) ByteSink.INTS.get(bytes, i * 4);
+  }
+
+  /** Bits {@code from} to {@code from + n} of {@code buf} into {@link #bits}. */
+  private void readBits(ArrowBuf buf, int from, int n) {
+    int words = (n >> 6) + 2;
+    if (bits.length < words) {
+      bits = new long[Math.max(words, bits.length * 2)];
+    }
+    int shift = from & 7;
+    int byteCount = (shift + n + 7) >> 3;
+    int room = words * 8 + 16;
+    if (bytes.length < room) {
+      bytes = new byte[Math.max(room, bytes.length * 2)];
+    }
+    byte[] b = bytes;
+    buf.getBytes(from >> 3, b, 0, byteCount);
+    Arrays.fill(b, byteCount, room, (byte) 0);
+    for (int w = 0; w < (n + 63) >> 6; w++) {
+      long word = (long) ByteSink.LONGS.get(b, w * 8) >>> shift;
+      if (shift != 0) {
+        word |= (b[w * 8 + 8] & 0xFFL) << (64 - shift);
+      }
+      bits[w] = word;
+    }
+  }
+
+  private static int[] grow(int[] a, int n) {
+    return a.length >= n ? a : new int[Math.max(n, a.length * 2)];
+  }
+}
