@@ -159,6 +159,11 @@ public final class BridgeFlightServer implements AutoCloseable {
     return token;
   }
 
+  /** The datasets the server keeps open between requests (for tests). */
+  DatasetCache datasets() {
+    return producer.datasets();
+  }
+
   /** The port the server listens on (the one chosen when the config asked for 0). */
   public int port() {
     return server.getPort();
