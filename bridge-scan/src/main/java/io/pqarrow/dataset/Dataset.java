@@ -3,6 +3,7 @@ package io.pqarrow.dataset;
 import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
+import io.pqarrow.filter.Expression;
 import io.pqarrow.parquet.read.ParquetSource;
 import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.scan.ScanUnit;
@@ -306,6 +307,27 @@ public final class Dataset {
       rows += source(i).rowCount();
     }
     return rows;
+  }
+
+  /**
+   * The indexes of the files that {@code filter} does not rule out by their partition values alone,
+   * in file order: the files a scan with this filter opens (file pruning; the scan then prunes
+   * their row groups and rows). Every file when the filter has no predicate on a partition column.
+   *
+   * @param filter a filter on {@link #schema()}
+   * @param allocator for a batch of one row per file, closed before this returns
+   * @throws io.pqarrow.filter.FilterException for a filter that does not bind to {@link #schema()}
+   */
+  public List<Integer> filesMatching(Expression filter, BufferAllocator allocator) {
+    FileFilters filters =
+        new FileFilters(filter, schema, partitionNames, partitions, files.size(), allocator);
+    List<Integer> kept = new ArrayList<>();
+    for (int i = 0; i < files.size(); i++) {
+      if (filters.mayMatch(i)) {
+        kept.add(i);
+      }
+    }
+    return kept;
   }
 
   /**

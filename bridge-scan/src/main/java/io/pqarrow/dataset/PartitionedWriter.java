@@ -76,14 +76,30 @@ public final class PartitionedWriter implements AutoCloseable {
   private int files;
   private boolean done;
 
+  /**
+   * Rows of a partition gathered from scattered rows of several batches are written once this many
+   * are pending: a batch spread over many partitions gives each only a few rows, and every write of
+   * a few rows pays the file writer's per-call costs (a root, column writers' set-up, the tasks).
+   */
+  static final int PENDING_ROWS = 8192;
+
+  /** All partitions' pending rows are written once this many are pending in all. */
+  static final int MAX_PENDING_ROWS = 1 << 18;
+
+  /** An open file and the rows copied for it and not yet handed to its writer. */
   private static final class Open {
     final ParquetArrowWriter writer;
-    long rows;
+    long rows; // written and pending
+    VectorSchemaRoot pending;
+    int pendingRows;
 
     Open(ParquetArrowWriter writer) {
       this.writer = writer;
     }
   }
+
+  private long pendingRows;
+  private long fileWrites;
 
   private PartitionedWriter(
       Path target,
@@ -238,6 +254,11 @@ public final class PartitionedWriter implements AutoCloseable {
         target, temp, schema, index, options, maxRowsPerFile, allocator, dictionaries);
   }
 
+  /** How many times a file's writer was handed rows (for tests). */
+  long fileWrites() {
+    return fileWrites;
+  }
+
   /** The temporary directory the files go to until {@link #close()} (for tests). */
   Path temporaryDirectory() {
     return temp;
@@ -342,8 +363,32 @@ public final class PartitionedWriter implements AutoCloseable {
   private void wrote(String dir, Open file, int n) {
     file.rows += n;
     if (file.rows >= maxRowsPerFile) {
+      flush(file);
       open.remove(dir);
+      closePending(file);
       file.writer.close();
+    }
+  }
+
+  /** Hands {@code file}'s pending rows to its writer. */
+  private void flush(Open file) {
+    if (file.pendingRows == 0) {
+      return;
+    }
+    file.pending.setRowCount(file.pendingRows);
+    file.writer.write(file.pending, dictionaries);
+    fileWrites++;
+    pendingRows -= file.pendingRows;
+    file.pendingRows = 0;
+    for (FieldVector v : file.pending.getFieldVectors()) {
+      v.reset(); // keeps its buffers for the next rows
+    }
+  }
+
+  private static void closePending(Open file) {
+    if (file.pending != null) {
+      file.pending.close();
+      file.pending = null;
     }
   }
 
@@ -355,6 +400,7 @@ public final class PartitionedWriter implements AutoCloseable {
     int from = 0;
     while (from < count) {
       Open file = fileOf(dir);
+      flush(file); // rows gathered before come first
       int n = (int) Math.min(count - from, maxRowsPerFile - file.rows);
       List<FieldVector> slices = new ArrayList<>(fileIndex.length);
       try {
@@ -366,6 +412,7 @@ public final class PartitionedWriter implements AutoCloseable {
         try (VectorSchemaRoot part = new VectorSchemaRoot(fileSchema.getFields(), slices, n)) {
           slices = List.of();
           file.writer.write(part, dictionaries);
+          fileWrites++;
         }
       } finally {
         for (FieldVector v : slices) {
@@ -377,29 +424,45 @@ public final class PartitionedWriter implements AutoCloseable {
     }
   }
 
-  /** Writes the rows {@code rows[0 .. count)} of {@code batch} to {@code dir}, copying each. */
+  /**
+   * Copies the rows {@code rows[0 .. count)} of {@code batch} to the pending rows of {@code dir},
+   * which go to its file once {@link #PENDING_ROWS} are gathered (or {@link #MAX_PENDING_ROWS} in
+   * all partitions, the file's maximum rows, a run of the same partition, or the end).
+   */
   private void writeRows(VectorSchemaRoot batch, String dir, int[] rows, int count) {
     int from = 0;
     while (from < count) {
       Open file = fileOf(dir);
       int n = (int) Math.min(count - from, maxRowsPerFile - file.rows);
-      try (VectorSchemaRoot part = VectorSchemaRoot.create(fileSchema, allocator)) {
-        for (int c = 0; c < fileIndex.length; c++) {
-          FieldVector src = batch.getVector(fileIndex[c]);
-          FieldVector dst = part.getVector(c);
-          dst.setInitialCapacity(n);
-          dst.allocateNew();
-          TransferPair copy = src.makeTransferPair(dst);
-          for (int i = 0; i < n; i++) {
-            copy.copyValueSafe(rows[from + i], i);
-          }
-          dst.setValueCount(n);
+      if (file.pending == null) {
+        file.pending = VectorSchemaRoot.create(fileSchema, allocator);
+        for (FieldVector v : file.pending.getFieldVectors()) {
+          v.setInitialCapacity(Math.min(PENDING_ROWS, n));
+          v.allocateNew();
         }
-        part.setRowCount(n);
-        file.writer.write(part, dictionaries);
+      }
+      int at = file.pendingRows;
+      for (int c = 0; c < fileIndex.length; c++) {
+        FieldVector src = batch.getVector(fileIndex[c]);
+        FieldVector dst = file.pending.getVector(c);
+        TransferPair copy = src.makeTransferPair(dst);
+        for (int i = 0; i < n; i++) {
+          copy.copyValueSafe(rows[from + i], at + i);
+        }
+        dst.setValueCount(at + n);
+      }
+      file.pendingRows += n;
+      pendingRows += n;
+      if (file.pendingRows >= PENDING_ROWS) {
+        flush(file);
       }
       wrote(dir, file, n);
       from += n;
+    }
+    if (pendingRows > MAX_PENDING_ROWS) {
+      for (Open f : open.values()) {
+        flush(f);
+      }
     }
   }
 
@@ -416,6 +479,8 @@ public final class PartitionedWriter implements AutoCloseable {
     }
     try {
       for (Open f : open.values()) {
+        flush(f);
+        closePending(f);
         f.writer.close();
       }
       open.clear();
@@ -444,6 +509,7 @@ public final class PartitionedWriter implements AutoCloseable {
     }
     done = true;
     for (Open f : open.values()) {
+      closePending(f);
       try {
         f.writer.abort();
       } catch (RuntimeException ignored) {

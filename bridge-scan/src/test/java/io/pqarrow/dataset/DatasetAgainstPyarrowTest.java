@@ -124,6 +124,19 @@ class DatasetAgainstPyarrowTest {
     assertEquals(7, ours.stats().files());
     assertEquals(1, ours.stats().filesRead());
     assertEquals(1, ours.stats().scan().rowGroups());
+    // the same pruning asked for without a scan (as a server planning endpoints does)
+    List<Integer> matching =
+        dataset.filesMatching(
+            ExpressionParser.parse("year = 2024 and country = 'US'"), memory.allocator());
+    assertEquals(1, matching.size());
+    assertTrue(
+        dataset.files().get(matching.get(0)).path().endsWith("year=2024/country=US/b-0.parquet"));
+    // a predicate on a file column rules no file out; one on a partition column some
+    assertEquals(
+        7, dataset.filesMatching(ExpressionParser.parse("x > 100"), memory.allocator()).size());
+    List<Integer> notNull =
+        dataset.filesMatching(ExpressionParser.parse("year is not null"), memory.allocator());
+    assertEquals(6, notNull.size());
   }
 
   @Test

@@ -167,6 +167,53 @@ class PartitionedWriteTest {
   }
 
   @Test
+  void rowsScatteredOverManyBatchesAreGatheredPerPartitionAndWrittenOnceInOrder() throws Exception {
+    // 15 partitions, 60 batches of 50 rows: each batch gives a partition 3 or 4 rows
+    Path out = dir.resolve("scattered");
+    PartitionedWriter written;
+    try (PartitionedWriter w =
+        PartitionedWriter.open(
+            out,
+            SCHEMA,
+            List.of("year", "country"),
+            WriteOptions.defaults(),
+            Long.MAX_VALUE,
+            memory.allocator())) {
+      for (int b = 0; b < 60; b++) {
+        try (VectorSchemaRoot root = batch(b * 50, 50)) {
+          w.write(root);
+        }
+      }
+      written = w;
+    }
+    // each partition's 200 rows handed to its file's writer at once, not 3 or 4 at a time
+    assertEquals(15, written.fileWrites());
+    Dataset dataset = Dataset.open(out.toString(), DatasetOptions.defaults());
+    assertEquals(15, dataset.files().size());
+    long total = 0;
+    for (int i = 0; i < dataset.files().size(); i++) {
+      try (io.pqarrow.parquet.read.ParquetArrowReader r =
+          dataset.source(i).newReader(memory.allocator(), ReadOptions.defaults())) {
+        long last = -1;
+        while (r.loadNextBatch()) {
+          BigIntVector id = (BigIntVector) r.getVectorSchemaRoot().getVector("id");
+          for (int k = 0; k < id.getValueCount(); k++) {
+            assertTrue(id.get(k) > last, "rows of a partition in the order written");
+            assertEquals(
+                String.valueOf(YEARS[(int) (id.get(k) % YEARS.length)]),
+                String.valueOf(dataset.partitionValues(i).get("year")));
+            last = id.get(k);
+            total++;
+          }
+        }
+        // 200 rows of one column: one data page, not one per batch's few rows
+        assertEquals(1, r.stats().pagesRead(), dataset.files().get(i).path());
+      }
+    }
+    assertEquals(3000, total);
+  }
+
+  @Test
   void rowsInPartitionOrderAreWrittenAsRunsSplitAtTheMaximumRowsPerFile() throws Exception {
     // runs of 1 to 13 rows of one (year, country), some across batch boundaries, nulls included
     int[] runs = {13, 1, 6, 7, 2, 9, 1, 1, 8, 12};

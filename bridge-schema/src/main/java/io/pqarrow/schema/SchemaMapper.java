@@ -1,5 +1,8 @@
 package io.pqarrow.schema;
 
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -49,11 +52,62 @@ public final class SchemaMapper {
       MessageType parquet, Map<String, String> keyValueMetadata, MappingOptions options) {
     Objects.requireNonNull(parquet, "parquet");
     Objects.requireNonNull(options, "options");
+    Map<String, String> metadata = new HashMap<>();
+    if (keyValueMetadata != null) {
+      for (Map.Entry<String, String> e : keyValueMetadata.entrySet()) {
+        if (e.getKey() != null && e.getValue() != null) {
+          metadata.put(e.getKey(), e.getValue());
+        }
+      }
+    }
+    Mapped key = new Mapped(parquet, metadata, options);
+    SchemaMapping known = MAPPED.get(key);
+    if (known != null) {
+      return known;
+    }
     SchemaMapping base =
         ParquetToArrow.map(
             parquet, keyValueMetadata == null ? Map.of() : keyValueMetadata, options);
-    return options.useStoredArrowSchema() ? StoredSchemaToArrow.restore(base, options) : base;
+    SchemaMapping mapping =
+        options.useStoredArrowSchema() ? StoredSchemaToArrow.restore(base, options) : base;
+    MAPPED.put(key, mapping);
+    return mapping;
   }
+
+  /**
+   * What a mapping was made from: the message type and key-value metadata compared by value (the
+   * files of a dataset mostly have equal ones), the options by identity.
+   */
+  private record Mapped(MessageType parquet, Map<String, String> metadata, MappingOptions options) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Mapped m
+          && m.options == options
+          && m.parquet.equals(parquet)
+          && m.metadata.equals(metadata);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(parquet, metadata, System.identityHashCode(options));
+    }
+  }
+
+  /** How many mappings are kept. */
+  private static final int MAPPINGS_KEPT = 32;
+
+  /**
+   * The mappings made last: a dataset's files mostly share one schema, which is then mapped once,
+   * not once per file (mappings are immutable and shared).
+   */
+  private static final Map<Mapped, SchemaMapping> MAPPED =
+      Collections.synchronizedMap(
+          new LinkedHashMap<>(MAPPINGS_KEPT, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Mapped, SchemaMapping> eldest) {
+              return size() > MAPPINGS_KEPT;
+            }
+          });
 
   /**
    * Maps an Arrow schema to Parquet, with the key-value metadata to store beside it.

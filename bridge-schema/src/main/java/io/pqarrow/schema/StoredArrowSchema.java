@@ -101,6 +101,46 @@ public final class StoredArrowSchema {
     java.util.Objects.requireNonNull(limits, "limits");
     // So that our extension types come back typed rather than as storage plus metadata.
     ExtensionTypes.register();
+    Key key = new Key(base64, limits);
+    Decoded known = base64.length() <= MAX_CACHED_CHARS ? DECODED.get(key) : null;
+    if (known == null) {
+      List<String> own = new ArrayList<>();
+      known = new Decoded(decodeOnce(base64, own, limits), List.copyOf(own));
+      if (base64.length() <= MAX_CACHED_CHARS) {
+        DECODED.put(key, known);
+      }
+    }
+    warnings.addAll(known.warnings());
+    return known.schema();
+  }
+
+  /** A decoded value and the warnings its decoding gave. */
+  private record Decoded(Optional<Schema> schema, List<String> warnings) {}
+
+  /** A value and the limits it was decoded under. */
+  private record Key(String base64, Limits limits) {}
+
+  /** How many decoded values are kept. */
+  private static final int CACHED_VALUES = 32;
+
+  /** The longest value kept (a schema of some ten thousand columns). */
+  private static final int MAX_CACHED_CHARS = 4 << 20;
+
+  /**
+   * The values decoded last, by text: the files of a dataset mostly store the same {@code
+   * ARROW:schema}, which is then decoded once, not once per file. Arrow schemas are immutable, so
+   * every caller shares the decoded one.
+   */
+  private static final Map<Key, Decoded> DECODED =
+      java.util.Collections.synchronizedMap(
+          new LinkedHashMap<>(CACHED_VALUES, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Key, Decoded> eldest) {
+              return size() > CACHED_VALUES;
+            }
+          });
+
+  private static Optional<Schema> decodeOnce(String base64, List<String> warnings, Limits limits) {
     byte[] bytes;
     try {
       // pyarrow writes the standard alphabet on one line; whitespace is tolerated, anything else

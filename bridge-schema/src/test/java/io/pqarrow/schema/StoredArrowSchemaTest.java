@@ -1,6 +1,8 @@
 package io.pqarrow.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.Limits;
@@ -150,5 +152,29 @@ class StoredArrowSchemaTest {
     assertEquals(
         List.of("Ignored ARROW:schema at s63: nested deeper than 64 or more than 100000 fields"),
         warnings);
+  }
+
+  @Test
+  void aValueSeenBeforeIsDecodedOnceAndGivesItsWarningsAgain() {
+    Field deep = Field.nullable("leaf", new ArrowType.Int(32, true));
+    for (int i = 0; i < 3; i++) {
+      deep = new Field("s" + i, FieldType.nullable(ArrowType.Struct.INSTANCE), List.of(deep));
+    }
+    Schema schema = new Schema(List.of(deep, Field.nullable("ok", ArrowType.Bool.INSTANCE)));
+    // as two files of a dataset hold it: equal text, two String objects
+    String first = StoredArrowSchema.encode(schema);
+    String second = new String(first.toCharArray());
+    Limits shallow = Limits.builder().maxArrowSchemaDepth(2).build();
+    List<String> warnings = new ArrayList<>();
+    Optional<Schema> a = StoredArrowSchema.decode(first, warnings, shallow);
+    Optional<Schema> b = StoredArrowSchema.decode(second, warnings, shallow);
+    assertSame(a.orElseThrow(), b.orElseThrow(), "decoded once, shared");
+    assertEquals(1, a.get().getFields().size());
+    assertEquals(2, warnings.size(), String.valueOf(warnings));
+    assertEquals(warnings.get(0), warnings.get(1));
+    // other limits are another key: the deep field is kept there
+    Optional<Schema> c = StoredArrowSchema.decode(second, new ArrayList<>(), Limits.defaults());
+    assertNotSame(a.get(), c.orElseThrow());
+    assertEquals(schema, c.get());
   }
 }

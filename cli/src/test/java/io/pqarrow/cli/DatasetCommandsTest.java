@@ -138,7 +138,7 @@ class DatasetCommandsTest {
   }
 
   @Test
-  void anEmptyDirectoryANonParquetFileAndABadPartitionValueAreOneLineErrorsNamingTheFile()
+  void anEmptyDirectoryAndANonParquetFileInsideADirectoryAreOneLineErrorsNamingThem()
       throws Exception {
     Path empty = Files.createDirectory(dir.resolve("empty"));
     Bridge.Result r = Bridge.run(memory.allocator(), "cat", empty.toString());

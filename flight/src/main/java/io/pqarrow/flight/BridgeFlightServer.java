@@ -161,6 +161,11 @@ public final class BridgeFlightServer implements AutoCloseable {
     return token;
   }
 
+  /** The datasets the server keeps open between requests (for tests). */
+  DatasetCache datasets() {
+    return producer.datasets();
+  }
+
   /** {@return the port the server listens on (the one chosen when the config asked for 0)} */
   public int port() {
     return server.getPort();

@@ -1,7 +1,6 @@
 package io.pqarrow.flight;
 
 import io.pqarrow.dataset.Dataset;
-import io.pqarrow.dataset.DatasetOptions;
 import io.pqarrow.dataset.DatasetScan;
 import io.pqarrow.dataset.DatasetScanOptions;
 import io.pqarrow.dataset.DatasetSplit;
@@ -61,6 +60,9 @@ final class DatasetProducer extends NoOpFlightProducer {
   /** How long {@code DoGet} waits for a slow client before it checks for a stop again. */
   private static final long WAIT_MILLIS = 1000;
 
+  /** How many opened datasets (their footers) are kept for the requests that follow. */
+  static final int DATASETS_KEPT = 16;
+
   private final RootPaths paths;
   private final ClientErrors errors;
   private final FlightLimits limits;
@@ -68,6 +70,7 @@ final class DatasetProducer extends NoOpFlightProducer {
   private final Map<String, Function<String, String>> actions;
   private final Semaphore streams;
   private final Set<Thread> active = ConcurrentHashMap.newKeySet();
+  private final DatasetCache datasets = new DatasetCache(DATASETS_KEPT);
   private volatile boolean stopping;
   private volatile Location location;
 
@@ -156,7 +159,8 @@ final class DatasetProducer extends NoOpFlightProducer {
     List<FlightEndpoint> endpoints = new ArrayList<>();
     long rows = 0;
     long bytes = 0;
-    for (int i = 0; i < ds.files().size(); i++) {
+    // files whose partition values rule the filter out get no endpoint (their footers not read)
+    for (int i : filter == null ? allFiles(ds) : ds.filesMatching(filter, allocator)) {
       ParquetSource source = ds.source(i);
       Set<Integer> kept = kept(source, filter);
       String file = paths.relative(Path.of(ds.files().get(i).path()).toAbsolutePath());
@@ -185,6 +189,14 @@ final class DatasetProducer extends NoOpFlightProducer {
     return new FlightInfo(schema, descriptor, endpoints, bytes, rows);
   }
 
+  private static List<Integer> allFiles(Dataset ds) {
+    List<Integer> all = new ArrayList<>(ds.files().size());
+    for (int i = 0; i < ds.files().size(); i++) {
+      all.add(i);
+    }
+    return all;
+  }
+
   /** The row groups of {@code source} whose statistics do not rule {@code filter} out. */
   private static Set<Integer> kept(ParquetSource source, Expression filter) {
     Set<Integer> kept = new HashSet<>();
@@ -207,8 +219,13 @@ final class DatasetProducer extends NoOpFlightProducer {
     return kept;
   }
 
-  private static Dataset open(Path target) {
-    return Dataset.open(target.toString(), DatasetOptions.defaults());
+  private Dataset open(Path target) {
+    return datasets.open(target).dataset();
+  }
+
+  /** The datasets kept between requests (for tests). */
+  DatasetCache datasets() {
+    return datasets;
   }
 
   private Expression filter(ReadRequest r) {
@@ -250,14 +267,11 @@ final class DatasetProducer extends NoOpFlightProducer {
     active.add(Thread.currentThread());
     try {
       ReadRequest r = ReadRequest.ticket(ticket.getBytes(), limits);
-      Dataset ds = open(paths.existing(r.path()));
+      Path target = paths.existing(r.path());
       Path file = paths.existing(r.file());
-      int index = -1;
-      for (int i = 0; i < ds.files().size(); i++) {
-        if (Path.of(ds.files().get(i).path()).toAbsolutePath().equals(file)) {
-          index = i;
-        }
-      }
+      DatasetCache.Entry opened = datasets.open(target);
+      Dataset ds = opened.dataset();
+      int index = opened.indexOf(file);
       if (index < 0) {
         throw CallStatus.NOT_FOUND
             .withDescription(r.file() + " is not a file of " + r.path())

@@ -18,6 +18,7 @@ import io.pqarrow.cli.output.ValueWriter;
 import io.pqarrow.cli.output.ValueWriters;
 import io.pqarrow.cli.output.VariantJson;
 import io.pqarrow.filter.Expression;
+import io.pqarrow.parquet.read.ParquetSource;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -107,10 +108,12 @@ public final class CatCommand implements Callable<Integer> {
             ? DatasetInput.open(
                 file, datasetFlags.partitioning, datasetFlags.schemaFrom, int96.mapping())
             : null;
+    // one file's footer, parsed once for the schema and the batches
+    ParquetSource single = dataset != null ? null : ParquetInput.source(file);
     Schema schema =
         dataset != null
             ? dataset.schema()
-            : ParquetInput.mapping(file, int96.mapping()).arrowSchema();
+            : ParquetInput.mapping(single, file, int96.mapping()).arrowSchema();
     List<String> selected = ColumnSelection.check("--columns", columns, schema, file);
     Expression filter = where == null ? null : WhereFilter.parse(where, schema, file);
     long max = limit == null ? Long.MAX_VALUE : limit;
@@ -129,6 +132,7 @@ public final class CatCommand implements Callable<Integer> {
                 ? DatasetInput.read(
                     file, dataset, selected, filter, BATCH_ROWS, context.allocator())
                 : ParquetInput.read(
+                    single,
                     file,
                     selected,
                     null,
