@@ -316,6 +316,7 @@ public final class Dataset {
    *
    * @param filter a filter on {@link #schema()}
    * @param allocator for a batch of one row per file, closed before this returns
+   * @return the kept files' indexes into {@link #files()}, ascending
    * @throws io.pqarrow.filter.FilterException for a filter that does not bind to {@link #schema()}
    */
   public List<Integer> filesMatching(Expression filter, BufferAllocator allocator) {
