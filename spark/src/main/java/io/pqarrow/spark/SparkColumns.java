@@ -1,11 +1,14 @@
 package io.pqarrow.spark;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.pqarrow.extension.GeoWkbType;
 import io.pqarrow.spark.SparkConversions.Container;
 import io.pqarrow.spark.SparkConversions.CopyBytes;
 import io.pqarrow.spark.SparkConversions.HalfFloat;
 import io.pqarrow.spark.SparkConversions.NarrowDecimal;
 import io.pqarrow.spark.SparkConversions.Same;
 import io.pqarrow.spark.SparkConversions.Scale;
+import io.pqarrow.spark.SparkConversions.Spatial;
 import io.pqarrow.spark.SparkConversions.ToList;
 import io.pqarrow.spark.SparkConversions.Unsigned;
 import io.pqarrow.spark.SparkConversions.Unwrap;
@@ -29,6 +32,9 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.GeographyType;
+import org.apache.spark.sql.types.GeometryType;
+import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.ArrowUtils;
@@ -54,8 +60,12 @@ import org.apache.spark.sql.util.ArrowUtils;
  *   <li>string and binary views, fixed-size binary → string / binary (copied); large string and
  *       binary pass through (Spark reads them);
  *   <li>large lists and fixed-size lists → lists;
- *   <li>{@code arrow.uuid} → its 36-character string; {@code arrow.json}, {@code geoarrow.wkb} and
- *       other extension types → their storage (so JSON is a string, GEOMETRY / GEOGRAPHY binary);
+ *   <li>{@code arrow.uuid} → its 36-character string; {@code geoarrow.wkb} (Parquet GEOMETRY /
+ *       GEOGRAPHY) → Spark's {@code geometry(srid)} / {@code geography(srid)} as Spark's Parquet
+ *       reader types the column's CRS (in Spark's Arrow form: a struct of the SRID and the WKB,
+ *       which {@code ArrowColumnVector} turns into Spark's value), its WKB binary where Spark has
+ *       no type for the CRS; {@code arrow.json} and other extension types → their storage (so JSON
+ *       is a string);
  *   <li>{@code arrow.parquet.variant} → Spark's {@code VariantType} (a struct of {@code value} and
  *       {@code metadata}); a shredded column is unshredded first;
  *   <li>256-bit decimals of at most 38 digits → 128-bit decimals;
@@ -328,7 +338,64 @@ final class SparkColumns {
             new FieldType(field.isNullable(), ext.storageType(), null),
             field.getChildren());
     Column inner = of(storage, path, context);
+    if (ext instanceof GeoWkbType geo) {
+      DataType spatial = spatialType(geo);
+      if (spatial != null) {
+        return geo(field, spatial, path, inner);
+      }
+    }
     return new Unwrap(path, inner);
+  }
+
+  /**
+   * Spark's type for a GEOMETRY / GEOGRAPHY column, as Spark's Parquet reader types it from the
+   * Parquet annotation's CRS ({@code OGC:CRS84} when unset), or {@code null} when Spark has none
+   * for it (a PROJJSON or WKT2 CRS, a CRS or edge algorithm Spark does not support: Spark's reader
+   * refuses such a file; {@code pqarrow} then reads the column's WKB as binary).
+   *
+   * <p>The Parquet CRS is read back from the field's {@code geoarrow.wkb} metadata, {@code
+   * GeoCrsToArrow}'s table backwards: an unset Parquet CRS is {@code OGC:CRS84} there, or no CRS at
+   * all when {@code ARROW:schema} restored the writer's extension (pyarrow and this library write
+   * an extension without a CRS as an unset Parquet CRS); {@code srid:N} is {@code "N"} with {@code
+   * crs_type} {@code srid}; any other string is kept as it is.
+   */
+  static DataType spatialType(GeoWkbType geo) {
+    JsonNode crs = geo.crs();
+    String parquetCrs;
+    if (crs == null || crs.isNull()) {
+      parquetCrs = "OGC:CRS84";
+    } else if (crs.isTextual()) {
+      parquetCrs = "srid".equals(geo.crsType()) ? "srid:" + crs.asText() : crs.asText();
+    } else {
+      return null; // a PROJJSON object: Spark's reader does not take a projjson: reference
+    }
+    try {
+      return geo.edges() == GeoWkbType.Edges.PLANAR
+          ? GeometryType.apply(parquetCrs)
+          : GeographyType.apply(parquetCrs, geo.edges().name());
+    } catch (RuntimeException unsupported) {
+      return null;
+    }
+  }
+
+  /**
+   * Spark's Arrow form of a spatial type: a struct of the SRID and the WKB ({@code ArrowUtils}).
+   */
+  private static Column geo(Field field, DataType spatial, String path, Column wkb) {
+    Field spark =
+        ArrowUtils.toArrowField(
+            field.getName(), spatial, field.isNullable(), "UTC", false, Metadata.empty());
+    Field sparkWkb = spark.getChildren().get(1);
+    Field wkbTarget =
+        new Field(
+            sparkWkb.getName(),
+            new FieldType(false, wkb.target().getType(), null, sparkWkb.getMetadata()),
+            null);
+    Field target =
+        new Field(
+            spark.getName(), spark.getFieldType(), List.of(spark.getChildren().get(0), wkbTarget));
+    int srid = spatial instanceof GeometryType g ? g.srid() : ((GeographyType) spatial).srid();
+    return new Spatial(path, target, wkb, srid);
   }
 
   private static Column struct(Field field, String path, Context context) {
