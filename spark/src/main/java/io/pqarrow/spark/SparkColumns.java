@@ -1,6 +1,5 @@
 package io.pqarrow.spark;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.pqarrow.extension.GeoWkbType;
 import io.pqarrow.spark.SparkConversions.Container;
 import io.pqarrow.spark.SparkConversions.CopyBytes;
@@ -15,6 +14,7 @@ import io.pqarrow.spark.SparkConversions.Unwrap;
 import io.pqarrow.spark.SparkConversions.Uuid;
 import io.pqarrow.spark.SparkConversions.Variant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +29,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.spark.sql.types.DataType;
@@ -136,7 +137,18 @@ final class SparkColumns {
    *     instants ({@code TimestampType}), as Spark reads INT96, whatever {@code ARROW:schema} says
    */
   static Column of(Field field, SparkProfile profile, Set<String> int96) {
-    return of(field, field.getName(), new Context(profile, int96));
+    return of(field, profile, int96, Map.of());
+  }
+
+  /**
+   * The Spark form of {@code field}, or an {@link UnsupportedColumnException}.
+   *
+   * @param int96 the dotted paths of the file's INT96 columns ({@link #int96Paths})
+   * @param spatial the file's GEOMETRY / GEOGRAPHY columns ({@link #spatialTypes})
+   */
+  static Column of(
+      Field field, SparkProfile profile, Set<String> int96, Map<String, DataType> spatial) {
+    return of(field, field.getName(), new Context(profile, int96, spatial));
   }
 
   /** The dotted paths of the INT96 columns of {@code schema}. */
@@ -150,7 +162,75 @@ final class SparkColumns {
     return out;
   }
 
-  private record Context(SparkProfile profile, Set<String> int96) {}
+  private record Context(SparkProfile profile, Set<String> int96, Map<String, DataType> spatial) {}
+
+  /**
+   * The Parquet dotted paths of the GEOMETRY / GEOGRAPHY columns of {@code schema}, each with the
+   * type Spark's Parquet reader gives it: {@code GeometryType(crs)} or {@code GeographyType(crs,
+   * algorithm)}, an unset CRS being {@code OGC:CRS84} and an unset algorithm spherical; {@code
+   * binary} where Spark has no type for the CRS or algorithm (its reader then refuses the file;
+   * {@code pqarrow} reads the WKB as binary).
+   */
+  static Map<String, DataType> spatialTypes(MessageType schema) {
+    Map<String, DataType> out = new HashMap<>();
+    for (ColumnDescriptor c : schema.getColumns()) {
+      LogicalTypeAnnotation a = c.getPrimitiveType().getLogicalTypeAnnotation();
+      String path = String.join(".", c.getPath());
+      if (a instanceof LogicalTypeAnnotation.GeometryLogicalTypeAnnotation g) {
+        String crs = g.getCrs() == null ? "OGC:CRS84" : g.getCrs();
+        out.put(path, spark(() -> GeometryType.apply(crs)));
+      } else if (a instanceof LogicalTypeAnnotation.GeographyLogicalTypeAnnotation g) {
+        String crs = g.getCrs() == null ? "OGC:CRS84" : g.getCrs();
+        String algorithm = g.getAlgorithm() == null ? "SPHERICAL" : g.getAlgorithm().toString();
+        out.put(path, spark(() -> GeographyType.apply(crs, algorithm)));
+      }
+    }
+    return out;
+  }
+
+  /** Spark's type, or {@link #NO_SPARK_TYPE} where Spark refuses to make it. */
+  private static DataType spark(java.util.function.Supplier<DataType> type) {
+    try {
+      return type.get();
+    } catch (RuntimeException unsupported) {
+      return NO_SPARK_TYPE;
+    }
+  }
+
+  /** A spatial column Spark has no type for: its WKB is read as binary. */
+  private static final DataType NO_SPARK_TYPE = org.apache.spark.sql.types.BinaryType$.MODULE$;
+
+  /**
+   * The Spark type of the spatial column at Arrow {@code path}, or {@code null}: the entry whose
+   * Parquet path is the same once the names a list's levels take are left out of both ({@code
+   * list}, {@code element}, {@code item}, {@code array}, {@code bag}: Parquet's {@code
+   * l.list.element} is pyarrow's {@code l.item}).
+   */
+  private static DataType spatialAt(Map<String, DataType> spatial, String path) {
+    DataType exact = spatial.get(path);
+    if (exact != null || spatial.isEmpty()) {
+      return exact;
+    }
+    String want = withoutListLevels(path);
+    for (Map.Entry<String, DataType> e : spatial.entrySet()) {
+      if (withoutListLevels(e.getKey()).equals(want)) {
+        return e.getValue();
+      }
+    }
+    return null;
+  }
+
+  private static final Set<String> LIST_LEVELS = Set.of("list", "element", "item", "array", "bag");
+
+  private static String withoutListLevels(String path) {
+    StringBuilder out = new StringBuilder();
+    for (String name : path.split("\\.")) {
+      if (!LIST_LEVELS.contains(name)) {
+        out.append(name).append('.');
+      }
+    }
+    return out.toString();
+  }
 
   private static Column of(Field field, String path, Context context) {
     SparkProfile profile = context.profile();
@@ -338,44 +418,13 @@ final class SparkColumns {
             new FieldType(field.isNullable(), ext.storageType(), null),
             field.getChildren());
     Column inner = of(storage, path, context);
-    if (ext instanceof GeoWkbType geo) {
-      DataType spatial = spatialType(geo);
-      if (spatial != null) {
+    if (ext instanceof GeoWkbType) {
+      DataType spatial = spatialAt(context.spatial(), path);
+      if (spatial != null && spatial != NO_SPARK_TYPE) {
         return geo(field, spatial, path, inner);
       }
     }
     return new Unwrap(path, inner);
-  }
-
-  /**
-   * Spark's type for a GEOMETRY / GEOGRAPHY column, as Spark's Parquet reader types it from the
-   * Parquet annotation's CRS ({@code OGC:CRS84} when unset), or {@code null} when Spark has none
-   * for it (a PROJJSON or WKT2 CRS, a CRS or edge algorithm Spark does not support: Spark's reader
-   * refuses such a file; {@code pqarrow} then reads the column's WKB as binary).
-   *
-   * <p>The Parquet CRS is read back from the field's {@code geoarrow.wkb} metadata, {@code
-   * GeoCrsToArrow}'s table backwards: an unset Parquet CRS is {@code OGC:CRS84} there, or no CRS at
-   * all when {@code ARROW:schema} restored the writer's extension (pyarrow and this library write
-   * an extension without a CRS as an unset Parquet CRS); {@code srid:N} is {@code "N"} with {@code
-   * crs_type} {@code srid}; any other string is kept as it is.
-   */
-  static DataType spatialType(GeoWkbType geo) {
-    JsonNode crs = geo.crs();
-    String parquetCrs;
-    if (crs == null || crs.isNull()) {
-      parquetCrs = "OGC:CRS84";
-    } else if (crs.isTextual()) {
-      parquetCrs = "srid".equals(geo.crsType()) ? "srid:" + crs.asText() : crs.asText();
-    } else {
-      return null; // a PROJJSON object: Spark's reader does not take a projjson: reference
-    }
-    try {
-      return geo.edges() == GeoWkbType.Edges.PLANAR
-          ? GeometryType.apply(parquetCrs)
-          : GeographyType.apply(parquetCrs, geo.edges().name());
-    } catch (RuntimeException unsupported) {
-      return null;
-    }
   }
 
   /**
