@@ -201,4 +201,107 @@ class DamagedThriftTest {
     assertTrue(e.problem().contains(" bytes at byte "), e.problem());
     assertFalse(e.problem().contains("Exception"), e.problem());
   }
+
+  /** A file of column v whose one page is {@code header} then the two values' 8 bytes. */
+  private Path onePage(String name, PageHeader header) throws IOException {
+    byte[] values = {1, 0, 0, 0, 2, 0, 0, 0};
+    return new HandBuiltFile(
+            List.of("v"),
+            Type.INT32,
+            1,
+            HandBuiltFile.element("v", FieldRepetitionType.REQUIRED, Type.INT32))
+        .page(header, values)
+        .counts(2, 2)
+        .write(dir.resolve(name));
+  }
+
+  private static PageHeader dataPage(int size, int numValues) {
+    PageHeader h = new PageHeader(PageType.DATA_PAGE, size, size);
+    h.setData_page_header(
+        new DataPageHeader(numValues, Encoding.PLAIN, Encoding.RLE, Encoding.RLE));
+    return h;
+  }
+
+  @Test
+  void aPageHeaderCutShortIsNamedWithItsByte() throws IOException {
+    // The chunk ends inside the page header: its Thrift runs past the chunk's bytes.
+    ByteArrayOutputStream header = new ByteArrayOutputStream();
+    Util.writePageHeader(dataPage(8, 2), header);
+    byte[] cut = java.util.Arrays.copyOf(header.toByteArray(), 7);
+    Path file =
+        new HandBuiltFile(
+                List.of("v"),
+                Type.INT32,
+                1,
+                HandBuiltFile.element("v", FieldRepetitionType.REQUIRED, Type.INT32))
+            .raw(cut)
+            .counts(2, 2)
+            .write(dir.resolve("cut-header.parquet"));
+    ParquetFileException e = refused(file);
+    assertEquals(
+        "row group 0, page 0 at file byte 4: page header runs past the column chunk (7 bytes left)",
+        e.problem());
+    assertEquals("v", e.column());
+  }
+
+  @Test
+  void aPageTypeThatIsNoPageTypeIsNamedWithItsByte() throws IOException {
+    Path file = onePage("type-id.parquet", dataPage(8, 2));
+    byte[] bytes = java.nio.file.Files.readAllBytes(file);
+    // The header at byte 4 opens with its type (field 1, an i32: 0x15), DATA_PAGE (zigzag 0).
+    assertEquals(0x15, bytes[4]);
+    bytes[5] = 0x12; // 9
+    java.nio.file.Files.write(file, bytes);
+    ParquetFileException e = refused(file);
+    assertEquals(
+        "row group 0, page 0 at file byte 4: invalid page header: PageHeader.type holds 9, not one"
+            + " of DATA_PAGE INDEX_PAGE DICTIONARY_PAGE DATA_PAGE_V2, at file byte 4",
+        e.problem());
+    assertEquals("v", e.column());
+  }
+
+  @Test
+  void aNegativePageSizeIsNamed() throws IOException {
+    PageHeader h = new PageHeader(PageType.DATA_PAGE, 8, -8);
+    h.setData_page_header(new DataPageHeader(2, Encoding.PLAIN, Encoding.RLE, Encoding.RLE));
+    ParquetFileException e = refused(onePage("negative-size.parquet", h));
+    // parquet-java's own check refuses it in Java's words; the diagnosis names the field.
+    assertEquals(
+        "row group 0, page 0 at file byte 4: invalid page header:"
+            + " PageHeader.compressed_page_size holds -8, a negative size, at file byte 8",
+        e.problem());
+    assertEquals("v", e.column());
+  }
+
+  @Test
+  void anAbsurdValueCountInAPageHeaderIsNamed() throws IOException {
+    // The page and the footer claim 2,000,000,000 values; the page's body holds 8 bytes.
+    byte[] values = {1, 0, 0, 0, 2, 0, 0, 0};
+    Path file =
+        new HandBuiltFile(
+                List.of("v"),
+                Type.INT32,
+                1,
+                HandBuiltFile.element("v", FieldRepetitionType.REQUIRED, Type.INT32))
+            .page(dataPage(8, 2_000_000_000), values)
+            .counts(2_000_000_000L, 2_000_000_000L)
+            .write(dir.resolve("absurd-count.parquet"));
+    ParquetFileException e = refused(file);
+    assertEquals(
+        "row group 0, page 0 (header at file byte 4), byte 0 of its data: PLAIN values 0..1023 of"
+            + " 4 bytes each: 4096 bytes needed but only 8 remain",
+        e.problem());
+    assertEquals("v", e.column());
+  }
+
+  @Test
+  void aNegativeValueCountInAPageHeaderIsNamed() throws IOException {
+    // ARROW-RS-GH-6229-DICTHEADER.parquet's title: a page's value count below zero.
+    ParquetFileException e = refused(onePage("negative-count.parquet", dataPage(8, -2)));
+    assertEquals(
+        "row group 0, page 0 (header at file byte 4), byte 0 of its data: value count -2 is"
+            + " negative",
+        e.problem());
+    assertEquals("v", e.column());
+  }
 }

@@ -132,6 +132,8 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
         byName.put(fields.get(i).getName(), i);
       }
       Set<String> int96 = SparkColumns.int96Paths(source.footer().getFileMetaData().getSchema());
+      Map<String, DataType> spatial =
+          SparkColumns.spatialTypes(source.footer().getFileMetaData().getSchema());
       positions = new int[schema.fields().length];
       for (int i = 0; i < positions.length; i++) {
         StructField wanted = schema.fields()[i];
@@ -148,7 +150,7 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
             converter =
                 SparkVariantExtraction.column(fields.get(at), (StructType) wanted.dataType());
           } else {
-            converter = SparkColumns.of(fields.get(at), read.profile(), int96);
+            converter = SparkColumns.of(fields.get(at), read.profile(), int96, spatial);
             DataType actual =
                 ArrowUtils.fromArrowField(fitField(converter.target(), wanted.dataType()));
             if (!actual.sameType(wanted.dataType())) {

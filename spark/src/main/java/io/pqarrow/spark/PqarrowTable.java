@@ -20,6 +20,7 @@ import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.execution.datasources.PartitioningUtils;
 import org.apache.spark.sql.execution.datasources.parquet.ParquetOptions;
 import org.apache.spark.sql.internal.SQLConf;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
@@ -157,6 +158,8 @@ final class PqarrowTable implements SupportsRead {
       ParquetSource source = SparkFiles.source(file.path(), conf);
       Schema arrow = source.mapping(SparkReads.MAPPING).arrowSchema();
       Set<String> int96 = SparkColumns.int96Paths(source.footer().getFileMetaData().getSchema());
+      Map<String, DataType> spatial =
+          SparkColumns.spatialTypes(source.footer().getFileMetaData().getSchema());
       Map<String, SparkColumns.Column> columns = new LinkedHashMap<>();
       List<StructField> fields = new ArrayList<>();
       for (Field f : arrow.getFields()) {
@@ -165,7 +168,7 @@ final class PqarrowTable implements SupportsRead {
         }
         SparkColumns.Column c;
         try {
-          c = SparkColumns.of(f, profile, int96);
+          c = SparkColumns.of(f, profile, int96, spatial);
         } catch (SparkColumns.UnsupportedColumnException e) {
           if (!skipUnsupported) {
             throw new SparkColumns.UnsupportedColumnException(

@@ -1,17 +1,20 @@
 package io.pqarrow.spark;
 
+import io.pqarrow.extension.GeoWkbType;
 import io.pqarrow.spark.SparkConversions.Container;
 import io.pqarrow.spark.SparkConversions.CopyBytes;
 import io.pqarrow.spark.SparkConversions.HalfFloat;
 import io.pqarrow.spark.SparkConversions.NarrowDecimal;
 import io.pqarrow.spark.SparkConversions.Same;
 import io.pqarrow.spark.SparkConversions.Scale;
+import io.pqarrow.spark.SparkConversions.Spatial;
 import io.pqarrow.spark.SparkConversions.ToList;
 import io.pqarrow.spark.SparkConversions.Unsigned;
 import io.pqarrow.spark.SparkConversions.Unwrap;
 import io.pqarrow.spark.SparkConversions.Uuid;
 import io.pqarrow.spark.SparkConversions.Variant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,9 +29,13 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.GeographyType;
+import org.apache.spark.sql.types.GeometryType;
+import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.ArrowUtils;
@@ -54,8 +61,12 @@ import org.apache.spark.sql.util.ArrowUtils;
  *   <li>string and binary views, fixed-size binary → string / binary (copied); large string and
  *       binary pass through (Spark reads them);
  *   <li>large lists and fixed-size lists → lists;
- *   <li>{@code arrow.uuid} → its 36-character string; {@code arrow.json}, {@code geoarrow.wkb} and
- *       other extension types → their storage (so JSON is a string, GEOMETRY / GEOGRAPHY binary);
+ *   <li>{@code arrow.uuid} → its 36-character string; {@code geoarrow.wkb} (Parquet GEOMETRY /
+ *       GEOGRAPHY) → Spark's {@code geometry(srid)} / {@code geography(srid)} as Spark's Parquet
+ *       reader types the column's CRS (in Spark's Arrow form: a struct of the SRID and the WKB,
+ *       which {@code ArrowColumnVector} turns into Spark's value), its WKB binary where Spark has
+ *       no type for the CRS; {@code arrow.json} and other extension types → their storage (so JSON
+ *       is a string);
  *   <li>{@code arrow.parquet.variant} → Spark's {@code VariantType} (a struct of {@code value} and
  *       {@code metadata}); a shredded column is unshredded first;
  *   <li>256-bit decimals of at most 38 digits → 128-bit decimals;
@@ -126,7 +137,18 @@ final class SparkColumns {
    *     instants ({@code TimestampType}), as Spark reads INT96, whatever {@code ARROW:schema} says
    */
   static Column of(Field field, SparkProfile profile, Set<String> int96) {
-    return of(field, field.getName(), new Context(profile, int96));
+    return of(field, profile, int96, Map.of());
+  }
+
+  /**
+   * The Spark form of {@code field}, or an {@link UnsupportedColumnException}.
+   *
+   * @param int96 the dotted paths of the file's INT96 columns ({@link #int96Paths})
+   * @param spatial the file's GEOMETRY / GEOGRAPHY columns ({@link #spatialTypes})
+   */
+  static Column of(
+      Field field, SparkProfile profile, Set<String> int96, Map<String, DataType> spatial) {
+    return of(field, field.getName(), new Context(profile, int96, spatial));
   }
 
   /** The dotted paths of the INT96 columns of {@code schema}. */
@@ -140,7 +162,75 @@ final class SparkColumns {
     return out;
   }
 
-  private record Context(SparkProfile profile, Set<String> int96) {}
+  private record Context(SparkProfile profile, Set<String> int96, Map<String, DataType> spatial) {}
+
+  /**
+   * The Parquet dotted paths of the GEOMETRY / GEOGRAPHY columns of {@code schema}, each with the
+   * type Spark's Parquet reader gives it: {@code GeometryType(crs)} or {@code GeographyType(crs,
+   * algorithm)}, an unset CRS being {@code OGC:CRS84} and an unset algorithm spherical; {@code
+   * binary} where Spark has no type for the CRS or algorithm (its reader then refuses the file;
+   * {@code pqarrow} reads the WKB as binary).
+   */
+  static Map<String, DataType> spatialTypes(MessageType schema) {
+    Map<String, DataType> out = new HashMap<>();
+    for (ColumnDescriptor c : schema.getColumns()) {
+      LogicalTypeAnnotation a = c.getPrimitiveType().getLogicalTypeAnnotation();
+      String path = String.join(".", c.getPath());
+      if (a instanceof LogicalTypeAnnotation.GeometryLogicalTypeAnnotation g) {
+        String crs = g.getCrs() == null ? "OGC:CRS84" : g.getCrs();
+        out.put(path, spark(() -> GeometryType.apply(crs)));
+      } else if (a instanceof LogicalTypeAnnotation.GeographyLogicalTypeAnnotation g) {
+        String crs = g.getCrs() == null ? "OGC:CRS84" : g.getCrs();
+        String algorithm = g.getAlgorithm() == null ? "SPHERICAL" : g.getAlgorithm().toString();
+        out.put(path, spark(() -> GeographyType.apply(crs, algorithm)));
+      }
+    }
+    return out;
+  }
+
+  /** Spark's type, or {@link #NO_SPARK_TYPE} where Spark refuses to make it. */
+  private static DataType spark(java.util.function.Supplier<DataType> type) {
+    try {
+      return type.get();
+    } catch (RuntimeException unsupported) {
+      return NO_SPARK_TYPE;
+    }
+  }
+
+  /** A spatial column Spark has no type for: its WKB is read as binary. */
+  private static final DataType NO_SPARK_TYPE = org.apache.spark.sql.types.BinaryType$.MODULE$;
+
+  /**
+   * The Spark type of the spatial column at Arrow {@code path}, or {@code null}: the entry whose
+   * Parquet path is the same once the names a list's levels take are left out of both ({@code
+   * list}, {@code element}, {@code item}, {@code array}, {@code bag}: Parquet's {@code
+   * l.list.element} is pyarrow's {@code l.item}).
+   */
+  private static DataType spatialAt(Map<String, DataType> spatial, String path) {
+    DataType exact = spatial.get(path);
+    if (exact != null || spatial.isEmpty()) {
+      return exact;
+    }
+    String want = withoutListLevels(path);
+    for (Map.Entry<String, DataType> e : spatial.entrySet()) {
+      if (withoutListLevels(e.getKey()).equals(want)) {
+        return e.getValue();
+      }
+    }
+    return null;
+  }
+
+  private static final Set<String> LIST_LEVELS = Set.of("list", "element", "item", "array", "bag");
+
+  private static String withoutListLevels(String path) {
+    StringBuilder out = new StringBuilder();
+    for (String name : path.split("\\.")) {
+      if (!LIST_LEVELS.contains(name)) {
+        out.append(name).append('.');
+      }
+    }
+    return out.toString();
+  }
 
   private static Column of(Field field, String path, Context context) {
     SparkProfile profile = context.profile();
@@ -328,7 +418,33 @@ final class SparkColumns {
             new FieldType(field.isNullable(), ext.storageType(), null),
             field.getChildren());
     Column inner = of(storage, path, context);
+    if (ext instanceof GeoWkbType) {
+      DataType spatial = spatialAt(context.spatial(), path);
+      if (spatial != null && spatial != NO_SPARK_TYPE) {
+        return geo(field, spatial, path, inner);
+      }
+    }
     return new Unwrap(path, inner);
+  }
+
+  /**
+   * Spark's Arrow form of a spatial type: a struct of the SRID and the WKB ({@code ArrowUtils}).
+   */
+  private static Column geo(Field field, DataType spatial, String path, Column wkb) {
+    Field spark =
+        ArrowUtils.toArrowField(
+            field.getName(), spatial, field.isNullable(), "UTC", false, Metadata.empty());
+    Field sparkWkb = spark.getChildren().get(1);
+    Field wkbTarget =
+        new Field(
+            sparkWkb.getName(),
+            new FieldType(false, wkb.target().getType(), null, sparkWkb.getMetadata()),
+            null);
+    Field target =
+        new Field(
+            spark.getName(), spark.getFieldType(), List.of(spark.getChildren().get(0), wkbTarget));
+    int srid = spatial instanceof GeometryType g ? g.srid() : ((GeographyType) spatial).srid();
+    return new Spatial(path, target, wkb, srid);
   }
 
   private static Column struct(Field field, String path, Context context) {

@@ -18,10 +18,12 @@ import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
+import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -65,6 +67,54 @@ final class SparkConversions {
       FieldVector under =
           src instanceof ExtensionTypeVector<?> e ? (FieldVector) e.getUnderlyingVector() : src;
       return storage.convert(under, allocator);
+    }
+  }
+
+  /**
+   * A {@code geoarrow.wkb} column as Spark's Arrow form of {@code geometry(srid)} / {@code
+   * geography(srid)}: a struct with the column's validity, an {@code srid} child holding the type's
+   * SRID in every row, and a {@code wkb} child holding the WKB (the storage's buffers, moved where
+   * they are already {@code Binary}). Spark's {@code ArrowColumnVector} reads a row as {@code
+   * STUtils.stGeomFromWKB(wkb, srid)} (or {@code stGeogFromWKB}), which checks the WKB, as its
+   * Parquet reader does.
+   */
+  static final class Spatial extends Column {
+    private final Column wkb;
+    private final int srid;
+
+    Spatial(String path, Field target, Column wkb, int srid) {
+      super(path, target);
+      this.wkb = wkb;
+      this.srid = srid;
+    }
+
+    @Override
+    FieldVector convert(FieldVector src, BufferAllocator allocator) {
+      FieldVector under =
+          src instanceof ExtensionTypeVector<?> e ? (FieldVector) e.getUnderlyingVector() : src;
+      int n = under.getValueCount();
+      StructVector dst = (StructVector) target.createVector(allocator);
+      try {
+        dst.setInitialCapacity(Math.max(1, n));
+        dst.allocateNew();
+        copyValidity(under, dst, n);
+        IntVector srids = (IntVector) dst.getChildrenFromFields().get(0);
+        srids.allocateNew(n);
+        srids.getValidityBuffer().setOne(0, BitVectorHelper.getValidityBufferSizeFromCount(n));
+        ArrowBuf ints = srids.getDataBuffer();
+        for (int i = 0; i < n; i++) {
+          ints.setInt(4L * i, srid);
+        }
+        srids.setValueCount(n);
+        try (FieldVector bytes = wkb.convert(under, allocator)) {
+          bytes.makeTransferPair(dst.getChildrenFromFields().get(1)).transfer();
+        }
+        dst.setValueCount(n);
+        return dst;
+      } catch (RuntimeException e) {
+        dst.close();
+        throw e;
+      }
     }
   }
 

@@ -29,6 +29,12 @@ final class Canon {
     if (v instanceof byte[] b) {
       return "0x" + HexFormat.of().formatHex(b);
     }
+    if (v instanceof org.apache.spark.sql.types.Geometry g) {
+      return "Geometry(" + g.getSrid() + "):0x" + HexFormat.of().formatHex(g.getBytes());
+    }
+    if (v instanceof org.apache.spark.sql.types.Geography g) {
+      return "Geography(" + g.getSrid() + "):0x" + HexFormat.of().formatHex(g.getBytes());
+    }
     if (v instanceof scala.collection.Map<?, ?> m) {
       TreeMap<String, String> sorted = new TreeMap<>();
       Iterator<? extends scala.Tuple2<?, ?>> it = m.iterator();

@@ -56,27 +56,11 @@ class SparkParityTest {
   }
 
   /** The differences left, and why they are not Spark's values (file name → reason). */
-  private static final String GEO =
-      "Spark 4.2's reader types GEOMETRY / GEOGRAPHY as its geometry(srid) and geography(srid);"
-          + " pqarrow gives their WKB binary (docs/spark.md)";
-
   static final Map<String, String> KNOWN =
       Map.of(
           "int96_from_spark.parquet",
           "row 5 is a Julian day (about 294,000 BC) no Spark timestamp holds: Spark's reader wraps"
-              + " it to a year near 290,000; pqarrow refuses it, naming the row (docs/spark.md)",
-          "geospatial/crs-default.parquet",
-          GEO,
-          "geospatial/crs-geography.parquet",
-          GEO,
-          "geospatial/geography-lines.parquet",
-          GEO,
-          "geospatial/geography-points.parquet",
-          GEO,
-          "geospatial/geography-polygons.parquet",
-          GEO,
-          "geospatial/geospatial.parquet",
-          GEO);
+              + " it to a year near 290,000; pqarrow refuses it, naming the row (docs/spark.md)");
 
   @Test
   void everyParquetTestingFileSparksReaderReadsReadsTheSameThroughPqarrow() throws IOException {

@@ -41,7 +41,14 @@ public final class ThriftDiagnosis {
 
   /** One field the readers need: its id, name, compact type, whether required, what it holds. */
   private record F(
-      int id, String name, int type, boolean required, S struct, int element, String[] enumNames) {}
+      int id,
+      String name,
+      int type,
+      boolean required,
+      S struct,
+      int element,
+      String[] enumNames,
+      boolean size) {}
 
   /** A struct and the fields of it that are checked; other fields are skipped. */
   private record S(String name, F... fields) {
@@ -56,23 +63,28 @@ public final class ThriftDiagnosis {
   }
 
   private static F req(int id, String name, int type) {
-    return new F(id, name, type, true, null, 0, null);
+    return new F(id, name, type, true, null, 0, null, false);
+  }
+
+  /** A required i32 that is a byte count, which no valid header holds negative. */
+  private static F reqSize(int id, String name) {
+    return new F(id, name, I32, true, null, 0, null, true);
   }
 
   private static F reqEnum(int id, String name, String... values) {
-    return new F(id, name, I32, true, null, 0, values);
+    return new F(id, name, I32, true, null, 0, values, false);
   }
 
   private static F optEnum(int id, String name, String... values) {
-    return new F(id, name, I32, false, null, 0, values);
+    return new F(id, name, I32, false, null, 0, values, false);
   }
 
   private static F struct(int id, String name, boolean required, S s) {
-    return new F(id, name, STRUCT, required, s, 0, null);
+    return new F(id, name, STRUCT, required, s, 0, null, false);
   }
 
   private static F list(int id, String name, boolean required, int element, S s) {
-    return new F(id, name, LIST, required, s, element, null);
+    return new F(id, name, LIST, required, s, element, null, false);
   }
 
   private static final String[] PHYSICAL = {
@@ -104,12 +116,12 @@ public final class ThriftDiagnosis {
           optEnum(1, "type", PHYSICAL),
           optEnum(3, "repetition_type", REPETITION),
           req(4, "name", BINARY),
-          new F(5, "num_children", I32, false, null, 0, null));
+          new F(5, "num_children", I32, false, null, 0, null, false));
   private static final S COLUMN_META_DATA =
       new S(
           "ColumnMetaData",
           reqEnum(1, "type", PHYSICAL),
-          new F(2, "encodings", LIST, true, null, I32, ENCODING),
+          new F(2, "encodings", LIST, true, null, I32, ENCODING, false),
           list(3, "path_in_schema", true, BINARY, null),
           reqEnum(4, "codec", CODEC),
           req(5, "num_values", I64),
@@ -161,8 +173,8 @@ public final class ThriftDiagnosis {
       new S(
           "PageHeader",
           reqEnum(1, "type", PAGE_TYPE),
-          req(2, "uncompressed_page_size", I32),
-          req(3, "compressed_page_size", I32),
+          reqSize(2, "uncompressed_page_size"),
+          reqSize(3, "compressed_page_size"),
           struct(5, "data_page_header", false, DATA_PAGE_HEADER),
           struct(7, "dictionary_page_header", false, DICTIONARY_PAGE_HEADER),
           struct(8, "data_page_header_v2", false, DATA_PAGE_HEADER_V2));
@@ -355,6 +367,8 @@ public final class ThriftDiagnosis {
         long v = zigzag(varint());
         if (f.enumNames != null && (v < 0 || v >= f.enumNames.length)) {
           fail(" holds " + v + ", not one of " + String.join(" ", f.enumNames), at);
+        } else if (f.size && v < 0) {
+          fail(" holds " + v + ", a negative size", at);
         }
       }
       default -> skip(type, depth);
