@@ -106,12 +106,34 @@ public final class StoredArrowSchema {
     if (known == null) {
       List<String> own = new ArrayList<>();
       known = new Decoded(decodeOnce(base64, own, limits), List.copyOf(own));
-      if (base64.length() <= MAX_CACHED_CHARS) {
+      if (base64.length() <= MAX_CACHED_CHARS && !unresolvedExtension(known.schema())) {
         DECODED.put(key, known);
       }
     }
     warnings.addAll(known.warnings());
     return known.schema();
+  }
+
+  /**
+   * Whether a field of {@code schema} names an extension type that no registered class resolved
+   * (storage type plus {@code ARROW:extension:name}): such a schema is not kept, since a caller may
+   * register that type later and must then get it typed.
+   */
+  private static boolean unresolvedExtension(Optional<Schema> schema) {
+    return schema.isPresent() && unresolved(schema.get().getFields());
+  }
+
+  private static boolean unresolved(List<org.apache.arrow.vector.types.pojo.Field> fields) {
+    for (org.apache.arrow.vector.types.pojo.Field f : fields) {
+      if (!(f.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.ExtensionType)
+          && f.getMetadata().containsKey("ARROW:extension:name")) {
+        return true;
+      }
+      if (unresolved(f.getChildren())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A decoded value and the warnings its decoding gave. */

@@ -177,4 +177,24 @@ class StoredArrowSchemaTest {
     assertNotSame(a.get(), c.orElseThrow());
     assertEquals(schema, c.get());
   }
+
+  @Test
+  void aSchemaWithAnUnregisteredExtensionIsNotKeptSoALaterRegistrationShows() {
+    Field ext =
+        new Field(
+            "e",
+            new FieldType(
+                true,
+                ArrowType.Binary.INSTANCE,
+                null,
+                java.util.Map.of("ARROW:extension:name", "test.not_registered_yet")),
+            List.of());
+    String text = StoredArrowSchema.encode(new Schema(List.of(ext)));
+    Optional<Schema> a = StoredArrowSchema.decode(text, new ArrayList<>(), Limits.defaults());
+    Optional<Schema> b =
+        StoredArrowSchema.decode(
+            new String(text.toCharArray()), new ArrayList<>(), Limits.defaults());
+    assertEquals(a.orElseThrow(), b.orElseThrow());
+    assertNotSame(a.get(), b.get(), "decoded again: a registration in between would show");
+  }
 }
