@@ -70,7 +70,10 @@ public final class SchemaMapper {
             parquet, keyValueMetadata == null ? Map.of() : keyValueMetadata, options);
     SchemaMapping mapping =
         options.useStoredArrowSchema() ? StoredSchemaToArrow.restore(base, options) : base;
-    MAPPED.put(key, mapping);
+    if (!StoredArrowSchema.unresolved(mapping.arrowSchema().getFields())) {
+      // an extension type registered later must show in a later mapping
+      MAPPED.put(key, mapping);
+    }
     return mapping;
   }
 

@@ -123,7 +123,7 @@ public final class StoredArrowSchema {
     return schema.isPresent() && unresolved(schema.get().getFields());
   }
 
-  private static boolean unresolved(List<org.apache.arrow.vector.types.pojo.Field> fields) {
+  static boolean unresolved(List<org.apache.arrow.vector.types.pojo.Field> fields) {
     for (org.apache.arrow.vector.types.pojo.Field f : fields) {
       if (!(f.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.ExtensionType)
           && f.getMetadata().containsKey("ARROW:extension:name")) {

@@ -42,4 +42,29 @@ class SchemaMapperReuseTest {
     assertEquals(
         a.arrowSchema(), SchemaMapper.toArrow(first, Map.of("writer", "a"), other).arrowSchema());
   }
+
+  @Test
+  void aMappingWithAnUnregisteredExtensionTypeIsMadeAgainSoALaterRegistrationShows() {
+    MessageType parquet = MessageTypeParser.parseMessageType("message m { optional binary e; }");
+    org.apache.arrow.vector.types.pojo.Schema stored =
+        new org.apache.arrow.vector.types.pojo.Schema(
+            java.util.List.of(
+                new org.apache.arrow.vector.types.pojo.Field(
+                    "e",
+                    new org.apache.arrow.vector.types.pojo.FieldType(
+                        true,
+                        org.apache.arrow.vector.types.pojo.ArrowType.Binary.INSTANCE,
+                        null,
+                        Map.of("ARROW:extension:name", "test.mapper_not_registered")),
+                    java.util.List.of())));
+    Map<String, String> kv = Map.of(StoredArrowSchema.KEY, StoredArrowSchema.encode(stored));
+    MappingOptions options = MappingOptions.defaults();
+    SchemaMapping a = SchemaMapper.toArrow(parquet, kv, options);
+    SchemaMapping b = SchemaMapper.toArrow(parquet, kv, options);
+    assertEquals(
+        "test.mapper_not_registered",
+        a.arrowSchema().getFields().get(0).getMetadata().get("ARROW:extension:name"));
+    assertEquals(a.arrowSchema(), b.arrowSchema());
+    assertNotSame(a, b);
+  }
 }
