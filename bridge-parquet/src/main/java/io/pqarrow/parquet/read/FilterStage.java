@@ -68,6 +68,12 @@ final class FilterStage implements AutoCloseable {
   private int kept;
   private boolean done;
 
+  /** Rows per batch, the capacity the output is given again after it took a batch's buffers. */
+  private final int batchRows;
+
+  /** Whether the last batch's buffers were shared into the output ({@link Copier#all}). */
+  private boolean shared;
+
   /** Whether output column {@code i} is one late materialization decodes only for kept rows. */
   private boolean[] late;
 
@@ -88,6 +94,7 @@ final class FilterStage implements AutoCloseable {
     this.filter = filter;
     this.allocator = allocator;
     this.toSkip = options.offset();
+    this.batchRows = options.batchRows();
     this.remaining = options.limit();
     List<Field> fields = project(input.getSchema().getFields(), columns);
     String rowNumber = options.rowNumberColumn().orElse(null);
@@ -192,6 +199,15 @@ final class FilterStage implements AutoCloseable {
    */
   boolean next(Source source) {
     output.clear();
+    if (shared) {
+      // A vector that took a short batch's buffers keeps their sizes as its next allocation's: a
+      // list's offsets then grow on every copy, and with them (Arrow reallocates both) its
+      // validity, doubling from batch to batch. Back to a batch's capacity.
+      for (FieldVector v : output.getFieldVectors()) {
+        v.setInitialCapacity(batchRows);
+      }
+      shared = false;
+    }
     output.allocateNew();
     int out = 0;
     while (out == 0 && !done) {
@@ -213,21 +229,22 @@ final class FilterStage implements AutoCloseable {
           c.all(n);
         }
       } else {
-        boolean shared = false;
+        boolean transferred = false;
         for (int k = 0; k < copiers.size(); k++) {
           if (compacted && late[k]) {
             copiers.get(k).all(kept); // decoded for the kept rows only: shared as they are
-            shared = true;
+            transferred = true;
           }
         }
         copyKept(n, compacted);
-        if (!shared) {
+        if (!transferred) {
           out = kept;
           remaining -= kept;
           continue;
         }
       }
       source.handedOn();
+      shared = true;
       out = kept;
       remaining -= kept;
     }

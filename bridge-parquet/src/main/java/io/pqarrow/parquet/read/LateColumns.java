@@ -26,7 +26,7 @@ import org.apache.parquet.internal.column.columnindex.OffsetIndex;
  */
 final class LateColumns implements AutoCloseable {
   /** The fewest rows per run of kept rows for which the other columns read only the runs. */
-  static final int ROWS_PER_RUN = 32;
+  static final int ROWS_PER_RUN = 256;
 
   final List<NodeAssembler> filterNodes = new ArrayList<>();
   final List<NodeAssembler> lateNodes = new ArrayList<>();

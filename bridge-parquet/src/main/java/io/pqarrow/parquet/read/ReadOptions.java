@@ -86,16 +86,16 @@ import org.apache.parquet.filter2.predicate.FilterPredicate;
  *       (not {@code pruneOnly}): each batch first decodes the top-level columns the filter reads,
  *       evaluates the filter (then the {@code offset} and {@code limit}), and decodes the other
  *       columns only for the rows kept: runs of dropped rows are passed over, whole pages unread
- *       when the chunk has an offset index. It pays when the rows kept come in runs: the reader
- *       decides per batch, and decodes every row of the other columns as without it (then drops
- *       the rows) when the kept rows are scattered (more than one run per 32 rows), where passing
- *       over short runs costs more than decoding them. On by default: batches, values, row numbers
- *       and errors are the same either way; a batch then never spans two row groups or two page
- *       ranges. Off for no difference in decoding order, or when a read of the same file without
- *       the filter follows (pages then are all read anyway). Not used when dictionaries are
- *       reshaped to their stored index types ({@code storedDictionaryTypes}) or when every
- *       column read is one the filter reads. {@link ScanStats#rowsMaterialized()} counts the rows
- *       decoded in every column</td></tr>
+ *       when the chunk has an offset index. It pays when the rows kept come in runs, so the reader
+ *       decides per batch: when the kept rows are scattered (more than one run per 256 rows) the
+ *       other columns decode every row, as without it, and the rows are dropped after, since a gap
+ *       inside a page is decoded to be passed over and short runs would only add a call each. On
+ *       by default: the rows, values, row numbers and errors are the same either way (a batch
+ *       then never spans two row groups or two page ranges, so batches may break elsewhere). Off
+ *       to keep the batches of a plain read. Not used when dictionaries are reshaped to their
+ *       stored index types ({@code storedDictionaryTypes}) or when every column read is one the
+ *       filter reads. {@link ScanStats#rowsMaterialized()} counts the rows decoded in every
+ *       column; {@code docs/late-materialization.md} tells more</td></tr>
  *   <tr><td>{@code pageFilter}</td><td>none</td><td>a parquet-java {@code FilterPredicate} used to
  *       skip pages: in a row group whose chunks have a column index and an offset index, only the
  *       rows of the pages the column indexes do not rule out are read (parquet-java's {@code
