@@ -12,8 +12,9 @@ What it does:
     by key int64 (0..N-1), bucket int32 (0..99, seeded uniform), value double, name string,
     category string (16 values), ts timestamp[us, UTC]; snappy, row groups of 1,000,000 rows, with
     the page index (column and offset indexes) pyarrow writes with write_page_index=True.
- 2. For each filter (a point lookup on key, a 10% range of key, a 10% filter on bucket that no
-    statistic can prune) times pyarrow's dataset scan (ds.dataset(path).to_table(filter=...)), with
+ 2. For each filter (a point lookup on key, a 10% range of key, 10% and 1% filters on bucket that
+    no statistic can prune, spread over every page, and a filter on bucket that keeps every row)
+    times pyarrow's dataset scan (ds.dataset(path).to_table(filter=...)), with
     and without threads, and DuckDB (SELECT * ... WHERE, fetched as Arrow) with 1 thread and with
     every core: one warm-up, then --reps timed runs, the median counts. Every peer returns every
     column of the matching rows.
@@ -61,6 +62,8 @@ def filters(rows):
         ("10% key range", f"key >= {lo} and key < {hi}",
          (pc.field("key") >= lo) & (pc.field("key") < hi), f"key >= {lo} AND key < {hi}"),
         ("10% of rows, unprunable", "bucket < 10", pc.field("bucket") < 10, "bucket < 10"),
+        ("1% of rows, unprunable", "bucket < 1", pc.field("bucket") < 1, "bucket < 1"),
+        ("every row kept", "bucket >= 0", pc.field("bucket") >= 0, "bucket >= 0"),
     ]
 
 

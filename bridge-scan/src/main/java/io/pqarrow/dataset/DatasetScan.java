@@ -57,6 +57,7 @@ public final class DatasetScan extends ArrowReader {
   private long pagesRead;
   private long pagesSkipped;
   private long rowsRead;
+  private long rowsMaterialized;
   private long rowsWritten;
   private long offsetLeft;
   private long limitLeft;
@@ -132,6 +133,7 @@ public final class DatasetScan extends ArrowReader {
     long pr = pagesRead;
     long ps = pagesSkipped;
     long rr = rowsRead;
+    long rm = rowsMaterialized;
     if (current != null) {
       ScanStats s = current.stats();
       rg += s.rowGroups();
@@ -139,9 +141,10 @@ public final class DatasetScan extends ArrowReader {
       pr += s.pagesRead();
       ps += s.pagesSkipped();
       rr += s.rowsRead();
+      rm += s.rowsMaterialized();
     }
     return new DatasetStats(
-        files, filesRead.size(), new ScanStats(rg, rgr, pr, ps, rr, rowsWritten));
+        files, filesRead.size(), new ScanStats(rg, rgr, pr, ps, rr, rowsWritten, rm));
   }
 
   private synchronized void add(FileBatches f) {
@@ -151,6 +154,7 @@ public final class DatasetScan extends ArrowReader {
     pagesRead += s.pagesRead();
     pagesSkipped += s.pagesSkipped();
     rowsRead += s.rowsRead();
+    rowsMaterialized += s.rowsMaterialized();
   }
 
   private synchronized void opened(int file) {

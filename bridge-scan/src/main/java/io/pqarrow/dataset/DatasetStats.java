@@ -14,7 +14,8 @@ import io.pqarrow.parquet.read.ScanStats;
 public record DatasetStats(long files, long filesRead, ScanStats scan) {
   /**
    * One JSON line: {@code {"files": N, "files_read": N, "row_groups": N, "row_groups_read": N,
-   * "pages_read": N, "pages_skipped": N, "rows_read": N, "rows_written": N}}.
+   * "pages_read": N, "pages_skipped": N, "rows_read": N, "rows_written": N, "rows_materialized":
+   * N}}.
    *
    * @return the JSON text, without a line break
    */

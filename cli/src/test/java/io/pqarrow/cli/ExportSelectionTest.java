@@ -157,7 +157,7 @@ class ExportSelectionTest {
     assertEquals("150 400 1599", kept.strip());
     assertTrue(
         r.err().contains("\"row_groups\": 2, \"row_groups_read\": 2,")
-            && r.err().contains("\"rows_written\": 150}"),
+            && r.err().contains("\"rows_written\": 150, "),
         r.err());
   }
 }

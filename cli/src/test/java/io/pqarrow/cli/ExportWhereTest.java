@@ -105,7 +105,8 @@ class ExportWhereTest {
             "pages_read",
             "pages_skipped",
             "rows_read",
-            "rows_written"),
+            "rows_written",
+            "rows_materialized"),
         iterable(stats));
     assertEquals(3, stats.get("row_groups").asLong());
     assertEquals(3, stats.get("row_groups_read").asLong());

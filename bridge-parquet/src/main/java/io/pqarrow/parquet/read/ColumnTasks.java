@@ -4,6 +4,7 @@ import io.pqarrow.parquet.internal.HelperThreads;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 
 /**
  * Reads the same run of records on every leaf of a batch ({@link LeafDecoder#readRecords}), on
@@ -42,6 +43,12 @@ final class ColumnTasks implements AutoCloseable {
   private final HelperThreads.Helpers helpers;
   private final int[] read;
   private final Throwable[] failure;
+
+  /** The rows {@link #readSelected} reads (null: {@link #readRecords}, every row). */
+  private RowSelection selection;
+
+  /** The offset index of each leaf's current chunk, for {@link #selection}; null for none. */
+  private OffsetIndex[] pages;
 
   /**
    * @param leaves every leaf of the batch, in column order
@@ -112,6 +119,24 @@ final class ColumnTasks implements AutoCloseable {
     run.awaitAll();
   }
 
+  /**
+   * Reads the rows of {@code selection} on every leaf ({@link LeafDecoder#readSelected}), passing
+   * over the others; then {@link #read} is {@code selection.total()} for a leaf that reached the
+   * batch's end.
+   *
+   * @param pages the offset index of each leaf's current chunk (null entries, or null, for none)
+   */
+  void readSelected(RowSelection selection, OffsetIndex[] pages) {
+    this.selection = selection;
+    this.pages = pages;
+    try {
+      readRecords(selection.total());
+    } finally {
+      this.selection = null;
+      this.pages = null;
+    }
+  }
+
   /** The records leaf {@code i} read in the last {@link #readRecords}; -1 if it was not read. */
   int read(int i) {
     return read[i];
@@ -125,7 +150,11 @@ final class ColumnTasks implements AutoCloseable {
   /** Reads leaf {@code i}; whether it read every record. */
   private boolean readLeaf(int i, int records) {
     try {
-      read[i] = leaves.get(i).readRecords(records);
+      RowSelection s = selection;
+      read[i] =
+          s == null
+              ? leaves.get(i).readRecords(records)
+              : leaves.get(i).readSelected(s, pages == null ? null : pages[i]);
       return read[i] == records;
     } catch (Throwable t) { // reported by the caller, on its thread, in column order
       failure[i] = t;

@@ -35,6 +35,24 @@ final class FilterStage implements AutoCloseable {
      * decoded into fresh buffers, since whoever takes the output may keep them.
      */
     void handedOn();
+
+    /**
+     * The rows of the batch just read; with late materialization not {@code input}'s row count,
+     * which is not set then.
+     */
+    int rows();
+
+    /**
+     * Whether the batch just read was selected while it was read ({@link #select} called on it):
+     * {@link #keep} holds its rows to return, filter, offset and limit applied.
+     */
+    boolean selected();
+
+    /**
+     * Whether the columns {@link #lateColumns} names hold only the rows {@link #keep} selects (in
+     * order), not every row of the batch.
+     */
+    boolean compacted();
   }
 
   private final VectorSchemaRoot input;
@@ -47,7 +65,17 @@ final class FilterStage implements AutoCloseable {
   private long toSkip;
   private long remaining;
   private long[] keep = new long[0];
+  private int kept;
   private boolean done;
+
+  /** Rows per batch, the capacity the output is given again after it took a batch's buffers. */
+  private final int batchRows;
+
+  /** Whether the last batch's buffers were shared into the output ({@link Copier#all}). */
+  private boolean shared;
+
+  /** Whether output column {@code i} is one late materialization decodes only for kept rows. */
+  private boolean[] late;
 
   /**
    * @param input the reader's root, holding the projected columns and those the filter adds
@@ -66,6 +94,7 @@ final class FilterStage implements AutoCloseable {
     this.filter = filter;
     this.allocator = allocator;
     this.toSkip = options.offset();
+    this.batchRows = options.batchRows();
     this.remaining = options.limit();
     List<Field> fields = project(input.getSchema().getFields(), columns);
     String rowNumber = options.rowNumberColumn().orElse(null);
@@ -88,6 +117,76 @@ final class FilterStage implements AutoCloseable {
     }
   }
 
+  /**
+   * Names the top-level columns that late materialization decodes only for the rows kept (those the
+   * filter does not read); the others hold every row of a batch.
+   */
+  void lateColumns(java.util.Set<String> names) {
+    late = new boolean[copiers.size()];
+    for (int i = 0; i < late.length; i++) {
+      late[i] = names.contains(output.getVector(i).getName());
+    }
+  }
+
+  /**
+   * Marks in {@link #keep} the rows of a batch of {@code n} rows to return: those the filter keeps
+   * (every row without one), less those the offset still skips, up to the limit. The offset is
+   * consumed here, the limit as rows are returned.
+   *
+   * @param batch the batch's columns the filter reads (more may be there), with {@code n} rows
+   * @return the rows marked
+   */
+  int select(VectorSchemaRoot batch, int n) {
+    int words = (n + 63) >>> 6;
+    if (keep.length < words) {
+      keep = new long[words];
+    }
+    int count;
+    if (filter != null) {
+      count = filter.select(batch, dictionaries, allocator, keep);
+    } else {
+      java.util.Arrays.fill(keep, 0, words, -1L);
+      if ((n & 63) != 0) {
+        keep[words - 1] = (1L << n) - 1;
+      }
+      count = n;
+    }
+    for (int w = 0; w < words && toSkip > 0 && count > 0; w++) {
+      int c = Long.bitCount(keep[w]);
+      if (c <= toSkip) {
+        keep[w] = 0;
+        toSkip -= c;
+        count -= c;
+      } else {
+        for (; toSkip > 0; toSkip--, count--) {
+          keep[w] &= keep[w] - 1; // the lowest row kept
+        }
+      }
+    }
+    if (count > remaining) {
+      long left = remaining;
+      for (int w = 0; w < words; w++) {
+        int c = Long.bitCount(keep[w]);
+        if (c <= left) {
+          left -= c;
+          continue;
+        }
+        while (Long.bitCount(keep[w]) > left) {
+          keep[w] &= ~Long.highestOneBit(keep[w]);
+        }
+        left = 0;
+      }
+      count = (int) remaining;
+    }
+    kept = count;
+    return count;
+  }
+
+  /** The bits of the rows {@link #select} marked last. */
+  long[] keep() {
+    return keep;
+  }
+
   /** The root the caller reads. */
   VectorSchemaRoot root() {
     return output;
@@ -100,6 +199,15 @@ final class FilterStage implements AutoCloseable {
    */
   boolean next(Source source) {
     output.clear();
+    if (shared) {
+      // A vector that took a short batch's buffers keeps their sizes as its next allocation's: a
+      // list's offsets then grow on every copy, and with them (Arrow reallocates both) its
+      // validity, doubling from batch to batch. Back to a batch's capacity.
+      for (FieldVector v : output.getFieldVectors()) {
+        v.setInitialCapacity(batchRows);
+      }
+      shared = false;
+    }
     output.allocateNew();
     int out = 0;
     while (out == 0 && !done) {
@@ -107,60 +215,83 @@ final class FilterStage implements AutoCloseable {
         done = true;
         break;
       }
-      int n = input.getRowCount();
-      int words = (n + 63) >>> 6;
-      if (keep.length < words) {
-        keep = new long[words];
+      int n = source.rows();
+      if (!source.selected()) {
+        select(input, n);
       }
-      int kept = n;
-      if (filter != null) {
-        kept = filter.select(input, dictionaries, allocator, keep);
-      } else {
-        java.util.Arrays.fill(keep, 0, words, -1L);
+      if (kept == 0) {
+        continue;
       }
-      if (kept == n && toSkip == 0 && remaining >= n) {
+      boolean compacted = source.compacted();
+      if (kept == n) {
         // every row: the output shares the batch's buffers instead of copying them
         for (Copier c : copiers) {
           c.all(n);
         }
-        source.handedOn();
-        if (rowNumbers != null) {
-          for (int i = 0; i < n; i++) {
-            rowNumbers.setSafe(i, source.fileRow(i));
+      } else {
+        boolean transferred = false;
+        for (int k = 0; k < copiers.size(); k++) {
+          if (compacted && late[k]) {
+            copiers.get(k).all(kept); // decoded for the kept rows only: shared as they are
+            transferred = true;
           }
         }
-        out = n;
-        remaining -= n;
-        continue;
-      }
-      for (int w = 0; w < words && remaining > 0; w++) {
-        long bits = keep[w];
-        while (bits != 0 && remaining > 0) {
-          int i = (w << 6) + Long.numberOfTrailingZeros(bits);
-          bits &= bits - 1;
-          if (i >= n) {
-            break;
-          }
-          if (toSkip > 0) {
-            toSkip--;
-            continue;
-          }
-          for (Copier c : copiers) {
-            c.copy(i, out);
-          }
-          if (rowNumbers != null) {
-            rowNumbers.setSafe(out, source.fileRow(i));
-          }
-          out++;
-          remaining--;
+        copyKept(n, compacted);
+        if (!transferred) {
+          out = kept;
+          remaining -= kept;
+          continue;
         }
       }
+      source.handedOn();
+      shared = true;
+      out = kept;
+      remaining -= kept;
+    }
+    if (rowNumbers != null && out > 0) {
+      numberRows(source, out);
     }
     for (FieldVector v : output.getFieldVectors()) {
       v.setValueCount(out);
     }
     output.setRowCount(out);
     return out > 0;
+  }
+
+  /**
+   * Copies the rows {@link #keep} marks, of a batch of {@code n}, into the output columns not
+   * shared whole ({@code compacted}: the late ones are).
+   */
+  private void copyKept(int n, boolean compacted) {
+    int words = (n + 63) >>> 6;
+    int out = 0;
+    for (int w = 0; w < words; w++) {
+      long bits = keep[w];
+      while (bits != 0) {
+        int i = (w << 6) + Long.numberOfTrailingZeros(bits);
+        bits &= bits - 1;
+        for (int k = 0; k < copiers.size(); k++) {
+          if (!(compacted && late[k])) {
+            copiers.get(k).copy(i, out);
+          }
+        }
+        out++;
+      }
+    }
+  }
+
+  /** Writes the file row of each of the {@code out} rows returned from the batch just read. */
+  private void numberRows(Source source, int out) {
+    int words = (source.rows() + 63) >>> 6;
+    int j = 0;
+    for (int w = 0; w < words && j < out; w++) {
+      long bits = keep[w];
+      while (bits != 0) {
+        int i = (w << 6) + Long.numberOfTrailingZeros(bits);
+        bits &= bits - 1;
+        rowNumbers.setSafe(j++, source.fileRow(i));
+      }
+    }
   }
 
   /** Copies one row of a read vector to a row of an output vector. */

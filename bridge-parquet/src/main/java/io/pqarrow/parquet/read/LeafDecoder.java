@@ -157,6 +157,41 @@ abstract class LeafDecoder implements AutoCloseable {
   }
 
   /**
+   * Reads the selected runs of the next {@link RowSelection#total()} records into the batch's slots
+   * (one after another, as {@link #readRecords} would) and passes over the records between them
+   * with {@link #skipRecords}, whole pages unread when {@code pages} shows where they start: late
+   * materialization of a column the filter does not read.
+   *
+   * @param pages the current chunk's offset index, or {@code null}
+   * @return the records read or passed over: {@code selection.total()} unless the chunk ended early
+   */
+  final int readSelected(RowSelection selection, OffsetIndex pages) {
+    long base = selection.chunkRecord();
+    int at = 0;
+    for (int r = 0; r < selection.runs(); r++) {
+      int from = selection.from(r);
+      if (from > at) {
+        long passed = skipRecords(base + at, base + from, pages);
+        if (passed != from - at) {
+          return at + (int) passed;
+        }
+        at = from;
+      }
+      int n = selection.to(r) - from;
+      int read = readRecords(n);
+      at += read;
+      if (read != n) {
+        return at;
+      }
+    }
+    int total = selection.total();
+    if (total > at) {
+      at += (int) skipRecords(base + at, base + total, pages);
+    }
+    return at;
+  }
+
+  /**
    * Decodes the next {@code records} records and forgets them: they are read into the slots after
    * the batch's (a thousand at a time, so the vector grows by at most that much) and the batch's
    * slot and level counts are put back.

@@ -170,8 +170,12 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
    */
   private DictionaryStage dictionaryStage;
 
+  /** Late materialization's plan; null when the read does not use it. */
+  private LateColumns late;
+
   private final long rowGroupsInScope;
   private long rowsRead;
+  private long rowsMaterialized;
   private long rowsWritten;
 
   private ParquetArrowReader(
@@ -274,7 +278,6 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
               ? Long.MAX_VALUE
               : Math.min(Long.MAX_VALUE - options.limit(), options.offset()) + options.limit();
       this.totalRows = total;
-      this.tasks = new ColumnTasks(leaves, options.threads(), options.executor().orElse(null));
       if (options.reshapesBatches()) {
         checkRowNumberName(file, decoded, options);
         this.stage =
@@ -285,10 +288,30 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
                 options.pruneOnly() ? null : filter,
                 options,
                 allocator);
+        if (filter != null
+            && !options.pruneOnly()
+            && options.lateMaterialization()
+            && dictionaryStage == null) {
+          this.late =
+              LateColumns.plan(
+                  filter, nodes, root, leaves, options.threads(), options.executor().orElse(null));
+          if (late != null) {
+            stage.lateColumns(late.lateNames);
+          }
+        }
+      }
+      if (late == null) {
+        this.tasks = new ColumnTasks(leaves, options.threads(), options.executor().orElse(null));
       }
     } catch (RuntimeException e) {
       if (tasks != null) {
         tasks.close();
+      }
+      if (late != null) {
+        late.close();
+      }
+      if (stage != null) {
+        stage.close();
       }
       closeLeaves();
       if (dictionaryStage != null) {
@@ -613,7 +636,13 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       pages += leaf.pagesRead();
     }
     return new ScanStats(
-        rowGroupsInScope, rowGroups.size(), pages, pagesSkipped(), rowsRead, rowsWritten);
+        rowGroupsInScope,
+        rowGroups.size(),
+        pages,
+        pagesSkipped(),
+        rowsRead,
+        rowsWritten,
+        late != null ? rowsMaterialized : rowsRead);
   }
 
   /** {@return the number of rows in the selected row groups (after pruning by the filter)} */
@@ -684,11 +713,26 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         public void handedOn() {
           allocated = false; // prepareVectors allocates new buffers instead of reusing these
         }
+
+        @Override
+        public int rows() {
+          return late != null ? late.rows : root.getRowCount();
+        }
+
+        @Override
+        public boolean selected() {
+          return late != null;
+        }
+
+        @Override
+        public boolean compacted() {
+          return late != null && late.compacted;
+        }
       };
 
   /** Decodes the next batch and gives it the caller's dictionary encodings. */
   private boolean readStaged() {
-    boolean more = readBatch();
+    boolean more = late != null ? readLateBatch() : readBatch();
     if (dictionaryStage != null) {
       dictionaryStage.apply();
       if (dictionaryStage.shares()) {
@@ -786,9 +830,152 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     return rows > 0;
   }
 
+  /**
+   * Decodes the next run of rows of the current row group (and page range) with late
+   * materialization: the filter's columns for every row, then, once the stage has selected the
+   * rows, the other columns for those it keeps ({@link LateColumns}). A batch never spans two row
+   * groups or ranges.
+   */
+  private boolean readLateBatch() {
+    batch.clear();
+    late.rows = 0;
+    late.compacted = false;
+    int rows = 0;
+    int materialized = 0;
+    String column = null;
+    try {
+      prepareVectors();
+      while (true) {
+        if (rowGroupRemaining == 0) {
+          if (!advanceRowGroup()) {
+            break;
+          }
+          continue;
+        }
+        if (ranges != null && rangeLeft == 0) {
+          column = skipTo(ranges.get(nextRange++));
+          continue;
+        }
+        int n = (int) Math.min(batchRows, ranges != null ? rangeLeft : rowGroupRemaining);
+        batch.add(0, nextRow);
+        column = null;
+        late.filterTasks.readRecords(n);
+        checkRead(late.filterTasks, late.filterLeaves, n, batch);
+        finishNodes(late.filterLeaves, late.filterNodes, batch);
+        late.filterRoot.setRowCount(n);
+        stage.select(late.filterRoot, n);
+        late.choose(stage.keep(), n, nextRow - rowGroupFirstRow, nextRow);
+        late.lateTasks.readSelected(late.selection, late.latePages);
+        checkRead(late.lateTasks, late.lateLeaves, n, late.lateRows);
+        finishNodes(late.lateLeaves, late.lateNodes, late.lateRows);
+        materialized = late.selection.selected();
+        for (FieldVector v : late.lateVectors) {
+          v.setValueCount(materialized);
+        }
+        late.rows = n;
+        rows = n;
+        rowGroupRemaining -= n;
+        rangeLeft -= n;
+        nextRow += n;
+        break;
+      }
+    } catch (ParquetFileException e) {
+      throw e;
+    } catch (OutOfMemoryException e) {
+      throw ParquetFileException.read(
+          ErrorKind.OUT_OF_MEMORY,
+          where(column),
+          "out of Arrow memory (limit " + allocatorLimit() + " bytes): " + describe(e),
+          e);
+    } catch (RuntimeException e) {
+      throw ParquetFileException.invalid(
+          ErrorKind.INVALID_DATA,
+          where(column),
+          "cannot decode the batch from row " + batch.first() + ": " + describe(e),
+          e);
+    }
+    rowsRead += rows;
+    rowsMaterialized += materialized;
+    return rows > 0;
+  }
+
+  /**
+   * Reports the first problem, in column order, of the leaves {@code tasks} read for a batch of
+   * {@code n} rows ({@code rows}: where the rows they read are in the file).
+   */
+  private void checkRead(ColumnTasks tasks, List<LeafDecoder> read, int n, BatchRows rows) {
+    for (int i = 0; i < read.size(); i++) {
+      LeafDecoder leaf = read.get(i);
+      Throwable failure = tasks.failure(i);
+      if (failure instanceof BadValueException e) {
+        throw badValue(leaf, e, rows);
+      }
+      try {
+        rethrow(failure);
+      } catch (ParquetFileException e) {
+        throw e;
+      } catch (OutOfMemoryException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        throw ParquetFileException.invalid(
+            ErrorKind.INVALID_DATA,
+            where(leaf.column),
+            "cannot decode the batch from row " + batch.first() + ": " + describe(e),
+            e);
+      }
+      int got = tasks.read(i);
+      if (got != n) {
+        throw ParquetFileException.invalid(
+            ErrorKind.INVALID_DATA,
+            where(leaf.column).withRowGroup(rowGroup).withRow(nextRow + got),
+            "column chunk ends after "
+                + (nextRow + got - rowGroupFirstRow)
+                + " of the row group's rows",
+            null);
+      }
+    }
+  }
+
+  /** Checks refused nulls, ends the batch on {@code read} and assembles {@code nodes}. */
+  private void finishNodes(List<LeafDecoder> read, List<NodeAssembler> nodes, BatchRows rows) {
+    String column = null;
+    try {
+      for (LeafDecoder leaf : read) {
+        int nullRow = leaf.firstRefusedNullRow();
+        if (nullRow >= 0) {
+          throw ParquetFileException.invalid(
+              ErrorKind.INVALID_DATA,
+              where(leaf.column).withRow(rows.fileRow(nullRow)),
+              "null map key (the file's MAP key is OPTIONAL; an Arrow map key is never null)",
+              null);
+        }
+      }
+      for (LeafDecoder leaf : read) {
+        column = leaf.column;
+        leaf.endBatch();
+      }
+      for (NodeAssembler node : nodes) {
+        column = node.path;
+        node.assemble(rows);
+      }
+    } catch (ParquetFileException | OutOfMemoryException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw ParquetFileException.invalid(
+          ErrorKind.INVALID_DATA,
+          where(column),
+          "cannot decode the batch from row " + batch.first() + ": " + describe(e),
+          e);
+    }
+  }
+
   /** The error for a value of {@code leaf} that has no Arrow value: its column, row group, row. */
   private ParquetFileException badValue(LeafDecoder leaf, BadValueException e) {
-    long row = batch.fileRow(leaf.batchRowOf(e.slot));
+    return badValue(leaf, e, batch);
+  }
+
+  private ParquetFileException badValue(LeafDecoder leaf, BadValueException e, BatchRows rows) {
+    long row = rows.fileRow(leaf.batchRowOf(e.slot));
     return ParquetFileException.invalid(
         ErrorKind.INVALID_DATA,
         where(leaf.column).withRowGroup(rowGroup).withRow(row),
@@ -852,6 +1039,9 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       try {
         BlockMetaData block = parquet.getRowGroups().get(index);
         selectRows(index, count);
+        if (late != null && ranges == null) {
+          offsetIndexes = offsetIndexes(index);
+        }
         if (ranges != null) {
           selected = 0;
           for (RowRanges.Range r : ranges) {
@@ -867,9 +1057,12 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         for (int i = 0; i < leaves.size(); i++) {
           column = leaves.get(i).column;
           leaves.get(i).startChunk(chunk(block, leafPaths.get(i)), index);
-          if (ranges != null) {
+          if (ranges != null || late != null) {
             leaves.get(i).offsetIndex(offsetIndexes[i]);
           }
+        }
+        if (late != null) {
+          late.pages(offsetIndexes);
         }
         for (int i = 0; i < leaves.size(); i++) {
           column = leaves.get(i).column;
@@ -961,13 +1154,31 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       return;
     }
     ranges = selected.getRanges();
-    offsetIndexes = new OffsetIndex[leaves.size()];
+    offsetIndexes = offsetIndexes(store);
+  }
+
+  /** The offset indexes of the read leaves' chunks in {@code store} (null entries: none). */
+  private OffsetIndex[] offsetIndexes(ColumnIndexStore store) {
+    OffsetIndex[] out = new OffsetIndex[leaves.size()];
     for (int i = 0; i < leaves.size(); i++) {
       try {
-        offsetIndexes[i] = store.getOffsetIndex(leafPaths.get(i));
+        out[i] = store.getOffsetIndex(leafPaths.get(i));
       } catch (ColumnIndexStore.MissingOffsetIndexException e) {
-        offsetIndexes[i] = null; // this leaf decodes the rows it passes over
+        out[i] = null; // this leaf decodes the rows it passes over
       }
+    }
+    return out;
+  }
+
+  /**
+   * The offset indexes of the read leaves' chunks in row group {@code index}, for late
+   * materialization to pass over pages; null entries (or none) when the file has none.
+   */
+  private OffsetIndex[] offsetIndexes(int index) {
+    try {
+      return offsetIndexes(parquet.getColumnIndexStore(index));
+    } catch (RuntimeException e) {
+      return new OffsetIndex[leaves.size()]; // an unreadable index: rows are decoded, not jumped
     }
   }
 
@@ -1098,6 +1309,9 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   public void close() {
     if (tasks != null) {
       tasks.close();
+    }
+    if (late != null) {
+      late.close();
     }
     if (stage != null) {
       stage.close();

@@ -82,6 +82,20 @@ import org.apache.parquet.filter2.predicate.FilterPredicate;
  *       io.pqarrow.filter.FilterException}</td></tr>
  *   <tr><td>{@code pruneOnly}</td><td>false</td><td>with a {@code filter}: only skip row groups
  *       and pages, keeping every row of the pages read (the caller filters them)</td></tr>
+ *   <tr><td>{@code lateMaterialization}</td><td>{@code true}</td><td>with a {@code filter}
+ *       (not {@code pruneOnly}): each batch first decodes the top-level columns the filter reads,
+ *       evaluates the filter (then the {@code offset} and {@code limit}), and decodes the other
+ *       columns only for the rows kept: runs of dropped rows are passed over, whole pages unread
+ *       when the chunk has an offset index. It pays when the rows kept come in runs, so the reader
+ *       decides per batch: when the kept rows are scattered (more than one run per 256 rows) the
+ *       other columns decode every row, as without it, and the rows are dropped after, since a gap
+ *       inside a page is decoded to be passed over and short runs would only add a call each. On
+ *       by default: the rows, values, row numbers and errors are the same either way (a batch
+ *       then never spans two row groups or two page ranges, so batches may break elsewhere). Off
+ *       to keep the batches of a plain read. Not used when dictionaries are reshaped to their
+ *       stored index types ({@code storedDictionaryTypes}) or when every column read is one the
+ *       filter reads. {@link ScanStats#rowsMaterialized()} counts the rows decoded in every
+ *       column; {@code docs/late-materialization.md} tells more</td></tr>
  *   <tr><td>{@code pageFilter}</td><td>none</td><td>a parquet-java {@code FilterPredicate} used to
  *       skip pages: in a row group whose chunks have a column index and an offset index, only the
  *       rows of the pages the column indexes do not rule out are read (parquet-java's {@code
@@ -118,6 +132,7 @@ public final class ReadOptions {
   private final FilterPredicate pageFilter;
   private final Expression filter;
   private final boolean pruneOnly;
+  private final boolean lateMaterialization;
   private final long offset;
   private final long limit;
   private final String rowNumberColumn;
@@ -137,6 +152,7 @@ public final class ReadOptions {
     this.pageFilter = b.pageFilter;
     this.filter = b.filter;
     this.pruneOnly = b.pruneOnly;
+    this.lateMaterialization = b.lateMaterialization;
     this.offset = b.offset;
     this.limit = b.limit;
     this.rowNumberColumn = b.rowNumberColumn;
@@ -169,6 +185,7 @@ public final class ReadOptions {
         .pageFilterIfAny(pageFilter)
         .filterIfAny(filter)
         .pruneOnly(pruneOnly)
+        .lateMaterialization(lateMaterialization)
         .offset(offset)
         .limit(limit)
         .rowNumberColumnIfAny(rowNumberColumn);
@@ -260,6 +277,16 @@ public final class ReadOptions {
     return pruneOnly;
   }
 
+  /**
+   * Whether a filter's columns are decoded first and the other columns only for the rows kept (see
+   * the table above).
+   *
+   * @return true when late materialization is on (the default)
+   */
+  public boolean lateMaterialization() {
+    return lateMaterialization;
+  }
+
   /** {@return how many rows (after the filter) are skipped first} */
   public long offset() {
     return offset;
@@ -308,6 +335,7 @@ public final class ReadOptions {
     private FilterPredicate pageFilter; // null: every page
     private Expression filter; // null: none
     private boolean pruneOnly;
+    private boolean lateMaterialization = true;
     private long offset;
     private long limit = Long.MAX_VALUE;
     private String rowNumberColumn; // null: none
@@ -521,6 +549,15 @@ public final class ReadOptions {
      */
     public Builder pruneOnly(boolean pruneOnly) {
       this.pruneOnly = pruneOnly;
+      return this;
+    }
+
+    /**
+     * Whether a filter's columns are decoded first and the other columns only for the rows kept
+     * (default true; see the table above).
+     */
+    public Builder lateMaterialization(boolean lateMaterialization) {
+      this.lateMaterialization = lateMaterialization;
       return this;
     }
 

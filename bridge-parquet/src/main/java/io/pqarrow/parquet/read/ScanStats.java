@@ -9,9 +9,14 @@ package io.pqarrow.parquet.read;
  *     the scan early)
  * @param pagesRead dictionary and data pages read, over every column
  * @param pagesSkipped data pages passed over unread because the page index ruled them out ({@link
- *     io.pqarrow.parquet.read.ReadOptions#pageFilter()} or a filter), over every column
- * @param rowsRead rows decoded from the file
+ *     io.pqarrow.parquet.read.ReadOptions#pageFilter()} or a filter) or because late
+ *     materialization found none of their rows kept, over every column
+ * @param rowsRead rows decoded from the file: in the filter's columns at least (in every column
+ *     without late materialization)
  * @param rowsWritten rows returned in batches (after the filter, offset and limit)
+ * @param rowsMaterialized rows decoded in every column read ({@link
+ *     ReadOptions#lateMaterialization()} decodes the columns the filter does not read only for the
+ *     rows it keeps); equal to {@code rowsRead} without it
  */
 public record ScanStats(
     long rowGroups,
@@ -19,11 +24,24 @@ public record ScanStats(
     long pagesRead,
     long pagesSkipped,
     long rowsRead,
-    long rowsWritten) {
+    long rowsWritten,
+    long rowsMaterialized) {
+
+  /** Counters of a scan that decoded every column of every row it read. */
+  public ScanStats(
+      long rowGroups,
+      long rowGroupsRead,
+      long pagesRead,
+      long pagesSkipped,
+      long rowsRead,
+      long rowsWritten) {
+    this(rowGroups, rowGroupsRead, pagesRead, pagesSkipped, rowsRead, rowsWritten, rowsRead);
+  }
 
   /**
    * The counters as one JSON object on one line: {@code {"row_groups": N, "row_groups_read": N,
-   * "pages_read": N, "pages_skipped": N, "rows_read": N, "rows_written": N}}.
+   * "pages_read": N, "pages_skipped": N, "rows_read": N, "rows_written": N, "rows_materialized":
+   * N}}.
    *
    * @return the JSON text, without a line break
    */
@@ -40,6 +58,8 @@ public record ScanStats(
         + rowsRead
         + ", \"rows_written\": "
         + rowsWritten
+        + ", \"rows_materialized\": "
+        + rowsMaterialized
         + "}";
   }
 }

@@ -156,7 +156,7 @@ public final class ExportCommand implements Callable<Integer> {
       description = {
         "After the run, print one JSON line to standard error: (for a directory or glob: files,",
         "files_read,) row_groups, row_groups_read, pages_read, pages_skipped, rows_read,",
-        "rows_written."
+        "rows_written, rows_materialized."
       })
   boolean stats;
 

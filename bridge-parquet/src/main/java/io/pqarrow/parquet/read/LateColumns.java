@@ -1,0 +1,157 @@
+package io.pqarrow.parquet.read;
+
+import io.pqarrow.filter.FilterEvaluator;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+
+/**
+ * Late materialization's plan for one reader ({@link ReadOptions#lateMaterialization()}): the
+ * top-level columns split into those the filter reads, decoded for every row of a batch, and the
+ * others, decoded for the rows the filter keeps ({@link RowSelection}). The split is by top-level
+ * column, so a struct with one field the filter reads is read whole first, and a nested column is
+ * never split between the two.
+ *
+ * <p>Per batch the reader decodes the filter's leaves ({@link #filterTasks}), assembles their
+ * nodes, selects the rows ({@link FilterStage#select}), then reads the other leaves over the runs
+ * of rows kept ({@link #lateTasks}, {@link LeafDecoder#readSelected}). When the rows kept are
+ * scattered (more than one run per {@link #ROWS_PER_RUN} rows) the other leaves read every row
+ * instead, as without late materialization, and the stage drops the rows: passing over a short run
+ * costs more than decoding it.
+ */
+final class LateColumns implements AutoCloseable {
+  /** The fewest rows per run of kept rows for which the other columns read only the runs. */
+  static final int ROWS_PER_RUN = 256;
+
+  final List<NodeAssembler> filterNodes = new ArrayList<>();
+  final List<NodeAssembler> lateNodes = new ArrayList<>();
+  final List<LeafDecoder> filterLeaves = new ArrayList<>();
+  final List<LeafDecoder> lateLeaves = new ArrayList<>();
+
+  /** The index in the reader's leaves of each of {@link #lateLeaves}. */
+  final int[] lateLeafIndex;
+
+  /** The top-level names of {@link #lateNodes}. */
+  final Set<String> lateNames = new HashSet<>();
+
+  /** The vectors of {@link #filterNodes}, as the filter reads them (not owned: the reader's). */
+  final VectorSchemaRoot filterRoot;
+
+  final List<FieldVector> lateVectors = new ArrayList<>();
+  final ColumnTasks filterTasks;
+  final ColumnTasks lateTasks;
+  final RowSelection selection = new RowSelection();
+
+  /** Where the rows of the late columns of the batch are in the file, for messages. */
+  final BatchRows lateRows = new BatchRows();
+
+  /** The offset index of each of {@link #lateLeaves}'s current chunk (null entries: none). */
+  final OffsetIndex[] latePages;
+
+  /** The rows of the batch just read, and whether the late columns hold only the kept ones. */
+  int rows;
+
+  boolean compacted;
+
+  private LateColumns(
+      List<NodeAssembler> nodes,
+      VectorSchemaRoot root,
+      Set<String> filterNames,
+      List<LeafDecoder> leaves,
+      int threads,
+      ExecutorService executor) {
+    List<FieldVector> filterVectors = new ArrayList<>();
+    for (int i = 0; i < nodes.size(); i++) {
+      FieldVector v = root.getVector(i);
+      if (filterNames.contains(v.getName())) {
+        filterNodes.add(nodes.get(i));
+        nodes.get(i).collectLeaves(filterLeaves);
+        filterVectors.add(v);
+      } else {
+        lateNodes.add(nodes.get(i));
+        nodes.get(i).collectLeaves(lateLeaves);
+        lateNames.add(v.getName());
+        lateVectors.add(v);
+      }
+    }
+    this.lateLeafIndex = new int[lateLeaves.size()];
+    for (int j = 0; j < lateLeafIndex.length; j++) {
+      lateLeafIndex[j] = leaves.indexOf(lateLeaves.get(j));
+    }
+    this.latePages = new OffsetIndex[lateLeaves.size()];
+    this.filterRoot = new VectorSchemaRoot(filterVectors);
+    this.filterTasks = new ColumnTasks(filterLeaves, threads, executor);
+    ColumnTasks other;
+    try {
+      other = new ColumnTasks(lateLeaves, threads, executor);
+    } catch (RuntimeException e) {
+      filterTasks.close();
+      throw e;
+    }
+    this.lateTasks = other;
+  }
+
+  /**
+   * The plan for a reader whose filter is {@code filter}, or null when late materialization cannot
+   * pay: every column read is one the filter reads, or none is (a filter on no column).
+   *
+   * @param nodes the top-level nodes, one per vector of {@code root}, in order
+   */
+  static LateColumns plan(
+      FilterEvaluator filter,
+      List<NodeAssembler> nodes,
+      VectorSchemaRoot root,
+      List<LeafDecoder> leaves,
+      int threads,
+      ExecutorService executor) {
+    Set<String> filterNames = new HashSet<>();
+    for (List<String> path : filter.columnNames()) {
+      filterNames.add(path.get(0));
+    }
+    int read = 0;
+    for (int i = 0; i < nodes.size(); i++) {
+      read += filterNames.contains(root.getVector(i).getName()) ? 1 : 0;
+    }
+    if (read == 0 || read == nodes.size()) {
+      return null;
+    }
+    return new LateColumns(nodes, root, filterNames, leaves, threads, executor);
+  }
+
+  /**
+   * Chooses the late columns' rows for a batch of {@code n} rows, file rows from {@code fileRow}
+   * on, from the stage's bits of the rows kept: their runs, or every row when they are scattered.
+   */
+  void choose(long[] keep, int n, long chunkRecord, long fileRow) {
+    rows = n;
+    lateRows.clear();
+    selection.set(keep, n, chunkRecord);
+    compacted = (long) selection.runs() * ROWS_PER_RUN <= n;
+    if (!compacted) {
+      selection.all(n, chunkRecord);
+    }
+    int out = 0;
+    for (int r = 0; r < selection.runs(); r++) {
+      lateRows.add(out, fileRow + selection.from(r));
+      out += selection.to(r) - selection.from(r);
+    }
+  }
+
+  /** Gives {@link #latePages} the offset indexes of the reader's leaves ({@code all}, or null). */
+  void pages(OffsetIndex[] all) {
+    for (int j = 0; j < latePages.length; j++) {
+      latePages[j] = all == null ? null : all[lateLeafIndex[j]];
+    }
+  }
+
+  @Override
+  public void close() {
+    filterTasks.close();
+    lateTasks.close();
+  }
+}
