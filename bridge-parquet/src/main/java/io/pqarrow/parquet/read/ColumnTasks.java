@@ -73,6 +73,11 @@ final class ColumnTasks implements AutoCloseable {
             Math.max(0, Math.min(threads, pageLeaves) - 1), executor, "pqarrow-read-");
   }
 
+  /** How many leaves helpers may read (page leaves): more threads than this have nothing to do. */
+  int pageLeaves() {
+    return parallel.length;
+  }
+
   /** Whether leaves are read on more than one thread. */
   boolean parallel() {
     return helpers.count() > 0;
