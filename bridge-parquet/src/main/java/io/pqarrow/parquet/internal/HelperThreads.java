@@ -1,8 +1,11 @@
 package io.pqarrow.parquet.internal;
 
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
@@ -29,6 +32,44 @@ public final class HelperThreads {
           t.setDaemon(true);
           return t;
         });
+  }
+
+  /**
+   * The pool every reader's read-ahead runs on when the caller gives no executor: shared by every
+   * reader in the process, so that a scan over many files starts no thread per file. Bounded: as
+   * many daemon threads as the machine has cores ({@code pqarrow-readahead-shared-<n>}), started
+   * when work comes and ended after {@link #SHARED_IDLE_SECONDS} idle. A read-ahead task that waits
+   * in its queue is taken over by the reader that wants its page, so a busy pool slows a read but
+   * never blocks it.
+   */
+  public static Executor sharedReadAhead() {
+    return SharedReadAhead.POOL;
+  }
+
+  /** How long an idle thread of {@link #sharedReadAhead()} lives. */
+  static final int SHARED_IDLE_SECONDS = 2;
+
+  private static final class SharedReadAhead {
+    static final ThreadPoolExecutor POOL = create();
+
+    private static ThreadPoolExecutor create() {
+      int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+      AtomicInteger count = new AtomicInteger();
+      ThreadPoolExecutor pool =
+          new ThreadPoolExecutor(
+              threads,
+              threads,
+              SHARED_IDLE_SECONDS,
+              TimeUnit.SECONDS,
+              new LinkedBlockingQueue<>(),
+              r -> {
+                Thread t = new Thread(r, "pqarrow-readahead-shared-" + count.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+              });
+      pool.allowCoreThreadTimeOut(true);
+      return pool;
+    }
   }
 
   /** Stops a pool of {@link #pool}, whose threads are idle between runs, so end at once. */

@@ -12,7 +12,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -95,21 +97,26 @@ final class ChunkLeaves implements LeafFactory {
   private final boolean verifyPageChecksums;
   private final boolean codecsPerLeaf;
 
-  /** Whether the leaves read pages ahead ({@link ReadOptions#readAhead()}). */
-  private final boolean readAhead;
+  /**
+   * Whether the leaves read pages ahead ({@link ReadOptions#readAhead()}); null when {@link
+   * #leavesBuilt} chooses, once the leaves are known.
+   */
+  private final Boolean readAhead;
 
-  /** The caller's executor for read-ahead, or null for {@link #ownThread}. */
+  /**
+   * Where the leaves read ahead when {@link #readAhead} is null: chosen by {@link #leavesBuilt}.
+   */
+  private final Gate gate = new Gate();
+
+  /** The caller's executor for read-ahead, or null for the shared pool. */
   private final ExecutorService executor;
-
-  /** The one daemon thread that reads ahead for every leaf, started with the first leaf. */
-  private ExecutorService ownThread;
 
   /** The codecs the leaves use: one factory, or one per leaf; released by {@link #close}. */
   private final List<CompressionCodecFactory> codecs = new ArrayList<>();
 
   /** Leaves of {@code file} that check page CRCs and share one set of codecs (one thread). */
   ChunkLeaves(Path file) {
-    this(new LocalInputFile(file), String.valueOf(file), true, false, false, null);
+    this(new LocalInputFile(file), String.valueOf(file), true, false, Boolean.FALSE, null);
   }
 
   /**
@@ -119,21 +126,22 @@ final class ChunkLeaves implements LeafFactory {
    * @param codecsPerLeaf whether each leaf gets codecs of its own, for leaves read on several
    *     threads: parquet-java's decompressors keep state and are not thread-safe
    * @param readAhead whether each leaf reads the page after its current one in the background
-   *     ({@link ColumnChunkPages}); its leaves then get codecs of their own
-   * @param executor where pages are read ahead, or null for a daemon thread of this factory's own,
-   *     stopped by {@link #close} (after the leaves, whose {@code close} waits for their reads)
+   *     ({@link ColumnChunkPages}); its leaves then get codecs of their own. Null: {@link
+   *     #leavesBuilt} chooses, by how many leaves there are for the threads
+   * @param executor where pages are read ahead, or null for the process's shared read-ahead pool
+   *     ({@link HelperThreads#sharedReadAhead()}); the leaves' {@code close} waits for their reads
    */
   ChunkLeaves(
       InputFile input,
       String file,
       boolean verifyPageChecksums,
       boolean codecsPerLeaf,
-      boolean readAhead,
+      Boolean readAhead,
       ExecutorService executor) {
     this.input = input;
     this.file = file;
     this.verifyPageChecksums = verifyPageChecksums;
-    this.codecsPerLeaf = codecsPerLeaf || readAhead;
+    this.codecsPerLeaf = codecsPerLeaf || !Boolean.FALSE.equals(readAhead);
     this.readAhead = readAhead;
     this.executor = executor;
   }
@@ -182,17 +190,56 @@ final class ChunkLeaves implements LeafFactory {
   }
 
   /** Where the leaves read ahead: null without read-ahead. */
-  private ExecutorService readAheadExecutor() {
+  private Executor readAheadExecutor() {
+    if (readAhead == null) {
+      return gate;
+    }
     if (!readAhead) {
       return null;
     }
-    if (executor != null) {
-      return executor;
+    return target();
+  }
+
+  private Executor target() {
+    return executor != null ? executor : HelperThreads.sharedReadAhead();
+  }
+
+  /**
+   * Chooses read-ahead when it was left to the reader: on when the column tasks leave threads idle
+   * (fewer page leaves than threads), off otherwise.
+   */
+  @Override
+  public void leavesBuilt(int pageLeaves, int threads) {
+    if (readAhead == null && pageLeaves < threads) {
+      gate.target = target();
     }
-    if (ownThread == null) {
-      ownThread = HelperThreads.pool("pqarrow-readahead-", 1);
+  }
+
+  /** Whether the leaves read ahead, as chosen ({@link #leavesBuilt}); for tests. */
+  boolean readsAhead() {
+    return readAhead == null ? gate.target != null : readAhead;
+  }
+
+  /**
+   * The executor of leaves whose read-ahead is chosen once they are all built: it refuses every
+   * task until {@link #leavesBuilt} opens it (a refused read is done by the leaf itself, when its
+   * page is wanted, as without read-ahead).
+   */
+  private static final class Gate implements Executor {
+    /** One refusal for every task: refusing is the normal case here, and must cost nothing. */
+    private static final RejectedExecutionException OFF =
+        new RejectedExecutionException("read-ahead is off for this read");
+
+    volatile Executor target;
+
+    @Override
+    public void execute(Runnable task) {
+      Executor t = target;
+      if (t == null) {
+        throw OFF;
+      }
+      t.execute(task);
     }
-    return ownThread;
   }
 
   /**
@@ -437,10 +484,6 @@ final class ChunkLeaves implements LeafFactory {
 
   @Override
   public void close() {
-    if (ownThread != null) {
-      HelperThreads.stop(ownThread);
-      ownThread = null;
-    }
     for (CompressionCodecFactory c : codecs) {
       c.release();
     }

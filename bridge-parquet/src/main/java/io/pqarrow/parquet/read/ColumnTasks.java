@@ -57,12 +57,7 @@ final class ColumnTasks implements AutoCloseable {
    */
   ColumnTasks(List<LeafDecoder> leaves, int threads, ExecutorService executor) {
     this.leaves = leaves;
-    int pageLeaves = 0;
-    for (LeafDecoder leaf : leaves) {
-      if (leaf instanceof ChunkLeafDecoder) {
-        pageLeaves++;
-      }
-    }
+    int pageLeaves = pageLeaves(leaves);
     this.parallel = new int[pageLeaves];
     this.sequential = new int[leaves.size() - pageLeaves];
     for (int i = 0, p = 0, s = 0; i < leaves.size(); i++) {
@@ -78,6 +73,22 @@ final class ColumnTasks implements AutoCloseable {
     this.helpers =
         new HelperThreads.Helpers(
             Math.max(0, Math.min(threads, pageLeaves) - 1), executor, "pqarrow-read-");
+  }
+
+  /** How many leaves helpers may read (page leaves): more threads than this have nothing to do. */
+  int pageLeaves() {
+    return parallel.length;
+  }
+
+  /** How many of {@code leaves} are page leaves, which helpers may read. */
+  static int pageLeaves(List<LeafDecoder> leaves) {
+    int n = 0;
+    for (LeafDecoder leaf : leaves) {
+      if (leaf instanceof ChunkLeafDecoder) {
+        n++;
+      }
+    }
+    return n;
   }
 
   /** Whether leaves are read on more than one thread. */

@@ -21,6 +21,13 @@ interface LeafFactory extends AutoCloseable {
   LeafDecoder create(
       LeafColumn c, ColumnDescriptor column, ArrowType arrowType, FieldVector vector);
 
+  /**
+   * Called once every leaf of the reader is built, with how many of them column tasks may read at
+   * once ({@link ColumnTasks#pageLeaves()}) and the threads asked for: where the factory can choose
+   * what those threads do (read-ahead, {@link ChunkLeaves}). Does nothing by default.
+   */
+  default void leavesBuilt(int pageLeaves, int threads) {}
+
   @Override
   void close();
 }

@@ -99,6 +99,12 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   /** The Parquet path of each of {@link #leaves}. */
   private final List<ColumnPath> leafPaths = new ArrayList<>();
 
+  /**
+   * The position of each of {@link #leaves} among the file schema's leaves, where a row group
+   * written to the format holds its chunk ({@link #chunk}); -1 when the schema has no such leaf.
+   */
+  private int[] leafOrdinals = new int[0];
+
   /** Every decoder built, closed with the reader (or when it fails to open). */
   private final List<LeafDecoder> built = new ArrayList<>();
 
@@ -228,6 +234,15 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       for (ColumnDescriptor c : schema.getColumns()) {
         filePaths.add(ColumnPath.get(c.getPath()));
       }
+      leafOrdinals = new int[leafPaths.size()];
+      List<ColumnDescriptor> fileLeaves = schema.getColumns();
+      Map<ColumnPath, Integer> ordinals = new HashMap<>();
+      for (int k = 0; k < fileLeaves.size(); k++) {
+        ordinals.put(ColumnPath.get(fileLeaves.get(k).getPath()), k);
+      }
+      for (int i = 0; i < leafOrdinals.length; i++) {
+        leafOrdinals[i] = ordinals.getOrDefault(leafPaths.get(i), -1);
+      }
       if (userPageFilter != null) {
         try {
           SchemaCompatibilityValidator.validate(userPageFilter, schema);
@@ -303,6 +318,9 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       if (late == null) {
         this.tasks = new ColumnTasks(leaves, options.threads(), options.executor().orElse(null));
       }
+      // read-ahead is chosen by the page leaves of the whole read (with late materialization its
+      // two phases read subsets of them, one after the other)
+      leafFactory.leavesBuilt(ColumnTasks.pageLeaves(leaves), options.threads());
     } catch (RuntimeException e) {
       if (tasks != null) {
         tasks.close();
@@ -468,7 +486,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         source.name(),
         options.verifyPageChecksums(),
         options.threads() > 1,
-        options.readAhead(),
+        options.readAheadChoice(),
         options.executor().orElse(null));
   }
 
@@ -1056,7 +1074,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         }
         for (int i = 0; i < leaves.size(); i++) {
           column = leaves.get(i).column;
-          leaves.get(i).startChunk(chunk(block, leafPaths.get(i)), index);
+          leaves.get(i).startChunk(chunk(block, i), index);
           if (ranges != null || late != null) {
             leaves.get(i).offsetIndex(offsetIndexes[i]);
           }
@@ -1113,7 +1131,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       ColumnChunkMetaData[] chunks = new ColumnChunkMetaData[leaves.size()];
       try {
         for (int i = 0; i < chunks.length; i++) {
-          chunks[i] = chunk(block, leafPaths.get(i));
+          chunks[i] = chunk(block, i);
         }
       } catch (IllegalStateException e) {
         return; // told when that row group is reached
@@ -1241,9 +1259,22 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     return n;
   }
 
-  /** The chunk of column {@code path} in {@code block}. */
-  private static ColumnChunkMetaData chunk(BlockMetaData block, ColumnPath path) {
-    for (ColumnChunkMetaData c : block.getColumns()) {
+  /**
+   * The chunk of leaf {@code i} in {@code block}: the chunk at the leaf's position in the file
+   * schema, where the format puts it (one lookup), or, for a row group whose chunks are in another
+   * order, the chunk found by its path.
+   */
+  private ColumnChunkMetaData chunk(BlockMetaData block, int i) {
+    ColumnPath path = leafPaths.get(i);
+    List<ColumnChunkMetaData> columns = block.getColumns();
+    int ordinal = leafOrdinals[i];
+    if (ordinal >= 0 && ordinal < columns.size()) {
+      ColumnChunkMetaData c = columns.get(ordinal);
+      if (c.getPath().equals(path)) {
+        return c;
+      }
+    }
+    for (ColumnChunkMetaData c : columns) {
       if (c.getPath().equals(path)) {
         return c;
       }

@@ -55,18 +55,24 @@ import org.apache.parquet.filter2.predicate.FilterPredicate;
  *       more</td></tr>
  *   <tr><td>{@code executor}</td><td>none</td><td>where the helpers of {@code threads} and the
  *       reads of {@code readAhead} run; none means the reader starts {@code threads - 1} daemon
- *       threads of its own (and one for read-ahead) and stops them on {@code close()}. An executor
- *       given here is never shut down by the reader</td></tr>
- *   <tr><td>{@code readAhead}</td><td>{@code threads == 1}</td><td>whether each column reads the page
- *       after the one being decoded in the background (read, CRC-checked and decompressed), as
- *       pyarrow's {@code read_table} pre-buffers on its I/O threads: one more thread (a daemon the
- *       reader starts and stops on {@code close()}, or the {@code executor}) and one more page
- *       buffer per column; a single-threaded read then keeps about one and a half cores busy. On by
- *       default for a single-threaded read: it is the largest gain a plain read can have, costs a
- *       bounded few pages of heap and never changes batches, values or errors. Off by default with
- *       {@code threads} above 1, whose column tasks already keep the cores busy (on 2 cores the
- *       extra thread measured slower, not faster), and best off for a caller that runs many reads
- *       at once on its own threads (an engine's tasks), where the thread buys nothing</td></tr>
+ *       threads of its own and stops them on {@code close()}, and reads ahead on a pool of daemon
+ *       threads shared by every reader in the process (as many as the machine has cores, ended
+ *       when idle), so that a scan of many files starts no thread per file. An executor given here
+ *       is never shut down by the reader</td></tr>
+ *   <tr><td>{@code readAhead}</td><td>{@code threads == 1}, or fewer projected columns than
+ *       {@code threads}</td><td>whether each column reads the page after the one being decoded in
+ *       the background (read, CRC-checked and decompressed), as pyarrow's {@code read_table}
+ *       pre-buffers on its I/O threads: work on the shared pool (or the {@code executor}) and one
+ *       more page buffer per column; a single-threaded read then keeps about one and a half cores
+ *       busy. On by default for a single-threaded read: it is the largest gain a plain read can
+ *       have, costs a bounded few pages of heap and never changes batches, values or errors. With
+ *       {@code threads} above 1 and nothing set, the reader chooses by what the file holds, once
+ *       its columns are known: column tasks take one leaf column each, so with at least as many
+ *       projected leaf columns as threads the tasks keep the threads busy and read-ahead stays off
+ *       (on 2 cores the extra work measured slower, not faster); with fewer (one int64 column read
+ *       with 2 threads, say) the threads the tasks cannot use read pages ahead instead, so that
+ *       more threads are never slower than one. Best off for a caller that runs many reads at once
+ *       on its own threads (an engine's tasks), where the read-ahead buys nothing</td></tr>
  *   <tr><td>{@code verifyPageChecksums}</td><td>{@code true}</td><td>whether a page whose header
  *       has a CRC is checked against it, so that a damaged page is an error naming it rather than
  *       wrong values; off only to read past a known damage, or to save the few per cent the check
@@ -252,11 +258,19 @@ public final class ReadOptions {
   }
 
   /**
-   * {@return whether pages are read ahead in the background: as set, else when {@link #threads()}
-   * is 1}
+   * Whether pages are read ahead in the background: as set, else when {@link #threads()} is 1. With
+   * more threads and nothing set, the reader still reads ahead when the file's projected columns
+   * are fewer than the threads (see {@link Builder#readAhead(boolean)}).
+   *
+   * @return whether pages are read ahead, as this method's rule decides before the file is seen
    */
   public boolean readAhead() {
     return readAhead != null ? readAhead : threads == 1;
+  }
+
+  /** {@link #readAhead()} as set: null when the reader chooses by what the file holds. */
+  Boolean readAheadChoice() {
+    return readAhead != null ? readAhead : threads == 1 ? Boolean.TRUE : null;
   }
 
   /** {@return the predicate that page indexes are pruned by, if any} */
@@ -487,11 +501,13 @@ public final class ReadOptions {
 
     /**
      * Whether each column reads its next page (read, CRC-checked, decompressed) in the background
-     * while the calling thread decodes the current one. It costs one thread (a daemon the reader
-     * starts and stops on {@code close()}, or tasks on {@link #executor(ExecutorService)}) and one
-     * more page buffer per column; batches, values and errors are the same either way. By default
-     * on for a single-threaded read and off with {@link #threads(int)} above 1 (whose column tasks
-     * keep the cores busy); off for callers that run many reads at once on threads of their own.
+     * while the calling thread decodes the current one. It costs tasks on a pool of daemon threads
+     * shared by every reader (or on {@link #executor(ExecutorService)}) and one more page buffer
+     * per column; batches, values and errors are the same either way. When not set: on for a
+     * single-threaded read; with {@link #threads(int)} above 1, on only when the read has fewer
+     * projected leaf columns than threads (the column tasks, one column each, cannot use the rest),
+     * off otherwise (the column tasks keep the cores busy). Set it off for callers that run many
+     * reads at once on threads of their own.
      *
      * @param readAhead whether pages are read ahead
      * @return this builder

@@ -8,7 +8,6 @@ import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.internal.HelperThreads;
 import io.pqarrow.parquet.internal.ThriftDiagnosis;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -22,11 +21,15 @@ import org.apache.parquet.format.DataPageHeaderV2;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
-import org.apache.parquet.format.Util;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.SeekableInputStream;
 import org.xerial.snappy.Snappy;
+import shaded.parquet.org.apache.thrift.TConfiguration;
+import shaded.parquet.org.apache.thrift.TException;
+import shaded.parquet.org.apache.thrift.protocol.TCompactProtocol;
+import shaded.parquet.org.apache.thrift.transport.TTransport;
+import shaded.parquet.org.apache.thrift.transport.TTransportException;
 
 /**
  * The pages of one column chunk at a time, read by range from the file: {@link #startChunk} seeks
@@ -115,7 +118,8 @@ public final class ColumnChunkPages implements AutoCloseable {
   private final CompressionCodecFactory codecs;
   private final boolean verifyCrc;
   private final CRC32 crc = new CRC32();
-  private final HeaderStream headerStream = new HeaderStream();
+  private final HeaderTransport headerStream = new HeaderTransport();
+  private final TCompactProtocol headerProtocol = new TCompactProtocol(headerStream);
 
   /** Where pages are read ahead, or null for none. */
   private final Executor executor;
@@ -750,11 +754,13 @@ public final class ColumnChunkPages implements AutoCloseable {
 
   private PageHeader readHeader(long pageOffset) {
     headerStream.start();
+    headerProtocol.reset();
     try {
-      PageHeader header = Util.readPageHeader(headerStream);
+      PageHeader header = new PageHeader();
+      header.read(headerProtocol);
       pos += headerStream.consumed;
       return header;
-    } catch (IOException | RuntimeException e) {
+    } catch (TException | RuntimeException e) {
       if (headerStream.failure != null) {
         throw error(
             pageOffset, "cannot read the page header: " + describe(headerStream.failure), e);
@@ -989,9 +995,11 @@ public final class ColumnChunkPages implements AutoCloseable {
   /**
    * The bytes of the chunk from {@link #pos} for the Thrift header parser: served from a window
    * read {@link #HEADER_WINDOW} bytes at a time (a header is usually a few dozen bytes), never past
-   * the chunk's end.
+   * the chunk's end. The window is Thrift's buffer ({@link #getBuffer}): the compact protocol reads
+   * varints, field headers and binaries straight from the array, and calls {@link #read} only for
+   * what runs past the window, which is then refilled from the file.
    */
-  private final class HeaderStream extends InputStream {
+  private final class HeaderTransport extends TTransport {
     int consumed;
     boolean atChunkEnd;
     IOException failure;
@@ -1003,22 +1011,38 @@ public final class ColumnChunkPages implements AutoCloseable {
     }
 
     @Override
-    public int read() throws IOException {
-      if (!available(1)) {
-        return -1;
-      }
-      return window[(int) (pos + consumed++ - windowStart)] & 0xFF;
+    public byte[] getBuffer() {
+      return window;
     }
 
     @Override
-    public int read(byte[] b, int off, int len) throws IOException {
+    public int getBufferPosition() {
+      return (int) (pos + consumed - windowStart);
+    }
+
+    @Override
+    public int getBytesRemainingInBuffer() {
+      long at = pos + consumed;
+      if (at < windowStart) {
+        return 0;
+      }
+      return (int) Math.max(0, windowStart + windowLength - at);
+    }
+
+    @Override
+    public void consumeBuffer(int len) {
+      consumed += len;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws TTransportException {
       if (len == 0) {
         return 0;
       }
-      if (!available(1)) {
-        return -1;
+      if (!available()) {
+        throw new TTransportException(TTransportException.END_OF_FILE, "end of the column chunk");
       }
-      int at = (int) (pos + consumed - windowStart);
+      int at = getBufferPosition();
       int n = Math.min(len, windowLength - at);
       System.arraycopy(window, at, b, off, n);
       consumed += n;
@@ -1026,11 +1050,11 @@ public final class ColumnChunkPages implements AutoCloseable {
     }
 
     /** Whether the window holds at least one byte at the cursor, refilling it if needed. */
-    private boolean available(int n) throws IOException {
-      long at = pos + consumed;
-      if (at >= windowStart && at + n <= windowStart + windowLength) {
+    private boolean available() throws TTransportException {
+      if (getBytesRemainingInBuffer() > 0) {
         return true;
       }
+      long at = pos + consumed;
       long left = chunkEnd - at;
       if (left <= 0) {
         atChunkEnd = true;
@@ -1046,11 +1070,44 @@ public final class ColumnChunkPages implements AutoCloseable {
         bytesRead += length;
       } catch (IOException e) {
         failure = e;
-        throw e;
+        throw new TTransportException(e);
       }
       windowStart = at;
       windowLength = length;
       return true;
+    }
+
+    /** Refuses a length (of a binary, a list) that runs past the column chunk before allocating. */
+    @Override
+    public void checkReadBytesAvailable(long numBytes) throws TTransportException {
+      if (numBytes > chunkEnd - (pos + consumed)) {
+        atChunkEnd = true;
+        throw new TTransportException(TTransportException.END_OF_FILE, "past the column chunk");
+      }
+    }
+
+    @Override
+    public void updateKnownMessageSize(long size) {}
+
+    @Override
+    public TConfiguration getConfiguration() {
+      return TConfiguration.DEFAULT;
+    }
+
+    @Override
+    public boolean isOpen() {
+      return true;
+    }
+
+    @Override
+    public void open() {}
+
+    @Override
+    public void close() {}
+
+    @Override
+    public void write(byte[] buf, int off, int len) throws TTransportException {
+      throw new TTransportException("the page header window is read-only");
     }
   }
 }
