@@ -755,11 +755,9 @@ public final class ColumnChunkPages implements AutoCloseable {
   private PageHeader readHeader(long pageOffset) {
     headerStream.start();
     headerProtocol.reset();
+    PageHeader header = new PageHeader();
     try {
-      PageHeader header = new PageHeader();
       header.read(headerProtocol);
-      pos += headerStream.consumed;
-      return header;
     } catch (TException | RuntimeException e) {
       if (headerStream.failure != null) {
         throw error(
@@ -773,6 +771,12 @@ public final class ColumnChunkPages implements AutoCloseable {
               : "invalid page header: " + headerProblem(pageOffset, e);
       throw error(pageOffset, problem, e);
     }
+    if (header.getCompressed_page_size() < 0) {
+      // parquet-java's reader refuses a negative size as it decodes; so do we, in our words
+      throw error(pageOffset, "invalid page header: " + headerProblem(pageOffset, null), null);
+    }
+    pos += headerStream.consumed;
+    return header;
   }
 
   /**
