@@ -182,6 +182,7 @@ final class ScanPlan {
             .verifyPageChecksums(base.verifyPageChecksums())
             .readAhead(base.readAhead())
             .pruneOnly(base.pruneOnly())
+            .lateMaterialization(base.lateMaterialization())
             .storedDictionaries(false);
     base.executor().ifPresent(b::executor);
     base.pageFilter().ifPresent(b::pageFilter);

@@ -153,4 +153,36 @@ class DatasetOptionsAgainstPyarrowTest {
     assertEquals(10, direct.size());
     assertEquals(direct, viaStream);
   }
+
+  @Test
+  void lateMaterializationAsTheCallerSetsItReachesEveryFile() {
+    Path root = dir.resolve("late");
+    PythonEnv.require()
+        .run(
+            """
+            import sys, os, pyarrow as pa, pyarrow.parquet as pq
+            root = sys.argv[1]
+            for p in (1, 2):
+                os.makedirs(f'{root}/p={p}')
+                n = 6000
+                # runs of 300 rows kept and 300 not, in every page: no statistic prunes them
+                k = [(i // 300) % 2 for i in range(n)]
+                pq.write_table(pa.table({'k': k, 'v': list(range(n))}),
+                               f'{root}/p={p}/f.parquet', data_page_size=4096,
+                               write_page_index=True)
+            """,
+            root.toString());
+    Dataset d = Dataset.open(root.toString(), DatasetOptions.defaults());
+    ReadOptions on =
+        ReadOptions.builder().filter(io.pqarrow.filter.ExpressionParser.parse("k = 0")).build();
+    ReadOptions off = on.toBuilder().lateMaterialization(false).build();
+    DatasetRows.Result late =
+        DatasetRows.scan(d, on, DatasetScanOptions.defaults(), memory.allocator());
+    DatasetRows.Result whole =
+        DatasetRows.scan(d, off, DatasetScanOptions.defaults(), memory.allocator());
+    assertEquals(whole.rows(), late.rows());
+    assertEquals(6000, late.rows().size());
+    assertEquals(12000, whole.stats().scan().rowsMaterialized());
+    assertEquals(6000, late.stats().scan().rowsMaterialized());
+  }
 }
