@@ -571,6 +571,9 @@ public final class ReadOptions {
     /**
      * Whether a filter's columns are decoded first and the other columns only for the rows kept
      * (default true; see the table above).
+     *
+     * @param lateMaterialization whether late materialization is used where a filter allows it
+     * @return this builder
      */
     public Builder lateMaterialization(boolean lateMaterialization) {
       this.lateMaterialization = lateMaterialization;

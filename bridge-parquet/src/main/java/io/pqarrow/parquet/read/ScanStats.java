@@ -27,7 +27,17 @@ public record ScanStats(
     long rowsWritten,
     long rowsMaterialized) {
 
-  /** Counters of a scan that decoded every column of every row it read. */
+  /**
+   * Counters of a scan that decoded every column of every row it read ({@code rowsMaterialized}
+   * equal to {@code rowsRead}).
+   *
+   * @param rowGroups the row groups the scan covers
+   * @param rowGroupsRead those left after pruning
+   * @param pagesRead dictionary and data pages read, over every column
+   * @param pagesSkipped data pages passed over unread, over every column
+   * @param rowsRead rows decoded from the file
+   * @param rowsWritten rows returned in batches
+   */
   public ScanStats(
       long rowGroups,
       long rowGroupsRead,
