@@ -4,20 +4,29 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.testing.PythonEnv;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code java -jar cli/target/bridge.jar} needs no JVM flag: the jar's manifest opens {@code
  * java.nio} to Arrow ({@code Add-Opens}). Run as a class path without the flag, the command says
- * which flag is missing, in one line, instead of failing on the file.
+ * which flag is missing, in one line, instead of failing on the file. {@code bridge serve}'s server
+ * is not in the jar but in {@code serve-lib} beside it, and runs from there.
  */
 class CliJarTest {
   private static final Path ROOT = PythonEnv.repoRoot();
@@ -92,5 +101,80 @@ class CliJarTest {
     LauncherRun meta = java("-cp", JAR.toString(), BridgeCommand.class.getName(), "meta", SAMPLE);
     assertEquals(0, meta.code(), meta.err());
     assertTrue(meta.out().startsWith("rows: 5000\n"), meta.out());
+  }
+
+  @Test
+  void theServerIsBesideTheJarNotInIt() throws Exception {
+    Set<String> inJar = classes(JAR);
+    assertTrue(inJar.contains("io/pqarrow/cli/BridgeCommand.class"));
+    assertTrue(inJar.contains("org/apache/arrow/memory/netty/NettyAllocationManager.class"));
+    for (String prefix : List.of("io/pqarrow/flight/", "io/grpc/", "com/google/protobuf/")) {
+      assertTrue(inJar.stream().noneMatch(c -> c.startsWith(prefix)), prefix + " in bridge.jar");
+    }
+    Path lib = JAR.resolveSibling("serve-lib");
+    List<Path> jars;
+    try (Stream<Path> files = Files.list(lib)) {
+      jars = files.filter(f -> f.toString().endsWith(".jar")).sorted().toList();
+    }
+    Set<String> inLib = new HashSet<>();
+    for (Path jar : jars) {
+      inLib.addAll(classes(jar));
+    }
+    assertTrue(inLib.contains("io/pqarrow/flight/Serve.class"), "no Serve under " + lib);
+    assertTrue(inLib.contains("io/grpc/netty/NettyServerBuilder.class"), "no gRPC under " + lib);
+    List<String> both = inLib.stream().filter(inJar::contains).sorted().limit(5).toList();
+    assertEquals(List.of(), both, "classes both in bridge.jar and in serve-lib");
+  }
+
+  @Test
+  void serveRunsFromTheJarAndAnswersPyarrowsFlightClient() throws Exception {
+    PythonEnv python = PythonEnv.require();
+    Path root = Files.createDirectories(dir.resolve("root"));
+    Files.copy(Path.of(SAMPLE), root.resolve("events.parquet"));
+    List<String> command =
+        List.of(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-jar",
+            JAR.toString(),
+            "serve",
+            root.toString(),
+            "--port",
+            "0");
+    Path err = dir.resolve("serve.err");
+    Process server = new ProcessBuilder(command).redirectError(err.toFile()).start();
+    try {
+      String ready =
+          new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))
+              .readLine();
+      assertTrue(
+          ready != null && ready.matches("listening on grpc://127\\.0\\.0\\.1:\\d+"),
+          ready + " " + Files.readString(err));
+      String rows =
+          python.run(
+              """
+              import sys
+              import pyarrow.flight as flight
+              client = flight.connect(sys.argv[1])
+              info = client.get_flight_info(flight.FlightDescriptor.for_path("events.parquet"))
+              print(sum(client.do_get(e.ticket).read_all().num_rows for e in info.endpoints))
+              """,
+              ready.substring("listening on ".length()));
+      assertEquals("5000", rows.strip());
+      server.destroy(); // SIGTERM
+      assertTrue(server.waitFor(60, TimeUnit.SECONDS), "did not stop");
+      assertEquals(143, server.exitValue());
+      assertEquals("", Files.readString(err));
+    } finally {
+      server.destroyForcibly();
+    }
+  }
+
+  private static Set<String> classes(Path jar) throws IOException {
+    try (JarFile file = new JarFile(jar.toFile())) {
+      return file.stream()
+          .map(JarEntry::getName)
+          .filter(n -> n.endsWith(".class") && !n.startsWith("META-INF/"))
+          .collect(Collectors.toSet());
+    }
   }
 }
