@@ -56,9 +56,6 @@ class GoldFilesThroughParquetTest {
           Map.entry("0.17.1/generated_union.stream", "Arrow Java: V4 union"),
           Map.entry("1.0.0-littleendian/generated_union.stream", "no Parquet form for unions"),
           Map.entry("cpp-21.0.0/generated_union.stream", "no Parquet form for unions"),
-          Map.entry(
-              "1.0.0-littleendian/generated_duplicate_fieldnames.stream", "duplicate field names"),
-          Map.entry("cpp-21.0.0/generated_duplicate_fieldnames.stream", "duplicate field names"),
           Map.entry("cpp-21.0.0/generated_decimal32.stream", "Arrow Java: no Decimal32"),
           Map.entry("cpp-21.0.0/generated_decimal64.stream", "Arrow Java: no Decimal64"),
           Map.entry("cpp-21.0.0/generated_list_view.stream", "LargeListView not written"),
@@ -111,6 +108,42 @@ class GoldFilesThroughParquetTest {
         "streams that do not make the trip: " + refused);
     assertEquals(streams.size() - NOT_CARRIED.size(), carried);
     assertTrue(dictionaries >= 10, "dictionary streams carried: " + dictionaries);
+  }
+
+  /**
+   * What pyarrow makes of our file of a stream with empty and repeated names: the values, under the
+   * unique Parquet names (pyarrow takes names from the Parquet schema, not from {@code
+   * ARROW:schema}).
+   */
+  @Test
+  void pyarrowReadsRepeatedAndEmptyNamesUnderTheirParquetNames() throws IOException {
+    Path stream = integration().resolve("cpp-21.0.0/generated_duplicate_fieldnames.stream");
+    Assumptions.assumeTrue(Files.isRegularFile(stream), "arrow-testing not checked out");
+    assertEquals(null, trip(stream, "duplicate_fieldnames"));
+    Path parquet = dir.resolve("duplicate_fieldnames.parquet");
+    String out =
+        io.pqarrow.testing.PythonEnv.require()
+            .run(
+                String.join(
+                    "\n",
+                    "import sys, pyarrow as pa, pyarrow.ipc as ipc, pyarrow.parquet as pq",
+                    "def columns(t):",
+                    "    out = []",
+                    "    for c in t.columns:",
+                    "        a = c.combine_chunks()",
+                    "        if pa.types.is_struct(a.type):",
+                    "            a = [a.is_valid()] + [a.field(j) for j in range(a.type.num_fields)]",
+                    "            out.append([x.to_pylist() for x in a])",
+                    "        else:",
+                    "            out.append(a.to_pylist())",
+                    "    return out",
+                    "ours = pq.ParquetFile(sys.argv[1]).read()",
+                    "theirs = ipc.open_stream(sys.argv[2]).read_all()",
+                    "print(ours.schema.names, [f.name for f in ours.schema.field(2).type])",
+                    "print(columns(ours) == columns(theirs), len(columns(theirs)))"),
+                parquet.toString(),
+                stream.toString());
+    assertEquals("['ints', 'ints_1', 'struct'] ['field_1', 'field_2']\nTrue 3\n", out);
   }
 
   /** Null when {@code stream} makes the trip equal; the refusal otherwise. */
