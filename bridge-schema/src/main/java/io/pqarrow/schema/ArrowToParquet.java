@@ -73,7 +73,12 @@ final class ArrowToParquet {
   private final ArrowVariantToParquet variants = new ArrowVariantToParquet(this);
   private final GeoCrsToParquet geoCrs = new GeoCrsToParquet();
 
-  private ArrowToParquet() {}
+  /** Whether {@code ARROW:schema} is written, so that Arrow names Parquet cannot hold survive. */
+  private final boolean storeArrowSchema;
+
+  private ArrowToParquet(boolean storeArrowSchema) {
+    this.storeArrowSchema = storeArrowSchema;
+  }
 
   /**
    * Maps {@code schema}; the result's key-value metadata holds the schema's own metadata, any
@@ -81,12 +86,13 @@ final class ArrowToParquet {
    * MappingOptions#storeArrowSchema()}.
    */
   static SchemaMapping map(Schema schema, MappingOptions options) {
-    ArrowToParquet walker = new ArrowToParquet();
+    ArrowToParquet walker = new ArrowToParquet(options.storeArrowSchema());
     List<FieldMapping> fields = new ArrayList<>();
     List<Type> types = new ArrayList<>();
-    walker.checkNames(schema.getFields(), "<root>");
-    for (Field field : schema.getFields()) {
-      FieldMapping mapping = walker.field(field, field.getName(), repetition(field));
+    List<String> names = walker.siblingNames(schema.getFields(), "<root>");
+    for (int i = 0; i < names.size(); i++) {
+      Field field = schema.getFields().get(i);
+      FieldMapping mapping = walker.field(field, names.get(i), repetition(field));
       fields.add(mapping);
       types.add(mapping.parquetType());
     }
@@ -133,8 +139,54 @@ final class ArrowToParquet {
   }
 
   /**
-   * Rejects nameless and duplicate names among siblings: parquet-java accepts them, but column
-   * paths would then be ambiguous to every reader.
+   * The Parquet names of sibling fields: each Arrow name, except that an empty name or one an
+   * earlier sibling has becomes {@code NAME_k} ({@code field_k} for an empty name), with the least
+   * {@code k >= 1} that no sibling's Arrow name and no name given before it takes. Column paths
+   * must be unambiguous (parquet-java and our readers find columns by path; the format itself does
+   * not say), so duplicates cannot be written as they are; {@code ARROW:schema} keeps the Arrow
+   * names and the reader ({@link StoredSchemaToArrow}) applies this same rule to match them.
+   *
+   * <p>{@code a, a, "", a_1} → {@code a, a_2, field_1, a_1}.
+   */
+  static List<String> parquetNames(List<String> arrowNames) {
+    Set<String> taken = new HashSet<>(arrowNames);
+    Set<String> given = new HashSet<>();
+    List<String> names = new ArrayList<>(arrowNames.size());
+    for (String name : arrowNames) {
+      String unique = name;
+      if (name.isEmpty() || !given.add(name)) {
+        String base = name.isEmpty() ? "field" : name;
+        int k = 1;
+        while (taken.contains(base + "_" + k) || given.contains(base + "_" + k)) {
+          k++;
+        }
+        unique = base + "_" + k;
+        given.add(unique);
+      }
+      names.add(unique);
+    }
+    return names;
+  }
+
+  /**
+   * The Parquet names of {@code siblings} ({@link #parquetNames}). Without a stored {@code
+   * ARROW:schema} to restore them, an empty or duplicate Arrow name is refused instead ({@link
+   * #checkNames}).
+   */
+  List<String> siblingNames(List<Field> siblings, String where) {
+    if (!storeArrowSchema) {
+      checkNames(siblings, where);
+    }
+    List<String> arrowNames = new ArrayList<>(siblings.size());
+    for (Field f : siblings) {
+      arrowNames.add(f.getName() == null ? "" : f.getName());
+    }
+    return parquetNames(arrowNames);
+  }
+
+  /**
+   * Rejects nameless and duplicate names among siblings whose names must be kept as they are (the
+   * fields of a shredded Variant object are its keys).
    */
   void checkNames(List<Field> siblings, String where) {
     Set<String> seen = new HashSet<>();
@@ -207,11 +259,12 @@ final class ArrowToParquet {
     if (field.getChildren().isEmpty()) {
       throw unsupported(dotted(), field.getType(), "a struct without fields");
     }
-    checkNames(field.getChildren(), dotted());
+    List<String> names = siblingNames(field.getChildren(), dotted());
     List<FieldMapping> children = new ArrayList<>();
     List<Type> types = new ArrayList<>();
-    for (Field child : field.getChildren()) {
-      FieldMapping mapping = field(child, child.getName(), repetition(child));
+    for (int i = 0; i < names.size(); i++) {
+      Field child = field.getChildren().get(i);
+      FieldMapping mapping = field(child, names.get(i), repetition(child));
       children.add(mapping);
       types.add(mapping.parquetType());
     }

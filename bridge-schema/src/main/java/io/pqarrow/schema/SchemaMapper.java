@@ -127,8 +127,10 @@ public final class SchemaMapper {
    * @param options how to map; see {@link MappingOptions}
    * @return the Parquet schema, the mapping of each field and the key-value metadata to write
    * @throws SchemaException for a type Parquet cannot hold (unions, run-end encoded, empty structs,
-   *     …) or an invalid field (duplicate names, a bad {@code PARQUET:field_id}, an extension over
-   *     the wrong storage), naming the field path
+   *     …) or an invalid field (empty or repeated sibling names when no {@code ARROW:schema} is
+   *     stored to restore them; with it they get unique Parquet names, see {@code
+   *     ArrowToParquet.parquetNames}; a bad {@code PARQUET:field_id}, an extension over the wrong
+   *     storage), naming the field path
    */
   public static SchemaMapping toParquet(Schema arrow, MappingOptions options) {
     Objects.requireNonNull(arrow, "arrow");

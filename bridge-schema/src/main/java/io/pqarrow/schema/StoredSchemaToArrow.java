@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.ArrowType.ArrowTypeID;
@@ -20,9 +21,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * list flavours, map {@code keysSorted}, extension types and field metadata.
  *
  * <p>The result is a merge of the base mapping (what the Parquet schema says) with the stored
- * schema, field by field and recursively. Struct children and top-level fields are matched by name;
- * a list's element, a map's entries and their key and value by position. A stored field is taken
- * when the Parquet column can hold it:
+ * schema, field by field and recursively. Struct children and top-level fields are matched by name
+ * (the Parquet name our writer gives an empty or repeated Arrow name, {@link
+ * ArrowToParquet#parquetNames}, else the name itself, the first unused sibling of that name); a
+ * list's element, a map's entries and their key and value by position. The restored field takes the
+ * stored name. A stored field is taken when the Parquet column can hold it:
  *
  * <table>
  *   <caption>When a stored type replaces the base type</caption>
@@ -31,6 +34,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *   <tr><td>Timestamp(u, tz)</td><td>Timestamp(u', tz'), u' stored in Parquet as u (s → ms);
  *       other units keep u and take tz'</td></tr>
  *   <tr><td>Date(DAY)</td><td>Date(any)</td></tr>
+ *   <tr><td>Timestamp(ms, no zone)</td><td>Date(MILLISECOND) (how Date64 is written)</td></tr>
  *   <tr><td>Time(ms)</td><td>Time(s | ms); other units must be equal</td></tr>
  *   <tr><td>Int64</td><td>Duration(any)</td></tr>
  *   <tr><td>Utf8 / LargeUtf8 / Utf8View</td><td>any of them</td></tr>
@@ -113,10 +117,23 @@ final class StoredSchemaToArrow {
   private List<FieldMapping> children(List<FieldMapping> base, List<Field> stored, String where) {
     List<FieldMapping> result = new ArrayList<>(base.size());
     boolean[] used = new boolean[stored.size()];
+    List<String> storedNames = new ArrayList<>(stored.size());
+    for (Field f : stored) {
+      storedNames.add(f.getName() == null ? "" : f.getName());
+    }
+    // As our writer names them in Parquet (empty and repeated names made unique) ...
+    List<String> written = ArrowToParquet.parquetNames(storedNames);
     for (FieldMapping b : base) {
+      String name = b.arrowField().getName();
       int match = -1;
       for (int i = 0; i < stored.size() && match < 0; i++) {
-        if (!used[i] && stored.get(i).getName().equals(b.arrowField().getName())) {
+        if (!used[i] && written.get(i).equals(name)) {
+          match = i;
+        }
+      }
+      // ... or as they are (pyarrow writes repeated names as they are): the first unused one.
+      for (int i = 0; i < stored.size() && match < 0; i++) {
+        if (!used[i] && storedNames.get(i).equals(name)) {
           match = i;
         }
       }
@@ -301,10 +318,14 @@ final class StoredSchemaToArrow {
     }
     switch (base.getTypeID()) {
       case Timestamp -> {
+        ArrowType.Timestamp b = (ArrowType.Timestamp) base;
+        if (stored instanceof ArrowType.Date d) {
+          boolean localMillis = b.getUnit() == TimeUnit.MILLISECOND && b.getTimezone() == null;
+          return localMillis && d.getUnit() == DateUnit.MILLISECOND ? stored : null;
+        }
         if (!(stored instanceof ArrowType.Timestamp s)) {
           return null;
         }
-        ArrowType.Timestamp b = (ArrowType.Timestamp) base;
         return parquetUnit(s.getUnit()) == parquetUnit(b.getUnit())
             ? stored
             : new ArrowType.Timestamp(b.getUnit(), s.getTimezone());

@@ -146,8 +146,8 @@ class ArrowToParquetTest {
         row(nullable("a", new ArrowType.Date(DateUnit.DAY)), "optional int32 a (DATE)", "a:DATE"),
         row(
             nullable("a", new ArrowType.Date(DateUnit.MILLISECOND)),
-            "optional int32 a (DATE)",
-            "a:DATE"),
+            "optional int64 a (TIMESTAMP(MILLIS,false))",
+            "a:TIMESTAMP_MILLIS"),
         row(
             nullable("a", new ArrowType.Time(TimeUnit.SECOND, 32)),
             "optional int32 a (TIME(MILLIS,false))",
@@ -407,12 +407,6 @@ class ArrowToParquetTest {
             nullable("f", new ArrowType.FixedSizeBinary(0)),
             "Unsupported Arrow type at f: FixedSizeBinary(0) (Parquet FIXED_LEN_BYTE_ARRAY needs length >= 1)"),
         Arguments.of(
-            required("a", ArrowType.Struct.INSTANCE, required("x", INT32), nullable("x", UTF8)),
-            "Invalid Arrow field at a: duplicate field name x"),
-        Arguments.of(
-            required("a", ArrowType.Struct.INSTANCE, required("", INT32)),
-            "Invalid Arrow field at a: a field without a name"),
-        Arguments.of(
             withMetadata(nullable("a", INT32), Map.of("PARQUET:field_id", "seven")),
             "Invalid Arrow field metadata at a: PARQUET:field_id is not an integer: seven"),
         Arguments.of(
@@ -563,6 +557,68 @@ class ArrowToParquetTest {
     assertEquals(
         "{\"type\":\"GeographicCRS\",\"name\":\"WGS 84\"}",
         mapping.keyValueMetadata().get("projjson_crs_s.h"));
+  }
+
+  @Test
+  void parquetNamesMakeEmptyAndRepeatedNamesUniqueKeepingTheOthers() {
+    assertEquals(
+        List.of("a", "a_2", "field_1", "a_1", "field_2", "b"),
+        ArrowToParquet.parquetNames(List.of("a", "a", "", "a_1", "", "b")));
+    assertEquals(List.of("x", "y"), ArrowToParquet.parquetNames(List.of("x", "y")));
+  }
+
+  /**
+   * Parquet columns are found by path, so siblings need distinct names: empty and repeated Arrow
+   * names get unique Parquet names and come back from {@code ARROW:schema} (arrow-testing's
+   * generated_duplicate_fieldnames has both).
+   */
+  @Test
+  void emptyAndRepeatedNamesGetUniqueParquetNamesAndComeBackFromTheStoredSchema() {
+    Schema schema =
+        new Schema(
+            List.of(
+                nullable("ints", new ArrowType.Int(8, true)),
+                nullable("ints", INT32),
+                nullable(
+                    "struct", ArrowType.Struct.INSTANCE, nullable("", INT32), nullable("", UTF8))));
+    SchemaMapping written = SchemaMapper.toParquet(schema, MappingOptions.defaults());
+    assertEquals(
+        "message schema {\n"
+            + "  optional int32 ints (INTEGER(8,true));\n"
+            + "  optional int32 ints_1;\n"
+            + "  optional group struct {\n"
+            + "    optional int32 field_1;\n"
+            + "    optional binary field_2 (STRING);\n"
+            + "  }\n"
+            + "}\n",
+        written.parquetSchema().toString());
+    SchemaMapping read =
+        SchemaMapper.toArrow(
+            written.parquetSchema(), written.keyValueMetadata(), MappingOptions.defaults());
+    assertEquals(List.of(), read.warnings());
+    assertEquals(schema, read.arrowSchema());
+    assertEquals(
+        List.of("struct", "field_2"), read.fields().get(2).children().get(1).parquetPath());
+  }
+
+  @Test
+  void emptyAndRepeatedNamesAreRefusedWhenNoStoredSchemaCanRestoreThem() {
+    MappingOptions plain = MappingOptions.builder().storeArrowSchema(false).build();
+    Field repeated =
+        required("a", ArrowType.Struct.INSTANCE, required("x", INT32), nullable("x", UTF8));
+    Field empty = required("a", ArrowType.Struct.INSTANCE, required("", INT32));
+    assertEquals(
+        "Invalid Arrow field at a: duplicate field name x",
+        assertThrows(
+                SchemaException.class,
+                () -> SchemaMapper.toParquet(new Schema(List.of(repeated)), plain))
+            .getMessage());
+    assertEquals(
+        "Invalid Arrow field at a: a field without a name",
+        assertThrows(
+                SchemaException.class,
+                () -> SchemaMapper.toParquet(new Schema(List.of(empty)), plain))
+            .getMessage());
   }
 
   @Test

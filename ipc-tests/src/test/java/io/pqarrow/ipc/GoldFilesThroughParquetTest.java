@@ -35,11 +35,13 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * arrow-testing's integration "gold" IPC streams (little-endian) written to Parquet by the library
- * and read back: every stream whose data Parquet can hold comes back with the schema it had (the
- * message form, dictionary ids aside: each Parquet column has its own dictionary) and the same rows
- * (dictionaries resolved, at any depth). The streams the writer refuses, or Arrow Java cannot read,
- * are listed with the reason, and the list is checked to be exact.
+ * arrow-testing's integration "gold" IPC streams written to Parquet by the library and read back:
+ * every stream whose data Parquet can hold comes back with the schema it had (the message form,
+ * dictionary ids aside: each Parquet column has its own dictionary) and the same rows (dictionaries
+ * resolved, at any depth). The streams the writer refuses, or Arrow Java cannot read, are listed
+ * with the reason, and the list is checked to be exact. The big-endian streams are read through
+ * {@link BigEndianStreamReader} (Arrow Java does not swap) and must give the rows and schema of
+ * their little-endian twins (archery generated both from one JSON file).
  *
  * <p>The corpus is read where it is checked out (we ship no copy): {@code ARROW_TEST_DATA} (the
  * arrow-testing {@code data} directory, as Arrow's own test suites take it), else {@code
@@ -49,24 +51,26 @@ class GoldFilesThroughParquetTest {
   /** Streams that do not make the trip, and why (file name under the integration directory). */
   static final Map<String, String> NOT_CARRIED =
       Map.ofEntries(
-          Map.entry("0.14.1/generated_datetime.stream", "Date64 values that are not whole days"),
-          Map.entry("1.0.0-littleendian/generated_datetime.stream", "Date64 not whole days"),
           Map.entry("0.14.1/generated_interval.stream", "negative intervals (Parquet is unsigned)"),
           Map.entry("1.0.0-littleendian/generated_interval.stream", "negative intervals"),
+          Map.entry("1.0.0-bigendian/generated_interval.stream", "negative intervals"),
           Map.entry("cpp-21.0.0/generated_interval.stream", "negative intervals"),
           Map.entry("cpp-21.0.0/generated_interval_mdn.stream", "sub-millisecond intervals"),
           Map.entry("0.17.1/generated_union.stream", "Arrow Java: V4 union"),
           Map.entry("1.0.0-littleendian/generated_union.stream", "no Parquet form for unions"),
+          Map.entry("1.0.0-bigendian/generated_union.stream", "no Parquet form for unions"),
           Map.entry("cpp-21.0.0/generated_union.stream", "no Parquet form for unions"),
-          Map.entry(
-              "1.0.0-littleendian/generated_duplicate_fieldnames.stream", "duplicate field names"),
-          Map.entry("cpp-21.0.0/generated_duplicate_fieldnames.stream", "duplicate field names"),
           Map.entry("cpp-21.0.0/generated_decimal32.stream", "Arrow Java: no Decimal32"),
           Map.entry("cpp-21.0.0/generated_decimal64.stream", "Arrow Java: no Decimal64"),
           Map.entry("cpp-21.0.0/generated_list_view.stream", "LargeListView not written"),
           Map.entry("cpp-21.0.0/generated_run_end_encoded.stream", "no Parquet form for REE"));
 
   private boolean hadDictionary;
+
+  /** The rows and schema (message form) of the stream {@link #trip} last read. */
+  private List<String> lastRows = List.of();
+
+  private Schema lastSchema;
 
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
   @TempDir Path dir;
@@ -88,18 +92,32 @@ class GoldFilesThroughParquetTest {
     Assumptions.assumeTrue(Files.isDirectory(root), "arrow-testing not checked out at " + root);
     List<Path> streams;
     try (Stream<Path> walk = Files.walk(root)) {
-      streams =
-          walk.filter(p -> p.toString().endsWith(".stream"))
-              .filter(p -> !p.toString().contains("bigendian")) // Arrow Java does not swap
-              .sorted()
-              .toList();
+      streams = walk.filter(p -> p.toString().endsWith(".stream")).sorted().toList();
     }
     Map<String, String> refused = new TreeMap<>();
     int carried = 0;
     int dictionaries = 0;
+    int bigEndian = 0;
     for (Path stream : streams) {
       String name = root.relativize(stream).toString().replace('\\', '/');
-      String why = trip(stream, name);
+      String why;
+      try {
+        why = trip(stream, name);
+      } catch (RuntimeException e) {
+        throw new AssertionError(name + ": " + e, e);
+      }
+      if (name.contains("bigendian")) {
+        // Swapped right: the same rows and schema as the little-endian twin (archery's one JSON).
+        String twinName = name.replace("bigendian", "littleendian");
+        Path twin = root.resolve(twinName);
+        List<String> bigEndianRows = new ArrayList<>(lastRows);
+        Schema bigEndianSchema = lastSchema;
+        String twinWhy = trip(twin, "twin_" + twinName);
+        assertEquals(twinWhy == null, why == null, name + ": " + why + " / twin: " + twinWhy);
+        assertEquals(lastRows, bigEndianRows, name + ": rows as the little-endian twin's");
+        assertEquals(lastSchema, bigEndianSchema, name + ": schema as the little-endian twin's");
+        bigEndian++;
+      }
       if (why == null) {
         carried++;
         dictionaries += hadDictionary ? 1 : 0;
@@ -113,6 +131,43 @@ class GoldFilesThroughParquetTest {
         "streams that do not make the trip: " + refused);
     assertEquals(streams.size() - NOT_CARRIED.size(), carried);
     assertTrue(dictionaries >= 10, "dictionary streams carried: " + dictionaries);
+    assertEquals(22, bigEndian, "big-endian streams compared with their twins");
+  }
+
+  /**
+   * What pyarrow makes of our file of a stream with empty and repeated names: the values, under the
+   * unique Parquet names (pyarrow takes names from the Parquet schema, not from {@code
+   * ARROW:schema}).
+   */
+  @Test
+  void pyarrowReadsRepeatedAndEmptyNamesUnderTheirParquetNames() throws IOException {
+    Path stream = integration().resolve("cpp-21.0.0/generated_duplicate_fieldnames.stream");
+    Assumptions.assumeTrue(Files.isRegularFile(stream), "arrow-testing not checked out");
+    assertEquals(null, trip(stream, "duplicate_fieldnames"));
+    Path parquet = dir.resolve("duplicate_fieldnames.parquet");
+    String out =
+        io.pqarrow.testing.PythonEnv.require()
+            .run(
+                String.join(
+                    "\n",
+                    "import sys, pyarrow as pa, pyarrow.ipc as ipc, pyarrow.parquet as pq",
+                    "def columns(t):",
+                    "    out = []",
+                    "    for c in t.columns:",
+                    "        a = c.combine_chunks()",
+                    "        if pa.types.is_struct(a.type):",
+                    "            a = [a.is_valid()] + [a.field(j) for j in range(a.type.num_fields)]",
+                    "            out.append([x.to_pylist() for x in a])",
+                    "        else:",
+                    "            out.append(a.to_pylist())",
+                    "    return out",
+                    "ours = pq.ParquetFile(sys.argv[1]).read()",
+                    "theirs = ipc.open_stream(sys.argv[2]).read_all()",
+                    "print(ours.schema.names, [f.name for f in ours.schema.field(2).type])",
+                    "print(columns(ours) == columns(theirs), len(columns(theirs)))"),
+                parquet.toString(),
+                stream.toString());
+    assertEquals("['ints', 'ints_1', 'struct'] ['field_1', 'field_2']\nTrue 3\n", out);
   }
 
   /** Null when {@code stream} makes the trip equal; the refusal otherwise. */
@@ -122,7 +177,10 @@ class GoldFilesThroughParquetTest {
     List<String> expected = new ArrayList<>();
     Schema expectedSchema;
     try (InputStream in = Files.newInputStream(stream);
-        ArrowStreamReader reader = new ArrowStreamReader(in, allocator)) {
+        ArrowStreamReader reader =
+            name.contains("bigendian")
+                ? new BigEndianStreamReader(in, allocator)
+                : new ArrowStreamReader(in, allocator)) {
       VectorSchemaRoot batch;
       try {
         batch = reader.getVectorSchemaRoot();
@@ -130,11 +188,14 @@ class GoldFilesThroughParquetTest {
         return "Arrow Java: " + e.getMessage();
       }
       expectedSchema = messageForm(batch.getSchema(), reader);
+      lastRows = expected;
+      lastSchema = expectedSchema;
       hadDictionary = batch.getSchema().getFields().stream().anyMatch(f -> hasDictionary(f));
       try (ParquetArrowWriter writer =
           ParquetArrowWriter.open(parquet, batch.getSchema(), WriteOptions.defaults(), reader)) {
         while (reader.loadNextBatch()) {
           expectedSchema = messageForm(batch.getSchema(), reader);
+          lastSchema = expectedSchema;
           expected.addAll(DictionaryRows.render(batch, reader));
           writer.write(batch, reader);
         }
