@@ -1,7 +1,6 @@
 package io.pqarrow.schema;
 
 import java.math.BigInteger;
-import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
@@ -22,9 +21,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  *   <tr><td>Float16 / Float32 / Float64</td><td>FLBA(2) FLOAT16 / FLOAT / DOUBLE</td></tr>
  *   <tr><td>Decimal(p, s, any width)</td><td>INT32 (p ≤ 9), INT64 (p ≤ 18), else the smallest
  *       FLBA that holds p digits; DECIMAL(p, s)</td></tr>
- *   <tr><td>Date(DAY)</td><td>INT32 DATE</td></tr>
- *   <tr><td>Date(MILLISECOND)</td><td>INT64 TIMESTAMP(false, MILLIS): a Date64 is a count of
- *       milliseconds that need not be whole days, and DATE holds only days</td></tr>
+ *   <tr><td>Date(DAY | MILLISECOND)</td><td>INT32 DATE</td></tr>
  *   <tr><td>Time(s | ms) / Time(us) / Time(ns)</td><td>INT32 TIME(MILLIS) / INT64 TIME(MICROS) /
  *       INT64 TIME(NANOS)</td></tr>
  *   <tr><td>Timestamp(s | ms, tz) / (us, tz) / (ns, tz)</td><td>INT64 TIMESTAMP(tz != null,
@@ -157,10 +154,6 @@ final class ArrowLeafToParquet implements ArrowType.ArrowTypeVisitor<ArrowLeafTo
 
   @Override
   public Leaf visit(ArrowType.Date type) {
-    if (type.getUnit() == DateUnit.MILLISECOND) {
-      return Leaf.of(
-          PrimitiveTypeName.INT64, LogicalTypeAnnotation.timestampType(false, TimeUnit.MILLIS));
-    }
     return Leaf.of(PrimitiveTypeName.INT32, LogicalTypeAnnotation.dateType());
   }
 

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.ArrowType.ArrowTypeID;
@@ -34,7 +33,6 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *   <tr><td>Timestamp(u, tz)</td><td>Timestamp(u', tz'), u' stored in Parquet as u (s → ms);
  *       other units keep u and take tz'</td></tr>
  *   <tr><td>Date(DAY)</td><td>Date(any)</td></tr>
- *   <tr><td>Timestamp(ms, no zone)</td><td>Date(MILLISECOND) (how Date64 is written)</td></tr>
  *   <tr><td>Time(ms)</td><td>Time(s | ms); other units must be equal</td></tr>
  *   <tr><td>Int64</td><td>Duration(any)</td></tr>
  *   <tr><td>Utf8 / LargeUtf8 / Utf8View</td><td>any of them</td></tr>
@@ -318,14 +316,10 @@ final class StoredSchemaToArrow {
     }
     switch (base.getTypeID()) {
       case Timestamp -> {
-        ArrowType.Timestamp b = (ArrowType.Timestamp) base;
-        if (stored instanceof ArrowType.Date d) {
-          boolean localMillis = b.getUnit() == TimeUnit.MILLISECOND && b.getTimezone() == null;
-          return localMillis && d.getUnit() == DateUnit.MILLISECOND ? stored : null;
-        }
         if (!(stored instanceof ArrowType.Timestamp s)) {
           return null;
         }
+        ArrowType.Timestamp b = (ArrowType.Timestamp) base;
         return parquetUnit(s.getUnit()) == parquetUnit(b.getUnit())
             ? stored
             : new ArrowType.Timestamp(b.getUnit(), s.getTimezone());

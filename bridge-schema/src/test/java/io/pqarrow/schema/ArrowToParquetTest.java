@@ -146,8 +146,8 @@ class ArrowToParquetTest {
         row(nullable("a", new ArrowType.Date(DateUnit.DAY)), "optional int32 a (DATE)", "a:DATE"),
         row(
             nullable("a", new ArrowType.Date(DateUnit.MILLISECOND)),
-            "optional int64 a (TIMESTAMP(MILLIS,false))",
-            "a:TIMESTAMP_MILLIS"),
+            "optional int32 a (DATE)",
+            "a:DATE"),
         row(
             nullable("a", new ArrowType.Time(TimeUnit.SECOND, 32)),
             "optional int32 a (TIME(MILLIS,false))",

@@ -171,9 +171,9 @@ class PyarrowInterchangeTest {
   /**
    * pyarrow reads a footer we produced as it reads its own files: it restores time zones, large and
    * view layouts, string dictionaries, list flavours, keysSorted, uuid/json and nested field ids,
-   * and (like for its own files) keeps Date64 (written as TIMESTAMP(MILLIS), so timestamp[ms]),
-   * Time32(s), Timestamp(s) and integer dictionaries as Parquet describes them. Intervals are left
-   * out: see {@link #parquetJavaWritesIntervalAsLogicalTypeUnknownWhichPyarrowReadsAsNull}.
+   * and (like for its own files) keeps Date64, Time32(s), Timestamp(s) and integer dictionaries as
+   * Parquet describes them. Intervals are left out: see {@link
+   * #parquetJavaWritesIntervalAsLogicalTypeUnknownWhichPyarrowReadsAsNull}.
    */
   @Test
   void pyarrowReadsOurParquetSchemaAndStoredSchema() throws Exception {
@@ -206,7 +206,7 @@ class PyarrowInterchangeTest {
             "u64 | uint64 | False",
             "f16 | halffloat | True",
             "dec256 | decimal256(60, 10) | True",
-            "date64 | timestamp[ms] | True",
+            "date64 | date32[day] | True",
             "time_s | time32[ms] | True",
             "time_ns | time64[ns] | True",
             "ts_s | timestamp[ms] | True",

@@ -166,9 +166,7 @@ class SchemaRoundTripTest {
         Arguments.of(
             new ArrowType.Timestamp(TimeUnit.NANOSECOND, null),
             new ArrowType.Timestamp(TimeUnit.NANOSECOND, null)),
-        Arguments.of(
-            new ArrowType.Date(DateUnit.MILLISECOND),
-            new ArrowType.Timestamp(TimeUnit.MILLISECOND, null)),
+        Arguments.of(new ArrowType.Date(DateUnit.MILLISECOND), new ArrowType.Date(DateUnit.DAY)),
         Arguments.of(
             new ArrowType.Time(TimeUnit.SECOND, 32), new ArrowType.Time(TimeUnit.MILLISECOND, 32)),
         Arguments.of(new ArrowType.Duration(TimeUnit.SECOND), new ArrowType.Int(64, true)),

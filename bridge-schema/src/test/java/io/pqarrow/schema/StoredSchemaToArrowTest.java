@@ -11,7 +11,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.vector.extension.UuidType;
-import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -153,42 +152,6 @@ class StoredSchemaToArrowTest {
     assertEquals(
         new ArrowType.Timestamp(TimeUnit.MILLISECOND, "America/New_York"),
         m.arrowSchema().getFields().get(0).getType());
-  }
-
-  /**
-   * Date64 is written as a local TIMESTAMP(MILLIS); the stored Date64 comes back over exactly that
-   * column (and over DATE, as older files and pyarrow write it), not over another unit or a zoned
-   * timestamp, whose values are not Date64's milliseconds since the epoch.
-   */
-  @Test
-  void date64IsRestoredOverLocalMillisecondTimestampsAndDatesOnly() {
-    ArrowType date64 = new ArrowType.Date(DateUnit.MILLISECOND);
-    SchemaMapping m =
-        read(
-            "message schema { optional int64 a (TIMESTAMP(MILLIS,false)); optional int32 b (DATE);"
-                + " optional int64 c (TIMESTAMP(MICROS,false));"
-                + " optional int64 d (TIMESTAMP(MILLIS,true)); }",
-            new Schema(
-                List.of(
-                    nullable("a", date64),
-                    nullable("b", date64),
-                    nullable("c", date64),
-                    nullable("d", date64))));
-    assertEquals(date64, m.arrowSchema().getFields().get(0).getType());
-    assertEquals(date64, m.arrowSchema().getFields().get(1).getType());
-    assertEquals(
-        new ArrowType.Timestamp(TimeUnit.MICROSECOND, null),
-        m.arrowSchema().getFields().get(2).getType());
-    assertEquals(
-        new ArrowType.Timestamp(TimeUnit.MILLISECOND, "UTC"),
-        m.arrowSchema().getFields().get(3).getType());
-    assertEquals(
-        List.of(
-            "Ignored ARROW:schema at c: stored type Date(MILLISECOND) does not fit the Parquet"
-                + " column, read as Timestamp(MICROSECOND, null)",
-            "Ignored ARROW:schema at d: stored type Date(MILLISECOND) does not fit the Parquet"
-                + " column, read as Timestamp(MILLISECOND, UTC)"),
-        m.warnings());
   }
 
   @Test

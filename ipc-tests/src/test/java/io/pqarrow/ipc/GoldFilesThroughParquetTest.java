@@ -51,6 +51,8 @@ class GoldFilesThroughParquetTest {
   /** Streams that do not make the trip, and why (file name under the integration directory). */
   static final Map<String, String> NOT_CARRIED =
       Map.ofEntries(
+          Map.entry("0.14.1/generated_datetime.stream", "Date64 values that are not whole days"),
+          Map.entry("1.0.0-littleendian/generated_datetime.stream", "Date64 not whole days"),
           Map.entry("0.14.1/generated_interval.stream", "negative intervals (Parquet is unsigned)"),
           Map.entry("1.0.0-littleendian/generated_interval.stream", "negative intervals"),
           Map.entry("1.0.0-bigendian/generated_interval.stream", "negative intervals"),

@@ -174,11 +174,11 @@ record WriteKind(
     return 8; // Timestamp, Duration
   }
 
-  /**
-   * {multiplier, divisor} from the Arrow value to the Parquet value (Date64 is written as
-   * TIMESTAMP(MILLIS), so as it is).
-   */
+  /** {multiplier, divisor} from the Arrow value to the Parquet value. */
   private static long[] scale(LogicalTypeAnnotation logical, ArrowType arrow) {
+    if (arrow instanceof ArrowType.Date d && d.getUnit() == DateUnit.MILLISECOND) {
+      return new long[] {1, 86_400_000L};
+    }
     long[] toArrow = TimeUnits.scale(logical, arrow);
     return new long[] {toArrow[1], toArrow[0]};
   }

@@ -573,18 +573,21 @@ class BulkWriteTest {
   }
 
   /**
-   * A value that overflows when it changes unit (seconds to milliseconds) fails the write with the
-   * per-value path's message and row. (A Date64 that is not midnight is written as it is: Date64 is
-   * TIMESTAMP(MILLIS) in Parquet.)
+   * A value that cannot change unit exactly (a Date64 that is not midnight) or overflows doing so
+   * (seconds to milliseconds) fails the write with the per-value path's message and row.
    */
   @Test
   void aValueThatCannotChangeUnitNamesTheColumnAndRowAsBefore() {
-    for (String type : new String[] {"ts_s"}) {
+    for (String type : new String[] {"date64", "ts_s"}) {
       List<String> messages = new ArrayList<>();
       for (boolean bulk : new boolean[] {false, true}) {
         Path file = dir.resolve("unit-" + bulk + ".parquet");
         try (FieldVector v = column(memory.allocator(), type, "n0", "low", 0, 3000)) {
-          ((TimeStampSecTZVector) v).set(2345, Long.MAX_VALUE / 100);
+          if (v instanceof DateMilliVector d) {
+            d.set(2345, 86_400_000L + 1);
+          } else {
+            ((TimeStampSecTZVector) v).set(2345, Long.MAX_VALUE / 100);
+          }
           try (VectorSchemaRoot root = new VectorSchemaRoot(List.of(v))) {
             ParquetArrowWriter writer =
                 ParquetArrowWriter.open(
@@ -601,7 +604,9 @@ class BulkWriteTest {
         }
       }
       assertTrue(messages.get(0).contains("row 2345"), messages.get(0));
-      assertTrue(messages.get(0).contains("overflows"), messages.get(0));
+      assertTrue(
+          messages.get(0).contains(type.equals("date64") ? "not a whole day" : "overflows"),
+          messages.get(0));
       assertEquals(messages.get(0), messages.get(1), type);
     }
   }
