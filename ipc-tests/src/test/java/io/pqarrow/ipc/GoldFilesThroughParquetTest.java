@@ -51,8 +51,12 @@ class GoldFilesThroughParquetTest {
   /** Streams that do not make the trip, and why (file name under the integration directory). */
   static final Map<String, String> NOT_CARRIED =
       Map.ofEntries(
+          // Date64 values that are not whole days: invalid by the Arrow format ("evenly divisible
+          // by 86400000"); Date64 is written as a Parquet DATE and such a value is refused, naming
+          // its column and row, rather than truncated (pyarrow truncates silently).
           Map.entry("0.14.1/generated_datetime.stream", "Date64 values that are not whole days"),
           Map.entry("1.0.0-littleendian/generated_datetime.stream", "Date64 not whole days"),
+          Map.entry("1.0.0-bigendian/generated_datetime.stream", "Date64 not whole days"),
           Map.entry("0.14.1/generated_interval.stream", "negative intervals (Parquet is unsigned)"),
           Map.entry("1.0.0-littleendian/generated_interval.stream", "negative intervals"),
           Map.entry("1.0.0-bigendian/generated_interval.stream", "negative intervals"),
