@@ -195,6 +195,34 @@ class ResidualScalarsTest {
         });
   }
 
+  @Test
+  void aRowWhoseMetadataCannotBeReadFailsAsInTheRowByRowReading() throws Exception {
+    withDuckDbColumn(
+        v -> {
+          // Row 18 (qty 18 in value) gets a metadata of version 2, which no reader accepts.
+          org.apache.arrow.vector.VarBinaryVector meta =
+              (org.apache.arrow.vector.VarBinaryVector) v.metadataVector();
+          long at = meta.getStartOffset(18);
+          meta.getDataBuffer().setByte(at, (meta.getDataBuffer().getByte(at) & 0xF0) | 2);
+          try (KernelResult r =
+              VariantKernels.get(
+                  v,
+                  PathExpression.parse("$.qty"),
+                  INT64,
+                  GetOptions.defaults(),
+                  memory.allocator())) {
+            assertEquals(null, r.vector().getObject(18));
+            assertEquals(17L * 1000000007L, r.vector().getObject(17));
+            assertEquals(19L, r.vector().getObject(19));
+            assertTrue(
+                java.util.Arrays.stream(r.firstFailedRows()).anyMatch(i -> i == 18),
+                java.util.Arrays.toString(r.firstFailedRows()));
+            assertEquals(rowsWhere(2, 5).size() + 1, r.failedRowCount());
+          }
+          assertEquals(List.of(), served(v, "$.qty", INT64).stream().filter(i -> i == 18).toList());
+        });
+  }
+
   private void assertSameGet(VariantVector shredded, VariantVector plain, String path, Field t) {
     PathExpression p = PathExpression.parse(path);
     String what = path + " into " + t.getType();
