@@ -1,13 +1,15 @@
 package io.pqarrow.kernel.path;
 
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.ByteFunctionHelpers;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 
 /**
  * Recognises a row's metadata as the previous row's, reading a Binary {@code metadata} column in
- * place: by its slot (the previous row's offsets, as repeated slots give), else by an
- * 8-bytes-at-a-time comparison with the previous row's bytes (a copy per row, as Parquet readers
- * give). What the metadata holds is the caller's to parse and check when it changes.
+ * place: by its slot (the previous row's offsets, as repeated slots give), else by a bulk
+ * comparison with the previous row's bytes (a copy per row, as Parquet readers give). What the
+ * metadata holds is the caller's to parse and check when it changes.
  */
 final class MetadataRun {
   /** {@link #advance}: the row's metadata is the previous row's. */
@@ -20,7 +22,7 @@ final class MetadataRun {
   static final int OUT_OF_BOUNDS = -1;
 
   private final long offsets;
-  private final long data;
+  private final ArrowBuf data;
   private final long capacity;
   private long lastStart = -1;
   private long lastEnd = -1;
@@ -28,7 +30,7 @@ final class MetadataRun {
   /** Over {@code meta}, whose offset buffer the caller has checked holds every row's offsets. */
   MetadataRun(BaseVariableWidthVector meta) {
     this.offsets = meta.getOffsetBuffer().memoryAddress();
-    this.data = meta.getDataBuffer().memoryAddress();
+    this.data = meta.getDataBuffer();
     this.capacity = meta.getDataBuffer().capacity();
   }
 
@@ -44,31 +46,12 @@ final class MetadataRun {
       lastEnd = -1;
       return OUT_OF_BOUNDS;
     }
-    boolean same = lastStart >= 0 && sameBytes(ms, me, lastStart, lastEnd);
+    boolean same =
+        lastStart >= 0
+            && me - ms == lastEnd - lastStart
+            && ByteFunctionHelpers.equal(data, ms, me, data, lastStart, lastEnd) != 0;
     lastStart = ms;
     lastEnd = me;
     return same ? SAME : CHANGED;
-  }
-
-  /** Whether metadata bytes {@code [s, e)} equal {@code [ps, pe)} (both inside the buffer). */
-  private boolean sameBytes(long s, long e, long ps, long pe) {
-    long len = e - s;
-    if (len != pe - ps) {
-      return false;
-    }
-    long a = data + s;
-    long b = data + ps;
-    long k = 0;
-    for (; k + 8 <= len; k += 8) {
-      if (MemoryUtil.getLong(a + k) != MemoryUtil.getLong(b + k)) {
-        return false;
-      }
-    }
-    for (; k < len; k++) {
-      if (MemoryUtil.getByte(a + k) != MemoryUtil.getByte(b + k)) {
-        return false;
-      }
-    }
-    return true;
   }
 }
