@@ -47,7 +47,10 @@ import org.apache.arrow.vector.complex.StructVector;
  *       remaining rows below), else copied slot to slot; otherwise converted through the casting
  *       rules;
  *   <li>{@code typed_value} is null: the residual {@code value} bytes hold the value, and the rest
- *       of the path is followed inside them (only these rows touch Variant bytes);
+ *       of the path is followed inside them (only these rows touch Variant bytes); when the path is
+ *       keys through shredded objects to a shredded field whose {@code value} holds a scalar the
+ *       writer takes directly (DuckDB keeps integers there), {@link ResidualScalars} stores it in
+ *       place, without the pair rule per level;
  *   <li>a key the schema does not shred: it can only be in the residual object of that level;
  *   <li>both null: a missing object field, or Variant null at the top level and in array elements.
  * </ul>
