@@ -15,15 +15,22 @@ What it does:
     contenders on the same bytes: VariantKernels.get on the unshredded column (kernel), the same
     get on the column shredded as struct<id:int64,a:struct<b:struct<c:int64>>> (kernelShredded), a
     hand loop over the Arrow buffers (handLoop) and parquet-java's Variant API (parquetJava).
- 2. Converts JMH's score (µs per batch) to ns per row, the median of the measured iterations.
- 3. Prints the table, rewrites the section of benchmarks/README.md between the variant_get.py
+ 2. Builds (once) a file of JSON documents of about ten keys written by DuckDB as a shredded
+    VARIANT (benchmarks/target/data/variant-json-ROWS.parquet, --json-rows, 1,000,000 by default):
+    DuckDB keeps their integers in each field's `value`, beside an int64 `typed_value` it leaves
+    null. Runs ShreddedFileGetBenchmark on it with -prof gc: variant_get($.qty, int64) (a field held
+    in `value`) and variant_get($.geo.lat, float64) (a typed field), on the column as read
+    (shredded) and on the same batches unshredded, in the same JVM; ns/row and heap bytes per row.
+ 3. Converts JMH's score (µs per batch) to ns per row, the median of the measured iterations.
+ 4. Prints the tables, rewrites the section of benchmarks/README.md between the variant_get.py
     markers (with the machine, its load average before and after the run, and the command) and
     draws benchmarks/variant-get.png: ns/row against width, one line per contender, one panel per
     path, log scale (matplotlib, installed into .venv on demand by peers.py's helper). With --quick
     the section and plot go to benchmarks/target/variant-get/ instead.
 
 Raw measurements (results.json, jmh.json, the JMH log) are kept in benchmarks/target/variant-get/;
---from-results rewrites the section and plot from results.json without measuring.
+--from-results rewrites the section and plot from results.json without measuring;
+--skip-file leaves out step 2.
 """
 
 import argparse
@@ -34,6 +41,8 @@ import statistics
 import sys
 import time
 from pathlib import Path
+
+import duckdb
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import peers  # noqa: E402  (the shared jar, JMH, machine and matplotlib helpers)
@@ -55,6 +64,84 @@ CONTENDERS = [
     ("handLoop", "hand loop", "^--"),
     ("parquetJava", "parquet-java 1.18.1", "v:"),
 ]
+
+# The DuckDB file's gets: JMH parameter, target, what the field holds.
+FILE_GETS = [("$.qty", "int64", "small integers DuckDB keeps in the field's `value`"),
+             ("$.geo.lat", "float64", "a typed field two objects deep")]
+
+
+def write_json_variant_with_duckdb(path, rows):
+    """JSON documents of ten keys cast to VARIANT by DuckDB, written as shredded Parquet."""
+    con = duckdb.connect()
+    con.execute(f"""
+    COPY (
+      SELECT ('{{"id":' || (i * 7919 + 1000000000) || ',"user":"u' || (i % 9973) || '","score":'
+              || round((i % 1000) * 0.37, 2)
+              || ',"active":' || CASE WHEN i % 3 = 0 THEN 'true' ELSE 'false' END
+              || ',"country":"' || ['DE','FR','US','JP','BR'][(i % 5) + 1] || '","qty":' || (i % 20 + 1)
+              || ',"tags":["t' || (i % 7) || '","x"],"geo":{{"lat":'
+              || round(((i * 37) % 18000) / 100.0 - 90, 2)
+              || ',"lon":' || round(((i * 53) % 36000) / 100.0 - 180, 2) || '}}}}')::JSON::VARIANT AS v
+      FROM range({rows}) t(i) ORDER BY i
+    ) TO '{path}' (FORMAT parquet, COMPRESSION snappy)
+    """)
+    con.close()
+
+
+def json_variant_file(rows):
+    peers.DATA.mkdir(parents=True, exist_ok=True)
+    path = peers.DATA / f"variant-json-{rows}.parquet"
+    if not path.exists():
+        print(f"writing {path.relative_to(ROOT)} with DuckDB {duckdb.__version__}")
+        tmp = path.with_suffix(".tmp")
+        write_json_variant_with_duckdb(tmp, rows)
+        tmp.rename(path)
+    return path
+
+
+def measure_file(path, rows, warmup, iterations, seconds):
+    """ShreddedFileGetBenchmark on the DuckDB file: ns and heap bytes per row, shredded and not."""
+    out = OUT / "jmh-file.json"
+    out.unlink(missing_ok=True)
+    args = ["ShreddedFileGetBenchmark",
+            "-p", f"file={path}",
+            "-p", "get=" + ",".join(g for g, _, _ in FILE_GETS),
+            "-f", "1", "-wi", str(warmup), "-i", str(iterations), "-w", str(seconds), "-r", str(seconds),
+            "-prof", "gc", "-rf", "json", "-rff", str(out)]
+    code = peers.run_jmh(args, OUT / "jmh-file.log")
+    if code != 0 or not out.exists():
+        raise SystemExit(f"JMH failed: {peers._first_error(OUT / 'jmh-file.log')}")
+    results = []
+    for r in json.loads(out.read_text()):
+        method = r["benchmark"].rsplit(".", 1)[1]
+        raw = [v for fork in r["primaryMetric"]["rawData"] for v in fork]
+        per_row = [v * 1_000_000.0 / rows for v in raw]  # ms per pass over the file → ns per row
+        heap = r.get("secondaryMetrics", {}).get("gc.alloc.rate.norm", {}).get("score")
+        results.append({
+            "method": method,
+            "get": r["params"]["get"],
+            "ns_per_row": statistics.median(per_row),
+            "min": min(per_row),
+            "max": max(per_row),
+            "heap_per_row": None if heap is None else heap / rows,
+        })
+        print(f"  {r['params']['get']:10} {method:11} {statistics.median(per_row):8.1f} ns/row")
+    return results
+
+
+def file_table(results):
+    by = {(r["get"], r["method"]): r for r in results}
+    lines = ["| get | target | field | shredded ns/row | unshredded ns/row | shredded ÷ unshredded "
+             "| heap B/row (shredded) |", "|---|---|---|--:|--:|--:|--:|"]
+    for get, target, what in FILE_GETS:
+        s, u = by.get((get, "shredded")), by.get((get, "unshredded"))
+        if s is None or u is None:
+            continue
+        heap = "—" if s["heap_per_row"] is None else f"{s['heap_per_row']:.2f}"
+        lines.append(f"| `{get}` | {target} | {what} | {s['ns_per_row']:.1f} ({s['min']:.1f}–{s['max']:.1f}) "
+                     f"| {u['ns_per_row']:.1f} ({u['min']:.1f}–{u['max']:.1f}) "
+                     f"| {s['ns_per_row'] / u['ns_per_row']:.2f} | {heap} |")
+    return "\n".join(lines)
 
 
 def measure(rows, warmup, iterations, seconds, heap):
@@ -164,6 +251,17 @@ def section(results, run, plotted):
         table(results),
         "",
     ]
+    if run.get("file"):
+        f = run["file"]
+        parts += [
+            f"On a file DuckDB {f['duckdb']} wrote ({f['rows']:,} JSON documents of ten keys cast to VARIANT, "
+            f"`{f['name']}`; `ShreddedFileGetBenchmark`, the column as read against the same batches "
+            "unshredded, same JVM, -prof gc; heap is JMH's gc.alloc.rate.norm ÷ rows, per-call "
+            "arrays included):",
+            "",
+            file_table(run["file_results"]),
+            "",
+        ]
     plot_line = [f"![variant_get ns/row against object width]({PLOT_NAME})", ""] if plotted else []
     return "\n".join(parts + plot_line + [END])
 
@@ -200,6 +298,9 @@ def main():
     parser.add_argument("--seconds", type=int, default=1, help="seconds per JMH iteration (default 1)")
     parser.add_argument("--heap", default="10g",
                         help="-Xmx of the benchmark JVMs (default 10g: 1M objects of 100 keys do not fit in the benchmark's own 6g)")
+    parser.add_argument("--json-rows", type=int,
+                        help="documents in DuckDB's file (default 1,000,000; 65,536 with --quick)")
+    parser.add_argument("--skip-file", action="store_true", help="leave out the DuckDB file's gets")
     parser.add_argument("--build", action="store_true", help="rebuild benchmarks/target/benchmarks.jar first")
     parser.add_argument("--note", help="a remark for the README line on the machine's load")
     parser.add_argument("--from-results", action="store_true",
@@ -219,6 +320,13 @@ def main():
     peers.ensure_jar(a.build)
     print("VariantGetBenchmark (JMH)")
     results = measure(rows, warmup, iterations, a.seconds, a.heap)
+    file_run = None
+    if not a.skip_file:
+        json_rows = a.json_rows or (65_536 if a.quick else 1_000_000)
+        path = json_variant_file(json_rows)
+        print("ShreddedFileGetBenchmark (JMH) on " + str(path.relative_to(ROOT)))
+        file_results = measure_file(path, json_rows, warmup, iterations, a.seconds)
+        file_run = {"rows": json_rows, "name": path.name, "duckdb": duckdb.__version__}
     run = {
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "commit": peers.git_commit(),
@@ -233,11 +341,16 @@ def main():
         "minutes": (time.perf_counter() - started) / 60,
         "note": a.note,
         "quick": a.quick,
+        "file": file_run,
+        "file_results": file_results if file_run else [],
     }
     run["command"] = run["command"].strip()
     (OUT / "results.json").write_text(json.dumps({"run": run, "results": results}, indent=2) + "\n")
     print()
     print(table(results))
+    if file_run:
+        print()
+        print(file_table(run["file_results"]))
     publish_all(results, run)
 
 

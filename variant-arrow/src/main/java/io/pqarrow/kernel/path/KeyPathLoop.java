@@ -7,11 +7,9 @@ import io.pqarrow.kernel.cast.DirectScalar;
 import io.pqarrow.kernel.cast.KeyIds;
 import io.pqarrow.kernel.cast.ValueWriter;
 import io.pqarrow.variant.VariantFormatException;
-import io.pqarrow.variant.VariantKind;
 import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.arrow.VariantColumnReader;
 import io.pqarrow.variant.arrow.VariantVectorException;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.function.IntConsumer;
 import org.apache.arrow.memory.ArrowBuf;
@@ -28,7 +26,8 @@ import org.apache.arrow.vector.FieldVector;
  * would: per row two offset pairs, the metadata recognised by its slot (the previous row's offsets)
  * or by an 8-bytes-at-a-time comparison with the previous row's bytes, the path followed by
  * dictionary id (ids resolved once per distinct metadata), the value stored straight into the
- * output, validity gathered 64 rows to a word.
+ * output ({@link ScalarStore}), validity gathered 64 rows to a word. The metadata is followed by
+ * {@link MetadataRun}.
  *
  * <p>Only rows that take the common route are served here: a metadata that changes goes through
  * {@link VariantColumnReader#metadata} (parsed and checked there), and every row the loop does not
@@ -41,35 +40,20 @@ import org.apache.arrow.vector.FieldVector;
  * {@link io.pqarrow.variant.VariantReader#descendByIds}, in the same order).
  */
 final class KeyPathLoop {
-  // Value headers (docs/variant.md §2): primitive type id << 2, basic type 0.
-  private static final int H_TRUE = 1 << 2;
-  private static final int H_FALSE = 2 << 2;
-  private static final int H_INT8 = 3 << 2;
-  private static final int H_INT16 = 4 << 2;
-  private static final int H_INT32 = 5 << 2;
-  private static final int H_INT64 = 6 << 2;
-  private static final int H_DOUBLE = 7 << 2;
   private static final int OBJECT = 2;
-  // The buffers are read with native-order loads; Variant integers are little-endian.
-  private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
   private final VariantColumnReader rows;
   private final CastContext ctx;
   private final KeyIds keyIds;
-  // The writer's direct path, and the headers of the values it takes (from DirectScalar#takes).
-  private final DirectScalar target;
-  private final boolean[] takes = new boolean[256];
+  // The writer's direct path, stored through in place.
+  private final ScalarStore store;
   private final int rowCount;
   private final ArrowBuf rowValidity;
-  private final long metaOffsets;
-  private final long metaData;
-  private final long metaCapacity;
+  private final MetadataRun metadata;
   private final long valueOffsets;
   private final long valueData;
   private final long valueCapacity;
   private final ArrowBuf outValidity;
-  private final ArrowBuf outBuffer;
-  private final long outData;
   // End of the values of the object holding the value descend() found.
   private long leafEnd;
 
@@ -77,40 +61,21 @@ final class KeyPathLoop {
       VariantColumnReader rows,
       CastContext ctx,
       KeyIds keyIds,
-      DirectScalar target,
+      ScalarStore store,
       BaseVariableWidthVector meta,
       BaseVariableWidthVector value,
       FieldVector out) {
     this.rows = rows;
     this.ctx = ctx;
     this.keyIds = keyIds;
-    this.target = target;
-    for (int h : new int[] {H_TRUE, H_FALSE, H_INT8, H_INT16, H_INT32, H_INT64, H_DOUBLE}) {
-      takes[h] = target.takes(kindOf(h));
-    }
+    this.store = store;
     this.rowCount = rows.rowCount();
     this.rowValidity = rows.vector().getUnderlyingVector().getValidityBuffer();
-    this.metaOffsets = meta.getOffsetBuffer().memoryAddress();
-    this.metaData = meta.getDataBuffer().memoryAddress();
-    this.metaCapacity = meta.getDataBuffer().capacity();
+    this.metadata = new MetadataRun(meta);
     this.valueOffsets = value.getOffsetBuffer().memoryAddress();
     this.valueData = value.getDataBuffer().memoryAddress();
     this.valueCapacity = value.getDataBuffer().capacity();
     this.outValidity = out.getValidityBuffer();
-    this.outBuffer = out.getDataBuffer();
-    this.outData = outBuffer.memoryAddress();
-  }
-
-  /** The kind of a value whose header is one of the primitive headers above. */
-  private static VariantKind kindOf(int header) {
-    return switch (header) {
-      case H_TRUE, H_FALSE -> VariantKind.BOOLEAN;
-      case H_INT8 -> VariantKind.INT8;
-      case H_INT16 -> VariantKind.INT16;
-      case H_INT32 -> VariantKind.INT32;
-      case H_INT64 -> VariantKind.INT64;
-      default -> VariantKind.DOUBLE;
-    };
   }
 
   /**
@@ -121,7 +86,7 @@ final class KeyPathLoop {
   static KeyPathLoop of(
       VariantColumnReader rows, PathExpression path, CastContext ctx, ValueWriter writer) {
     int n = rows.rowCount();
-    if (n == 0 || rows.isShredded() || path.size() == 0 || !LITTLE_ENDIAN) {
+    if (n == 0 || rows.isShredded() || path.size() == 0) {
       return null;
     }
     byte[][] keys = new byte[path.size()][];
@@ -132,12 +97,11 @@ final class KeyPathLoop {
       }
       keys[k] = step.key().getBytes(StandardCharsets.UTF_8);
     }
-    DirectScalar target = writer.direct();
-    if (target == null || target.width < 0) {
+    FieldVector out = writer.vector();
+    ScalarStore store = ScalarStore.of(writer.direct(), out, n);
+    if (store == null) {
       return null;
     }
-    int width = target.width;
-    FieldVector out = writer.vector();
     VariantVector v = rows.vector();
     if (!(v.metadataVector() instanceof BaseVariableWidthVector meta)
         || meta.getField().getDictionary() != null
@@ -146,12 +110,10 @@ final class KeyPathLoop {
         || value.getNullCount() != 0
         || meta.getOffsetBuffer().capacity() < 4L * (n + 1)
         || value.getOffsetBuffer().capacity() < 4L * (n + 1)
-        || v.getUnderlyingVector().getValidityBuffer().capacity() < (n + 7) / 8
-        || out.getValidityBuffer().capacity() < (n + 7) / 8
-        || out.getDataBuffer().capacity() < (width == 0 ? (n + 7) / 8 : (long) width * n)) {
+        || v.getUnderlyingVector().getValidityBuffer().capacity() < (n + 7) / 8) {
       return null;
     }
-    return new KeyPathLoop(rows, ctx, new KeyIds(ctx, keys), target, meta, value, out);
+    return new KeyPathLoop(rows, ctx, new KeyIds(ctx, keys), store, meta, value, out);
   }
 
   /**
@@ -160,8 +122,6 @@ final class KeyPathLoop {
    */
   void run(IntConsumer slowRow) {
     int n = rowCount;
-    long lastStart = -1;
-    long lastEnd = -1;
     // The ids of the current metadata's keys when its rows can be served here, else null.
     int[] ids = null;
     int dictionarySize = 0;
@@ -172,24 +132,17 @@ final class KeyPathLoop {
       long served = 0;
       for (long p = present; p != 0; p &= p - 1) {
         int i = from + Long.numberOfTrailingZeros(p);
-        long ms = MemoryUtil.getInt(metaOffsets + 4L * i);
-        long me = MemoryUtil.getInt(metaOffsets + 4L * i + 4);
-        if (ms != lastStart || me != lastEnd) {
-          if (ms < 0 || me < ms || me > metaCapacity) {
-            lastStart = -1;
-            lastEnd = -1;
-            ids = null;
-            slowRow.accept(i);
-            continue;
+        int change = metadata.advance(i);
+        if (change == MetadataRun.OUT_OF_BOUNDS) {
+          ids = null;
+          slowRow.accept(i);
+          continue;
+        }
+        if (change == MetadataRun.CHANGED) {
+          ids = resolve(i);
+          if (ids != null) {
+            dictionarySize = ctx.metadata().size();
           }
-          if (lastStart < 0 || !sameBytes(ms, me, lastStart, lastEnd)) {
-            ids = resolve(i);
-            if (ids != null) {
-              dictionarySize = ctx.metadata().size();
-            }
-          }
-          lastStart = ms;
-          lastEnd = me;
         }
         if (ids == null) {
           slowRow.accept(i);
@@ -199,7 +152,7 @@ final class KeyPathLoop {
         long ve = MemoryUtil.getInt(valueOffsets + 4L * i + 4);
         long leaf =
             vs < 0 || ve < vs || ve > valueCapacity ? -1 : descend(vs, ve, ids, dictionarySize);
-        if (leaf < 0 || !put(leaf, i)) {
+        if (leaf < 0 || !store.put(valueData + leaf, leafEnd - leaf - 1, i)) {
           slowRow.accept(i);
           continue;
         }
@@ -255,28 +208,6 @@ final class KeyPathLoop {
     } catch (VariantFormatException | VariantVectorException e) {
       return null; // reported by the row reading, for every row of this metadata
     }
-  }
-
-  /** Whether metadata bytes {@code [s, e)} equal {@code [ps, pe)} (both inside the buffer). */
-  private boolean sameBytes(long s, long e, long ps, long pe) {
-    long len = e - s;
-    if (len != pe - ps) {
-      return false;
-    }
-    long a = metaData + s;
-    long b = metaData + ps;
-    long k = 0;
-    for (; k + 8 <= len; k += 8) {
-      if (MemoryUtil.getLong(a + k) != MemoryUtil.getLong(b + k)) {
-        return false;
-      }
-    }
-    for (; k < len; k++) {
-      if (MemoryUtil.getByte(a + k) != MemoryUtil.getByte(b + k)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /**
@@ -367,49 +298,6 @@ final class KeyPathLoop {
       }
     }
     return -1;
-  }
-
-  /** Writes the scalar at {@code leaf} into slot {@code i} when it is one this target takes. */
-  private boolean put(long leaf, int i) {
-    long at = valueData + leaf;
-    int h = MemoryUtil.getByte(at) & 0xFF;
-    if (!takes[h]) {
-      return false;
-    }
-    long room = leafEnd - leaf - 1;
-    switch (h) {
-      case H_TRUE, H_FALSE -> {
-        BitVectorHelper.setValidityBit(outBuffer, i, h == H_TRUE ? 1 : 0);
-        return true;
-      }
-      case H_DOUBLE -> {
-        if (room < 8) {
-          return false;
-        }
-        MemoryUtil.putLong(outData + 8L * i, MemoryUtil.getLong(at + 1));
-        return true;
-      }
-      default -> {
-        long v;
-        if (h == H_INT8 && room >= 1) {
-          v = MemoryUtil.getByte(at + 1);
-        } else if (h == H_INT16 && room >= 2) {
-          v = MemoryUtil.getShort(at + 1);
-        } else if (h == H_INT32 && room >= 4) {
-          v = MemoryUtil.getInt(at + 1);
-        } else if (h == H_INT64 && room >= 8) {
-          v = MemoryUtil.getLong(at + 1);
-        } else {
-          return false;
-        }
-        if (target == DirectScalar.INT64) {
-          MemoryUtil.putLong(outData + 8L * i, v);
-        } else {
-          MemoryUtil.putInt(outData + 4L * i, (int) v);
-        }
-        return true;
-      }
-    }
   }
 
   /** Unsigned little-endian integer of 1 to 4 bytes at {@code address}. */

@@ -47,7 +47,10 @@ import org.apache.arrow.vector.complex.StructVector;
  *       remaining rows below), else copied slot to slot; otherwise converted through the casting
  *       rules;
  *   <li>{@code typed_value} is null: the residual {@code value} bytes hold the value, and the rest
- *       of the path is followed inside them (only these rows touch Variant bytes);
+ *       of the path is followed inside them (only these rows touch Variant bytes); when the path is
+ *       keys through shredded objects to a shredded field whose {@code value} holds a scalar the
+ *       writer takes directly (DuckDB keeps integers there), {@link ResidualScalars} stores it in
+ *       place, without the pair rule per level;
  *   <li>a key the schema does not shred: it can only be in the residual object of that level;
  *   <li>both null: a missing object field, or Variant null at the top level and in array elements.
  * </ul>
@@ -96,6 +99,8 @@ public final class ShreddedGet {
     // Bounds of a variable-width typed column copied as is: Arrow's copy does not check offsets.
     private final BinarySlots copiedSlots;
     private final PathWalker walker;
+    // Rows whose value is a scalar in the residual value of the field the path ends on.
+    private final ResidualScalars residual;
     private final VariantReader bytes = new VariantReader();
     private final VariantReader nullValue = new VariantReader();
     // One builder per call, reset before each converted row (dictionary included).
@@ -148,13 +153,17 @@ public final class ShreddedGet {
                       || last.typed instanceof BaseVariableWidthViewVector)
               ? BinarySlots.of("typed_value of " + path, last.typed, last.typed.getValueCount())
               : null;
+      this.residual = ResidualScalars.of(input, path, chain, writer);
     }
 
     void loop(GetKernel.Outcome outcome) {
-      if (copyTyped && TypedTransfer.copy(input, chain, out, i -> slowRow(i, outcome))) {
+      if (copyTyped && TypedTransfer.copy(input, chain, out, i -> restRow(i, outcome))) {
         return;
       }
       int n = input.rowCount();
+      if (residual != null) {
+        residual.allocate(n);
+      }
       BitSet bulk = new BitSet();
       try (VariantVector rebuilt = rebuildInBulk(bulk)) {
         VariantColumnReader rows = rebuilt == null ? null : VariantColumnReader.of(rebuilt);
@@ -164,9 +173,16 @@ public final class ShreddedGet {
           } else if (rows != null && bulk.get(i)) {
             rebuiltRow(rows, i, outcome);
           } else {
-            slowRow(i, outcome);
+            restRow(i, outcome);
           }
         }
+      }
+    }
+
+    /** Row {@code i}, not SQL NULL: from its residual scalar when it has one, else row by row. */
+    private void restRow(int i, GetKernel.Outcome outcome) {
+      if (residual == null || !residual.put(i)) {
+        slowRow(i, outcome);
       }
     }
 

@@ -38,6 +38,11 @@ final class ValueColumn {
     return new ValueColumn(v, path);
   }
 
+  /** The column itself. */
+  FieldVector vector() {
+    return vector;
+  }
+
   boolean isNull(int slot) {
     return vector.isNull(slot);
   }

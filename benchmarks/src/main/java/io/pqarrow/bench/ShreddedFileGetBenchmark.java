@@ -1,0 +1,182 @@
+package io.pqarrow.bench;
+
+import io.pqarrow.extension.ExtensionTypes;
+import io.pqarrow.extension.VariantVector;
+import io.pqarrow.kernel.GetOptions;
+import io.pqarrow.kernel.KernelResult;
+import io.pqarrow.kernel.PathExpression;
+import io.pqarrow.kernel.VariantKernels;
+import io.pqarrow.parquet.read.ParquetArrowReader;
+import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.shred.Shredding;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.util.TransferPair;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * {@code variant_get} over a shredded Variant column read from an existing Parquet file (the
+ * DuckDB-written JSON documents of {@code benchmarks/variant_get.py}): {@link #shredded} on the
+ * batches as the reader gives them, {@link #unshredded} on the same batches unshredded first
+ * ({@link Shredding#unshred}, in {@code @Setup}), in the same run. DuckDB shreds small JSON
+ * integers into a field's {@code value}, not its int64 {@code typed_value}: {@code $.qty} (int64)
+ * is such a field, {@code $.geo.lat} (float64) a typed one.
+ *
+ * <p>The file is read once, in {@code @Setup}; an operation is one pass over all its batches, so
+ * ns/row is the time of an operation divided by {@link #rows()} (printed by the setup), and {@code
+ * -prof gc}'s {@code gc.alloc.rate.norm} divided by the same count is the heap per row.
+ *
+ * <p>Run: {@code java --add-opens=java.base/java.nio=ALL-UNNAMED -jar
+ * benchmarks/target/benchmarks.jar ShreddedFileGetBenchmark -p
+ * file=benchmarks/target/data/variant-json-1000000.parquet -p get='$.qty' -prof gc}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx6g"})
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class ShreddedFileGetBenchmark {
+  /** The Parquet file; must exist and hold a shredded Variant column {@link #column}. */
+  @Param({""})
+  public String file;
+
+  /** The Variant column. */
+  @Param({"v"})
+  public String column;
+
+  /** The path, with the target it is read as: {@code $.geo.lat} as float64, any other int64. */
+  @Param({"$.qty", "$.geo.lat"})
+  public String get;
+
+  /** Rows per batch read from the file. */
+  @Param({"65536"})
+  public int batchRows;
+
+  private BufferAllocator allocator;
+  private final List<VariantVector> stored = new ArrayList<>();
+  private final List<VariantVector> plain = new ArrayList<>();
+  private PathExpression expression;
+  private Field target;
+  private long rows;
+
+  /** Reads the column's batches into memory, and their unshredded copies. */
+  @Setup
+  public void setup() {
+    if (file == null || file.isEmpty()) {
+      throw new IllegalArgumentException(
+          "ShreddedFileGetBenchmark needs a file: run it with -p file=FILE.parquet");
+    }
+    Path f = Path.of(file);
+    if (!Files.isRegularFile(f)) {
+      throw new IllegalArgumentException("ShreddedFileGetBenchmark: no such file: " + f);
+    }
+    ExtensionTypes.register();
+    allocator = new RootAllocator();
+    expression = PathExpression.parse(get);
+    target =
+        get.equals("$.geo.lat")
+            ? Field.nullable("out", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE))
+            : Field.nullable("out", new ArrowType.Int(64, true));
+    ReadOptions options =
+        ReadOptions.builder().columns(List.of(column)).batchRows(batchRows).build();
+    try (ParquetArrowReader reader = ParquetArrowReader.open(f, allocator, options)) {
+      while (reader.loadNextBatch()) {
+        FieldVector v = reader.getVectorSchemaRoot().getVector(column);
+        if (!(v instanceof VariantVector)) {
+          throw new IllegalArgumentException(
+              "ShreddedFileGetBenchmark: " + column + " is not a Variant column: " + v.getField());
+        }
+        // Copied, not transferred: the reader fills the same vectors for the next batch.
+        VariantVector owned = (VariantVector) v.getField().createVector(allocator);
+        TransferPair t = v.makeTransferPair(owned);
+        for (int i = 0; i < v.getValueCount(); i++) {
+          t.copyValueSafe(i, i);
+        }
+        owned.setValueCount(v.getValueCount());
+        stored.add(owned);
+        plain.add(Shredding.unshred(owned, allocator));
+        rows += owned.getValueCount();
+      }
+    }
+    System.out.println(
+        "ShreddedFileGetBenchmark: " + rows + " rows in " + stored.size() + " batches of " + f);
+  }
+
+  /** Frees the batches; closing the allocator fails if an operation leaked a buffer. */
+  @TearDown
+  public void tearDown() {
+    stored.forEach(VariantVector::close);
+    plain.forEach(VariantVector::close);
+    stored.clear();
+    plain.clear();
+    allocator.close();
+  }
+
+  /** The rows of the column: the divisor of an operation's time and allocation. */
+  public long rows() {
+    return rows;
+  }
+
+  /** The get on the batches as read (shredded); returns a checksum of the values. */
+  @Benchmark
+  public long shredded() {
+    return getAll(stored);
+  }
+
+  /** The same get on the unshredded copies of the batches; returns the same checksum. */
+  @Benchmark
+  public long unshredded() {
+    return getAll(plain);
+  }
+
+  private long getAll(List<VariantVector> batches) {
+    long sum = 0;
+    for (VariantVector v : batches) {
+      try (KernelResult out =
+          VariantKernels.get(v, expression, target, GetOptions.defaults(), allocator)) {
+        sum += checksum(out.vector());
+      }
+    }
+    return sum;
+  }
+
+  private static long checksum(FieldVector v) {
+    long s = v.getNullCount();
+    if (v instanceof BigIntVector b) {
+      for (int i = 0; i < b.getValueCount(); i++) {
+        s = s * 31 + (b.isNull(i) ? 7 : b.get(i));
+      }
+    } else {
+      Float8Vector d = (Float8Vector) v;
+      for (int i = 0; i < d.getValueCount(); i++) {
+        s = s * 31 + (d.isNull(i) ? 7 : Double.doubleToLongBits(d.get(i)));
+      }
+    }
+    return s;
+  }
+}
