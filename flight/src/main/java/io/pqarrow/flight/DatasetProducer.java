@@ -41,6 +41,7 @@ import org.apache.arrow.flight.SchemaResult;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.filter2.statisticslevel.StatisticsFilter;
@@ -139,7 +140,8 @@ final class DatasetProducer extends NoOpFlightProducer {
     try {
       ReadRequest r = request(descriptor);
       Dataset ds = open(paths.existing(r.path()));
-      return new SchemaResult(schema(ds, r));
+      Schema read = readSchema(ds, r);
+      return new SchemaResult(r.variant().schema(read, decoded(ds, r, read)));
     } catch (RuntimeException e) {
       throw errors.of(e);
     }
@@ -154,7 +156,11 @@ final class DatasetProducer extends NoOpFlightProducer {
 
   private FlightInfo info(ReadRequest r, FlightDescriptor descriptor) {
     Dataset ds = open(paths.existing(r.path()));
-    Schema schema = schema(ds, r);
+    Schema read = readSchema(ds, r);
+    Map<String, Field> decoded = decoded(ds, r, read);
+    Schema schema = r.variant().schema(read, decoded);
+    String decodedText =
+        r.variant() == VariantOutput.DECODE ? DecodedColumns.encode(decoded) : null;
     Expression filter = filter(r);
     List<FlightEndpoint> endpoints = new ArrayList<>();
     long rows = 0;
@@ -180,7 +186,7 @@ final class DatasetProducer extends NoOpFlightProducer {
           }
         }
         if (!groups.isEmpty()) {
-          Ticket ticket = new Ticket(r.ticket(file, groups));
+          Ticket ticket = new Ticket(r.ticket(file, groups, decodedText));
           endpoints.add(
               location == null ? new FlightEndpoint(ticket) : new FlightEndpoint(ticket, location));
         }
@@ -251,14 +257,24 @@ final class DatasetProducer extends NoOpFlightProducer {
     return b.build();
   }
 
-  /** The schema a client receives: the scan's (projection and filter checked), Variant mode. */
-  private Schema schema(Dataset ds, ReadRequest r) {
+  /**
+   * The schema the scan of {@code r} reads (projection and filter checked), before Variant mode.
+   */
+  private Schema readSchema(Dataset ds, ReadRequest r) {
     try (DatasetScan scan =
         ds.newScan(allocator, readOptions(r), DatasetScanOptions.defaults(), List.of())) {
-      return r.variant().schema(scan.getVectorSchemaRoot().getSchema());
+      return scan.getVectorSchemaRoot().getSchema();
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
+  }
+
+  /** For {@code decode}, each Variant column's field inferred from every row {@code r} keeps. */
+  private Map<String, Field> decoded(Dataset ds, ReadRequest r, Schema read) {
+    if (r.variant() != VariantOutput.DECODE) {
+      return Map.of();
+    }
+    return DecodedColumns.infer(ds, readOptions(r), DecodedColumns.variantColumns(read), allocator);
   }
 
   @Override
@@ -317,6 +333,7 @@ final class DatasetProducer extends NoOpFlightProducer {
             ds.newScan(allocator, readOptions(r), DatasetScanOptions.defaults(), List.of(split));
         VectorSchemaRoot out = output(scan, r)) {
       VectorSchemaRoot in = scan.getVectorSchemaRoot();
+      Map<String, Field> decoded = ticketDecoded(r, in.getSchema());
       VectorSchemaRoot sent = out == null ? in : out;
       listener.start(sent);
       while (scan.loadNextBatch()) {
@@ -330,7 +347,7 @@ final class DatasetProducer extends NoOpFlightProducer {
           return;
         }
         if (out != null) {
-          r.variant().move(in, out, allocator);
+          r.variant().move(in, out, decoded, allocator);
         }
         listener.putNext();
         if (out != null) {
@@ -347,8 +364,19 @@ final class DatasetProducer extends NoOpFlightProducer {
     if (r.variant() == VariantOutput.KEEP) {
       return null;
     }
-    return VectorSchemaRoot.create(
-        r.variant().schema(scan.getVectorSchemaRoot().getSchema()), allocator);
+    Schema read = scan.getVectorSchemaRoot().getSchema();
+    return VectorSchemaRoot.create(r.variant().schema(read, ticketDecoded(r, read)), allocator);
+  }
+
+  /** The decoded schema a ticket carries, checked against its read; empty but for decode. */
+  private static Map<String, Field> ticketDecoded(ReadRequest r, Schema read) {
+    if (r.variant() == VariantOutput.DECODE) {
+      return DecodedColumns.parse(r.decoded(), read);
+    }
+    if (r.decoded() != null) {
+      throw Requests.invalid("'decoded' belongs to tickets of 'variant': decode only");
+    }
+    return Map.of();
   }
 
   /** Waits until the client can take a batch; false when it went away or the server stops. */
