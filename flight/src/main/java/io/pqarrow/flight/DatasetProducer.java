@@ -4,8 +4,8 @@ import io.pqarrow.dataset.Dataset;
 import io.pqarrow.dataset.DatasetScan;
 import io.pqarrow.dataset.DatasetScanOptions;
 import io.pqarrow.dataset.DatasetSplit;
+import io.pqarrow.filter.ColumnPaths;
 import io.pqarrow.filter.Expression;
-import io.pqarrow.filter.ExpressionParser;
 import io.pqarrow.filter.ParquetPredicates;
 import io.pqarrow.parquet.read.ParquetSource;
 import io.pqarrow.parquet.read.ReadOptions;
@@ -161,7 +161,7 @@ final class DatasetProducer extends NoOpFlightProducer {
     Schema schema = r.variant().schema(read, decoded);
     String decodedText =
         r.variant() == VariantOutput.DECODE ? DecodedColumns.encode(decoded) : null;
-    Expression filter = filter(r);
+    Expression filter = filter(ds, r);
     List<FlightEndpoint> endpoints = new ArrayList<>();
     long rows = 0;
     long bytes = 0;
@@ -234,23 +234,30 @@ final class DatasetProducer extends NoOpFlightProducer {
     return datasets;
   }
 
-  private Expression filter(ReadRequest r) {
+  /**
+   * The request's filter, checked against the dataset's schema; an error is worded as {@code bridge
+   * cat --where} words it ({@link ColumnPaths#where}), the client path standing for the file.
+   */
+  private static Expression filter(Dataset ds, ReadRequest r) {
     if (r.where() == null) {
       return null;
     }
-    try {
-      return ExpressionParser.parse(r.where());
-    } catch (io.pqarrow.BridgeException e) {
-      throw Requests.invalid("where: " + errors.clean(e.getMessage()));
-    }
+    return ColumnPaths.where("--where", r.where(), ds.schema(), r.path());
   }
 
-  private ReadOptions readOptions(ReadRequest r) {
+  /**
+   * The options of the request's scan; its columns checked first, each error worded as {@code
+   * bridge cat --columns} words it ({@link ColumnPaths#names}).
+   */
+  private static ReadOptions readOptions(Dataset ds, ReadRequest r) {
     ReadOptions.Builder b = ReadOptions.builder().batchRows(r.batchRows());
     if (r.columns() != null) {
+      for (String c : r.columns()) {
+        ColumnPaths.names("--columns", c, ds.schema(), r.path());
+      }
       b.columns(r.columns());
     }
-    Expression filter = filter(r);
+    Expression filter = filter(ds, r);
     if (filter != null) {
       b.filter(filter);
     }
@@ -262,7 +269,7 @@ final class DatasetProducer extends NoOpFlightProducer {
    */
   private Schema readSchema(Dataset ds, ReadRequest r) {
     try (DatasetScan scan =
-        ds.newScan(allocator, readOptions(r), DatasetScanOptions.defaults(), List.of())) {
+        ds.newScan(allocator, readOptions(ds, r), DatasetScanOptions.defaults(), List.of())) {
       return scan.getVectorSchemaRoot().getSchema();
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
@@ -274,7 +281,8 @@ final class DatasetProducer extends NoOpFlightProducer {
     if (r.variant() != VariantOutput.DECODE) {
       return Map.of();
     }
-    return DecodedColumns.infer(ds, readOptions(r), DecodedColumns.variantColumns(read), allocator);
+    return DecodedColumns.infer(
+        ds, readOptions(ds, r), DecodedColumns.variantColumns(read), allocator);
   }
 
   @Override
@@ -330,7 +338,8 @@ final class DatasetProducer extends NoOpFlightProducer {
     BackpressureStrategy backpressure = new BackpressureStrategy.CallbackBackpressureStrategy();
     backpressure.register(listener);
     try (DatasetScan scan =
-            ds.newScan(allocator, readOptions(r), DatasetScanOptions.defaults(), List.of(split));
+            ds.newScan(
+                allocator, readOptions(ds, r), DatasetScanOptions.defaults(), List.of(split));
         VectorSchemaRoot out = output(scan, r)) {
       VectorSchemaRoot in = scan.getVectorSchemaRoot();
       Map<String, Field> decoded = ticketDecoded(r, in.getSchema());
