@@ -1,5 +1,10 @@
 package io.pqarrow.flight;
 
+import static io.pqarrow.flight.FlightTests.client;
+import static io.pqarrow.flight.FlightTests.command;
+import static io.pqarrow.flight.FlightTests.stopAndCheck;
+import static io.pqarrow.flight.FlightTests.ticket;
+import static io.pqarrow.flight.FlightTests.waitForZero;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,7 +13,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.BridgeException;
 import io.pqarrow.testing.PythonEnv;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,7 +28,6 @@ import org.apache.arrow.flight.FlightInfo;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.FlightStatusCode;
 import org.apache.arrow.flight.FlightStream;
-import org.apache.arrow.flight.Location;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -89,9 +92,7 @@ class FlightServerTest {
 
   @AfterAll
   static void stop() {
-    server.close();
-    assertEquals(0, allocator.getAllocatedMemory());
-    allocator.close();
+    stopAndCheck(server, allocator);
   }
 
   static String pyClient(String script) {
@@ -226,12 +227,8 @@ class FlightServerTest {
 
   @Test
   void aDecodeTicketsSchemaIsCheckedAgainOnDoGet() throws Exception {
-    try (FlightClient c = client()) {
-      FlightInfo info =
-          c.getInfo(
-              FlightDescriptor.command(
-                  "{\"path\": \"v.parquet\", \"variant\": \"decode\"}"
-                      .getBytes(StandardCharsets.UTF_8)));
+    try (FlightClient c = client(allocator, server)) {
+      FlightInfo info = c.getInfo(command("{\"path\": \"v.parquet\", \"variant\": \"decode\"}"));
       String honest = new String(info.getEndpoints().get(0).getTicket().getBytes(), UTF_8);
       try (FlightStream s = c.getStream(ticket(honest))) {
         assertEquals(info.getSchema(), s.getSchema());
@@ -271,7 +268,7 @@ class FlightServerTest {
         assertTrue(e.status().description().contains("decoded"), e.status().description());
       }
     }
-    waitForZero();
+    waitForZero(server);
   }
 
   @Test
@@ -375,7 +372,7 @@ class FlightServerTest {
 
   @Test
   void malformedRequestsGetInvalidArgumentWithOneLine() throws Exception {
-    try (FlightClient c = client()) {
+    try (FlightClient c = client(allocator, server)) {
       String[] bad = {
         "",
         "{",
@@ -396,10 +393,7 @@ class FlightServerTest {
       for (int round = 0; round < 1000 / bad.length + 1; round++) {
         for (String b : bad) {
           FlightRuntimeException e =
-              assertThrows(
-                  FlightRuntimeException.class,
-                  () -> c.getInfo(FlightDescriptor.command(b.getBytes(StandardCharsets.UTF_8))),
-                  b);
+              assertThrows(FlightRuntimeException.class, () -> c.getInfo(command(b)), b);
           assertEquals(FlightStatusCode.INVALID_ARGUMENT, e.status().code(), b);
           String d = e.status().description();
           assertFalse(d.contains("\n") || d.contains("\tat ") || d.contains(dir.toString()), d);
@@ -435,23 +429,19 @@ class FlightServerTest {
     } finally {
       pool.shutdown();
     }
-    waitForZero();
+    waitForZero(server);
   }
 
   @Test
   void aClientThatGoesAwayMidStreamFreesItsStream() throws Exception {
-    try (FlightClient c = client()) {
-      FlightInfo info =
-          c.getInfo(
-              FlightDescriptor.command(
-                  "{\"path\": \"flat.parquet\", \"batch_rows\": 10}"
-                      .getBytes(StandardCharsets.UTF_8)));
+    try (FlightClient c = client(allocator, server)) {
+      FlightInfo info = c.getInfo(command("{\"path\": \"flat.parquet\", \"batch_rows\": 10}"));
       try (FlightStream s = c.getStream(info.getEndpoints().get(0).getTicket())) {
         assertTrue(s.next());
         s.cancel("going away", null);
       }
     }
-    waitForZero();
+    waitForZero(server);
   }
 
   @Test
@@ -460,14 +450,9 @@ class FlightServerTest {
         new ServerConfig(
             root, "127.0.0.1", 0, null, null, null, FlightLimits.defaults().withMaxStreams(1));
     try (BridgeFlightServer limited = BridgeFlightServer.start(one, allocator, Map.of());
-        FlightClient c =
-            FlightClient.builder(allocator, Location.forGrpcInsecure("127.0.0.1", limited.port()))
-                .build()) {
+        FlightClient c = client(allocator, limited)) {
       Ticket t =
-          c.getInfo(
-                  FlightDescriptor.command(
-                      "{\"path\": \"flat.parquet\", \"batch_rows\": 1}"
-                          .getBytes(StandardCharsets.UTF_8)))
+          c.getInfo(command("{\"path\": \"flat.parquet\", \"batch_rows\": 1}"))
               .getEndpoints()
               .get(0)
               .getTicket();
@@ -518,7 +503,7 @@ class FlightServerTest {
 
   static long sumOfIds(String path) throws Exception {
     long sum = 0;
-    try (FlightClient c = client()) {
+    try (FlightClient c = client(allocator, server)) {
       FlightInfo info = c.getInfo(FlightDescriptor.path(path.split("/")));
       for (FlightEndpoint e : info.getEndpoints()) {
         try (FlightStream s = c.getStream(e.getTicket())) {
@@ -535,7 +520,7 @@ class FlightServerTest {
   }
 
   static long upload(String path, int rows) throws Exception {
-    try (FlightClient c = client();
+    try (FlightClient c = client(allocator, server);
         BufferAllocator a = allocator.newChildAllocator("upload", 0, Long.MAX_VALUE);
         VectorSchemaRoot r =
             VectorSchemaRoot.create(
@@ -564,22 +549,5 @@ class FlightServerTest {
       w.getResult();
     }
     return rows;
-  }
-
-  static FlightClient client() {
-    return FlightClient.builder(allocator, Location.forGrpcInsecure("127.0.0.1", server.port()))
-        .build();
-  }
-
-  static void waitForZero() throws InterruptedException {
-    long deadline = System.nanoTime() + 10_000_000_000L;
-    while (server.allocatedBytes() != 0 && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
-    assertEquals(0, server.allocatedBytes());
-  }
-
-  static Ticket ticket(String json) {
-    return new Ticket(json.getBytes(StandardCharsets.UTF_8));
   }
 }
