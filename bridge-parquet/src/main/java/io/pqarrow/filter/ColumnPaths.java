@@ -33,7 +33,10 @@ public final class ColumnPaths {
    * used).
    *
    * @param flag the flag that names the path, for messages ({@code --columns})
+   * @param path the path as written (trimmed here)
+   * @param schema the schema it must be found in
    * @param file the file or dataset the schema comes from, for messages
+   * @return the names of the selected fields, from the top level down
    * @throws BridgeException of kind INVALID_ARGUMENT when the path is empty, unknown, or goes
    *     inside a column that has no named children (a Variant, a map, a primitive)
    */
@@ -79,6 +82,10 @@ public final class ColumnPaths {
    * Checks that {@code name} is a top-level column of {@code schema} (the flags that take only
    * those).
    *
+   * @param flag the flag that names the column, for messages
+   * @param name the column's name
+   * @param schema the schema it must be a top-level column of
+   * @param file the file or dataset the schema comes from, for messages
    * @throws BridgeException of kind INVALID_ARGUMENT naming the column and the closest names
    */
   public static void checkTopLevel(String flag, String name, Schema schema, Object file) {
@@ -93,7 +100,10 @@ public final class ColumnPaths {
    * {@code text} parsed and bound once to {@code schema} to check it.
    *
    * @param flag the flag that gave the expression, for messages ({@code --where})
+   * @param text the expression, in the syntax of {@link ExpressionParser}
+   * @param schema the schema its columns must be found in
    * @param file the file or dataset the schema comes from, for messages
+   * @return the parsed expression
    * @throws BridgeException of kind INVALID_ARGUMENT for a malformed expression, an unknown column
    *     (worded as for {@link #names}) or a literal its column cannot be compared with; the message
    *     is followed by two lines, the expression and a caret under the place it names, when the
@@ -143,16 +153,30 @@ public final class ColumnPaths {
    * the names at the level where the path stopped resolving ({@code columns: a, b} or {@code s has:
    * x, y}).
    *
+   * @param flag the flag that names the path
+   * @param path the path as written
+   * @param file the file or dataset the schema comes from
    * @param prefix the resolved part of the path before the level that lacks it ({@code ""} at the
    *     top)
    * @param fields the fields at that level
+   * @param top the top-level fields of the schema, searched for the closest paths
+   * @return the error, of kind INVALID_ARGUMENT, for the caller to throw
    */
   public static BridgeException unknown(
       String flag, String path, Object file, String prefix, List<Field> fields, List<Field> top) {
     return usage(flag + ": " + unknownColumn(path, file, prefix, fields, top));
   }
 
-  /** {@link #unknown}'s message without the flag. */
+  /**
+   * {@link #unknown}'s message without the flag.
+   *
+   * @param path the path as written
+   * @param file the file or dataset the schema comes from
+   * @param prefix the resolved part of the path before the level that lacks it
+   * @param fields the fields at that level
+   * @param top the top-level fields of the schema, searched for the closest paths
+   * @return {@code unknown column '<path>' in <file> (<hint>)}
+   */
   public static String unknownColumn(
       String path, Object file, String prefix, List<Field> fields, List<Field> top) {
     return unknownNamed(
@@ -175,6 +199,10 @@ public final class ColumnPaths {
   /**
    * {@code path} as the names of its parts, resolved against {@code fields} ({@link FieldPath}).
    *
+   * @param flag the flag that names the path, for messages
+   * @param path the path as written
+   * @param fields the fields it is resolved against
+   * @return the names of its parts
    * @throws BridgeException of kind INVALID_ARGUMENT for an empty or malformed path
    */
   public static List<String> resolve(String flag, String path, List<Field> fields) {
@@ -188,7 +216,13 @@ public final class ColumnPaths {
     }
   }
 
-  /** The field of {@code fields} named {@code name}, or null. */
+  /**
+   * The field of {@code fields} named {@code name}.
+   *
+   * @param fields the fields searched
+   * @param name the name
+   * @return the field, or null when none has the name
+   */
   public static Field find(List<Field> fields, String name) {
     for (Field f : fields) {
       if (f.getName().equals(name)) {
