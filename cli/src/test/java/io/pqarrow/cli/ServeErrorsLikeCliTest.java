@@ -100,8 +100,7 @@ class ServeErrorsLikeCliTest {
       assertEquals(
           "unknown key 'colums' (did you mean columns?)",
           flightError(c, "{\"path\": \"events.parquet\", \"colums\": [\"user\"]}"));
-      assertEquals(
-          "Unknown option: '--colums' (did you mean --columns?)", cliLine("--colums"));
+      assertEquals("Unknown option: '--colums' (did you mean --columns?)", cliLine("--colums"));
       assertEquals(
           "unknown key 'zzz' (keys: batch_rows, columns, path, split_bytes, variant, where)",
           flightError(c, "{\"path\": \"events.parquet\", \"zzz\": 1}"));
