@@ -7,6 +7,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -109,33 +110,38 @@ final class FileFilters {
   private static final Expression TRUE = new Expression.NullTest(Expression.Column.of("⊤"), true);
   private static final Expression FALSE = new Expression.NullTest(Expression.Column.of("⊥"), true);
 
+  /**
+   * {@code children} folded and joined by {@code make}: an and ({@code absorbing} FALSE, {@code
+   * neutral} TRUE) or an or (the other way round); a child that folds to {@code absorbing} decides
+   * it, one that folds to {@code neutral} is dropped.
+   */
+  private Expression junction(
+      List<Expression> children,
+      Expression absorbing,
+      Expression neutral,
+      int file,
+      Schema fileSchema,
+      Function<List<Expression>, Expression> make) {
+    List<Expression> kept = new ArrayList<>();
+    for (Expression c : children) {
+      Expression f = fold(c, file, fileSchema);
+      if (f == absorbing) {
+        return absorbing;
+      }
+      if (f != neutral) {
+        kept.add(f);
+      }
+    }
+    return kept.isEmpty() ? neutral : kept.size() == 1 ? kept.get(0) : make.apply(kept);
+  }
+
   /** {@code fileSchema} null: only partition predicates fold, the others stay as they are. */
   private Expression fold(Expression e, int file, Schema fileSchema) {
     if (e instanceof Expression.And a) {
-      List<Expression> kept = new ArrayList<>();
-      for (Expression c : a.children()) {
-        Expression f = fold(c, file, fileSchema);
-        if (f == FALSE) {
-          return FALSE;
-        }
-        if (f != TRUE) {
-          kept.add(f);
-        }
-      }
-      return kept.isEmpty() ? TRUE : kept.size() == 1 ? kept.get(0) : new Expression.And(kept);
+      return junction(a.children(), FALSE, TRUE, file, fileSchema, Expression.And::new);
     }
     if (e instanceof Expression.Or o) {
-      List<Expression> kept = new ArrayList<>();
-      for (Expression c : o.children()) {
-        Expression f = fold(c, file, fileSchema);
-        if (f == TRUE) {
-          return TRUE;
-        }
-        if (f != FALSE) {
-          kept.add(f);
-        }
-      }
-      return kept.isEmpty() ? FALSE : kept.size() == 1 ? kept.get(0) : new Expression.Or(kept);
+      return junction(o.children(), TRUE, FALSE, file, fileSchema, Expression.Or::new);
     }
     long[] bits = partitionBits.get(e);
     if (bits != null) {

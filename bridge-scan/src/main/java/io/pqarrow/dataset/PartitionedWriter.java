@@ -20,7 +20,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseIntVector;
@@ -54,7 +57,11 @@ import org.apache.arrow.vector.util.TransferPair;
  * dates as {@code 2025-01-31}, floating point as Java prints a double, strings as they are.
  * Partition columns are top-level columns of those types. {@code N} counts the files of the whole
  * write from 0; a partition's file is closed and the next begun when it reaches the maximum rows
- * per file. Every file is written with the same {@link WriteOptions}.
+ * per file. Every file is written with the same {@link WriteOptions}. Their {@code threads} are the
+ * write's, not each file's: with more than one and no executor given, the files' writers share one
+ * pool of {@code threads - 1} helpers started here and stopped at {@link #close} or {@link #abort}
+ * (a writer of its own would start {@code threads - 1} helpers for every open partition); the files
+ * are the same whatever the threads.
  *
  * <p>Crash safety: the whole output is written under a hidden sibling of the target ({@code
  * .NAME.<hex>.tmp}), renamed to the target (atomically where the file system can) once every file
@@ -69,6 +76,7 @@ public final class PartitionedWriter implements AutoCloseable {
   private final int[] partitionIndex;
   private final int[] fileIndex;
   private final WriteOptions options;
+  private final ExecutorService helpers; // null: none started here
   private final long maxRowsPerFile;
   private final BufferAllocator allocator;
   private final DictionaryProvider dictionaries;
@@ -114,7 +122,21 @@ public final class PartitionedWriter implements AutoCloseable {
     this.temp = temp;
     this.schema = schema;
     this.partitionIndex = partitionIndex;
-    this.options = options;
+    if (options.threads() > 1 && options.executor().isEmpty()) {
+      AtomicInteger n = new AtomicInteger();
+      this.helpers =
+          Executors.newFixedThreadPool(
+              options.threads() - 1,
+              r -> {
+                Thread t = new Thread(r, "pqarrow-partition-write-" + n.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+              });
+      this.options = options.toBuilder().executor(helpers).build();
+    } else {
+      this.helpers = null;
+      this.options = options;
+    }
     this.maxRowsPerFile = maxRowsPerFile;
     this.allocator = allocator;
     this.dictionaries = dictionaries;
@@ -499,6 +521,14 @@ public final class PartitionedWriter implements AutoCloseable {
     } catch (RuntimeException e) {
       abort();
       throw e;
+    } finally {
+      stopHelpers();
+    }
+  }
+
+  private void stopHelpers() {
+    if (helpers != null) {
+      helpers.shutdown();
     }
   }
 
@@ -523,6 +553,8 @@ public final class PartitionedWriter implements AutoCloseable {
       }
     } catch (IOException ignored) {
       // a leftover hidden directory is all that remains
+    } finally {
+      stopHelpers();
     }
   }
 }

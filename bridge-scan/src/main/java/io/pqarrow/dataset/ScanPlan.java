@@ -180,10 +180,11 @@ final class ScanPlan {
             .mapping(dataset.options().mapping())
             .threads(base.threads())
             .verifyPageChecksums(base.verifyPageChecksums())
-            .readAhead(base.readAhead())
             .pruneOnly(base.pruneOnly())
             .lateMaterialization(base.lateMaterialization())
             .storedDictionaries(false);
+    // unset stays unset: each file's reader then decides by what the file holds
+    base.readAheadSetting().ifPresent(b::readAhead);
     base.executor().ifPresent(b::executor);
     base.pageFilter().ifPresent(b::pageFilter);
     base.rowNumberColumn().ifPresent(b::rowNumberColumn);

@@ -44,20 +44,8 @@ class DatasetAgainstPyarrowTest {
           print('R', json.dumps(row, ensure_ascii=False))
       """;
 
-  private record Py(String schema, List<String> rows) {}
-
-  private static Py pyarrow(Path root, String filter) {
-    String out = PythonEnv.require().run(PYARROW_READ, root.toString(), filter);
-    StringBuilder schema = new StringBuilder();
-    List<String> rows = new java.util.ArrayList<>();
-    for (String line : out.split("\n")) {
-      if (line.startsWith("S ")) {
-        schema.append(schema.length() == 0 ? "" : "\n").append(line.substring(2));
-      } else if (line.startsWith("R ")) {
-        rows.add(line.substring(2));
-      }
-    }
-    return new Py(schema.toString(), rows);
+  private static DatasetRows.Printed pyarrow(Path root, String filter) {
+    return DatasetRows.Printed.of(PythonEnv.require().run(PYARROW_READ, root.toString(), filter));
   }
 
   private void writeDriftingPyarrowDataset(Path root) {
@@ -87,7 +75,7 @@ class DatasetAgainstPyarrowTest {
     Path root = dir.resolve("events");
     writeDriftingPyarrowDataset(root);
     Dataset dataset = Dataset.open(root.toString(), DatasetOptions.defaults());
-    Py expected = pyarrow(root, "");
+    DatasetRows.Printed expected = pyarrow(root, "");
     assertEquals(expected.schema(), DatasetRows.schema(dataset.schema()));
     assertEquals(
         "x: int64\ny: string\nyear: int32\ncountry: string", DatasetRows.schema(dataset.schema()));
@@ -116,7 +104,8 @@ class DatasetAgainstPyarrowTest {
                 .build(),
             DatasetScanOptions.defaults(),
             memory.allocator());
-    Py expected = pyarrow(root, "(ds.field('year') == 2024) & (ds.field('country') == 'US')");
+    DatasetRows.Printed expected =
+        pyarrow(root, "(ds.field('year') == 2024) & (ds.field('country') == 'US')");
     assertEquals(DatasetRows.sorted(expected.rows()), DatasetRows.sorted(ours.rows()));
     assertEquals(
         List.of("{\"x\": 6, \"y\": \"six\", \"year\": 2024, \"country\": \"US\"}"), ours.rows());
@@ -178,7 +167,7 @@ class DatasetAgainstPyarrowTest {
             """,
             root.toString());
     Dataset dataset = Dataset.open(root.toString(), DatasetOptions.defaults());
-    Py expected = pyarrow(root, "");
+    DatasetRows.Printed expected = pyarrow(root, "");
     assertEquals(expected.schema(), DatasetRows.schema(dataset.schema()));
     DatasetRows.Result ours =
         DatasetRows.scan(

@@ -23,6 +23,26 @@ import org.apache.arrow.vector.types.pojo.Schema;
 final class DatasetRows {
   private DatasetRows() {}
 
+  /**
+   * What a test script printed: its schema from the lines {@code S name: type} (joined by newlines,
+   * as {@link #schema} renders ours) and its rows from the lines {@code R {json}}.
+   */
+  record Printed(String schema, List<String> rows) {
+    /** The schema and rows of a script's output {@code out}; other lines are left out. */
+    static Printed of(String out) {
+      StringBuilder schema = new StringBuilder();
+      List<String> rows = new ArrayList<>();
+      for (String line : out.split("\n")) {
+        if (line.startsWith("S ")) {
+          schema.append(schema.length() == 0 ? "" : "\n").append(line.substring(2));
+        } else if (line.startsWith("R ")) {
+          rows.add(line.substring(2));
+        }
+      }
+      return new Printed(schema.toString(), rows);
+    }
+  }
+
   /** What the scan read, and its stats at the end. */
   record Result(List<String> rows, DatasetStats stats, Schema schema) {}
 

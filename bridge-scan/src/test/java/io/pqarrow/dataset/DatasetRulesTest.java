@@ -10,6 +10,7 @@ import io.pqarrow.testing.PythonEnv;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -50,6 +51,35 @@ class DatasetRulesTest {
 
   private void write(String script) {
     PythonEnv.require().run(script, dir.toString());
+  }
+
+  @Test
+  void eachFilesReadGetsReadAheadAsTheCallerSetItAndUnsetStaysUnsetForTheReaderToChoose() {
+    write(
+        """
+        import sys, os, pyarrow as pa, pyarrow.parquet as pq
+        os.makedirs(sys.argv[1] + '/ra/k=1')
+        pq.write_table(pa.table({'v': [1, 2]}), sys.argv[1] + '/ra/k=1/f.parquet')
+        """);
+    Dataset d = Dataset.open(dir.resolve("ra").toString(), DatasetOptions.defaults());
+    ReadOptions unset = ReadOptions.builder().threads(4).build();
+    ReadOptions on = ReadOptions.builder().threads(4).readAhead(true).build();
+    ReadOptions off = ReadOptions.builder().threads(1).readAhead(false).build();
+    assertEquals(Optional.empty(), fileOptions(d, unset).readAheadSetting());
+    assertEquals(Optional.of(true), fileOptions(d, on).readAheadSetting());
+    assertEquals(Optional.of(false), fileOptions(d, off).readAheadSetting());
+    // the rows are the same whichever reads ahead
+    for (ReadOptions o : List.of(unset, on, off)) {
+      assertEquals(
+          List.of("{\"v\": 1, \"k\": 1}", "{\"v\": 2, \"k\": 1}"),
+          DatasetRows.scan(d, o, DatasetScanOptions.defaults(), memory.allocator()).rows());
+    }
+  }
+
+  private ReadOptions fileOptions(Dataset d, ReadOptions options) {
+    return new ScanPlan(d, options, DatasetScanOptions.defaults(), memory.allocator())
+        .fileOptions()
+        .build();
   }
 
   @Test

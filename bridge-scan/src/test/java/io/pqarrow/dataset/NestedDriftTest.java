@@ -81,26 +81,16 @@ class NestedDriftTest {
           print('R', '{' + ', '.join(out) + '}')
       """;
 
-  private record Py(String schema, List<String> rows) {}
-
   /**
    * pyarrow's answer, its list elements named {@code item}: our default mapping names a list's
    * element as Arrow does, where pyarrow keeps the Parquet name {@code element}.
    */
-  private static Py pyarrow(Path root, String... args) {
+  private static DatasetRows.Printed pyarrow(Path root, String... args) {
     List<String> argv = new ArrayList<>(List.of(root.toString()));
     argv.addAll(List.of(args));
-    String out = PythonEnv.require().run(PYARROW_READ, argv.toArray(new String[0]));
-    StringBuilder schema = new StringBuilder();
-    List<String> rows = new ArrayList<>();
-    for (String line : out.split("\n")) {
-      if (line.startsWith("S ")) {
-        schema.append(schema.length() == 0 ? "" : "\n").append(line.substring(2));
-      } else if (line.startsWith("R ")) {
-        rows.add(line.substring(2));
-      }
-    }
-    return new Py(schema.toString().replace("list<element: ", "list<item: "), rows);
+    DatasetRows.Printed p =
+        DatasetRows.Printed.of(PythonEnv.require().run(PYARROW_READ, argv.toArray(new String[0])));
+    return new DatasetRows.Printed(p.schema().replace("list<element: ", "list<item: "), p.rows());
   }
 
   /**
@@ -135,7 +125,7 @@ class NestedDriftTest {
   void aChildAddedInsideAStructAndWidenedNestedLeavesReadAsPyarrowDatasetReadsThem() {
     Path root = writeDrifting();
     Dataset dataset = Dataset.open(root.toString(), DatasetOptions.defaults());
-    Py expected = pyarrow(root);
+    DatasetRows.Printed expected = pyarrow(root);
     assertEquals(expected.schema(), DatasetRows.schema(dataset.schema()));
     assertEquals(
         "s: struct<x: int64, l: list<item: int64>, y: string>\n"
@@ -162,7 +152,7 @@ class NestedDriftTest {
       for (String k : keep.split(",")) {
         columns.add("s." + k);
       }
-      Py expected = pyarrow(root, keep);
+      DatasetRows.Printed expected = pyarrow(root, keep);
       DatasetRows.Result ours =
           DatasetRows.scan(
               dataset,

@@ -1,5 +1,6 @@
 package io.pqarrow.dataset;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -85,6 +86,74 @@ class PartitionedWriteTest {
         }
       }
     }
+  }
+
+  /** Four int64 file columns (values from the row number) and partition column p (row % 10). */
+  private static final Schema WIDE =
+      new Schema(
+          List.of(
+              Field.nullable("a", new ArrowType.Int(64, true)),
+              Field.nullable("b", new ArrowType.Int(64, true)),
+              Field.nullable("c", new ArrowType.Int(64, true)),
+              Field.nullable("d", new ArrowType.Int(64, true)),
+              Field.nullable("p", new ArrowType.Int(32, true))));
+
+  /**
+   * Writes 100,000 rows of {@link #WIDE} partitioned by p with {@code threads}; returns how many
+   * threads named {@code prefix} were alive before the close.
+   */
+  private long writeWide(Path out, int threads, String prefix) {
+    WriteOptions o = WriteOptions.builder().threads(threads).rowGroupRows(1000).build();
+    try (PartitionedWriter w =
+        PartitionedWriter.open(out, WIDE, List.of("p"), o, Long.MAX_VALUE, memory.allocator())) {
+      for (int from = 0; from < 100_000; from += 20_000) {
+        try (VectorSchemaRoot root = VectorSchemaRoot.create(WIDE, memory.allocator())) {
+          root.allocateNew();
+          for (int i = 0; i < 20_000; i++) {
+            long n = from + i;
+            for (int c = 0; c < 4; c++) {
+              ((BigIntVector) root.getVector(c)).setSafe(i, n * (c + 1) % 977);
+            }
+            ((IntVector) root.getVector(4)).setSafe(i, (int) (n % 10));
+          }
+          root.setRowCount(20_000);
+          w.write(root);
+        }
+      }
+      return threadsNamed(prefix);
+    }
+  }
+
+  private static long threadsNamed(String prefix) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.isAlive() && t.getName().startsWith(prefix))
+        .count();
+  }
+
+  @Test
+  void thePartitionsWritersShareTheWritesThreadsAndWriteTheSameFilesWithOneOrMany()
+      throws Exception {
+    Path one = dir.resolve("one");
+    Path many = dir.resolve("many");
+    assertEquals(0, writeWide(one, 1, "pqarrow-partition-write-"));
+    // no file's writer starts helpers of its own (it would be 3 for each of the 10 partitions)
+    assertEquals(0, writeWide(many, 4, "pqarrow-write-"));
+    Path again = dir.resolve("again");
+    long shared = writeWide(again, 4, "pqarrow-partition-write-");
+    assertTrue(shared >= 1 && shared <= 3, "helpers: " + shared);
+    List<String> files = relativeFiles(one);
+    assertEquals(10, files.size(), files.toString());
+    assertEquals(files, relativeFiles(many));
+    for (String f : files) {
+      assertArrayEquals(Files.readAllBytes(one.resolve(f)), Files.readAllBytes(many.resolve(f)), f);
+      assertArrayEquals(
+          Files.readAllBytes(one.resolve(f)), Files.readAllBytes(again.resolve(f)), f);
+    }
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    while (threadsNamed("pqarrow-partition-write-") > 0 && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertEquals(0, threadsNamed("pqarrow-partition-write-"), "helpers left after close");
   }
 
   private static List<String> relativeFiles(Path root) throws Exception {

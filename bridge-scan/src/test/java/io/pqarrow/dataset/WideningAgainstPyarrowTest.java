@@ -6,7 +6,6 @@ import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -62,16 +61,11 @@ class WideningAgainstPyarrowTest {
     int n = 0;
     for (String[] c : cases) {
       Path root = dir.resolve("case" + n++);
-      String out = PythonEnv.require().run(SCRIPT, root.toString(), c[0], c[1], c[2], c[3]);
-      String schema = "";
-      List<String> rows = new ArrayList<>();
-      for (String line : out.split("\n")) {
-        if (line.startsWith("S ")) {
-          schema = line.substring(2);
-        } else if (line.startsWith("R ")) {
-          rows.add(line.substring(2));
-        }
-      }
+      DatasetRows.Printed printed =
+          DatasetRows.Printed.of(
+              PythonEnv.require().run(SCRIPT, root.toString(), c[0], c[1], c[2], c[3]));
+      String schema = printed.schema();
+      List<String> rows = printed.rows();
       String name = c[0] + " with " + c[2];
       Dataset dataset = Dataset.open(root.toString(), DatasetOptions.defaults());
       assertEquals(schema, DatasetRows.schema(dataset.schema()), name);

@@ -4,8 +4,8 @@ import io.pqarrow.dataset.Dataset;
 import io.pqarrow.dataset.DatasetScan;
 import io.pqarrow.dataset.DatasetScanOptions;
 import io.pqarrow.dataset.DatasetSplit;
+import io.pqarrow.filter.ColumnPaths;
 import io.pqarrow.filter.Expression;
-import io.pqarrow.filter.ExpressionParser;
 import io.pqarrow.filter.ParquetPredicates;
 import io.pqarrow.parquet.read.ParquetSource;
 import io.pqarrow.parquet.read.ReadOptions;
@@ -41,6 +41,7 @@ import org.apache.arrow.flight.SchemaResult;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.filter2.statisticslevel.StatisticsFilter;
@@ -139,7 +140,8 @@ final class DatasetProducer extends NoOpFlightProducer {
     try {
       ReadRequest r = request(descriptor);
       Dataset ds = open(paths.existing(r.path()));
-      return new SchemaResult(schema(ds, r));
+      Schema read = readSchema(ds, r);
+      return new SchemaResult(r.variant().schema(read, decoded(ds, r, read)));
     } catch (RuntimeException e) {
       throw errors.of(e);
     }
@@ -154,8 +156,12 @@ final class DatasetProducer extends NoOpFlightProducer {
 
   private FlightInfo info(ReadRequest r, FlightDescriptor descriptor) {
     Dataset ds = open(paths.existing(r.path()));
-    Schema schema = schema(ds, r);
-    Expression filter = filter(r);
+    Schema read = readSchema(ds, r);
+    Map<String, Field> decoded = decoded(ds, r, read);
+    Schema schema = r.variant().schema(read, decoded);
+    String decodedText =
+        r.variant() == VariantOutput.DECODE ? DecodedColumns.encode(decoded) : null;
+    Expression filter = filter(ds, r);
     List<FlightEndpoint> endpoints = new ArrayList<>();
     long rows = 0;
     long bytes = 0;
@@ -180,7 +186,7 @@ final class DatasetProducer extends NoOpFlightProducer {
           }
         }
         if (!groups.isEmpty()) {
-          Ticket ticket = new Ticket(r.ticket(file, groups));
+          Ticket ticket = new Ticket(r.ticket(file, groups, decodedText));
           endpoints.add(
               location == null ? new FlightEndpoint(ticket) : new FlightEndpoint(ticket, location));
         }
@@ -228,37 +234,55 @@ final class DatasetProducer extends NoOpFlightProducer {
     return datasets;
   }
 
-  private Expression filter(ReadRequest r) {
+  /**
+   * The request's filter, checked against the dataset's schema; an error is worded as {@code bridge
+   * cat --where} words it ({@link ColumnPaths#where}), the client path standing for the file.
+   */
+  private static Expression filter(Dataset ds, ReadRequest r) {
     if (r.where() == null) {
       return null;
     }
-    try {
-      return ExpressionParser.parse(r.where());
-    } catch (io.pqarrow.BridgeException e) {
-      throw Requests.invalid("where: " + errors.clean(e.getMessage()));
-    }
+    return ColumnPaths.where("--where", r.where(), ds.schema(), r.path());
   }
 
-  private ReadOptions readOptions(ReadRequest r) {
+  /**
+   * The options of the request's scan; its columns checked first, each error worded as {@code
+   * bridge cat --columns} words it ({@link ColumnPaths#names}).
+   */
+  private static ReadOptions readOptions(Dataset ds, ReadRequest r) {
     ReadOptions.Builder b = ReadOptions.builder().batchRows(r.batchRows());
     if (r.columns() != null) {
+      for (String c : r.columns()) {
+        ColumnPaths.names("--columns", c, ds.schema(), r.path());
+      }
       b.columns(r.columns());
     }
-    Expression filter = filter(r);
+    Expression filter = filter(ds, r);
     if (filter != null) {
       b.filter(filter);
     }
     return b.build();
   }
 
-  /** The schema a client receives: the scan's (projection and filter checked), Variant mode. */
-  private Schema schema(Dataset ds, ReadRequest r) {
+  /**
+   * The schema the scan of {@code r} reads (projection and filter checked), before Variant mode.
+   */
+  private Schema readSchema(Dataset ds, ReadRequest r) {
     try (DatasetScan scan =
-        ds.newScan(allocator, readOptions(r), DatasetScanOptions.defaults(), List.of())) {
-      return r.variant().schema(scan.getVectorSchemaRoot().getSchema());
+        ds.newScan(allocator, readOptions(ds, r), DatasetScanOptions.defaults(), List.of())) {
+      return scan.getVectorSchemaRoot().getSchema();
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
+  }
+
+  /** For {@code decode}, each Variant column's field inferred from every row {@code r} keeps. */
+  private Map<String, Field> decoded(Dataset ds, ReadRequest r, Schema read) {
+    if (r.variant() != VariantOutput.DECODE) {
+      return Map.of();
+    }
+    return DecodedColumns.infer(
+        ds, readOptions(ds, r), DecodedColumns.variantColumns(read), allocator);
   }
 
   @Override
@@ -314,9 +338,11 @@ final class DatasetProducer extends NoOpFlightProducer {
     BackpressureStrategy backpressure = new BackpressureStrategy.CallbackBackpressureStrategy();
     backpressure.register(listener);
     try (DatasetScan scan =
-            ds.newScan(allocator, readOptions(r), DatasetScanOptions.defaults(), List.of(split));
+            ds.newScan(
+                allocator, readOptions(ds, r), DatasetScanOptions.defaults(), List.of(split));
         VectorSchemaRoot out = output(scan, r)) {
       VectorSchemaRoot in = scan.getVectorSchemaRoot();
+      Map<String, Field> decoded = ticketDecoded(r, in.getSchema());
       VectorSchemaRoot sent = out == null ? in : out;
       listener.start(sent);
       while (scan.loadNextBatch()) {
@@ -330,7 +356,7 @@ final class DatasetProducer extends NoOpFlightProducer {
           return;
         }
         if (out != null) {
-          r.variant().move(in, out, allocator);
+          r.variant().move(in, out, decoded, allocator);
         }
         listener.putNext();
         if (out != null) {
@@ -347,8 +373,19 @@ final class DatasetProducer extends NoOpFlightProducer {
     if (r.variant() == VariantOutput.KEEP) {
       return null;
     }
-    return VectorSchemaRoot.create(
-        r.variant().schema(scan.getVectorSchemaRoot().getSchema()), allocator);
+    Schema read = scan.getVectorSchemaRoot().getSchema();
+    return VectorSchemaRoot.create(r.variant().schema(read, ticketDecoded(r, read)), allocator);
+  }
+
+  /** The decoded schema a ticket carries, checked against its read; empty but for decode. */
+  private static Map<String, Field> ticketDecoded(ReadRequest r, Schema read) {
+    if (r.variant() == VariantOutput.DECODE) {
+      return DecodedColumns.parse(r.decoded(), read);
+    }
+    if (r.decoded() != null) {
+      throw Requests.invalid("'decoded' belongs to tickets of 'variant': decode only");
+    }
+    return Map.of();
   }
 
   /** Waits until the client can take a batch; false when it went away or the server stops. */

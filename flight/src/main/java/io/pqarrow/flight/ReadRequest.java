@@ -10,9 +10,10 @@ import java.util.Set;
 /**
  * A read a client asks for: the JSON command of {@code GetFlightInfo} ({@code {"path", "columns",
  * "where", "variant", "batch_rows", "split_bytes"}}), or a ticket, which is the same JSON plus the
- * split: {@code "file"} (the client path of one file of the dataset) and {@code "row_groups"}. A
- * ticket is only ever a request the server checks again as if the client had written it, so a
- * forged one can do nothing a command could not.
+ * split: {@code "file"} (the client path of one file of the dataset) and {@code "row_groups"}, and
+ * with {@code "variant": "decode"} the schema inferred for it ({@code "decoded"}, {@link
+ * DecodedColumns}). A ticket is only ever a request the server checks again as if the client had
+ * written it, so a forged one can do nothing a command could not.
  *
  * @param path the client path of the file or dataset directory
  * @param columns the top-level columns, or null for all
@@ -22,6 +23,8 @@ import java.util.Set;
  * @param splitBytes the target size of one endpoint's split
  * @param file in a ticket, the client path of the split's file; else null
  * @param rowGroups in a ticket, the split's row groups; else null
+ * @param decoded in a ticket of {@code decode}, the inferred schema ({@link
+ *     DecodedColumns#encode}); else null
  */
 record ReadRequest(
     String path,
@@ -31,14 +34,23 @@ record ReadRequest(
     int batchRows,
     long splitBytes,
     String file,
-    List<Integer> rowGroups) {
+    List<Integer> rowGroups,
+    String decoded) {
   static final long DEFAULT_SPLIT_BYTES = 128L << 20;
 
   private static final Set<String> COMMAND_KEYS =
       Set.of("path", "columns", "where", "variant", "batch_rows", "split_bytes");
   private static final Set<String> TICKET_KEYS =
       Set.of(
-          "path", "columns", "where", "variant", "batch_rows", "split_bytes", "file", "row_groups");
+          "path",
+          "columns",
+          "where",
+          "variant",
+          "batch_rows",
+          "split_bytes",
+          "file",
+          "row_groups",
+          "decoded");
 
   /** The read of the whole file or dataset at {@code path}, every option at its default. */
   static ReadRequest ofPath(String path) {
@@ -49,6 +61,7 @@ record ReadRequest(
         VariantOutput.KEEP,
         ReadOptions.DEFAULT_BATCH_ROWS,
         DEFAULT_SPLIT_BYTES,
+        null,
         null,
         null);
   }
@@ -92,11 +105,15 @@ record ReadRequest(
         Requests.number(
             m, "split_bytes", limits.minSplitBytes(), Long.MAX_VALUE, DEFAULT_SPLIT_BYTES),
         Requests.string(m, "file"),
-        Requests.ints(m, "row_groups"));
+        Requests.ints(m, "row_groups"),
+        Requests.string(m, "decoded"));
   }
 
-  /** The ticket of this read's split of {@code file}'s {@code rowGroups}. */
-  byte[] ticket(String file, List<Integer> rowGroups) {
+  /**
+   * The ticket of this read's split of {@code file}'s {@code rowGroups}, carrying {@code decoded}
+   * (null but for {@code decode}).
+   */
+  byte[] ticket(String file, List<Integer> rowGroups, String decoded) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("path", path);
     m.put("columns", columns);
@@ -106,11 +123,12 @@ record ReadRequest(
     m.put("split_bytes", splitBytes);
     m.put("file", file);
     m.put("row_groups", rowGroups);
+    m.put("decoded", decoded);
     return Requests.write(m);
   }
 
   @Override
   public String toString() {
-    return new String(ticket(file, rowGroups), StandardCharsets.UTF_8);
+    return new String(ticket(file, rowGroups, decoded), StandardCharsets.UTF_8);
   }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import io.pqarrow.Suggestions;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -53,7 +54,7 @@ final class Requests {
       while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
         String key = p.currentName();
         if (!allowed.contains(key)) {
-          throw invalid("unknown key '" + key + "' (keys: " + String.join(", ", allowed) + ")");
+          throw invalid(unknownKey(key, allowed));
         }
         if (out.containsKey(key)) {
           throw invalid("key '" + key + "' given twice");
@@ -69,6 +70,22 @@ final class Requests {
       throw new UncheckedIOException(e);
     }
     return out;
+  }
+
+  /**
+   * {@code unknown key '<key>' (did you mean <closest>?)}, as the CLI words an unknown option
+   * ({@link Suggestions#closest}), or with the keys there are when none is close.
+   */
+  private static String unknownKey(String key, Set<String> allowed) {
+    List<String> sorted = allowed.stream().sorted().toList();
+    List<String> close = Suggestions.closest(key, sorted);
+    return "unknown key '"
+        + key
+        + "' ("
+        + (close.isEmpty()
+            ? "keys: " + String.join(", ", sorted)
+            : "did you mean " + String.join(" or ", close) + "?")
+        + ")";
   }
 
   private static Object value(JsonParser p, String key) throws IOException {

@@ -1,5 +1,8 @@
 package io.pqarrow.flight;
 
+import static io.pqarrow.flight.FlightTests.client;
+import static io.pqarrow.flight.FlightTests.command;
+import static io.pqarrow.flight.FlightTests.stopAndCheck;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,7 +28,6 @@ import org.apache.arrow.flight.FlightDescriptor;
 import org.apache.arrow.flight.FlightEndpoint;
 import org.apache.arrow.flight.FlightInfo;
 import org.apache.arrow.flight.FlightStream;
-import org.apache.arrow.flight.Location;
 import org.apache.arrow.flight.Result;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -92,9 +94,7 @@ class FlightClientAgainstLibraryTest {
 
   @AfterAll
   static void stop() {
-    server.close();
-    assertEquals(0, allocator.getAllocatedMemory());
-    allocator.close();
+    stopAndCheck(server, allocator);
   }
 
   /** Rows {@code [from, from + n)}: id, name "n" + id % 7 (null every 5th), part id % 4. */
@@ -116,15 +116,6 @@ class FlightClientAgainstLibraryTest {
     }
     r.setRowCount(n);
     return r;
-  }
-
-  static FlightClient client() {
-    return FlightClient.builder(allocator, Location.forGrpcInsecure("127.0.0.1", server.port()))
-        .build();
-  }
-
-  static FlightDescriptor command(String json) {
-    return FlightDescriptor.command(json.getBytes(StandardCharsets.UTF_8));
   }
 
   /** Each row as text, column by column. */
@@ -172,7 +163,7 @@ class FlightClientAgainstLibraryTest {
 
   @Test
   void listFlightsGetSchemaAndDoActionAnswerWhatTheLibraryReads() throws Exception {
-    try (FlightClient c = client()) {
+    try (FlightClient c = client(allocator, server)) {
       List<String> names = new ArrayList<>();
       for (FlightInfo info : c.listFlights(Criteria.ALL)) {
         String path = String.join("/", info.getDescriptor().getPath());
@@ -199,7 +190,7 @@ class FlightClientAgainstLibraryTest {
 
   @Test
   void doGetOfEveryEndpointGivesTheLibrarysRowsForFilesAndDatasets() throws Exception {
-    try (FlightClient c = client()) {
+    try (FlightClient c = client(allocator, server)) {
       FlightInfo flat = c.getInfo(command("{\"path\": \"flat.parquet\", \"batch_rows\": 300}"));
       List<String> got = fetch(c, flat);
       assertEquals(library("flat.parquet", null, null), got);
@@ -219,7 +210,7 @@ class FlightClientAgainstLibraryTest {
 
   @Test
   void aFilterOnAPartitionColumnGivesEndpointsOfTheMatchingFilesOnly() throws Exception {
-    try (FlightClient c = client()) {
+    try (FlightClient c = client(allocator, server)) {
       FlightInfo all = c.getInfo(command("{\"path\": \"events\"}"));
       String where = "part = 2 or part = 3";
       FlightInfo pruned =
@@ -241,7 +232,7 @@ class FlightClientAgainstLibraryTest {
   @Test
   void doGetReusesTheDatasetGetFlightInfoOpenedUntilAFileChanges() throws Exception {
     DatasetCache cache = server.datasets();
-    try (FlightClient c = client()) {
+    try (FlightClient c = client(allocator, server)) {
       FlightInfo first = c.getInfo(command("{\"path\": \"events\"}"));
       int opened = cache.opened();
       List<String> rows = fetch(c, first);
@@ -280,7 +271,7 @@ class FlightClientAgainstLibraryTest {
   @Test
   void doPutWritesWhatTheLibraryReadsBack() throws Exception {
     List<String> sent = new ArrayList<>();
-    try (FlightClient c = client();
+    try (FlightClient c = client(allocator, server);
         VectorSchemaRoot r = batch(0, 1)) {
       FlightClient.ClientStreamListener w =
           c.startPut(command("{\"path\": \"up/sent.parquet\"}"), r, new AsyncPutListener());

@@ -1,5 +1,11 @@
 package io.pqarrow.flight;
 
+import static io.pqarrow.flight.FlightTests.client;
+import static io.pqarrow.flight.FlightTests.command;
+import static io.pqarrow.flight.FlightTests.stopAndCheck;
+import static io.pqarrow.flight.FlightTests.ticket;
+import static io.pqarrow.flight.FlightTests.waitForZero;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,7 +13,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.BridgeException;
 import io.pqarrow.testing.PythonEnv;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,7 +28,6 @@ import org.apache.arrow.flight.FlightInfo;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.FlightStatusCode;
 import org.apache.arrow.flight.FlightStream;
-import org.apache.arrow.flight.Location;
 import org.apache.arrow.flight.Ticket;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -88,9 +92,7 @@ class FlightServerTest {
 
   @AfterAll
   static void stop() {
-    server.close();
-    assertEquals(0, allocator.getAllocatedMemory());
-    allocator.close();
+    stopAndCheck(server, allocator);
   }
 
   static String pyClient(String script) {
@@ -165,15 +167,108 @@ class FlightServerTest {
                 assert t.column("id").to_pylist() == list(range(100))
                 print("unshred", get("unshred").schema.field("v").type)
                 print("keep", "typed_value" in str(get("keep").schema.field("v").type))
-                try:
-                    get("decode")
-                except Exception as e:  # INVALID_ARGUMENT is pyarrow's ArrowInvalid
-                    print("decode", type(e).__name__, "invalid argument" in str(e))
+                t = get("decode")
+                assert t.column("v").to_pylist() == [{"a": i, "b": "x%d" % i} for i in range(100)]
+                print("decode", t.schema.field("v").type)
                 """);
     assertTrue(
         out.contains("unshred struct<metadata: binary not null, value: binary not null>"), out);
     assertTrue(out.contains("keep True"), out);
-    assertTrue(out.contains("decode ArrowInvalid True"), out);
+    assertTrue(out.contains("decode struct<a: int"), out);
+  }
+
+  @Test
+  void decodeInfersOnceAndEveryEndpointDecodesToThatSchema() throws Exception {
+    Path own = dir.resolve("decode-root"); // a root of its own: the other tests list theirs
+    Files.createDirectories(own);
+    // field c appears only in the last rows: a schema inferred per split would lack it
+    PythonEnv.require()
+        .run(
+            """
+            import sys, os, duckdb
+            duckdb.connect().execute(
+                "COPY (SELECT i AS id, md5(i::VARCHAR) || md5((i + 1)::VARCHAR) AS pad,"
+                " CASE WHEN i < 150000 THEN {'a': i}::VARIANT"
+                " ELSE {'a': i, 'c': 'late'}::VARIANT END AS v FROM range(200000) t(i))"
+                " TO '%s' (FORMAT parquet, ROW_GROUP_SIZE 20000)"
+                % os.path.join(sys.argv[1], "vmix.parquet"))
+            """,
+            own.toString());
+    String out;
+    try (BridgeFlightServer decoding =
+        BridgeFlightServer.start(ServerConfig.loopback(own, 0), allocator, Map.of())) {
+      out =
+          PythonEnv.require()
+              .run(
+                  PY_HEAD
+                      + """
+                info = c.get_flight_info(cmd(path="vmix.parquet", columns=["id", "v"],
+                                             variant="decode", split_bytes=1 << 20))
+                parts = [c.do_get(e.ticket).read_all() for e in info.endpoints]
+                assert len(parts) > 1, len(parts)
+                for p in parts:
+                    assert p.schema == info.schema, (p.schema, info.schema)
+                t = pa.concat_tables(parts).sort_by("id")
+                want = [{"a": i, "c": None if i < 150000 else "late"} for i in range(200000)]
+                assert t.column("v").to_pylist() == want
+                # a filter keeping only early rows infers from those rows only
+                f = c.get_flight_info(cmd(path="vmix.parquet", columns=["v"], variant="decode",
+                                          where="id < 10"))
+                assert fetch(f).column("v").to_pylist() == [{"a": i} for i in range(10)]
+                print("endpoints", len(parts), "type", info.schema.field("v").type,
+                      "filtered", f.schema.field("v").type)
+                """,
+                  decoding.uri(),
+                  own.toString());
+    }
+    assertTrue(out.contains("type struct<a: int64 not null, c: string>"), out);
+    assertTrue(out.contains("filtered struct<a: int64 not null>"), out);
+  }
+
+  @Test
+  void aDecodeTicketsSchemaIsCheckedAgainOnDoGet() throws Exception {
+    try (FlightClient c = client(allocator, server)) {
+      FlightInfo info = c.getInfo(command("{\"path\": \"v.parquet\", \"variant\": \"decode\"}"));
+      String honest = new String(info.getEndpoints().get(0).getTicket().getBytes(), UTF_8);
+      try (FlightStream s = c.getStream(ticket(honest))) {
+        assertEquals(info.getSchema(), s.getSchema());
+        long rows = 0;
+        while (s.next()) {
+          rows += s.getRoot().getRowCount();
+        }
+        assertEquals(100, rows);
+      }
+      String other =
+          java.util.Base64.getEncoder()
+              .encodeToString(
+                  new org.apache.arrow.vector.types.pojo.Schema(
+                          List.of(
+                              org.apache.arrow.vector.types.pojo.Field.nullable(
+                                  "id",
+                                  new org.apache.arrow.vector.types.pojo.ArrowType.Int(32, true))))
+                      .serializeAsMessage());
+      String[] forged = {
+        honest.replaceFirst(",\"decoded\":\"[^\"]*\"", ""),
+        honest.replace("\"decode\"", "\"keep\""),
+        honest.replaceFirst("\"decoded\":\"[^\"]*\"", "\"decoded\":\"AAAA\""),
+        honest.replaceFirst("\"decoded\":\"[^\"]*\"", "\"decoded\":\"" + other + "\""),
+      };
+      for (String f : forged) {
+        assertFalse(f.equals(honest), f);
+        FlightRuntimeException e =
+            assertThrows(
+                FlightRuntimeException.class,
+                () -> {
+                  try (FlightStream s = c.getStream(ticket(f))) {
+                    s.next();
+                  }
+                },
+                f);
+        assertEquals(FlightStatusCode.INVALID_ARGUMENT, e.status().code(), f);
+        assertTrue(e.status().description().contains("decoded"), e.status().description());
+      }
+    }
+    waitForZero(server);
   }
 
   @Test
@@ -277,7 +372,7 @@ class FlightServerTest {
 
   @Test
   void malformedRequestsGetInvalidArgumentWithOneLine() throws Exception {
-    try (FlightClient c = client()) {
+    try (FlightClient c = client(allocator, server)) {
       String[] bad = {
         "",
         "{",
@@ -298,10 +393,7 @@ class FlightServerTest {
       for (int round = 0; round < 1000 / bad.length + 1; round++) {
         for (String b : bad) {
           FlightRuntimeException e =
-              assertThrows(
-                  FlightRuntimeException.class,
-                  () -> c.getInfo(FlightDescriptor.command(b.getBytes(StandardCharsets.UTF_8))),
-                  b);
+              assertThrows(FlightRuntimeException.class, () -> c.getInfo(command(b)), b);
           assertEquals(FlightStatusCode.INVALID_ARGUMENT, e.status().code(), b);
           String d = e.status().description();
           assertFalse(d.contains("\n") || d.contains("\tat ") || d.contains(dir.toString()), d);
@@ -337,23 +429,19 @@ class FlightServerTest {
     } finally {
       pool.shutdown();
     }
-    waitForZero();
+    waitForZero(server);
   }
 
   @Test
   void aClientThatGoesAwayMidStreamFreesItsStream() throws Exception {
-    try (FlightClient c = client()) {
-      FlightInfo info =
-          c.getInfo(
-              FlightDescriptor.command(
-                  "{\"path\": \"flat.parquet\", \"batch_rows\": 10}"
-                      .getBytes(StandardCharsets.UTF_8)));
+    try (FlightClient c = client(allocator, server)) {
+      FlightInfo info = c.getInfo(command("{\"path\": \"flat.parquet\", \"batch_rows\": 10}"));
       try (FlightStream s = c.getStream(info.getEndpoints().get(0).getTicket())) {
         assertTrue(s.next());
         s.cancel("going away", null);
       }
     }
-    waitForZero();
+    waitForZero(server);
   }
 
   @Test
@@ -362,14 +450,9 @@ class FlightServerTest {
         new ServerConfig(
             root, "127.0.0.1", 0, null, null, null, FlightLimits.defaults().withMaxStreams(1));
     try (BridgeFlightServer limited = BridgeFlightServer.start(one, allocator, Map.of());
-        FlightClient c =
-            FlightClient.builder(allocator, Location.forGrpcInsecure("127.0.0.1", limited.port()))
-                .build()) {
+        FlightClient c = client(allocator, limited)) {
       Ticket t =
-          c.getInfo(
-                  FlightDescriptor.command(
-                      "{\"path\": \"flat.parquet\", \"batch_rows\": 1}"
-                          .getBytes(StandardCharsets.UTF_8)))
+          c.getInfo(command("{\"path\": \"flat.parquet\", \"batch_rows\": 1}"))
               .getEndpoints()
               .get(0)
               .getTicket();
@@ -420,7 +503,7 @@ class FlightServerTest {
 
   static long sumOfIds(String path) throws Exception {
     long sum = 0;
-    try (FlightClient c = client()) {
+    try (FlightClient c = client(allocator, server)) {
       FlightInfo info = c.getInfo(FlightDescriptor.path(path.split("/")));
       for (FlightEndpoint e : info.getEndpoints()) {
         try (FlightStream s = c.getStream(e.getTicket())) {
@@ -437,7 +520,7 @@ class FlightServerTest {
   }
 
   static long upload(String path, int rows) throws Exception {
-    try (FlightClient c = client();
+    try (FlightClient c = client(allocator, server);
         BufferAllocator a = allocator.newChildAllocator("upload", 0, Long.MAX_VALUE);
         VectorSchemaRoot r =
             VectorSchemaRoot.create(
@@ -466,22 +549,5 @@ class FlightServerTest {
       w.getResult();
     }
     return rows;
-  }
-
-  static FlightClient client() {
-    return FlightClient.builder(allocator, Location.forGrpcInsecure("127.0.0.1", server.port()))
-        .build();
-  }
-
-  static void waitForZero() throws InterruptedException {
-    long deadline = System.nanoTime() + 10_000_000_000L;
-    while (server.allocatedBytes() != 0 && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
-    assertEquals(0, server.allocatedBytes());
-  }
-
-  static Ticket ticket(String json) {
-    return new Ticket(json.getBytes(StandardCharsets.UTF_8));
   }
 }

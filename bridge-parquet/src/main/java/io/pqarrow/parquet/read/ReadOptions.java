@@ -268,6 +268,16 @@ public final class ReadOptions {
     return readAhead != null ? readAhead : threads == 1;
   }
 
+  /**
+   * {@link #readAhead()} as the caller set it: empty when not set, so that a reader decides by what
+   * its file holds (a dataset scan hands it on this way to each file's read).
+   *
+   * @return the setting, if one was made
+   */
+  public Optional<Boolean> readAheadSetting() {
+    return Optional.ofNullable(readAhead);
+  }
+
   /** {@link #readAhead()} as set: null when the reader chooses by what the file holds. */
   Boolean readAheadChoice() {
     return readAhead != null ? readAhead : threads == 1 ? Boolean.TRUE : null;

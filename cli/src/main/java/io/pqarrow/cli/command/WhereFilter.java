@@ -1,15 +1,10 @@
 package io.pqarrow.cli.command;
 
+import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
-import io.pqarrow.FieldPath;
 import io.pqarrow.cli.common.CliException;
-import io.pqarrow.cli.common.ColumnSelection;
+import io.pqarrow.filter.ColumnPaths;
 import io.pqarrow.filter.Expression;
-import io.pqarrow.filter.ExpressionParser;
-import io.pqarrow.filter.FilterEvaluator;
-import io.pqarrow.filter.FilterException;
-import java.util.List;
-import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
@@ -23,7 +18,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *   ^
  * </pre>
  *
- * An unknown column is worded as for {@code --columns} ({@link ColumnSelection#unknownColumn}).
+ * The message is the library's ({@link ColumnPaths#where}), which the Flight server sends too; an
+ * unknown column is worded as for {@code --columns}.
  */
 final class WhereFilter {
   private WhereFilter() {}
@@ -36,40 +32,12 @@ final class WhereFilter {
    */
   static Expression parse(String text, Schema schema, Object file) {
     try {
-      Expression e = ExpressionParser.parse(text);
-      FilterEvaluator.bind(e, schema);
-      return e;
-    } catch (FilterException e) {
-      String pointer =
-          e.position() < 0 ? "" : "\n  " + text + "\n  " + " ".repeat(e.position()) + "^";
-      String column = e.location().column();
-      String message =
-          e.kind() == ErrorKind.NOT_FOUND && column != null
-              ? unknown(column, schema, file)
-              : e.getMessage();
-      throw new CliException(ErrorKind.INVALID_ARGUMENT, "--where: " + message + pointer);
-    }
-  }
-
-  /** The message of {@link ColumnSelection#unknownColumn} for {@code column}, not in the schema. */
-  private static String unknown(String column, Schema schema, Object file) {
-    List<Field> top = schema.getFields();
-    List<String> names = FieldPath.parse(column).resolve(top);
-    List<Field> fields = top;
-    int p = 0;
-    for (; p < names.size(); p++) {
-      Field f = null;
-      for (Field candidate : fields) {
-        if (candidate.getName().equals(names.get(p))) {
-          f = candidate;
-        }
+      return ColumnPaths.where("--where", text, schema, file);
+    } catch (BridgeException e) {
+      if (e.kind() != ErrorKind.INVALID_ARGUMENT) {
+        throw e;
       }
-      if (f == null) {
-        break;
-      }
-      fields = f.getChildren();
+      throw new CliException(ErrorKind.INVALID_ARGUMENT, e.getMessage());
     }
-    return ColumnSelection.unknownColumn(
-        column, file, String.join(".", names.subList(0, p)), fields, top);
   }
 }

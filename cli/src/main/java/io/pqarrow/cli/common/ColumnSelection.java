@@ -1,12 +1,13 @@
 package io.pqarrow.cli.common;
 
+import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.FieldPath;
-import io.pqarrow.Suggestions;
+import io.pqarrow.filter.ColumnPaths;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
+import java.util.function.Supplier;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -17,13 +18,10 @@ import org.apache.parquet.schema.Type;
 /**
  * Checks the column paths of a flag ({@code --columns a,b.c}, {@code --read-dictionary}, {@code
  * --where}'s columns, {@code import}'s column flags) against a schema before anything is read or
- * written, so that a mistyped column is a usage error (exit 2) worded the same for every flag:
- * {@code --columns: unknown column 'contry' in f.parquet (did you mean user.country?)}, or with the
- * columns there are when none is close ({@link Suggestions}). A path is a top-level field name, or
- * a dotted path into structs and lists ({@code b.c} is field {@code c} of struct {@code b}, {@code
- * l.element.x} reaches through list {@code l}); the reader does the projection, keeping the file's
- * column order. A name holding a dot is written in backticks ({@code `a.b`.c}), or plainly when the
- * longest run of parts that names a column finds it ({@link FieldPath}).
+ * written, so that a mistyped column is a usage error (exit 2) worded the same for every flag, and
+ * as the Flight server words it: the library's {@link ColumnPaths} builds every message ({@code
+ * --columns: unknown column 'contry' in f.parquet (did you mean user.country?)}); this class makes
+ * its errors usage errors. The reader does the projection, keeping the file's column order.
  */
 public final class ColumnSelection {
   private ColumnSelection() {}
@@ -57,41 +55,7 @@ public final class ColumnSelection {
    * @throws CliException (a usage error) as {@link #check} does
    */
   public static List<String> names(String flag, String path, Schema schema, Object file) {
-    String trimmed = path.trim();
-    List<Field> fields = schema.getFields();
-    List<String> parts = resolve(flag, trimmed, fields);
-    for (int p = 0; p < parts.size(); p++) {
-      String prefix = String.join(".", parts.subList(0, p));
-      Field field = find(fields, parts.get(p));
-      if (field == null) {
-        throw unknown(flag, trimmed, file, prefix, fields, schema.getFields());
-      }
-      if (p < parts.size() - 1) {
-        ArrowType type = field.getType();
-        boolean descends =
-            type instanceof ArrowType.Struct
-                || type instanceof ArrowType.List
-                || type instanceof ArrowType.LargeList;
-        if (!descends) {
-          String at = prefix.isEmpty() ? field.getName() : prefix + "." + field.getName();
-          throw usage(
-              flag
-                  + ": invalid column '"
-                  + trimmed
-                  + "' in "
-                  + file
-                  + ": "
-                  + at
-                  + " has type "
-                  + describe(type)
-                  + ", which has no fields to select; select "
-                  + at
-                  + " whole");
-        }
-        fields = field.getChildren();
-      }
-    }
-    return parts;
+    return usage(() -> ColumnPaths.names(flag, path, schema, file));
   }
 
   /**
@@ -99,11 +63,11 @@ public final class ColumnSelection {
    * those: {@code --to-variant}, {@code --shred}).
    */
   public static void checkTopLevel(String flag, String name, Schema schema, Object file) {
-    if (find(schema.getFields(), name) == null) {
-      List<String> names = schema.getFields().stream().map(Field::getName).toList();
-      throw usage(
-          flag + ": " + unknownNamed(name, file, "", names, Suggestions.closest(name, names)));
-    }
+    usage(
+        () -> {
+          ColumnPaths.checkTopLevel(flag, name, schema, file);
+          return null;
+        });
   }
 
   /**
@@ -116,11 +80,14 @@ public final class ColumnSelection {
     List<Field> tree = tree(parquet);
     for (String key : keys) {
       List<Field> fields = tree;
-      List<String> names = resolve(flag, key, tree);
+      List<String> names = usage(() -> ColumnPaths.resolve(flag, key, tree));
       for (int p = 0; p < names.size(); p++) {
-        Field field = find(fields, names.get(p));
+        Field field = ColumnPaths.find(fields, names.get(p));
         if (field == null) {
-          throw unknown(flag, key, file, String.join(".", names.subList(0, p)), fields, tree);
+          BridgeException e =
+              ColumnPaths.unknown(
+                  flag, key, file, String.join(".", names.subList(0, p)), fields, tree);
+          throw new CliException(ErrorKind.INVALID_ARGUMENT, e.getMessage());
         }
         fields = field.getChildren();
       }
@@ -142,64 +109,15 @@ public final class ColumnSelection {
     return out;
   }
 
-  private static List<String> resolve(String flag, String path, List<Field> fields) {
-    if (path.isEmpty()) {
-      throw usage(flag + ": empty column name");
-    }
+  /** {@code check}'s result; the library's usage error as the CLI's, its message unchanged. */
+  private static <T> T usage(Supplier<T> check) {
     try {
-      return FieldPath.parse(path).resolve(fields);
-    } catch (IllegalArgumentException e) {
-      throw usage(flag + ": " + e.getMessage());
-    }
-  }
-
-  private static String describe(ArrowType type) {
-    if (type instanceof ArrowType.ExtensionType) {
-      return ((ArrowType.ExtensionType) type).extensionName();
-    }
-    return type.getTypeID().name().toLowerCase(Locale.ROOT);
-  }
-
-  private static Field find(List<Field> fields, String name) {
-    for (Field f : fields) {
-      if (f.getName().equals(name)) {
-        return f;
+      return check.get();
+    } catch (BridgeException e) {
+      if (e instanceof CliException || e.kind() != ErrorKind.INVALID_ARGUMENT) {
+        throw e;
       }
+      throw new CliException(ErrorKind.INVALID_ARGUMENT, e.getMessage());
     }
-    return null;
-  }
-
-  /**
-   * {@code <flag>: unknown column '<path>' in <file> (<hint>)}: the hint is {@code did you mean …?}
-   * with the closest paths of the whole schema {@code top}, or, when none is close, the names at
-   * the level where the path stopped resolving ({@code columns: a, b} or {@code s has: x, y}).
-   */
-  static CliException unknown(
-      String flag, String path, Object file, String prefix, List<Field> fields, List<Field> top) {
-    return usage(flag + ": " + unknownColumn(path, file, prefix, fields, top));
-  }
-
-  /** {@link #unknown} without the flag. */
-  public static String unknownColumn(
-      String path, Object file, String prefix, List<Field> fields, List<Field> top) {
-    return unknownNamed(
-        path,
-        file,
-        prefix,
-        fields.stream().map(Field::getName).toList(),
-        Suggestions.closestPaths(path, top));
-  }
-
-  private static String unknownNamed(
-      String path, Object file, String prefix, List<String> names, List<String> close) {
-    String hint =
-        close.isEmpty()
-            ? (prefix.isEmpty() ? "columns" : prefix + " has") + ": " + String.join(", ", names)
-            : "did you mean " + String.join(" or ", close) + "?";
-    return "unknown column '" + path + "' in " + file + " (" + hint + ")";
-  }
-
-  private static CliException usage(String message) {
-    return new CliException(ErrorKind.INVALID_ARGUMENT, message);
   }
 }
