@@ -117,10 +117,7 @@ class SparkReadBenchmarkTest {
       for (String reader : List.of("pqarrow", "pqarrow-push", "parquet")) {
         // a = 0, 1, ..., 1999
         assertEquals(1_999_000L, run(reader, "variantSum", "").getLong(0), reader);
-        assertEquals(
-            150L,
-            run(reader, "variantFilter", "variant_get(v, '$.a', 'bigint') < 150").getLong(0),
-            reader);
+        assertEquals(150L, run(reader, "variantFilter", "150").getLong(0), reader);
       }
       bench.query = "variantFilter";
       bench.where = "";
