@@ -51,7 +51,17 @@ import org.openjdk.jmh.annotations.Warmup;
  *       timestamps as microseconds, dates as days (see {@link #sumAll}).
  *   <li>{@code filtered}: {@code sumAll} of the rows matching {@link #where} (Spark SQL), which
  *       each source may push down.
+ *   <li>{@code variantSum}: {@code sum(variant_get(v, '$.a', 'bigint'))} of a file with a Variant
+ *       column {@code v}.
+ *   <li>{@code variantFilter}: {@code count(*)} of the rows where {@code variant_get(v, '$.a',
+ *       'bigint') < N}, {@code N} given as {@link #where} (JMH parameters cannot hold the commas of
+ *       the filter itself).
  * </ul>
+ *
+ * <p>The readers ({@link #reader}): {@code pqarrow}, {@code pqarrow-push} (the same with the option
+ * {@code variantPushdown=true}) and {@code parquet}. The session pushes Variant extractions into
+ * scans ({@code spark.sql.variant.pushVariantIntoScan=true}): the built-in reader then reads only
+ * the shredded columns its extractions need, as {@code pqarrow-push} does.
  *
  * <p>Spark is {@code provided} in this module, so it is not in {@code benchmarks.jar}: {@code
  * benchmarks/spark.py} runs this on the module's class path with the spark module's classes, and
@@ -86,11 +96,17 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3)
 @Measurement(iterations = 5)
 public class SparkReadBenchmark {
-  /** {@code pqarrow} (this library's data source) or {@code parquet} (Spark's built-in one). */
+  /**
+   * {@code pqarrow} (this library's data source), {@code pqarrow-push} (the same, pushing Variant
+   * extractions into the scan) or {@code parquet} (Spark's built-in one).
+   */
   @Param({"pqarrow", "parquet"})
   public String reader;
 
-  /** {@code count}, {@code sumAll} or {@code filtered} (which needs {@link #where}). */
+  /**
+   * {@code count}, {@code sumAll}, {@code filtered} (which needs {@link #where}), {@code
+   * variantSum} or {@code variantFilter} (which needs {@link #where}).
+   */
   @Param({"count", "sumAll"})
   public String query;
 
@@ -98,7 +114,10 @@ public class SparkReadBenchmark {
   @Param({""})
   public String file;
 
-  /** The filter of {@code query=filtered}, in Spark SQL; empty for the other queries. */
+  /**
+   * The filter of {@code query=filtered}, in Spark SQL; the bound {@code N} of {@code
+   * query=variantFilter}; empty for the other queries.
+   */
   @Param({""})
   public String where;
 
@@ -127,6 +146,7 @@ public class SparkReadBenchmark {
             .config("spark.ui.showConsoleProgress", "false")
             .config("spark.driver.host", "127.0.0.1")
             .config("spark.driver.bindAddress", "127.0.0.1")
+            .config(PUSH_VARIANTS, "true")
             .getOrCreate();
     spark.sparkContext().setLogLevel("WARN");
     prepare();
@@ -146,26 +166,73 @@ public class SparkReadBenchmark {
    * #setup} calls it, and a test may call it again after changing the parameters.
    */
   void prepare() {
-    if (!reader.equals("pqarrow") && !reader.equals("parquet")) {
+    if (!reader.equals("pqarrow") && !reader.equals("pqarrow-push") && !reader.equals("parquet")) {
       throw new IllegalArgumentException(
-          "SparkReadBenchmark: reader must be pqarrow or parquet: " + reader);
+          "SparkReadBenchmark: reader must be pqarrow, pqarrow-push or parquet: " + reader);
     }
-    boolean filtered = query.equals("filtered");
+    boolean filtered = query.equals("filtered") || query.equals("variantFilter");
     if (filtered == where.isEmpty()) {
       throw new IllegalArgumentException(
-          "SparkReadBenchmark: query=filtered takes -p where=PREDICATE, and only it: query="
+          "SparkReadBenchmark: query="
+              + (query.equals("variantFilter") ? query : "filtered")
+              + " takes -p where=PREDICATE, and only it: query="
               + query
               + ", where="
               + where);
     }
-    Dataset<Row> source = spark.read().format(reader).load(file);
+    Dataset<Row> source =
+        reader.equals("pqarrow-push")
+            ? spark.read().format("pqarrow").option("variantPushdown", "true").load(file)
+            : spark.read().format(reader).load(file);
     switch (query) {
       case "count" -> dataset = source.groupBy().count();
       case "sumAll" -> dataset = sumAll(source);
       case "filtered" -> dataset = sumAll(source.where(where));
+      case "variantSum" -> dataset = source.selectExpr("sum(variant_get(v, '$.a', 'bigint'))");
+      case "variantFilter" ->
+          dataset =
+              source
+                  .where("variant_get(v, '$.a', 'bigint') < " + Long.parseLong(where.strip()))
+                  .groupBy()
+                  .count();
       default ->
           throw new IllegalArgumentException(
-              "SparkReadBenchmark: query must be count, sumAll or filtered: " + query);
+              "SparkReadBenchmark: query must be count, sumAll, filtered, variantSum or"
+                  + " variantFilter: "
+                  + query);
+    }
+  }
+
+  /** Spark's switch for pushing Variant extractions into scans. */
+  static final String PUSH_VARIANTS = "spark.sql.variant.pushVariantIntoScan";
+
+  /**
+   * Writes {@code rows} JSON objects as a shredded Variant column {@code v}, the only column, into
+   * the directory {@code out} with Spark 4.2's own writer (shredding on, of {@code a}, {@code b}
+   * and {@code c.e}; the other fields stay in {@code value}). The documents are those {@code
+   * benchmarks/spark.py} has DuckDB write: {@code {"a": i, "b": "s<i % 100>", "c": {"d": i / 2,
+   * "e": i % 7}, "tags": ["x", i % 3]}}.
+   */
+  static void writeVariant(SparkSession spark, String out, long rows) {
+    spark.conf().set("spark.sql.variant.writeShredding.enabled", "true");
+    spark
+        .conf()
+        .set(
+            "spark.sql.variant.forceShreddingSchemaForTest",
+            "struct<a bigint, b string, c struct<e bigint>>");
+    try {
+      spark
+          .range(rows)
+          .selectExpr(
+              "parse_json(concat('{\"a\": ', id, ', \"b\": \"s', id % 100, '\", \"c\": {\"d\": ',"
+                  + " id / 2, ', \"e\": ', id % 7, '}, \"tags\": [\"x\", ', id % 3, ']}')) AS v")
+          .coalesce(1)
+          .write()
+          .mode("overwrite")
+          .parquet(out);
+    } finally {
+      spark.conf().unset("spark.sql.variant.writeShredding.enabled");
+      spark.conf().unset("spark.sql.variant.forceShreddingSchemaForTest");
     }
   }
 
@@ -226,8 +293,26 @@ public class SparkReadBenchmark {
    */
   public static void main(String[] args) {
     if (args.length < 2) {
-      System.err.println("usage: SparkReadBenchmark FILE count|sumAll|filtered [WHERE]");
+      System.err.println(
+          "usage: SparkReadBenchmark FILE count|sumAll|filtered|variantSum|variantFilter [WHERE]\n"
+              + "       SparkReadBenchmark --write-variant DIR ROWS");
       System.exit(2);
+    }
+    if (args[0].equals("--write-variant")) {
+      SparkSession spark =
+          SparkSession.builder()
+              .master("local[2]")
+              .appName("SparkReadBenchmark-write")
+              .config("spark.ui.enabled", "false")
+              .config("spark.driver.host", "127.0.0.1")
+              .config("spark.driver.bindAddress", "127.0.0.1")
+              .getOrCreate();
+      try {
+        writeVariant(spark, args[1], Long.parseLong(args[2]));
+      } finally {
+        spark.stop();
+      }
+      return;
     }
     SparkReadBenchmark b = new SparkReadBenchmark();
     b.file = args[0];
@@ -237,7 +322,11 @@ public class SparkReadBenchmark {
     b.reader = "pqarrow";
     b.setup();
     try {
-      for (String r : List.of("pqarrow", "parquet")) {
+      List<String> readers =
+          b.query.startsWith("variant")
+              ? List.of("pqarrow", "pqarrow-push", "parquet")
+              : List.of("pqarrow", "parquet");
+      for (String r : readers) {
         b.reader = r;
         b.prepare();
         Row row = b.run();

@@ -23,6 +23,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -104,6 +105,26 @@ class SparkReadBenchmarkTest {
     bench.query = "sumAll";
     bench.where = "key > 1";
     assertThrows(IllegalArgumentException.class, bench::prepare);
+  }
+
+  @Test
+  void everyReaderAnswersTheVariantQueriesOnASparkWrittenShreddedFile() {
+    Path variants = dir.resolve("variants");
+    SparkReadBenchmark.writeVariant(SparkSession.active(), variants.toString(), 2_000);
+    String flat = bench.file;
+    bench.file = variants.toString();
+    try {
+      for (String reader : List.of("pqarrow", "pqarrow-push", "parquet")) {
+        // a = 0, 1, ..., 1999
+        assertEquals(1_999_000L, run(reader, "variantSum", "").getLong(0), reader);
+        assertEquals(150L, run(reader, "variantFilter", "150").getLong(0), reader);
+      }
+      bench.query = "variantFilter";
+      bench.where = "";
+      assertThrows(IllegalArgumentException.class, bench::prepare);
+    } finally {
+      bench.file = flat;
+    }
   }
 
   private static Row run(String reader, String query, String where) {

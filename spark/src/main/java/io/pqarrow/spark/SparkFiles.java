@@ -32,13 +32,16 @@ final class SparkFiles {
 
   /**
    * The footer of the file at {@code uri}: a local file directly, any other scheme through
-   * parquet-java's Hadoop input with the given configuration.
+   * parquet-java's Hadoop input with the given configuration. A local path may hold characters
+   * outside ASCII as they are (Hadoop's {@code Path.toUri()} leaves them so, e.g. Spark's partition
+   * directory {@code t=é}): they are percent-encoded before the URI becomes a path, which takes
+   * only ASCII.
    */
   static ParquetSource source(String uri, byte[] conf) {
     URI u = URI.create(uri);
     if (u.getScheme() == null || u.getScheme().equals("file")) {
-      return ParquetSource.open(
-          Paths.get(u.getScheme() == null ? URI.create("file://" + uri) : u), Limits.defaults());
+      URI file = u.getScheme() == null ? URI.create("file://" + uri) : u;
+      return ParquetSource.open(Paths.get(URI.create(file.toASCIIString())), Limits.defaults());
     }
     try {
       return ParquetSource.open(

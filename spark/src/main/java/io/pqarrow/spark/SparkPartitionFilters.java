@@ -2,7 +2,9 @@ package io.pqarrow.spark;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.BinaryOperator;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.And;
 import org.apache.spark.sql.catalyst.expressions.BoundReference;
@@ -139,23 +141,37 @@ final class SparkPartitionFilters {
           case "NOT" -> new Not(c.get(0));
           case "IS_NULL" -> new IsNull(c.get(0));
           case "IS_NOT_NULL" -> new IsNotNull(c.get(0));
-          case "=" -> comparable(c) ? new EqualTo(c.get(0), c.get(1)) : null;
-          case "<=>" -> comparable(c) ? new EqualNullSafe(c.get(0), c.get(1)) : null;
-          case "<>" -> comparable(c) ? new Not(new EqualTo(c.get(0), c.get(1))) : null;
-          case "<" -> comparable(c) ? new LessThan(c.get(0), c.get(1)) : null;
-          case "<=" -> comparable(c) ? new LessThanOrEqual(c.get(0), c.get(1)) : null;
-          case ">" -> comparable(c) ? new GreaterThan(c.get(0), c.get(1)) : null;
-          case ">=" -> comparable(c) ? new GreaterThanOrEqual(c.get(0), c.get(1)) : null;
-          case "STARTS_WITH" -> comparable(c) ? new StartsWith(c.get(0), c.get(1)) : null;
-          case "ENDS_WITH" -> comparable(c) ? new EndsWith(c.get(0), c.get(1)) : null;
-          case "CONTAINS" -> comparable(c) ? new Contains(c.get(0), c.get(1)) : null;
-          case "IN" ->
-              comparable(c)
-                  ? new In(c.get(0), CollectionConverters.asScala(c.subList(1, c.size())).toSeq())
-                  : null;
-          default -> null;
+          default -> compare(p.name(), c);
         };
     return Optional.ofNullable(out);
+  }
+
+  /** Spark's comparisons by the name of the pushed predicate, each of two operands. */
+  private static final Map<String, BinaryOperator<Expression>> COMPARISONS =
+      Map.of(
+          "=", EqualTo::new,
+          "<=>", EqualNullSafe::new,
+          "<>", (a, b) -> new Not(new EqualTo(a, b)),
+          "<", LessThan::new,
+          "<=", LessThanOrEqual::new,
+          ">", GreaterThan::new,
+          ">=", GreaterThanOrEqual::new,
+          "STARTS_WITH", StartsWith::new,
+          "ENDS_WITH", EndsWith::new,
+          "CONTAINS", Contains::new);
+
+  /**
+   * The comparison {@code name} of operands {@code c}, or null when it is none Spark pushes or the
+   * operands are not all of one type.
+   */
+  private static Expression compare(String name, List<Expression> c) {
+    BinaryOperator<Expression> op = COMPARISONS.get(name);
+    if ((op == null && !name.equals("IN")) || !comparable(c)) {
+      return null;
+    }
+    return op != null
+        ? op.apply(c.get(0), c.get(1))
+        : new In(c.get(0), CollectionConverters.asScala(c.subList(1, c.size())).toSeq());
   }
 
   /** Whether the operands are all of one type (Spark casts before it pushes; else no pruning). */

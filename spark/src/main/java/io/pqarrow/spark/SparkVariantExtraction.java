@@ -12,17 +12,13 @@ import java.util.Map;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.util.ByteFunctionHelpers;
-import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float4Vector;
-import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.SmallIntVector;
+import org.apache.arrow.vector.FloatingPointVector;
 import org.apache.arrow.vector.TimeStampVector;
-import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.StructVector;
@@ -537,24 +533,18 @@ final class SparkVariantExtraction {
     }
 
     private static Setter setter(FieldVector out) {
+      // Spark's cast gives the boxed value of the target type: Byte, Short, Integer, Long (for
+      // dates and timestamps too), Float, Double, Decimal, UTF8String or byte[].
       if (out instanceof BitVector b) {
         return (i, v) -> b.setSafe(i, (Boolean) v ? 1 : 0);
-      } else if (out instanceof TinyIntVector b) {
-        return (i, v) -> b.setSafe(i, (Byte) v);
-      } else if (out instanceof SmallIntVector b) {
-        return (i, v) -> b.setSafe(i, (Short) v);
-      } else if (out instanceof IntVector b) {
-        return (i, v) -> b.setSafe(i, (Integer) v);
+      } else if (out instanceof BaseIntVector b) {
+        return (i, v) -> b.setWithPossibleTruncate(i, ((Number) v).longValue());
+      } else if (out instanceof FloatingPointVector b) {
+        return (i, v) -> b.setWithPossibleTruncate(i, ((Number) v).doubleValue());
       } else if (out instanceof DateDayVector b) {
         return (i, v) -> b.setSafe(i, (Integer) v);
-      } else if (out instanceof BigIntVector b) {
-        return (i, v) -> b.setSafe(i, (Long) v);
       } else if (out instanceof TimeStampVector b) {
         return (i, v) -> b.setSafe(i, (Long) v);
-      } else if (out instanceof Float4Vector b) {
-        return (i, v) -> b.setSafe(i, (Float) v);
-      } else if (out instanceof Float8Vector b) {
-        return (i, v) -> b.setSafe(i, (Double) v);
       } else if (out instanceof DecimalVector b) {
         return (i, v) -> b.setSafe(i, decimal((Decimal) v, b.getScale()));
       } else if (out instanceof VarCharVector b) {
