@@ -368,7 +368,17 @@ final class BulkColumnWriter {
   private void values(FieldVector v, int row, int n, int valid) {
     switch (kind) {
       case BOOLEAN -> booleans(v, row, n, valid);
-      case BINARY, FIXED_BYTES -> binaries(v, row, n, valid);
+      case BINARY, FIXED_BYTES -> {
+        if (runs.isInterval()) {
+          try {
+            runs.intervals(row, n);
+          } catch (InvalidValueException e) {
+            failing = runs.failing;
+            throw e;
+          }
+        }
+        binaries(v, row, n, valid);
+      }
       default -> {
         if (rescaled != null) {
           try {
