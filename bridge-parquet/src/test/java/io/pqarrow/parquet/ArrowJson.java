@@ -166,6 +166,16 @@ public final class ArrowJson {
       }
       return a;
     }
+    if (v instanceof org.apache.arrow.vector.complex.LargeListViewVector l) {
+      ArrayNode a = F.arrayNode();
+      long at = (long) i * org.apache.arrow.vector.complex.LargeListViewVector.OFFSET_WIDTH;
+      long start = l.getOffsetBuffer().getLong(at);
+      long end = start + l.getSizeBuffer().getLong(at);
+      for (long j = start; j < end; j++) {
+        a.add(value(l.getDataVector(), (int) j, dictionaries));
+      }
+      return a;
+    }
     if (v instanceof org.apache.arrow.vector.complex.FixedSizeListVector l) {
       ArrayNode a = F.arrayNode();
       for (int j = l.getElementStartIndex(i); j < l.getElementEndIndex(i); j++) {

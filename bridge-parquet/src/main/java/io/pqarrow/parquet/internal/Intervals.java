@@ -24,16 +24,25 @@ import org.apache.arrow.memory.ArrowBuf;
  *   <tr><td>YEAR_MONTH (months)</td><td>(months, 0, 0)</td><td>(months, 0, 0) only</td></tr>
  *   <tr><td>DAY_TIME (days, millis)</td><td>(0, days, millis)</td><td>(0, days, millis)
  *       only</td></tr>
- *   <tr><td>MONTH_DAY_NANO</td><td>(months, days, nanos / 10^6) when nanos is whole
- *       milliseconds</td><td>(months, days, millis &times; 10^6)</td></tr>
+ *   <tr><td>MONTH_DAY_NANO</td><td>(months, days, nanos / 10^6) when nanos is 0 to 2^32 - 1
+ *       whole milliseconds</td><td>(months, days, millis &times; 10^6)</td></tr>
  * </table>
  *
- * <p>Decision: the Parquet fields are unsigned and Arrow's are signed, so the writer refuses a
- * negative field (and nanoseconds that are not whole milliseconds, or more milliseconds than 32
- * bits hold) with an error naming the column and row, instead of writing a value that reads back as
- * another one. The reader refuses a field above {@link Integer#MAX_VALUE} (which no signed Arrow
- * field holds) and, for YEAR_MONTH and DAY_TIME, parts the Arrow unit has no room for. So every
- * value written reads back exactly.
+ * <p>Decision: the Parquet parts are unsigned and Arrow's are signed 32-bit (but MONTH_DAY_NANO's
+ * 64-bit nanoseconds). Months, days and DAY_TIME milliseconds are written as their 32 bits, so a
+ * negative one is written as 2^32 plus it, and read back into an Arrow interval as the signed
+ * 32-bit value of those bits: every YEAR_MONTH and DAY_TIME value, and a MONTH_DAY_NANO one's
+ * months and days, make the trip exactly (as arrow-rs writes and reads them; a part of 2^31 or more
+ * in another producer's file, which no signed Arrow field holds and which was refused before, reads
+ * as that negative value). A MONTH_DAY_NANO's milliseconds stay unsigned both ways, so that another
+ * producer's 2^31 to 2^32 - 1 milliseconds read back as they are: the writer refuses nanoseconds
+ * that are negative, not whole milliseconds, or more milliseconds than 32 bits hold, with an error
+ * naming the column and row. pyarrow reads INTERVAL as {@code fixed_size_binary[12]} (it does not
+ * map INTERVAL to an Arrow interval, nor writes one), so its reader sees these bytes. Storing
+ * MONTH_DAY_NANO as an unannotated FIXED_LEN_BYTE_ARRAY(16) of Arrow's bytes would carry every
+ * value, but the Parquet type is chosen from the schema before any value is seen, so every
+ * MONTH_DAY_NANO column would lose the INTERVAL annotation that DuckDB and parquet-java read: not
+ * done (docs/type-mapping.md).
  */
 public final class Intervals {
   /** Size in bytes of one Parquet INTERVAL value. */

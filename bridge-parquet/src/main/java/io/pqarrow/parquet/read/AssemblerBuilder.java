@@ -73,7 +73,8 @@ final class AssemblerBuilder {
         && !(type instanceof ArrowType.List)
         && !(type instanceof ArrowType.LargeList)
         && !(type instanceof ArrowType.FixedSizeList)
-        && !(type instanceof ArrowType.ListView)) {
+        && !(type instanceof ArrowType.ListView)
+        && !(type instanceof ArrowType.LargeListView)) {
       int rep = levels.repetitionLevel(m.parquetPath());
       if (rep != repLevel) {
         throw ParquetFileException.unsupported(

@@ -22,8 +22,12 @@ import org.apache.arrow.vector.types.IntervalUnit;
 final class IntervalConversions {
   private IntervalConversions() {}
 
-  /** The largest part an Arrow interval unit holds where it holds one: 31 bits. */
-  private static final long INT = Integer.MAX_VALUE;
+  /**
+   * Any unsigned 32-bit part, where the unit holds it: Arrow's months, days and DAY_TIME
+   * milliseconds are signed 32-bit, and take the part's 32 bits (a part of 2^31 or more is the
+   * negative value a signed Arrow interval was written as; see {@link Intervals}).
+   */
+  private static final long INT = Intervals.UNSIGNED_INT_MAX;
 
   /** Months only: 4-byte slots. */
   static Conversion yearMonth() {
@@ -52,7 +56,7 @@ final class IntervalConversions {
   /** Months, days and nanoseconds: 16-byte slots. */
   static Conversion monthDayNano() {
     return (staged, data, first, count) -> {
-      check(IntervalUnit.MONTH_DAY_NANO, staged, first, count, INT, INT, Long.MAX_VALUE);
+      // Every INTERVAL fits (fitsMonthDayNano): nothing to check.
       for (int k = 0; k < count; k++) {
         long at = (long) k * BYTES;
         long base = (long) (first + k) * 16;
@@ -91,17 +95,17 @@ final class IntervalConversions {
     return months <= maxMonths && days <= maxDays && millis <= maxMillis;
   }
 
-  /** Whether Arrow Interval(YEAR_MONTH) holds the INTERVAL: months only, in 31 bits. */
+  /** Whether Arrow Interval(YEAR_MONTH) holds the INTERVAL: months only. */
   static boolean fitsYearMonth(long months, long days, long millis) {
     return fits(months, days, millis, INT, 0, 0);
   }
 
-  /** Whether Arrow Interval(DAY_TIME) holds the INTERVAL: days and milliseconds in 31 bits each. */
+  /** Whether Arrow Interval(DAY_TIME) holds the INTERVAL: days and milliseconds only. */
   static boolean fitsDayTime(long months, long days, long millis) {
     return fits(months, days, millis, 0, INT, INT);
   }
 
-  /** Whether Arrow Interval(MONTH_DAY_NANO) holds the INTERVAL: months and days in 31 bits. */
+  /** Whether Arrow Interval(MONTH_DAY_NANO) holds the INTERVAL: every one does. */
   static boolean fitsMonthDayNano(long months, long days, long millis) {
     return fits(months, days, millis, INT, INT, Long.MAX_VALUE);
   }

@@ -9,6 +9,7 @@ import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.LargeListViewVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.ListViewVector;
 
@@ -17,16 +18,18 @@ import org.apache.arrow.vector.complex.ListViewVector;
  * {@code repLevel + 1} (or start the list) and reach {@code elementDef}, the definition level of
  * the Parquet repeated node. A list that exists but is empty stops at {@code validDef}.
  *
- * <p>The Arrow layout is one of List, LargeList (offsets), ListView (offsets and sizes, written in
- * order so views never overlap) and FixedSizeList. A FixedSizeList must hold exactly its size in
- * every non-null slot; for a null slot the element leaf has already added that many null elements
- * (see {@link LeafColumn.Padding}), since Parquet writes no elements for a null list.
+ * <p>The Arrow layout is one of List, LargeList (offsets), ListView and LargeListView (offsets and
+ * sizes, written in order so views never overlap) and FixedSizeList. A FixedSizeList must hold
+ * exactly its size in every non-null slot; for a null slot the element leaf has already added that
+ * many null elements (see {@link LeafColumn.Padding}), since Parquet writes no elements for a null
+ * list.
  */
 final class ListNode extends NodeAssembler {
 
   private final ListVector list;
   private final LargeListVector largeList;
   private final ListViewVector listView;
+  private final LargeListViewVector largeListView;
   private final FixedSizeListVector fixedList;
   private final int elementDef;
   private final NodeAssembler element;
@@ -53,6 +56,7 @@ final class ListNode extends NodeAssembler {
     this.list = vector instanceof ListVector l ? l : null;
     this.largeList = vector instanceof LargeListVector l ? l : null;
     this.listView = vector instanceof ListViewVector l ? l : null;
+    this.largeListView = vector instanceof LargeListViewVector l ? l : null;
     this.fixedList = vector instanceof FixedSizeListVector l ? l : null;
     this.elementDef = elementDef;
     this.element = element;
@@ -64,6 +68,7 @@ final class ListNode extends NodeAssembler {
     return v instanceof ListVector
         || v instanceof LargeListVector
         || v instanceof ListViewVector
+        || v instanceof LargeListViewVector
         || v instanceof FixedSizeListVector;
   }
 
@@ -74,6 +79,8 @@ final class ListNode extends NodeAssembler {
     } else if (v instanceof LargeListVector l) {
       return l.getDataVector();
     } else if (v instanceof ListViewVector l) {
+      return l.getDataVector();
+    } else if (v instanceof LargeListViewVector l) {
       return l.getDataVector();
     }
     return ((FixedSizeListVector) v).getDataVector();
@@ -193,7 +200,9 @@ final class ListNode extends NodeAssembler {
     }
   }
 
-  /** Assembles a ListView or FixedSizeList a slot at a time, through the vector's own calls. */
+  /**
+   * Assembles a (large) ListView or FixedSizeList a slot at a time, through the vector's own calls.
+   */
   private void assembleBySlot(BatchRows rows) {
     LeafDecoder leaf = element.representative();
     int[] rep = leaf.rep;
@@ -247,6 +256,12 @@ final class ListNode extends NodeAssembler {
   private void start(int slot, int offset) {
     if (fixedList != null) {
       fixedList.startNewValue(slot);
+    } else if (largeListView != null) {
+      largeListView.setNull(slot);
+      largeListView
+          .getOffsetBuffer()
+          .setLong((long) slot * LargeListViewVector.OFFSET_WIDTH, offset);
+      BitVectorHelper.setBit(largeListView.getValidityBuffer(), slot);
     } else {
       // Makes room for the slot (and zeroes its offset and size), then marks it valid.
       listView.setNull(slot);
@@ -270,6 +285,8 @@ final class ListNode extends NodeAssembler {
                 + fixedList.getListSize(),
             null);
       }
+    } else if (largeListView != null) {
+      largeListView.getSizeBuffer().setLong((long) slot * LargeListViewVector.SIZE_WIDTH, count);
     } else {
       ArrowBuf sizes = listView.getSizeBuffer();
       sizes.setInt((long) slot * ListViewVector.SIZE_WIDTH, count);
@@ -279,6 +296,8 @@ final class ListNode extends NodeAssembler {
   private void setNull(int slot) {
     if (fixedList != null) {
       fixedList.setNull(slot);
+    } else if (largeListView != null) {
+      largeListView.setNull(slot);
     } else {
       listView.setNull(slot);
     }

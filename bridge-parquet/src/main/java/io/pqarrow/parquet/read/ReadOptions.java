@@ -2,6 +2,7 @@ package io.pqarrow.parquet.read;
 
 import io.pqarrow.Limits;
 import io.pqarrow.filter.Expression;
+import io.pqarrow.parquet.internal.Parallelism;
 import io.pqarrow.schema.MappingOptions;
 import java.util.List;
 import java.util.Objects;
@@ -128,8 +129,7 @@ public final class ReadOptions {
   private final List<String> columns;
   private final List<Integer> rowGroups;
   private final MappingOptions mapping;
-  private final int threads;
-  private final ExecutorService executor;
+  private final Parallelism parallelism;
   private final boolean verifyPageChecksums;
   private final Boolean readAhead; // null: on when single-threaded
   private final List<String> readDictionary;
@@ -148,8 +148,7 @@ public final class ReadOptions {
     this.columns = List.copyOf(b.columns);
     this.rowGroups = List.copyOf(b.rowGroups);
     this.mapping = b.mapping;
-    this.threads = b.threads;
-    this.executor = b.executor;
+    this.parallelism = b.parallelism;
     this.verifyPageChecksums = b.verifyPageChecksums;
     this.readAhead = b.readAhead;
     this.readDictionary = b.readDictionary;
@@ -181,10 +180,9 @@ public final class ReadOptions {
         .columns(columns)
         .rowGroups(rowGroups)
         .mapping(mapping)
-        .threads(threads)
+        .parallelism(parallelism)
         .verifyPageChecksums(verifyPageChecksums)
         .readAheadIfAny(readAhead)
-        .executorIfAny(executor)
         .readDictionary(readDictionary)
         .storedDictionaries(storedDictionaries)
         .storedDictionaryTypes(storedDictionaryTypes)
@@ -244,12 +242,12 @@ public final class ReadOptions {
 
   /** {@return how many columns of a batch are decoded at once (at least 1)} */
   public int threads() {
-    return threads;
+    return parallelism.threads();
   }
 
   /** {@return the executor the helper threads run on; empty when the reader starts its own} */
   public Optional<ExecutorService> executor() {
-    return Optional.ofNullable(executor);
+    return parallelism.givenExecutor();
   }
 
   /** {@return whether pages are checked against the CRC in their header} */
@@ -265,7 +263,7 @@ public final class ReadOptions {
    * @return whether pages are read ahead, as this method's rule decides before the file is seen
    */
   public boolean readAhead() {
-    return readAhead != null ? readAhead : threads == 1;
+    return readAhead != null ? readAhead : parallelism.threads() == 1;
   }
 
   /**
@@ -280,7 +278,7 @@ public final class ReadOptions {
 
   /** {@link #readAhead()} as set: null when the reader chooses by what the file holds. */
   Boolean readAheadChoice() {
-    return readAhead != null ? readAhead : threads == 1 ? Boolean.TRUE : null;
+    return readAhead != null ? readAhead : parallelism.threads() == 1 ? Boolean.TRUE : null;
   }
 
   /** {@return the predicate that page indexes are pruned by, if any} */
@@ -349,8 +347,7 @@ public final class ReadOptions {
     private List<Integer> rowGroups = List.of();
     private MappingOptions mapping = MappingOptions.defaults();
     private Limits limits; // null: those of mapping
-    private int threads = 1;
-    private ExecutorService executor; // null: the reader's own threads
+    private Parallelism parallelism = Parallelism.ONE; // no executor: the reader's own threads
     private boolean verifyPageChecksums = true;
     private Boolean readAhead; // null: on when single-threaded
     private List<String> readDictionary = List.of();
@@ -469,10 +466,7 @@ public final class ReadOptions {
      * @throws IllegalArgumentException when {@code threads < 1}
      */
     public Builder threads(int threads) {
-      if (threads < 1) {
-        throw new IllegalArgumentException("Invalid thread count: " + threads + " (must be >= 1)");
-      }
-      this.threads = threads;
+      this.parallelism = parallelism.withThreads(threads);
       return this;
     }
 
@@ -489,12 +483,12 @@ public final class ReadOptions {
      * @return this builder
      */
     public Builder executor(ExecutorService executor) {
-      this.executor = Objects.requireNonNull(executor, "executor");
+      this.parallelism = parallelism.withExecutor(executor);
       return this;
     }
 
-    private Builder executorIfAny(ExecutorService executor) {
-      this.executor = executor;
+    private Builder parallelism(Parallelism parallelism) {
+      this.parallelism = parallelism;
       return this;
     }
 

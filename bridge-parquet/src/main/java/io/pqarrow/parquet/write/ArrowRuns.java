@@ -4,6 +4,8 @@ import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.IntervalUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * Reads a run of rows of one leaf's Arrow buffers, for {@link BulkColumnWriter}: the validity bits
@@ -24,6 +26,14 @@ final class ArrowRuns {
   private final int fixedLength;
   private final boolean decimalBytes;
   private final boolean zeroExtend;
+
+  /**
+   * The unit of an interval leaf (its values become INTERVAL bytes, {@link #intervals}), or null.
+   */
+  private final IntervalUnit interval;
+
+  /** An interval run's Arrow values, as read, until {@link #intervals} converts them. */
+  private byte[] raw = new byte[0];
 
   /** The row a bad view was met at. */
   int failing;
@@ -56,6 +66,10 @@ final class ArrowRuns {
     this.fixedLength = fixedLength;
     this.decimalBytes = fixedLength > 0 && kind.source() == WriteKind.Source.DECIMAL;
     this.zeroExtend = kind.unsigned();
+    this.interval =
+        kind.source() == WriteKind.Source.INTERVAL
+            ? ((ArrowType.Interval) kind.arrow()).getUnit()
+            : null;
   }
 
   /**
@@ -180,6 +194,18 @@ final class ArrowRuns {
    */
   void readFixedBytes(FieldVector v, int row, int n) {
     int len = fixedLength;
+    if (interval != null) {
+      // Kept as read: {@link #intervals} converts them once the run's validity is known.
+      if (raw.length < n * stride) {
+        raw = new byte[Math.max(n * stride, raw.length * 2)];
+      }
+      v.getDataBuffer().getBytes((long) row * stride, raw, 0, n * stride);
+      ensureScratch(n * len);
+      for (int i = 0; i <= n; i++) {
+        offsets[i] = i * len;
+      }
+      return;
+    }
     ensureScratch(n * Math.max(stride, len));
     byte[] s = scratch;
     v.getDataBuffer().getBytes((long) row * stride, s, 0, n * stride);
@@ -198,6 +224,31 @@ final class ArrowRuns {
     for (int i = 0; i <= n; i++) {
       offsets[i] = i * len;
     }
+  }
+
+  /**
+   * Converts the interval run {@link #readFixedBytes} read (rows {@code row} to {@code row + n},
+   * valid as {@link #runBits} marks them) into INTERVAL bytes in {@link #scratch}; a value INTERVAL
+   * cannot hold is refused as the per-value engine refuses it ({@link #failing} is then its row).
+   */
+  void intervals(int row, int n) {
+    int bad = IntervalEncoders.toParquet(interval, raw, scratch, n, runBits);
+    if (bad >= 0) {
+      failing = row + bad;
+      int at = bad * 16;
+      throw IntervalEncoders.refuse(
+          path,
+          interval,
+          (int) ByteSink.INTS.get(raw, at),
+          (int) ByteSink.INTS.get(raw, at + 4),
+          (long) ByteSink.LONGS.get(raw, at + 8),
+          IntervalEncoders.problem((long) ByteSink.LONGS.get(raw, at + 8)));
+    }
+  }
+
+  /** Whether the leaf is an interval ({@link #intervals} converts its runs). */
+  boolean isInterval() {
+    return interval != null;
   }
 
   /** Fills {@link #runBits} with the validity of rows {@code row} to {@code row + n}; the valid. */

@@ -323,9 +323,14 @@ final class BulkColumnWriter {
       int valid = nested.valid;
       pageNulls += entries - valid;
       long before = pageRaw;
-      if (valid > 0) {
+      // Below list views the values may be out of order: a segment at a time, in order.
+      for (int s = 0; valid > 0 && s < nested.segments(); s++) {
+        nested.segment(s);
         int at = nested.leafFrom;
         int len = nested.leafTo - at;
+        if (nested.segmentValid == 0) {
+          continue;
+        }
         runs.ensureRun(len);
         if (kind == BulkKind.BINARY) {
           try {
@@ -343,7 +348,7 @@ final class BulkColumnWriter {
         }
         System.arraycopy(nested.mask, 0, runs.runBits, 0, (len >> 6) + 1);
         try {
-          values(v, at, len, valid);
+          values(v, at, len, nested.segmentValid);
         } catch (InvalidValueException e) {
           failing = nested.rowOfLeaf(failing);
           throw e;
@@ -368,7 +373,17 @@ final class BulkColumnWriter {
   private void values(FieldVector v, int row, int n, int valid) {
     switch (kind) {
       case BOOLEAN -> booleans(v, row, n, valid);
-      case BINARY, FIXED_BYTES -> binaries(v, row, n, valid);
+      case BINARY, FIXED_BYTES -> {
+        if (runs.isInterval()) {
+          try {
+            runs.intervals(row, n);
+          } catch (InvalidValueException e) {
+            failing = runs.failing;
+            throw e;
+          }
+        }
+        binaries(v, row, n, valid);
+      }
       default -> {
         if (rescaled != null) {
           try {

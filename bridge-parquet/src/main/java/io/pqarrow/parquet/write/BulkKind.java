@@ -141,7 +141,7 @@ enum BulkKind {
                 yield switch (of.source()) {
                   case DECIMAL -> length <= stride && order == SIGNED_BINARY;
                   case HALF_FLOAT -> length == 2 && order == FLOAT16_ORDER;
-                  case FIXED_BINARY ->
+                  case FIXED_BINARY, INTERVAL ->
                       order == PrimitiveComparator.UNSIGNED_LEXICOGRAPHICAL_BINARY_COMPARATOR;
                   default -> false;
                 };

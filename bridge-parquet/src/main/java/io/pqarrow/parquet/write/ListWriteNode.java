@@ -5,14 +5,15 @@ import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.LargeListViewVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.ListViewVector;
 import org.apache.parquet.column.ColumnWriteStore;
 
 /**
- * A list, large list, fixed-size list, list view (not a large list view) or map: each element is
- * written through the element node, the first with the list's repetition level and the rest with
- * the repeated node's; an empty list writes one absent triple at {@code emptyDef}.
+ * A list, large list, fixed-size list, list view, large list view or map: each element is written
+ * through the element node, the first with the list's repetition level and the rest with the
+ * repeated node's; an empty list writes one absent triple at {@code emptyDef}.
  */
 final class ListWriteNode extends WriteNode {
   final int emptyDef;
@@ -29,6 +30,7 @@ final class ListWriteNode extends WriteNode {
   private FixedSizeListVector fixedList;
   private int fixedSize;
   private ListViewVector listView;
+  private LargeListViewVector largeListView;
 
   ListWriteNode(
       String path, int nullDef, int emptyDef, int elementRep, WriteNode element, boolean views) {
@@ -48,6 +50,7 @@ final class ListWriteNode extends WriteNode {
     largeList = storage instanceof LargeListVector l ? l : null;
     fixedList = storage instanceof FixedSizeListVector l ? l : null;
     listView = storage instanceof ListViewVector l ? l : null;
+    largeListView = storage instanceof LargeListViewVector l ? l : null;
     FieldVector data;
     if (list != null) {
       data = list.getDataVector();
@@ -58,6 +61,8 @@ final class ListWriteNode extends WriteNode {
       fixedSize = fixedList.getListSize();
     } else if (listView != null) {
       data = listView.getDataVector();
+    } else if (largeListView != null) {
+      data = largeListView.getDataVector();
     } else {
       throw new InvalidValueException(
           path, "vector " + storage.getClass().getSimpleName() + " is not a list vector");
@@ -101,9 +106,14 @@ final class ListWriteNode extends WriteNode {
     } else if (fixedList != null) {
       start = Math.multiplyExact(index, fixedSize);
       end = start + fixedSize;
-    } else {
+    } else if (listView != null) {
       start = listView.getElementStartIndex(index);
       end = listView.getElementEndIndex(index);
+    } else {
+      long at = (long) index * LargeListViewVector.OFFSET_WIDTH;
+      long offset = largeListView.getOffsetBuffer().getLong(at);
+      start = Math.toIntExact(offset);
+      end = Math.toIntExact(offset + largeListView.getSizeBuffer().getLong(at));
     }
     if (start == end) {
       element.writeAbsent(rep, emptyDef);

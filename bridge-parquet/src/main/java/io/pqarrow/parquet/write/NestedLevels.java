@@ -7,6 +7,8 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.LargeListViewVector;
+import org.apache.arrow.vector.complex.ListViewVector;
 
 /**
  * The repetition and definition levels of one leaf below lists, maps and structs, for a run of
@@ -24,11 +26,13 @@ import org.apache.arrow.vector.complex.LargeListVector;
  * after the leaf's validity:  def 3, 2, 1, 0; rep 0, 1, 0, 0; values: leaf index 0
  * </pre>
  *
- * <p>The entries that reach a node refer to increasing indices of its vector (offsets go up), so
- * the validity and offsets of a run are read for one span of each vector, and the leaf's values are
- * one span {@link #leafFrom} to {@link #leafTo} with a mask ({@link #mask}) of the indices that are
- * values (a null list may cover elements, which are then left out). List views, whose elements may
- * lie anywhere, are not taken ({@link #chains}).
+ * <p>The validity and offsets of a run are read for one span of each vector, from the least index
+ * an entry refers to to the greatest. Below lists the entries refer to increasing indices (offsets
+ * go up); below list views (ListView, LargeListView: an offset and a size per list) they may go
+ * down or repeat, as the views point anywhere in the elements. The leaf's values are written in
+ * {@link #segments}, runs of entries whose indices go up: each is one span {@link #leafFrom} to
+ * {@link #leafTo} with a mask ({@link #mask}) of the indices that are values (a null list may cover
+ * elements, which are then left out); below lists there is one.
  */
 final class NestedLevels {
   /** The nodes from the top-level field down to the leaf (structs and lists, then the leaf). */
@@ -47,8 +51,16 @@ final class NestedLevels {
 
   int leafTo;
 
-  /** How many leaf values the run has (the bits set in {@link #mask}). */
+  /** How many leaf values the run has. */
   int valid;
+
+  /** How many leaf values the current {@link #segment} has (the bits set in {@link #mask}). */
+  int segmentValid;
+
+  /** The entry each segment starts at, then {@link #count}. */
+  private int[] segmentStarts = new int[2];
+
+  private int segmentCount;
 
   /** Bit {@code i}: leaf index {@code leafFrom + i} is a value of the run. */
   long[] mask = new long[64];
@@ -83,7 +95,7 @@ final class NestedLevels {
 
   /**
    * The node chains of the leaves below {@code root}, in leaf order, or null when some node is not
-   * one the levels are read for here (a dictionary, a list view, a Parquet field with no vector).
+   * one the levels are read for here (a dictionary, a Parquet field with no vector).
    */
   static List<List<WriteNode>> chains(WriteNode root) {
     List<List<WriteNode>> out = new ArrayList<>();
@@ -97,7 +109,7 @@ final class NestedLevels {
       out.add(List.copyOf(path));
       ok = true;
     } else if (node instanceof ListWriteNode list) {
-      ok = !list.views && collect(list.element, path, out);
+      ok = collect(list.element, path, out);
     } else if (node instanceof StructWriteNode struct) {
       ok = !struct.childOrdinals.contains(-1);
       for (int i = 0; ok && i < struct.children.size(); i++) {
@@ -128,23 +140,60 @@ final class NestedLevels {
         expand(list);
       }
     }
-    // Every entry still going is a value of the leaf.
+    // Every entry still going is a value of the leaf; a new segment starts where indices stop
+    // going up.
     int[] idx = index;
+    int values = 0;
+    int maxDef = leaf.maxDef;
+    segmentCount = 0;
+    int previous = Integer.MAX_VALUE;
+    for (int i = 0; i < count; i++) {
+      if (idx[i] >= 0) {
+        if (idx[i] <= previous) {
+          if (segmentStarts.length < segmentCount + 2) {
+            segmentStarts = Arrays.copyOf(segmentStarts, 2 * segmentStarts.length + 2);
+          }
+          segmentStarts[segmentCount++] = i;
+        }
+        previous = idx[i];
+        defs[i] = maxDef;
+        values++;
+      }
+    }
+    if (segmentCount == 0) {
+      segmentStarts[segmentCount++] = 0;
+    }
+    segmentStarts[segmentCount] = count;
+    valid = values;
+    segment(0);
+  }
+
+  /** How many segments the run's leaf values are in (see {@link #segment}). */
+  int segments() {
+    return segmentCount;
+  }
+
+  /**
+   * Sets {@link #leafFrom}, {@link #leafTo}, {@link #mask} and {@link #segmentValid} to segment
+   * {@code s} of the run: its entries' leaf indices, which go up.
+   */
+  void segment(int s) {
+    int[] idx = index;
+    int from = segmentStarts[s];
+    int to = segmentStarts[s + 1];
     int first = -1;
     int last = -1;
     int values = 0;
-    int maxDef = leaf.maxDef;
-    for (int i = 0; i < count; i++) {
+    for (int i = from; i < to; i++) {
       if (idx[i] >= 0) {
         if (first < 0) {
           first = idx[i];
         }
         last = idx[i];
-        defs[i] = maxDef;
         values++;
       }
     }
-    valid = values;
+    segmentValid = values;
     leafFrom = first < 0 ? 0 : first;
     leafTo = first < 0 ? 0 : last + 1;
     int words = ((leafTo - leafFrom) >> 6) + 1;
@@ -152,7 +201,7 @@ final class NestedLevels {
       mask = new long[Math.max(words, mask.length * 2)];
     }
     Arrays.fill(mask, 0, words, 0L);
-    for (int i = 0; i < count; i++) {
+    for (int i = from; i < to; i++) {
       if (idx[i] >= 0) {
         int at = idx[i] - leafFrom;
         mask[at >> 6] |= 1L << at;
@@ -225,19 +274,11 @@ final class NestedLevels {
   /** Ends the entries going on whose value in {@code v} (the vector of {@code node}) is null. */
   private void endNulls(WriteNode node, FieldVector v) {
     int[] idx = index;
-    int first = -1;
-    int last = -1;
-    for (int i = 0; i < count; i++) {
-      if (idx[i] >= 0) {
-        if (first < 0) {
-          first = idx[i];
-        }
-        last = idx[i];
-      }
-    }
-    if (first < 0) {
+    if (!span()) {
       return;
     }
+    int first = spanFirst;
+    int last = spanLast;
     if (v != null && last >= v.getValueCount()) {
       failing = rowOfIndex(last);
       throw new InvalidValueException(
@@ -263,6 +304,28 @@ final class NestedLevels {
     }
   }
 
+  /** The least and greatest index the entries going on refer to ({@link #span}). */
+  private int spanFirst;
+
+  private int spanLast;
+
+  /** Sets {@link #spanFirst} and {@link #spanLast}; false when no entry is going on. */
+  private boolean span() {
+    int[] idx = index;
+    int first = Integer.MAX_VALUE;
+    int last = -1;
+    for (int i = 0; i < count; i++) {
+      int at = idx[i];
+      if (at >= 0) {
+        first = Math.min(first, at);
+        last = Math.max(last, at);
+      }
+    }
+    spanFirst = last < 0 ? -1 : first;
+    spanLast = last;
+    return last >= 0;
+  }
+
   /** The top-level row of the run's leaf value at {@code leafIndex}. */
   int rowOfLeaf(int leafIndex) {
     return rowOfIndex(leafIndex);
@@ -281,24 +344,28 @@ final class NestedLevels {
   private void expand(ListWriteNode list) {
     FieldVector v = list.vector();
     int[] idx = index;
-    int first = -1;
-    int last = -1;
-    for (int i = 0; i < count; i++) {
-      if (idx[i] >= 0) {
-        if (first < 0) {
-          first = idx[i];
-        }
-        last = idx[i];
-      }
-    }
+    boolean going = span();
+    int first = spanFirst;
+    int last = spanLast;
     int fixed = v instanceof FixedSizeListVector f ? f.getListSize() : -1;
-    int width = v instanceof LargeListVector ? 8 : 4;
-    if (first >= 0 && fixed < 0) {
-      int span = last - first + 2;
-      if (bytes.length < span * width) {
-        bytes = new byte[Math.max(span * width, bytes.length * 2)];
+    boolean views = v instanceof ListViewVector || v instanceof LargeListViewVector;
+    int width = v instanceof LargeListVector || v instanceof LargeListViewVector ? 8 : 4;
+    if (going && fixed < 0) {
+      // Offsets: those of first to last + 1; views: offsets, then sizes, of first to last.
+      int span = views ? last - first + 1 : last - first + 2;
+      int room = (views ? 2 * span : span) * width;
+      if (bytes.length < room) {
+        bytes = new byte[Math.max(room, bytes.length * 2)];
       }
       v.getOffsetBuffer().getBytes((long) first * width, bytes, 0, span * width);
+      if (views) {
+        ArrowBuf sizes =
+            v instanceof ListViewVector l
+                ? l.getSizeBuffer()
+                : ((LargeListViewVector) v).getSizeBuffer();
+        sizes.getBytes((long) first * width, bytes, span * width, span * width);
+        sizesAt = span;
+      }
     }
     long children = list.data().getValueCount();
     // First pass: the entries after the expansion.
@@ -308,7 +375,7 @@ final class NestedLevels {
         total++;
       } else {
         long start = start(idx[i] - first, width, fixed, idx[i]);
-        long end = start(idx[i] - first + 1, width, fixed, idx[i] + 1);
+        long end = end(idx[i] - first, width, fixed, idx[i], views);
         total += Math.max(1, end - start);
       }
     }
@@ -327,7 +394,9 @@ final class NestedLevels {
     int[] np = nextRep;
     int emptyDef = list.emptyDef;
     int elementRep = list.elementRep;
+    // Offsets go up: a list starts where the one before it ended, or later (views: anywhere).
     long lastEnd = 0;
+    int lastAt = -1;
     int k = 0;
     for (int i = 0; i < count; i++) {
       int at = idx[i];
@@ -339,17 +408,23 @@ final class NestedLevels {
         continue;
       }
       long start = start(at - first, width, fixed, at);
-      long end = start(at - first + 1, width, fixed, at + 1);
-      if (start < lastEnd || end < start || end > children) {
+      long end = end(at - first, width, fixed, at, views);
+      // Entries below a list view may refer to lists out of order: offsets go up from the last
+      // entry's only when this one comes after it.
+      long floor = views || at <= lastAt ? 0 : lastEnd;
+      lastAt = at;
+      if (start < floor || end < start || end > children) {
         failing = rowOf[i];
         throw new InvalidValueException(
             list.path,
-            "the list's offsets "
+            "the list's "
+                + (views ? "view" : "offsets")
+                + " "
                 + start
                 + " to "
                 + end
                 + " are not within "
-                + lastEnd
+                + floor
                 + " to "
                 + children);
       }
@@ -383,6 +458,24 @@ final class NestedLevels {
     t = reps;
     reps = np;
     nextRep = t;
+  }
+
+  /** Where the sizes of a list view's span start in {@link #bytes}, in values. */
+  private int sizesAt;
+
+  /**
+   * The end of the list at {@code i} of the span read ({@code at} in the vector): the next offset,
+   * or a view's offset plus its size.
+   */
+  private long end(int i, int width, int fixed, int at, boolean views) {
+    if (!views) {
+      return start(i + 1, width, fixed, at + 1);
+    }
+    long size =
+        width == 8
+            ? (long) ByteSink.LONGS.get(bytes, (sizesAt + i) * 8)
+            : (int) ByteSink.INTS.get(bytes, (sizesAt + i) * 4);
+    return size < 0 ? -1 : start(i, width, fixed, at) + size;
   }
 
   /** The element offset at {@code i} of the offsets read (or of a fixed-size list's {@code at}). */

@@ -29,7 +29,8 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  *   <tr><td>FLOAT, DOUBLE</td><td>FloatingPoint</td><td>{@code FLOATING}</td><td>2, 4 or
  *       8</td></tr>
  *   <tr><td>FLBA(2) FLOAT16</td><td>FloatingPoint</td><td>{@code HALF_FLOAT}</td><td>2</td></tr>
- *   <tr><td>FLBA(12) INTERVAL</td><td>Interval</td><td>{@code INTERVAL}</td><td>by unit</td></tr>
+ *   <tr><td>FLBA(12) INTERVAL</td><td>Interval</td><td>{@code INTERVAL}</td><td>4, 8 or 16 (by
+ *       unit)</td></tr>
  *   <tr><td>FLBA(n)</td><td>FixedSizeBinary(n)</td><td>{@code FIXED_BINARY}</td><td>n</td></tr>
  *   <tr><td>BYTE_ARRAY</td><td>Utf8, Binary</td><td>{@code OFFSETS}</td><td>4 (offsets)</td></tr>
  *   <tr><td>BYTE_ARRAY</td><td>LargeUtf8, LargeBinary</td><td>{@code LARGE_OFFSETS}</td><td>8
@@ -43,7 +44,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * @param source how the Arrow buffers hold the values
  * @param arrow the Arrow storage type (an extension type's storage)
  * @param physical the Parquet physical type written
- * @param stride bytes per value in the Arrow data buffer (0 for bits, nulls and intervals)
+ * @param stride bytes per value in the Arrow data buffer (0 for bits and nulls)
  * @param unsigned whether an {@code INTEGER} is an unsigned Arrow type (widened with zeros)
  * @param multiplier an {@code INTEGER}'s Arrow value times this ...
  * @param divisor ... divided by this is the Parquet value (both 1 when the units agree)
@@ -119,6 +120,7 @@ record WriteKind(
           case OFFSETS -> 4;
           case LARGE_OFFSETS -> 8;
           case VIEWS -> 16;
+          case INTERVAL -> intervalBytes((ArrowType.Interval) arrow);
           default -> 0;
         };
     return new WriteKind(source, arrow, physical, stride, false, 1, 1);
@@ -152,6 +154,14 @@ record WriteKind(
     return arrow instanceof ArrowType.FixedSizeBinary f && f.getByteWidth() == length
         ? Source.FIXED_BINARY
         : null;
+  }
+
+  private static int intervalBytes(ArrowType.Interval interval) {
+    return switch (interval.getUnit()) {
+      case YEAR_MONTH -> 4;
+      case DAY_TIME -> 8;
+      case MONTH_DAY_NANO -> 16;
+    };
   }
 
   private static int floatBytes(ArrowType.FloatingPoint f) {

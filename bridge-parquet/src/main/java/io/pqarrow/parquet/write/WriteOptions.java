@@ -1,5 +1,6 @@
 package io.pqarrow.parquet.write;
 
+import io.pqarrow.parquet.internal.Parallelism;
 import io.pqarrow.schema.MappingOptions;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,15 +53,11 @@ import java.util.concurrent.ExecutorService;
  *       rename it into place on close, so that the target never holds a partial file</td></tr>
  *   <tr><td>{@code mapping}</td><td>{@link MappingOptions#defaults()}</td><td>how the Arrow schema
  *       becomes a Parquet schema</td></tr>
- *   <tr><td>{@code threads}</td><td>1</td><td>how many top-level fields are encoded and their
- *       pages compressed at once (the calling thread and {@code threads - 1} helpers); with
- *       helpers, a full row group also goes to the file on a helper while the next one is encoded
- *       (so up to two row groups' encoded bytes are held). The file's bytes and the errors are
- *       those of one thread. 1 by default: a library should not start threads its embedder did not
- *       ask for</td></tr>
- *   <tr><td>{@code executor}</td><td>none</td><td>where the helpers of {@code threads} run; none
- *       means the writer starts {@code threads - 1} daemon threads of its own and stops them when
- *       it is closed or aborted. An executor given here is never shut down by the writer</td></tr>
+ *   <tr><td>{@code threads}</td><td>1</td><td>how many top-level fields are encoded at once, the
+ *       file's bytes and errors those of one thread ({@link Builder#threads}); 1 by default: a
+ *       library should not start threads its embedder did not ask for</td></tr>
+ *   <tr><td>{@code executor}</td><td>none</td><td>where the helpers of {@code threads} run; none:
+ *       the writer's own daemon threads ({@link Builder#executor})</td></tr>
  * </table>
  */
 public final class WriteOptions {
@@ -78,27 +75,13 @@ public final class WriteOptions {
     LZ4_RAW;
 
     /**
-     * Why this codec has no level {@code level}, in the words the writer refuses it with, or {@code
-     * null} when it has that level (ZSTD: -131072 to 22; GZIP: 0 to 9; the other codecs none).
-     * {@link #DEFAULT_LEVEL} always fits. The writer checks this when it opens; a caller may check
-     * it earlier (the command line does, with its other flags).
+     * Why this codec has no level {@code level}, as the writer refuses it, or {@code null}.
      *
      * @param level the level asked for, or {@link #DEFAULT_LEVEL}
      * @return the refusal, or {@code null} when the level fits
      */
     public String levelRefusal(int level) {
-      if (level == DEFAULT_LEVEL) {
-        return null;
-      }
-      String range =
-          switch (this) {
-            case ZSTD -> level >= -131072 && level <= 22 ? null : " (-131072 to 22)";
-            case GZIP -> level >= 0 && level <= 9 ? null : " (0 to 9)";
-            default -> " (it has no levels)";
-          };
-      return range == null
-          ? null
-          : "compression level " + level + " does not fit codec " + this + range;
+      return WriterCodecs.levelRefusal(this, level);
     }
   }
 
@@ -212,34 +195,27 @@ public final class WriteOptions {
   private final boolean dictionary;
   private final MappingOptions mapping;
   private final int compressionLevel;
-  private final Map<String, Compression> columnCompression;
   private final int dictionaryPageBytes;
-  private final Map<String, Encoding> columnEncoding;
   private final Statistics statistics;
   private final int statisticsTruncateLength;
   private final boolean pageIndex;
-  private final Map<String, BloomFilter> bloomFilters;
+  private final ColumnChoices columns;
   private final PageVersion pageVersion;
   private final int pageRows;
   private final boolean pageChecksums;
   private final List<SortingColumn> sortingColumns;
   private final Map<String, String> keyValueMetadata;
   private final boolean atomic;
-  private final int threads;
-  private final ExecutorService executor;
+  private final Parallelism parallelism;
 
   private WriteOptions(Builder b) {
-    this.threads = b.threads;
-    this.executor = b.executor;
+    this.parallelism = b.parallelism;
     this.compressionLevel = b.compressionLevel;
-    this.columnCompression = Map.copyOf(b.columnCompression);
+    this.columns = b.columns.copy();
     this.dictionaryPageBytes = b.dictionaryPageBytes;
-    this.columnEncoding =
-        java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.columnEncoding));
     this.statistics = b.statistics;
     this.statisticsTruncateLength = b.statisticsTruncateLength;
     this.pageIndex = b.pageIndex;
-    this.bloomFilters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.bloomFilters));
     this.pageVersion = b.pageVersion;
     this.pageRows = b.pageRows;
     this.pageChecksums = b.pageChecksums;
@@ -285,9 +261,8 @@ public final class WriteOptions {
         .sortingColumns(sortingColumns)
         .keyValueMetadata(keyValueMetadata)
         .atomic(atomic)
-        .threads(threads)
-        .executorIfAny(executor)
-        .columns(this);
+        .parallelism(parallelism)
+        .columns(columns);
   }
 
   /** {@return the page codec} */
@@ -327,7 +302,7 @@ public final class WriteOptions {
 
   /** {@return codecs given to single columns, by dotted path} */
   public Map<String, Compression> columnCompression() {
-    return columnCompression;
+    return columns.compression();
   }
 
   /** {@return the largest dictionary page built from values} */
@@ -337,7 +312,7 @@ public final class WriteOptions {
 
   /** {@return encodings given to columns, by dotted path, in the order they were given} */
   public Map<String, Encoding> columnEncoding() {
-    return columnEncoding;
+    return columns.encoding();
   }
 
   /** {@return which statistics are written} */
@@ -360,7 +335,7 @@ public final class WriteOptions {
 
   /** {@return bloom filters, by dotted path of the column} */
   public Map<String, BloomFilter> bloomFilters() {
-    return bloomFilters;
+    return columns.bloomFilters();
   }
 
   /** {@return the data page header version} */
@@ -397,12 +372,12 @@ public final class WriteOptions {
 
   /** {@return how many top-level fields are encoded at once (at least 1)} */
   public int threads() {
-    return threads;
+    return parallelism.threads();
   }
 
   /** {@return the executor the helper threads run on; empty when the writer starts its own} */
   public Optional<ExecutorService> executor() {
-    return Optional.ofNullable(executor);
+    return parallelism.givenExecutor();
   }
 
   /** Builds {@link WriteOptions}; every setter returns the builder. */
@@ -414,28 +389,31 @@ public final class WriteOptions {
     private boolean dictionary = true;
     private MappingOptions mapping = MappingOptions.defaults();
     private int compressionLevel = DEFAULT_LEVEL;
-    private final Map<String, Compression> columnCompression = new LinkedHashMap<>();
+    private ColumnChoices columns = new ColumnChoices();
     private int dictionaryPageBytes = 1 << 20;
-    private final Map<String, Encoding> columnEncoding = new LinkedHashMap<>();
     private Statistics statistics = Statistics.PAGE;
     private int statisticsTruncateLength = Integer.MAX_VALUE;
     private boolean pageIndex = true;
-    private final Map<String, BloomFilter> bloomFilters = new LinkedHashMap<>();
     private PageVersion pageVersion = PageVersion.V1;
     private int pageRows = 20_000;
     private boolean pageChecksums;
     private List<SortingColumn> sortingColumns = List.of();
     private Map<String, String> keyValueMetadata = Map.of();
     private boolean atomic;
-    private int threads = 1;
-    private ExecutorService executor;
+    private Parallelism parallelism = Parallelism.ONE;
 
     private Builder() {}
 
-    private Builder columns(WriteOptions o) {
-      columnCompression.putAll(o.columnCompression);
-      columnEncoding.putAll(o.columnEncoding);
-      bloomFilters.putAll(o.bloomFilters);
+    /** {@code value}, refused below 1 as "Invalid {@code what}: value (must be >= 1)". */
+    private static <N extends Number> N atLeastOne(N value, String what) {
+      if (value.longValue() < 1) {
+        throw new IllegalArgumentException("Invalid " + what + ": " + value + " (must be >= 1)");
+      }
+      return value;
+    }
+
+    private Builder columns(ColumnChoices choices) {
+      this.columns = choices.copy();
       return this;
     }
 
@@ -459,8 +437,7 @@ public final class WriteOptions {
      * @return this builder
      */
     public Builder columnCompression(String column, Compression codec) {
-      Objects.requireNonNull(column, "column");
-      columnCompression.put(column, Objects.requireNonNull(codec, "columnCompression"));
+      columns.put(columns.compression, column, codec, "columnCompression");
       return this;
     }
 
@@ -472,11 +449,7 @@ public final class WriteOptions {
      * @throws IllegalArgumentException when {@code bytes < 1}
      */
     public Builder dictionaryPageBytes(int bytes) {
-      if (bytes < 1) {
-        throw new IllegalArgumentException(
-            "Invalid dictionary page size: " + bytes + " (must be >= 1)");
-      }
-      this.dictionaryPageBytes = bytes;
+      this.dictionaryPageBytes = atLeastOne(bytes, "dictionary page size");
       return this;
     }
 
@@ -489,8 +462,7 @@ public final class WriteOptions {
      * @return this builder
      */
     public Builder columnEncoding(String column, Encoding encoding) {
-      Objects.requireNonNull(column, "column");
-      columnEncoding.put(column, Objects.requireNonNull(encoding, "columnEncoding"));
+      columns.put(columns.encoding, column, encoding, "columnEncoding");
       return this;
     }
 
@@ -513,11 +485,7 @@ public final class WriteOptions {
      * @throws IllegalArgumentException when {@code length < 1}
      */
     public Builder statisticsTruncateLength(int length) {
-      if (length < 1) {
-        throw new IllegalArgumentException(
-            "Invalid statistics truncate length: " + length + " (must be >= 1)");
-      }
-      this.statisticsTruncateLength = length;
+      this.statisticsTruncateLength = atLeastOne(length, "statistics truncate length");
       return this;
     }
 
@@ -540,8 +508,7 @@ public final class WriteOptions {
      * @return this builder
      */
     public Builder bloomFilter(String column, BloomFilter filter) {
-      Objects.requireNonNull(column, "column");
-      bloomFilters.put(column, Objects.requireNonNull(filter, "bloomFilter"));
+      columns.put(columns.bloomFilters, column, filter, "bloomFilter");
       return this;
     }
 
@@ -564,10 +531,7 @@ public final class WriteOptions {
      * @throws IllegalArgumentException when {@code rows < 1}
      */
     public Builder pageRows(int rows) {
-      if (rows < 1) {
-        throw new IllegalArgumentException("Invalid page rows: " + rows + " (must be >= 1)");
-      }
-      this.pageRows = rows;
+      this.pageRows = atLeastOne(rows, "page rows");
       return this;
     }
 
@@ -621,17 +585,17 @@ public final class WriteOptions {
      * How many top-level fields are encoded at once: each field's values, levels, statistics, bloom
      * filter and pages (compression included) are the work of one thread at a time, and the calling
      * thread takes part. The file is byte for byte the one a single thread writes, and an invalid
-     * value is reported as one thread reports it (the first row, then the first field).
+     * value is reported as one thread reports it (the first row, then the first field). With
+     * helpers a full row group goes to the file on one while the next is encoded (so up to two row
+     * groups' encoded bytes are held); helpers the writer started stop when it is closed or
+     * aborted.
      *
      * @param threads the threads encoding, the caller's included (1 or more)
      * @return this builder
      * @throws IllegalArgumentException when {@code threads < 1}
      */
     public Builder threads(int threads) {
-      if (threads < 1) {
-        throw new IllegalArgumentException("Invalid thread count: " + threads + " (must be >= 1)");
-      }
-      this.threads = threads;
+      this.parallelism = parallelism.withThreads(threads);
       return this;
     }
 
@@ -649,12 +613,12 @@ public final class WriteOptions {
      * @return this builder
      */
     public Builder executor(ExecutorService executor) {
-      this.executor = Objects.requireNonNull(executor, "executor");
+      this.parallelism = parallelism.withExecutor(executor);
       return this;
     }
 
-    private Builder executorIfAny(ExecutorService executor) {
-      this.executor = executor;
+    private Builder parallelism(Parallelism parallelism) {
+      this.parallelism = parallelism;
       return this;
     }
 
@@ -677,10 +641,7 @@ public final class WriteOptions {
      * @throws IllegalArgumentException when {@code rows < 1}
      */
     public Builder rowGroupRows(long rows) {
-      if (rows < 1) {
-        throw new IllegalArgumentException("Invalid row-group rows: " + rows + " (must be >= 1)");
-      }
-      this.rowGroupRows = rows;
+      this.rowGroupRows = atLeastOne(rows, "row-group rows");
       return this;
     }
 
@@ -692,10 +653,7 @@ public final class WriteOptions {
      * @throws IllegalArgumentException when {@code bytes < 1}
      */
     public Builder rowGroupBytes(long bytes) {
-      if (bytes < 1) {
-        throw new IllegalArgumentException("Invalid row-group size: " + bytes + " (must be >= 1)");
-      }
-      this.rowGroupBytes = bytes;
+      this.rowGroupBytes = atLeastOne(bytes, "row-group size");
       return this;
     }
 
@@ -707,10 +665,7 @@ public final class WriteOptions {
      * @throws IllegalArgumentException when {@code bytes < 1}
      */
     public Builder pageBytes(int bytes) {
-      if (bytes < 1) {
-        throw new IllegalArgumentException("Invalid page size: " + bytes + " (must be >= 1)");
-      }
-      this.pageBytes = bytes;
+      this.pageBytes = atLeastOne(bytes, "page size");
       return this;
     }
 

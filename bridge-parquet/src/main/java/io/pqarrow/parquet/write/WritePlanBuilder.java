@@ -73,6 +73,7 @@ final class WritePlanBuilder {
             || storage instanceof ArrowType.LargeList
             || storage instanceof ArrowType.FixedSizeList
             || storage instanceof ArrowType.ListView
+            || storage instanceof ArrowType.LargeListView
             || storage instanceof ArrowType.Map;
     if (listLike) {
       ParquetLevels.ListLevels list = levels.list(m);
@@ -83,7 +84,7 @@ final class WritePlanBuilder {
           list.emptyDef(),
           list.elementRep(),
           element,
-          storage instanceof ArrowType.ListView);
+          storage instanceof ArrowType.ListView || storage instanceof ArrowType.LargeListView);
     }
     if (parquet.isPrimitive()) {
       ColumnDescriptor column = schema.getColumnDescription(m.parquetPath().toArray(new String[0]));

@@ -87,6 +87,27 @@ final class WriterCodecs {
     return compressor(codecs, codec, options, file);
   }
 
+  /**
+   * The compression-level table: why {@code codec} has no level {@code level}, in the words the
+   * writer refuses it with, or {@code null} when it has (ZSTD: -131072 to 22; GZIP: 0 to 9; the
+   * other codecs none; {@link WriteOptions#DEFAULT_LEVEL} always fits). {@link
+   * WriteOptions.Compression#levelRefusal} is this.
+   */
+  static String levelRefusal(WriteOptions.Compression codec, int level) {
+    if (level == WriteOptions.DEFAULT_LEVEL) {
+      return null;
+    }
+    String range =
+        switch (codec) {
+          case ZSTD -> level >= -131072 && level <= 22 ? null : " (-131072 to 22)";
+          case GZIP -> level >= 0 && level <= 9 ? null : " (0 to 9)";
+          default -> " (it has no levels)";
+        };
+    return range == null
+        ? null
+        : "compression level " + level + " does not fit codec " + codec + range;
+  }
+
   private static CompressionCodecFactory.BytesInputCompressor compressor(
       CompressionCodecFactory codecs,
       WriteOptions.Compression codec,

@@ -6,10 +6,12 @@
  * WriteNode}s ({@code StructWriteNode}, {@code ListWriteNode}, {@code DictionaryWriteNode}) over
  * per-column {@code LeafEncoder}s chosen by {@code LeafEncoders}; per batch, each row is written as
  * Parquet triples into parquet-java's column writers, whose values writers {@code ValuesWriters}
- * chooses per column ({@code ColumnSettings} resolves the per-column options). A top-level flat
- * column of a plain type, PLAIN or dictionary-encoded, is instead written from its Arrow buffers in
- * bulk by a {@code BulkColumnWriter} (its own {@code HybridRle} levels and indices, {@code
- * ValueDictionary}), whose pages go to parquet-java's page writer. {@code FooterPatch} mends the
+ * chooses per column ({@code ColumnSettings} resolves the per-column options). A field whose every
+ * leaf {@code BulkKind} takes (flat, or below lists, list views, maps and structs, whose levels
+ * {@code NestedLevels} reads) is instead written from its Arrow buffers in bulk by a {@code
+ * BulkColumnWriter} per leaf (its own {@code HybridRle} levels and indices, {@code
+ * ValueDictionary}), whose pages go to parquet-java's page writer; dictionary-encoded Arrow fields
+ * and Parquet fields with no Arrow vector still take the triples. {@code FooterPatch} mends the
  * footer parquet-java writes (INTERVAL columns, sorting columns, no page index).
  */
 package io.pqarrow.parquet.write;

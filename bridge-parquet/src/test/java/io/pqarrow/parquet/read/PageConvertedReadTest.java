@@ -234,14 +234,14 @@ class PageConvertedReadTest {
       def col(make):
           return [None if rnd.random() < ratio else make() for _ in range(n)]
       small = lambda top: rnd.choice([0, 1, rnd.randrange(top), top - 1])
-      ym = col(lambda: iv(small(2**31), 0, 0))
-      dt = col(lambda: iv(0, small(2**31), small(2**31)))
-      mdn = col(lambda: iv(small(2**31), small(2**31), small(2**32)))
+      ym = col(lambda: iv(small(2**32), 0, 0))
+      dt = col(lambda: iv(0, small(2**32), small(2**32)))
+      mdn = col(lambda: iv(small(2**32), small(2**32), small(2**32)))
       lmdn = [None if rnd.random() < ratio else col(lambda: iv(small(9), small(40), small(2**32)))[:rnd.randrange(4)]
               for _ in range(n)]
       if bad == '1':
           ym[11] = iv(3, 1, 0)
-          dt[11] = iv(0, 2, 2**31)
+          dt[11] = iv(1, 2, 2**31)
           mdn[11] = iv(2**31, 0, 5)
           lmdn[11] = [iv(1, 2, 3), iv(1, 2**32 - 1, 0)]
       t = pa.table({'ym': pa.array(ym, pa.binary(12)), 'dt': pa.array(dt, pa.binary(12)),
@@ -286,12 +286,8 @@ class PageConvertedReadTest {
       delimiter = '|',
       value = {
         "ym|ym|INTERVAL (months 3, days 1, milliseconds 0) does not fit Arrow Interval(YEAR_MONTH)",
-        "dt|dt|INTERVAL (months 0, days 2, milliseconds 2147483648) does not fit Arrow"
-            + " Interval(DAY_TIME)",
-        "mdn|mdn|INTERVAL (months 2147483648, days 0, milliseconds 5) does not fit Arrow"
-            + " Interval(MONTH_DAY_NANO)",
-        "lmdn|lmdn.list.element|INTERVAL (months 1, days 4294967295, milliseconds 0) does not"
-            + " fit Arrow Interval(MONTH_DAY_NANO)"
+        "dt|dt|INTERVAL (months 1, days 2, milliseconds 2147483648) does not fit Arrow"
+            + " Interval(DAY_TIME)"
       })
   void anIntervalItsUnitCannotHoldIsAnErrorNamingColumnAndRowOnBothPaths(
       String column, String leaf, String problem) {

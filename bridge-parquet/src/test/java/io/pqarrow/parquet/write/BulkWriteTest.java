@@ -33,6 +33,9 @@ import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.IntervalDayVector;
+import org.apache.arrow.vector.IntervalMonthDayNanoVector;
+import org.apache.arrow.vector.IntervalYearVector;
 import org.apache.arrow.vector.LargeVarCharVector;
 import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TimeSecVector;
@@ -48,6 +51,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ViewVarCharVector;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.IntervalUnit;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -61,11 +65,11 @@ import org.junit.jupiter.api.io.TempDir;
  * The bulk path of flat columns ({@link BulkColumnWriter}) writes the file parquet-java's column
  * writers write: for every covered type (decimals as INT32, INT64 and FIXED_LEN_BYTE_ARRAY too,
  * integers of every width and signedness, units Parquet lacks, half floats, 64-bit offsets, views,
- * fixed-size binary), with no, half and only nulls (and non-nullable), under PLAIN, dictionary,
- * dictionary falling back after some pages and on the first page, v1 and v2 pages, and statistics
- * none, per chunk and per page with the page index, bloom filters and checksums, the file read back
- * by this library and by pyarrow (values, footer statistics, encodings, page index and bloom filter
- * presence) is the one the per-value path writes.
+ * fixed-size binary, intervals of every unit), with no, half and only nulls (and non-nullable),
+ * under PLAIN, dictionary, dictionary falling back after some pages and on the first page, v1 and
+ * v2 pages, and statistics none, per chunk and per page with the page index, bloom filters and
+ * checksums, the file read back by this library and by pyarrow (values, footer statistics,
+ * encodings, page index and bloom filter presence) is the one the per-value path writes.
  */
 class BulkWriteTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
@@ -76,29 +80,31 @@ class BulkWriteTest {
 
   private static final String[] TYPES = {
     "i32", "i64", "f32", "f64", "bool", "str", "ts", "d32", "d64", "i8", "i16", "u8", "u16", "u32",
-    "u64", "lstr", "fsb", "d30", "d50", "vstr", "ts_s", "date64", "t32s", "f16"
+    "u64", "lstr", "fsb", "d30", "d50", "vstr", "ts_s", "date64", "t32s", "f16", "iym", "idt",
+    "imdn"
   };
   private static final String[] NULLS = {"req", "n0", "n50", "n100"};
 
   /** A DELTA encoding for each type one applies to. */
   private static final Map<String, WriteOptions.Encoding> DELTA =
-      Map.of(
-          "i32", WriteOptions.Encoding.DELTA_BINARY_PACKED,
-          "i64", WriteOptions.Encoding.DELTA_BINARY_PACKED,
-          "ts", WriteOptions.Encoding.DELTA_BINARY_PACKED,
-          "u64", WriteOptions.Encoding.DELTA_BINARY_PACKED,
-          "str", WriteOptions.Encoding.DELTA_BYTE_ARRAY,
-          "lstr", WriteOptions.Encoding.DELTA_LENGTH_BYTE_ARRAY,
-          "vstr", WriteOptions.Encoding.DELTA_BYTE_ARRAY,
-          "fsb", WriteOptions.Encoding.DELTA_BYTE_ARRAY,
-          "d30", WriteOptions.Encoding.DELTA_BYTE_ARRAY,
-          "date64", WriteOptions.Encoding.DELTA_BINARY_PACKED);
+      Map.ofEntries(
+          Map.entry("i32", WriteOptions.Encoding.DELTA_BINARY_PACKED),
+          Map.entry("i64", WriteOptions.Encoding.DELTA_BINARY_PACKED),
+          Map.entry("ts", WriteOptions.Encoding.DELTA_BINARY_PACKED),
+          Map.entry("u64", WriteOptions.Encoding.DELTA_BINARY_PACKED),
+          Map.entry("str", WriteOptions.Encoding.DELTA_BYTE_ARRAY),
+          Map.entry("lstr", WriteOptions.Encoding.DELTA_LENGTH_BYTE_ARRAY),
+          Map.entry("vstr", WriteOptions.Encoding.DELTA_BYTE_ARRAY),
+          Map.entry("fsb", WriteOptions.Encoding.DELTA_BYTE_ARRAY),
+          Map.entry("d30", WriteOptions.Encoding.DELTA_BYTE_ARRAY),
+          Map.entry("date64", WriteOptions.Encoding.DELTA_BINARY_PACKED),
+          Map.entry("imdn", WriteOptions.Encoding.DELTA_BYTE_ARRAY));
 
   /** The types BYTE_STREAM_SPLIT applies to (FLOAT, DOUBLE, INT32, INT64, FIXED_LEN_BYTE_ARRAY). */
   private static final java.util.Set<String> SPLIT =
       java.util.Set.of(
           "i32", "i64", "f32", "f64", "ts", "d32", "d64", "u16", "fsb", "d30", "d50", "ts_s",
-          "t32s", "f16");
+          "t32s", "f16", "idt");
 
   /** Value patterns: repeating, repeating then distinct (a later fallback), distinct. */
   private static final String[] PATTERNS = {"low", "mixed", "distinct"};
@@ -485,6 +491,9 @@ class BulkWriteTest {
           case "fsb" -> new ArrowType.FixedSizeBinary(5);
           case "d30" -> new ArrowType.Decimal(30, 2, 128);
           case "d50" -> new ArrowType.Decimal(50, 3, 256);
+          case "iym" -> new ArrowType.Interval(IntervalUnit.YEAR_MONTH);
+          case "idt" -> new ArrowType.Interval(IntervalUnit.DAY_TIME);
+          case "imdn" -> new ArrowType.Interval(IntervalUnit.MONTH_DAY_NANO);
           default -> new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC");
         };
     Field field =
@@ -565,6 +574,12 @@ class BulkWriteTest {
                             .multiply(BigInteger.TEN.pow(45))
                             .subtract(BigInteger.valueOf(x * 3)),
                         3));
+          // Negative parts too: written as their 32 bits (whole milliseconds for MONTH_DAY_NANO).
+        case "iym" -> ((IntervalYearVector) v).set(i, (int) (x * 7 - 50));
+        case "idt" -> ((IntervalDayVector) v).set(i, (int) (x - 6), (int) (x * 1000 - 3001));
+        case "imdn" ->
+            ((IntervalMonthDayNanoVector) v)
+                .set(i, (int) (x % 5 - 2), (int) (3 - x), x * 1_000_000L);
         default -> ((TimeStampMicroTZVector) v).set(i, x * 1_000_000L + 17);
       }
     }

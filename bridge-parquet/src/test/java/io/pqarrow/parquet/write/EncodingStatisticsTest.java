@@ -152,6 +152,11 @@ class EncodingStatisticsTest {
           encoding.equals("DICTIONARY")
               ? "DICTIONARY"
               : encoding.equals("PLAIN") ? "PLAIN" : encoding;
+      if (key.matches(".* i(ym|dt|mdn)_.*")) {
+        // INTERVAL's order is undefined in Parquet: no min and max, whatever the encoding.
+        assertEquals(Boolean.FALSE, l.get(4), key + " has no min and max: " + line);
+        continue;
+      }
       if (Boolean.TRUE.equals(l.get(3))) {
         // (BOOLEAN columns are never dictionary-encoded.)
         assertTrue(

@@ -3,6 +3,7 @@ package io.pqarrow.parquet.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pqarrow.parquet.ArrowJson;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
@@ -157,6 +158,142 @@ if __name__ == '__main__':
       pages += first.size();
     }
     assertTrue(pages > 100, "column chunks compared: " + pages);
+  }
+
+  /**
+   * argv: the Arrow file, its rows, rows per batch. List views (ListView, LargeListView) whose
+   * views go back, overlap, repeat and skip elements, with nulls at every level, over ints,
+   * strings, intervals and structs holding lists; and views in order (as a list cast to a view).
+   */
+  static final String VIEWS =
+      """
+import sys, random
+import pyarrow as pa
+def views(rnd, n, values, typ, large):
+    offsets, sizes, mask = [], [], []
+    for _ in range(n):
+        size = rnd.randrange(4)
+        offsets.append(rnd.randrange(len(values) - size + 1))
+        sizes.append(size)
+        mask.append(rnd.random() < .1)
+    cls = pa.LargeListViewArray if large else pa.ListViewArray
+    it = pa.int64() if large else pa.int32()
+    return cls.from_arrays(pa.array(offsets, it), pa.array(sizes, it), pa.array(values, typ),
+                           mask=pa.array(mask))
+def make(n, seed):
+    rnd = random.Random(seed)
+    maybe = lambda v: None if rnd.random() < .15 else v
+    m = 3 * n
+    ints = [maybe(rnd.randrange(-99, 99)) for _ in range(m)]
+    strs = [maybe('s%d' % rnd.randrange(50)) for _ in range(m)]
+    st = pa.struct([('a', pa.int64()), ('b', pa.list_(pa.string()))])
+    structs = [maybe({'a': maybe(rnd.randrange(10**9)), 'b': maybe([maybe('b%d' % rnd.randrange(9)) for _ in range(rnd.randrange(3))])}) for _ in range(m)]
+    ivs = [maybe(pa.MonthDayNano([rnd.randrange(-5, 5), rnd.randrange(-40, 40), 1000000 * rnd.randrange(10**5)])) for _ in range(m)]
+    ordered = pa.array([None if rnd.random() < .1 else [maybe(rnd.randrange(9)) for _ in range(rnd.randrange(4))] for _ in range(n)], pa.list_view(pa.int32()))
+    cols = {
+        'lvi': views(rnd, n, ints, pa.int32(), False),
+        'llvs': views(rnd, n, strs, pa.string(), True),
+        'lvst': views(rnd, n, structs, st, False),
+        'llvst': views(rnd, n, structs, st, True),
+        'lviv': views(rnd, n, ivs, pa.month_day_nano_interval(), False),
+        'lvo': ordered,
+    }
+    return pa.table(cols)
+if __name__ == '__main__':
+    t = make(int(sys.argv[2]), 11)
+    with pa.ipc.new_file(sys.argv[1], t.schema) as w:
+        for b in t.to_batches(max_chunksize=int(sys.argv[3])):
+            w.write_batch(b)
+    print(t.num_rows)
+      """;
+
+  /**
+   * argv: the Arrow file, then Parquet files: pyarrow reads each as the Arrow file's values (but
+   * for the intervals, which it reads as their 12 INTERVAL bytes; this library's read covers them).
+   */
+  static final String SAME_VIEW_VALUES =
+      """
+      import sys, pyarrow as pa, pyarrow.parquet as pq
+      src = pa.ipc.open_file(sys.argv[1]).read_all()
+      for f in sys.argv[2:]:
+          t = pq.read_table(f)
+          for name in src.column_names:
+              if name == 'lviv':
+                  continue
+              assert t.column(name).to_pylist() == src.column(name).to_pylist(), (f, name)
+          print(f, 'ok')
+      """;
+
+  /**
+   * List views, in order or not, are written by the bulk engine: pyarrow and this library read the
+   * values the batches hold, and the footer facts are the per-value engine's.
+   */
+  @Test
+  void listViewsOutOfOrderWriteWhatThePerValueEngineWrites() throws IOException {
+    Path arrow = dir.resolve("views.arrow");
+    PythonEnv.require().run(VIEWS, arrow.toString(), "5000", "777");
+    List<String> source = new ArrayList<>();
+    try (FileInputStream in = new FileInputStream(arrow.toFile());
+        ArrowFileReader reader = new ArrowFileReader(in.getChannel(), memory.allocator())) {
+      while (reader.loadNextBatch()) {
+        source.addAll(ArrowJson.rows(reader.getVectorSchemaRoot()));
+      }
+    }
+    List<Path> files = new ArrayList<>();
+    int set = 0;
+    for (WriteOptions.PageVersion version : WriteOptions.PageVersion.values()) {
+      for (boolean dictionary : new boolean[] {true, false}) {
+        WriteOptions options =
+            WriteOptions.builder()
+                .pageVersion(version)
+                .dictionary(dictionary)
+                .pageRows(300)
+                .pageBytes(4 * 1024)
+                .rowGroupRows(2000)
+                .statistics(WriteOptions.Statistics.PAGE)
+                .pageIndex(true)
+                .build();
+        for (boolean bulk : new boolean[] {false, true}) {
+          Path file = dir.resolve((bulk ? "new-" : "old-") + set + ".parquet");
+          write(arrow, file, options, bulk);
+          files.add(file);
+          List<String> back = new ArrayList<>();
+          try (io.pqarrow.parquet.read.ParquetArrowReader r =
+              io.pqarrow.parquet.read.ParquetArrowReader.open(
+                  file,
+                  memory.allocator(),
+                  io.pqarrow.parquet.read.ReadOptions.builder().batchRows(999).build())) {
+            while (r.loadNextBatch()) {
+              back.addAll(ArrowJson.rows(r.getVectorSchemaRoot()));
+            }
+          }
+          assertEquals(source, back, file + " read back");
+        }
+        set++;
+      }
+    }
+    List<String> args = new ArrayList<>();
+    args.add(arrow.toString());
+    files.forEach(f -> args.add(f.toString()));
+    String same = PythonEnv.require().run(SAME_VIEW_VALUES, args.toArray(String[]::new));
+    assertEquals(files.size(), same.lines().filter(l -> l.endsWith(" ok")).count(), same);
+    Map<String, List<String>> facts = new LinkedHashMap<>();
+    String out =
+        PythonEnv.require()
+            .run(BulkWriteTest.FACTS, files.stream().map(Path::toString).toArray(String[]::new));
+    for (String line : out.split("\n")) {
+      if (!line.isBlank()) {
+        String key = line.substring(2, line.indexOf('"', 2));
+        facts.computeIfAbsent(key, k -> new ArrayList<>()).add(line.substring(line.indexOf(',')));
+      }
+    }
+    assertEquals(set, facts.size(), "pyarrow read every file");
+    for (Map.Entry<String, List<String>> e : facts.entrySet()) {
+      List<String> lines = e.getValue();
+      List<String> first = lines.subList(0, lines.size() / 2);
+      List<String> second = lines.subList(lines.size() / 2, lines.size());
+      assertEquals(first, second, e.getKey() + ": per-value engine, then bulk");
+    }
   }
 
   /** A null in a required list's element names the row it is in, as the per-value engine does. */
