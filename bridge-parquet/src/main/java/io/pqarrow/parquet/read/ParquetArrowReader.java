@@ -697,11 +697,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       } catch (ParquetFileException e) {
         throw e;
       } catch (OutOfMemoryException e) {
-        throw ParquetFileException.read(
-            ErrorKind.OUT_OF_MEMORY,
-            where(null),
-            "out of Arrow memory (limit " + allocatorLimit() + " bytes): " + describe(e),
-            e);
+        throw outOfMemory(null, e);
       } catch (RuntimeException e) {
         throw ParquetFileException.invalid(
             ErrorKind.INVALID_DATA,
@@ -806,33 +802,12 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         rangeLeft -= n;
         nextRow += n;
       }
-      for (LeafDecoder leaf : leaves) {
-        int nullRow = leaf.firstRefusedNullRow();
-        if (nullRow >= 0) {
-          throw ParquetFileException.invalid(
-              ErrorKind.INVALID_DATA,
-              where(leaf.column).withRow(batch.fileRow(nullRow)),
-              "null map key (the file's MAP key is OPTIONAL; an Arrow map key is never null)",
-              null);
-        }
-      }
-      for (LeafDecoder leaf : leaves) {
-        column = leaf.column;
-        leaf.endBatch();
-      }
-      for (NodeAssembler node : nodes) {
-        column = node.path;
-        node.assemble(batch);
-      }
+      finishNodes(leaves, nodes, batch, true);
     } catch (ParquetFileException e) {
       throw e;
     } catch (OutOfMemoryException e) {
       // The file is sound: the caller's allocator is too small for one batch.
-      throw ParquetFileException.read(
-          ErrorKind.OUT_OF_MEMORY,
-          where(column),
-          "out of Arrow memory (limit " + allocatorLimit() + " bytes): " + describe(e),
-          e);
+      throw outOfMemory(column, e);
     } catch (RuntimeException e) {
       throw ParquetFileException.invalid(
           ErrorKind.INVALID_DATA,
@@ -879,13 +854,13 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         column = null;
         late.filterTasks.readRecords(n);
         checkRead(late.filterTasks, late.filterLeaves, n, batch);
-        finishNodes(late.filterLeaves, late.filterNodes, batch);
+        finishNodes(late.filterLeaves, late.filterNodes, batch, false);
         late.filterRoot.setRowCount(n);
         stage.select(late.filterRoot, n);
         late.choose(stage.keep(), n, nextRow - rowGroupFirstRow, nextRow);
         late.lateTasks.readSelected(late.selection, late.latePages);
         checkRead(late.lateTasks, late.lateLeaves, n, late.lateRows);
-        finishNodes(late.lateLeaves, late.lateNodes, late.lateRows);
+        finishNodes(late.lateLeaves, late.lateNodes, late.lateRows, false);
         materialized = late.selection.selected();
         for (FieldVector v : late.lateVectors) {
           v.setValueCount(materialized);
@@ -900,11 +875,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     } catch (ParquetFileException e) {
       throw e;
     } catch (OutOfMemoryException e) {
-      throw ParquetFileException.read(
-          ErrorKind.OUT_OF_MEMORY,
-          where(column),
-          "out of Arrow memory (limit " + allocatorLimit() + " bytes): " + describe(e),
-          e);
+      throw outOfMemory(column, e);
     } catch (RuntimeException e) {
       throw ParquetFileException.invalid(
           ErrorKind.INVALID_DATA,
@@ -954,8 +925,17 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     }
   }
 
-  /** Checks refused nulls, ends the batch on {@code read} and assembles {@code nodes}. */
-  private void finishNodes(List<LeafDecoder> read, List<NodeAssembler> nodes, BatchRows rows) {
+  /**
+   * Checks refused nulls, ends the batch on {@code read} and assembles {@code nodes}. An {@link
+   * OutOfMemoryException} on the way becomes the out-of-memory error naming the column that ran out
+   * when {@code namesColumnOutOfMemory} (the plain read), and goes on unchanged otherwise (late
+   * materialization reports it for the whole batch).
+   */
+  private void finishNodes(
+      List<LeafDecoder> read,
+      List<NodeAssembler> nodes,
+      BatchRows rows,
+      boolean namesColumnOutOfMemory) {
     String column = null;
     try {
       for (LeafDecoder leaf : read) {
@@ -976,8 +956,10 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         column = node.path;
         node.assemble(rows);
       }
-    } catch (ParquetFileException | OutOfMemoryException e) {
+    } catch (ParquetFileException e) {
       throw e;
+    } catch (OutOfMemoryException e) {
+      throw namesColumnOutOfMemory ? outOfMemory(column, e) : e;
     } catch (RuntimeException e) {
       throw ParquetFileException.invalid(
           ErrorKind.INVALID_DATA,
@@ -985,6 +967,18 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
           "cannot decode the batch from row " + batch.first() + ": " + describe(e),
           e);
     }
+  }
+
+  /**
+   * The error for the caller's allocator running out while {@code column} (null: the batch) was
+   * read: the file is sound, the allocator too small for one batch.
+   */
+  private ParquetFileException outOfMemory(String column, OutOfMemoryException e) {
+    return ParquetFileException.read(
+        ErrorKind.OUT_OF_MEMORY,
+        where(column),
+        "out of Arrow memory (limit " + allocatorLimit() + " bytes): " + describe(e),
+        e);
   }
 
   /** The error for a value of {@code leaf} that has no Arrow value: its column, row group, row. */
