@@ -490,22 +490,13 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         options.executor().orElse(null));
   }
 
-  static ParquetArrowReader open(
-      Path file, BufferAllocator allocator, ReadOptions options, Mapper mapper) {
-    ParquetSource source = ParquetSource.open(file, options.limits());
-    return open(source, allocator, options, mapper, pageLeaves(source, options));
-  }
-
   /**
-   * As {@link #open(Path, BufferAllocator, ReadOptions)}, with the leaf decoders {@code leaves}
-   * builds: the test seam through which a reference decoder reads the same file.
+   * The reader's one test seam: opens {@code file} as {@link #open(Path, BufferAllocator,
+   * ReadOptions)} does, but mapping its schema with {@code mapper} (null: the source's shared
+   * mapping) and building its leaf decoders with {@code leaves} (null: the page decoders; a
+   * reference decoder in differential tests). {@code leaves} is closed with the reader, or here if
+   * opening fails.
    */
-  static ParquetArrowReader open(
-      Path file, BufferAllocator allocator, ReadOptions options, LeafFactory leaves) {
-    return open(file, allocator, options, null, leaves);
-  }
-
-  /** Opens {@code file}; {@code leaves} is closed with the reader, or here if opening fails. */
   static ParquetArrowReader open(
       Path file,
       BufferAllocator allocator,
@@ -516,17 +507,20 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     try {
       source = ParquetSource.open(file, options.limits());
     } catch (RuntimeException e) {
-      closeQuietly(leaves);
+      if (leaves != null) {
+        closeQuietly(leaves);
+      }
       throw e;
     }
-    return open(source, allocator, options, mapper, leaves);
+    return open(
+        source, allocator, options, mapper, leaves != null ? leaves : pageLeaves(source, options));
   }
 
   /**
    * Opens {@code source}, mapping its schema with {@code mapper} (null: the source's shared
    * mapping); {@code leaves} is closed with the reader, or here if opening fails.
    */
-  static ParquetArrowReader open(
+  private static ParquetArrowReader open(
       ParquetSource source,
       BufferAllocator allocator,
       ReadOptions options,
