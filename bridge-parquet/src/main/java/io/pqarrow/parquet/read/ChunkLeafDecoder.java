@@ -253,7 +253,7 @@ abstract class ChunkLeafDecoder extends LeafDecoder {
   @Override
   final long skipRecords(long from, long to, OffsetIndex index) {
     if (index != null && to > from) {
-      int k = lastPageFrom(index, to);
+      int k = OffsetIndexPages.lastPageFrom(index, to);
       long first = index.getFirstRowIndex(k);
       if (k > ordinal && first > from) {
         jumpTo(index, k);
@@ -261,21 +261,6 @@ abstract class ChunkLeafDecoder extends LeafDecoder {
       }
     }
     return discardRecords(to - from);
-  }
-
-  /** The last page of {@code index} whose first record is at most {@code record}. */
-  private static int lastPageFrom(OffsetIndex index, long record) {
-    int lo = 0;
-    int hi = index.getPageCount() - 1;
-    while (lo < hi) {
-      int mid = (lo + hi + 1) >>> 1;
-      if (index.getFirstRowIndex(mid) <= record) {
-        lo = mid;
-      } else {
-        hi = mid - 1;
-      }
-    }
-    return lo;
   }
 
   /** Moves to data page {@code k} of the chunk, the pages before it passed over unread. */
@@ -321,22 +306,7 @@ abstract class ChunkLeafDecoder extends LeafDecoder {
       pages.readAhead(0, null);
       return;
     }
-    long[] wanted = new long[n];
-    int w = 0;
-    int r = 0;
-    for (int k = 0; k < n; k++) {
-      long first = index.getFirstRowIndex(k);
-      long last = k + 1 < n ? index.getFirstRowIndex(k + 1) - 1 : Long.MAX_VALUE;
-      while (r < ranges.size() && ranges.get(r).to < first) {
-        r++;
-      }
-      if (r < ranges.size() && ranges.get(r).from <= last) {
-        wanted[w++] = index.getOffset(k);
-      }
-    }
-    wanted = Arrays.copyOf(wanted, w);
-    Arrays.sort(wanted); // a hint only: a damaged index must not make the search miss pages
-    pages.readAhead(index.getOffset(0), wanted);
+    pages.readAhead(index.getOffset(0), OffsetIndexPages.holding(index, ranges));
   }
 
   @Override

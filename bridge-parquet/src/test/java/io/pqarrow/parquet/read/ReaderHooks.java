@@ -19,7 +19,7 @@ public final class ReaderHooks {
       BufferAllocator allocator,
       ReadOptions options,
       BiFunction<MessageType, Map<String, String>, SchemaMapping> mapper) {
-    return ParquetArrowReader.open(file, allocator, options, mapper::apply);
+    return ParquetArrowReader.open(file, allocator, options, mapper::apply, null);
   }
 
   /**
@@ -28,6 +28,6 @@ public final class ReaderHooks {
    */
   public static ParquetArrowReader openReference(
       Path file, BufferAllocator allocator, ReadOptions options) {
-    return ParquetArrowReader.open(file, allocator, options, new ReferenceLeaves(file));
+    return ParquetArrowReader.open(file, allocator, options, null, new ReferenceLeaves(file));
   }
 }
