@@ -81,6 +81,28 @@ public final class Suggestions {
   }
 
   /**
+   * {@return {@code did you mean a or b?}: the one wording of a suggestion, for {@code close} as
+   * {@link #closest} or {@link #closestPaths} returned it (not empty)}
+   *
+   * @param close the suggested names, nearest first
+   */
+  public static String didYouMean(List<String> close) {
+    return "did you mean " + String.join(" or ", close) + "?";
+  }
+
+  /**
+   * {@return the hint an "unknown name" message ends with: {@link #didYouMean} when {@code close}
+   * holds a suggestion, else {@code <label>: a, b, c} listing every name there is}
+   *
+   * @param close the suggested names, nearest first; may be empty
+   * @param label what the listed names are, such as {@code commands} or {@code user has}
+   * @param names every name there is, in the order to list them
+   */
+  public static String hint(List<String> close, String label, Collection<String> names) {
+    return close.isEmpty() ? label + ": " + String.join(", ", names) : didYouMean(close);
+  }
+
+  /**
    * The texts closest to {@code written}: by the whole text, or by the last name ({@code lasts[i]}
    * is the last name of {@code texts[i]}).
    */

@@ -67,4 +67,15 @@ class SuggestionsTest {
     assertEquals(3, Suggestions.edits("", "abc"));
     assertEquals(2, Suggestions.edits("improt", "import"));
   }
+
+  @Test
+  void theHintSuggestsWhenSomethingIsCloseAndListsOtherwise() {
+    assertEquals("did you mean export?", Suggestions.didYouMean(List.of("export")));
+    assertEquals(
+        "did you mean user.name or amount?",
+        Suggestions.hint(List.of("user.name", "amount"), "columns", List.of("x")));
+    assertEquals(
+        "user has: name, country",
+        Suggestions.hint(List.of(), "user has", List.of("name", "country")));
+  }
 }

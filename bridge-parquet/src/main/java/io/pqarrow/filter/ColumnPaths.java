@@ -189,10 +189,7 @@ public final class ColumnPaths {
 
   private static String unknownNamed(
       String path, Object file, String prefix, List<String> names, List<String> close) {
-    String hint =
-        close.isEmpty()
-            ? (prefix.isEmpty() ? "columns" : prefix + " has") + ": " + String.join(", ", names)
-            : "did you mean " + String.join(" or ", close) + "?";
+    String hint = Suggestions.hint(close, prefix.isEmpty() ? "columns" : prefix + " has", names);
     return "unknown column '" + path + "' in " + file + " (" + hint + ")";
   }
 

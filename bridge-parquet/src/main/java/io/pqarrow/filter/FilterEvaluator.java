@@ -426,11 +426,7 @@ public final class FilterEvaluator {
                 + ": unknown column "
                 + c.fieldPath()
                 + " ("
-                + (close.isEmpty()
-                    ? (prefix.isEmpty() ? "columns" : prefix + " has")
-                        + ": "
-                        + String.join(", ", names)
-                    : "did you mean " + String.join(" or ", close) + "?")
+                + Suggestions.hint(close, prefix.isEmpty() ? "columns" : prefix + " has", names)
                 + ")");
       }
       prefix = prefix.isEmpty() ? name : prefix + "." + name;

@@ -370,7 +370,8 @@ public final class Dataset {
   }
 
   /**
-   * Opens a scan of {@code splits} only, in the order given ({@link #plan}).
+   * Opens a scan of {@code splits} only, in the order given ({@link #plan}). An empty list scans
+   * nothing (an engine's task that was given no splits), not the whole dataset.
    *
    * @param allocator where every batch's buffers come from; the caller closes it after the scan
    * @param options as for {@link #newScan(BufferAllocator, ReadOptions, DatasetScanOptions)}

@@ -1,6 +1,7 @@
 package io.pqarrow.dataset;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -228,6 +229,14 @@ class DatasetRulesTest {
       scan.loadNextBatch();
       assertEquals("{\"v\": 100, \"day\": 2}", DatasetRows.row(scan.getVectorSchemaRoot(), 0));
       assertEquals(10, scan.getVectorSchemaRoot().getRowCount());
+    } catch (java.io.IOException e) {
+      throw new AssertionError(e);
+    }
+    // a task given no splits reads nothing (not the whole dataset)
+    try (DatasetScan scan =
+        d.newScan(
+            memory.allocator(), ReadOptions.defaults(), DatasetScanOptions.defaults(), List.of())) {
+      assertFalse(scan.loadNextBatch());
     } catch (java.io.IOException e) {
       throw new AssertionError(e);
     }

@@ -284,7 +284,7 @@ public final class BridgeCommand implements Callable<Integer> {
             Suggestions.closest(word, command.getCommandSpec().optionsMap().keySet());
         return close.isEmpty()
             ? e.getMessage()
-            : e.getMessage() + " (did you mean " + String.join(" or ", close) + "?)";
+            : e.getMessage() + " (" + Suggestions.didYouMean(close) + ")";
       }
       if (command.getParent() == null) {
         List<String> names = new ArrayList<>(command.getSubcommands().keySet());
@@ -292,9 +292,7 @@ public final class BridgeCommand implements Callable<Integer> {
         return "unknown command '"
             + word
             + "' ("
-            + (close.isEmpty()
-                ? "commands: " + String.join(", ", names)
-                : "did you mean " + String.join(" or ", close) + "?")
+            + Suggestions.hint(close, "commands", names)
             + ")";
       }
     }

@@ -129,6 +129,11 @@ final class ServeCommand implements Callable<Integer> {
               context.allocator(),
               context.out(),
               actions);
+    } catch (LinkageError e) {
+      if (serve.getClassLoader() == ServeCommand.class.getClassLoader()) {
+        throw e;
+      }
+      throw incomplete(serveLib(), e);
     } catch (Exception | Error e) {
       throw e;
     } catch (Throwable e) {
@@ -171,8 +176,25 @@ final class ServeCommand implements Callable<Integer> {
       } catch (ClassNotFoundException e) {
         throw new CliException(
             ErrorKind.ENVIRONMENT, "no " + SERVE + " in the server's jars under " + lib);
+      } catch (LinkageError e) {
+        throw incomplete(lib, e);
       }
     }
+  }
+
+  /**
+   * The server's jars under {@code lib} lack a class the server needs (a jar removed or from
+   * another build): said in one line that names the class, not as the JVM's error.
+   */
+  private static CliException incomplete(Path lib, LinkageError e) {
+    String what = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return new CliException(
+        ErrorKind.ENVIRONMENT,
+        "the server's jars under "
+            + lib
+            + " are incomplete: "
+            + what.replace('/', '.').lines().findFirst().orElse(what)
+            + " cannot be loaded (rebuild the command line)");
   }
 
   /** {@code serve-lib} beside the jar this class was loaded from. */

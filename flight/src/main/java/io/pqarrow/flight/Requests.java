@@ -79,13 +79,7 @@ final class Requests {
   private static String unknownKey(String key, Set<String> allowed) {
     List<String> sorted = allowed.stream().sorted().toList();
     List<String> close = Suggestions.closest(key, sorted);
-    return "unknown key '"
-        + key
-        + "' ("
-        + (close.isEmpty()
-            ? "keys: " + String.join(", ", sorted)
-            : "did you mean " + String.join(" or ", close) + "?")
-        + ")";
+    return "unknown key '" + key + "' (" + Suggestions.hint(close, "keys", sorted) + ")";
   }
 
   private static Object value(JsonParser p, String key) throws IOException {

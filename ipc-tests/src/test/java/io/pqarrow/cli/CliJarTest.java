@@ -3,6 +3,7 @@ package io.pqarrow.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pqarrow.cli.common.ExitCode;
 import io.pqarrow.testing.PythonEnv;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -167,6 +168,38 @@ class CliJarTest {
     } finally {
       server.destroyForcibly();
     }
+  }
+
+  @Test
+  void serveWithAnIncompleteServeLibSaysWhichClassIsMissingInOneLine() throws Exception {
+    // bridge.jar beside a serve-lib that lacks gRPC's netty transport, as after a partial copy
+    Path install = Files.createDirectories(dir.resolve("install"));
+    Files.copy(JAR, install.resolve("bridge.jar")); // a link would resolve to the real serve-lib
+    Path lib = Files.createDirectories(install.resolve("serve-lib"));
+    int linked = 0;
+    try (var jars = Files.list(JAR.resolveSibling("serve-lib"))) {
+      for (Path jar : jars.toList()) {
+        if (!jar.getFileName().toString().startsWith("grpc-netty-")) {
+          Files.createSymbolicLink(lib.resolve(jar.getFileName()), jar);
+          linked++;
+        }
+      }
+    }
+    assertTrue(linked > 10, "serve-lib holds " + linked + " jars besides grpc-netty");
+    Path root = Files.createDirectories(dir.resolve("root"));
+    LauncherRun run =
+        java(
+            "-jar",
+            install.resolve("bridge.jar").toString(),
+            "serve",
+            root.toString(),
+            "--port",
+            "0");
+    assertEquals(ExitCode.BAD_INPUT, run.code(), run.err());
+    List<String> lines = run.err().lines().toList();
+    assertEquals(1, lines.size(), run.err());
+    assertTrue(lines.get(0).contains("serve-lib are incomplete: io.grpc.netty."), lines.get(0));
+    assertTrue(lines.get(0).endsWith("cannot be loaded (rebuild the command line)"), lines.get(0));
   }
 
   private static Set<String> classes(Path jar) throws IOException {
