@@ -186,7 +186,19 @@ final class DatasetProducer extends NoOpFlightProducer {
           }
         }
         if (!groups.isEmpty()) {
-          Ticket ticket = new Ticket(r.ticket(file, groups, decodedText));
+          byte[] ticketBytes = r.ticket(file, groups, decodedText);
+          if (ticketBytes.length > limits.maxRequestBytes()) {
+            throw Requests.invalid(
+                "the decoded schema ("
+                    + DecodedColumns.fieldCount(decoded)
+                    + " fields) makes tickets of "
+                    + ticketBytes.length
+                    + " bytes, over the limit of "
+                    + limits.maxRequestBytes()
+                    + ": ask for fewer Variant columns, filter the rows, or read with"
+                    + " 'variant': 'keep' or 'json'");
+          }
+          Ticket ticket = new Ticket(ticketBytes);
           endpoints.add(
               location == null ? new FlightEndpoint(ticket) : new FlightEndpoint(ticket, location));
         }

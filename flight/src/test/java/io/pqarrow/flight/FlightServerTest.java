@@ -33,6 +33,8 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -226,6 +228,64 @@ class FlightServerTest {
   }
 
   @Test
+  void aDecodedSchemaOfThousandsOfKeysFitsInItsTicketsOrIsRefusedInOneLine() throws Exception {
+    Path own = dir.resolve("wide-root"); // a root of its own: the other tests list theirs
+    Files.createDirectories(own);
+    // objects of 3,000 keys: the decoded struct's schema message alone is over 64 KiB
+    PythonEnv.require()
+        .run(
+            """
+            import sys, os, duckdb
+            keys = ", ".join("'key_%04d': i + %d" % (k, k) for k in range(3000))
+            duckdb.connect().execute(
+                "COPY (SELECT i AS id, {" + keys + "}::VARIANT AS v FROM range(20) t(i))"
+                " TO '%s' (FORMAT parquet)" % os.path.join(sys.argv[1], "wide.parquet"))
+            """,
+            own.toString());
+    String descriptor = "{\"path\": \"wide.parquet\", \"variant\": \"decode\"}";
+    int fields;
+    try (BridgeFlightServer wide =
+            BridgeFlightServer.start(ServerConfig.loopback(own, 0), allocator, Map.of());
+        FlightClient c = client(allocator, wide)) {
+      FlightInfo info = c.getInfo(command(descriptor));
+      Field v = info.getSchema().findField("v");
+      fields = v.getChildren().size(); // inference keeps at most InferOptions' field cap
+      assertTrue(fields >= 1000, "decoded struct of " + fields + " fields");
+      long message = info.getSchema().serializeAsMessage().length;
+      assertTrue(message > 64 << 10, "schema message of " + message + " bytes");
+      byte[] ticket = info.getEndpoints().get(0).getTicket().getBytes();
+      assertTrue(ticket.length <= 64 << 10, "ticket of " + ticket.length + " bytes");
+      try (FlightStream s = c.getStream(info.getEndpoints().get(0).getTicket())) {
+        assertTrue(s.next());
+        assertEquals(20, s.getRoot().getRowCount());
+        StructVector got = (StructVector) s.getRoot().getVector("v");
+        assertEquals(19L + 999, ((BigIntVector) got.getChild("key_0999")).get(19));
+      }
+    }
+    // a server whose tickets may hold less says so at GetFlightInfo, in one line
+    ServerConfig small =
+        new ServerConfig(
+            own,
+            "127.0.0.1",
+            0,
+            null,
+            null,
+            null,
+            FlightLimits.defaults().withMaxRequestBytes(4096));
+    try (BridgeFlightServer tight = BridgeFlightServer.start(small, allocator, Map.of());
+        FlightClient c = client(allocator, tight)) {
+      FlightRuntimeException e =
+          assertThrows(FlightRuntimeException.class, () -> c.getInfo(command(descriptor)));
+      assertEquals(FlightStatusCode.INVALID_ARGUMENT, e.status().code());
+      String m = e.status().description();
+      assertTrue(
+          m.startsWith("the decoded schema (" + (fields + 1) + " fields) makes tickets of "), m);
+      assertTrue(m.contains("over the limit of 4096"), m);
+      assertEquals(1, m.lines().count(), m);
+    }
+  }
+
+  @Test
   void aDecodeTicketsSchemaIsCheckedAgainOnDoGet() throws Exception {
     try (FlightClient c = client(allocator, server)) {
       FlightInfo info = c.getInfo(command("{\"path\": \"v.parquet\", \"variant\": \"decode\"}"));
@@ -239,14 +299,11 @@ class FlightServerTest {
         assertEquals(100, rows);
       }
       String other =
-          java.util.Base64.getEncoder()
-              .encodeToString(
-                  new org.apache.arrow.vector.types.pojo.Schema(
-                          List.of(
-                              org.apache.arrow.vector.types.pojo.Field.nullable(
-                                  "id",
-                                  new org.apache.arrow.vector.types.pojo.ArrowType.Int(32, true))))
-                      .serializeAsMessage());
+          DecodedColumns.encode(
+              Map.of(
+                  "id",
+                  org.apache.arrow.vector.types.pojo.Field.nullable(
+                      "id", new org.apache.arrow.vector.types.pojo.ArrowType.Int(32, true))));
       String[] forged = {
         honest.replaceFirst(",\"decoded\":\"[^\"]*\"", ""),
         honest.replace("\"decode\"", "\"keep\""),
