@@ -1,17 +1,11 @@
 package io.pqarrow.bench;
 
-import io.pqarrow.extension.ExtensionTypes;
 import io.pqarrow.extension.VariantVector;
 import io.pqarrow.kernel.GetOptions;
 import io.pqarrow.kernel.KernelResult;
 import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.kernel.VariantKernels;
-import io.pqarrow.parquet.read.ParquetArrowReader;
-import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.shred.Shredding;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
@@ -22,7 +16,6 @@ import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.util.TransferPair;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -78,80 +71,51 @@ public class ShreddedFileGetBenchmark {
   public int batchRows;
 
   private BufferAllocator allocator;
-  private final List<VariantVector> stored = new ArrayList<>();
-  private final List<VariantVector> plain = new ArrayList<>();
+  private VariantFileBatches batches;
   private PathExpression expression;
   private Field target;
-  private long rows;
 
   /** Reads the column's batches into memory, and their unshredded copies. */
   @Setup
   public void setup() {
-    if (file == null || file.isEmpty()) {
-      throw new IllegalArgumentException(
-          "ShreddedFileGetBenchmark needs a file: run it with -p file=FILE.parquet");
-    }
-    Path f = Path.of(file);
-    if (!Files.isRegularFile(f)) {
-      throw new IllegalArgumentException("ShreddedFileGetBenchmark: no such file: " + f);
-    }
-    ExtensionTypes.register();
     allocator = new RootAllocator();
+    try {
+      batches =
+          VariantFileBatches.read(
+              "ShreddedFileGetBenchmark", "file", file, column, batchRows, allocator);
+    } catch (RuntimeException e) {
+      allocator.close();
+      throw e;
+    }
     expression = PathExpression.parse(get);
     target =
         get.equals("$.geo.lat")
             ? Field.nullable("out", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE))
             : Field.nullable("out", new ArrowType.Int(64, true));
-    ReadOptions options =
-        ReadOptions.builder().columns(List.of(column)).batchRows(batchRows).build();
-    try (ParquetArrowReader reader = ParquetArrowReader.open(f, allocator, options)) {
-      while (reader.loadNextBatch()) {
-        FieldVector v = reader.getVectorSchemaRoot().getVector(column);
-        if (!(v instanceof VariantVector)) {
-          throw new IllegalArgumentException(
-              "ShreddedFileGetBenchmark: " + column + " is not a Variant column: " + v.getField());
-        }
-        // Copied, not transferred: the reader fills the same vectors for the next batch.
-        VariantVector owned = (VariantVector) v.getField().createVector(allocator);
-        TransferPair t = v.makeTransferPair(owned);
-        for (int i = 0; i < v.getValueCount(); i++) {
-          t.copyValueSafe(i, i);
-        }
-        owned.setValueCount(v.getValueCount());
-        stored.add(owned);
-        plain.add(Shredding.unshred(owned, allocator));
-        rows += owned.getValueCount();
-      }
-    }
-    System.out.println(
-        "ShreddedFileGetBenchmark: " + rows + " rows in " + stored.size() + " batches of " + f);
   }
 
   /** Frees the batches; closing the allocator fails if an operation leaked a buffer. */
   @TearDown
   public void tearDown() {
-    stored.forEach(VariantVector::close);
-    plain.forEach(VariantVector::close);
-    stored.clear();
-    plain.clear();
+    batches.close();
     allocator.close();
   }
 
   /** The rows of the column: the divisor of an operation's time and allocation. */
   public long rows() {
-    return rows;
+    return batches.rows();
   }
 
   /** The get on the batches as read (shredded); returns a checksum of the values. */
   @Benchmark
   public long shredded() {
-    return getAll(stored);
+    return getAll(batches.shredded);
   }
 
   /** The same get on the unshredded copies of the batches; returns the same checksum. */
   @Benchmark
   public long unshredded() {
-    return getAll(plain);
+    return getAll(batches.plain);
   }
 
   private long getAll(List<VariantVector> batches) {

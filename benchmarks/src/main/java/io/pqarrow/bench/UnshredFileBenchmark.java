@@ -1,24 +1,17 @@
 package io.pqarrow.bench;
 
 import io.pqarrow.Limits;
-import io.pqarrow.extension.ExtensionTypes;
 import io.pqarrow.extension.VariantVector;
-import io.pqarrow.parquet.read.ParquetArrowReader;
-import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.shred.Shredding;
 import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantReader;
 import io.pqarrow.variant.arrow.VariantColumnReader;
 import io.pqarrow.variant.arrow.VariantVectorWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.util.TransferPair;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -68,68 +61,39 @@ public class UnshredFileBenchmark {
   public int batchRows;
 
   private BufferAllocator allocator;
-  private final List<VariantVector> shredded = new ArrayList<>();
-  private final List<VariantVector> plain = new ArrayList<>();
-  private long rows;
+  private VariantFileBatches batches;
 
   /** Reads the column's batches into memory, and their unshredded copies for the baseline. */
   @Setup
   public void setup() {
-    if (path == null || path.isEmpty()) {
-      throw new IllegalArgumentException(
-          "UnshredFileBenchmark needs a file: run it with -p path=FILE.parquet");
-    }
-    Path file = Path.of(path);
-    if (!Files.isRegularFile(file)) {
-      throw new IllegalArgumentException("UnshredFileBenchmark: no such file: " + file);
-    }
-    ExtensionTypes.register();
     allocator = new RootAllocator();
-    ReadOptions options =
-        ReadOptions.builder().columns(List.of(column)).batchRows(batchRows).build();
-    try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, options)) {
-      while (reader.loadNextBatch()) {
-        FieldVector v = reader.getVectorSchemaRoot().getVector(column);
-        if (!(v instanceof VariantVector)) {
-          throw new IllegalArgumentException(
-              "UnshredFileBenchmark: " + column + " is not a Variant column: " + v.getField());
-        }
-        // Copied, not transferred: the reader fills the same vectors for the next batch.
-        VariantVector owned = (VariantVector) v.getField().createVector(allocator);
-        TransferPair t = v.makeTransferPair(owned);
-        for (int i = 0; i < v.getValueCount(); i++) {
-          t.copyValueSafe(i, i);
-        }
-        owned.setValueCount(v.getValueCount());
-        shredded.add(owned);
-        plain.add(Shredding.unshred(owned, allocator));
-        rows += owned.getValueCount();
-      }
+    try {
+      batches =
+          VariantFileBatches.read(
+              "UnshredFileBenchmark", "path", path, column, batchRows, allocator);
+    } catch (RuntimeException e) {
+      allocator.close();
+      throw e;
     }
-    System.out.println(
-        "UnshredFileBenchmark: " + rows + " rows in " + shredded.size() + " batches of " + file);
   }
 
   /** Frees the batches; closing the allocator fails if an operation leaked a buffer. */
   @TearDown
   public void tearDown() {
-    shredded.forEach(VariantVector::close);
-    plain.forEach(VariantVector::close);
-    shredded.clear();
-    plain.clear();
+    batches.close();
     allocator.close();
   }
 
   /** The rows of the column: the divisor of an operation's time and allocation. */
   public long rows() {
-    return rows;
+    return batches.rows();
   }
 
   /** {@link Shredding#unshred} of every batch; returns the rows plus the non-null output rows. */
   @Benchmark
   public long unshred() {
     long count = 0;
-    for (VariantVector v : shredded) {
+    for (VariantVector v : batches.shredded) {
       try (VariantVector out = Shredding.unshred(v, allocator)) {
         count += out.getValueCount() * 2L - out.getNullCount();
       }
@@ -142,7 +106,7 @@ public class UnshredFileBenchmark {
   public long reencode() {
     long count = 0;
     VariantReader row = new VariantReader();
-    for (VariantVector v : plain) {
+    for (VariantVector v : batches.plain) {
       VariantColumnReader in = VariantColumnReader.of(v);
       try (VariantVectorWriter w = new VariantVectorWriter(Limits.defaults(), allocator)) {
         w.reserve(in.rowCount(), v.getBufferSize());

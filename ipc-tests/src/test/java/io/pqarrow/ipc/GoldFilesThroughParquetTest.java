@@ -12,7 +12,7 @@ import io.pqarrow.parquet.write.ParquetArrowWriter;
 import io.pqarrow.parquet.write.WriteOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import java.io.IOException;
-import java.io.InputStream;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,9 +39,10 @@ import org.junit.jupiter.api.io.TempDir;
  * every stream whose data Parquet can hold comes back with the schema it had (the message form,
  * dictionary ids aside: each Parquet column has its own dictionary) and the same rows (dictionaries
  * resolved, at any depth). The streams the writer refuses, or Arrow Java cannot read, are listed
- * with the reason, and the list is checked to be exact. The big-endian streams are read through
- * {@link BigEndianStreamReader} (Arrow Java does not swap) and must give the rows and schema of
- * their little-endian twins (archery generated both from one JSON file).
+ * with the reason, and the list is checked to be exact. Every stream is opened with the library's
+ * {@link IpcReaders}, which swaps a big-endian one (Arrow Java does not); each big-endian stream
+ * must give the rows and schema of its little-endian twin (archery generated both from one JSON
+ * file).
  *
  * <p>The corpus is read where it is checked out (we ship no copy): {@code ARROW_TEST_DATA} (the
  * arrow-testing {@code data} directory, as Arrow's own test suites take it), else {@code
@@ -179,11 +180,8 @@ class GoldFilesThroughParquetTest {
     Path parquet = dir.resolve(name.replace('/', '_') + ".parquet");
     List<String> expected = new ArrayList<>();
     Schema expectedSchema;
-    try (InputStream in = Files.newInputStream(stream);
-        ArrowStreamReader reader =
-            name.contains("bigendian")
-                ? new BigEndianStreamReader(in, allocator)
-                : new ArrowStreamReader(in, allocator)) {
+    try (FileChannel in = FileChannel.open(stream);
+        ArrowStreamReader reader = IpcReaders.stream(in, allocator, IpcCompression.FACTORY)) {
       VectorSchemaRoot batch;
       try {
         batch = reader.getVectorSchemaRoot();

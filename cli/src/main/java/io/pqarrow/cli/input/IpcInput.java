@@ -1,11 +1,13 @@
 package io.pqarrow.cli.input;
 
+import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.ErrorText;
 import io.pqarrow.cli.common.CliException;
 import io.pqarrow.cli.common.FileChecks;
 import io.pqarrow.cli.common.IpcFormat;
+import io.pqarrow.ipc.IpcReaders;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -18,14 +20,14 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.ipc.ArrowReader;
-import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * An Arrow IPC file or stream being read, whichever the first bytes say it is: the file format
  * starts with {@code ARROW1}, anything else is read as a stream. Bodies compressed with {@code
- * LZ4_FRAME} or {@code ZSTD} are decompressed. Every failure is a {@link CliException} naming the
- * file and, for data, the batch.
+ * LZ4_FRAME} or {@code ZSTD} are decompressed; a big-endian one is turned little-endian as it is
+ * read ({@link IpcReaders}), and a field whose type cannot be is refused by name. Every failure is
+ * a {@link CliException} naming the file and, for data, the batch.
  */
 public final class IpcInput implements BatchSource {
   private static final byte[] FILE_MAGIC = "ARROW1".getBytes(StandardCharsets.US_ASCII);
@@ -77,8 +79,8 @@ public final class IpcInput implements BatchSource {
       }
       ArrowReader reader =
           format == IpcFormat.FILE
-              ? new ArrowFileReader(channel, allocator, CommonsCompressionFactory.INSTANCE)
-              : new ArrowStreamReader(channel, allocator, CommonsCompressionFactory.INSTANCE);
+              ? IpcReaders.file(channel, allocator, CommonsCompressionFactory.INSTANCE)
+              : IpcReaders.stream(channel, allocator, CommonsCompressionFactory.INSTANCE);
       if (format == IpcFormat.FILE && laterDictionaries((ArrowFileReader) reader)) {
         // Arrow Java's file reader loads each dictionary once, from its first batch, so a file
         // with delta (or replacement) dictionary batches would read wrong. The body of an IPC
@@ -87,7 +89,7 @@ public final class IpcInput implements BatchSource {
         reader.close();
         channel = FileChannel.open(file, StandardOpenOption.READ);
         channel.position(FILE_BODY_START);
-        reader = new ArrowStreamReader(channel, allocator, CommonsCompressionFactory.INSTANCE);
+        reader = IpcReaders.stream(channel, allocator, CommonsCompressionFactory.INSTANCE);
       }
       IpcInput input = new IpcInput(file, format, channel, reader);
       channel = null;
@@ -180,6 +182,8 @@ public final class IpcInput implements BatchSource {
   public Schema schema() {
     try {
       return reader.getVectorSchemaRoot().getSchema();
+    } catch (BridgeException e) {
+      throw CliException.cannotRead(file, e.kind(), e.getMessage(), e);
     } catch (IOException | RuntimeException e) {
       throw CliException.cannotRead(
           file,
@@ -214,6 +218,9 @@ public final class IpcInput implements BatchSource {
         batches++;
       }
       return loaded;
+    } catch (BridgeException e) {
+      throw CliException.cannotRead(
+          file, e.kind(), "record batch " + batches + ": " + e.getMessage(), e);
     } catch (IOException | RuntimeException e) {
       throw CliException.cannotRead(
           file,
