@@ -1,11 +1,35 @@
 package io.pqarrow.json;
 
+import static io.pqarrow.variant.internal.ValueHeader.DATE;
+import static io.pqarrow.variant.internal.ValueHeader.DECIMAL16;
+import static io.pqarrow.variant.internal.ValueHeader.DECIMAL4;
+import static io.pqarrow.variant.internal.ValueHeader.DECIMAL8;
+import static io.pqarrow.variant.internal.ValueHeader.DOUBLE;
+import static io.pqarrow.variant.internal.ValueHeader.FALSE;
+import static io.pqarrow.variant.internal.ValueHeader.FLOAT;
+import static io.pqarrow.variant.internal.ValueHeader.INT16;
+import static io.pqarrow.variant.internal.ValueHeader.INT32;
+import static io.pqarrow.variant.internal.ValueHeader.INT64;
+import static io.pqarrow.variant.internal.ValueHeader.INT8;
+import static io.pqarrow.variant.internal.ValueHeader.NULL;
+import static io.pqarrow.variant.internal.ValueHeader.OBJECT;
+import static io.pqarrow.variant.internal.ValueHeader.PRIMITIVE;
+import static io.pqarrow.variant.internal.ValueHeader.SHORT_STRING;
+import static io.pqarrow.variant.internal.ValueHeader.STRING;
+import static io.pqarrow.variant.internal.ValueHeader.TIMESTAMP_MICROS;
+import static io.pqarrow.variant.internal.ValueHeader.TIMESTAMP_NANOS;
+import static io.pqarrow.variant.internal.ValueHeader.TIMESTAMP_NTZ_MICROS;
+import static io.pqarrow.variant.internal.ValueHeader.TIMESTAMP_NTZ_NANOS;
+import static io.pqarrow.variant.internal.ValueHeader.TIME_MICROS;
+import static io.pqarrow.variant.internal.ValueHeader.TRUE;
+
 import com.fasterxml.jackson.core.io.NumberOutput;
 import com.fasterxml.jackson.core.io.SerializedString;
 import io.pqarrow.TemporalText;
 import io.pqarrow.variant.VariantMetadata;
 import io.pqarrow.variant.VariantReader;
 import io.pqarrow.variant.internal.Utf8;
+import io.pqarrow.variant.internal.ValueHeader;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
@@ -40,35 +64,6 @@ import org.apache.arrow.vector.util.OversizedAllocationException;
  * <p>Not thread-safe; after an error it must be discarded.
  */
 final class JsonTextWriter implements AutoCloseable {
-  // Value headers (docs/variant.md §2): basic type in bits 0-1, primitive type id in bits 2-7.
-  private static final int PRIMITIVE = 0;
-  private static final int SHORT_STRING = 1;
-  private static final int OBJECT = 2;
-  private static final int NULL = 0;
-  private static final int TRUE = 1;
-  private static final int FALSE = 2;
-  private static final int INT8 = 3;
-  private static final int INT16 = 4;
-  private static final int INT32 = 5;
-  private static final int INT64 = 6;
-  private static final int DOUBLE = 7;
-  private static final int DECIMAL4 = 8;
-  private static final int DECIMAL8 = 9;
-  private static final int DECIMAL16 = 10;
-  private static final int DATE = 11;
-  private static final int TIMESTAMP_MICROS = 12;
-  private static final int TIMESTAMP_NTZ_MICROS = 13;
-  private static final int FLOAT = 14;
-  private static final int STRING = 16;
-  private static final int TIME_MICROS = 17;
-  private static final int TIMESTAMP_NANOS = 18;
-  private static final int TIMESTAMP_NTZ_NANOS = 19;
-
-  /** Payload bytes after the header by primitive type id; -1: a 4-byte length, then the bytes. */
-  private static final int[] PAYLOAD = {
-    0, 0, 0, 1, 2, 4, 8, 8, 5, 9, 17, 4, 8, 8, 4, -1, -1, 8, 8, 8, 16
-  };
-
   private static final VarHandle SHORT =
       MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
   private static final VarHandle INT =
@@ -240,7 +235,7 @@ final class JsonTextWriter implements AutoCloseable {
     ByteBuffer buf = row.buffer();
     int at = row.offset();
     int h = buf.get(at) & 0xFF;
-    if ((h & 3) == PRIMITIVE && (h >>> 2) >= PAYLOAD.length) {
+    if ((h & 3) == PRIMITIVE && (h >>> 2) >= ValueHeader.PRIMITIVE_IDS) {
       return false; // an unknown type id, which encodedSize() refuses
     }
     // The reader has checked that the value's header, tables and payload lie in the row's range;
@@ -371,10 +366,10 @@ final class JsonTextWriter implements AutoCloseable {
 
   /** Writes the primitive of type {@code id} whose payload starts at {@code p}. */
   private boolean primitive(int id, int p, int limit) {
-    if (id >= PAYLOAD.length) {
+    if (id >= ValueHeader.PRIMITIVE_IDS) {
       return false;
     }
-    int size = PAYLOAD[id];
+    int size = ValueHeader.payloadSize(id);
     if (size < 0) {
       if (p + 4L > limit) {
         return false;

@@ -161,7 +161,7 @@ public final class VariantKernels {
     ArrowAccess.check();
     GetKernel.Rows rows =
         input.isShredded()
-            ? ShreddedGet.rows(input, path, options.limits())
+            ? ShreddedGet.rows(input, path, options.limits(), allocator)
             : GetKernel.rows(input, path);
     GetKernel.Output out = GetKernel.execute(input, path, target, options, allocator, rows);
     return new KernelResult(

@@ -2,6 +2,7 @@ package io.pqarrow.variant;
 
 import io.pqarrow.Limits;
 import io.pqarrow.variant.internal.Utf8;
+import io.pqarrow.variant.internal.ValueHeader;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -125,7 +126,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendNull() {
-    writeHeader(VariantLayout.NULL, 0);
+    writeHeader(ValueHeader.NULL, 0);
     return this;
   }
 
@@ -137,7 +138,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendBoolean(boolean value) {
-    writeHeader(value ? VariantLayout.TRUE : VariantLayout.FALSE, 0);
+    writeHeader(value ? ValueHeader.TRUE : ValueHeader.FALSE, 0);
     return this;
   }
 
@@ -148,7 +149,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendByte(byte value) {
-    int p = writeHeader(VariantLayout.INT8, 1);
+    int p = writeHeader(ValueHeader.INT8, 1);
     buf[p] = value;
     return this;
   }
@@ -160,7 +161,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendShort(short value) {
-    return appendFixed(VariantLayout.INT16, value, 2);
+    return appendFixed(ValueHeader.INT16, value, 2);
   }
 
   /**
@@ -170,7 +171,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendInt(int value) {
-    return appendFixed(VariantLayout.INT32, value, 4);
+    return appendFixed(ValueHeader.INT32, value, 4);
   }
 
   /**
@@ -180,7 +181,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendLong(long value) {
-    return appendFixed(VariantLayout.INT64, value, 8);
+    return appendFixed(ValueHeader.INT64, value, 8);
   }
 
   /**
@@ -208,7 +209,7 @@ public final class VariantBuilder {
    */
   public VariantBuilder appendDouble(double value) {
     long bits = Double.doubleToRawLongBits(value);
-    return appendFixed(VariantLayout.DOUBLE, bits, 8);
+    return appendFixed(ValueHeader.DOUBLE, bits, 8);
   }
 
   /**
@@ -219,7 +220,7 @@ public final class VariantBuilder {
    */
   public VariantBuilder appendFloat(float value) {
     int bits = Float.floatToRawIntBits(value);
-    return appendFixed(VariantLayout.FLOAT, bits, 4);
+    return appendFixed(ValueHeader.FLOAT, bits, 4);
   }
 
   /**
@@ -251,7 +252,7 @@ public final class VariantBuilder {
    */
   public VariantBuilder appendDecimal4(int unscaled, int scale) {
     byte scaleByte = checkScale(scale);
-    int p = writeHeader(VariantLayout.DECIMAL4, 5);
+    int p = writeHeader(ValueHeader.DECIMAL4, 5);
     buf[p] = scaleByte;
     VariantLayout.writeUnsigned(buf, p + 1, unscaled, 4);
     return this;
@@ -267,7 +268,7 @@ public final class VariantBuilder {
    */
   public VariantBuilder appendDecimal8(long unscaled, int scale) {
     byte scaleByte = checkScale(scale);
-    int p = writeHeader(VariantLayout.DECIMAL8, 9);
+    int p = writeHeader(ValueHeader.DECIMAL8, 9);
     buf[p] = scaleByte;
     VariantLayout.writeUnsigned(buf, p + 1, unscaled, 8);
     return this;
@@ -287,7 +288,7 @@ public final class VariantBuilder {
           "decimal", path(), "expected at most 38 digits, found " + unscaled);
     }
     byte scaleByte = checkScale(scale);
-    int p = writeHeader(VariantLayout.DECIMAL16, 17);
+    int p = writeHeader(ValueHeader.DECIMAL16, 17);
     buf[p] = scaleByte;
     byte[] be = unscaled.toByteArray();
     byte fill = (byte) (unscaled.signum() < 0 ? 0xFF : 0);
@@ -334,7 +335,7 @@ public final class VariantBuilder {
                   .or(new BigInteger(Long.toUnsignedString(low))));
     }
     byte scaleByte = checkScale(scale);
-    int p = writeHeader(VariantLayout.DECIMAL16, 17);
+    int p = writeHeader(ValueHeader.DECIMAL16, 17);
     buf[p] = scaleByte;
     VariantLayout.writeUnsigned(buf, p + 1, low, 8);
     VariantLayout.writeUnsigned(buf, p + 9, high, 8);
@@ -356,7 +357,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendDate(int daysSinceEpoch) {
-    return appendFixed(VariantLayout.DATE, daysSinceEpoch, 4);
+    return appendFixed(ValueHeader.DATE, daysSinceEpoch, 4);
   }
 
   /**
@@ -373,7 +374,7 @@ public final class VariantBuilder {
           path(),
           "expected microseconds since midnight below 86400000000, found " + micros);
     }
-    return appendFixed(VariantLayout.TIME_MICROS, micros, 8);
+    return appendFixed(ValueHeader.TIME_MICROS, micros, 8);
   }
 
   /**
@@ -383,7 +384,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendTimestampMicros(long micros) {
-    return appendFixed(VariantLayout.TIMESTAMP_MICROS, micros, 8);
+    return appendFixed(ValueHeader.TIMESTAMP_MICROS, micros, 8);
   }
 
   /**
@@ -393,7 +394,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendTimestampNtzMicros(long micros) {
-    return appendFixed(VariantLayout.TIMESTAMP_NTZ_MICROS, micros, 8);
+    return appendFixed(ValueHeader.TIMESTAMP_NTZ_MICROS, micros, 8);
   }
 
   /**
@@ -403,7 +404,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendTimestampNanos(long nanos) {
-    return appendFixed(VariantLayout.TIMESTAMP_NANOS, nanos, 8);
+    return appendFixed(ValueHeader.TIMESTAMP_NANOS, nanos, 8);
   }
 
   /**
@@ -413,7 +414,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendTimestampNtzNanos(long nanos) {
-    return appendFixed(VariantLayout.TIMESTAMP_NTZ_NANOS, nanos, 8);
+    return appendFixed(ValueHeader.TIMESTAMP_NTZ_NANOS, nanos, 8);
   }
 
   /**
@@ -434,7 +435,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendUuid(long mostSignificantBits, long leastSignificantBits) {
-    int p = writeHeader(VariantLayout.UUID, 16);
+    int p = writeHeader(ValueHeader.UUID, 16);
     VariantLayout.writeLongBigEndian(buf, p, mostSignificantBits);
     VariantLayout.writeLongBigEndian(buf, p + 8, leastSignificantBits);
     return this;
@@ -447,7 +448,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendBinary(byte[] value) {
-    int p = writeHeader(VariantLayout.BINARY, VariantLayout.LENGTH_PREFIX + value.length);
+    int p = writeHeader(ValueHeader.BINARY, VariantLayout.LENGTH_PREFIX + value.length);
     VariantLayout.writeUnsigned(buf, p, value.length, 4);
     System.arraycopy(value, 0, buf, p + 4, value.length);
     return this;
@@ -463,7 +464,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendBinary(ByteBuffer src, int offset, int length) {
-    int p = writeHeader(VariantLayout.BINARY, VariantLayout.LENGTH_PREFIX + length);
+    int p = writeHeader(ValueHeader.BINARY, VariantLayout.LENGTH_PREFIX + length);
     VariantLayout.writeUnsigned(buf, p, length, 4);
     src.get(offset, buf, p + 4, length);
     return this;
@@ -477,7 +478,7 @@ public final class VariantBuilder {
    */
   public VariantBuilder appendBinary(ByteBuffer value) {
     int n = value.remaining();
-    int p = writeHeader(VariantLayout.BINARY, VariantLayout.LENGTH_PREFIX + n);
+    int p = writeHeader(ValueHeader.BINARY, VariantLayout.LENGTH_PREFIX + n);
     VariantLayout.writeUnsigned(buf, p, n, 4);
     value.get(value.position(), buf, p + 4, n);
     return this;
@@ -510,7 +511,7 @@ public final class VariantBuilder {
       buf[p] = VariantLayout.shortStringHeader(n);
       System.arraycopy(utf8, offset, buf, p + 1, n);
     } else {
-      int p = writeHeader(VariantLayout.STRING, VariantLayout.LENGTH_PREFIX + n);
+      int p = writeHeader(ValueHeader.STRING, VariantLayout.LENGTH_PREFIX + n);
       VariantLayout.writeUnsigned(buf, p, n, 4);
       System.arraycopy(utf8, offset, buf, p + 4, n);
     }
@@ -582,7 +583,7 @@ public final class VariantBuilder {
       buf[p] = VariantLayout.shortStringHeader(length);
       src.get(offset, buf, p + 1, length);
     } else {
-      int p = writeHeader(VariantLayout.STRING, VariantLayout.LENGTH_PREFIX + length);
+      int p = writeHeader(ValueHeader.STRING, VariantLayout.LENGTH_PREFIX + length);
       VariantLayout.writeUnsigned(buf, p, length, 4);
       src.get(offset, buf, p + 4, length);
     }

@@ -3,6 +3,7 @@ package io.pqarrow.variant;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.Limits;
+import io.pqarrow.variant.internal.ValueHeader;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -282,7 +283,7 @@ public final class VariantColumnBuilder {
   private void renumber(int pos, int[] newId) {
     int h = values[pos] & 0xFF;
     int type = VariantLayout.basicType(h);
-    if (type == VariantLayout.OBJECT) {
+    if (type == ValueHeader.OBJECT) {
       int countSize = VariantLayout.objectIsLarge(h) ? 4 : 1;
       int idSize = VariantLayout.objectIdSize(h);
       int offsetSize = VariantLayout.objectOffsetSize(h);
@@ -295,7 +296,7 @@ public final class VariantColumnBuilder {
         VariantLayout.writeUnsigned(values, at, newId[(int) unsigned(at, idSize)], idSize);
         renumber(dataStart + (int) unsigned(offsetPos + k * offsetSize, offsetSize), newId);
       }
-    } else if (type == VariantLayout.ARRAY) {
+    } else if (type == ValueHeader.ARRAY) {
       int countSize = VariantLayout.arrayIsLarge(h) ? 4 : 1;
       int offsetSize = VariantLayout.arrayOffsetSize(h);
       int n = (int) unsigned(pos + 1, countSize);

@@ -1,5 +1,11 @@
 package io.pqarrow.variant;
 
+import static io.pqarrow.variant.internal.ValueHeader.ARRAY;
+import static io.pqarrow.variant.internal.ValueHeader.OBJECT;
+import static io.pqarrow.variant.internal.ValueHeader.PRIMITIVE;
+import static io.pqarrow.variant.internal.ValueHeader.SHORT_STRING;
+
+import io.pqarrow.variant.internal.ValueHeader;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
@@ -45,33 +51,6 @@ import java.nio.ByteOrder;
  * 01 00 01 61} (version 1 sorted, 1 key, offsets 0 and 1, "a").
  */
 final class VariantLayout {
-  static final int PRIMITIVE = 0;
-  static final int SHORT_STRING = 1;
-  static final int OBJECT = 2;
-  static final int ARRAY = 3;
-
-  static final int NULL = 0;
-  static final int TRUE = 1;
-  static final int FALSE = 2;
-  static final int INT8 = 3;
-  static final int INT16 = 4;
-  static final int INT32 = 5;
-  static final int INT64 = 6;
-  static final int DOUBLE = 7;
-  static final int DECIMAL4 = 8;
-  static final int DECIMAL8 = 9;
-  static final int DECIMAL16 = 10;
-  static final int DATE = 11;
-  static final int TIMESTAMP_MICROS = 12;
-  static final int TIMESTAMP_NTZ_MICROS = 13;
-  static final int FLOAT = 14;
-  static final int BINARY = 15;
-  static final int STRING = 16;
-  static final int TIME_MICROS = 17;
-  static final int TIMESTAMP_NANOS = 18;
-  static final int TIMESTAMP_NTZ_NANOS = 19;
-  static final int UUID = 20;
-
   /** Longest string stored with the short-string basic type. */
   static final int MAX_SHORT_STRING = 63;
 
@@ -86,11 +65,6 @@ final class VariantLayout {
 
   /** Kind by header byte; {@code null} for unknown primitive type ids. */
   private static final VariantKind[] KINDS = new VariantKind[256];
-
-  /** Payload size by primitive id; -1 for length-prefixed types. */
-  private static final int[] PAYLOAD = {
-    0, 0, 0, 1, 2, 4, 8, 8, 5, 9, 17, 4, 8, 8, 4, -1, -1, 8, 8, 8, 16
-  };
 
   static {
     VariantKind[] byId = {
@@ -180,7 +154,7 @@ final class VariantLayout {
    * length then the bytes), -2 for an unknown type id.
    */
   static int fixedPayloadSize(int primitiveId) {
-    return primitiveId < PAYLOAD.length ? PAYLOAD[primitiveId] : -2;
+    return ValueHeader.payloadSize(primitiveId);
   }
 
   static byte primitiveHeader(int primitiveId) {

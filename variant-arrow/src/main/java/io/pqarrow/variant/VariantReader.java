@@ -3,6 +3,7 @@ package io.pqarrow.variant;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.variant.internal.Utf8;
+import io.pqarrow.variant.internal.ValueHeader;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -144,14 +145,14 @@ public final class VariantReader {
     int h = buf.get(start) & 0xFF;
     this.header = h;
     switch (VariantLayout.basicType(h)) {
-      case VariantLayout.PRIMITIVE:
+      case ValueHeader.PRIMITIVE:
         pointPrimitive(h);
         break;
-      case VariantLayout.SHORT_STRING:
+      case ValueHeader.SHORT_STRING:
         payloadLength = VariantLayout.shortStringLength(h);
         requireAvailable(start + 1, payloadLength, "short string bytes", null);
         break;
-      case VariantLayout.OBJECT:
+      case ValueHeader.OBJECT:
         pointContainer(
             VariantLayout.objectIsLarge(h),
             VariantLayout.objectIdSize(h),
@@ -274,17 +275,17 @@ public final class VariantReader {
    */
   public int encodedSize() {
     switch (VariantLayout.basicType(header)) {
-      case VariantLayout.PRIMITIVE:
+      case ValueHeader.PRIMITIVE:
         int id = VariantLayout.primitiveId(header);
         if (payloadLength < 0) {
           throw unknownType();
         }
         return 1
             + payloadLength
-            + (id == VariantLayout.BINARY || id == VariantLayout.STRING
+            + (id == ValueHeader.BINARY || id == ValueHeader.STRING
                 ? VariantLayout.LENGTH_PREFIX
                 : 0);
-      case VariantLayout.SHORT_STRING:
+      case ValueHeader.SHORT_STRING:
         return 1 + payloadLength;
       default:
         return dataEnd - start;
@@ -326,7 +327,7 @@ public final class VariantReader {
    * NULL)}
    */
   public boolean isNull() {
-    return header == VariantLayout.NULL;
+    return header == ValueHeader.NULL;
   }
 
   // ---- primitives ----
@@ -339,9 +340,9 @@ public final class VariantReader {
    */
   public boolean getBoolean() {
     int id = primitiveIdOrMinus1();
-    if (id == VariantLayout.TRUE) {
+    if (id == ValueHeader.TRUE) {
       return true;
-    } else if (id == VariantLayout.FALSE) {
+    } else if (id == ValueHeader.FALSE) {
       return false;
     }
     throw mismatch("BOOLEAN");
@@ -355,13 +356,13 @@ public final class VariantReader {
    */
   public long getLong() {
     switch (primitiveIdOrMinus1()) {
-      case VariantLayout.INT8:
+      case ValueHeader.INT8:
         return buf.get(start + 1);
-      case VariantLayout.INT16:
+      case ValueHeader.INT16:
         return VariantLayout.readShort(buf, start + 1);
-      case VariantLayout.INT32:
+      case ValueHeader.INT32:
         return VariantLayout.readInt(buf, start + 1);
-      case VariantLayout.INT64:
+      case ValueHeader.INT64:
         return VariantLayout.readLong(buf, start + 1);
       default:
         throw mismatch("an integer");
@@ -377,11 +378,11 @@ public final class VariantReader {
    */
   public int getInt() {
     switch (primitiveIdOrMinus1()) {
-      case VariantLayout.INT8:
+      case ValueHeader.INT8:
         return buf.get(start + 1);
-      case VariantLayout.INT16:
+      case ValueHeader.INT16:
         return VariantLayout.readShort(buf, start + 1);
-      case VariantLayout.INT32:
+      case ValueHeader.INT32:
         return VariantLayout.readInt(buf, start + 1);
       default:
         throw mismatch("INT8, INT16 or INT32");
@@ -396,9 +397,9 @@ public final class VariantReader {
    */
   public short getShort() {
     switch (primitiveIdOrMinus1()) {
-      case VariantLayout.INT8:
+      case ValueHeader.INT8:
         return buf.get(start + 1);
-      case VariantLayout.INT16:
+      case ValueHeader.INT16:
         return VariantLayout.readShort(buf, start + 1);
       default:
         throw mismatch("INT8 or INT16");
@@ -412,7 +413,7 @@ public final class VariantReader {
    * @throws VariantTypeException if the value is not INT8
    */
   public byte getByte() {
-    if (primitiveIdOrMinus1() != VariantLayout.INT8) {
+    if (primitiveIdOrMinus1() != ValueHeader.INT8) {
       throw mismatch("INT8");
     }
     return buf.get(start + 1);
@@ -425,7 +426,7 @@ public final class VariantReader {
    * @throws VariantTypeException if the value is not a DOUBLE (a FLOAT is refused)
    */
   public double getDouble() {
-    if (primitiveIdOrMinus1() != VariantLayout.DOUBLE) {
+    if (primitiveIdOrMinus1() != ValueHeader.DOUBLE) {
       throw mismatch("DOUBLE");
     }
     return Double.longBitsToDouble(VariantLayout.readLong(buf, start + 1));
@@ -438,7 +439,7 @@ public final class VariantReader {
    * @throws VariantTypeException if the value is not a FLOAT
    */
   public float getFloat() {
-    if (primitiveIdOrMinus1() != VariantLayout.FLOAT) {
+    if (primitiveIdOrMinus1() != ValueHeader.FLOAT) {
       throw mismatch("FLOAT");
     }
     return Float.intBitsToFloat(VariantLayout.readInt(buf, start + 1));
@@ -464,9 +465,9 @@ public final class VariantReader {
    */
   public long getDecimalUnscaledLong() {
     switch (primitiveIdOrMinus1()) {
-      case VariantLayout.DECIMAL4:
+      case ValueHeader.DECIMAL4:
         return VariantLayout.readInt(buf, start + 2);
-      case VariantLayout.DECIMAL8:
+      case ValueHeader.DECIMAL8:
         return VariantLayout.readLong(buf, start + 2);
       default:
         throw mismatch("DECIMAL4 or DECIMAL8");
@@ -480,7 +481,7 @@ public final class VariantReader {
    * @throws VariantTypeException if the value is not a decimal
    */
   public BigInteger getDecimalUnscaled() {
-    if (primitiveIdOrMinus1() == VariantLayout.DECIMAL16) {
+    if (primitiveIdOrMinus1() == ValueHeader.DECIMAL16) {
       long lo = VariantLayout.readLong(buf, start + 2);
       long hi = VariantLayout.readLong(buf, start + 10);
       return BigInteger.valueOf(hi).shiftLeft(64).add(new BigInteger(Long.toUnsignedString(lo)));
@@ -496,7 +497,7 @@ public final class VariantReader {
    */
   public BigDecimal getDecimal() {
     int scale = getDecimalScale();
-    if (primitiveIdOrMinus1() == VariantLayout.DECIMAL16) {
+    if (primitiveIdOrMinus1() == ValueHeader.DECIMAL16) {
       return new BigDecimal(getDecimalUnscaled(), scale);
     }
     return BigDecimal.valueOf(getDecimalUnscaledLong(), scale);
@@ -504,9 +505,7 @@ public final class VariantReader {
 
   private void requireDecimal() {
     int id = primitiveIdOrMinus1();
-    if (id != VariantLayout.DECIMAL4
-        && id != VariantLayout.DECIMAL8
-        && id != VariantLayout.DECIMAL16) {
+    if (id != ValueHeader.DECIMAL4 && id != ValueHeader.DECIMAL8 && id != ValueHeader.DECIMAL16) {
       throw mismatch("a decimal");
     }
   }
@@ -518,7 +517,7 @@ public final class VariantReader {
    * @throws VariantTypeException if the value is not a DATE
    */
   public int getDate() {
-    if (primitiveIdOrMinus1() != VariantLayout.DATE) {
+    if (primitiveIdOrMinus1() != ValueHeader.DATE) {
       throw mismatch("DATE");
     }
     return VariantLayout.readInt(buf, start + 1);
@@ -535,10 +534,10 @@ public final class VariantReader {
    */
   public long getTimestamp() {
     switch (primitiveIdOrMinus1()) {
-      case VariantLayout.TIMESTAMP_MICROS:
-      case VariantLayout.TIMESTAMP_NTZ_MICROS:
-      case VariantLayout.TIMESTAMP_NANOS:
-      case VariantLayout.TIMESTAMP_NTZ_NANOS:
+      case ValueHeader.TIMESTAMP_MICROS:
+      case ValueHeader.TIMESTAMP_NTZ_MICROS:
+      case ValueHeader.TIMESTAMP_NANOS:
+      case ValueHeader.TIMESTAMP_NTZ_NANOS:
         return VariantLayout.readLong(buf, start + 1);
       default:
         throw mismatch("a timestamp");
@@ -552,7 +551,7 @@ public final class VariantReader {
    * @throws VariantTypeException if the value is not a TIME_MICROS
    */
   public long getTimeMicros() {
-    if (primitiveIdOrMinus1() != VariantLayout.TIME_MICROS) {
+    if (primitiveIdOrMinus1() != ValueHeader.TIME_MICROS) {
       throw mismatch("TIME_MICROS");
     }
     return VariantLayout.readLong(buf, start + 1);
@@ -591,7 +590,7 @@ public final class VariantReader {
   }
 
   private void requireUuid() {
-    if (primitiveIdOrMinus1() != VariantLayout.UUID) {
+    if (primitiveIdOrMinus1() != ValueHeader.UUID) {
       throw mismatch("UUID");
     }
   }
@@ -605,7 +604,7 @@ public final class VariantReader {
    */
   public int bytesOffset() {
     requireBytes();
-    return VariantLayout.basicType(header) == VariantLayout.SHORT_STRING
+    return VariantLayout.basicType(header) == ValueHeader.SHORT_STRING
         ? start + 1
         : start + 1 + VariantLayout.LENGTH_PREFIX;
   }
@@ -623,11 +622,11 @@ public final class VariantReader {
 
   private void requireBytes() {
     int b = VariantLayout.basicType(header);
-    if (b == VariantLayout.SHORT_STRING) {
+    if (b == ValueHeader.SHORT_STRING) {
       return;
     }
     int id = primitiveIdOrMinus1();
-    if (id != VariantLayout.STRING && id != VariantLayout.BINARY) {
+    if (id != ValueHeader.STRING && id != ValueHeader.BINARY) {
       throw mismatch("STRING or BINARY");
     }
   }
@@ -673,7 +672,7 @@ public final class VariantReader {
   }
 
   private int primitiveIdOrMinus1() {
-    return VariantLayout.basicType(header) == VariantLayout.PRIMITIVE
+    return VariantLayout.basicType(header) == ValueHeader.PRIMITIVE
         ? VariantLayout.primitiveId(header)
         : -1;
   }
@@ -836,7 +835,7 @@ public final class VariantReader {
    * @throws VariantFormatException if the value reached does not fit in its object
    */
   public boolean descendByIds(int[] ids, VariantReader out) {
-    if (VariantLayout.basicType(header) != VariantLayout.OBJECT || !metadata.isSorted()) {
+    if (VariantLayout.basicType(header) != ValueHeader.OBJECT || !metadata.isSorted()) {
       return false;
     }
     int size = metadata.size();
@@ -867,7 +866,7 @@ public final class VariantReader {
       }
       // The checks of pointContainer, on locals.
       int h = buf.get(child) & 0xFF;
-      if (VariantLayout.basicType(h) != VariantLayout.OBJECT) {
+      if (VariantLayout.basicType(h) != ValueHeader.OBJECT) {
         return false;
       }
       int countSize = VariantLayout.objectIsLarge(h) ? 4 : 1;
@@ -948,7 +947,7 @@ public final class VariantReader {
   }
 
   private void requireObject() {
-    if (VariantLayout.basicType(header) != VariantLayout.OBJECT) {
+    if (VariantLayout.basicType(header) != ValueHeader.OBJECT) {
       throw mismatch("OBJECT");
     }
   }
@@ -983,7 +982,7 @@ public final class VariantReader {
   }
 
   private void requireArray() {
-    if (VariantLayout.basicType(header) != VariantLayout.ARRAY) {
+    if (VariantLayout.basicType(header) != ValueHeader.ARRAY) {
       throw mismatch("ARRAY");
     }
   }

@@ -2,6 +2,7 @@ package io.pqarrow.variant;
 
 import io.pqarrow.ErrorKind;
 import io.pqarrow.variant.internal.Utf8;
+import io.pqarrow.variant.internal.ValueHeader;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
@@ -221,7 +222,7 @@ public final class VariantValidator {
       int h = buf.get(pos) & 0xFF;
       int end;
       int basic = h & 0x3;
-      if (basic == VariantLayout.PRIMITIVE) {
+      if (basic == ValueHeader.PRIMITIVE) {
         int id = h >>> 2;
         int fixed = PAYLOAD[id];
         if (fixed >= 0) {
@@ -230,7 +231,7 @@ public final class VariantValidator {
                 row, base, pos + 1, fixed, "payload of " + VariantLayout.kind(h), lim);
           }
           end = pos + 1 + fixed;
-          if (id >= VariantLayout.DECIMAL4 && id <= VariantLayout.DECIMAL16) {
+          if (id >= ValueHeader.DECIMAL4 && id <= ValueHeader.DECIMAL16) {
             checkDecimal(buf, pos, id, row, base);
           }
         } else if (fixed == -1) {
@@ -244,13 +245,13 @@ public final class VariantValidator {
             throw error(row, base, pos + 1, VariantLayout.payloadOverrun(n, h, room));
           }
           end = pos + 1 + VariantLayout.LENGTH_PREFIX + (int) n;
-          if (id == VariantLayout.STRING) {
+          if (id == ValueHeader.STRING) {
             checkUtf8(buf, pos + 1 + VariantLayout.LENGTH_PREFIX, (int) n, row, base);
           }
         } else {
           throw error(row, base, pos, "expected a primitive type id 0 to 20, found " + id);
         }
-      } else if (basic == VariantLayout.SHORT_STRING) {
+      } else if (basic == ValueHeader.SHORT_STRING) {
         int len = h >>> 2;
         if ((long) pos + 1 + len > lim) {
           throw notAvailable(row, base, pos + 1, len, "short string bytes", lim);
@@ -259,7 +260,7 @@ public final class VariantValidator {
         checkUtf8(buf, pos + 1, len, row, base);
       } else {
         // The checks of VariantReader.pointContainer, then the depth and element caps.
-        boolean object = basic == VariantLayout.OBJECT;
+        boolean object = basic == ValueHeader.OBJECT;
         String what = object ? "object" : "array";
         int countSize =
             (object ? VariantLayout.objectIsLarge(h) : VariantLayout.arrayIsLarge(h)) ? 4 : 1;
@@ -521,7 +522,7 @@ public final class VariantValidator {
     if (scale > 38) {
       throw error(row, base, pos + 1, "expected a decimal scale of at most 38, found " + scale);
     }
-    if (id == VariantLayout.DECIMAL16
+    if (id == ValueHeader.DECIMAL16
         && !fitsIn38Digits(
             VariantLayout.readLong(buf, pos + 2), VariantLayout.readLong(buf, pos + 10))) {
       throw error(row, base, pos + 2, "expected a decimal of at most 38 digits");

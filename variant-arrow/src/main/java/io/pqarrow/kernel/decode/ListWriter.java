@@ -19,13 +19,9 @@ abstract class ListWriter extends ValueWriter.Of<FieldVector> {
   }
 
   static ListWriter of(CastContext ctx, String target, FieldVector vector, ValueWriter element) {
+    // The two list vectors share no interface for their offsets: each writer says only that.
     if (vector instanceof ListVector l) {
       return new ListWriter(ctx, target, l, element) {
-        @Override
-        public void writeNull(int index) {
-          l.setNull(index);
-        }
-
         @Override
         long start(int index) {
           return l.startNewValue(index);
@@ -40,11 +36,6 @@ abstract class ListWriter extends ValueWriter.Of<FieldVector> {
     LargeListVector l = (LargeListVector) vector;
     return new ListWriter(ctx, target, l, element) {
       @Override
-      public void writeNull(int index) {
-        l.setNull(index);
-      }
-
-      @Override
       long start(int index) {
         return l.startNewValue(index);
       }
@@ -54,6 +45,11 @@ abstract class ListWriter extends ValueWriter.Of<FieldVector> {
         l.endValue(index, size);
       }
     };
+  }
+
+  @Override
+  public final void writeNull(int index) {
+    vector.setNull(index);
   }
 
   @Override

@@ -26,6 +26,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthViewVector;
@@ -73,8 +74,13 @@ public final class ShreddedGet {
 
   private ShreddedGet() {}
 
-  /** The row loop over shredded storage; the levels are matched when the call starts. */
-  public static GetKernel.Rows rows(VariantColumnReader input, PathExpression path, Limits limits) {
+  /**
+   * The row loop over shredded storage; the levels are matched when the call starts. Values rebuilt
+   * in bulk are held in vectors of {@code allocator}, the call's: the output vector's own allocator
+   * cannot serve, since some vectors have none (a {@code Null} target's {@code NullVector}).
+   */
+  public static GetKernel.Rows rows(
+      VariantColumnReader input, PathExpression path, Limits limits, BufferAllocator allocator) {
     return (ctx, writer, out, outcome) -> {
       StructVector storage = input.vector().getUnderlyingVector();
       ShreddedLevel top =
@@ -83,7 +89,7 @@ public final class ShreddedGet {
               input.typedValueVector(),
               ShreddedLayout.Level.TOP,
               input.vector().getName());
-      new Run(input, path, top, ctx, writer, out, limits).loop(outcome);
+      new Run(input, path, top, ctx, writer, out, limits, allocator).loop(outcome);
     };
   }
 
@@ -99,13 +105,16 @@ public final class ShreddedGet {
     // Bounds of a variable-width typed column copied as is: Arrow's copy does not check offsets.
     private final BinarySlots copiedSlots;
     private final PathWalker walker;
-    // Rows whose value is a scalar in the residual value of the field the path ends on.
-    private final ResidualScalars residual;
+    // Rows whose value is a scalar in the residual value of the field the path ends on; set up on
+    // the first row that needs it, so a path served whole from typed_value never pays for it.
+    private ResidualScalars residual;
+    private boolean residualChecked;
     private final VariantReader bytes = new VariantReader();
     private final VariantReader nullValue = new VariantReader();
     // One builder per call, reset before each converted row (dictionary included).
     private final VariantBuilder builder;
     private final Limits limits;
+    private final BufferAllocator allocator;
 
     Run(
         VariantColumnReader input,
@@ -114,8 +123,10 @@ public final class ShreddedGet {
         CastContext ctx,
         ValueWriter writer,
         FieldVector out,
-        Limits limits) {
+        Limits limits,
+        BufferAllocator allocator) {
       this.input = input;
+      this.allocator = allocator;
       this.builder = new VariantBuilder(limits);
       this.limits = limits;
       this.path = path;
@@ -153,7 +164,15 @@ public final class ShreddedGet {
                       || last.typed instanceof BaseVariableWidthViewVector)
               ? BinarySlots.of("typed_value of " + path, last.typed, last.typed.getValueCount())
               : null;
-      this.residual = ResidualScalars.of(input, path, chain, writer);
+    }
+
+    /** The residual-scalar rows of this call (null: none can be), set up on first use. */
+    private ResidualScalars residual() {
+      if (!residualChecked) {
+        residual = ResidualScalars.of(input, path, chain, writer);
+        residualChecked = true;
+      }
+      return residual;
     }
 
     void loop(GetKernel.Outcome outcome) {
@@ -161,8 +180,9 @@ public final class ShreddedGet {
         return;
       }
       int n = input.rowCount();
-      if (residual != null) {
-        residual.allocate(n);
+      ResidualScalars scalars = residual();
+      if (scalars != null) {
+        scalars.allocate(n);
       }
       BitSet bulk = new BitSet();
       try (VariantVector rebuilt = rebuildInBulk(bulk)) {
@@ -181,7 +201,8 @@ public final class ShreddedGet {
 
     /** Row {@code i}, not SQL NULL: from its residual scalar when it has one, else row by row. */
     private void restRow(int i, GetKernel.Outcome outcome) {
-      if (residual == null || !residual.put(i)) {
+      ResidualScalars scalars = residual();
+      if (scalars == null || !scalars.put(i)) {
         slowRow(i, outcome);
       }
     }
@@ -218,11 +239,7 @@ public final class ShreddedGet {
       }
       try {
         return Shredding.unshredAt(
-            input.vector(),
-            keys,
-            bulk,
-            ShredOptions.builder().limits(limits).build(),
-            out.getAllocator());
+            input.vector(), keys, bulk, ShredOptions.builder().limits(limits).build(), allocator);
       } catch (BridgeException refused) {
         bulk.clear();
         return null;

@@ -4,6 +4,7 @@ import io.pqarrow.variant.arrow.VariantColumnReader;
 import java.util.List;
 import java.util.function.IntConsumer;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVector;
@@ -81,16 +82,22 @@ final class TypedTransfer {
     if (rows.capacity() < validityBytes) {
       return false;
     }
+    // One plain pass per buffer over addresses whose capacity is checked above: loops of a load
+    // and an AND that the JIT compiles early (a per-word loop over the levels' ArrowBufs, bounds
+    // checked per read, stayed slow for hundreds of calls before it was compiled).
     int words = n / 64;
+    long rowsAt = rows.memoryAddress();
     for (int w = 0; w < words; w++) {
-      long at = (long) w * 8;
-      long r = rows.getLong(at);
-      long t = r;
-      for (ArrowBuf b : typed) {
-        t &= b.getLong(at);
+      valid[w] = MemoryUtil.getLong(rowsAt + 8L * w);
+    }
+    for (ArrowBuf b : typed) {
+      long at = b.memoryAddress();
+      for (int w = 0; w < words; w++) {
+        valid[w] &= MemoryUtil.getLong(at + 8L * w);
       }
-      valid[w] = t;
-      slow[w] = r & ~t;
+    }
+    for (int w = 0; w < words; w++) {
+      slow[w] = MemoryUtil.getLong(rowsAt + 8L * w) & ~valid[w];
     }
     for (int i = words * 64; i < n; i++) {
       if (BitVectorHelper.get(rows, i) == 0) {

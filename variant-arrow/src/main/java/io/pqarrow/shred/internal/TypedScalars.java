@@ -113,22 +113,8 @@ public final class TypedScalars {
         TimeMicroVector x = (TimeMicroVector) v;
         yield (s, b) -> b.appendTimeMicros(x.get(s));
       }
-      case TIMESTAMP_MICROS -> {
-        TimeStampVector x = (TimeStampVector) v;
-        yield (s, b) -> b.appendTimestampMicros(x.get(s));
-      }
-      case TIMESTAMP_NANOS -> {
-        TimeStampVector x = (TimeStampVector) v;
-        yield (s, b) -> b.appendTimestampNanos(x.get(s));
-      }
-      case TIMESTAMP_NTZ_MICROS -> {
-        TimeStampVector x = (TimeStampVector) v;
-        yield (s, b) -> b.appendTimestampNtzMicros(x.get(s));
-      }
-      case TIMESTAMP_NTZ_NANOS -> {
-        TimeStampVector x = (TimeStampVector) v;
-        yield (s, b) -> b.appendTimestampNtzNanos(x.get(s));
-      }
+      case TIMESTAMP_MICROS, TIMESTAMP_NANOS, TIMESTAMP_NTZ_MICROS, TIMESTAMP_NTZ_NANOS ->
+          timestamp((TimeStampVector) v, scalar);
       case STRING -> {
         BinarySlots slots = BinarySlots.of(path, v, v.getValueCount());
         yield (s, b) -> {
@@ -155,6 +141,16 @@ public final class TypedScalars {
               Long.reverseBytes(x.getDataBuffer().getLong(at + 8)));
         };
       }
+    };
+  }
+
+  /** Timestamps: one column type, the table's kind picks the unit and whether it is UTC. */
+  private static Encoder timestamp(TimeStampVector x, ShreddedScalar kind) {
+    return switch (kind) {
+      case TIMESTAMP_MICROS -> (s, b) -> b.appendTimestampMicros(x.get(s));
+      case TIMESTAMP_NANOS -> (s, b) -> b.appendTimestampNanos(x.get(s));
+      case TIMESTAMP_NTZ_MICROS -> (s, b) -> b.appendTimestampNtzMicros(x.get(s));
+      default -> (s, b) -> b.appendTimestampNtzNanos(x.get(s));
     };
   }
 
