@@ -282,6 +282,19 @@ public final class ParquetArrowWriter implements AutoCloseable {
    */
   public static ParquetArrowWriter open(
       Path file, Schema schema, WriteOptions options, DictionaryProvider dictionaries) {
+    return open(file, schema, options, dictionaries, true);
+  }
+
+  /**
+   * {@link #open(Path, Schema, WriteOptions, DictionaryProvider)} with the bulk path on or off (see
+   * {@link #open(Path, Schema, WriteOptions, boolean)}).
+   */
+  static ParquetArrowWriter open(
+      Path file,
+      Schema schema,
+      WriteOptions options,
+      DictionaryProvider dictionaries,
+      boolean bulk) {
     ArrowAccess.check(); // before the file is created: a missing JVM flag is not the file's fault
     List<Field> messageFields = new ArrayList<>();
     for (Field f : schema.getFields()) {
@@ -310,7 +323,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     } catch (BridgeException e) {
       throw ParquetFileException.write(file, null, -1, e.getMessage(), e);
     }
-    return open(file, mapping, schema.getFields(), options);
+    return open(file, mapping, schema.getFields(), options, bulk);
   }
 
   static ParquetArrowWriter open(Path file, SchemaMapping mapping, WriteOptions options) {
