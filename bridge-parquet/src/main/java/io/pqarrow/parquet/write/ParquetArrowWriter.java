@@ -327,12 +327,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
   }
 
   static ParquetArrowWriter open(Path file, SchemaMapping mapping, WriteOptions options) {
-    return open(file, mapping, mapping.arrowSchema().getFields(), options);
-  }
-
-  private static ParquetArrowWriter open(
-      Path file, SchemaMapping mapping, List<Field> batchFields, WriteOptions options) {
-    return open(file, mapping, batchFields, options, true);
+    return open(file, mapping, mapping.arrowSchema().getFields(), options, true);
   }
 
   /**
@@ -341,13 +336,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
    * tests that compare the two).
    */
   static ParquetArrowWriter open(Path file, Schema schema, WriteOptions options, boolean bulk) {
-    SchemaMapping mapping;
-    try {
-      mapping = SchemaMapper.toParquet(schema, options.mapping());
-    } catch (BridgeException e) {
-      throw ParquetFileException.write(file, null, -1, e.getMessage(), e);
-    }
-    return open(file, mapping, schema.getFields(), options, bulk);
+    return open(file, schema, options, null, bulk);
   }
 
   private static ParquetArrowWriter open(
