@@ -14,7 +14,8 @@ import java.util.function.BooleanSupplier;
  * The helper threads a reader or writer starts itself when its options ask for threads but give no
  * executor: a fixed pool of daemon threads named {@code <prefix><pool>-<thread>}, stopped by its
  * owner's {@code close}; the choice between such a pool and a caller's executor ({@link Helpers});
- * and the countdown a run of work on the caller and its helpers ends with.
+ * and a run of work handed out to the caller and its helpers ({@link HandOut}), with the countdown
+ * it ends with.
  */
 public final class HelperThreads {
   private static final AtomicInteger POOLS = new AtomicInteger();
@@ -189,6 +190,58 @@ public final class HelperThreads {
     /** Waits until every piece is done. */
     public synchronized void awaitAll() {
       waitUntil(this, () -> finished >= pieces);
+    }
+  }
+
+  /**
+   * One run of {@code pieces} pieces of work on a calling thread and its helpers, handed out in
+   * order from one counter: each thread taking part {@link #take}s pieces until none is left, and
+   * {@link #awaitAll} returns when every piece has finished. A helper that starts after the work is
+   * gone (a busy executor) finds the counter spent and returns; the calling thread takes whatever
+   * no helper took, so it never waits for a task still queued. The reader's leaves and the writer's
+   * fields are run so.
+   */
+  public static final class HandOut {
+    private final int pieces;
+    private final java.util.function.IntConsumer work;
+    private final AtomicInteger next = new AtomicInteger();
+    private final Countdown finished;
+
+    /** A run of {@code work} over pieces 0 to {@code pieces - 1}. */
+    public HandOut(int pieces, java.util.function.IntConsumer work) {
+      this.pieces = pieces;
+      this.work = work;
+      this.finished = new Countdown(pieces);
+    }
+
+    /**
+     * Runs the run: {@code helpers} each take pieces (their number passed to {@code helper}, which
+     * calls {@link #take}), the calling thread takes the rest, and this returns when every piece is
+     * done.
+     */
+    public void run(Helpers helpers, java.util.function.IntConsumer helper) {
+      // Helpers the executor refuses leave their share to the calling thread; those already
+      // submitted share this run, and are waited for below, so none is left at work.
+      helpers.start(helper);
+      take();
+      awaitAll();
+    }
+
+    /** Takes and works on pieces until none is left. */
+    public void take() {
+      int i;
+      while ((i = next.getAndIncrement()) < pieces) {
+        try {
+          work.accept(i);
+        } finally {
+          finished.finished();
+        }
+      }
+    }
+
+    /** Waits until every piece has been worked on (see {@link Countdown}). */
+    public void awaitAll() {
+      finished.awaitAll();
     }
   }
 }

@@ -113,20 +113,30 @@ final class ColumnTasks implements AutoCloseable {
       }
       return;
     }
-    Run run = new Run(records);
+    // The column index of the first problem seen: no leaf from it on is started.
+    AtomicInteger stopAt = new AtomicInteger(Integer.MAX_VALUE);
+    HelperThreads.HandOut run =
+        new HelperThreads.HandOut(
+            parallel.length,
+            p -> {
+              int i = parallel[p];
+              if (i < stopAt.get() && !readLeaf(i, records)) {
+                stopAt.accumulateAndGet(i, Math::min);
+              }
+            });
     // A helper the executor refuses (shut down or full, or no native thread to be had) leaves its
     // share to the calling thread. Helpers already submitted share the same run, and are waited for
     // below, so none is left touching a leaf.
-    helpers.start(h -> run.run());
+    helpers.start(h -> run.take());
     for (int i : sequential) {
-      if (i >= run.stopAt.get()) {
+      if (i >= stopAt.get()) {
         break;
       }
       if (!readLeaf(i, records)) {
-        run.stopAt.accumulateAndGet(i, Math::min);
+        stopAt.accumulateAndGet(i, Math::min);
       }
     }
-    run.run();
+    run.take();
     run.awaitAll();
   }
 
@@ -177,37 +187,5 @@ final class ColumnTasks implements AutoCloseable {
   @Override
   public void close() {
     helpers.close();
-  }
-
-  /** One {@link #readRecords} on several threads: the page leaves handed out from one counter. */
-  private final class Run implements Runnable {
-    private final int records;
-    private final AtomicInteger next = new AtomicInteger();
-
-    /** The column index of the first problem seen: no leaf from it on is started. */
-    final AtomicInteger stopAt = new AtomicInteger(Integer.MAX_VALUE);
-
-    private final HelperThreads.Countdown finished = new HelperThreads.Countdown(parallel.length);
-
-    Run(int records) {
-      this.records = records;
-    }
-
-    @Override
-    public void run() {
-      int p;
-      while ((p = next.getAndIncrement()) < parallel.length) {
-        int i = parallel[p];
-        if (i < stopAt.get() && !readLeaf(i, records)) {
-          stopAt.accumulateAndGet(i, Math::min);
-        }
-        finished.finished();
-      }
-    }
-
-    /** Waits until every page leaf has been read or passed over (see {@link #finished}). */
-    void awaitAll() {
-      finished.awaitAll();
-    }
   }
 }

@@ -38,6 +38,18 @@ import org.apache.parquet.schema.PrimitiveType;
  * soon as the dictionary outgrows its page size limit (the page being written then is PLAIN too),
  * or when the first page's indices and dictionary are not smaller than its PLAIN values; pages
  * written before a fallback stay dictionary-encoded, with the dictionary entries they use.
+ *
+ * <p>A dictionary-encoded Arrow field over such a leaf is written here too: its runs are its rows'
+ * dictionary entries, read from the dictionary once per chunk ({@link DictionaryEntries}); when the
+ * column is dictionary-encoded its pages are the entries' ids over the Arrow dictionary ({@link
+ * IndexPages}).
+ *
+ * <p>Why one file of about 800 lines: the three run sources (flat, nested, dictionary indices) and
+ * the value encoders all fill one page's state (rows, nulls, levels, PLAIN bytes, statistics, bloom
+ * hashes), which the page assembly then reads; split, that state would be passed between classes on
+ * every run. The parts with a state of their own are split out already ({@link ArrowRuns}, {@link
+ * NestedLevels}, {@link RunStatistics}, {@link BulkDictionary}, {@link ColumnBloom}, {@link
+ * DictionaryEntries}, {@link IndexPages}).
  */
 final class BulkColumnWriter {
   /** parquet-java's {@code ColumnWriteStoreBase} tolerance: a page within 10% of full is cut. */
@@ -127,6 +139,17 @@ final class BulkColumnWriter {
   /** The chunk's dictionary encoding, or null when the column is not dictionary-encoded. */
   private final BulkDictionary dict;
 
+  /**
+   * A dictionary-encoded Arrow field, or null: the bound vector holds indices into {@link
+   * #entries}, the dictionary's values in Parquet form; when it {@link
+   * DictionaryWriteNode#passesThrough()}, the pages are its ids ({@link #indexPages}).
+   */
+  private final DictionaryWriteNode indexed;
+
+  private final DictionaryEntries entries;
+  private final IndexPages indexPages;
+  private int[] keys;
+
   // Per page.
   private int pageRows;
   private int pageNulls;
@@ -154,8 +177,13 @@ final class BulkColumnWriter {
       boolean byteStreamSplit,
       WriteOptions.Encoding deltaEncoding,
       int stride,
-      NestedLevels nested) {
+      NestedLevels nested,
+      DictionaryWriteNode indexed) {
     WriteKind.Source source = leaf.kind.source();
+    this.indexed = indexed;
+    this.entries = indexed == null ? null : new DictionaryEntries(leaf, kind);
+    this.indexPages = indexed != null && indexed.passesThrough() ? new IndexPages() : null;
+    this.keys = indexed == null ? null : new int[ArrowRuns.RUN];
     this.leaf = leaf;
     this.nested = nested;
     this.rescaled =
@@ -209,7 +237,42 @@ final class BulkColumnWriter {
         encoding == WriteOptions.Encoding.BYTE_STREAM_SPLIT,
         encoding.name().startsWith("DELTA_") ? encoding : null,
         leaf.kind.stride(),
-        deep ? new NestedLevels(chain) : null);
+        deep ? new NestedLevels(chain) : null,
+        null);
+  }
+
+  /**
+   * The bulk writer of a top-level dictionary-encoded field over a leaf, or {@code null} when it is
+   * not one: the leaf's values must be read from the dictionary's buffers without a check that may
+   * fail (no rescaled units, intervals or views) and not be booleans. The node then reads its
+   * dictionaries in bulk ({@link DictionaryWriteNode#readInBulk}).
+   */
+  static BulkColumnWriter create(DictionaryWriteNode node, WriteOptions.Encoding encoding) {
+    LeafEncoder leaf = node.leafBelow();
+    if (leaf == null || leaf.kind == null) {
+      return null;
+    }
+    WriteKind.Source source = leaf.kind.source();
+    BulkKind kind = BulkKind.of(leaf, encoding, false);
+    if (kind == null
+        || kind == BulkKind.BOOLEAN
+        || source == WriteKind.Source.INTERVAL
+        || source == WriteKind.Source.VIEWS
+        || source == WriteKind.Source.INTEGER && !leaf.kind.unscaled()) {
+      return null;
+    }
+    BulkColumnWriter writer =
+        new BulkColumnWriter(
+            leaf,
+            kind,
+            false,
+            encoding == WriteOptions.Encoding.BYTE_STREAM_SPLIT,
+            encoding.name().startsWith("DELTA_") ? encoding : null,
+            leaf.kind.stride(),
+            null,
+            node);
+    node.readInBulk(writer.entries);
+    return writer;
   }
 
   /** Starts a row group: pages go to {@code pageStore}'s writer of the column. */
@@ -238,6 +301,9 @@ final class BulkColumnWriter {
     if (dict != null) {
       dict.startRowGroup(props.getDictionaryPageSizeThreshold());
     }
+    if (indexPages != null) {
+      indexPages.startRowGroup();
+    }
     resetPage();
   }
 
@@ -265,7 +331,9 @@ final class BulkColumnWriter {
       int n = Math.min(ArrowRuns.RUN, to - row);
       n = Math.min(n, pageRowLimit - pageRows);
       long room = (long) (pageThreshold - pageThreshold * TOLERANCE) - pageRaw;
-      if (kind == BulkKind.BINARY && v != null) {
+      if (indexed != null) {
+        n = readIndexed(row, n, room);
+      } else if (kind == BulkKind.BINARY && v != null) {
         try {
           n = views ? runs.readViews(v, row, n, room) : runs.readOffsets(v, row, n, room);
         } catch (InvalidValueException e) {
@@ -281,7 +349,7 @@ final class BulkColumnWriter {
       } else if (kind.width > 0) {
         n = (int) Math.max(1, Math.min(n, (room + kind.width - 1) / kind.width));
       }
-      int valid = runs.readValidity(v, row, n);
+      int valid = indexed != null ? entries.runValid : runs.readValidity(v, row, n);
       if (valid < n && required) {
         failing = row + runs.firstNull(n);
         throw new InvalidValueException(leaf.path, "null in a non-nullable field");
@@ -364,6 +432,56 @@ final class BulkColumnWriter {
     }
   }
 
+  /**
+   * Reads the run of a dictionary-encoded field: its rows' dictionary entries, copied from {@link
+   * #entries} (see {@link DictionaryEntries#readRun}); the rows read.
+   */
+  private int readIndexed(int row, int n, long room) {
+    int per = kind == BulkKind.FIXED_BYTES ? fixedLength + rawExtra : kind.width;
+    if (indexPages == null && per > 0) {
+      n = (int) Math.max(1, Math.min(n, (room + per - 1) / per));
+    }
+    try {
+      return entries.readRun(
+          indexed,
+          row,
+          n,
+          runs,
+          keys,
+          indexPages == null ? room : Long.MAX_VALUE,
+          rawExtra,
+          required);
+    } catch (InvalidValueException e) {
+      failing = entries.failing;
+      throw e;
+    }
+  }
+
+  /**
+   * Takes the values of a dictionary-encoded field's run: their ids make the page when the Arrow
+   * dictionary is the page dictionary ({@link #indexPages}); else they are encoded as the leaf's
+   * own values would be.
+   */
+  private void indexedValues(int n, int valid) {
+    boolean bytes = kind == BulkKind.BINARY || kind == BulkKind.FIXED_BYTES;
+    if (indexPages == null) {
+      if (bytes) {
+        binaries(null, 0, n, valid);
+      } else {
+        fixed(n, valid);
+      }
+      return;
+    }
+    if (bytes) {
+      stats.bytes(runs.scratch, runs.offsets, runs.runBits, n, valid == n);
+    } else {
+      stats.fixed(runs.scratch, runs.runBits, n, valid == n);
+    }
+    DictionaryWriteNode.Encoded dictionary = indexed.chunkDictionary();
+    indexPages.add(dictionary, keys, runs, n, valid == n, kind, bloomOn ? bloom : null);
+    pageRaw = indexPages.bufferedSize(dictionary);
+  }
+
   // ---- values ----
 
   /**
@@ -371,6 +489,10 @@ final class BulkColumnWriter {
    * ArrowRuns#runBits} marks them (byte strings read already).
    */
   private void values(FieldVector v, int row, int n, int valid) {
+    if (indexed != null) {
+      indexedValues(n, valid);
+      return;
+    }
     switch (kind) {
       case BOOLEAN -> booleans(v, row, n, valid);
       case BINARY, FIXED_BYTES -> {
@@ -551,7 +673,10 @@ final class BulkColumnWriter {
     try {
       BytesInput data;
       Encoding encoding;
-      if (dict != null && dict.active) {
+      if (indexPages != null) {
+        data = indexPages.page(indexed.chunkDictionary(), out);
+        encoding = v2 ? Encoding.RLE_DICTIONARY : Encoding.PLAIN_DICTIONARY;
+      } else if (dict != null && dict.active) {
         if (dict.writeIds(out, firstPage, pageRaw, plain)) {
           data = out.view();
           encoding = v2 ? Encoding.RLE_DICTIONARY : Encoding.PLAIN_DICTIONARY;
@@ -654,6 +779,9 @@ final class BulkColumnWriter {
     if (dict != null) {
       dict.resetPage();
     }
+    if (indexPages != null) {
+      indexPages.resetPage();
+    }
     boolCount = 0;
     stats.reset();
   }
@@ -663,6 +791,9 @@ final class BulkColumnWriter {
     writePage();
     if (dict != null) {
       dict.flush(pages, v2, column);
+    }
+    if (indexPages != null) {
+      IndexPages.flush(indexed.chunkDictionary(), pages, v2, column);
     }
     bloom.flush();
   }

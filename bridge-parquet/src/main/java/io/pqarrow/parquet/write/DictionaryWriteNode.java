@@ -34,8 +34,10 @@ import org.apache.parquet.io.api.Binary;
  * encoder, as the chunk's dictionary page. The values still go through the column writer, for the
  * statistics and bloom filters, but are not hashed. A column chunk has one dictionary: a batch
  * whose dictionary extends the chunk's (an IPC delta) keeps it, one that replaces it ({@link
- * #extendsChunk} false) makes the writer start a new row group. The dictionary is encoded again for
- * every batch (a caller may refill the same vector), so its size adds to each batch's work.
+ * #extendsChunk} false) makes the writer start a new row group. On the per-value engine the
+ * dictionary is encoded again for every batch (a caller may refill the same vector); a field
+ * written in bulk ({@link #readInBulk}) reads it from its buffers and compares it with the last
+ * batch's, so that only a grown or replaced dictionary is folded ({@link DictionaryEntries}).
  */
 final class DictionaryWriteNode extends WriteNode {
   private final long id;
@@ -59,10 +61,18 @@ final class DictionaryWriteNode extends WriteNode {
   private int pending;
 
   /**
+   * The dictionaries in Parquet form when the field is written in bulk ({@link
+   * BulkColumnWriter#create(DictionaryWriteNode, WriteOptions.Encoding)}), else null: then each
+   * dictionary is read from its buffers and folded once per column chunk ({@link
+   * DictionaryEntries}), not encoded value by value per batch.
+   */
+  private DictionaryEntries entries;
+
+  /**
    * The PLAIN encoding of a dictionary page of {@code count} values, and the page index of each
    * Arrow index.
    */
-  private record Encoded(byte[] plain, int count, int[] remap) {
+  record Encoded(byte[] plain, int count, int[] remap) {
     boolean extendedBy(Encoded later) {
       return later.count >= count
           && later.plain.length >= plain.length
@@ -92,9 +102,30 @@ final class DictionaryWriteNode extends WriteNode {
     this.passThrough = leaf != null;
   }
 
+  /** Whether the Arrow dictionary is the page dictionary (see {@link #passThrough()}). */
+  boolean passesThrough() {
+    return passThrough;
+  }
+
+  /** The leaf below when it is one (its values are the dictionary's), else null. */
+  LeafEncoder leafBelow() {
+    return values instanceof LeafEncoder l ? l : null;
+  }
+
+  /** Reads the dictionaries into {@code entries} (the field is written in bulk). */
+  void readInBulk(DictionaryEntries entries) {
+    this.entries = entries;
+  }
+
   /** Takes the dictionaries of the batch about to be bound. */
   void useDictionaries(DictionaryProvider dictionaries) {
     this.provider = dictionaries;
+    if (entries != null) {
+      FieldVector dictionary = lookup().getVector();
+      values.bind(dictionary); // refuses a dictionary of another type, naming the column
+      next = entries.read(dictionary);
+      return;
+    }
     if (!passThrough) {
       return;
     }
@@ -109,9 +140,32 @@ final class DictionaryWriteNode extends WriteNode {
 
   /** Makes the batch's dictionary the chunk's (after a new row group, if it did not extend it). */
   void adoptDictionary() {
-    if (passThrough) {
+    if (passThrough || entries != null) {
       chunk = next;
     }
+  }
+
+  /** The page dictionary of this column chunk (see {@link #adoptDictionary}). */
+  Encoded chunkDictionary() {
+    return chunk;
+  }
+
+  /** This batch's indices. */
+  FieldVector indexVector() {
+    return vector;
+  }
+
+  /** The refusal of {@code key}, outside this batch's dictionary. */
+  InvalidValueException outOfRange(long key) {
+    return new InvalidValueException(
+        path,
+        "dictionary index "
+            + key
+            + " out of range (dictionary "
+            + id
+            + " has "
+            + size
+            + " values)");
   }
 
   private Dictionary lookup() {
@@ -224,15 +278,7 @@ final class DictionaryWriteNode extends WriteNode {
     }
     long key = indices.getValueAsLong(index);
     if (key < 0 || key >= size) {
-      throw new InvalidValueException(
-          path,
-          "dictionary index "
-              + key
-              + " out of range (dictionary "
-              + id
-              + " has "
-              + size
-              + " values)");
+      throw outOfRange(key);
     }
     if (passThrough) {
       pending = chunk.remap[(int) key];

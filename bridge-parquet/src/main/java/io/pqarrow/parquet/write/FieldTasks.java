@@ -3,7 +3,6 @@ package io.pqarrow.parquet.write;
 import io.pqarrow.parquet.internal.HelperThreads;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
 /**
@@ -63,12 +62,17 @@ final class FieldTasks implements AutoCloseable {
       }
       return;
     }
-    Run run = new Run(work);
-    // Helpers the executor refuses leave their share to the calling thread; those already
-    // submitted share the same run, and are waited for below, so none is left touching a field.
-    helpers.start(run::work);
-    run.work(0);
-    run.awaitAll();
+    HelperThreads.HandOut run = new HelperThreads.HandOut(fields, work);
+    run.run(
+        helpers,
+        h -> {
+          slot.set(new int[] {h});
+          try {
+            run.take();
+          } finally {
+            slot.remove();
+          }
+        });
   }
 
   /**
@@ -88,38 +92,6 @@ final class FieldTasks implements AutoCloseable {
   @Override
   public void close() {
     helpers.close();
-  }
-
-  /** One {@link #run} on several threads: the fields handed out from one counter. */
-  private final class Run {
-    private final IntConsumer work;
-    private final AtomicInteger next = new AtomicInteger();
-    private final HelperThreads.Countdown finished = new HelperThreads.Countdown(fields);
-
-    Run(IntConsumer work) {
-      this.work = work;
-    }
-
-    void work(int s) {
-      slot.set(new int[] {s});
-      try {
-        int i;
-        while ((i = next.getAndIncrement()) < fields) {
-          try {
-            work.accept(i);
-          } finally {
-            finished.finished();
-          }
-        }
-      } finally {
-        slot.remove();
-      }
-    }
-
-    /** Waits until every field has been worked on (see {@link HelperThreads.Countdown}). */
-    void awaitAll() {
-      finished.awaitAll();
-    }
   }
 
   /**

@@ -172,6 +172,11 @@ final class FieldWriter {
       BulkColumnWriter b = BulkColumnWriter.create(leaf, encodings.apply(leaf.column));
       return b == null ? null : new BulkColumnWriter[] {b};
     }
+    if (node instanceof DictionaryWriteNode dictionary && dictionary.leafBelow() != null) {
+      BulkColumnWriter b =
+          BulkColumnWriter.create(dictionary, encodings.apply(dictionary.leafBelow().column));
+      return b == null ? null : new BulkColumnWriter[] {b};
+    }
     java.util.List<java.util.List<WriteNode>> chains = NestedLevels.chains(node);
     if (chains == null) {
       return null;

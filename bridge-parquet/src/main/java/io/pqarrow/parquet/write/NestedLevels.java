@@ -122,7 +122,10 @@ final class NestedLevels {
     return ok;
   }
 
-  /** Computes the levels and values of top-level rows {@code row} to {@code row + n}. */
+  /**
+   * Computes the levels and values of top-level rows {@code row} to {@code row + n}; the values'
+   * spans are then set a segment at a time by {@link #segment}.
+   */
   void compute(int row, int n) {
     index = grow(index, n);
     rowOf = grow(rowOf, n);
@@ -165,7 +168,6 @@ final class NestedLevels {
     }
     segmentStarts[segmentCount] = count;
     valid = values;
-    segment(0);
   }
 
   /** How many segments the run's leaf values are in (see {@link #segment}). */

@@ -282,6 +282,19 @@ public final class ParquetArrowWriter implements AutoCloseable {
    */
   public static ParquetArrowWriter open(
       Path file, Schema schema, WriteOptions options, DictionaryProvider dictionaries) {
+    return open(file, schema, options, dictionaries, true);
+  }
+
+  /**
+   * {@link #open(Path, Schema, WriteOptions, DictionaryProvider)} with the bulk path on or off (see
+   * {@link #open(Path, Schema, WriteOptions, boolean)}).
+   */
+  static ParquetArrowWriter open(
+      Path file,
+      Schema schema,
+      WriteOptions options,
+      DictionaryProvider dictionaries,
+      boolean bulk) {
     ArrowAccess.check(); // before the file is created: a missing JVM flag is not the file's fault
     List<Field> messageFields = new ArrayList<>();
     for (Field f : schema.getFields()) {
@@ -310,16 +323,11 @@ public final class ParquetArrowWriter implements AutoCloseable {
     } catch (BridgeException e) {
       throw ParquetFileException.write(file, null, -1, e.getMessage(), e);
     }
-    return open(file, mapping, schema.getFields(), options);
+    return open(file, mapping, schema.getFields(), options, bulk);
   }
 
   static ParquetArrowWriter open(Path file, SchemaMapping mapping, WriteOptions options) {
-    return open(file, mapping, mapping.arrowSchema().getFields(), options);
-  }
-
-  private static ParquetArrowWriter open(
-      Path file, SchemaMapping mapping, List<Field> batchFields, WriteOptions options) {
-    return open(file, mapping, batchFields, options, true);
+    return open(file, mapping, mapping.arrowSchema().getFields(), options, true);
   }
 
   /**
@@ -328,13 +336,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
    * tests that compare the two).
    */
   static ParquetArrowWriter open(Path file, Schema schema, WriteOptions options, boolean bulk) {
-    SchemaMapping mapping;
-    try {
-      mapping = SchemaMapper.toParquet(schema, options.mapping());
-    } catch (BridgeException e) {
-      throw ParquetFileException.write(file, null, -1, e.getMessage(), e);
-    }
-    return open(file, mapping, schema.getFields(), options, bulk);
+    return open(file, schema, options, null, bulk);
   }
 
   private static ParquetArrowWriter open(

@@ -1,0 +1,298 @@
+package io.pqarrow.parquet.write;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.parquet.read.ParquetArrowReader;
+import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.testing.LeakCheckingAllocator;
+import io.pqarrow.testing.PythonEnv;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseIntVector;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.FixedSizeBinaryVector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Dictionary-encoded Arrow fields written in bulk ({@link BulkColumnWriter} over {@link
+ * DictionaryEntries}) give the file the per-value path gives: for value types INT32, INT64, DOUBLE,
+ * a decimal as INT64, strings and fixed-size binary, index types of 8 to 64 bits, signed and not,
+ * nullable (null indices, and indices of a null dictionary entry) and required, over batches whose
+ * dictionary is the same, grows (a delta) or is replaced; with the Arrow dictionary as the page
+ * dictionary (v1 and v2 pages, bloom filters, page statistics) and written as values (PLAIN,
+ * BYTE_STREAM_SPLIT, DELTA_BINARY_PACKED; pyarrow reads no DELTA byte-array column into a
+ * dictionary). pyarrow reads both files' footers and values alike, and this library's reader reads
+ * both back alike.
+ */
+class DictionaryBulkWriteTest {
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @TempDir Path dir;
+
+  private static final String[] VALUES = {"i32", "i64", "f64", "dec", "str", "fsb"};
+  private static final ArrowType.Int[] INDICES = {
+    new ArrowType.Int(8, true),
+    new ArrowType.Int(16, false),
+    new ArrowType.Int(32, true),
+    new ArrowType.Int(64, true)
+  };
+
+  /** Rows per batch; batches 0 and 1 share a dictionary, 2 grows it, 3 replaces it. */
+  private static final int BATCH = 2_500;
+
+  private static final int BATCHES = 4;
+
+  /** Dictionary entries of the first dictionary (the last one null, entry 3 a repeat of 0). */
+  private static final int ENTRIES = 40;
+
+  @Test
+  void dictionaryFieldsInBulkWriteWhatThePerValuePathWrites() {
+    List<Path> files = new ArrayList<>();
+    List<WriteOptions> optionSets =
+        List.of(
+            WriteOptions.builder().pageBytes(2048).build(),
+            WriteOptions.builder()
+                .pageVersion(WriteOptions.PageVersion.V2)
+                .pageBytes(1024)
+                .statistics(WriteOptions.Statistics.PAGE)
+                .bloomFilter("str_n", new WriteOptions.BloomFilter(0.05, 0))
+                .bloomFilter("i64_r", new WriteOptions.BloomFilter(0.05, 100))
+                .build(),
+            WriteOptions.builder().dictionary(false).build(),
+            WriteOptions.builder()
+                .dictionary(false)
+                .columnEncoding("f64_n", WriteOptions.Encoding.BYTE_STREAM_SPLIT)
+                .columnEncoding("i64_n", WriteOptions.Encoding.DELTA_BINARY_PACKED)
+                .columnEncoding("i32_r", WriteOptions.Encoding.DELTA_BINARY_PACKED)
+                .build());
+    for (int set = 0; set < optionSets.size(); set++) {
+      for (boolean bulk : new boolean[] {false, true}) {
+        Path file = dir.resolve((bulk ? "new-" : "old-") + set + ".parquet");
+        List<String> source = write(file, optionSets.get(set), bulk);
+        assertEquals(BATCH * BATCHES, source.size());
+        assertEquals(source, readBack(file), file + " read back");
+        files.add(file);
+      }
+    }
+    Map<String, List<String>> facts = new LinkedHashMap<>();
+    String out =
+        PythonEnv.require()
+            .run(BulkWriteTest.FACTS, files.stream().map(Path::toString).toArray(String[]::new));
+    for (String line : out.split("\n")) {
+      if (!line.isBlank()) {
+        String key = line.substring(2, line.indexOf('"', 2));
+        facts.computeIfAbsent(key, k -> new ArrayList<>()).add(line.substring(line.indexOf(',')));
+      }
+    }
+    assertEquals(optionSets.size(), facts.size(), "pyarrow read every file");
+    boolean sawPageDictionary = false;
+    for (Map.Entry<String, List<String>> e : facts.entrySet()) {
+      List<String> lines = e.getValue();
+      List<String> first = lines.subList(0, lines.size() / 2);
+      List<String> second = lines.subList(lines.size() / 2, lines.size());
+      assertEquals(first, second, e.getKey() + ": per-value path, then bulk path");
+      for (String l : first) {
+        sawPageDictionary |= l.contains("DICTIONARY\"") && l.endsWith("true]");
+      }
+    }
+    assertTrue(sawPageDictionary, "some chunk has the Arrow dictionary as its page dictionary");
+  }
+
+  @Test
+  void anIndexOutsideTheDictionaryOrANullInARequiredFieldNamesColumnAndRowAsBefore() {
+    for (int bad = 0; bad < 2; bad++) {
+      List<String> messages = new ArrayList<>();
+      for (boolean bulk : new boolean[] {false, true}) {
+        Path file = dir.resolve("bad-" + bad + "-" + bulk + ".parquet");
+        DictionaryProvider.MapDictionaryProvider provider =
+            new DictionaryProvider.MapDictionaryProvider();
+        List<FieldVector> owned = new ArrayList<>();
+        try (VectorSchemaRoot root = batch(memory.allocator(), provider, 0, owned)) {
+          String name = bad == 0 ? "str_n" : "i64_r";
+          FieldVector v = root.getVector(name);
+          // row 1234: an index past the dictionary, or the null entry in a required field
+          ((BaseIntVector) v).setWithPossibleTruncate(1234, bad == 0 ? ENTRIES + 5 : ENTRIES - 1);
+          Schema schema = new Schema(List.of(v.getField()));
+          try (VectorSchemaRoot one = new VectorSchemaRoot(List.of(v));
+              ParquetArrowWriter writer =
+                  ParquetArrowWriter.open(file, schema, WriteOptions.defaults(), provider, bulk)) {
+            one.setRowCount(root.getRowCount());
+            assertEquals(bulk ? 1 : 0, writer.bulkFields());
+            messages.add(
+                assertThrows(ParquetFileException.class, () -> writer.write(one, provider))
+                    .getMessage()
+                    .replace(file.toString(), "FILE"));
+          }
+        } finally {
+          owned.forEach(FieldVector::close);
+        }
+      }
+      assertEquals(messages.get(0), messages.get(1));
+      assertTrue(messages.get(1).contains("row 1234: "), messages.get(1));
+    }
+  }
+
+  /** Writes the batches to {@code file}; their rows, values looked up. */
+  private List<String> write(Path file, WriteOptions options, boolean bulk) {
+    DictionaryProvider.MapDictionaryProvider provider =
+        new DictionaryProvider.MapDictionaryProvider();
+    List<FieldVector> owned = new ArrayList<>();
+    List<String> rows = new ArrayList<>();
+    ParquetArrowWriter writer = null;
+    try {
+      for (int b = 0; b < BATCHES; b++) {
+        try (VectorSchemaRoot batch = batch(memory.allocator(), provider, b, owned)) {
+          if (writer == null) {
+            writer = ParquetArrowWriter.open(file, batch.getSchema(), options, provider, bulk);
+            assertEquals(bulk ? batch.getSchema().getFields().size() : 0, writer.bulkFields());
+          }
+          writer.write(batch, provider);
+          for (String r : io.pqarrow.parquet.ArrowJson.rows(batch, provider)) {
+            rows.add(io.pqarrow.parquet.ArrowJson.canonical(r));
+          }
+        } finally {
+          owned.forEach(FieldVector::close);
+          owned.clear();
+        }
+      }
+      writer.close();
+    } finally {
+      if (writer != null) {
+        writer.close();
+      }
+    }
+    return rows;
+  }
+
+  private List<String> readBack(Path file) {
+    List<String> rows = new ArrayList<>();
+    try (ParquetArrowReader reader =
+        ParquetArrowReader.open(
+            file, memory.allocator(), ReadOptions.builder().batchRows(3000).build())) {
+      while (reader.loadNextBatch()) {
+        for (String r : io.pqarrow.parquet.ArrowJson.rows(reader.getVectorSchemaRoot(), reader)) {
+          rows.add(io.pqarrow.parquet.ArrowJson.canonical(r));
+        }
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * Batch {@code b}: per value type and nullability, a field of indices into a dictionary put in
+   * {@code provider}; entry 3 repeats entry 0 and the last entry is null.
+   */
+  private static VectorSchemaRoot batch(
+      BufferAllocator allocator,
+      DictionaryProvider.MapDictionaryProvider provider,
+      int b,
+      List<FieldVector> owned) {
+    List<FieldVector> vectors = new ArrayList<>();
+    int entries = b >= 2 ? ENTRIES + 3 : ENTRIES;
+    int k = 0;
+    for (String type : VALUES) {
+      for (boolean nullable : new boolean[] {true, false}) {
+        long id = k;
+        ArrowType.Int indexType = INDICES[k % INDICES.length];
+        k++;
+        FieldVector dictionary = dictionary(allocator, type, entries, b == 3);
+        owned.add(dictionary);
+        DictionaryEncoding encoding = new DictionaryEncoding(id, false, indexType);
+        provider.put(new Dictionary(dictionary, encoding));
+        Field field =
+            new Field(
+                type + (nullable ? "_n" : "_r"),
+                new FieldType(nullable, indexType, encoding),
+                null);
+        FieldVector indices = field.createVector(allocator);
+        indices.allocateNew();
+        BaseIntVector ints = (BaseIntVector) indices;
+        for (int r = 0; r < BATCH; r++) {
+          int row = b * BATCH + r;
+          if (nullable && row % 11 == 0) {
+            indices.setNull(r);
+            continue;
+          }
+          // nullable fields reach every entry (the null one too), required ones all but it; a
+          // grown dictionary's new entries from batch 2 on
+          int key = (row * 7) % entries;
+          if (!nullable && key == ENTRIES - 1) {
+            key = 0;
+          }
+          if (b == 2 && row % 5 == 0) {
+            key = entries - 1 - (row % 3);
+          }
+          ints.setWithPossibleTruncate(r, key);
+        }
+        indices.setValueCount(BATCH);
+        vectors.add(indices);
+      }
+    }
+    VectorSchemaRoot root = new VectorSchemaRoot(vectors);
+    root.setRowCount(BATCH);
+    return root;
+  }
+
+  /**
+   * A dictionary of {@code n} entries of {@code type}: entry 3 repeats entry 0, the entry at {@link
+   * #ENTRIES} - 1 is null (so a grown dictionary keeps it); another's values when {@code replaced}.
+   */
+  private static FieldVector dictionary(
+      BufferAllocator allocator, String type, int n, boolean replaced) {
+    FieldVector v =
+        switch (type) {
+          case "i32" -> new IntVector("d", allocator);
+          case "i64" -> new BigIntVector("d", allocator);
+          case "f64" -> new Float8Vector("d", allocator);
+          case "dec" -> new DecimalVector("d", allocator, 12, 2);
+          case "str" -> new VarCharVector("d", allocator);
+          default -> new FixedSizeBinaryVector("d", allocator, 4);
+        };
+    v.allocateNew();
+    for (int i = 0; i < n; i++) {
+      if (i == ENTRIES - 1) {
+        v.setNull(i);
+        continue;
+      }
+      int x = i == 3 ? 0 : i;
+      long value = replaced ? 1000 - 17L * x : (x * 37L) % 101 - 50;
+      switch (type) {
+        case "i32" -> ((IntVector) v).setSafe(i, (int) value);
+        case "i64" -> ((BigIntVector) v).setSafe(i, value << 33);
+        case "f64" -> ((Float8Vector) v).setSafe(i, value / 4.0);
+        case "dec" -> ((DecimalVector) v).setSafe(i, BigDecimal.valueOf(value, 2));
+        case "str" ->
+            ((VarCharVector) v)
+                .setSafe(i, ("v" + value + "-".repeat(x % 9)).getBytes(StandardCharsets.UTF_8));
+        default ->
+            ((FixedSizeBinaryVector) v)
+                .setSafe(i, java.nio.ByteBuffer.allocate(4).putInt((int) value).array());
+      }
+    }
+    v.setValueCount(n);
+    return v;
+  }
+}
