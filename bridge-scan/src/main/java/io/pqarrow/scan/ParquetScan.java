@@ -82,7 +82,7 @@ public final class ParquetScan extends ArrowReader {
   public static ParquetScan open(ScanUnit unit, BufferAllocator allocator, ReadOptions options) {
     // An empty list of row groups would read them all: an empty unit opens one row group for the
     // schema and loads nothing.
-    boolean empty = unit.isEmpty() && !unit.source().rowGroups().isEmpty();
+    boolean empty = unit.isEmpty() && unit.source().rowGroupCount() > 0;
     List<Integer> rowGroups = empty ? List.of(0) : unit.rowGroups();
     ParquetArrowReader reader =
         unit.source().newReader(allocator, options.toBuilder().rowGroups(rowGroups).build());

@@ -33,7 +33,7 @@ public record ScanUnit(ParquetSource source, List<Integer> rowGroups) {
   public ScanUnit {
     Objects.requireNonNull(source, "source");
     rowGroups = List.copyOf(rowGroups);
-    int count = source.rowGroups().size();
+    int count = source.rowGroupCount();
     int previous = -1;
     for (int index : rowGroups) {
       if (index < 0 || index >= count) {
@@ -70,7 +70,7 @@ public record ScanUnit(ParquetSource source, List<Integer> rowGroups) {
    */
   public static ScanUnit ofFile(ParquetSource source) {
     List<Integer> all = new ArrayList<>();
-    for (int i = 0; i < source.rowGroups().size(); i++) {
+    for (int i = 0; i < source.rowGroupCount(); i++) {
       all.add(i);
     }
     return new ScanUnit(source, all);
@@ -137,7 +137,7 @@ public record ScanUnit(ParquetSource source, List<Integer> rowGroups) {
   public long rows() {
     long rows = 0;
     for (int i : rowGroups) {
-      rows += source.rowGroups().get(i).getRowCount();
+      rows += source.rowCount(i);
     }
     return rows;
   }

@@ -115,7 +115,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
 
   private ParquetArrowReader(
       String file,
-      ParquetFileReader parquet,
+      ParquetSource source,
       SchemaMapping mapping,
       DictionaryFields dictionaryFields,
       BufferAllocator allocator,
@@ -125,7 +125,6 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     List<FieldMapping> projected = dictionaryFields.fields();
     this.file = file;
     this.allocator = allocator;
-    this.parquet = parquet;
     this.mapping = mapping;
     this.leafFactory = leafFactory;
     List<Field> fields = new ArrayList<>();
@@ -135,8 +134,9 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     this.root =
         VectorSchemaRoot.create(
             new Schema(fields, mapping.arrowSchema().getCustomMetadata()), allocator);
+    ParquetFileReader opened = null;
     try {
-      MessageType schema = parquet.getFileMetaData().getSchema();
+      MessageType schema = source.schema();
       AssemblerBuilder builder = new AssemblerBuilder(schema, file, new Recording());
       for (int i = 0; i < projected.size(); i++) {
         NodeAssembler node = builder.build(projected.get(i), root.getFieldVectors().get(i));
@@ -155,7 +155,10 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
                 allocator);
       }
       VectorSchemaRoot decoded = dictionaryStage == null ? root : dictionaryStage.root();
-      this.walk = new RowGroupWalk(file, parquet, schema, mapping, options, leaves);
+      // the footer's chunks of the leaves and filter columns only, converted for this reader
+      opened = source.newFileReader(FooterColumns.of(leaves, options, mapping));
+      this.parquet = opened;
+      this.walk = new RowGroupWalk(file, opened, schema, mapping, options, leaves);
       if (options.reshapesBatches()) {
         checkRowNumberName(file, decoded, options);
         this.stage =
@@ -204,6 +207,9 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       }
       closeDictionaries();
       root.close();
+      if (opened != null) {
+        closeQuietly(opened);
+      }
       throw e;
     }
   }
@@ -348,21 +354,14 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       LeafFactory leaves) {
     ArrowAccess.check();
     String file = source.name();
-    ParquetFileReader parquet;
     try {
-      parquet = source.newFileReader();
-    } catch (RuntimeException e) {
-      closeQuietly(leaves);
-      throw e;
-    }
-    try {
-      MessageType schema = parquet.getFileMetaData().getSchema();
+      MessageType schema = source.schema();
       SchemaMapping mapping;
       if (mapper == null) {
         mapping = source.mapping(options.mapping());
       } else {
         try {
-          mapping = mapper.map(schema, parquet.getFileMetaData().getKeyValueMetaData());
+          mapping = mapper.map(schema, source.keyValueMetadata());
         } catch (BridgeException e) {
           throw ParquetFileException.invalid(file, null, -1, e.getMessage(), e);
         }
@@ -386,14 +385,12 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
               leaves instanceof ChunkLeaves,
               file);
       return new ParquetArrowReader(
-          file, parquet, mapping, projected, allocator, options, leaves, filter);
+          file, source, mapping, projected, allocator, options, leaves, filter);
     } catch (ParquetFileException | FilterException e) {
       closeQuietly(leaves);
-      closeQuietly(parquet);
       throw e;
     } catch (RuntimeException e) {
       closeQuietly(leaves);
-      closeQuietly(parquet);
       throw ParquetFileException.invalid(file, null, -1, describe(e), e);
     }
   }

@@ -12,7 +12,9 @@ import io.pqarrow.schema.SchemaMapping;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import org.apache.arrow.memory.BufferAllocator;
@@ -20,11 +22,13 @@ import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.SeekableInputStream;
+import org.apache.parquet.schema.MessageType;
 
 /**
  * A Parquet file whose footer has been read and checked once, from which any number of readers are
@@ -41,17 +45,21 @@ import org.apache.parquet.io.SeekableInputStream;
  * io.pqarrow.scan.ChannelInputFile} over a {@code SeekableByteChannel}, or the caller's own); every
  * error names the source by its display name. The source is immutable and thread-safe: the footer
  * is parsed once, and the Arrow schema mapping is computed once per {@link MappingOptions} object
- * (by identity) and shared. It holds no open stream and needs no closing; each reader opens streams
- * of its own, which it closes. The caller keeps whatever the {@link InputFile} reads from (for
- * example a channel) open while readers use it.
+ * (by identity) and shared. The footer is kept as the format's Thrift structures and converted to
+ * parquet-java's objects lazily: the schema at once; a reader's projected and filter columns'
+ * chunks when it opens; every chunk only on the first {@link #rowGroups()} or {@link #footer()}. It
+ * holds no open stream and needs no closing; each reader opens streams of its own, which it closes.
+ * The caller keeps whatever the {@link InputFile} reads from (for example a channel) open while
+ * readers use it.
  */
 public final class ParquetSource {
   private final InputFile input;
   private final String name;
-  private final ParquetMetadata footer;
+  private final FileFooter footer;
+  private volatile ParquetMetadata metadata;
   private final ConcurrentMap<MappingOptions, SchemaMapping> mappings = new ConcurrentHashMap<>();
 
-  private ParquetSource(InputFile input, String name, ParquetMetadata footer) {
+  private ParquetSource(InputFile input, String name, FileFooter footer) {
     this.input = input;
     this.name = name;
     this.footer = footer;
@@ -100,18 +108,31 @@ public final class ParquetSource {
   }
 
   private static ParquetSource read(InputFile input, String name) {
-    try (ParquetFileReader reader = ParquetFileReader.open(input, readOptions())) {
-      return new ParquetSource(input, name, reader.getFooter());
+    try {
+      return new ParquetSource(input, name, FileFooter.parse(footerBytes(input), readOptions()));
     } catch (IOException | RuntimeException e) {
       // parquet-java's words name Java classes and dump structs and schemas; ours say which
       // structure and field, where.
-      String problem = FooterProblems.of(input);
-      throw ParquetFileException.invalid(
-          ErrorKind.INVALID_DATA,
-          ErrorLocation.inFile(name),
-          "invalid Parquet footer: "
-              + (problem != null ? problem : FooterProblems.unrecognised(input, e)),
-          e);
+      throw invalidFooter(input, name, e);
+    }
+  }
+
+  /** The footer's Thrift bytes, whose framing {@link ParquetFraming} has checked. */
+  private static byte[] footerBytes(InputFile input) throws IOException {
+    try (SeekableInputStream in = input.newStream()) {
+      long length = input.getLength();
+      byte[] tail = new byte[4];
+      in.seek(length - 8);
+      in.readFully(tail);
+      int footerLength =
+          (tail[0] & 0xff)
+              | (tail[1] & 0xff) << 8
+              | (tail[2] & 0xff) << 16
+              | (tail[3] & 0xff) << 24;
+      byte[] footer = new byte[footerLength];
+      in.seek(length - 8 - footerLength);
+      in.readFully(footer);
+      return footer;
     }
   }
 
@@ -139,23 +160,82 @@ public final class ParquetSource {
     return name;
   }
 
-  /** {@return the parsed footer; callers must not modify it} */
+  /**
+   * The whole footer as parquet-java's object, every column chunk of every row group converted (on
+   * the first call of this or {@link #rowGroups()}). Callers that need only the schema, the row
+   * counts or the key-value metadata use {@link #schema()}, {@link #rowCount()} and {@link
+   * #keyValueMetadata()}, which convert no chunk.
+   *
+   * @return the parsed footer; callers must not modify it
+   * @throws ParquetFileException when a column chunk's metadata cannot be converted
+   */
   public ParquetMetadata footer() {
-    return footer;
+    ParquetMetadata known = metadata;
+    if (known == null) {
+      known = footer.metadata(rowGroups());
+      metadata = known;
+    }
+    return known;
   }
 
-  /** {@return the row groups, in file order} */
+  /**
+   * The row groups, in file order, with every column chunk (converted on the first call of this or
+   * {@link #footer()}, then kept).
+   *
+   * @return the row groups; callers must not modify them
+   * @throws ParquetFileException when a column chunk's metadata cannot be converted
+   */
   public List<BlockMetaData> rowGroups() {
-    return footer.getBlocks();
+    try {
+      return footer.rowGroups();
+    } catch (RuntimeException e) {
+      throw invalidFooter(input, name, e);
+    }
+  }
+
+  /** {@return the number of row groups, from the footer without converting a chunk} */
+  public int rowGroupCount() {
+    return footer.rowGroupCount();
+  }
+
+  /**
+   * The rows of one row group, as its footer entry states them, without converting a chunk.
+   *
+   * @param rowGroup the 0-based row group index
+   * @return its row count
+   * @throws IndexOutOfBoundsException when the file has no such row group
+   */
+  public long rowCount(int rowGroup) {
+    return footer.rowCount(rowGroup);
   }
 
   /** {@return the number of rows in the file} */
   public long rowCount() {
     long rows = 0;
-    for (BlockMetaData block : footer.getBlocks()) {
-      rows += block.getRowCount();
+    for (int i = 0; i < footer.rowGroupCount(); i++) {
+      rows += footer.rowCount(i);
     }
     return rows;
+  }
+
+  /** {@return the file's Parquet schema} */
+  public MessageType schema() {
+    return footer.schema();
+  }
+
+  /** {@return the file's key-value metadata; callers must not modify it} */
+  public Map<String, String> keyValueMetadata() {
+    return footer.fileMetaData().getKeyValueMetaData();
+  }
+
+  /** {@return the footer's {@code created_by}, or null when it has none} */
+  public String createdBy() {
+    return footer.fileMetaData().getCreatedBy();
+  }
+
+  /** The footer model, for this package's readers and tests. */
+  FileFooter fileFooter() {
+    return footer;
   }
 
   /**
@@ -174,9 +254,7 @@ public final class ParquetSource {
     try {
       mapping =
           SchemaMapper.toArrow(
-              footer.getFileMetaData().getSchema(),
-              footer.getFileMetaData().getKeyValueMetaData(),
-              options);
+              footer.schema(), footer.fileMetaData().getKeyValueMetaData(), options);
     } catch (BridgeException e) {
       throw ParquetFileException.invalid(name, null, -1, e.getMessage(), e);
     }
@@ -196,8 +274,11 @@ public final class ParquetSource {
     return ParquetArrowReader.open(this, allocator, options);
   }
 
-  /** parquet-java's reader of this file over a stream of its own, sharing the parsed footer. */
-  ParquetFileReader newFileReader() {
+  /**
+   * parquet-java's reader of this file over a stream of its own, sharing the parsed footer: its row
+   * groups hold the chunks of {@code columns} only (every chunk when null), converted for it.
+   */
+  ParquetFileReader newFileReader(Set<ColumnPath> columns) {
     SeekableInputStream stream;
     try {
       stream = input.newStream();
@@ -206,21 +287,30 @@ public final class ParquetSource {
           ErrorKind.IO, ErrorLocation.inFile(name), "cannot open: " + ErrorText.describe(e), e);
     }
     try {
-      return ParquetFileReader.open(input, footer, readOptions(), stream);
+      ParquetMetadata partial =
+          columns == null && metadata != null
+              ? metadata
+              : footer.metadata(footer.rowGroups(columns));
+      return ParquetFileReader.open(input, partial, readOptions(), stream);
     } catch (IOException | RuntimeException e) {
       try {
         stream.close();
       } catch (IOException ignored) {
         // The original failure is the one worth reporting.
       }
-      String problem = FooterProblems.of(input);
-      throw ParquetFileException.invalid(
-          ErrorKind.INVALID_DATA,
-          ErrorLocation.inFile(name),
-          "invalid Parquet footer: "
-              + (problem != null ? problem : FooterProblems.unrecognised(input, e)),
-          e);
+      throw invalidFooter(input, name, e);
     }
+  }
+
+  /** {@code invalid Parquet footer: <problem>}, the problem in our words where we can name it. */
+  private static ParquetFileException invalidFooter(InputFile input, String name, Exception e) {
+    String problem = FooterProblems.of(input);
+    return ParquetFileException.invalid(
+        ErrorKind.INVALID_DATA,
+        ErrorLocation.inFile(name),
+        "invalid Parquet footer: "
+            + (problem != null ? problem : FooterProblems.unrecognised(input, e)),
+        e);
   }
 
   @Override

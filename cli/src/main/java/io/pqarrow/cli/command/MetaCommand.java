@@ -23,7 +23,6 @@ import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.internal.hadoop.metadata.IndexReference;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
@@ -86,9 +85,10 @@ public final class MetaCommand implements Callable<Integer>, ArrowFree {
     if (DatasetInput.isDataset(file)) {
       return dataset(DatasetInput.open(file, datasetFlags.partitioning, datasetFlags.schemaFrom));
     }
-    ParquetMetadata footer;
+    ParquetSource footer;
     try {
-      footer = ParquetSource.open(file, Limits.defaults()).footer();
+      footer = ParquetSource.open(file, Limits.defaults());
+      footer.rowGroups(); // every chunk converted here, so that a damaged one is reported here
     } catch (BridgeException e) {
       throw LibraryErrors.reword(file, e, false);
     }
@@ -106,11 +106,13 @@ public final class MetaCommand implements Callable<Integer>, ArrowFree {
    * line, after the totals.
    */
   private int dataset(io.pqarrow.dataset.Dataset dataset) {
-    List<ParquetMetadata> footers = new ArrayList<>();
+    List<ParquetSource> footers = new ArrayList<>();
     long rows = 0;
     for (int i = 0; i < dataset.files().size(); i++) {
       try {
-        footers.add(dataset.source(i).footer());
+        ParquetSource source = dataset.source(i);
+        source.rowGroups();
+        footers.add(source);
       } catch (BridgeException e) {
         throw DatasetInput.reword(file, e);
       }
@@ -147,12 +149,12 @@ public final class MetaCommand implements Callable<Integer>, ArrowFree {
   }
 
   /** The footer as one JSON document. */
-  static String json(ParquetMetadata footer) {
+  static String json(ParquetSource footer) {
     StringWriter text = new StringWriter();
     try (JsonGenerator g = new JsonFactory().createGenerator(text)) {
       g.writeStartObject();
       g.writeNumberField("rows", rows(footer));
-      g.writeStringField("created_by", footer.getFileMetaData().getCreatedBy());
+      g.writeStringField("created_by", footer.createdBy());
       rowGroups(g, footer);
       g.writeEndObject();
     } catch (IOException e) {
@@ -162,9 +164,9 @@ public final class MetaCommand implements Callable<Integer>, ArrowFree {
   }
 
   /** {@code "row_groups": [...]}, a field of the object {@code g} is in. */
-  private static void rowGroups(JsonGenerator g, ParquetMetadata footer) throws IOException {
+  private static void rowGroups(JsonGenerator g, ParquetSource footer) throws IOException {
     g.writeArrayFieldStart("row_groups");
-    for (BlockMetaData block : footer.getBlocks()) {
+    for (BlockMetaData block : footer.rowGroups()) {
       g.writeStartObject();
       g.writeNumberField("rows", block.getRowCount());
       g.writeNumberField("bytes", block.getCompressedSize());
@@ -247,13 +249,13 @@ public final class MetaCommand implements Callable<Integer>, ArrowFree {
   }
 
   /** The footer for a person: one line per row group, one per column chunk under it. */
-  private void print(ParquetMetadata footer) {
+  private void print(ParquetSource footer) {
     var out = context.out();
     out.println("rows: " + rows(footer));
-    out.println("created by: " + footer.getFileMetaData().getCreatedBy());
-    out.println("row groups: " + footer.getBlocks().size());
+    out.println("created by: " + footer.createdBy());
+    out.println("row groups: " + footer.rowGroups().size());
     int index = 0;
-    for (BlockMetaData block : footer.getBlocks()) {
+    for (BlockMetaData block : footer.rowGroups()) {
       out.println(
           "row group "
               + index++
@@ -335,9 +337,9 @@ public final class MetaCommand implements Callable<Integer>, ArrowFree {
     };
   }
 
-  private static long rows(ParquetMetadata footer) {
+  private static long rows(ParquetSource footer) {
     long rows = 0;
-    for (BlockMetaData block : footer.getBlocks()) {
+    for (BlockMetaData block : footer.rowGroups()) {
       rows += block.getRowCount();
     }
     return rows;

@@ -1,0 +1,305 @@
+package io.pqarrow.parquet.read;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.ColumnMetaData;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.KeyValue;
+import org.apache.parquet.format.RowGroup;
+import org.apache.parquet.format.Util;
+import org.apache.parquet.format.converter.ParquetMetadataConverter;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.internal.hadoop.metadata.IndexReference;
+import org.apache.parquet.io.InvalidRecordException;
+import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * The footer of one Parquet file, kept as the format's Thrift structures and turned into
+ * parquet-java's objects only where and when they are asked for.
+ *
+ * <p>parquet-java's footer read converts every column chunk of every row group (statistics,
+ * encodings, encoding statistics) before anything can be read; on a file of 4,000 columns and 5 row
+ * groups that is 20,000 chunks, most of the cost of opening it, for a read of three columns. Here
+ * the Thrift {@code FileMetaData} is decoded once, the schema is converted once, and row groups are
+ * converted per request: {@link #rowGroups(Set)} converts only the named columns' chunks (a
+ * reader's projected and filter columns), {@link #rowGroups()} converts every chunk once and keeps
+ * them (for {@code meta}, split planning and callers of the public footer). Opening still checks,
+ * for every chunk, what parquet-java's read refused outright (a chunk without metadata, a path that
+ * names no column of the schema, chunks of one row group in different files), so that a file it
+ * refused is still refused when the source is opened.
+ *
+ * <p>Nothing here touches {@link ParquetMetadata} (whose static initialiser builds a JSON mapper)
+ * unless {@link #metadata} is called. A footer of an encrypted file (plaintext footer, encrypted
+ * columns) is converted whole by parquet-java at once, as before, and kept.
+ */
+final class FileFooter {
+  /** parquet-java's cap on the Thrift message of a footer ({@code parquet.thrift.string.size}). */
+  private static final int MAX_MESSAGE_SIZE = 104_857_600;
+
+  /** parquet-java's schema conversion, which it does not make public; null where unreachable. */
+  private static final MethodHandle FROM_PARQUET_SCHEMA = schemaConversion();
+
+  private final FileMetaData thrift;
+  private final MessageType schema;
+  private final org.apache.parquet.hadoop.metadata.FileMetaData fileMetaData;
+  private final ParquetReadOptions options;
+
+  /** The file row of each row group's first row. */
+  private final long[] firstRows;
+
+  /** Every chunk converted: set at once for an encrypted file's footer, else on first use. */
+  private volatile List<BlockMetaData> all;
+
+  /** Column chunks converted so far (a test seam: laziness is pinned by counting). */
+  private final AtomicLong chunksConverted = new AtomicLong();
+
+  private FileFooter(FileMetaData thrift, ParquetReadOptions options) throws IOException {
+    this.thrift = thrift;
+    this.options = options;
+    boolean encrypted = thrift.isSetEncryption_algorithm() || hasEncryptedChunk(thrift);
+    if (encrypted) {
+      ParquetMetadata whole = new ParquetMetadataConverter(options).fromParquetMetadata(thrift);
+      this.schema = whole.getFileMetaData().getSchema();
+      this.fileMetaData = whole.getFileMetaData();
+      this.all = List.copyOf(whole.getBlocks());
+    } else {
+      this.schema = schema(thrift, options);
+      Map<String, String> keyValues = new HashMap<>();
+      if (thrift.getKey_value_metadata() != null) {
+        for (KeyValue kv : thrift.getKey_value_metadata()) {
+          keyValues.put(kv.key, kv.value);
+        }
+      }
+      this.fileMetaData =
+          new org.apache.parquet.hadoop.metadata.FileMetaData(
+              schema, keyValues, thrift.getCreated_by());
+      check(thrift, schema);
+    }
+    List<RowGroup> groups = rowGroupsOf(thrift);
+    this.firstRows = new long[groups.size()];
+    long row = 0;
+    for (int i = 0; i < groups.size(); i++) {
+      firstRows[i] = row;
+      row += groups.get(i).getNum_rows();
+    }
+  }
+
+  /**
+   * Decodes {@code footer} (the Thrift bytes between the data and the footer length), converts its
+   * schema and checks its chunks against it.
+   *
+   * @throws IOException or a runtime exception when the bytes are not a footer parquet-java would
+   *     accept; the caller words it ({@link FooterProblems})
+   */
+  static FileFooter parse(byte[] footer, ParquetReadOptions options) throws IOException {
+    return new FileFooter(
+        Util.readFileMetaData(new ByteArrayInputStream(footer), MAX_MESSAGE_SIZE), options);
+  }
+
+  /** {@return the file's schema, converted once} */
+  MessageType schema() {
+    return schema;
+  }
+
+  /** {@return parquet-java's file-level metadata: schema, key-value metadata, created_by} */
+  org.apache.parquet.hadoop.metadata.FileMetaData fileMetaData() {
+    return fileMetaData;
+  }
+
+  /** {@return the number of row groups} */
+  int rowGroupCount() {
+    return firstRows.length;
+  }
+
+  /** {@return the rows of row group {@code index}, as the footer states them} */
+  long rowCount(int index) {
+    return rowGroupsOf(thrift).get(index).getNum_rows();
+  }
+
+  /** {@return the number of column chunks converted so far (for tests)} */
+  long chunksConverted() {
+    return chunksConverted.get();
+  }
+
+  /** {@return every row group with every chunk, converted on first use and kept} */
+  List<BlockMetaData> rowGroups() {
+    List<BlockMetaData> known = all;
+    if (known == null) {
+      synchronized (this) {
+        known = all;
+        if (known == null) {
+          known = List.copyOf(convert(null));
+          all = known;
+        }
+      }
+    }
+    return known;
+  }
+
+  /**
+   * Every row group with only the chunks of {@code columns} (in the file's order), converted now
+   * and not kept; every chunk when {@code columns} is null or the whole footer is already
+   * converted. Row counts, sizes, ordinals and row offsets are those of the whole row group.
+   */
+  List<BlockMetaData> rowGroups(Set<ColumnPath> columns) {
+    List<BlockMetaData> known = all;
+    if (known != null || columns == null) {
+      return rowGroups();
+    }
+    return convert(columns);
+  }
+
+  /** parquet-java's footer object over {@code blocks}; initialises {@link ParquetMetadata}. */
+  ParquetMetadata metadata(List<BlockMetaData> blocks) {
+    return new ParquetMetadata(fileMetaData, blocks);
+  }
+
+  /** The row groups with the chunks of {@code columns} (null: all), as parquet-java builds them. */
+  private List<BlockMetaData> convert(Set<ColumnPath> columns) {
+    ParquetMetadataConverter converter = new ParquetMetadataConverter(options);
+    String createdBy = thrift.getCreated_by();
+    List<RowGroup> groups = rowGroupsOf(thrift);
+    List<BlockMetaData> blocks = new ArrayList<>(groups.size());
+    long converted = 0;
+    for (int g = 0; g < groups.size(); g++) {
+      RowGroup group = groups.get(g);
+      BlockMetaData block = new BlockMetaData();
+      block.setRowCount(group.getNum_rows());
+      block.setTotalByteSize(group.getTotal_byte_size());
+      block.setRowIndexOffset(firstRows[g]);
+      if (group.isSetOrdinal()) {
+        block.setOrdinal(group.getOrdinal());
+      }
+      for (ColumnChunk chunk : group.getColumns()) {
+        ColumnMetaData meta = chunk.getMeta_data();
+        ColumnPath path = ColumnPath.get(meta.getPath_in_schema().toArray(new String[0]));
+        if (columns != null && !columns.contains(path)) {
+          continue;
+        }
+        ColumnChunkMetaData column =
+            converter.buildColumnChunkMetaData(
+                meta, path, schema.getType(path.toArray()).asPrimitiveType(), createdBy);
+        column.setRowGroupOrdinal(group.getOrdinal());
+        if (meta.isSetBloom_filter_offset()) {
+          column.setBloomFilterOffset(meta.getBloom_filter_offset());
+        }
+        if (meta.isSetBloom_filter_length()) {
+          column.setBloomFilterLength(meta.getBloom_filter_length());
+        }
+        if (chunk.isSetColumn_index_offset() && chunk.isSetColumn_index_length()) {
+          column.setColumnIndexReference(
+              new IndexReference(chunk.getColumn_index_offset(), chunk.getColumn_index_length()));
+        }
+        if (chunk.isSetOffset_index_offset() && chunk.isSetOffset_index_length()) {
+          column.setOffsetIndexReference(
+              new IndexReference(chunk.getOffset_index_offset(), chunk.getOffset_index_length()));
+        }
+        block.addColumn(column);
+        converted++;
+      }
+      block.setPath(group.getColumns().get(0).getFile_path());
+      blocks.add(block);
+    }
+    chunksConverted.addAndGet(converted);
+    return blocks;
+  }
+
+  /**
+   * Refuses, as parquet-java's whole conversion would, a row group without chunks, a chunk without
+   * metadata or whose path names no leaf of the schema, and chunks of one row group in different
+   * files. Statistics and encodings are checked only when a chunk is converted.
+   */
+  private static void check(FileMetaData thrift, MessageType schema) {
+    Set<List<String>> leaves = new HashSet<>();
+    for (String[] path : schema.getPaths()) {
+      leaves.add(List.of(path));
+    }
+    for (RowGroup group : rowGroupsOf(thrift)) {
+      List<ColumnChunk> chunks = group.getColumns();
+      String file = chunks.get(0).getFile_path();
+      for (ColumnChunk chunk : chunks) {
+        String at = chunk.getFile_path();
+        if (file == null ? at != null : !file.equals(at)) {
+          throw new ParquetDecodingException(
+              "all column chunks of the same row group must be in the same file for now");
+        }
+        List<String> path = chunk.getMeta_data().getPath_in_schema();
+        if (!leaves.contains(path)) {
+          throw new InvalidRecordException(path + " is not a column of the schema");
+        }
+      }
+    }
+  }
+
+  private static boolean hasEncryptedChunk(FileMetaData thrift) {
+    for (RowGroup group : rowGroupsOf(thrift)) {
+      for (ColumnChunk chunk : group.getColumns()) {
+        if (chunk.isSetCrypto_metadata()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static List<RowGroup> rowGroupsOf(FileMetaData thrift) {
+    return thrift.getRow_groups() == null ? List.of() : thrift.getRow_groups();
+  }
+
+  /**
+   * The schema as parquet-java converts it: through its own (package-private) conversion where the
+   * class path allows, else by converting a copy of the footer without row groups.
+   */
+  private static MessageType schema(FileMetaData thrift, ParquetReadOptions options)
+      throws IOException {
+    ParquetMetadataConverter converter = new ParquetMetadataConverter(options);
+    if (FROM_PARQUET_SCHEMA != null) {
+      try {
+        return (MessageType)
+            FROM_PARQUET_SCHEMA.invoke(converter, thrift.getSchema(), thrift.getColumn_orders());
+      } catch (RuntimeException | Error | IOException e) {
+        throw e;
+      } catch (Throwable e) {
+        throw new IllegalStateException(e);
+      }
+    }
+    FileMetaData schemaOnly = new FileMetaData();
+    schemaOnly.setVersion(thrift.getVersion());
+    schemaOnly.setSchema(thrift.getSchema());
+    schemaOnly.setNum_rows(thrift.getNum_rows());
+    schemaOnly.setRow_groups(List.of());
+    schemaOnly.setColumn_orders(thrift.getColumn_orders());
+    return converter.fromParquetMetadata(schemaOnly).getFileMetaData().getSchema();
+  }
+
+  private static MethodHandle schemaConversion() {
+    try {
+      java.lang.reflect.Method m =
+          ParquetMetadataConverter.class.getDeclaredMethod(
+              "fromParquetSchema", List.class, List.class);
+      m.setAccessible(true);
+      MethodHandle handle = MethodHandles.lookup().unreflect(m);
+      return handle.asType(
+          MethodType.methodType(
+              MessageType.class, ParquetMetadataConverter.class, List.class, List.class));
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return null; // another parquet-java: the fallback converts a footer without row groups
+    }
+  }
+}
