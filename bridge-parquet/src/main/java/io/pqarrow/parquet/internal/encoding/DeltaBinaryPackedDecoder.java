@@ -153,6 +153,17 @@ public final class DeltaBinaryPackedDecoder extends FixedWidthDecoder {
     }
   }
 
+  @Override
+  void skipValues(int n) {
+    checkCount(n);
+    while (n > 0) {
+      // Each value is the sum of the deltas before it: the miniblocks are still unpacked.
+      int k = take(n);
+      bufPos += k;
+      n -= k;
+    }
+  }
+
   /**
    * Where the encoded values end, once all {@link #valueCount()} of them are read: the end of the
    * last miniblock holding values (or of the header), no further than the end of the data.
