@@ -59,6 +59,11 @@ final class BinaryLeaf extends ChunkLeafDecoder {
   }
 
   @Override
+  void skipValues(int n) {
+    values.skip(n);
+  }
+
+  @Override
   void readValues(int slot, int n, int nulls) {
     if (nulls == 0) {
       values.read(output(slot), n);

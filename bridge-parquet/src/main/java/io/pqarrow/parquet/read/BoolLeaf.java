@@ -52,6 +52,11 @@ final class BoolLeaf extends ChunkLeafDecoder {
   }
 
   @Override
+  void skipValues(int n) {
+    values.skip(n);
+  }
+
+  @Override
   void readValues(int slot, int n, int nulls) {
     if (nulls == 0) {
       values.read(v.getDataBuffer(), slot, n);

@@ -178,6 +178,21 @@ abstract class ChunkLeafDecoder extends LeafDecoder {
    */
   abstract void readValues(int slot, int n, int nulls);
 
+  /**
+   * Passes over the next {@code n} values of the current page without writing them anywhere: the
+   * values of records that late materialization does not read ({@link #skipRecords}).
+   */
+  abstract void skipValues(int n);
+
+  /**
+   * Whether a value may be refused on its way into its slot ({@link BadValueException}, a value
+   * that has no Arrow value): such a column's records are decoded to be passed over, so that a read
+   * with late materialization refuses the same values as one without.
+   */
+  boolean refusesValues() {
+    return false;
+  }
+
   /** Decodes the chunk's dictionary page. */
   abstract Dictionary readDictionary(PageBytes page, int count, int typeWidth);
 
@@ -247,8 +262,8 @@ abstract class ChunkLeafDecoder extends LeafDecoder {
   /**
    * Passes over the pages wholly before record {@code to} unread, when {@code index} shows one
    * starts after {@code from} (pages that have an offset index start at record boundaries), then
-   * decodes and throws away the records left before {@code to}. A chunk's dictionary page is read
-   * before any page is passed over.
+   * passes over the records left before {@code to} inside their pages ({@link #passRecords}). A
+   * chunk's dictionary page is read before any page is passed over.
    */
   @Override
   final long skipRecords(long from, long to, OffsetIndex index) {
@@ -257,10 +272,93 @@ abstract class ChunkLeafDecoder extends LeafDecoder {
       long first = index.getFirstRowIndex(k);
       if (k > ordinal && first > from) {
         jumpTo(index, k);
-        return first - from + discardRecords(to - first);
+        return first - from + passRecords(to - first);
       }
     }
-    return discardRecords(to - from);
+    return passRecords(to - from);
+  }
+
+  /**
+   * Passes over the next {@code records} records without a slot or a level for them in the batch:
+   * their definition levels are counted, not kept (those that hold a value, for a column with no
+   * repeated ancestor; a repeated column's page levels are decoded when the page starts, and only
+   * walked), and that many values are passed over in the page ({@link #skipValues}: PLAIN values by
+   * position, dictionary indices checked but not gathered, byte arrays by their lengths). A column
+   * whose values may be refused ({@link #refusesValues}) decodes them and drops them instead.
+   *
+   * @return the records passed over: {@code records} unless the chunk ended early
+   */
+  private long passRecords(long records) {
+    if (refusesValues()) {
+      return discardRecords(records);
+    }
+    if (records <= 0) {
+      return 0;
+    }
+    try {
+      if (nested && maxRep > 0) {
+        return passNestedRecords(records);
+      }
+      long done = 0;
+      while (done < records) {
+        if (pageLeft == 0 && !nextDataPage()) {
+          break;
+        }
+        int n = (int) Math.min(records - done, pageLeft);
+        int values;
+        if (maxDef == 0) {
+          values = n;
+        } else {
+          if (levelScratch == null) {
+            levelScratch = new int[LEVEL_SCRATCH];
+          }
+          values = definitions.skipCountingAtLeast(n, maxDef, levelScratch);
+        }
+        skipValues(values);
+        pageLeft -= n;
+        done += n;
+      }
+      return done;
+    } catch (CorruptPageException e) {
+      throw pages.corruptPage(e.byteOffset(), e.problem(), e);
+    }
+  }
+
+  /**
+   * {@link #passRecords} for a column with a repeated ancestor: as {@link #readNestedRecords}, the
+   * records end where the next triple of repetition level 0 starts, but the page's levels are only
+   * walked, to count the values to pass over.
+   */
+  private long passNestedRecords(long records) {
+    long seen = 0;
+    while (true) {
+      if (pagePos == pageCount && !nextDataPage()) {
+        break;
+      }
+      int start = pagePos;
+      int end;
+      long wanted = records - seen;
+      if (pageRecords <= wanted) {
+        end = pageCount;
+        seen += pageRecords;
+        pageRecords = 0;
+      } else {
+        end = recordStart(start, (int) wanted);
+        seen += wanted;
+        pageRecords -= (int) wanted;
+      }
+      if (end == start) {
+        break;
+      }
+      int[] pd = pageDef;
+      int values = 0;
+      for (int i = start; i < end; i++) {
+        values += (maxDef - 1 - pd[i]) >>> 31; // 1 where the level is the maximum
+      }
+      skipValues(values);
+      pagePos = end;
+    }
+    return seen;
   }
 
   /** Moves to data page {@code k} of the chunk, the pages before it passed over unread. */

@@ -127,6 +127,15 @@ final class DictionaryLeaf extends ChunkLeafDecoder {
   }
 
   @Override
+  void skipValues(int n) {
+    if (indices != null) {
+      indices.skip(n);
+    } else {
+      fallback.skip(n);
+    }
+  }
+
+  @Override
   void readValues(int slot, int n, int nulls) {
     freshen();
     ArrowBuf data = v.getDataBuffer();

@@ -104,6 +104,16 @@ final class FixedWidthLeaf extends ChunkLeafDecoder {
   }
 
   @Override
+  void skipValues(int n) {
+    values.skip(n);
+  }
+
+  @Override
+  boolean refusesValues() {
+    return conversion != null;
+  }
+
+  @Override
   void readValues(int slot, int n, int nulls) {
     int present = n - nulls;
     if (present == 0) {

@@ -62,6 +62,11 @@ final class NullLeaf extends ChunkLeafDecoder {
   void startPage(PageBytes page, Encoding encoding, int valueCount, Dictionary dictionary) {}
 
   @Override
+  void skipValues(int n) {
+    readValues(0, n, 0);
+  }
+
+  @Override
   void readValues(int slot, int n, int nulls) {
     if (nulls < n) {
       throw new IllegalStateException("a non-null value in a column read as Arrow Null");

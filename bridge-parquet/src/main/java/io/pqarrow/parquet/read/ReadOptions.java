@@ -93,10 +93,10 @@ import org.apache.parquet.filter2.predicate.FilterPredicate;
  *       (not {@code pruneOnly}): each batch first decodes the top-level columns the filter reads,
  *       evaluates the filter (then the {@code offset} and {@code limit}), and decodes the other
  *       columns only for the rows kept: runs of dropped rows are passed over, whole pages unread
- *       when the chunk has an offset index. It pays when the rows kept come in runs, so the reader
- *       decides per batch: when the kept rows are scattered (more than one run per 256 rows) the
- *       other columns decode every row, as without it, and the rows are dropped after, since a gap
- *       inside a page is decoded to be passed over and short runs would only add a call each. On
+ *       when the chunk has an offset index, their values skipped undecoded inside a page. The
+ *       reader decides per batch: when the kept rows are densely scattered (more than one run per
+ *       8 rows) the other columns decode every row, as without it, and the rows are dropped after,
+ *       since passing over very short gaps costs a call each and saves less than that. On
  *       by default: the rows, values, row numbers and errors are the same either way (a batch
  *       then never spans two row groups or two page ranges, so batches may break elsewhere). Off
  *       to keep the batches of a plain read. Not used when dictionaries are reshaped to their

@@ -103,6 +103,15 @@ final class StagedLeaves {
       }
     }
 
+    @Override
+    final void skipValues(int n) {
+      if (width > 0) {
+        fixedValues.skip(n);
+      } else {
+        byteValues.skip(n);
+      }
+    }
+
     /** Decodes the next {@code present} values of the page into the staging area. */
     final void stage(int present) {
       if (present == 0) {
@@ -222,6 +231,11 @@ final class StagedLeaves {
       super(c, pages, shape, 0, v);
       this.v = v;
       this.slotWidth = v.getTypeWidth();
+    }
+
+    @Override
+    boolean refusesValues() {
+      return true;
     }
 
     @Override

@@ -190,14 +190,19 @@ class LateMaterializationTest {
   }
 
   @Test
-  void scatteredRowsReadEveryRowOfTheOtherColumnsAndNoFilterRowIsLate() {
+  void denselyScatteredRowsReadEveryRowOfTheOtherColumnsAndNoFilterRowIsLate() {
+    // 10% of rows at random: a run per 11 rows or so, read by runs
     ReadOptions scattered =
         ReadOptions.builder()
             .filter(ExpressionParser.parse("bucket < 10"))
             .columns(List.of("id", "s"))
             .build();
     ScanStats s = stats(paPlain, scattered);
-    assertEquals(ROWS, s.rowsMaterialized(), s.toJson());
+    assertEquals(s.rowsWritten(), s.rowsMaterialized(), s.toJson());
+    // half the rows at random: a run per 4 rows, every row read
+    ScanStats half =
+        stats(paPlain, scattered.toBuilder().filter(ExpressionParser.parse("bucket < 50")).build());
+    assertEquals(ROWS, half.rowsMaterialized(), half.toJson());
     // every column read is one the filter reads: no late materialization
     ReadOptions filterOnly =
         ReadOptions.builder()
@@ -213,6 +218,158 @@ class LateMaterializationTest {
     ScanStats r = stats(paPlain, runs);
     assertEquals(ROWS / 2, r.rowsMaterialized(), r.toJson());
     assertEquals(0, r.pagesSkipped(), "no offset index: the rows are decoded and dropped");
+  }
+
+  /**
+   * argv: out dir, rows. Pages of 100 rows (a tiny page size checked every 100 rows); one 0/1
+   * column per selection shape, and other columns in every encoding a leaf passes over: PLAIN,
+   * dictionary, DELTA_BINARY_PACKED (int32 and int64), BYTE_STREAM_SPLIT, DELTA_LENGTH_BYTE_ARRAY,
+   * DELTA_BYTE_ARRAY, booleans (PLAIN in v1 pages, RLE in v2), nulls, lists, maps and structs.
+   */
+  private static final String SHAPES_SCRIPT =
+      """
+      import sys, random, pyarrow as pa, pyarrow.parquet as pq
+      out, n = sys.argv[1], int(sys.argv[2])
+      rnd = random.Random(11)
+      ids = list(range(n))
+      def col(f): return pa.array([1 if f(i) else 0 for i in ids], pa.int8())
+      r1 = [rnd.random() < 0.01 for i in ids]
+      r10 = [rnd.random() < 0.1 for i in ids]
+      t = pa.table({
+          'fst': col(lambda i: i % 100 == 0),             # first row of each page
+          'lst': col(lambda i: i % 100 == 99),            # last row of each page
+          'crs': col(lambda i: i % 100 >= 90 or i % 100 < 10),  # runs across page boundaries
+          'blk': col(lambda i: i % 1000 < 250),           # whole pages kept, whole pages not
+          'r1': col(lambda i: r1[i]),
+          'r10': col(lambda i: r10[i]),
+          'id': pa.array(ids, pa.int64()),
+          'd64': pa.array([i * 7919 % 100003 - 50000 for i in ids], pa.int64()),
+          'd32': pa.array([None if i % 9 == 0 else i % 1000 - 500 for i in ids], pa.int32()),
+          'bss': pa.array([None if i % 5 == 0 else i / 3 for i in ids], pa.float64()),
+          'dict': pa.array([None if i % 7 == 0 else f'c{i % 23}' for i in ids], pa.string()),
+          'str': pa.array([None if i % 6 == 0 else 'x' * (i % 13) + str(i) for i in ids]),
+          'dl': pa.array([f'len{i % 31}' * (i % 3) for i in ids], pa.string()),
+          'db': pa.array([None if i % 4 == 0 else f'prefix{i // 10}' for i in ids], pa.string()),
+          'flag': pa.array([None if i % 8 == 0 else i % 3 == 0 for i in ids], pa.bool_()),
+          'l': pa.array([None if i % 13 == 0 else [j if j % 4 else None for j in range(i % 5)]
+                         for i in ids], pa.list_(pa.int32())),
+          'ls': pa.array([[f'e{i}'] * (i % 3) for i in ids], pa.list_(pa.string())),
+          'm': pa.array([None if i % 10 == 0 else [(f'k{j}', i + j) for j in range(i % 3)]
+                         for i in ids], pa.map_(pa.string(), pa.int64())),
+          'st': pa.array([None if i % 17 == 0 else {'a': i, 'b': None if i % 2 else f'b{i % 9}',
+                          'c': [i] * (i % 2)} for i in ids],
+                         pa.struct([('a', pa.int64()), ('b', pa.string()),
+                                    ('c', pa.list_(pa.int64()))])),
+      })
+      enc = {'d64': 'DELTA_BINARY_PACKED', 'd32': 'DELTA_BINARY_PACKED', 'bss': 'BYTE_STREAM_SPLIT',
+             'dl': 'DELTA_LENGTH_BYTE_ARRAY', 'db': 'DELTA_BYTE_ARRAY'}
+      for name, version in (('shapes_v1', '1.0'), ('shapes_v2', '2.0')):
+          pq.write_table(t, f'{out}/{name}.parquet', row_group_size=2000, data_page_size=1,
+                         write_batch_size=100, write_statistics=False, data_page_version=version,
+                         use_dictionary=['dict', 'ls.list.element', 'm.key_value.key'],
+                         column_encoding=enc)
+      """;
+
+  static final String[] SHAPES = {"fst", "lst", "crs", "blk", "r1", "r10"};
+
+  static final List<String> OTHER_COLUMNS =
+      List.of("id", "d64", "d32", "bss", "dict", "str", "dl", "db", "flag", "l", "ls", "m", "st");
+
+  static Path[] shapeFiles;
+
+  @BeforeAll
+  static void writeShapes() {
+    PythonEnv.require().run(SHAPES_SCRIPT, dir.toString(), String.valueOf(ROWS));
+    Path v1 = dir.resolve("shapes_v1.parquet");
+    Path ourShapes = dir.resolve("shapes_ours.parquet");
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetArrowReader r =
+            ParquetArrowReader.open(v1, allocator, ReadOptions.builder().batchRows(ROWS).build())) {
+      assertTrue(r.loadNextBatch());
+      VectorSchemaRoot root = r.getVectorSchemaRoot();
+      try (ParquetArrowWriter w =
+          ParquetArrowWriter.open(
+              ourShapes,
+              root.getSchema(),
+              WriteOptions.builder().rowGroupRows(2500).pageRows(64).build())) {
+        w.write(root);
+      }
+    }
+    shapeFiles = new Path[] {v1, dir.resolve("shapes_v2.parquet"), ourShapes};
+  }
+
+  @Test
+  void everySelectionShapeGivesThePlainReadsRowsInEveryEncoding() {
+    for (Path file : shapeFiles) {
+      for (String shape : SHAPES) {
+        for (String filter : new String[] {shape + " = 1", shape + " = 0"}) {
+          for (int batch : new int[] {7, 100, 1000, 65536}) {
+            ReadOptions o =
+                ReadOptions.builder()
+                    .batchRows(batch)
+                    .filter(ExpressionParser.parse(filter))
+                    .columns(OTHER_COLUMNS)
+                    .build();
+            same(file, o, file.getFileName() + " " + filter + " batch " + batch);
+          }
+        }
+      }
+      for (String filter : new String[] {"id >= 0", "id < 0", "r1 = 1 or lst = 1"}) {
+        same(
+            file,
+            ReadOptions.builder()
+                .filter(ExpressionParser.parse(filter))
+                .columns(List.of("id", "d64", "dict", "str", "l", "m", "st", "fst", "lst", "r1"))
+                .build(),
+            file.getFileName() + " " + filter);
+      }
+    }
+  }
+
+  @Test
+  void selectionShapesWithOffsetLimitRowNumbersDictionariesAndThreads() {
+    for (Path file : shapeFiles) {
+      for (String shape : new String[] {"fst", "crs", "r1", "r10"}) {
+        ReadOptions.Builder b =
+            ReadOptions.builder()
+                .batchRows(333)
+                .filter(ExpressionParser.parse(shape + " = 1"))
+                .columns(OTHER_COLUMNS);
+        List<ReadOptions> variants =
+            List.of(
+                b.build().toBuilder().offset(7).limit(250).build(),
+                b.build().toBuilder().offset(99).rowNumberColumn("rn").build(),
+                b.build().toBuilder().rowNumberColumn("rn").readDictionary(List.of("str")).build(),
+                b.build().toBuilder().threads(2).rowNumberColumn("rn").build());
+        for (ReadOptions o : variants) {
+          same(file, o, file.getFileName() + " " + shape + " " + o.offset() + "/" + o.limit());
+        }
+      }
+    }
+  }
+
+  @Test
+  void scatteredRowsAreMaterializedAloneInEveryOtherColumn() {
+    for (Path file : shapeFiles) {
+      for (String shape : new String[] {"fst", "lst", "r1", "r10", "crs"}) {
+        ReadOptions o =
+            ReadOptions.builder()
+                .filter(ExpressionParser.parse(shape + " = 1"))
+                .columns(OTHER_COLUMNS)
+                .build();
+        ScanStats s = stats(file, o);
+        // our writer's file has a page index on the filter columns: pages of them may be pruned
+        assertTrue(s.rowsRead() > s.rowsWritten(), s.toJson());
+        assertTrue(s.rowsWritten() > 0 && s.rowsWritten() <= ROWS / 5, s.toJson());
+        if (file == shapeFiles[2]) {
+          // page ranges left by the page index make short batches, some read whole
+          assertTrue(s.rowsMaterialized() < 2 * s.rowsWritten(), file + " " + s.toJson());
+        } else {
+          assertEquals(
+              s.rowsWritten(), s.rowsMaterialized(), file + " " + shape + " " + s.toJson());
+        }
+      }
+    }
   }
 
   private ScanStats stats(Path file, ReadOptions o) {

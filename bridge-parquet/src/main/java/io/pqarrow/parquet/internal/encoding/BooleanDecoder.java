@@ -46,6 +46,16 @@ public abstract class BooleanDecoder {
     return decoded;
   }
 
+  /** Passes over the next {@code n} values without writing them anywhere. */
+  public final void skip(int n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("negative count " + n);
+    }
+    if (n > 0) {
+      skipValues(n);
+    }
+  }
+
   private static void checkArgs(ArrowBuf bits, long firstSlot, int n) {
     if (firstSlot < 0 || n < 0) {
       throw new IllegalArgumentException("negative slot " + firstSlot + " or count " + n);
@@ -55,4 +65,7 @@ public abstract class BooleanDecoder {
 
   /** Decodes {@code n > 0} values to bits {@code firstBit ..}, already checked. */
   abstract void decode(ArrowBuf bits, long firstBit, int n);
+
+  /** Passes over {@code n > 0} values. */
+  abstract void skipValues(int n);
 }

@@ -47,6 +47,24 @@ public abstract class ByteArrayDecoder {
     return present;
   }
 
+  /**
+   * Passes over the next {@code n} values without copying them (late materialization's rows that
+   * the filter dropped): PLAIN values by walking their lengths, dictionary indices decoded and
+   * checked, delta lengths by summing them; DELTA_BYTE_ARRAY values are still rebuilt, since each
+   * value's prefix comes from the one before it.
+   */
+  public final void skip(int n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("negative count " + n);
+    }
+    if (n > 0) {
+      skipValues(n);
+    }
+  }
+
+  /** Passes over {@code n > 0} values. */
+  abstract void skipValues(int n);
+
   /** Appends {@code n > 0} values to {@code out}. */
   abstract void decode(BinaryOutput out, int n);
 }

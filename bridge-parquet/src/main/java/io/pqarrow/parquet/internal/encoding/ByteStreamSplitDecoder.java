@@ -68,4 +68,13 @@ public final class ByteStreamSplitDecoder extends FixedWidthDecoder {
       n -= k;
     }
   }
+
+  @Override
+  void skipValues(int n) {
+    if (n > count - index) {
+      throw in.corrupt(
+          start, "the page holds " + count + " values; " + (index + n) + " were asked for");
+    }
+    index += n;
+  }
 }

@@ -1,6 +1,7 @@
 package io.pqarrow.parquet.internal.encoding;
 
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 
 /**
  * DELTA_BINARY_PACKED INT32 and INT64 values, also the length streams of the two delta byte-array
@@ -30,6 +31,9 @@ import org.apache.arrow.memory.ArrowBuf;
  * accepts it.
  */
 public final class DeltaBinaryPackedDecoder extends FixedWidthDecoder {
+  /** The most values unpacked and added up at a time (a multiple of 32, as miniblocks are). */
+  private static final int BUFFER = 512;
+
   private final PageBytes in;
   private final int headerStart;
   private final int maxWidth;
@@ -37,7 +41,10 @@ public final class DeltaBinaryPackedDecoder extends FixedWidthDecoder {
   private final int perMiniblock;
   private final int total;
   private final BitUnpacker unpacker = new BitUnpacker();
-  private final long[] buffer = new long[64];
+
+  /** Values unpacked at a time: a miniblock, up to {@link #BUFFER} of them. */
+  private final long[] buffer;
+
   private int bufPos;
   private int bufLen;
 
@@ -89,6 +96,7 @@ public final class DeltaBinaryPackedDecoder extends FixedWidthDecoder {
               + " values into multiples of 32");
     }
     this.perMiniblock = blockSize / miniblocks;
+    this.buffer = new long[Math.min(perMiniblock, BUFFER)];
     at = in.position();
     this.total = in.readUlebInt("value count");
     if (total > maxValues) {
@@ -133,22 +141,42 @@ public final class DeltaBinaryPackedDecoder extends FixedWidthDecoder {
     }
   }
 
+  /**
+   * Unpacks the miniblocks a buffer at a time, adds the deltas up in the buffer, then stores the
+   * buffer's values into the slots by address: the range was checked against {@code dst}'s capacity
+   * once ({@link FixedWidthDecoder#read}, {@link FixedWidthDecoder#readScatter}), so no store
+   * repeats Arrow's per-call bounds check.
+   */
   @Override
   void decode(ArrowBuf dst, long dstIndex, int n) {
     checkCount(n);
+    long at = dst.memoryAddress() + dstIndex;
+    long[] values = buffer;
     while (n > 0) {
       int k = take(n);
+      int from = bufPos;
       if (width == 4) {
         for (int j = 0; j < k; j++) {
-          dst.setInt(dstIndex + 4L * j, (int) buffer[bufPos + j]);
+          MemoryUtil.putInt(at + 4L * j, (int) values[from + j]);
         }
       } else {
         for (int j = 0; j < k; j++) {
-          dst.setLong(dstIndex + 8L * j, buffer[bufPos + j]);
+          MemoryUtil.putLong(at + 8L * j, values[from + j]);
         }
       }
       bufPos += k;
-      dstIndex += (long) k * width;
+      at += (long) k * width;
+      n -= k;
+    }
+  }
+
+  @Override
+  void skipValues(int n) {
+    checkCount(n);
+    while (n > 0) {
+      // Each value is the sum of the deltas before it: the miniblocks are still unpacked.
+      int k = take(n);
+      bufPos += k;
       n -= k;
     }
   }

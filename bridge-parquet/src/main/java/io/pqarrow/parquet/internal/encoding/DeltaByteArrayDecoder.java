@@ -101,6 +101,11 @@ public final class DeltaByteArrayDecoder extends ByteArrayDecoder {
           n -= k;
         }
       }
+
+      @Override
+      void skipValues(int n) {
+        skipFront(n);
+      }
     };
   }
 
@@ -114,6 +119,21 @@ public final class DeltaByteArrayDecoder extends ByteArrayDecoder {
     out.reserve(n, total);
     for (int i = 0; i < n; i++) {
       out.append(previous, 0, next());
+    }
+  }
+
+  @Override
+  void skipValues(int n) {
+    skipFront(n);
+  }
+
+  /**
+   * Rebuilds the next {@code n} values in {@code previous} only: the one after needs its prefix.
+   */
+  private void skipFront(int n) {
+    checkCount(n);
+    for (int i = 0; i < n; i++) {
+      next();
     }
   }
 

@@ -93,4 +93,18 @@ public final class DeltaLengthByteArrayDecoder extends ByteArrayDecoder {
     dataPos += (int) total;
     index += n;
   }
+
+  @Override
+  void skipValues(int n) {
+    if (n > count - index) {
+      throw in.corrupt(
+          dataPos, "the page holds " + count + " values; " + (index + n) + " were asked for");
+    }
+    long total = 0;
+    for (int i = 0; i < n; i++) {
+      total += lengths[index + i];
+    }
+    dataPos += (int) total;
+    index += n;
+  }
 }

@@ -31,4 +31,9 @@ public final class DictionaryByteArrayDecoder extends ByteArrayDecoder {
       n -= k;
     }
   }
+
+  @Override
+  void skipValues(int n) {
+    indices.skip(n);
+  }
 }

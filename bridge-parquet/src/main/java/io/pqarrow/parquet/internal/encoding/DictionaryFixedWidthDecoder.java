@@ -65,4 +65,9 @@ public final class DictionaryFixedWidthDecoder extends FixedWidthDecoder {
       n -= k;
     }
   }
+
+  @Override
+  void skipValues(int n) {
+    indices.skip(n);
+  }
 }

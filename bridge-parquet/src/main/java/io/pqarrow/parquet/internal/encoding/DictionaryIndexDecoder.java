@@ -45,4 +45,9 @@ public final class DictionaryIndexDecoder extends FixedWidthDecoder {
       n -= k;
     }
   }
+
+  @Override
+  void skipValues(int n) {
+    indices.skip(n);
+  }
 }

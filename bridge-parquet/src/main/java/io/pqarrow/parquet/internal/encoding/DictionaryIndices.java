@@ -33,4 +33,16 @@ final class DictionaryIndices {
     decoder.readInts(chunk, 0, n);
     return chunk;
   }
+
+  /**
+   * Passes over the next {@code n} indices: they are decoded and checked against the dictionary's
+   * size, as when read, but nothing is gathered.
+   */
+  void skip(int n) {
+    while (n > 0) {
+      int k = Math.min(n, CHUNK);
+      next(k);
+      n -= k;
+    }
+  }
 }

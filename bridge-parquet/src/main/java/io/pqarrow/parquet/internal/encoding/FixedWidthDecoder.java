@@ -115,6 +115,21 @@ public abstract class FixedWidthDecoder {
     }
   }
 
+  /**
+   * Passes over the next {@code n} values without writing them anywhere (late materialization's
+   * rows that the filter dropped): PLAIN and byte-stream-split values by position, dictionary
+   * indices decoded and checked but not gathered, delta values by unpacking their miniblocks into
+   * the decoder's own buffer.
+   */
+  public final void skip(int n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("negative count " + n);
+    }
+    if (n > 0) {
+      skipValues(n);
+    }
+  }
+
   private void checkArgs(ArrowBuf dst, long firstSlot, int n) {
     if (firstSlot < 0 || n < 0) {
       throw new IllegalArgumentException("negative slot " + firstSlot + " or count " + n);
@@ -124,4 +139,7 @@ public abstract class FixedWidthDecoder {
 
   /** Decodes {@code n > 0} values to {@code dst} from byte {@code dstIndex}, already checked. */
   abstract void decode(ArrowBuf dst, long dstIndex, int n);
+
+  /** Passes over {@code n > 0} values. */
+  abstract void skipValues(int n);
 }

@@ -22,6 +22,20 @@ public final class PlainBooleanDecoder extends BooleanDecoder {
 
   @Override
   void decode(ArrowBuf bits, long firstBit, int n) {
+    long endBit = require(n);
+    Bitmaps.copyBits(in.buffer(), in.limit(), bit, bits, firstBit, n);
+    bit = endBit;
+    in.position((int) ((bit + 7) >>> 3));
+  }
+
+  @Override
+  void skipValues(int n) {
+    bit = require(n);
+    in.position((int) ((bit + 7) >>> 3));
+  }
+
+  /** The bit after the next {@code n} values, which must lie inside the page. */
+  private long require(int n) {
     long endBit = bit + n;
     if (endBit > (long) in.limit() * 8) {
       throw in.corrupt(
@@ -36,8 +50,6 @@ public final class PlainBooleanDecoder extends BooleanDecoder {
               + (in.limit() - (bit >>> 3))
               + " remain");
     }
-    Bitmaps.copyBits(in.buffer(), in.limit(), bit, bits, firstBit, n);
-    bit = endBit;
-    in.position((int) ((bit + 7) >>> 3));
+    return endBit;
   }
 }

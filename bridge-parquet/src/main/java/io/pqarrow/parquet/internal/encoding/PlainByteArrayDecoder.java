@@ -23,8 +23,24 @@ public final class PlainByteArrayDecoder extends ByteArrayDecoder {
   @Override
   void decode(BinaryOutput out, int n) {
     int start = in.position();
+    long total = walk(start, n) - start - 4L * n;
+    out.reserve(n, total);
+    in.position(out.appendPlain(in, start, n));
+    index += n;
+  }
+
+  @Override
+  void skipValues(int n) {
+    in.position(walk(in.position(), n));
+    index += n;
+  }
+
+  /**
+   * Walks the length prefixes of {@code n} values from byte {@code start}, checking each value lies
+   * inside the page, and returns where the last one ends; no byte is copied.
+   */
+  private int walk(int start, int n) {
     int pos = start;
-    long total = 0;
     for (int i = 0; i < n; i++) {
       if (!in.has(pos, 4)) {
         throw in.shortage(pos, 4, "length of BYTE_ARRAY value " + (index + i));
@@ -37,11 +53,8 @@ public final class PlainByteArrayDecoder extends ByteArrayDecoder {
       if (!in.has(pos + 4, length)) {
         throw in.shortage(pos + 4, length, "BYTE_ARRAY value " + (index + i));
       }
-      total += length;
       pos += 4 + length;
     }
-    out.reserve(n, total);
-    in.position(out.appendPlain(in, start, n));
-    index += n;
+    return pos;
   }
 }

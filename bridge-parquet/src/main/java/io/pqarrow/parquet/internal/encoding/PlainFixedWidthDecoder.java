@@ -34,6 +34,13 @@ public final class PlainFixedWidthDecoder extends FixedWidthDecoder {
     index += n;
   }
 
+  @Override
+  void skipValues(int n) {
+    int at = require(n);
+    in.position(at + n * width);
+    index += n;
+  }
+
   /**
    * Reads the next {@code n} INT96 values (width 12) as pairs: {@code nanosOfDay[off+i]} and {@code
    * julianDays[off+i]}.

@@ -177,6 +177,53 @@ public final class RleBitPackedDecoder {
     return ones;
   }
 
+  /**
+   * Passes over the next {@code n} values without decoding them: RLE runs are counted down,
+   * bit-packed runs advanced by index. Values of bit-packed runs passed over are not checked
+   * against the maximum: for values of any width but 1 that may be below {@code 2^w - 1} (levels,
+   * dictionary indices), decode them with {@link #readInts} instead when they must be checked.
+   */
+  public void skip(int n) {
+    while (n > 0) {
+      if (left == 0) {
+        nextRun(n);
+      }
+      int take = Math.min(left, n);
+      if (packed) {
+        runIndex += take;
+      }
+      left -= take;
+      n -= take;
+    }
+  }
+
+  /**
+   * Passes over the next {@code n} values and returns how many are at least {@code min} (the values
+   * among a page's definition levels that hold a value, with {@code min} the column's maximum
+   * level): RLE runs are counted whole, bit-packed runs unpacked into {@code scratch} a block at a
+   * time.
+   */
+  public int skipCountingAtLeast(int n, int min, int[] scratch) {
+    int count = 0;
+    while (n > 0) {
+      if (left == 0) {
+        nextRun(n);
+      }
+      int take = Math.min(Math.min(left, n), scratch.length);
+      if (packed) {
+        readPacked(scratch, 0, take);
+        for (int i = 0; i < take; i++) {
+          count += (min - 1 - scratch[i]) >>> 31;
+        }
+      } else {
+        count += rleValue >= min ? take : 0;
+      }
+      left -= take;
+      n -= take;
+    }
+    return count;
+  }
+
   private void readPacked(int[] out, int off, int take) {
     int start = runIndex;
     int done = 0;

@@ -23,4 +23,9 @@ public final class RleBooleanDecoder extends BooleanDecoder {
   void decode(ArrowBuf bits, long firstBit, int n) {
     values.readBitmap(bits, firstBit, n);
   }
+
+  @Override
+  void skipValues(int n) {
+    values.skip(n);
+  }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Supplier;
@@ -20,9 +21,9 @@ import org.apache.arrow.vector.VarBinaryVector;
 /**
  * The checks every decoder of an output shape goes through: dense reads in every awkward batch
  * size, from slot 0 and from a later slot, and scattered reads over validity bitmaps with no nulls,
- * some nulls, and runs of nulls. Expected values are given in their plain form (little-endian
- * bytes, booleans, byte arrays), so each check is a slow, obviously correct reading of the same
- * values.
+ * some nulls, and runs of nulls, and dense reads that pass over every other batch ({@code skip}).
+ * Expected values are given in their plain form (little-endian bytes, booleans, byte arrays), so
+ * each check is a slow, obviously correct reading of the same values.
  */
 final class DecoderChecks {
   private DecoderChecks() {}
@@ -73,6 +74,27 @@ final class DecoderChecks {
           dst.getBytes(first * width, actual);
           assertArrayEquals(expected, actual, "dense, batch " + batch + ", first slot " + first);
         }
+      }
+      // every other batch passed over (skip), the first read or passed over by the batch's parity
+      FixedWidthDecoder skipping = decoders.get();
+      try (ArrowBuf dst = allocator.buffer((long) count * width + 1)) {
+        fillNoise(dst, random);
+        byte[] want = new byte[count * width];
+        int slot = 0;
+        boolean read = (batch & 1) == 0;
+        for (int off = 0; off < count; off += batch, read = !read) {
+          int n = Math.min(batch, count - off);
+          if (read) {
+            skipping.read(dst, slot, n);
+            System.arraycopy(expected, off * width, want, slot * width, n * width);
+            slot += n;
+          } else {
+            skipping.skip(n);
+          }
+        }
+        byte[] actual = new byte[slot * width];
+        dst.getBytes(0, actual);
+        assertArrayEquals(Arrays.copyOf(want, slot * width), actual, "skipping, batch " + batch);
       }
       for (double rate : NULL_RATES) {
         boolean[] valid = slots(random, count, rate);
@@ -130,6 +152,27 @@ final class DecoderChecks {
           }
           assertArrayEquals(want, actual, "dense, batch " + batch + ", first " + first);
         }
+      }
+      BooleanDecoder skipping = decoders.get();
+      try (ArrowBuf bits = allocator.buffer(count / 8 + 9)) {
+        boolean[] want = new boolean[count];
+        int slot = 0;
+        boolean read = (batch & 1) == 0;
+        for (int off = 0; off < count; off += batch, read = !read) {
+          int n = Math.min(batch, count - off);
+          if (read) {
+            skipping.read(bits, slot, n);
+            System.arraycopy(expected, off, want, slot, n);
+            slot += n;
+          } else {
+            skipping.skip(n);
+          }
+        }
+        boolean[] actual = new boolean[slot];
+        for (int i = 0; i < slot; i++) {
+          actual[i] = bit(bits, i);
+        }
+        assertArrayEquals(Arrays.copyOf(want, slot), actual, "skipping, batch " + batch);
       }
       for (double rate : NULL_RATES) {
         boolean[] valid = slots(random, count, rate);
@@ -191,6 +234,29 @@ final class DecoderChecks {
                   new byte[] {7}, large ? wide.get(0) : narrow.get(0), "earlier slots kept");
             }
           }
+        }
+      }
+      ByteArrayDecoder skipping = decoders.get();
+      try (VarBinaryVector narrow = new VarBinaryVector("v", allocator)) {
+        BinaryOutput out = prepare(narrow, 0, count, random);
+        List<byte[]> want = new ArrayList<>();
+        boolean read = (batch & 1) == 0;
+        for (int off = 0; off < count; off += batch, read = !read) {
+          int n = Math.min(batch, count - off);
+          if (read) {
+            skipping.read(out, n);
+            want.addAll(Arrays.asList(expected).subList(off, off + n));
+          } else {
+            skipping.skip(n);
+          }
+        }
+        assertEquals(want.size(), out.slot(), "skipping, batch " + batch);
+        for (int i = 0; i < want.size(); i++) {
+          BitVectorHelper.setBit(validityOf(narrow), i);
+        }
+        setValueCount(narrow, want.size());
+        for (int i = 0; i < want.size(); i++) {
+          assertArrayEquals(want.get(i), narrow.get(i), "skipping, batch " + batch + ", " + i);
         }
       }
       for (double rate : NULL_RATES) {
