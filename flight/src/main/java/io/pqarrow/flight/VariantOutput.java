@@ -156,18 +156,13 @@ enum VariantOutput {
    * since the schema was inferred) is INVALID_ARGUMENT naming the column and the type.
    */
   private static FieldVector decode(VariantVector v, Field field, BufferAllocator allocator) {
-    // Decoded from the unshredded column: the kernel's decode of a shredded column whose objects
-    // it rebuilds fails today (ShreddedGet rebuilds with the output vector's allocator, which a
-    // struct target does not have).
-    KernelResult result;
-    try (FieldVector plain = unshred(v, allocator)) {
-      result =
-          VariantKernels.decode(
-              (VariantVector) plain,
-              field,
-              DecodeOptions.builder().mode(CastMode.SAFE).maxReportedRows(1).build(),
-              allocator);
-    }
+    // decoded straight from the column as read, shredded or not: no unshredded copy first
+    KernelResult result =
+        VariantKernels.decode(
+            v,
+            field,
+            DecodeOptions.builder().mode(CastMode.SAFE).maxReportedRows(1).build(),
+            allocator);
     if (result.failedRowCount() > 0) {
       result.close();
       throw Requests.invalid(
