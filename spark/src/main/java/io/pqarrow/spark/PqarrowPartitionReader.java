@@ -131,9 +131,8 @@ final class PqarrowPartitionReader implements PartitionReader<ColumnarBatch> {
       for (int i = 0; i < fields.size(); i++) {
         byName.put(fields.get(i).getName(), i);
       }
-      Set<String> int96 = SparkColumns.int96Paths(source.footer().getFileMetaData().getSchema());
-      Map<String, DataType> spatial =
-          SparkColumns.spatialTypes(source.footer().getFileMetaData().getSchema());
+      Set<String> int96 = SparkColumns.int96Paths(source.schema());
+      Map<String, DataType> spatial = SparkColumns.spatialTypes(source.schema());
       positions = new int[schema.fields().length];
       for (int i = 0; i < positions.length; i++) {
         StructField wanted = schema.fields()[i];

@@ -157,9 +157,8 @@ final class PqarrowTable implements SupportsRead {
         boolean skipUnsupported) {
       ParquetSource source = SparkFiles.source(file.path(), conf);
       Schema arrow = source.mapping(SparkReads.MAPPING).arrowSchema();
-      Set<String> int96 = SparkColumns.int96Paths(source.footer().getFileMetaData().getSchema());
-      Map<String, DataType> spatial =
-          SparkColumns.spatialTypes(source.footer().getFileMetaData().getSchema());
+      Set<String> int96 = SparkColumns.int96Paths(source.schema());
+      Map<String, DataType> spatial = SparkColumns.spatialTypes(source.schema());
       Map<String, SparkColumns.Column> columns = new LinkedHashMap<>();
       List<StructField> fields = new ArrayList<>();
       for (Field f : arrow.getFields()) {
