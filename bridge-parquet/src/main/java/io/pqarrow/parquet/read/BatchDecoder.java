@@ -95,7 +95,6 @@ final class BatchDecoder {
   private boolean readBatch() {
     batch.clear();
     int rows = 0;
-    String column = null;
     try {
       prepareVectors();
       while (rows < batchRows) {
@@ -103,44 +102,15 @@ final class BatchDecoder {
         if (n == 0) {
           break;
         }
-        long nextRow = walk.nextRow();
-        batch.add(rows, nextRow);
+        batch.add(rows, walk.nextRow());
         tasks.readRecords(n);
-        for (int i = 0; i < leaves.size(); i++) {
-          LeafDecoder leaf = leaves.get(i);
-          column = leaf.column;
-          Throwable failure = tasks.failure(i);
-          if (failure instanceof BadValueException e) {
-            throw badValue(leaf, e);
-          }
-          rethrow(failure);
-          int read = tasks.read(i);
-          if (read != n) {
-            throw ParquetFileException.invalid(
-                ErrorKind.INVALID_DATA,
-                where(leaf.column).withRowGroup(walk.rowGroup()).withRow(nextRow + read),
-                "column chunk ends after "
-                    + (nextRow + read - walk.rowGroupFirstRow())
-                    + " of the row group's rows",
-                null);
-          }
-        }
-        column = null;
+        checkRead(tasks, leaves, n, batch, true);
         rows += n;
         walk.consumed(n);
       }
       finishNodes(leaves, nodes, batch, true);
-    } catch (ParquetFileException e) {
-      throw e;
-    } catch (OutOfMemoryException e) {
-      // The file is sound: the caller's allocator is too small for one batch.
-      throw outOfMemory(column, e);
     } catch (RuntimeException e) {
-      throw ParquetFileException.invalid(
-          ErrorKind.INVALID_DATA,
-          where(column),
-          "cannot decode the batch from row " + batch.first() + ": " + describe(e),
-          e);
+      throw batchFailure(null, false, e);
     }
     for (FieldVector v : root.getFieldVectors()) {
       v.setValueCount(rows);
@@ -162,22 +132,20 @@ final class BatchDecoder {
     late.compacted = false;
     int rows = 0;
     int materialized = 0;
-    String column = null;
     try {
       prepareVectors();
       int n = walk.nextRun(batchRows);
       if (n > 0) {
         long nextRow = walk.nextRow();
         batch.add(0, nextRow);
-        column = null;
         late.filterTasks.readRecords(n);
-        checkRead(late.filterTasks, late.filterLeaves, n, batch);
+        checkRead(late.filterTasks, late.filterLeaves, n, batch, false);
         finishNodes(late.filterLeaves, late.filterNodes, batch, false);
         late.filterRoot.setRowCount(n);
         stage.select(late.filterRoot, n);
         late.choose(stage.keep(), n, nextRow - walk.rowGroupFirstRow(), nextRow);
         late.lateTasks.readSelected(late.selection, late.latePages);
-        checkRead(late.lateTasks, late.lateLeaves, n, late.lateRows);
+        checkRead(late.lateTasks, late.lateLeaves, n, late.lateRows, false);
         finishNodes(late.lateLeaves, late.lateNodes, late.lateRows, false);
         materialized = late.selection.selected();
         for (FieldVector v : late.lateVectors) {
@@ -187,16 +155,8 @@ final class BatchDecoder {
         rows = n;
         walk.consumed(n);
       }
-    } catch (ParquetFileException e) {
-      throw e;
-    } catch (OutOfMemoryException e) {
-      throw outOfMemory(column, e);
     } catch (RuntimeException e) {
-      throw ParquetFileException.invalid(
-          ErrorKind.INVALID_DATA,
-          where(column),
-          "cannot decode the batch from row " + batch.first() + ": " + describe(e),
-          e);
+      throw batchFailure(null, false, e);
     }
     rowsRead += rows;
     rowsMaterialized += materialized;
@@ -204,10 +164,16 @@ final class BatchDecoder {
   }
 
   /**
-   * Reports the first problem, in column order, of the leaves {@code tasks} read for a batch of
-   * {@code n} rows ({@code rows}: where the rows they read are in the file).
+   * Reports the first problem, in column order, of the leaves {@code tasks} read for a run of
+   * {@code n} rows ({@code rows}: where the rows of the batch are in the file); {@code
+   * namesColumnOutOfMemory} as for {@link #batchFailure}.
    */
-  private void checkRead(ColumnTasks tasks, List<LeafDecoder> read, int n, BatchRows rows) {
+  private void checkRead(
+      ColumnTasks tasks,
+      List<LeafDecoder> read,
+      int n,
+      BatchRows rows,
+      boolean namesColumnOutOfMemory) {
     for (int i = 0; i < read.size(); i++) {
       LeafDecoder leaf = read.get(i);
       Throwable failure = tasks.failure(i);
@@ -216,16 +182,8 @@ final class BatchDecoder {
       }
       try {
         rethrow(failure);
-      } catch (ParquetFileException e) {
-        throw e;
-      } catch (OutOfMemoryException e) {
-        throw e;
       } catch (RuntimeException e) {
-        throw ParquetFileException.invalid(
-            ErrorKind.INVALID_DATA,
-            where(leaf.column),
-            "cannot decode the batch from row " + batch.first() + ": " + describe(e),
-            e);
+        throw batchFailure(leaf.column, namesColumnOutOfMemory, e);
       }
       int got = tasks.read(i);
       if (got != n) {
@@ -272,17 +230,32 @@ final class BatchDecoder {
         column = node.path;
         node.assemble(rows);
       }
-    } catch (ParquetFileException e) {
-      throw e;
-    } catch (OutOfMemoryException e) {
-      throw namesColumnOutOfMemory ? outOfMemory(column, e) : e;
     } catch (RuntimeException e) {
-      throw ParquetFileException.invalid(
-          ErrorKind.INVALID_DATA,
-          where(column),
-          "cannot decode the batch from row " + batch.first() + ": " + describe(e),
-          e);
+      throw batchFailure(column, namesColumnOutOfMemory, e);
     }
+  }
+
+  /**
+   * The error for {@code e}, thrown while a batch was decoded with {@code column} (null: no column
+   * in particular) being read: a {@link ParquetFileException} as it is; the caller's allocator
+   * running out ({@link #outOfMemory}) naming {@code column} when {@code namesColumnOutOfMemory}
+   * (the plain read) and the batch otherwise (late materialization reports it for the whole batch);
+   * anything else as the batch that cannot be decoded.
+   */
+  private ParquetFileException batchFailure(
+      String column, boolean namesColumnOutOfMemory, RuntimeException e) {
+    if (e instanceof ParquetFileException p) {
+      return p;
+    }
+    if (e instanceof OutOfMemoryException o) {
+      // The file is sound: the caller's allocator is too small for one batch.
+      return outOfMemory(namesColumnOutOfMemory ? column : null, o);
+    }
+    return ParquetFileException.invalid(
+        ErrorKind.INVALID_DATA,
+        where(column),
+        "cannot decode the batch from row " + batch.first() + ": " + describe(e),
+        e);
   }
 
   /**
@@ -298,10 +271,6 @@ final class BatchDecoder {
   }
 
   /** The error for a value of {@code leaf} that has no Arrow value: its column, row group, row. */
-  private ParquetFileException badValue(LeafDecoder leaf, BadValueException e) {
-    return badValue(leaf, e, batch);
-  }
-
   private ParquetFileException badValue(LeafDecoder leaf, BadValueException e, BatchRows rows) {
     long row = rows.fileRow(leaf.batchRowOf(e.slot));
     return ParquetFileException.invalid(

@@ -1,11 +1,8 @@
 package io.pqarrow.parquet.read;
 
-import io.pqarrow.FieldPath;
 import io.pqarrow.filter.FilterEvaluator;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
@@ -96,7 +93,7 @@ final class FilterStage implements AutoCloseable {
     this.toSkip = options.offset();
     this.batchRows = options.batchRows();
     this.remaining = options.limit();
-    List<Field> fields = project(input.getSchema().getFields(), columns);
+    List<Field> fields = Projection.arrowFields(input.getSchema().getFields(), columns);
     String rowNumber = options.rowNumberColumn().orElse(null);
     if (rowNumber != null) {
       fields.add(Field.notNullable(rowNumber, new ArrowType.Int(64, true)));
@@ -345,57 +342,6 @@ final class FilterStage implements AutoCloseable {
     }
     throw new IllegalStateException(
         "cannot copy column " + from.getField() + " into " + to.getField());
-  }
-
-  /**
-   * The fields of {@code fields} that {@code paths} select (a struct keeps only the children a path
-   * names; paths resolve as {@link FieldPath} has it); every field when {@code paths} is empty. The
-   * projection here only removes what a filter added: struct children and top-level fields, never
-   * anything inside a list.
-   */
-  static List<Field> project(List<Field> fields, List<String> paths) {
-    if (paths.isEmpty()) {
-      return new ArrayList<>(fields);
-    }
-    Map<String, Object> tree = new LinkedHashMap<>();
-    for (String p : paths) {
-      Map<String, Object> node = tree;
-      List<String> parts = FieldPath.parse(p).resolve(fields);
-      for (int k = 0; k < parts.size(); k++) {
-        Object next = node.get(parts.get(k));
-        if (k == parts.size() - 1 || next == Boolean.TRUE) {
-          node.put(parts.get(k), Boolean.TRUE);
-          break;
-        }
-        if (next == null) {
-          next = new LinkedHashMap<String, Object>();
-          node.put(parts.get(k), next);
-        }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> child = (Map<String, Object>) next;
-        node = child;
-      }
-    }
-    return prune(fields, tree);
-  }
-
-  @SuppressWarnings("unchecked")
-  private static List<Field> prune(List<Field> fields, Map<String, Object> tree) {
-    List<Field> out = new ArrayList<>();
-    for (Field f : fields) {
-      Object sel = tree.get(f.getName());
-      if (sel == null) {
-        continue;
-      }
-      if (sel == Boolean.TRUE || !(f.getType() instanceof ArrowType.Struct)) {
-        out.add(f);
-      } else {
-        out.add(
-            new Field(
-                f.getName(), f.getFieldType(), prune(f.getChildren(), (Map<String, Object>) sel)));
-      }
-    }
-    return out;
   }
 
   @Override

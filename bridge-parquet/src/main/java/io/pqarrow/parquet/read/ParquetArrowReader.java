@@ -223,7 +223,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     if (rowNumber == null) {
       return;
     }
-    for (Field f : FilterStage.project(root.getSchema().getFields(), options.columns())) {
+    for (Field f : Projection.arrowFields(root.getSchema().getFields(), options.columns())) {
       if (f.getName().equals(rowNumber)) {
         throw ParquetFileException.invalid(
             ErrorKind.INVALID_ARGUMENT,

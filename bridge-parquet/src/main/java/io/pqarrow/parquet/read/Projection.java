@@ -24,6 +24,10 @@ import org.apache.arrow.vector.types.pojo.Field;
  * <p>Inside a Variant column a path names object keys: {@code v.a.b} keeps of {@code v} what {@code
  * variant_get(v, '$.a.b')} needs on a shredded column ({@link #variant}), so that a query of one
  * shredded field reads that field's columns and the metadata, not the whole document.
+ *
+ * <p>The same selection, walked by the same code, projects two trees: the file's field mapping,
+ * before the read ({@link #apply}), and the Arrow fields of the reader's batches, after a filter
+ * has read its own columns too ({@link #arrowFields}), where it only removes what the filter added.
  */
 final class Projection {
   private Projection() {}
@@ -61,8 +65,24 @@ final class Projection {
     for (List<String> names : named) {
       select(root, names);
     }
-    List<FieldMapping> out = prune(fields, root, "", file);
-    return out;
+    return prune(fields, root, "", new MappingTree(file));
+  }
+
+  /**
+   * The fields of {@code fields} (the Arrow fields of a read's batches) that {@code paths} select;
+   * every field when {@code paths} is empty. This only removes what a filter added to a read's
+   * columns ({@link #apply} with {@code named}): struct children and top-level fields, never
+   * anything inside a list or a Variant, and a name not there is passed over.
+   */
+  static List<Field> arrowFields(List<Field> fields, List<String> paths) {
+    if (paths.isEmpty()) {
+      return new ArrayList<>(fields);
+    }
+    Node root = new Node();
+    for (String path : paths) {
+      select(root, FieldPath.parse(path).resolve(fields));
+    }
+    return prune(fields, root, "", ARROW_TREE);
   }
 
   /** {@code path} read as a {@link FieldPath}; a malformed one is an invalid argument. */
@@ -87,36 +107,42 @@ final class Projection {
     n.whole = true;
   }
 
-  private static List<FieldMapping> prune(
-      List<FieldMapping> fields, Node selection, String prefix, String file) {
-    List<FieldMapping> out = new ArrayList<>();
-    for (Map.Entry<String, Node> e : selection.children.entrySet()) {
-      boolean found = false;
-      for (FieldMapping f : fields) {
-        found |= f.arrowField().getName().equals(e.getKey());
-      }
-      if (!found) {
-        throw ParquetFileException.invalid(
-            ErrorKind.NOT_FOUND,
-            ErrorLocation.inFile(file).withColumn(prefix + e.getKey()),
-            "no such column",
-            null);
-      }
+  /**
+   * The tree a projection walks: the file's field mapping or the batches' Arrow fields; what they
+   * differ in is what a path that goes inside a field does, and whether a name not found is an
+   * error.
+   */
+  private interface Tree<T> {
+    Field arrow(T field);
+
+    /** A name of the selection that no field has, at {@code path}. */
+    void missing(String path);
+
+    /**
+     * {@code field} at {@code path} with the parts of it {@code sel} selects (not all of it): its
+     * children pruned by {@code prune}, or the field rebuilt some other way.
+     */
+    T inside(T field, Node sel, String path);
+  }
+
+  /** The file's field mapping: a name not found and a path into a leaf are errors. */
+  private record MappingTree(String file) implements Tree<FieldMapping> {
+    @Override
+    public Field arrow(FieldMapping field) {
+      return field.arrowField();
     }
-    for (FieldMapping f : fields) {
-      Node sel = selection.children.get(f.arrowField().getName());
-      if (sel == null) {
-        continue;
-      }
-      String path = prefix + f.arrowField().getName();
-      if (sel.whole) {
-        out.add(f);
-        continue;
-      }
+
+    @Override
+    public void missing(String path) {
+      throw ParquetFileException.invalid(
+          ErrorKind.NOT_FOUND, ErrorLocation.inFile(file).withColumn(path), "no such column", null);
+    }
+
+    @Override
+    public FieldMapping inside(FieldMapping f, Node sel, String path) {
       ArrowType type = f.arrowField().getType();
       if (type instanceof VariantType) {
-        out.add(variant(f, sel));
-        continue;
+        return variant(f, sel);
       }
       boolean descends =
           type instanceof ArrowType.Struct
@@ -129,7 +155,53 @@ final class Projection {
             "cannot select inside a column of type " + type + "; select the whole column",
             null);
       }
-      out.add(withChildren(f, prune(f.children(), sel, path + ".", file)));
+      return withChildren(f, prune(f.children(), sel, path + ".", this));
+    }
+  }
+
+  /** The batches' Arrow fields: only structs are pruned; a name not found is passed over. */
+  private static final Tree<Field> ARROW_TREE =
+      new Tree<>() {
+        @Override
+        public Field arrow(Field field) {
+          return field;
+        }
+
+        @Override
+        public void missing(String path) {}
+
+        @Override
+        public Field inside(Field f, Node sel, String path) {
+          if (!(f.getType() instanceof ArrowType.Struct)) {
+            return f;
+          }
+          return new Field(
+              f.getName(), f.getFieldType(), prune(f.getChildren(), sel, path + ".", this));
+        }
+      };
+
+  /**
+   * The fields of {@code fields} that {@code selection} names, in their order: whole where it says
+   * so, else as {@code tree} takes them apart; {@code prefix} is their parent's path and a dot.
+   */
+  private static <T> List<T> prune(List<T> fields, Node selection, String prefix, Tree<T> tree) {
+    List<T> out = new ArrayList<>();
+    for (String name : selection.children.keySet()) {
+      boolean found = false;
+      for (T f : fields) {
+        found |= tree.arrow(f).getName().equals(name);
+      }
+      if (!found) {
+        tree.missing(prefix + name);
+      }
+    }
+    for (T f : fields) {
+      String name = tree.arrow(f).getName();
+      Node sel = selection.children.get(name);
+      if (sel == null) {
+        continue;
+      }
+      out.add(sel.whole ? f : tree.inside(f, sel, prefix + name));
     }
     return out;
   }

@@ -463,9 +463,9 @@ final class RowGroupWalk {
 
   /**
    * Moves every leaf to the first row of {@code range} (relative to the row group), passing over
-   * the rows before it, and starts the range; returns the column that failed, for messages.
+   * the rows before it, and starts the range.
    */
-  private String skipTo(RowRanges.Range range) {
+  private void skipTo(RowRanges.Range range) {
     long at = nextRow - rowGroupFirstRow;
     if (range.from > at) {
       for (int i = 0; i < leaves.size(); i++) {
@@ -482,7 +482,6 @@ final class RowGroupWalk {
       nextRow += range.from - at;
     }
     rangeLeft = range.to - range.from + 1;
-    return null;
   }
 
   /**

@@ -1,0 +1,33 @@
+package io.pqarrow.parquet.internal.page;
+
+import java.nio.ByteBuffer;
+import org.apache.parquet.format.Encoding;
+
+/**
+ * One page as {@link PageParser} read it: what its header says, and its decompressed bytes. {@link
+ * ColumnChunkPages} keeps two (the page handed out and the one read next) and swaps them.
+ */
+final class Page {
+  /** The page's index in its chunk, counting every page (0 is the first). */
+  int index = -1;
+
+  /** The file offset of the page's header. */
+  long offset;
+
+  /** The file offset of the page's body, after its header. */
+  long bodyOffset;
+
+  /** The size of the body in the file. */
+  int compressedSize;
+
+  ColumnChunkPages.Kind kind;
+  int valueCount;
+  Encoding encoding;
+  int repLevelBytes;
+  int defLevelBytes;
+
+  /** The array {@link #data} wraps, kept from page to page and grown when a page needs more. */
+  byte[] buffer = new byte[0];
+
+  ByteBuffer data;
+}
