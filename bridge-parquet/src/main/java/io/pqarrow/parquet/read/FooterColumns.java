@@ -58,6 +58,7 @@ final class FooterColumns {
   }
 
   private static Operators.Column<?> column(FilterPredicate p) {
+    // the comparisons, then the user-defined pair, then the set and text tests
     if (p instanceof Operators.Eq<?> e) {
       return e.getColumn();
     } else if (p instanceof Operators.NotEq<?> e) {
@@ -70,14 +71,14 @@ final class FooterColumns {
       return e.getColumn();
     } else if (p instanceof Operators.GtEq<?> e) {
       return e.getColumn();
+    } else if (p instanceof Operators.LogicalNotUserDefined<?, ?> e) {
+      return e.getUserDefined().getColumn();
+    } else if (p instanceof Operators.UserDefined<?, ?> e) {
+      return e.getColumn();
     } else if (p instanceof Operators.SetColumnFilterPredicate<?> e) {
       return e.getColumn();
     } else if (p instanceof Operators.Contains<?> e) {
       return e.getColumn();
-    } else if (p instanceof Operators.UserDefined<?, ?> e) {
-      return e.getColumn();
-    } else if (p instanceof Operators.LogicalNotUserDefined<?, ?> e) {
-      return e.getUserDefined().getColumn();
     }
     return null;
   }
