@@ -47,6 +47,13 @@ import org.apache.parquet.internal.column.columnindex.OffsetIndex;
  * chunk whose first repetition level is not 0, levels that run out before the chunk's value count)
  * are reported by {@link ColumnChunkPages#corruptPage} with the column, row group, page and byte
  * offset.
+ *
+ * <p>Why one file of about 800 lines: reading records ({@link #readRecords}) and passing over them
+ * without decoding their values (late materialization, offsets, skipped page ranges: {@link
+ * #skipRecords}) move the same page cursor (the page's level decoders, its decoded level arrays,
+ * the values left in the page, the chunk's record count) and must leave it in the same state; split
+ * apart, each half would need the other's every field. The offset-index arithmetic, which needs
+ * none of them, is {@link OffsetIndexPages}.
  */
 abstract class ChunkLeafDecoder extends LeafDecoder {
   /**
