@@ -49,7 +49,10 @@ class CliJarTest {
             .redirectOutput(out.toFile())
             .redirectError(err.toFile())
             .start();
-    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "java did not finish in 120 s");
+    if (!p.waitFor(120, TimeUnit.SECONDS)) {
+      p.destroyForcibly(); // a command that hangs (a server that started) must not outlive the test
+      throw new AssertionError("java did not finish in 120 s: " + command);
+    }
     return new LauncherRun(
         p.exitValue(),
         Files.readString(out, StandardCharsets.UTF_8),
