@@ -52,16 +52,20 @@ class ShreddedDecodeAllocatorTest {
           null,
           i64(7));
 
+  /** {@code plain} shredded as {@code struct<a:int64>}, in the test's allocator. */
+  private VariantVector shredded(VariantVector plain) {
+    return Shredding.shred(
+        plain,
+        ShreddingTypes.parse("v", "struct<a:int64>"),
+        ShredOptions.defaults(),
+        memory.allocator());
+  }
+
   @Test
   void decodeIntoNullTargetOfRebuiltObjectsGivesWhatTheUnshreddedColumnGives() {
     Field target = Field.nullable("v", ArrowType.Null.INSTANCE);
     try (VariantVector plain = KernelTestSupport.vectorOf(ROWS, memory.allocator());
-        VariantVector shredded =
-            Shredding.shred(
-                plain,
-                ShreddingTypes.parse("v", "struct<a:int64>"),
-                ShredOptions.defaults(),
-                memory.allocator());
+        VariantVector shredded = shredded(plain);
         KernelResult expected =
             VariantKernels.decode(plain, target, DecodeOptions.defaults(), memory.allocator());
         KernelResult actual =
@@ -81,12 +85,7 @@ class ShreddedDecodeAllocatorTest {
   void getOfTheWholeValueIntoNullTargetGivesWhatTheUnshreddedColumnGives() {
     Field target = Field.nullable("v", ArrowType.Null.INSTANCE);
     try (VariantVector plain = KernelTestSupport.vectorOf(ROWS, memory.allocator());
-        VariantVector shredded =
-            Shredding.shred(
-                plain,
-                ShreddingTypes.parse("v", "struct<a:int64>"),
-                ShredOptions.defaults(),
-                memory.allocator());
+        VariantVector shredded = shredded(plain);
         KernelResult expected =
             VariantKernels.get(plain, "$", target, GetOptions.defaults(), memory.allocator());
         KernelResult actual =
@@ -104,12 +103,7 @@ class ShreddedDecodeAllocatorTest {
             FieldType.nullable(ArrowType.Struct.INSTANCE),
             List.of(Field.nullable("a", new ArrowType.Int(64, true))));
     try (VariantVector plain = KernelTestSupport.vectorOf(ROWS, memory.allocator());
-        VariantVector shredded =
-            Shredding.shred(
-                plain,
-                ShreddingTypes.parse("v", "struct<a:int64>"),
-                ShredOptions.defaults(),
-                memory.allocator());
+        VariantVector shredded = shredded(plain);
         KernelResult expected =
             VariantKernels.decode(plain, target, DecodeOptions.defaults(), memory.allocator());
         KernelResult actual =
