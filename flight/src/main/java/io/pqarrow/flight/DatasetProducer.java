@@ -357,6 +357,11 @@ final class DatasetProducer extends NoOpFlightProducer {
       Map<String, Field> decoded = ticketDecoded(r, in.getSchema());
       VectorSchemaRoot sent = out == null ? in : out;
       listener.start(sent);
+      // Zero-copy: gRPC sends the batch's own buffers instead of copying them through a byte
+      // array. Safe because no buffer is written after putNext: the scan moves every batch into
+      // buffers of its own (DatasetScan transfers each file batch into its root; the Variant
+      // output is cleared after each batch), so the buffers a message holds stay as sent.
+      listener.setUseZeroCopy(true);
       while (scan.loadNextBatch()) {
         if (!waitForClient(listener, backpressure)) {
           if (!listener.isCancelled()) {
