@@ -1,6 +1,8 @@
 package io.pqarrow.ipc;
 
+import java.io.BufferedInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.SeekableByteChannel;
@@ -63,6 +65,35 @@ public final class IpcReaders {
   }
 
   /**
+   * A reader of the IPC stream in {@code in}, which need not seek: the schema message is read ahead
+   * under a mark (through a {@link BufferedInputStream} when {@code in} supports no mark) and then
+   * read again by the reader.
+   *
+   * @param in the stream's bytes, from its start
+   * @param allocator where the batches' buffers come from
+   * @param compression the codecs of compressed bodies ({@link IpcCompression#FACTORY})
+   * @return Arrow Java's reader for a little-endian stream, a byte-swapping one for a big-endian
+   *     one
+   * @throws IOException when the schema message cannot be read
+   */
+  public static ArrowStreamReader stream(
+      InputStream in, BufferAllocator allocator, CompressionCodec.Factory compression)
+      throws IOException {
+    InputStream marked = in.markSupported() ? in : new BufferedInputStream(in);
+    marked.mark(MAX_SCHEMA_MESSAGE + 8);
+    ByteOrder order;
+    try {
+      order = schemaOrder(marked);
+    } finally {
+      marked.reset();
+    }
+    if (order == ByteOrder.BIG_ENDIAN) {
+      return new BigEndianStream(marked, allocator, compression);
+    }
+    return new ArrowStreamReader(marked, allocator, compression);
+  }
+
+  /**
    * A reader of the IPC file (the random-access format) in {@code channel}.
    *
    * @param channel the file's bytes
@@ -91,24 +122,56 @@ public final class IpcReaders {
     try {
       channel.position(position);
       ByteBuffer prefix = readFully(channel, 8);
-      if (prefix == null) {
+      long[] frame = frame(prefix);
+      if (frame == null || position + frame[0] + frame[1] > channel.size()) {
         return ByteOrder.LITTLE_ENDIAN;
       }
-      int length = prefix.getInt(0);
-      int skip = 4;
-      if (length == -1) {
-        length = prefix.getInt(4);
-        skip = 8;
-      }
-      if (length <= 0 || length > MAX_SCHEMA_MESSAGE || position + skip + length > channel.size()) {
-        return ByteOrder.LITTLE_ENDIAN;
-      }
-      channel.position(position + skip);
-      ByteBuffer metadata = readFully(channel, length);
+      channel.position(position + frame[0]);
+      ByteBuffer metadata = readFully(channel, (int) frame[1]);
       return metadata == null ? ByteOrder.LITTLE_ENDIAN : schemaOrder(metadata);
     } finally {
       channel.position(saved);
     }
+  }
+
+  /** As the channel's, from {@code in}'s next bytes (which it consumes). */
+  private static ByteOrder schemaOrder(InputStream in) throws IOException {
+    byte[] prefix = in.readNBytes(8);
+    long[] frame =
+        frame(prefix.length < 8 ? null : ByteBuffer.wrap(prefix).order(ByteOrder.LITTLE_ENDIAN));
+    if (frame == null) {
+      return ByteOrder.LITTLE_ENDIAN;
+    }
+    int skip = (int) frame[0];
+    int length = (int) frame[1];
+    int carried = Math.min(prefix.length - skip, length); // metadata bytes already in the prefix
+    byte[] rest = in.readNBytes(length - carried); // grows as bytes come: no length-sized guess
+    if (rest.length < length - carried) {
+      return ByteOrder.LITTLE_ENDIAN;
+    }
+    ByteBuffer metadata = ByteBuffer.allocate(length);
+    metadata.put(prefix, skip, carried).put(rest).flip();
+    return schemaOrder(metadata);
+  }
+
+  /**
+   * The framing of the message whose first 8 bytes are {@code prefix}: the bytes before its
+   * metadata (8, or 4 before Arrow 0.15) and the metadata's length; null when there is none.
+   */
+  private static long[] frame(ByteBuffer prefix) {
+    if (prefix == null) {
+      return null;
+    }
+    int length = prefix.getInt(0);
+    int skip = 4;
+    if (length == -1) {
+      length = prefix.getInt(4);
+      skip = 8;
+    }
+    if (length <= 0 || length > MAX_SCHEMA_MESSAGE) {
+      return null;
+    }
+    return new long[] {skip, length};
   }
 
   /** The byte order a {@code Message} flatbuffer holding a schema declares. */
@@ -142,6 +205,11 @@ public final class IpcReaders {
   private static final class BigEndianStream extends ArrowStreamReader {
     BigEndianStream(
         SeekableByteChannel in, BufferAllocator allocator, CompressionCodec.Factory compression) {
+      super(in, allocator, compression);
+    }
+
+    BigEndianStream(
+        InputStream in, BufferAllocator allocator, CompressionCodec.Factory compression) {
       super(in, allocator, compression);
     }
 

@@ -85,6 +85,46 @@ class BigEndianIpcTest {
   }
 
   /**
+   * A stream that cannot seek or mark (a pipe, a socket) reads as the channel does, big-endian and
+   * little-endian alike: the schema is looked at under a mark and read again by the reader.
+   */
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+  void aStreamThatCannotSeekReadsAsTheChannelDoes(boolean bigEndianInput) throws IOException {
+    BufferAllocator allocator = memory.allocator();
+    try (GeneratedBatches data = GeneratedBatches.generate(allocator, swappable(), 31, LENGTHS)) {
+      byte[] bytes =
+          bigEndianInput
+              ? bigEndian(IpcFormat.STREAM, data)
+              : IpcFormat.STREAM.write(
+                  allocator,
+                  data.schema(),
+                  data.batches(),
+                  data.dictionaries(),
+                  BodyCompression.NONE);
+      java.io.InputStream pipe =
+          new java.io.FilterInputStream(new java.io.ByteArrayInputStream(bytes)) {
+            @Override
+            public boolean markSupported() {
+              return false;
+            }
+          };
+      int seen = 0;
+      try (ArrowStreamReader reader = IpcReaders.stream(pipe, allocator, IpcCompression.FACTORY)) {
+        VectorSchemaRoot root = reader.getVectorSchemaRoot();
+        assertEquals(data.schema(), root.getSchema());
+        while (reader.loadNextBatch()) {
+          String where = (bigEndianInput ? "big" : "little") + "-endian batch " + seen;
+          assertRootEquals(data.batches().get(seen), root, where);
+          assertDictionaryEquals(data.dictionaries(), reader, TypeCatalog.DICTIONARY_ID, where);
+          seen++;
+        }
+      }
+      assertEquals(LENGTHS.length, seen, "batches read");
+    }
+  }
+
+  /**
    * The generator really writes big-endian (so the test above is not a swap undone by the same
    * mistake): an int64 of 0x0102030405060708 is on the wire as 01 02 … 08, and Arrow Java on its
    * own, which ignores the schema's byte order, reads it reversed.
