@@ -23,16 +23,11 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
@@ -55,13 +50,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar CastToVariantBenchmark -f 1 -wi 2 -i
  * 5}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 1, jvmArgsAppend = "--add-opens=java.base/java.nio=ALL-UNNAMED")
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-public class CastToVariantBenchmark {
+public class CastToVariantBenchmark extends BenchmarkDefaults {
   /** Rows in the batch. */
   @Param({"65536"})
   public int rows;
@@ -70,6 +62,14 @@ public class CastToVariantBenchmark {
 
   BufferAllocator allocator;
   StructVector input;
+
+  /** The input's children, taken once in {@link #setup}; each benchmark copies them to locals. */
+  private BigIntVector id;
+
+  private VarCharVector name;
+  private Float8Vector score;
+  private ListVector tags;
+  private MapVector attrs;
 
   /** The struct column's field. */
   static Field schema() {
@@ -104,12 +104,12 @@ public class CastToVariantBenchmark {
     input = (StructVector) schema().createVector(allocator);
     input.allocateNew();
     Random r = new Random(20261126L);
-    BigIntVector id = (BigIntVector) input.getChild("id");
-    VarCharVector name = (VarCharVector) input.getChild("name");
-    Float8Vector score = (Float8Vector) input.getChild("score");
-    ListVector tags = (ListVector) input.getChild("tags");
+    id = (BigIntVector) input.getChild("id");
+    name = (VarCharVector) input.getChild("name");
+    score = (Float8Vector) input.getChild("score");
+    tags = (ListVector) input.getChild("tags");
     VarCharVector tag = (VarCharVector) tags.getDataVector();
-    MapVector attrs = (MapVector) input.getChild("attrs");
+    attrs = (MapVector) input.getChild("attrs");
     StructVector entry = (StructVector) attrs.getDataVector();
     VarCharVector key = (VarCharVector) entry.getChild("key");
     IntVector value = (IntVector) entry.getChild("value");
@@ -162,11 +162,11 @@ public class CastToVariantBenchmark {
   @Benchmark
   public long rowAtATime() {
     VariantVectorWriter w = new VariantVectorWriter();
-    BigIntVector id = (BigIntVector) input.getChild("id");
-    VarCharVector name = (VarCharVector) input.getChild("name");
-    Float8Vector score = (Float8Vector) input.getChild("score");
-    ListVector tags = (ListVector) input.getChild("tags");
-    MapVector attrs = (MapVector) input.getChild("attrs");
+    BigIntVector id = this.id;
+    VarCharVector name = this.name;
+    Float8Vector score = this.score;
+    ListVector tags = this.tags;
+    MapVector attrs = this.attrs;
     for (int i = 0; i < rows; i++) {
       if (input.isNull(i)) {
         w.appendSqlNull();
@@ -235,11 +235,11 @@ public class CastToVariantBenchmark {
   /** Baseline: parquet-java's builder, one per row (each row its own metadata). */
   @Benchmark
   public long parquetJavaRowAtATime() {
-    BigIntVector id = (BigIntVector) input.getChild("id");
-    VarCharVector name = (VarCharVector) input.getChild("name");
-    Float8Vector score = (Float8Vector) input.getChild("score");
-    ListVector tags = (ListVector) input.getChild("tags");
-    MapVector attrs = (MapVector) input.getChild("attrs");
+    BigIntVector id = this.id;
+    VarCharVector name = this.name;
+    Float8Vector score = this.score;
+    ListVector tags = this.tags;
+    MapVector attrs = this.attrs;
     try (VarBinaryVector meta = new VarBinaryVector("metadata", allocator);
         VarBinaryVector values = new VarBinaryVector("value", allocator)) {
       meta.allocateNew(rows);

@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
@@ -19,17 +18,10 @@ import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Reads an existing Parquet file, whole, with this library's {@link ParquetArrowReader} and, as the
@@ -53,13 +45,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Run: {@code java --add-opens=java.base/java.nio=ALL-UNNAMED -jar
  * benchmarks/target/benchmarks.jar FileReadBenchmark -p path=FILE.parquet -prof gc}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = "--add-opens=java.base/java.nio=ALL-UNNAMED")
-@Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 1)
-public class FileReadBenchmark {
+public class FileReadBenchmark extends BenchmarkDefaults {
   /** The Parquet file to read; must exist. */
   @Param({""})
   public String path;

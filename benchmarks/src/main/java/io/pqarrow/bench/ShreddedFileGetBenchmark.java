@@ -7,7 +7,6 @@ import io.pqarrow.kernel.PathExpression;
 import io.pqarrow.kernel.VariantKernels;
 import io.pqarrow.shred.Shredding;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
@@ -17,17 +16,10 @@ import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * {@code variant_get} over a shredded Variant column read from an existing Parquet file (the
@@ -45,15 +37,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * benchmarks/target/benchmarks.jar ShreddedFileGetBenchmark -p
  * file=benchmarks/target/data/variant-json-1000000.parquet -p get='$.qty' -prof gc}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(
     value = 1,
     jvmArgsAppend = {"--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx6g"})
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-public class ShreddedFileGetBenchmark {
+public class ShreddedFileGetBenchmark extends BenchmarkDefaults {
   /** The Parquet file; must exist and hold a shredded Variant column {@link #column}. */
   @Param({""})
   public String file;

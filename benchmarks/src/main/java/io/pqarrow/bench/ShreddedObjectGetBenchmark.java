@@ -11,7 +11,6 @@ import io.pqarrow.shred.ShreddingTypes;
 import io.pqarrow.variant.VariantBuilder;
 import io.pqarrow.variant.arrow.VariantVectorWriter;
 import io.pqarrow.variant.testing.RandomVariants;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -24,16 +23,12 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
@@ -46,15 +41,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * gets on the unshredded column ({@code plainVariant}, {@code plainStruct}) are the baseline. Run
  * with {@code -prof gc} for heap per row. Times are per batch of {@link #rows}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Fork(
     value = 1,
     jvmArgsAppend = {"--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx4g"})
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-public class ShreddedObjectGetBenchmark {
+public class ShreddedObjectGetBenchmark extends BenchmarkDefaults {
   /** Rows in the batch. */
   @Param({"65536"})
   public int rows;
@@ -151,19 +144,16 @@ public class ShreddedObjectGetBenchmark {
     int rounds = Integer.parseInt(args[2]);
     b.setup();
     try {
-      Map<String, LongSupplier> methods = new LinkedHashMap<>();
-      methods.put("shreddedVariant", b::shreddedVariant);
-      methods.put("shreddedStruct", b::shreddedStruct);
-      methods.put("plainVariant", b::plainVariant);
-      methods.put("plainStruct", b::plainStruct);
-      CpuTimeRounds.Result result = CpuTimeRounds.run(methods, warmup, rounds);
-      for (Map.Entry<String, long[]> e : result.cpuNanos().entrySet()) {
-        double[] v = CpuTimeRounds.sortedPer(e.getValue(), b.rows);
-        System.out.printf(
-            "%-16s cpu ns/row median %.1f min %.1f max %.1f%n",
-            e.getKey(), v[rounds / 2], v[0], v[rounds - 1]);
-      }
-      System.out.println("checksum " + result.checksum());
+      Map<String, LongSupplier> methods =
+          CpuTimeRounds.methods(b, "shreddedVariant,shreddedStruct,plainVariant,plainStruct");
+      CpuTimeRounds.run(methods, null, warmup, rounds)
+          .print(
+              (name, nanos) -> {
+                double[] v = CpuTimeRounds.sortedPer(nanos, b.rows);
+                System.out.printf(
+                    "%-16s cpu ns/row median %.1f min %.1f max %.1f%n",
+                    name, v[rounds / 2], v[0], v[rounds - 1]);
+              });
     } finally {
       b.tearDown();
     }

@@ -9,21 +9,12 @@ import io.pqarrow.variant.arrow.VariantColumnReader;
 import io.pqarrow.variant.arrow.VariantVectorWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * {@link Shredding#unshred} of every batch of a shredded Variant column read from an existing
@@ -41,13 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * benchmarks/target/benchmarks.jar UnshredFileBenchmark -p
  * path=benchmarks/target/data/variant-1000000.parquet -prof gc}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = "--add-opens=java.base/java.nio=ALL-UNNAMED")
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-public class UnshredFileBenchmark {
+public class UnshredFileBenchmark extends BenchmarkDefaults {
   /** The Parquet file; must exist and hold a shredded Variant column {@link #column}. */
   @Param({""})
   public String path;

@@ -26,18 +26,12 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.parquet.variant.Variant;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * {@code variant_get(v, path, int64)} over a batch of objects of {@link #width} keys, each row
@@ -61,15 +55,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar VariantGetBenchmark -p width=30}. Times
  * are per batch of {@link #rows}; divide by it for ns/row.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Fork(
     value = 1,
     jvmArgsAppend = {"--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx6g"})
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-public class VariantGetBenchmark {
+public class VariantGetBenchmark extends BenchmarkDefaults {
   private static final int NESTED_WIDTH = 8;
 
   /** Rows in the batch. */

@@ -1,8 +1,5 @@
 package io.pqarrow.bench;
 
-import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
@@ -29,7 +26,7 @@ public final class VariantGetCpuTime {
     int rows = Integer.parseInt(args[1]);
     int warmup = Integer.parseInt(args[2]);
     int rounds = Integer.parseInt(args[3]);
-    List<String> only = args.length > 4 ? Arrays.asList(args[4].split(",")) : null;
+    String only = args.length > 4 ? args[4] : null;
     for (String width : args[0].split(",")) {
       for (String path : System.getProperty("paths", "top,depth3").split(",")) {
         VariantGetBenchmark b = new VariantGetBenchmark();
@@ -38,22 +35,16 @@ public final class VariantGetCpuTime {
         b.path = path;
         b.setup();
         try {
-          Map<String, LongSupplier> contenders = new LinkedHashMap<>();
-          contenders.put("handLoop", b::handLoop);
-          contenders.put("parquetJava", b::parquetJava);
-          contenders.put("kernel", b::kernel);
-          contenders.put("kernelShredded", b::kernelShredded);
-          if (only != null) {
-            contenders.keySet().retainAll(only);
-          }
-          CpuTimeRounds.Result result = CpuTimeRounds.run(contenders, warmup, rounds);
-          for (Map.Entry<String, long[]> e : result.cpuNanos().entrySet()) {
-            double[] v = CpuTimeRounds.sortedPer(e.getValue(), rows);
-            System.out.printf(
-                "width=%s path=%s %-15s cpu ns/row median %.1f min %.1f max %.1f%n",
-                width, path, e.getKey(), v[rounds / 2], v[0], v[rounds - 1]);
-          }
-          System.out.println("checksum " + result.checksum());
+          Map<String, LongSupplier> contenders =
+              CpuTimeRounds.methods(b, "handLoop,parquetJava,kernel,kernelShredded");
+          CpuTimeRounds.run(contenders, only, warmup, rounds)
+              .print(
+                  (name, nanos) -> {
+                    double[] v = CpuTimeRounds.sortedPer(nanos, rows);
+                    System.out.printf(
+                        "width=%s path=%s %-15s cpu ns/row median %.1f min %.1f max %.1f%n",
+                        width, path, name, v[rounds / 2], v[0], v[rounds - 1]);
+                  });
         } finally {
           b.tearDown();
         }

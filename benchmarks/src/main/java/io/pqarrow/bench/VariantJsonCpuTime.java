@@ -1,8 +1,5 @@
 package io.pqarrow.bench;
 
-import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
@@ -29,35 +26,35 @@ public final class VariantJsonCpuTime {
   public static void main(String[] args) {
     int warmup = Integer.parseInt(args[0]);
     int rounds = Integer.parseInt(args[1]);
-    List<String> only = args.length > 3 ? Arrays.asList(args[3].split(",")) : null;
+    String only = args.length > 3 ? args[3] : null;
     VariantJsonBenchmark b = new VariantJsonBenchmark();
     b.rows = Integer.parseInt(args[2]);
     b.setup();
     try {
-      Map<String, LongSupplier> methods = new LinkedHashMap<>();
-      methods.put("jsonToVariant", b::jsonToVariant);
-      methods.put("variantToJson", b::variantToJson);
-      methods.put("sparkVariantToJson", b::sparkVariantToJson);
-      methods.put("validateFull", b::validateFull);
-      if (only != null) {
-        methods.keySet().retainAll(only);
-      }
-      Map<String, Long> bytes =
-          Map.of(
-              "jsonToVariant", b.jsonBytes,
-              "variantToJson", b.jsonOutBytes,
-              "sparkVariantToJson", b.jsonOutBytes,
-              "validateFull", b.variantBytes);
-      CpuTimeRounds.Result result = CpuTimeRounds.run(methods, warmup, rounds);
-      for (Map.Entry<String, long[]> e : result.cpuNanos().entrySet()) {
-        double[] v = CpuTimeRounds.sortedRates(e.getValue(), bytes.get(e.getKey()) * 1e3);
-        System.out.printf(
-            "%-20s cpu MB/s best %.0f median %.0f worst %.0f (%d bytes)%n",
-            e.getKey(), v[rounds - 1], v[rounds / 2], v[0], bytes.get(e.getKey()));
-      }
-      System.out.println("checksum " + result.checksum());
+      Map<String, LongSupplier> methods =
+          CpuTimeRounds.methods(b, "jsonToVariant,variantToJson,sparkVariantToJson,validateFull");
+      CpuTimeRounds.run(methods, only, warmup, rounds)
+          .print(
+              (name, nanos) -> {
+                double[] v = CpuTimeRounds.sortedRates(nanos, bytes(b, name) * 1e3);
+                System.out.printf(
+                    "%-20s cpu MB/s best %.0f median %.0f worst %.0f (%d bytes)%n",
+                    name, v[rounds - 1], v[rounds / 2], v[0], bytes(b, name));
+              });
     } finally {
       b.tearDown();
+    }
+  }
+
+  /** The bytes one call of {@code method} processes: JSON text in or out, or Variant bytes. */
+  private static long bytes(VariantJsonBenchmark b, String method) {
+    switch (method) {
+      case "jsonToVariant":
+        return b.jsonBytes;
+      case "validateFull":
+        return b.variantBytes;
+      default: // variantToJson, sparkVariantToJson
+        return b.jsonOutBytes;
     }
   }
 }

@@ -12,15 +12,10 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.apache.parquet.variant.Variant;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -32,13 +27,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar VariantReadBenchmark -f 1 -wi 1 -i 2}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 1, jvmArgsAppend = "--add-opens=java.base/java.nio=ALL-UNNAMED")
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-public class VariantReadBenchmark {
+public class VariantReadBenchmark extends BenchmarkDefaults {
   /** Rows in the batch. */
   @Param({"1000"})
   public int rows;

@@ -1,16 +1,12 @@
 package io.pqarrow.variant;
 
 import io.pqarrow.Limits;
-import io.pqarrow.variant.internal.Utf8;
 import io.pqarrow.variant.internal.ValueHeader;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -35,19 +31,18 @@ import java.util.UUID;
  * re-encodes the value once with the sorted ids.
  *
  * <p>Values are laid out child first: when a container ends, its children are moved right by the
- * size of its header. {@link #appendVariant} copies a value read elsewhere, re-mapping its keys to
- * this builder's dictionary (sub-value extraction, re-keying for shredding). Misuse of the call
- * sequence (a value without a key in an object, {@code endArray} inside an object, two top-level
- * values) throws {@link IllegalStateException}. A builder is not thread-safe; after {@link
- * #build()} it is empty and can be reused.
+ * size of its header (one copy per enclosing level; {@link #appendVariant} refuses a value nested
+ * deeper than {@link Limits#maxVariantDepth()} as a depth bomb). {@link #appendVariant} copies a
+ * value read elsewhere, re-mapping its keys to this builder's dictionary (sub-value extraction,
+ * re-keying for shredding). Misuse of the call sequence (a value without a key in an object, {@code
+ * endArray} inside an object, two top-level values) throws {@link IllegalStateException}. A builder
+ * is not thread-safe; after {@link #build()} it is empty and can be reused.
  *
- * <p>Moving children right costs one copy of a container's contents per enclosing level, so a value
- * nested {@code d} deep is copied about {@code d} times; Variant data is rarely deep, and {@link
- * #appendVariant} refuses a value nested deeper than the builder's {@link Limits#maxVariantDepth()}
- * as a depth bomb.
- *
- * <p>Over 500 lines because it has an append method per primitive kind (each a few lines, all
- * sharing the frame bookkeeping) besides the container and copying logic.
+ * <p>This class is the public surface, a method or two of lines per primitive kind over the classes
+ * that do the work: {@code ValueWriter} (the bytes and the open containers), {@code FieldOrder} (an
+ * object's field order), {@code Utf8Encoder}, {@code DecimalRange} and {@code ValueCopier} (copying
+ * values read elsewhere). It is over 500 lines because of that surface and its documentation (some
+ * 40 public methods), not because of logic.
  */
 public final class VariantBuilder {
   /**
@@ -59,42 +54,10 @@ public final class VariantBuilder {
 
   private final KeyDictionary dict;
   private final boolean ownsDictionary;
-  private byte[] buf = new byte[128];
-  private int pos;
-  private final List<Frame> frames = new ArrayList<>();
-  private int depth;
-
-  /** The innermost open container ({@code frames.get(depth - 1)}), or null at the top level. */
-  private Frame current;
-
-  private boolean topWritten;
-
-  private VariantMetadata lastSource;
-  private int[] sourceIds;
-  private VariantMetadata copySource;
-  private final VariantWalker walker;
-  private final Copier copier = new Copier();
-
-  /** Mutable state of one open object or array. */
-  private static final class Frame {
-    boolean object;
-    int dataStart;
-    int count;
-    int pendingKey = -1;
-    int[] ids = new int[8];
-    int[] starts = new int[8];
-
-    /** Scratch for the field order at {@link #endObject}, reused by every object at this depth. */
-    int[] order = new int[8];
-
-    /**
-     * The field ids, in written order, of the last object at this depth whose {@link #order} was
-     * computed: the next object with the same ids in the same order (rows of one shape) reuses it.
-     */
-    int[] orderedIds = new int[8];
-
-    int orderedCount = -1;
-  }
+  private final ValueWriter writer;
+  private final FieldOrder fieldOrder;
+  private final Utf8Encoder utf8;
+  private final ValueCopier copier;
 
   /** A builder with its own dictionary, for one value at a time, with the default limits. */
   public VariantBuilder() {
@@ -115,7 +78,11 @@ public final class VariantBuilder {
   VariantBuilder(KeyDictionary dict, boolean ownsDictionary, Limits limits) {
     this.dict = dict;
     this.ownsDictionary = ownsDictionary;
-    this.walker = new VariantWalker(Objects.requireNonNull(limits, "limits"));
+    this.writer = new ValueWriter(dict);
+    this.fieldOrder = new FieldOrder(dict);
+    this.utf8 = new Utf8Encoder(writer);
+    this.copier =
+        new ValueCopier(this, writer, dict, utf8, Objects.requireNonNull(limits, "limits"));
   }
 
   // ---- primitives ----
@@ -126,7 +93,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendNull() {
-    writeHeader(ValueHeader.NULL, 0);
+    writer.header(ValueHeader.NULL, 0);
     return this;
   }
 
@@ -138,7 +105,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendBoolean(boolean value) {
-    writeHeader(value ? ValueHeader.TRUE : ValueHeader.FALSE, 0);
+    writer.header(value ? ValueHeader.TRUE : ValueHeader.FALSE, 0);
     return this;
   }
 
@@ -149,8 +116,8 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendByte(byte value) {
-    int p = writeHeader(ValueHeader.INT8, 1);
-    buf[p] = value;
+    int p = writer.header(ValueHeader.INT8, 1);
+    writer.buffer()[p] = value;
     return this;
   }
 
@@ -251,10 +218,7 @@ public final class VariantBuilder {
    * @throws VariantFormatException if the scale is not 0 to 38
    */
   public VariantBuilder appendDecimal4(int unscaled, int scale) {
-    byte scaleByte = checkScale(scale);
-    int p = writeHeader(ValueHeader.DECIMAL4, 5);
-    buf[p] = scaleByte;
-    VariantLayout.writeUnsigned(buf, p + 1, unscaled, 4);
+    writer.decimal(ValueHeader.DECIMAL4, DecimalRange.scale(scale, writer), unscaled, 0);
     return this;
   }
 
@@ -267,10 +231,7 @@ public final class VariantBuilder {
    * @throws VariantFormatException if the scale is not 0 to 38
    */
   public VariantBuilder appendDecimal8(long unscaled, int scale) {
-    byte scaleByte = checkScale(scale);
-    int p = writeHeader(ValueHeader.DECIMAL8, 9);
-    buf[p] = scaleByte;
-    VariantLayout.writeUnsigned(buf, p + 1, unscaled, 8);
+    writer.decimal(ValueHeader.DECIMAL8, DecimalRange.scale(scale, writer), unscaled, 0);
     return this;
   }
 
@@ -283,27 +244,9 @@ public final class VariantBuilder {
    * @throws VariantFormatException if the value has more than 38 digits or the scale is not 0 to 38
    */
   public VariantBuilder appendDecimal16(BigInteger unscaled, int scale) {
-    if (unscaled.abs().compareTo(MAX_DECIMAL16) > 0) {
-      throw VariantFormatException.atPath(
-          "decimal", path(), "expected at most 38 digits, found " + unscaled);
-    }
-    byte scaleByte = checkScale(scale);
-    int p = writeHeader(ValueHeader.DECIMAL16, 17);
-    buf[p] = scaleByte;
-    byte[] be = unscaled.toByteArray();
-    byte fill = (byte) (unscaled.signum() < 0 ? 0xFF : 0);
-    for (int i = 0; i < 16; i++) {
-      buf[p + 1 + i] = i < be.length ? be[be.length - 1 - i] : fill;
-    }
-    return this;
+    DecimalRange.digits(unscaled, writer);
+    return appendDecimal16(unscaled.longValue(), unscaled.shiftRight(64).longValue(), scale);
   }
-
-  private static final BigInteger MAX_DECIMAL16 = BigInteger.TEN.pow(38).subtract(BigInteger.ONE);
-
-  /** The high and low 64 bits of 10<sup>38</sup> − 1, the largest DECIMAL16 magnitude. */
-  private static final long MAX_DECIMAL16_HIGH = MAX_DECIMAL16.shiftRight(64).longValue();
-
-  private static final long MAX_DECIMAL16_LOW = MAX_DECIMAL16.longValue();
 
   /**
    * Appends a DECIMAL16 whose unscaled value is the 128-bit two's complement {@code high:low} (the
@@ -316,38 +259,9 @@ public final class VariantBuilder {
    * @throws VariantFormatException if the value has more than 38 digits or the scale is not 0 to 38
    */
   public VariantBuilder appendDecimal16(long low, long high, int scale) {
-    long absHigh = high;
-    long absLow = low;
-    if (high < 0) {
-      absLow = -low;
-      absHigh = ~high + (low == 0 ? 1 : 0);
-    }
-    int cmp = Long.compareUnsigned(absHigh, MAX_DECIMAL16_HIGH);
-    if (absHigh < 0
-        || cmp > 0
-        || (cmp == 0 && Long.compareUnsigned(absLow, MAX_DECIMAL16_LOW) > 0)) {
-      throw VariantFormatException.atPath(
-          "decimal",
-          path(),
-          "expected at most 38 digits, found "
-              + BigInteger.valueOf(high)
-                  .shiftLeft(64)
-                  .or(new BigInteger(Long.toUnsignedString(low))));
-    }
-    byte scaleByte = checkScale(scale);
-    int p = writeHeader(ValueHeader.DECIMAL16, 17);
-    buf[p] = scaleByte;
-    VariantLayout.writeUnsigned(buf, p + 1, low, 8);
-    VariantLayout.writeUnsigned(buf, p + 9, high, 8);
+    DecimalRange.digits(low, high, writer);
+    writer.decimal(ValueHeader.DECIMAL16, DecimalRange.scale(scale, writer), low, high);
     return this;
-  }
-
-  private byte checkScale(int scale) {
-    if (scale < 0 || scale > 38) {
-      throw VariantFormatException.atPath(
-          "decimal", path(), "expected a scale of 0 to 38, found " + scale);
-    }
-    return (byte) scale;
   }
 
   /**
@@ -435,7 +349,8 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendUuid(long mostSignificantBits, long leastSignificantBits) {
-    int p = writeHeader(ValueHeader.UUID, 16);
+    int p = writer.header(ValueHeader.UUID, 16);
+    byte[] buf = writer.buffer();
     VariantLayout.writeLongBigEndian(buf, p, mostSignificantBits);
     VariantLayout.writeLongBigEndian(buf, p + 8, leastSignificantBits);
     return this;
@@ -448,9 +363,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendBinary(byte[] value) {
-    int p = writeHeader(ValueHeader.BINARY, VariantLayout.LENGTH_PREFIX + value.length);
-    VariantLayout.writeUnsigned(buf, p, value.length, 4);
-    System.arraycopy(value, 0, buf, p + 4, value.length);
+    writer.lengthPrefixed(ValueHeader.BINARY, value, 0, value.length);
     return this;
   }
 
@@ -464,9 +377,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendBinary(ByteBuffer src, int offset, int length) {
-    int p = writeHeader(ValueHeader.BINARY, VariantLayout.LENGTH_PREFIX + length);
-    VariantLayout.writeUnsigned(buf, p, length, 4);
-    src.get(offset, buf, p + 4, length);
+    writer.lengthPrefixed(ValueHeader.BINARY, src, offset, length);
     return this;
   }
 
@@ -477,10 +388,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder appendBinary(ByteBuffer value) {
-    int n = value.remaining();
-    int p = writeHeader(ValueHeader.BINARY, VariantLayout.LENGTH_PREFIX + n);
-    VariantLayout.writeUnsigned(buf, p, n, 4);
-    value.get(value.position(), buf, p + 4, n);
+    writer.lengthPrefixed(ValueHeader.BINARY, value, value.position(), value.remaining());
     return this;
   }
 
@@ -492,7 +400,7 @@ public final class VariantBuilder {
    * @throws VariantFormatException if {@code value} has an unpaired surrogate
    */
   public VariantBuilder appendString(String value) {
-    return appendStringUtf8(encode(value, "string"));
+    return appendStringUtf8(utf8.encode(value, "string"));
   }
 
   /**
@@ -505,21 +413,16 @@ public final class VariantBuilder {
     return appendStringUtf8(utf8, 0, utf8.length);
   }
 
-  private VariantBuilder appendStringUtf8(byte[] utf8, int offset, int n) {
+  private VariantBuilder appendStringUtf8(byte[] bytes, int offset, int n) {
     if (n <= VariantLayout.MAX_SHORT_STRING) {
-      int p = reserveValue(1 + n);
-      buf[p] = VariantLayout.shortStringHeader(n);
-      System.arraycopy(utf8, offset, buf, p + 1, n);
+      int p = writer.reserve(1 + n);
+      writer.buffer()[p] = VariantLayout.shortStringHeader(n);
+      System.arraycopy(bytes, offset, writer.buffer(), p + 1, n);
     } else {
-      int p = writeHeader(ValueHeader.STRING, VariantLayout.LENGTH_PREFIX + n);
-      VariantLayout.writeUnsigned(buf, p, n, 4);
-      System.arraycopy(utf8, offset, buf, p + 4, n);
+      writer.lengthPrefixed(ValueHeader.STRING, bytes, offset, n);
     }
     return this;
   }
-
-  /** Scratch for {@link #appendString(char[], int, int)}'s UTF-8, reused by every string. */
-  private byte[] utf8Scratch = new byte[64];
 
   /**
    * Appends a STRING given as {@code length} UTF-16 chars of {@code chars} from {@code offset} (a
@@ -533,39 +436,8 @@ public final class VariantBuilder {
    */
   public VariantBuilder appendString(char[] chars, int offset, int length) {
     Objects.checkFromIndexSize(offset, length, chars.length);
-    // At most 3 bytes per char: a pair of surrogates (2 chars) is 4 bytes.
-    if (utf8Scratch.length < 3L * length) {
-      if (3L * length > Integer.MAX_VALUE - 8) {
-        throw VariantFormatException.atPath("string", path(), "larger than 2 GiB");
-      }
-      utf8Scratch = new byte[Math.max(3 * length, 2 * utf8Scratch.length)];
-    }
-    byte[] o = utf8Scratch;
-    int n = 0;
-    for (int i = 0; i < length; i++) {
-      char c = chars[offset + i];
-      if (c < 0x80) {
-        o[n++] = (byte) c;
-      } else if (c < 0x800) {
-        o[n++] = (byte) (0xC0 | (c >> 6));
-        o[n++] = (byte) (0x80 | (c & 0x3F));
-      } else if (!Character.isSurrogate(c)) {
-        o[n++] = (byte) (0xE0 | (c >> 12));
-        o[n++] = (byte) (0x80 | ((c >> 6) & 0x3F));
-        o[n++] = (byte) (0x80 | (c & 0x3F));
-      } else if (Character.isHighSurrogate(c)
-          && i + 1 < length
-          && Character.isLowSurrogate(chars[offset + i + 1])) {
-        int cp = Character.toCodePoint(c, chars[offset + ++i]);
-        o[n++] = (byte) (0xF0 | (cp >> 18));
-        o[n++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
-        o[n++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
-        o[n++] = (byte) (0x80 | (cp & 0x3F));
-      } else {
-        throw unpairedSurrogate("string", c, i);
-      }
-    }
-    return appendStringUtf8(o, 0, n);
+    int n = utf8.encode(chars, offset, length);
+    return appendStringUtf8(utf8.scratch(), 0, n);
   }
 
   /**
@@ -579,13 +451,11 @@ public final class VariantBuilder {
    */
   public VariantBuilder appendStringUtf8(ByteBuffer src, int offset, int length) {
     if (length <= VariantLayout.MAX_SHORT_STRING) {
-      int p = reserveValue(1 + length);
-      buf[p] = VariantLayout.shortStringHeader(length);
-      src.get(offset, buf, p + 1, length);
+      int p = writer.reserve(1 + length);
+      writer.buffer()[p] = VariantLayout.shortStringHeader(length);
+      src.get(offset, writer.buffer(), p + 1, length);
     } else {
-      int p = writeHeader(ValueHeader.STRING, VariantLayout.LENGTH_PREFIX + length);
-      VariantLayout.writeUnsigned(buf, p, length, 4);
-      src.get(offset, buf, p + 4, length);
+      writer.lengthPrefixed(ValueHeader.STRING, src, offset, length);
     }
     return this;
   }
@@ -599,7 +469,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder startObject() {
-    startContainer(true);
+    writer.startContainer(true);
     return this;
   }
 
@@ -626,7 +496,7 @@ public final class VariantBuilder {
   public int keyId(String key) {
     // A key already in the dictionary was checked and encoded when it was added.
     int id = dict.idOf(key);
-    return id >= 0 ? id : dict.add(key, encode(key, "key"));
+    return id >= 0 ? id : dict.add(key, utf8.encode(key, "key"));
   }
 
   /**
@@ -644,14 +514,7 @@ public final class VariantBuilder {
   }
 
   private VariantBuilder appendKnownKeyId(int id) {
-    Frame f = current;
-    if (f == null || !f.object) {
-      throw new IllegalStateException("appendKey outside an object at " + path());
-    }
-    if (f.pendingKey >= 0) {
-      throw new IllegalStateException("two keys without a value at " + path());
-    }
-    f.pendingKey = id;
+    writer.pendingKey(id);
     return this;
   }
 
@@ -669,54 +532,24 @@ public final class VariantBuilder {
    * Ends the current object; a duplicate key is reported at {@code source}'s row and byte offset
    * when the object is a copy of bytes, at the builder path otherwise.
    */
-  private VariantBuilder endObject(VariantReader source) {
-    Frame f = endContainer(true);
+  VariantBuilder endObject(VariantReader source) {
+    ValueWriter.Frame f = writer.endContainer(true);
     int n = f.count;
-    int[] order = null; // null: the fields are already in key order, no key twice
+    int[] order = fieldOrder.of(f); // null: the fields are already in key order, no key twice
     int maxId = n == 0 ? 0 : f.ids[n - 1];
-    if (!idsAscend(f)) {
-      order = sortedFieldOrder(f);
+    if (order != null) {
       maxId = 0;
       for (int k = 0; k < n; k++) {
         maxId = Math.max(maxId, f.ids[k]);
         if (k > 0 && f.ids[order[k]] == f.ids[order[k - 1]]) {
           String problem = "duplicate key \"" + dict.key(f.ids[order[k]]) + "\"";
           throw source == null
-              ? VariantFormatException.atPath("object", path(), problem)
+              ? VariantFormatException.atPath("object", writer.path(), problem)
               : source.error(source.offset(), problem);
         }
       }
     }
-    int dataSize = pos - f.dataStart;
-    int idSize = VariantLayout.widthOf(maxId);
-    int offsetSize = VariantLayout.widthOf(dataSize);
-    boolean large = n > VariantLayout.MAX_SMALL_COUNT;
-    int countSize = large ? 4 : 1;
-    long headerSize = 1L + countSize + (long) n * idSize + (n + 1L) * offsetSize;
-    int h = shiftForHeader(f.dataStart, dataSize, headerSize);
-    buf[h] = VariantLayout.objectHeader(large, idSize, offsetSize);
-    VariantLayout.writeUnsigned(buf, h + 1, n, countSize);
-    int idPos = h + 1 + countSize;
-    int offPos = idPos + n * idSize;
-    int[] ids = f.ids;
-    int[] starts = f.starts;
-    int dataStart = f.dataStart;
-    if (idSize == 1 && offsetSize == 1) {
-      // Most objects: a byte per id and per offset.
-      for (int k = 0; k < n; k++) {
-        int i = order == null ? k : order[k];
-        buf[idPos + k] = (byte) ids[i];
-        buf[offPos + k] = (byte) (starts[i] - dataStart);
-      }
-    } else {
-      for (int k = 0; k < n; k++) {
-        int i = order == null ? k : order[k];
-        VariantLayout.writeUnsigned(buf, idPos + k * idSize, ids[i], idSize);
-        VariantLayout.writeUnsigned(
-            buf, offPos + k * offsetSize, starts[i] - dataStart, offsetSize);
-      }
-    }
-    VariantLayout.writeUnsigned(buf, offPos + n * offsetSize, dataSize, offsetSize);
+    writer.objectHeader(f, order, maxId);
     return this;
   }
 
@@ -726,7 +559,7 @@ public final class VariantBuilder {
    * @return this builder
    */
   public VariantBuilder startArray() {
-    startContainer(false);
+    writer.startContainer(false);
     return this;
   }
 
@@ -737,138 +570,8 @@ public final class VariantBuilder {
    * @throws IllegalStateException if the innermost open container is not an array
    */
   public VariantBuilder endArray() {
-    Frame f = endContainer(false);
-    int n = f.count;
-    int dataSize = pos - f.dataStart;
-    int offsetSize = VariantLayout.widthOf(dataSize);
-    boolean large = n > VariantLayout.MAX_SMALL_COUNT;
-    int countSize = large ? 4 : 1;
-    long headerSize = 1L + countSize + (n + 1L) * offsetSize;
-    int h = shiftForHeader(f.dataStart, dataSize, headerSize);
-    buf[h] = VariantLayout.arrayHeader(large, offsetSize);
-    VariantLayout.writeUnsigned(buf, h + 1, n, countSize);
-    int offPos = h + 1 + countSize;
-    for (int k = 0; k < n; k++) {
-      VariantLayout.writeUnsigned(
-          buf, offPos + k * offsetSize, f.starts[k] - f.dataStart, offsetSize);
-    }
-    VariantLayout.writeUnsigned(buf, offPos + n * offsetSize, dataSize, offsetSize);
+    writer.arrayHeader(writer.endContainer(false));
     return this;
-  }
-
-  private void startContainer(boolean object) {
-    int p = reserveValue(0);
-    if (depth == frames.size()) {
-      frames.add(new Frame());
-    }
-    Frame f = frames.get(depth++);
-    current = f;
-    f.object = object;
-    f.dataStart = p;
-    f.count = 0;
-    f.pendingKey = -1;
-  }
-
-  private Frame endContainer(boolean object) {
-    Frame f = current;
-    if (f == null || f.object != object) {
-      throw new IllegalStateException(
-          (object ? "endObject" : "endArray") + " without a matching start at " + path());
-    }
-    if (f.pendingKey >= 0) {
-      throw new IllegalStateException("key without a value at " + path());
-    }
-    depth--;
-    current = depth == 0 ? null : frames.get(depth - 1);
-    return f;
-  }
-
-  /** Moves {@code [dataStart, pos)} right by {@code headerSize}; returns where the header goes. */
-  private int shiftForHeader(int dataStart, int dataSize, long headerSize) {
-    ensure(headerSize);
-    System.arraycopy(buf, dataStart, buf, dataStart + (int) headerSize, dataSize);
-    pos += (int) headerSize;
-    return dataStart;
-  }
-
-  /**
-   * Whether the object's field ids strictly ascend in a sorted dictionary, where id order is key
-   * order: the fields are then written as they came, with no sort and no duplicate to look for
-   * (fields appended in key order, as copies of valid objects and unshredded objects are).
-   */
-  private boolean idsAscend(Frame f) {
-    if (!dict.isSorted()) {
-      return false;
-    }
-    int[] ids = f.ids;
-    for (int k = 1; k < f.count; k++) {
-      if (ids[k] <= ids[k - 1]) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** Objects of at most this many fields are sorted by insertion, larger ones by a merge sort. */
-  private static final int INSERTION_SORT_FIELDS = 64;
-
-  private int[] sortedFieldOrder(Frame f) {
-    int n = f.count;
-    if (n == f.orderedCount && Arrays.equals(f.ids, 0, n, f.orderedIds, 0, n)) {
-      return f.order; // keys keep their order: the same ids sort the same way
-    }
-    int[] order = sortFields(f);
-    if (f.orderedIds.length < n) {
-      f.orderedIds = new int[Math.max(n, 2 * f.orderedIds.length)];
-    }
-    System.arraycopy(f.ids, 0, f.orderedIds, 0, n);
-    f.orderedCount = n;
-    return order;
-  }
-
-  private int[] sortFields(Frame f) {
-    int n = f.count;
-    if (f.order.length < n) {
-      f.order = new int[Math.max(n, 2 * f.order.length)];
-    }
-    int[] order = f.order;
-    boolean inOrder = true;
-    for (int i = 0; i < n; i++) {
-      order[i] = i;
-      if (i > 0 && compareKeys(f.ids[i - 1], f.ids[i]) > 0) {
-        inOrder = false;
-      }
-    }
-    if (inOrder) {
-      return order;
-    }
-    if (n <= INSERTION_SORT_FIELDS) {
-      // Few fields (most objects): sorted in place, with no object per field.
-      int[] ids = f.ids;
-      for (int i = 1; i < n; i++) {
-        int moving = order[i];
-        int j = i - 1;
-        while (j >= 0 && compareKeys(ids[order[j]], ids[moving]) > 0) {
-          order[j + 1] = order[j];
-          j--;
-        }
-        order[j + 1] = moving;
-      }
-      return order;
-    }
-    Integer[] boxed = new Integer[n];
-    for (int i = 0; i < n; i++) {
-      boxed[i] = i;
-    }
-    Arrays.sort(boxed, (a, b) -> compareKeys(f.ids[a], f.ids[b]));
-    for (int i = 0; i < n; i++) {
-      order[i] = boxed[i];
-    }
-    return order;
-  }
-
-  private int compareKeys(int idA, int idB) {
-    return idA == idB ? 0 : dict.compare(idA, idB);
   }
 
   // ---- copying ----
@@ -882,8 +585,7 @@ public final class VariantBuilder {
    *     Limits#maxVariantDepth()}
    */
   public VariantBuilder appendVariant(VariantReader source) {
-    copySource = source.metadata();
-    walker.walk(source, copier);
+    copier.copy(source);
     return this;
   }
 
@@ -897,67 +599,6 @@ public final class VariantBuilder {
    */
   public VariantBuilder appendVariant(Variant source) {
     return appendVariant(source.readInto(new VariantReader()));
-  }
-
-  /** Re-creates the visited value in this builder: primitives are copied byte for byte. */
-  private final class Copier implements VariantVisitor {
-    @Override
-    public void primitive(VariantReader value, VariantPath path) {
-      int size = value.encodedSize();
-      int at = reserveValue(size);
-      value.buffer().get(value.offset(), buf, at, size);
-    }
-
-    @Override
-    public void startObject(VariantReader object, VariantPath path) {
-      VariantBuilder.this.startObject();
-    }
-
-    @Override
-    public void field(int index, int keyId, VariantPath path) {
-      appendKnownKeyId(mapKey(copySource, keyId));
-    }
-
-    @Override
-    public void endObject(VariantReader object, VariantPath path) {
-      VariantBuilder.this.endObject(object);
-    }
-
-    @Override
-    public void startArray(VariantReader array, VariantPath path) {
-      VariantBuilder.this.startArray();
-    }
-
-    @Override
-    public void endArray(VariantReader array, VariantPath path) {
-      VariantBuilder.this.endArray();
-    }
-  }
-
-  private int mapKey(VariantMetadata source, int sourceId) {
-    if (source != lastSource) {
-      lastSource = source;
-      sourceIds = new int[source.size()];
-      Arrays.fill(sourceIds, -1);
-    }
-    int id = sourceIds[sourceId];
-    if (id < 0) {
-      // Decoding would turn invalid UTF-8 into U+FFFD and silently change the key.
-      int at = source.keyOffset(sourceId);
-      int bad = Utf8.firstInvalid(source.buffer(), at, source.keyLength(sourceId));
-      if (bad >= 0) {
-        throw source.error(
-            at - source.offset() + bad,
-            "expected valid UTF-8 in key "
-                + sourceId
-                + ", found byte 0x"
-                + Integer.toHexString(source.buffer().get(at + bad) & 0xFF).toUpperCase());
-      }
-      String key = source.key(sourceId);
-      id = dict.add(key, encode(key, "key"));
-      sourceIds[sourceId] = id;
-    }
-    return id;
   }
 
   // ---- results ----
@@ -975,16 +616,19 @@ public final class VariantBuilder {
     }
     requireComplete();
     if (dict.isSorted()) {
-      EncodedVariant v = new EncodedVariant(dict.encode(), Arrays.copyOf(buf, pos));
+      EncodedVariant v =
+          new EncodedVariant(dict.encode(), Arrays.copyOf(writer.buffer(), writer.length()));
       clear();
       return v;
     }
     VariantMetadata provisional = VariantMetadata.of(dict.encode());
-    VariantReader r = new VariantReader().reset(provisional, ByteBuffer.wrap(buf), 0, pos);
+    VariantReader r =
+        new VariantReader()
+            .reset(provisional, ByteBuffer.wrap(writer.buffer()), 0, writer.length());
     VariantBuilder sorted = new VariantBuilder(dict.sortedCopy(), true, REENCODING);
     sorted.appendVariant(r);
     EncodedVariant v =
-        new EncodedVariant(sorted.dict.encode(), Arrays.copyOf(sorted.buf, sorted.pos));
+        new EncodedVariant(sorted.dict.encode(), Arrays.copyOf(sorted.bytes(), sorted.length()));
     clear();
     return v;
   }
@@ -1006,41 +650,31 @@ public final class VariantBuilder {
     }
     clear();
     dict.clear();
-    for (Frame f : frames) {
-      f.orderedCount = -1; // ids will name other keys
-    }
-    lastSource = null;
-    sourceIds = null;
-    copySource = null;
+    writer.forgetFieldOrders(); // ids will name other keys
+    copier.reset();
     return this;
   }
 
   void requireComplete() {
-    if (!topWritten || depth != 0) {
-      throw new IllegalStateException(
-          depth != 0 ? "unclosed object or array at " + path() : "no value was written");
-    }
+    writer.requireComplete();
   }
 
   /** Empties the value being written (the dictionary is kept). */
   void clear() {
-    pos = 0;
-    depth = 0;
-    current = null;
-    topWritten = false;
+    writer.clear();
   }
 
   /** True when nothing has been written since the last build or clear. */
   boolean isEmpty() {
-    return !topWritten;
+    return writer.isEmpty();
   }
 
   byte[] bytes() {
-    return buf;
+    return writer.buffer();
   }
 
   int length() {
-    return pos;
+    return writer.length();
   }
 
   KeyDictionary dictionary() {
@@ -1054,101 +688,11 @@ public final class VariantBuilder {
    * integers, floats, dates, times and timestamps): the one body of their {@code append} methods.
    */
   private VariantBuilder appendFixed(int typeId, long bits, int width) {
-    int p = writeHeader(typeId, width);
-    VariantLayout.writeUnsigned(buf, p, bits, width);
+    writer.fixed(typeId, bits, width);
     return this;
   }
 
-  /** Reserves a primitive's header and payload; returns where the payload goes. */
-  private int writeHeader(int primitiveId, int payload) {
-    int p = reserveValue(1 + payload);
-    buf[p] = VariantLayout.primitiveHeader(primitiveId);
-    return p + 1;
-  }
-
-  /** Records a new value in the current container and reserves {@code size} bytes for it. */
-  private int reserveValue(int size) {
-    Frame f = current;
-    if (f == null) {
-      if (topWritten) {
-        throw new IllegalStateException("a second top-level value; call build() first");
-      }
-      topWritten = true;
-    } else {
-      if (f.object) {
-        if (f.pendingKey < 0) {
-          throw new IllegalStateException("a value without a key at " + path());
-        }
-        if (f.count == f.ids.length) {
-          f.ids = Arrays.copyOf(f.ids, f.count * 2);
-        }
-        f.ids[f.count] = f.pendingKey;
-        f.pendingKey = -1;
-      }
-      if (f.count == f.starts.length) {
-        f.starts = Arrays.copyOf(f.starts, f.count * 2);
-      }
-      f.starts[f.count++] = pos;
-    }
-    ensure(size);
-    int p = pos;
-    pos += size;
-    return p;
-  }
-
-  private void ensure(long extra) {
-    long need = (long) pos + extra;
-    if (need > Integer.MAX_VALUE - 8) {
-      throw VariantFormatException.atPath("value", path(), "larger than 2 GiB");
-    }
-    if (need > buf.length) {
-      buf =
-          Arrays.copyOf(
-              buf, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, 2L * buf.length)));
-    }
-  }
-
-  private byte[] encode(String s, String what) {
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (Character.isHighSurrogate(c)
-          && i + 1 < s.length()
-          && Character.isLowSurrogate(s.charAt(i + 1))) {
-        i++;
-      } else if (Character.isSurrogate(c)) {
-        throw unpairedSurrogate(what, c, i);
-      }
-    }
-    return s.getBytes(StandardCharsets.UTF_8);
-  }
-
-  private VariantFormatException unpairedSurrogate(String what, char c, int at) {
-    return VariantFormatException.atPath(
-        what,
-        path(),
-        "unpaired surrogate U+" + Integer.toHexString(c).toUpperCase() + " at char " + at);
-  }
-
-  /**
-   * Path of the value being written, such as {@code $.a[2].b}: each open container's latest child,
-   * or the innermost object's pending key.
-   */
   private String path() {
-    StringBuilder sb = new StringBuilder("$");
-    for (int d = 0; d < depth; d++) {
-      Frame f = frames.get(d);
-      if (f.object) {
-        int id =
-            d == depth - 1 && f.pendingKey >= 0
-                ? f.pendingKey
-                : f.count > 0 ? f.ids[f.count - 1] : -1;
-        if (id >= 0) {
-          sb.append('.').append(dict.key(id));
-        }
-      } else if (f.count > 0) {
-        sb.append('[').append(f.count - 1).append(']');
-      }
-    }
-    return sb.toString();
+    return writer.path();
   }
 }

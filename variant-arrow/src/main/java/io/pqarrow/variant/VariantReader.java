@@ -1,7 +1,5 @@
 package io.pqarrow.variant;
 
-import io.pqarrow.ErrorKind;
-import io.pqarrow.ErrorLocation;
 import io.pqarrow.variant.internal.Utf8;
 import io.pqarrow.variant.internal.ValueHeader;
 import java.math.BigDecimal;
@@ -37,27 +35,13 @@ import java.nio.charset.StandardCharsets;
  * widen: {@link #getLong()} reads any of the four integer kinds. A reader is not thread-safe; the
  * immutable view is {@link Variant}.
  *
- * <p>Over 500 lines because it is the one cursor every consumer uses: a getter per primitive kind
- * (each a type check and a fixed-offset read), object and array navigation, and the bounds checks
- * they rely on. Splitting it would put the bounds logic in two places.
+ * <p>This class is the public surface: a getter per primitive kind (each a type check and a
+ * fixed-offset read) and object and array navigation. {@code ValueCursor}, its superclass, holds
+ * where the value lies and makes every bounds check when the cursor is pointed; {@code FieldSearch}
+ * finds fields by key or id. It is over 500 lines because of that surface and its documentation
+ * (some 45 public methods), not because of logic.
  */
-public final class VariantReader {
-  private VariantMetadata metadata;
-  private ByteBuffer buf;
-  private long row;
-  private int base;
-  private int start;
-  private int limit;
-  private int header;
-  private int count;
-  private int idSize;
-  private int offsetSize;
-  private int idsStart;
-  private int offsetsStart;
-  private int dataStart;
-  private int dataEnd;
-  private int payloadLength;
-
+public final class VariantReader extends ValueCursor {
   /** Creates a reader pointing at nothing; call {@link #reset} before use. */
   public VariantReader() {}
 
@@ -92,22 +76,7 @@ public final class VariantReader {
    */
   public VariantReader reset(
       VariantMetadata metadata, ByteBuffer buf, int offset, int length, long row) {
-    this.metadata = metadata;
-    this.buf = buf;
-    this.row = row;
-    this.base = offset;
-    if (offset < 0 || length < 0 || (long) offset + length > buf.limit()) {
-      this.base = 0;
-      throw error(
-          offset,
-          "expected the range of "
-              + length
-              + " bytes at "
-              + offset
-              + " inside a buffer of "
-              + buf.limit());
-    }
-    point(offset, offset + length);
+    pointAt(metadata, buf, offset, length, row);
     return this;
   }
 
@@ -118,118 +87,8 @@ public final class VariantReader {
    * @return this reader
    */
   public VariantReader reset(VariantReader other) {
-    this.metadata = other.metadata;
-    this.buf = other.buf;
-    this.row = other.row;
-    this.base = other.base;
-    this.start = other.start;
-    this.limit = other.limit;
-    this.header = other.header;
-    this.count = other.count;
-    this.idSize = other.idSize;
-    this.offsetSize = other.offsetSize;
-    this.idsStart = other.idsStart;
-    this.offsetsStart = other.offsetsStart;
-    this.dataStart = other.dataStart;
-    this.dataEnd = other.dataEnd;
-    this.payloadLength = other.payloadLength;
+    copyFrom(other);
     return this;
-  }
-
-  private void point(int start, int limit) {
-    this.start = start;
-    this.limit = limit;
-    if (start >= limit) {
-      throw error(start, "expected a value header byte, found the end of the value");
-    }
-    int h = buf.get(start) & 0xFF;
-    this.header = h;
-    switch (VariantLayout.basicType(h)) {
-      case ValueHeader.PRIMITIVE:
-        pointPrimitive(h);
-        break;
-      case ValueHeader.SHORT_STRING:
-        payloadLength = VariantLayout.shortStringLength(h);
-        requireAvailable(start + 1, payloadLength, "short string bytes", null);
-        break;
-      case ValueHeader.OBJECT:
-        pointContainer(
-            VariantLayout.objectIsLarge(h),
-            VariantLayout.objectIdSize(h),
-            VariantLayout.objectOffsetSize(h),
-            "object");
-        break;
-      default:
-        pointContainer(VariantLayout.arrayIsLarge(h), 0, VariantLayout.arrayOffsetSize(h), "array");
-    }
-  }
-
-  private void pointPrimitive(int h) {
-    int id = VariantLayout.primitiveId(h);
-    int fixed = VariantLayout.fixedPayloadSize(id);
-    if (fixed >= 0) {
-      payloadLength = fixed;
-      requireAvailable(start + 1, fixed, "payload of ", VariantLayout.kind(h));
-    } else if (fixed == -1) {
-      requireAvailable(start + 1, VariantLayout.LENGTH_PREFIX, "length prefix", null);
-      long n = VariantLayout.readUnsigned(buf, start + 1, 4);
-      if (n > limit - start - 1 - VariantLayout.LENGTH_PREFIX) {
-        throw error(
-            start + 1,
-            VariantLayout.payloadOverrun(n, h, limit - start - 1 - VariantLayout.LENGTH_PREFIX));
-      }
-      payloadLength = (int) n;
-    } else {
-      payloadLength = -1; // unknown type id: reported when the value is read
-    }
-  }
-
-  private void pointContainer(boolean large, int idSize, int offsetSize, String what) {
-    int countSize = large ? 4 : 1;
-    requireAvailable(start + 1, countSize, what, " element count");
-    long n = VariantLayout.readUnsigned(buf, start + 1, countSize);
-    long ids = (long) start + 1 + countSize;
-    long offsets = ids + n * idSize;
-    long data = offsets + (n + 1) * offsetSize;
-    if (data > limit) {
-      throw error(start + 1, VariantLayout.headerOverrun(n, what, idSize, offsetSize, limit - ids));
-    }
-    this.count = (int) n;
-    this.idSize = idSize;
-    this.offsetSize = offsetSize;
-    this.idsStart = (int) ids;
-    this.offsetsStart = (int) offsets;
-    this.dataStart = (int) data;
-    long last = VariantLayout.readUnsigned(buf, offsetsStart + count * offsetSize, offsetSize);
-    if (last > limit - data) {
-      throw error(
-          offsetsStart + (long) count * offsetSize,
-          "expected the last offset to be at most " + (limit - data) + ", found " + last);
-    }
-    this.dataEnd = (int) (data + last);
-  }
-
-  /** Checks that {@code n} bytes follow {@code pos}; the description is built only on failure. */
-  private void requireAvailable(long pos, long n, String what, Object whatSuffix) {
-    if (pos + n > limit) {
-      String description = whatSuffix == null ? what : what + whatSuffix;
-      throw error(
-          pos,
-          "expected " + n + " bytes of " + description + ", only " + (limit - pos) + " remain");
-    }
-  }
-
-  VariantFormatException error(long absolutePos, String problem) {
-    return VariantFormatException.at(
-        ErrorKind.INVALID_DATA, "value", row, absolutePos - base, problem);
-  }
-
-  private VariantTypeException mismatch(String expected) {
-    VariantKind k = VariantLayout.kind(header);
-    String found = k == null ? "unknown type id " + VariantLayout.primitiveId(header) : k.name();
-    return new VariantTypeException(
-        ErrorLocation.atRow(row).withByteOffset(start - base),
-        "expected " + expected + ", found " + found);
   }
 
   // ---- position ----
@@ -274,31 +133,7 @@ public final class VariantReader {
    * @throws VariantFormatException for an unknown primitive type id
    */
   public int encodedSize() {
-    switch (VariantLayout.basicType(header)) {
-      case ValueHeader.PRIMITIVE:
-        int id = VariantLayout.primitiveId(header);
-        if (payloadLength < 0) {
-          throw unknownType();
-        }
-        return 1
-            + payloadLength
-            + (id == ValueHeader.BINARY || id == ValueHeader.STRING
-                ? VariantLayout.LENGTH_PREFIX
-                : 0);
-      case ValueHeader.SHORT_STRING:
-        return 1 + payloadLength;
-      default:
-        return dataEnd - start;
-    }
-  }
-
-  /** The header byte, for code that copies values verbatim. */
-  int header() {
-    return header;
-  }
-
-  int limit() {
-    return limit;
+    return encodedLength();
   }
 
   // ---- kind ----
@@ -315,11 +150,6 @@ public final class VariantReader {
       throw unknownType();
     }
     return k;
-  }
-
-  private VariantFormatException unknownType() {
-    return error(
-        start, "expected a primitive type id 0 to 20, found " + VariantLayout.primitiveId(header));
   }
 
   /**
@@ -671,12 +501,6 @@ public final class VariantReader {
     return buf.slice(bytesOffset(), payloadLength).asReadOnlyBuffer();
   }
 
-  private int primitiveIdOrMinus1() {
-    return VariantLayout.basicType(header) == ValueHeader.PRIMITIVE
-        ? VariantLayout.primitiveId(header)
-        : -1;
-  }
-
   private VariantKind kindOrNull() {
     return VariantLayout.kind(header);
   }
@@ -708,17 +532,6 @@ public final class VariantReader {
     return checkedFieldId(i, metadata.size());
   }
 
-  /** Field id {@code i} (in range), checked against the dictionary size {@code size}. */
-  private int checkedFieldId(int i, int size) {
-    long id = VariantLayout.readUnsigned(buf, idsStart + i * idSize, idSize);
-    if (id >= size) {
-      throw error(
-          idsStart + (long) i * idSize,
-          "expected a field id below the dictionary size " + size + ", found " + id);
-    }
-    return (int) id;
-  }
-
   /**
    * Key of field {@code i} of an object.
    *
@@ -743,7 +556,8 @@ public final class VariantReader {
   public VariantReader fieldInto(int i, VariantReader out) {
     requireObject();
     checkIndex(i, "field");
-    return childInto(i, out);
+    childInto(i, out);
+    return out;
   }
 
   /**
@@ -760,35 +574,7 @@ public final class VariantReader {
    */
   public int findField(byte[] key) {
     requireObject();
-    if (count <= 8) {
-      for (int i = 0; i < count; i++) {
-        if (metadata.compareKey(fieldId(i), key) == 0) {
-          return i;
-        }
-      }
-      return -1;
-    }
-    int lo = 0;
-    int hi = count - 1;
-    while (lo <= hi) {
-      int mid = (lo + hi) >>> 1;
-      int c = metadata.compareKey(fieldId(mid), key);
-      if (c < 0) {
-        lo = mid + 1;
-      } else if (c > 0) {
-        hi = mid - 1;
-      } else {
-        return mid;
-      }
-    }
-    if (Utf8.mayOrderDifferentlyInUtf16(key)) {
-      for (int i = 0; i < count; i++) {
-        if (metadata.compareKey(fieldId(i), key) == 0) {
-          return i;
-        }
-      }
-    }
-    return -1;
+    return FieldSearch.byKey(this, key);
   }
 
   /**
@@ -813,12 +599,7 @@ public final class VariantReader {
    */
   public int findFieldById(int id) {
     requireObject();
-    int size = metadata.size();
-    int f = indexOfId(id, count, idsStart, idSize, size, metadata.isSorted() && count > 8);
-    if (f < -1) {
-      checkedFieldId(-2 - f, size); // throws: the id at -2 - f is not in the dictionary
-    }
-    return f;
+    return FieldSearch.byId(this, id);
   }
 
   /**
@@ -835,98 +616,7 @@ public final class VariantReader {
    * @throws VariantFormatException if the value reached does not fit in its object
    */
   public boolean descendByIds(int[] ids, VariantReader out) {
-    if (VariantLayout.basicType(header) != ValueHeader.OBJECT || !metadata.isSorted()) {
-      return false;
-    }
-    int size = metadata.size();
-    int n = count;
-    int ids0 = idsStart;
-    int idSz = idSize;
-    int offs0 = offsetsStart;
-    int offSz = offsetSize;
-    int data = dataStart;
-    int end = dataEnd;
-    for (int k = 0; ; k++) {
-      int f = indexOfId(ids[k], n, ids0, idSz, size, n > 8);
-      if (f < 0) {
-        return false;
-      }
-      long off = VariantLayout.readUnsigned(buf, offs0 + f * offSz, offSz);
-      if (off >= end - data) {
-        return false;
-      }
-      int child = data + (int) off;
-      if (k == ids.length - 1) {
-        out.metadata = metadata;
-        out.buf = buf;
-        out.row = row;
-        out.base = base;
-        out.point(child, end);
-        return true;
-      }
-      // The checks of pointContainer, on locals.
-      int h = buf.get(child) & 0xFF;
-      if (VariantLayout.basicType(h) != ValueHeader.OBJECT) {
-        return false;
-      }
-      int countSize = VariantLayout.objectIsLarge(h) ? 4 : 1;
-      if (child + 1L + countSize > end) {
-        return false;
-      }
-      long cn = VariantLayout.readUnsigned(buf, child + 1, countSize);
-      idSz = VariantLayout.objectIdSize(h);
-      offSz = VariantLayout.objectOffsetSize(h);
-      long idsAt = child + 1L + countSize;
-      long offsAt = idsAt + cn * idSz;
-      long dataAt = offsAt + (cn + 1) * offSz;
-      if (dataAt > end) {
-        return false;
-      }
-      long last = VariantLayout.readUnsigned(buf, (int) (offsAt + cn * offSz), offSz);
-      if (last > end - dataAt) {
-        return false;
-      }
-      n = (int) cn;
-      ids0 = (int) idsAt;
-      offs0 = (int) offsAt;
-      data = (int) dataAt;
-      end = (int) (dataAt + last);
-    }
-  }
-
-  /**
-   * Index of id {@code id} among the {@code n} field ids at {@code ids0} (binary search, or a
-   * linear scan), or -1; {@code -2 - i} when id entry {@code i} is met that is not below {@code
-   * size}.
-   */
-  private int indexOfId(int id, int n, int ids0, int idSz, int size, boolean binary) {
-    if (binary) {
-      int lo = 0;
-      int hi = n - 1;
-      while (lo <= hi) {
-        int mid = (lo + hi) >>> 1;
-        long m = VariantLayout.readUnsigned(buf, ids0 + mid * idSz, idSz);
-        if (m >= size) {
-          return -2 - mid;
-        } else if (m < id) {
-          lo = mid + 1;
-        } else if (m > id) {
-          hi = mid - 1;
-        } else {
-          return mid;
-        }
-      }
-      return -1;
-    }
-    for (int i = 0; i < n; i++) {
-      long m = VariantLayout.readUnsigned(buf, ids0 + i * idSz, idSz);
-      if (m >= size) {
-        return -2 - i;
-      } else if (m == id) {
-        return i;
-      }
-    }
-    return -1;
+    return FieldSearch.descend(this, ids, out);
   }
 
   /**
@@ -978,7 +668,8 @@ public final class VariantReader {
   public VariantReader elementInto(int i, VariantReader out) {
     requireArray();
     checkIndex(i, "element");
-    return childInto(i, out);
+    childInto(i, out);
+    return out;
   }
 
   private void requireArray() {
@@ -993,49 +684,6 @@ public final class VariantReader {
     if (i < 0 || i >= count) {
       throw new IndexOutOfBoundsException(what + " index " + i + " of " + count);
     }
-  }
-
-  /** Offset entry {@code i} (0 to count) of an object or array, relative to the values. */
-  long childOffset(int i) {
-    return VariantLayout.readUnsigned(buf, offsetsStart + i * offsetSize, offsetSize);
-  }
-
-  /** Absolute offset of offset entry {@code i}. */
-  int childOffsetPosition(int i) {
-    return offsetsStart + i * offsetSize;
-  }
-
-  /** Absolute offset of field id entry {@code i}. */
-  int fieldIdPosition(int i) {
-    return idsStart + i * idSize;
-  }
-
-  int dataStart() {
-    return dataStart;
-  }
-
-  int dataEnd() {
-    return dataEnd;
-  }
-
-  private VariantReader childInto(int i, VariantReader out) {
-    long off = childOffset(i);
-    if (off >= dataEnd - dataStart) {
-      throw error(
-          childOffsetPosition(i),
-          "expected offset "
-              + i
-              + " below the values size "
-              + (dataEnd - dataStart)
-              + ", found "
-              + off);
-    }
-    out.metadata = metadata;
-    out.buf = buf;
-    out.row = row;
-    out.base = base;
-    out.point(dataStart + (int) off, dataEnd);
-    return out;
   }
 
   /**
