@@ -290,8 +290,10 @@ public final class ReadOptions {
   }
 
   /**
-   * {@return the most pages each column reads ahead beyond the one being decoded, with {@link
-   * #readAhead()}} See {@link Builder#readAheadPages(int)}.
+   * The most pages each column reads ahead beyond the one being decoded, with {@link #readAhead()}
+   * (see {@link Builder#readAheadPages(int)}).
+   *
+   * @return at least 1
    */
   public int readAheadPages() {
     return readAheadPages;
