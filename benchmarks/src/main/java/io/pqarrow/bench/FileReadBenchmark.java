@@ -71,6 +71,13 @@ public class FileReadBenchmark extends BenchmarkDefaults {
   @Param({"default"})
   public String readAhead;
 
+  /**
+   * Pages each column reads ahead with read-ahead on ({@link ReadOptions#readAheadPages()}); 1
+   * times the one-page read-ahead the reader had before several pages were read ahead.
+   */
+  @Param({"4"})
+  public int readAheadPages;
+
   private BufferAllocator allocator;
   private Path file;
   private long bytesSeen;
@@ -103,7 +110,8 @@ public class FileReadBenchmark extends BenchmarkDefaults {
   }
 
   private ReadOptions options() {
-    ReadOptions.Builder b = ReadOptions.builder().batchRows(batchRows).threads(threads);
+    ReadOptions.Builder b =
+        ReadOptions.builder().batchRows(batchRows).threads(threads).readAheadPages(readAheadPages);
     if (!readAhead.equals("default")) {
       b.readAhead(Boolean.parseBoolean(readAhead));
     }

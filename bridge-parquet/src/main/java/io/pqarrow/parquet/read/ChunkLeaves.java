@@ -111,12 +111,15 @@ final class ChunkLeaves implements LeafFactory {
   /** The caller's executor for read-ahead, or null for the shared pool. */
   private final ExecutorService executor;
 
+  /** The most pages each leaf reads ahead. */
+  private final int aheadPages;
+
   /** The codecs the leaves use: one factory, or one per leaf; released by {@link #close}. */
   private final List<CompressionCodecFactory> codecs = new ArrayList<>();
 
   /** Leaves of {@code file} that check page CRCs and share one set of codecs (one thread). */
   ChunkLeaves(Path file) {
-    this(new LocalInputFile(file), String.valueOf(file), true, false, Boolean.FALSE, null);
+    this(new LocalInputFile(file), String.valueOf(file), true, false, Boolean.FALSE, null, 1);
   }
 
   /**
@@ -130,6 +133,7 @@ final class ChunkLeaves implements LeafFactory {
    *     #leavesBuilt} chooses, by how many leaves there are for the threads
    * @param executor where pages are read ahead, or null for the process's shared read-ahead pool
    *     ({@link HelperThreads#sharedReadAhead()}); the leaves' {@code close} waits for their reads
+   * @param aheadPages the most pages each leaf reads ahead ({@link ReadOptions#readAheadPages()})
    */
   ChunkLeaves(
       InputFile input,
@@ -137,13 +141,15 @@ final class ChunkLeaves implements LeafFactory {
       boolean verifyPageChecksums,
       boolean codecsPerLeaf,
       Boolean readAhead,
-      ExecutorService executor) {
+      ExecutorService executor,
+      int aheadPages) {
     this.input = input;
     this.file = file;
     this.verifyPageChecksums = verifyPageChecksums;
     this.codecsPerLeaf = codecsPerLeaf || !Boolean.FALSE.equals(readAhead);
     this.readAhead = readAhead;
     this.executor = executor;
+    this.aheadPages = aheadPages;
   }
 
   @Override
@@ -161,7 +167,8 @@ final class ChunkLeaves implements LeafFactory {
               input.newStream(),
               codecs.get(codecs.size() - 1),
               verifyPageChecksums,
-              readAheadExecutor());
+              readAheadExecutor(),
+              aheadPages);
     } catch (IOException e) {
       throw ParquetFileException.read(
           ErrorKind.IO,

@@ -313,7 +313,8 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         options.verifyPageChecksums(),
         options.threads() > 1,
         options.readAheadChoice(),
-        options.executor().orElse(null));
+        options.executor().orElse(null),
+        options.readAheadPages());
   }
 
   /**

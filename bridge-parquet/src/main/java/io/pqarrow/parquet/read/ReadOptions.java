@@ -61,11 +61,12 @@ import org.apache.parquet.filter2.predicate.FilterPredicate;
  *       when idle), so that a scan of many files starts no thread per file. An executor given here
  *       is never shut down by the reader</td></tr>
  *   <tr><td>{@code readAhead}</td><td>{@code threads == 1}, or fewer projected columns than
- *       {@code threads}</td><td>whether each column reads the page after the one being decoded in
+ *       {@code threads}</td><td>whether each column reads the pages after the one being decoded in
  *       the background (read, CRC-checked and decompressed), as pyarrow's {@code read_table}
- *       pre-buffers on its I/O threads: work on the shared pool (or the {@code executor}) and one
- *       more page buffer per column; a single-threaded read then keeps about one and a half cores
- *       busy. On by default for a single-threaded read: it is the largest gain a plain read can
+ *       pre-buffers on its I/O threads: work on the shared pool (or the {@code executor}), up to
+ *       {@code readAheadPages} pages ahead per column, each page's decompression a task of its own
+ *       so that several pages decompress at once while the calling thread decodes; a
+ *       single-threaded read of one column then keeps every core of a small machine busy. On by default for a single-threaded read: it is the largest gain a plain read can
  *       have, costs a bounded few pages of heap and never changes batches, values or errors. With
  *       {@code threads} above 1 and nothing set, the reader chooses by what the file holds, once
  *       its columns are known: column tasks take one leaf column each, so with at least as many
@@ -74,6 +75,12 @@ import org.apache.parquet.filter2.predicate.FilterPredicate;
  *       with 2 threads, say) the threads the tasks cannot use read pages ahead instead, so that
  *       more threads are never slower than one. Best off for a caller that runs many reads at once
  *       on its own threads (an engine's tasks), where the read-ahead buys nothing</td></tr>
+ *   <tr><td>{@code readAheadPages}</td><td>{@value #DEFAULT_READ_AHEAD_PAGES}</td><td>with
+ *       {@code readAhead}, the most pages each column holds read ahead beyond the one being
+ *       decoded: the bound on the heap read-ahead takes, which is at most {@code readAheadPages +
+ *       1} pages per column read ahead, each a compressed and a decompressed buffer (about 2 MB
+ *       per page for pyarrow's default 1 MB pages). 1 reads one page ahead, on one helper at a
+ *       time; more lets the pages' decompression run on several cores at once</td></tr>
  *   <tr><td>{@code verifyPageChecksums}</td><td>{@code true}</td><td>whether a page whose header
  *       has a CRC is checked against it, so that a damaged page is an error naming it rather than
  *       wrong values; off only to read past a known damage, or to save the few per cent the check
@@ -123,6 +130,9 @@ public final class ReadOptions {
   /** The default number of rows per batch. */
   public static final int DEFAULT_BATCH_ROWS = 8192;
 
+  /** The default of {@link #readAheadPages()}. */
+  public static final int DEFAULT_READ_AHEAD_PAGES = 4;
+
   private static final ReadOptions DEFAULTS = builder().build();
 
   private final int batchRows;
@@ -132,6 +142,7 @@ public final class ReadOptions {
   private final Parallelism parallelism;
   private final boolean verifyPageChecksums;
   private final Boolean readAhead; // null: on when single-threaded
+  private final int readAheadPages;
   private final List<String> readDictionary;
   private final boolean storedDictionaries;
   private final boolean storedDictionaryTypes;
@@ -151,6 +162,7 @@ public final class ReadOptions {
     this.parallelism = b.parallelism;
     this.verifyPageChecksums = b.verifyPageChecksums;
     this.readAhead = b.readAhead;
+    this.readAheadPages = b.readAheadPages;
     this.readDictionary = b.readDictionary;
     this.storedDictionaries = b.storedDictionaries;
     this.storedDictionaryTypes = b.storedDictionaryTypes;
@@ -183,6 +195,7 @@ public final class ReadOptions {
         .parallelism(parallelism)
         .verifyPageChecksums(verifyPageChecksums)
         .readAheadIfAny(readAhead)
+        .readAheadPages(readAheadPages)
         .readDictionary(readDictionary)
         .storedDictionaries(storedDictionaries)
         .storedDictionaryTypes(storedDictionaryTypes)
@@ -276,6 +289,16 @@ public final class ReadOptions {
     return Optional.ofNullable(readAhead);
   }
 
+  /**
+   * The most pages each column reads ahead beyond the one being decoded, with {@link #readAhead()}
+   * (see {@link Builder#readAheadPages(int)}).
+   *
+   * @return at least 1
+   */
+  public int readAheadPages() {
+    return readAheadPages;
+  }
+
   /** {@link #readAhead()} as set: null when the reader chooses by what the file holds. */
   Boolean readAheadChoice() {
     return readAhead != null ? readAhead : parallelism.threads() == 1 ? Boolean.TRUE : null;
@@ -350,6 +373,7 @@ public final class ReadOptions {
     private Parallelism parallelism = Parallelism.ONE; // no executor: the reader's own threads
     private boolean verifyPageChecksums = true;
     private Boolean readAhead; // null: on when single-threaded
+    private int readAheadPages = DEFAULT_READ_AHEAD_PAGES;
     private List<String> readDictionary = List.of();
     private boolean storedDictionaries = true;
     private boolean storedDictionaryTypes = true;
@@ -518,6 +542,27 @@ public final class ReadOptions {
      */
     public Builder readAhead(boolean readAhead) {
       this.readAhead = readAhead;
+      return this;
+    }
+
+    /**
+     * With {@link #readAhead(boolean)}, the most pages each column reads ahead beyond the one being
+     * decoded ({@value ReadOptions#DEFAULT_READ_AHEAD_PAGES} by default). It bounds the heap
+     * read-ahead takes: at most {@code pages + 1} pages per column, each a compressed and a
+     * decompressed buffer. A reader task reads the pages in order and each page's CRC check and
+     * decompression runs as a task of its own, so that with more than one page ahead several pages
+     * decompress at once on the pool while the calling thread decodes; 1 keeps one page ahead.
+     * Batches, values and errors are the same for every value.
+     *
+     * @param pages at least 1
+     * @return this builder
+     * @throws IllegalArgumentException when {@code pages} is below 1
+     */
+    public Builder readAheadPages(int pages) {
+      if (pages < 1) {
+        throw new IllegalArgumentException("readAheadPages must be at least 1: " + pages);
+      }
+      this.readAheadPages = pages;
       return this;
     }
 

@@ -3,14 +3,13 @@ package io.pqarrow.parquet.internal.page;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.parquet.ParquetFileException;
-import io.pqarrow.parquet.internal.HelperThreads;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -49,23 +48,35 @@ import org.apache.parquet.io.SeekableInputStream;
  * page included).
  *
  * <p><b>Read-ahead</b> (with an executor, {@link #ColumnChunkPages(String, String,
- * SeekableInputStream, CompressionCodecFactory, boolean, Executor)}): when {@link #next} hands out
- * a page, a task on the executor reads, CRC-checks and decompresses the page after it into a second
- * page buffer, so that the caller decodes one page while the next is read: one page ahead, never
- * more, and never past the chunk or onto a page {@link #readAhead(long, long[])} says will be
- * passed over. The task reads with the same code, from the same position, as {@link #next} would;
- * what it read (the page, the end of the chunk, or the exception, with its message unchanged) is
- * handed out only by the {@link #next} that asks for that page, so batches and errors are those of
- * a read without it. {@link #next} takes over a task that has not started yet rather than wait for
- * it (a busy or rejecting executor slows the read but never blocks it), and {@link #seek}, {@link
- * #startChunk} and {@link #close} cancel or wait for the task and drop what it read.
+ * SeekableInputStream, CompressionCodecFactory, boolean, Executor, int)}): while the caller decodes
+ * the page {@link #next} handed out, a reader task on the executor reads the pages after it, up to
+ * {@code aheadPages} of them (never past the chunk, nor onto a page {@link #readAhead(long,
+ * long[])} says will be passed over), and each page's CRC check and decompression runs as a task of
+ * its own, so that on a machine with cores to spare several pages decompress at once while the
+ * caller decodes (pages of codecs decoded by parquet-java's stateful decompressor, GZIP and
+ * LZ4_RAW, are decompressed by the reader task itself, one at a time). The heap this takes is
+ * bounded: at most {@code aheadPages} pages beyond the one handed out, each a compressed and a
+ * decompressed buffer. The reader reads with the same code, from the same positions, as {@link
+ * #next} would; what it read (each page, the end of the chunk, or the exception, with its message
+ * unchanged) is handed out in order, only by the {@link #next} that asks for that page, so batches
+ * and errors are those of a read without it. {@link #next} takes over work that has not started yet
+ * rather than wait for it (a page whose decompression is still queued, or the reader itself when it
+ * is queued: a busy or rejecting executor slows the read but never blocks it), and {@link #seek},
+ * {@link #startChunk} and {@link #close} cancel or wait for the tasks and drop what they read.
  *
  * <p>Read-ahead crosses into the next chunk when the caller names it ({@link #follow}): once the
- * current chunk's last page is handed out, the task reads the first page of the chunk that follows
+ * reader has read the current chunk's last page, it reads the first page of the chunk that follows
  * (its dictionary page, when it has one), so that a column whose chunks are one page each is still
- * read one page ahead from row group to row group. {@link #next} then reports the end of the
- * current chunk, and {@link #startChunk} with the followed chunk keeps the page (or the failure)
- * for the {@link #next} that asks for it; a {@link #startChunk} with another chunk drops it.
+ * read ahead from row group to row group. {@link #next} reports the end of the current chunk once
+ * its pages are out, and {@link #startChunk} with the followed chunk keeps the page (or the
+ * failure) for the {@link #next} that asks for it; a {@link #startChunk} with another chunk drops
+ * it.
+ *
+ * <p>Over 500 lines because the read-ahead's state (the slots, the reader task, the followed chunk)
+ * and the caller's (the page handed out and the position after it, where a cancel rewinds the
+ * cursor) change together under one monitor in {@link #next}, {@link #startChunk} and the cancel;
+ * the next split would move the slots and the reader task into a class of their own that takes the
+ * handed position as an argument.
  */
 public final class ColumnChunkPages implements AutoCloseable {
   /** What the current page is. */
@@ -75,20 +86,29 @@ public final class ColumnChunkPages implements AutoCloseable {
     DATA_V2
   }
 
-  /** {@link #state}: no read of a page under way or waiting to be handed out. */
+  /** How many pages are read ahead when the constructor is not told. */
+  public static final int DEFAULT_AHEAD_PAGES = 4;
+
+  /** {@link #reader}: no reader task queued or running. */
   private static final int IDLE = 0;
 
-  /** {@link #state}: a read of the next page is waiting for the executor (or {@link #next}). */
+  /** {@link #reader}: a reader task is waiting for the executor (or for {@link #next}). */
   private static final int QUEUED = 1;
 
-  /** {@link #state}: the next page is being read, by the executor or by {@link #next}. */
+  /** {@link #reader}: the cursor is reading, on the executor or in {@link #next}. */
   private static final int RUNNING = 2;
 
-  /** {@link #state}: the next page's read is over; {@link #next} hands out its outcome. */
-  private static final int DONE = 3;
+  /** {@link Slot#state}: read, its CRC check and decompression not started. */
+  private static final int RAW = 0;
 
-  /** {@link #state}: closed. */
-  private static final int CLOSED = 4;
+  /** {@link Slot#state}: its CRC check and decompression are under way. */
+  private static final int WORKING = 1;
+
+  /** {@link Slot#state}: ready to be handed out. */
+  private static final int READY = 2;
+
+  /** {@link Slot#state}: dropped by a cancel; a task that comes late leaves it alone. */
+  private static final int DROPPED = 3;
 
   private final String column;
 
@@ -98,13 +118,70 @@ public final class ColumnChunkPages implements AutoCloseable {
   /** Where pages are read ahead, or null for none. */
   private final Executor executor;
 
-  /**
-   * Who may run the reader ({@link #parser}, {@link #ahead} and its outcome): whoever moved it to
-   * {@link #RUNNING}; the caller otherwise. Its moves to {@link #DONE} publish what the read wrote.
-   */
-  private final AtomicInteger state = new AtomicInteger(IDLE);
+  /** The most pages read ahead, beyond the one handed out. */
+  private final int aheadPages;
 
-  private final Runnable fillTask = this::fillIfQueued;
+  private final Runnable readTask = this::readIfQueued;
+
+  // Guarded by this object's monitor: what the reader task and the caller share.
+
+  /** The pages read ahead, in order; the first is handed out by the next {@link #next}. */
+  private final ArrayDeque<Slot> slots = new ArrayDeque<>();
+
+  /** Pages whose buffers wait for the next read. */
+  private final ArrayDeque<Page> spare = new ArrayDeque<>();
+
+  /** Who runs the cursor: {@link #IDLE}, {@link #QUEUED} or {@link #RUNNING}. */
+  private int reader = IDLE;
+
+  /** Slots whose decompression runs on the executor. */
+  private int working;
+
+  /** Asks the reader task to stop before its next page. */
+  private boolean stop;
+
+  private boolean closed;
+
+  /** Whether the reader task met a failure: it reads nothing more until a cancel. */
+  private boolean readerFailed;
+
+  /** Whether the cursor moved since the page handed out last, so that a cancel rewinds it. */
+  private boolean moved;
+
+  /** The chunk read after the current one ({@link #follow}), and its row group; null for none. */
+  private ColumnChunkMetaData followed;
+
+  private int followedRowGroup;
+
+  /**
+   * The chunks read, counted: the one whose pages the reader reads, and the one whose pages the
+   * caller is handed. They differ when the reader has moved on to {@link #followed} (it is {@link
+   * #crossed()}): the current chunk's pages are all read, and the slots of the later count belong
+   * to the followed chunk.
+   */
+  private int readChunk;
+
+  private int handedChunk;
+
+  /** Whether the reader has moved on to the followed chunk. Called holding the monitor. */
+  private boolean crossed() {
+    return readChunk != handedChunk;
+  }
+
+  /** Where the followed chunk starts and ends, once crossed into. */
+  private long followedStart;
+
+  private long followedEnd;
+
+  /** Pages whose header is before this offset may be read ahead (the dictionary page). */
+  private long aheadBefore = Long.MAX_VALUE;
+
+  /**
+   * The header offsets of the other pages that may be read ahead, ascending; null for every one.
+   */
+  private long[] aheadOffsets;
+
+  // The caller's own.
 
   /** The row group of the chunk whose pages the caller is handed ({@link #rowGroup()}). */
   private int rowGroup = ErrorLocation.UNKNOWN;
@@ -112,17 +189,11 @@ public final class ColumnChunkPages implements AutoCloseable {
   /** Where the chunk whose pages the caller is handed starts ({@link #chunkStart()}). */
   private long handedChunkStart;
 
+  /** The current chunk's end, where a cancelled crossing puts the reader back. */
+  private long handedChunkEnd;
+
   /** The page handed out by {@link #next}. */
   private Page current = new Page();
-
-  /** The page being read (ahead or not), handed out by the next {@link #next}. */
-  private Page ahead = new Page();
-
-  /** What the read of {@link #ahead} returned: a page, or the end of the chunk. */
-  private boolean aheadRead;
-
-  /** What the read of {@link #ahead} threw, or null. */
-  private Throwable aheadFailure;
 
   /**
    * The parser's position and page index after the page handed out last, where a cancel rewinds.
@@ -134,29 +205,50 @@ public final class ColumnChunkPages implements AutoCloseable {
   /** Whether a read failed: nothing is read ahead until {@link #seek} or {@link #startChunk}. */
   private boolean failed;
 
-  /** The chunk read after the current one ({@link #follow}), and its row group; null for none. */
-  private ColumnChunkMetaData followed;
-
-  private int followedRowGroup;
-
-  /**
-   * Whether the reader has moved on to {@link #followed}: the current chunk is over, and a read of
-   * the followed chunk's first page is queued, under way or done.
-   */
-  private boolean crossed;
-
-  /** The current chunk's end, where a cancelled crossing puts the reader back. */
-  private long handedChunkEnd;
-
-  /** Pages whose header is before this offset may be read ahead (the dictionary page). */
-  private long aheadBefore = Long.MAX_VALUE;
-
-  /**
-   * The header offsets of the other pages that may be read ahead, ascending; null for every one.
-   */
-  private long[] aheadPages;
-
   private long pagesRead;
+
+  /** One page read (ahead or not): the page, the end of the chunk, or a failure. */
+  private final class Slot implements Runnable {
+    final Page page;
+
+    /** Whether a page was read ({@code false}: the end of the chunk). */
+    boolean read;
+
+    Throwable failure;
+
+    /** The cursor's position, page index and last header offset after the read. */
+    long posAfter;
+
+    int indexAfter;
+    long offsetAfter;
+
+    /** The count of the chunk the page belongs to ({@link #readChunk}). */
+    int chunk;
+
+    int state = READY;
+
+    Slot(Page page) {
+      this.page = page;
+    }
+
+    /** The executor's task: decompresses the page unless {@link #next} or a cancel came first. */
+    @Override
+    public void run() {
+      synchronized (ColumnChunkPages.this) {
+        if (state != RAW) {
+          return;
+        }
+        state = WORKING;
+        working++;
+      }
+      finishPage(this);
+      synchronized (ColumnChunkPages.this) {
+        state = READY;
+        working--;
+        ColumnChunkPages.this.notifyAll();
+      }
+    }
+  }
 
   /**
    * @param file the file, for messages
@@ -171,17 +263,12 @@ public final class ColumnChunkPages implements AutoCloseable {
       SeekableInputStream in,
       CompressionCodecFactory codecs,
       boolean verifyCrc) {
-    this(String.valueOf(file), column, in, codecs, verifyCrc, null);
+    this(String.valueOf(file), column, in, codecs, verifyCrc, null, DEFAULT_AHEAD_PAGES);
   }
 
   /**
-   * As {@link #ColumnChunkPages(Path, String, SeekableInputStream, CompressionCodecFactory,
-   * boolean)}, for a file known by its display name, reading pages ahead on {@code executor}.
-   *
-   * @param codecs parquet-java's codecs, used by this object alone when {@code executor} is given
-   *     (its decompressors are not thread-safe)
-   * @param executor where the page after the current one is read, or null to read each page when
-   *     {@link #next} asks for it
+   * As {@link #ColumnChunkPages(String, String, SeekableInputStream, CompressionCodecFactory,
+   * boolean, Executor, int)}, reading {@link #DEFAULT_AHEAD_PAGES} pages ahead.
    */
   public ColumnChunkPages(
       String file,
@@ -190,9 +277,34 @@ public final class ColumnChunkPages implements AutoCloseable {
       CompressionCodecFactory codecs,
       boolean verifyCrc,
       Executor executor) {
+    this(file, column, in, codecs, verifyCrc, executor, DEFAULT_AHEAD_PAGES);
+  }
+
+  /**
+   * As {@link #ColumnChunkPages(Path, String, SeekableInputStream, CompressionCodecFactory,
+   * boolean)}, for a file known by its display name, reading pages ahead on {@code executor}.
+   *
+   * @param codecs parquet-java's codecs, used by this object alone when {@code executor} is given
+   *     (its decompressors are not thread-safe)
+   * @param executor where the pages after the current one are read, or null to read each page when
+   *     {@link #next} asks for it
+   * @param aheadPages the most pages read ahead beyond the one handed out (at least 1)
+   */
+  public ColumnChunkPages(
+      String file,
+      String column,
+      SeekableInputStream in,
+      CompressionCodecFactory codecs,
+      boolean verifyCrc,
+      Executor executor,
+      int aheadPages) {
+    if (aheadPages < 1) {
+      throw new IllegalArgumentException("aheadPages must be at least 1: " + aheadPages);
+    }
     this.column = column;
     this.parser = new PageParser(file, column, in, codecs, verifyCrc);
     this.executor = executor;
+    this.aheadPages = aheadPages;
   }
 
   /**
@@ -200,28 +312,19 @@ public final class ColumnChunkPages implements AutoCloseable {
    * read ahead until {@link #readAhead(long, long[])} says otherwise.
    */
   public void startChunk(ColumnChunkMetaData chunk, int rowGroup) {
-    if (crossed && rowGroup == followedRowGroup && sameChunk(chunk, followed)) {
-      // The reader is already in this chunk, reading (or done reading) its first page.
-      crossed = false;
-      followed = null;
-      this.rowGroup = rowGroup;
-      this.current.index = -1;
-      this.failed = false;
-      this.aheadBefore = Long.MAX_VALUE;
-      this.aheadPages = null;
-      this.handedChunkStart = parser.chunkStart();
-      this.handedChunkEnd = parser.chunkEnd();
-      this.handedPos = parser.chunkStart();
-      this.handedIndex = -1;
+    if (enterFollowed(chunk, rowGroup)) {
+      startAhead(); // the reader stopped after the chunk's first page
       return;
     }
     cancelAhead();
-    this.followed = null;
+    synchronized (this) {
+      this.followed = null;
+      this.aheadBefore = Long.MAX_VALUE;
+      this.aheadOffsets = null;
+    }
     this.rowGroup = rowGroup;
     this.current.index = -1;
     this.failed = false;
-    this.aheadBefore = Long.MAX_VALUE;
-    this.aheadPages = null;
     parser.enter(chunk, rowGroup);
     this.handedChunkStart = parser.chunkStart();
     this.handedChunkEnd = parser.chunkEnd();
@@ -230,22 +333,49 @@ public final class ColumnChunkPages implements AutoCloseable {
   }
 
   /**
+   * Makes the followed chunk the current one, when {@code chunk} of {@code rowGroup} is the chunk
+   * the reader crossed into: its first pages are read, or being read, and are kept.
+   */
+  private synchronized boolean enterFollowed(ColumnChunkMetaData chunk, int rowGroup) {
+    if (!crossed() || rowGroup != followedRowGroup || !sameChunk(chunk, followed)) {
+      return false;
+    }
+    handedChunk = readChunk;
+    followed = null;
+    this.rowGroup = rowGroup;
+    this.current.index = -1;
+    this.failed = false;
+    this.aheadBefore = Long.MAX_VALUE;
+    this.aheadOffsets = null;
+    this.handedChunkStart = followedStart;
+    this.handedChunkEnd = followedEnd;
+    this.handedPos = followedStart;
+    this.handedIndex = -1;
+    return true;
+  }
+
+  /**
    * Names the chunk to be read after the current one, {@code chunk} of row group {@code rowGroup}
    * (the same column's chunk in the next row group the caller reads), whose first page may then be
-   * read ahead once the current chunk's last page is handed out; null for none. Called after {@link
+   * read ahead once the current chunk's last page is read; null for none. Called after {@link
    * #startChunk} (which forgets it) and {@link #readAhead}. Without read-ahead, does nothing.
    */
   public void follow(ColumnChunkMetaData chunk, int rowGroup) {
-    if (executor == null || crossed) {
+    if (executor == null) {
       return;
     }
     if (chunk != null && (chunk.getStartingPos() < 0 || chunk.getTotalSize() < 0)) {
       chunk = null; // startChunk tells what is wrong with it
     }
-    followed = chunk;
-    followedRowGroup = rowGroup;
-    if (chunk != null && state.get() == IDLE) {
-      startAhead(); // the current chunk's last page may be out already
+    synchronized (this) {
+      if (crossed()) {
+        return;
+      }
+      followed = chunk;
+      followedRowGroup = rowGroup;
+    }
+    if (chunk != null) {
+      startAhead(); // the reader may have stopped at the current chunk's end
     }
   }
 
@@ -254,12 +384,6 @@ public final class ColumnChunkPages implements AutoCloseable {
         && a.getTotalSize() == b.getTotalSize()
         && a.getTotalUncompressedSize() == b.getTotalUncompressedSize()
         && a.getCodec() == b.getCodec();
-  }
-
-  /** Moves the reader to the start of {@link #followed}: the current chunk's pages are all out. */
-  private void enterFollowed() {
-    crossed = true;
-    parser.enter(followed, followedRowGroup);
   }
 
   /**
@@ -276,15 +400,20 @@ public final class ColumnChunkPages implements AutoCloseable {
     if (executor == null) {
       return;
     }
-    if (pages == null && state.get() != IDLE) {
-      // The read under way is of the next page, which is wanted: keep it.
-      aheadBefore = Long.MAX_VALUE;
-      aheadPages = null;
+    if (pages == null) {
+      // What is read ahead is the pages that come next, all wanted: keep it.
+      synchronized (this) {
+        aheadBefore = Long.MAX_VALUE;
+        aheadOffsets = null;
+      }
+      startAhead();
       return;
     }
     cancelAhead();
-    aheadBefore = pages == null ? Long.MAX_VALUE : before;
-    aheadPages = pages;
+    synchronized (this) {
+      aheadBefore = before;
+      aheadOffsets = pages;
+    }
     startAhead();
   }
 
@@ -294,39 +423,86 @@ public final class ColumnChunkPages implements AutoCloseable {
    * @return {@code false} at the end of the chunk
    */
   public boolean next() {
-    if (crossed) {
-      return false; // the reader has moved on to the followed chunk
+    Slot got;
+    boolean direct = false;
+    boolean finishHere = false;
+    synchronized (this) {
+      boolean interrupted = false;
+      try {
+        while (true) {
+          if (closed) {
+            throw new IllegalStateException("the pages of " + column + " are closed");
+          }
+          Slot head = slots.peekFirst();
+          if (head != null) {
+            if (head.chunk != handedChunk) {
+              return false; // the reader has moved on to the followed chunk
+            }
+            if (head.state == READY || head.state == RAW) {
+              finishHere = head.state == RAW;
+              head.state = WORKING; // a decompression task that comes late leaves it alone
+              slots.pollFirst();
+              got = head;
+              break;
+            }
+          } else if (crossed()) {
+            return false;
+          } else if (reader != RUNNING) {
+            reader = RUNNING; // the caller reads, taking over a reader task not yet started
+            got = new Slot(takeSpare());
+            direct = true;
+            break;
+          }
+          try {
+            wait();
+          } catch (InterruptedException e) {
+            // Kept for the caller: the read under way must be over before its buffers are reused.
+            interrupted = true;
+          }
+        }
+      } finally {
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
+      }
     }
-    if (state.compareAndSet(IDLE, RUNNING) || state.compareAndSet(QUEUED, RUNNING)) {
-      fill();
-    } else {
-      awaitRead();
+    if (direct) {
+      try {
+        readInto(got, false);
+      } finally {
+        synchronized (this) {
+          reader = IDLE;
+          notifyAll();
+        }
+      }
+    } else if (finishHere) {
+      finishPage(got);
     }
-    if (!state.compareAndSet(DONE, IDLE)) {
-      throw new IllegalStateException("the pages of " + column + " are closed");
-    }
-    handedPos = parser.pos();
-    handedIndex = parser.readIndex();
-    Throwable failure = aheadFailure;
-    if (failure != null || !aheadRead) {
+    handedPos = got.posAfter;
+    handedIndex = got.indexAfter;
+    Throwable failure = got.failure;
+    if (failure != null || !got.read) {
       // As before read-ahead: the page that failed, or the index pages passed over, is current.
-      current.index = parser.readIndex();
-      current.offset = parser.readOffset();
+      current.index = got.indexAfter;
+      current.offset = got.offsetAfter;
+      synchronized (this) {
+        spare.add(got.page);
+      }
     }
     if (failure != null) {
-      aheadFailure = null;
       failed = true;
       if (failure instanceof Error e) {
         throw e;
       }
       throw (RuntimeException) failure;
     }
-    if (!aheadRead) {
+    if (!got.read) {
       return false;
     }
-    Page page = current;
-    current = ahead;
-    ahead = page;
+    synchronized (this) {
+      spare.add(current);
+    }
+    current = got.page;
     pagesRead++;
     startAhead();
     return true;
@@ -349,81 +525,180 @@ public final class ColumnChunkPages implements AutoCloseable {
     failed = false;
   }
 
-  /** Reads the next page into {@link #ahead} on the executor, if it is one to read ahead. */
-  private void startAhead() {
-    if (executor == null || failed || crossed) {
-      return;
-    }
-    long pos = parser.pos();
-    if (parser.atChunkEnd()) {
-      if (followed == null || state.get() != IDLE) {
-        return;
+  /** A page to read into: one handed back, or a new one. Called holding the monitor. */
+  private Page takeSpare() {
+    Page p = spare.pollFirst();
+    return p != null ? p : new Page();
+  }
+
+  /**
+   * Reads the page at the cursor into {@code s}, keeping the outcome. {@code ahead}: on the reader
+   * task, where a page a stateless codec decodes is left for a decompression task ({@link
+   * PageParser#finishesAnywhere}).
+   */
+  private void readInto(Slot s, boolean ahead) {
+    try {
+      s.read = parser.readRaw(s.page);
+      if (s.read && (!ahead || aheadPages == 1 || !PageParser.finishesAnywhere(s.page))) {
+        parser.finish(s.page);
       }
-      enterFollowed();
-    } else if (pos >= aheadBefore
-        && (aheadPages == null || Arrays.binarySearch(aheadPages, pos) < 0)) {
-      return;
-    }
-    state.set(QUEUED);
-    try {
-      executor.execute(fillTask);
-    } catch (RejectedExecutionException | OutOfMemoryError e) {
-      // A shut-down or full executor, or no native thread to be had: next() reads the page itself.
-    }
-  }
-
-  /** The executor's task: reads the next page unless {@link #next} or a cancel came first. */
-  private void fillIfQueued() {
-    if (state.compareAndSet(QUEUED, RUNNING)) {
-      fill();
-    }
-  }
-
-  /** Reads the next page into {@link #ahead}, keeping the outcome for {@link #next}. */
-  private void fill() {
-    try {
-      aheadRead = parser.read(ahead);
     } catch (Throwable t) { // handed out by next(), on its thread, when it asks for this page
-      aheadFailure = t;
-    } finally {
-      synchronized (this) {
-        state.set(DONE);
-        notifyAll();
-      }
+      s.failure = t;
+    }
+    s.posAfter = parser.pos();
+    s.indexAfter = parser.readIndex();
+    s.offsetAfter = parser.readOffset();
+  }
+
+  /** Checks and decompresses the page of {@code s}, keeping a failure for {@link #next}. */
+  private void finishPage(Slot s) {
+    try {
+      parser.finish(s.page);
+    } catch (Throwable t) {
+      s.failure = t;
     }
   }
 
   /**
-   * Waits while a read runs on the executor. An interrupt is kept for the caller but does not cut
-   * the wait short: the read must be over before its buffers or stream are touched again.
+   * Whether the reader task has a page to read: room among the slots, and a page next that is to be
+   * read ahead. Called holding the monitor, with no reader running.
    */
-  private void awaitRead() {
-    if (state.get() != RUNNING) {
+  private boolean wantsPage() {
+    if (stop || closed || readerFailed || failed || slots.size() >= aheadPages) {
+      return false;
+    }
+    if (crossed()) {
+      return slots.isEmpty()
+          || slots.peekLast().chunk != readChunk; // one page of the followed chunk
+    }
+    if (parser.atChunkEnd()) {
+      return followed != null;
+    }
+    long pos = parser.pos();
+    return pos < aheadBefore
+        || (aheadOffsets != null && Arrays.binarySearch(aheadOffsets, pos) >= 0);
+  }
+
+  /** Starts the reader task on the executor, if it has a page to read. */
+  private void startAhead() {
+    if (executor == null) {
       return;
     }
     synchronized (this) {
-      HelperThreads.waitUntil(this, () -> state.get() != RUNNING);
+      if (reader != IDLE || !wantsPage()) {
+        return;
+      }
+      reader = QUEUED;
+    }
+    try {
+      executor.execute(readTask);
+    } catch (RejectedExecutionException | OutOfMemoryError e) {
+      // A shut-down or full executor, or no native thread to be had: next() reads the page itself.
+      synchronized (this) {
+        if (reader == QUEUED) {
+          reader = IDLE;
+        }
+      }
     }
   }
 
   /**
-   * Drops a page read ahead, or the read waiting to start, and puts the reader back after the page
-   * handed out last, as though nothing had been read ahead.
+   * The reader task: reads pages ahead while there is room and a page to read, unless {@link #next}
+   * or a cancel came first; each page's decompression goes to a task of its own.
+   */
+  private void readIfQueued() {
+    synchronized (this) {
+      if (reader != QUEUED) {
+        return;
+      }
+      reader = RUNNING;
+    }
+    while (true) {
+      Slot s;
+      synchronized (this) {
+        if (!wantsPage()) {
+          reader = IDLE;
+          notifyAll();
+          return;
+        }
+        if (!crossed() && parser.atChunkEnd()) {
+          readChunk++;
+          parser.enter(followed, followedRowGroup);
+          followedStart = parser.chunkStart();
+          followedEnd = parser.chunkEnd();
+        }
+        s = new Slot(takeSpare());
+        s.chunk = readChunk;
+        moved = true;
+      }
+      readInto(s, true);
+      boolean decompress = s.read && s.failure == null && s.page.unfinished;
+      synchronized (this) {
+        s.state = decompress ? RAW : READY;
+        slots.addLast(s);
+        if (s.failure != null) {
+          readerFailed = true;
+        }
+        notifyAll();
+      }
+      if (decompress) {
+        try {
+          executor.execute(s);
+        } catch (RejectedExecutionException | OutOfMemoryError e) {
+          // next() decompresses it
+        }
+      }
+    }
+  }
+
+  /**
+   * Drops the pages read ahead, and the reads waiting to start, and puts the reader back after the
+   * page handed out last, as though nothing had been read ahead.
    */
   private void cancelAhead() {
-    int s = state.get();
-    if (s == IDLE || s == CLOSED) {
-      return;
+    boolean rewind;
+    boolean wasCrossed;
+    synchronized (this) {
+      stop = true;
+      if (reader == QUEUED) {
+        reader = IDLE;
+      }
+      boolean interrupted = false;
+      while (true) {
+        for (Slot s : slots) {
+          if (s.state == RAW) {
+            s.state = DROPPED;
+          }
+        }
+        if (reader != RUNNING && working == 0) {
+          break;
+        }
+        try {
+          wait();
+        } catch (InterruptedException e) {
+          interrupted = true; // the reads must be over before their buffers are touched again
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+      for (Slot s : slots) {
+        s.state = DROPPED;
+        spare.add(s.page);
+      }
+      slots.clear();
+      stop = false;
+      readerFailed = false;
+      rewind = moved;
+      moved = false;
+      wasCrossed = crossed();
+      readChunk = handedChunk;
     }
-    if (!state.compareAndSet(QUEUED, IDLE)) {
-      awaitRead();
-      state.compareAndSet(DONE, IDLE);
+    if (rewind) {
+      parser.rewind(handedPos, handedIndex);
     }
-    aheadFailure = null;
-    parser.rewind(handedPos, handedIndex);
-    if (crossed) {
+    if (wasCrossed) {
       // Back at the end of the current chunk, as though it had not been left.
-      crossed = false;
       parser.backTo(rowGroup, handedChunkStart, handedChunkEnd);
     }
   }
@@ -526,12 +801,18 @@ public final class ColumnChunkPages implements AutoCloseable {
   @Override
   public void close() throws IOException {
     cancelAhead();
-    if (state.getAndSet(CLOSED) != CLOSED) {
-      // Nothing reads them any more: the next reader may have them.
-      parser.releaseBuffers();
-      PageBufferPool.give(current.buffer);
-      PageBufferPool.give(ahead.buffer);
-      current.buffer = ahead.buffer = new byte[0];
+    synchronized (this) {
+      if (!closed) {
+        closed = true;
+        // Nothing reads them any more: the next reader may have them.
+        spare.add(current);
+        for (Page p : spare) {
+          PageBufferPool.give(p.buffer);
+          PageBufferPool.give(p.raw);
+          p.buffer = p.raw = new byte[0];
+        }
+        spare.clear();
+      }
     }
     parser.close();
   }

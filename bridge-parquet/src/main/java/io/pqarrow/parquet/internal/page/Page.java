@@ -2,6 +2,7 @@ package io.pqarrow.parquet.internal.page;
 
 import java.nio.ByteBuffer;
 import org.apache.parquet.format.Encoding;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * One page as {@link PageParser} read it: what its header says, and its decompressed bytes. {@link
@@ -30,4 +31,25 @@ final class Page {
   byte[] buffer = new byte[0];
 
   ByteBuffer data;
+
+  /**
+   * The page's body as read from the file, before {@link PageParser#finish} checks its CRC and
+   * decompresses it into {@link #buffer}; kept from page to page like {@link #buffer}.
+   */
+  byte[] raw = new byte[0];
+
+  /** Whether {@link PageParser#finish} has yet to run on {@link #raw}. */
+  boolean unfinished;
+
+  /** The row group of the chunk the page is in, for messages. */
+  int rowGroup;
+
+  /** What {@link PageParser#finish} needs: the header's facts and the chunk's codec. */
+  int uncompressed;
+
+  int plainPrefix;
+  boolean v2;
+  boolean hasCrc;
+  int crc;
+  CompressionCodecName codec;
 }

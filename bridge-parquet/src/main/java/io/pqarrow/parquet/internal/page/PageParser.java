@@ -39,6 +39,9 @@ import shaded.parquet.org.apache.thrift.transport.TTransportException;
  * <p>Every problem is a {@link ParquetFileException} naming the file, the column, the row group of
  * the chunk it reads, the page's index in that chunk and the byte offset in the file ({@link
  * #error}).
+ *
+ * <p>Over 500 lines: the header checks of the three page kinds, the codecs' calls and the Thrift
+ * window ({@link HeaderTransport}, which reads the cursor's fields) belong to the one cursor.
  */
 final class PageParser implements AutoCloseable {
   /** A page larger than this is taken for a damaged header rather than allocated. */
@@ -58,7 +61,6 @@ final class PageParser implements AutoCloseable {
   private final SeekableInputStream in;
   private final CompressionCodecFactory codecs;
   private final boolean verifyCrc;
-  private final CRC32 crc = new CRC32();
   private final HeaderTransport headerStream = new HeaderTransport();
   private final TCompactProtocol headerProtocol = new TCompactProtocol(headerStream);
 
@@ -86,8 +88,6 @@ final class PageParser implements AutoCloseable {
   private byte[] window = new byte[0];
   private long windowStart;
   private int windowLength;
-
-  private byte[] compressed = new byte[0];
 
   /** Bytes read from the file: header windows and page bodies, over every chunk. */
   private volatile long bytesRead;
@@ -216,11 +216,27 @@ final class PageParser implements AutoCloseable {
 
   /**
    * Reads the page at {@link #pos} into {@code p}, skipping index pages, and moves past it: what
-   * {@link ColumnChunkPages#next} hands out, read on whichever thread runs the cursor.
+   * {@link ColumnChunkPages#next} hands out, read on whichever thread runs the cursor. As {@link
+   * #readRaw} then {@link #finish}.
    *
    * @return {@code false} at the end of the chunk
    */
   boolean read(Page p) {
+    if (!readRaw(p)) {
+      return false;
+    }
+    finish(p);
+    return true;
+  }
+
+  /**
+   * Reads the header and body of the page at {@link #pos} into {@code p}, skipping index pages, and
+   * moves past it, leaving the CRC check and decompression to {@link #finish} ({@code
+   * p.unfinished}).
+   *
+   * @return {@code false} at the end of the chunk
+   */
+  boolean readRaw(Page p) {
     while (pos < chunkEnd) {
       readIndex++;
       long pageOffset = pos;
@@ -336,6 +352,22 @@ final class PageParser implements AutoCloseable {
         cause);
   }
 
+  /** An error naming page {@code p}, whichever page the cursor has moved on to since. */
+  private ParquetFileException error(Page p, long fileOffset, String problem, Throwable cause) {
+    return ParquetFileException.invalid(
+        ErrorKind.INVALID_DATA,
+        location(p.rowGroup).withByteOffset(fileOffset),
+        "row group "
+            + p.rowGroup
+            + ", page "
+            + p.index
+            + " at file byte "
+            + fileOffset
+            + ": "
+            + problem,
+        cause);
+  }
+
   private PageHeader readHeader(long pageOffset) {
     headerStream.start();
     headerProtocol.reset();
@@ -383,9 +415,9 @@ final class PageParser implements AutoCloseable {
   }
 
   /**
-   * Reads a body of {@code size} bytes at {@link #pos} and decompresses it into {@code p}: wholly
-   * when {@code plainPrefix} is 0, not at all when it is -1 (v2 values not compressed), and after
-   * the first {@code plainPrefix} bytes otherwise (v2 levels).
+   * Reads a body of {@code size} bytes at {@link #pos} into {@code p.raw}, for {@link #finish} to
+   * decompress: wholly when {@code plainPrefix} is 0, not at all when it is -1 (v2 values not
+   * compressed), and after the first {@code plainPrefix} bytes otherwise (v2 levels).
    */
   private void readBody(
       Page p, long pageOffset, PageHeader header, int size, int uncompressed, int plainPrefix) {
@@ -394,24 +426,58 @@ final class PageParser implements AutoCloseable {
     p.offset = pageOffset;
     p.bodyOffset = bodyOffset;
     p.compressedSize = size;
-    compressed = grow(compressed, size);
-    copyBody(compressed, size);
-    if (verifyCrc && header.isSetCrc()) {
-      crc.reset();
+    p.raw = grow(p.raw, size);
+    copyBody(p.raw, size);
+    p.rowGroup = readRowGroup;
+    p.uncompressed = uncompressed;
+    p.plainPrefix = plainPrefix;
+    p.v2 = header.getType() == PageType.DATA_PAGE_V2;
+    p.hasCrc = verifyCrc && header.isSetCrc();
+    p.crc = header.getCrc();
+    p.codec = codec;
+    p.unfinished = true;
+  }
+
+  /**
+   * Whether {@link #finish} may run on {@code p} on any thread, at the same time as the cursor
+   * reads on: its codec is decoded by a stateless library call, not by parquet-java's decompressor
+   * (which belongs to this cursor and is not thread-safe).
+   */
+  static boolean finishesAnywhere(Page p) {
+    return !parquetJavaDecodes(p.codec);
+  }
+
+  /**
+   * Checks the CRC of the body {@link #readRaw} read into {@code p} and decompresses it into {@code
+   * p.buffer}. Uses nothing of the cursor but the codecs: with {@link #finishesAnywhere} it may run
+   * on another thread than the cursor's, and for several pages at once.
+   */
+  void finish(Page p) {
+    p.unfinished = false;
+    int size = p.compressedSize;
+    int uncompressed = p.uncompressed;
+    int plainPrefix = p.plainPrefix;
+    long pageOffset = p.offset;
+    long bodyOffset = p.bodyOffset;
+    byte[] compressed = p.raw;
+    if (p.hasCrc) {
+      CRC32 crc = new CRC32();
       crc.update(compressed, 0, size);
-      if ((int) crc.getValue() != header.getCrc()) {
+      if ((int) crc.getValue() != p.crc) {
         throw error(
+            p,
             bodyOffset,
             "CRC mismatch: the header says "
-                + Integer.toHexString(header.getCrc())
+                + Integer.toHexString(p.crc)
                 + ", the page's bytes give "
                 + Integer.toHexString((int) crc.getValue()),
             null);
       }
     }
-    if (codec == CompressionCodecName.UNCOMPRESSED || plainPrefix < 0) {
+    if (p.codec == CompressionCodecName.UNCOMPRESSED || plainPrefix < 0) {
       if (size != uncompressed) {
         throw error(
+            p,
             pageOffset,
             "uncompressed page of "
                 + size
@@ -422,7 +488,7 @@ final class PageParser implements AutoCloseable {
       // No second copy: swap the buffers so the page is read from the one the body went into.
       byte[] t = p.buffer;
       p.buffer = compressed;
-      compressed = t;
+      p.raw = t;
       p.data = ByteBuffer.wrap(p.buffer, 0, size);
       return;
     }
@@ -433,13 +499,20 @@ final class PageParser implements AutoCloseable {
     // (parquet-testing's datapage_v2_empty_datapage.snappy.parquet): no codec's stream, nothing to
     // decompress, and its values are the empty bytes their uncompressed size must then be.
     int produced =
-        size == plainPrefix && header.getType() == PageType.DATA_PAGE_V2
+        size == plainPrefix && p.v2
             ? plainPrefix
             : plainPrefix
                 + decompress(
-                    out, bodyOffset, plainPrefix, size - plainPrefix, uncompressed - plainPrefix);
+                    p,
+                    compressed,
+                    out,
+                    bodyOffset,
+                    plainPrefix,
+                    size - plainPrefix,
+                    uncompressed - plainPrefix);
     if (produced != uncompressed) {
       throw error(
+          p,
           bodyOffset,
           "the page decompresses to "
               + produced
@@ -452,14 +525,22 @@ final class PageParser implements AutoCloseable {
   }
 
   /**
-   * Decompresses {@code length} bytes of {@link #compressed} from {@code offset} into {@code
-   * decompressed} at the same offset, which has room for {@code room} bytes; returns how many bytes
-   * it wrote. Snappy and ZSTD are decoded by their libraries straight into the reused array
-   * (parquet-java's heap decompressors allocate a new array per page), LZ4, LZO and Brotli by
-   * {@link PageCodecs} (parquet-java needs Hadoop's native-backed codecs for them); GZIP and
-   * LZ4_RAW go through parquet-java's decompressor.
+   * Decompresses {@code length} bytes of {@code compressed} (page {@code p}'s body) from {@code
+   * offset} into {@code decompressed} at the same offset, which has room for {@code room} bytes;
+   * returns how many bytes it wrote. Snappy and ZSTD are decoded by their libraries straight into
+   * the reused array (parquet-java's heap decompressors allocate a new array per page), LZ4, LZO
+   * and Brotli by {@link PageCodecs} (parquet-java needs Hadoop's native-backed codecs for them);
+   * GZIP and LZ4_RAW go through parquet-java's decompressor.
    */
-  private int decompress(byte[] decompressed, long bodyOffset, int offset, int length, int room) {
+  private int decompress(
+      Page p,
+      byte[] compressed,
+      byte[] decompressed,
+      long bodyOffset,
+      int offset,
+      int length,
+      int room) {
+    CompressionCodecName codec = p.codec;
     try {
       switch (codec) {
         case SNAPPY -> {
@@ -493,9 +574,10 @@ final class PageParser implements AutoCloseable {
         }
       }
     } catch (PageCodecs.BadBody e) {
-      throw error(bodyOffset, "cannot decompress the page (" + codec + "): " + e.getMessage(), e);
+      throw error(
+          p, bodyOffset, "cannot decompress the page (" + codec + "): " + e.getMessage(), e);
     } catch (IOException | RuntimeException e) {
-      throw error(bodyOffset, "cannot decompress the page (" + codec + "): " + describe(e), e);
+      throw error(p, bodyOffset, "cannot decompress the page (" + codec + "): " + describe(e), e);
     }
   }
 
@@ -536,7 +618,7 @@ final class PageParser implements AutoCloseable {
   /**
    * {@code buffer} if it holds {@code size} bytes, else a larger one (and {@code buffer} freed).
    */
-  private static byte[] grow(byte[] buffer, int size) {
+  static byte[] grow(byte[] buffer, int size) {
     if (buffer.length >= size) {
       return buffer;
     }
@@ -546,12 +628,6 @@ final class PageParser implements AutoCloseable {
 
   private static String describe(Throwable e) {
     return ErrorText.describe(e);
-  }
-
-  /** Frees the compressed-body buffer for the next reader; the cursor reads nothing after it. */
-  void releaseBuffers() {
-    PageBufferPool.give(compressed);
-    compressed = new byte[0];
   }
 
   @Override
