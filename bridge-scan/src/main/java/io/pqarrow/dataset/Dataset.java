@@ -8,10 +8,10 @@ import io.pqarrow.parquet.read.ParquetSource;
 import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.scan.ScanUnit;
 import io.pqarrow.scan.SplitPlanner;
+import io.pqarrow.schema.SchemaMapping;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -22,6 +22,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -53,8 +54,12 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * from the directory names; the file's own column is not read ({@code FileSourceStrategy} reads
  * {@code dataColumns.filterNot(partitionColumns)}).
  *
- * <p>The dataset is immutable and thread-safe; footers are read once (in parallel on {@link
- * DatasetOptions#footerThreads()} threads when the schema needs them all) and shared by every scan.
+ * <p>The dataset is immutable and thread-safe. When the schema needs every file's, only the schema
+ * part of each footer is decoded (its row groups skipped), in parallel on {@link
+ * DatasetOptions#footerThreads()} threads; a file's whole footer is read when first needed (a scan
+ * that opens the file, {@link #source}; every file's, in parallel, for {@link #rowCount()} and
+ * {@link #plan}), once, and shared by every scan. A file that a scan's filter rules out by its
+ * partition values is never opened, so its whole footer is never read.
  */
 public final class Dataset {
   private final List<DatasetFile> files;
@@ -134,10 +139,7 @@ public final class Dataset {
     if (files.isEmpty()) {
       throw DatasetException.of(ErrorKind.IO, ErrorLocation.NONE, "no data files", null);
     }
-    List<DatasetFile> sorted = new ArrayList<>(files);
-    sorted.sort(
-        Comparator.comparing(
-            f -> f.path().getBytes(StandardCharsets.UTF_8), Arrays::compareUnsigned));
+    List<DatasetFile> sorted = byPath(files);
     PartitionValues partitions = PartitionValues.of(sorted, options.partitioning());
     AtomicReferenceArray<ParquetSource> sources = new AtomicReferenceArray<>(sorted.size());
     Schema fileSchema;
@@ -148,12 +150,18 @@ public final class Dataset {
       sources.set(0, openSource(sorted.get(0), options));
       fileSchema = fileSchemaOf(sources.get(0), options);
     } else {
-      readAll(sorted, sources, options);
+      // only each footer's schema part: a scan reads the whole footer of each file it opens
+      List<Schema> schemas =
+          inParallel(
+              sorted,
+              options,
+              f ->
+                  fileSchemaOf(
+                      ParquetSource.readMapping(
+                          f.file(), f.path(), options.limits(), options.mapping())));
       List<String> names = new ArrayList<>();
-      List<Schema> schemas = new ArrayList<>();
-      for (int i = 0; i < sorted.size(); i++) {
-        names.add(sorted.get(i).path());
-        schemas.add(fileSchemaOf(sources.get(i), options));
+      for (DatasetFile f : sorted) {
+        names.add(f.path());
       }
       fileSchema = SchemaUnifier.unify(names, schemas);
       byId = !fileSchema.getFields().isEmpty();
@@ -166,16 +174,34 @@ public final class Dataset {
     return new Dataset(List.copyOf(sorted), sources, fileSchema, partitions, options, byId);
   }
 
-  private static void readAll(
-      List<DatasetFile> files,
-      AtomicReferenceArray<ParquetSource> sources,
-      DatasetOptions options) {
+  /** {@code files} in byte-wise order of their paths as UTF-8, each path encoded once. */
+  private static List<DatasetFile> byPath(List<DatasetFile> files) {
+    record Keyed(byte[] key, DatasetFile file) {}
+    List<Keyed> keyed = new ArrayList<>(files.size());
+    for (DatasetFile f : files) {
+      keyed.add(new Keyed(f.path().getBytes(StandardCharsets.UTF_8), f));
+    }
+    keyed.sort((a, b) -> Arrays.compareUnsigned(a.key(), b.key()));
+    List<DatasetFile> sorted = new ArrayList<>(keyed.size());
+    for (Keyed k : keyed) {
+      sorted.add(k.file());
+    }
+    return sorted;
+  }
+
+  /**
+   * {@code read} of every file, on {@link DatasetOptions#footerThreads()} threads; the failure of
+   * the first file in order that fails, as one thread reading them in order would give it.
+   */
+  private static <T> List<T> inParallel(
+      List<DatasetFile> files, DatasetOptions options, Function<DatasetFile, T> read) {
+    List<T> out = new ArrayList<>(files.size());
     int threads = Math.min(options.footerThreads(), files.size());
     if (threads <= 1) {
-      for (int i = 0; i < files.size(); i++) {
-        sources.set(i, openSource(files.get(i), options));
+      for (DatasetFile f : files) {
+        out.add(read.apply(f));
       }
-      return;
+      return out;
     }
     ExecutorService pool =
         Executors.newFixedThreadPool(
@@ -186,13 +212,13 @@ public final class Dataset {
               return t;
             });
     try {
-      List<Future<ParquetSource>> futures = new ArrayList<>();
+      List<Future<T>> futures = new ArrayList<>();
       for (DatasetFile f : files) {
-        futures.add(pool.submit(() -> openSource(f, options)));
+        futures.add(pool.submit(() -> read.apply(f)));
       }
-      for (int i = 0; i < futures.size(); i++) {
+      for (Future<T> future : futures) {
         try {
-          sources.set(i, futures.get(i).get());
+          out.add(future.get());
         } catch (ExecutionException e) {
           if (e.getCause() instanceof RuntimeException r) {
             throw r;
@@ -206,6 +232,39 @@ public final class Dataset {
     } finally {
       pool.shutdownNow();
     }
+    return out;
+  }
+
+  /**
+   * Reads the footers not read yet, in parallel ({@link #inParallel}). A footer that fails is left
+   * unread: {@link #source} reads it again and throws, so that callers that go through the files in
+   * order report the first one in order that fails.
+   */
+  private void readFooters() {
+    List<DatasetFile> missing = new ArrayList<>();
+    List<Integer> at = new ArrayList<>();
+    for (int i = 0; i < files.size(); i++) {
+      if (sources.get(i) == null) {
+        missing.add(files.get(i));
+        at.add(i);
+      }
+    }
+    List<ParquetSource> read =
+        inParallel(
+            missing,
+            options,
+            f -> {
+              try {
+                return openSource(f, options);
+              } catch (BridgeException e) {
+                return null;
+              }
+            });
+    for (int k = 0; k < read.size(); k++) {
+      if (read.get(k) != null) {
+        sources.compareAndSet(at.get(k), null, read.get(k));
+      }
+    }
   }
 
   private static ParquetSource openSource(DatasetFile f, DatasetOptions options) {
@@ -217,7 +276,11 @@ public final class Dataset {
    * their values (a dataset's batches hold no dictionary-encoded column).
    */
   static Schema fileSchemaOf(ParquetSource source, DatasetOptions options) {
-    Schema mapped = source.mapping(options.mapping()).arrowSchema();
+    return fileSchemaOf(source.mapping(options.mapping()));
+  }
+
+  private static Schema fileSchemaOf(SchemaMapping mapping) {
+    Schema mapped = mapping.arrowSchema();
     List<Field> fields = new ArrayList<>();
     for (Field f : mapped.getFields()) {
       fields.add(plain(f));
@@ -256,6 +319,11 @@ public final class Dataset {
       }
     }
     return s;
+  }
+
+  /** Whether the whole footer of file {@code index} has been read (a test seam). */
+  boolean footerRead(int index) {
+    return sources.get(index) != null;
   }
 
   /** {@return the dataset's schema: the files' columns, then the partition columns} */
@@ -300,8 +368,9 @@ public final class Dataset {
     return partitions.valuesOf(index);
   }
 
-  /** {@return the number of rows of every file (reads every footer)} */
+  /** {@return the number of rows of every file (reads every footer, in parallel)} */
   public long rowCount() {
+    readFooters();
     long rows = 0;
     for (int i = 0; i < files.size(); i++) {
       rows += source(i).rowCount();
@@ -340,6 +409,7 @@ public final class Dataset {
    * @return the splits, in file order
    */
   public List<DatasetSplit> plan(long targetBytes) {
+    readFooters();
     List<DatasetSplit> out = new ArrayList<>();
     for (int i = 0; i < files.size(); i++) {
       for (ScanUnit unit : SplitPlanner.plan(source(i), targetBytes)) {

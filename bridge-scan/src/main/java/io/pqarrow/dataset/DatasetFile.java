@@ -1,9 +1,11 @@
 package io.pqarrow.dataset;
 
+import java.util.AbstractMap;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import org.apache.parquet.io.InputFile;
 
 /**
@@ -27,6 +29,39 @@ public record DatasetFile(String path, InputFile file, Map<String, String> parti
   public DatasetFile {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(file, "file");
-    partitionValues = Collections.unmodifiableMap(new LinkedHashMap<>(partitionValues));
+    partitionValues = Frozen.of(partitionValues);
+  }
+
+  /**
+   * An unmodifiable copy of partition values that is not copied again: discovery makes one per
+   * directory and every file of that directory shares it, and {@link PartitionValues} parses each
+   * shared map once.
+   */
+  static final class Frozen extends AbstractMap<String, String> {
+    private final Map<String, String> values;
+
+    private Frozen(Map<String, String> values) {
+      this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    }
+
+    /** {@code values} itself when it is already frozen, else an unmodifiable copy. */
+    static Map<String, String> of(Map<String, String> values) {
+      return values instanceof Frozen ? values : new Frozen(values);
+    }
+
+    @Override
+    public String get(Object key) {
+      return values.get(key);
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+      return values.containsKey(key);
+    }
+
+    @Override
+    public Set<Entry<String, String>> entrySet() {
+      return values.entrySet();
+    }
   }
 }

@@ -13,6 +13,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.parquet.io.LocalInputFile;
 
 /**
@@ -97,7 +98,8 @@ final class LocalDiscovery {
    * <p>One walk of the tree that takes each entry's attributes from the listing (no second {@code
    * stat} per file), does not descend into a directory whose name starts with {@code _} or {@code
    * .}, and keeps the directory names above the current one on a stack instead of relativizing
-   * every path. Symbolic links to files are read; links to directories are not followed.
+   * every path. The partition values are parsed from the directory names once per directory and
+   * shared by its files. Symbolic links to files are read; links to directories are not followed.
    */
   private static List<DatasetFile> walk(
       Path root, Path partitionRoot, Filter filter, Partitioning partitioning) {
@@ -116,6 +118,9 @@ final class LocalDiscovery {
       Files.walkFileTree(
           root,
           new SimpleFileVisitor<>() {
+            // the partition values of the directory being listed, made for its first file
+            private Map<String, String> values;
+
             @Override
             public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
               if (d.equals(root)) {
@@ -126,6 +131,7 @@ final class LocalDiscovery {
                 return FileVisitResult.SKIP_SUBTREE;
               }
               dirs.add(name);
+              values = null;
               return FileVisitResult.CONTINUE;
             }
 
@@ -136,6 +142,7 @@ final class LocalDiscovery {
               }
               if (!d.equals(root)) {
                 dirs.remove(dirs.size() - 1);
+                values = null;
               }
               return FileVisitResult.CONTINUE;
             }
@@ -148,7 +155,10 @@ final class LocalDiscovery {
                 return FileVisitResult.CONTINUE;
               }
               if (filter == null || filter.accept(p)) {
-                out.add(file(p, List.copyOf(dirs), partitioning));
+                if (values == null) {
+                  values = DatasetFile.Frozen.of(partitioning.values(dirs));
+                }
+                out.add(new DatasetFile(String.valueOf(p), new LocalInputFile(p), values));
               }
               return FileVisitResult.CONTINUE;
             }

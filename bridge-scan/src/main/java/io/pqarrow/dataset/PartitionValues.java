@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -69,6 +70,15 @@ final class PartitionValues {
    * @throws DatasetException for a value that does not parse as its column's type, naming the file
    */
   static PartitionValues of(List<DatasetFile> files, Partitioning partitioning) {
+    // files of one directory share one map of values (LocalDiscovery): each is typed once
+    Map<Map<String, String>, Integer> firstOf = new IdentityHashMap<>();
+    List<Map<String, String>> distinct = new ArrayList<>();
+    for (int i = 0; i < files.size(); i++) {
+      Map<String, String> v = files.get(i).partitionValues();
+      if (firstOf.putIfAbsent(v, i) == null) {
+        distinct.add(v);
+      }
+    }
     List<Field> fields = new ArrayList<>();
     if (partitioning.schema().isPresent()) {
       for (Field f : partitioning.schema().get().getFields()) {
@@ -77,14 +87,14 @@ final class PartitionValues {
       }
     } else {
       Set<String> names = new LinkedHashSet<>();
-      for (DatasetFile f : files) {
-        names.addAll(f.partitionValues().keySet());
+      for (Map<String, String> v : distinct) {
+        names.addAll(v.keySet());
       }
       for (String name : names) {
         boolean ints = true;
         boolean any = false;
-        for (DatasetFile f : files) {
-          String v = f.partitionValues().get(name);
+        for (Map<String, String> values : distinct) {
+          String v = values.get(name);
           if (v != null) {
             any = true;
             ints &= parseInt(v, 32) != null;
@@ -94,14 +104,22 @@ final class PartitionValues {
         fields.add(new Field(name, FieldType.nullable(type), null));
       }
     }
-    Object[][] values = new Object[files.size()][fields.size()];
+    // in file order, so that a value that does not parse names the first file that has it
+    Object[][] values = new Object[files.size()][];
     for (int i = 0; i < files.size(); i++) {
       DatasetFile file = files.get(i);
+      int first = firstOf.get(file.partitionValues());
+      if (first < i) {
+        values[i] = values[first];
+        continue;
+      }
+      Object[] row = new Object[fields.size()];
       for (int c = 0; c < fields.size(); c++) {
         Field field = fields.get(c);
         String text = file.partitionValues().get(field.getName());
-        values[i][c] = text == null ? null : parse(text, field, file.path());
+        row[c] = text == null ? null : parse(text, field, file.path());
       }
+      values[i] = row;
     }
     return new PartitionValues(new Schema(fields), values);
   }

@@ -108,8 +108,21 @@ final class FileFooter {
    *     accept; the caller words it ({@link FooterProblems})
    */
   static FileFooter parse(byte[] footer, ParquetReadOptions options) throws IOException {
+    return parse(footer, options, false);
+  }
+
+  /**
+   * As {@link #parse(byte[], ParquetReadOptions)}; with {@code schemaOnly} the row groups are
+   * skipped while decoding (the footer then has none: for its schema and key-value metadata only).
+   */
+  static FileFooter parse(byte[] footer, ParquetReadOptions options, boolean schemaOnly)
+      throws IOException {
+    ByteArrayInputStream in = new ByteArrayInputStream(footer);
     return new FileFooter(
-        Util.readFileMetaData(new ByteArrayInputStream(footer), MAX_MESSAGE_SIZE), options);
+        schemaOnly
+            ? Util.readFileMetaData(in, true, null, null, MAX_MESSAGE_SIZE)
+            : Util.readFileMetaData(in, MAX_MESSAGE_SIZE),
+        options);
   }
 
   /** {@return the file's schema, converted once} */

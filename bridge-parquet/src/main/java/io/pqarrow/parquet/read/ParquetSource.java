@@ -107,9 +107,37 @@ public final class ParquetSource {
     return open(input, String.valueOf(input), limits);
   }
 
+  /**
+   * The Arrow schema mapping of {@code input} from its footer's schema and key-value metadata
+   * alone: the footer's row groups are skipped while it is decoded (no column chunk is decoded or
+   * checked) and no source is kept. For a caller that needs many files' schemas before it reads any
+   * of them (a dataset unifying its files' schemas); {@link #open(InputFile, String, Limits)} then
+   * reads the footer of each file it reads.
+   *
+   * @param input the bytes
+   * @param name the display name of the source, such as its path or URI
+   * @param limits the caps; the footer is refused over {@link Limits#maxFooterBytes()}
+   * @param options the schema mapping options
+   * @return the mapping, as {@code open(input, name, limits).mapping(options)} gives it
+   * @throws ParquetFileException as {@link #open(InputFile, String, Limits)} and {@link
+   *     #mapping(MappingOptions)}, except for what only a column chunk's metadata shows
+   */
+  public static SchemaMapping readMapping(
+      InputFile input, String name, Limits limits, MappingOptions options) {
+    Objects.requireNonNull(input, "input");
+    Objects.requireNonNull(name, "name");
+    ParquetFraming.check(input, name, limits.maxFooterBytes());
+    return read(input, name, true).mapping(options);
+  }
+
   private static ParquetSource read(InputFile input, String name) {
+    return read(input, name, false);
+  }
+
+  private static ParquetSource read(InputFile input, String name, boolean schemaOnly) {
     try {
-      return new ParquetSource(input, name, FileFooter.parse(footerBytes(input), readOptions()));
+      return new ParquetSource(
+          input, name, FileFooter.parse(footerBytes(input), readOptions(), schemaOnly));
     } catch (IOException | RuntimeException e) {
       // parquet-java's words name Java classes and dump structs and schemas; ours say which
       // structure and field, where.

@@ -107,6 +107,11 @@ public final class MetaCommand implements Callable<Integer>, ArrowFree {
    */
   private int dataset(io.pqarrow.dataset.Dataset dataset) {
     List<ParquetSource> footers = new ArrayList<>();
+    try {
+      dataset.rowCount(); // every footer, read in parallel (the schema needed only their schemas)
+    } catch (BridgeException e) {
+      // the loop below reads that file again and reports the first file in order that fails
+    }
     long rows = 0;
     for (int i = 0; i < dataset.files().size(); i++) {
       try {
