@@ -30,7 +30,7 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  *
  * <p>Only top-level fields have these forms (the reader converts its batches field by field); a
  * union or run-end encoded field inside another field stays refused by {@link ArrowToParquet}.
- * pyarrow and arrow-rs refuse both types when writing Parquet.
+ * pyarrow refuses both types when writing Parquet, arrow-rs unions (docs/type-mapping.md §3.2).
  */
 final class ParquetForms {
   /** The name of the struct form's type id column, the union's first Parquet field. */
