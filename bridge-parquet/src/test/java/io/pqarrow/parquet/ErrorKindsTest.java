@@ -278,21 +278,27 @@ class ErrorKindsTest {
 
   @Test
   void anUnsupportedArrowTypeIsUnsupportedAtItsPathAndSoIsTheWriterFailingOnIt() {
+    // a union below the top level has no Parquet form (a top-level one has, ParquetFormsTest)
     Schema union =
         new Schema(
             List.of(
                 new Field(
-                    "u",
-                    FieldType.nullable(new ArrowType.Union(UnionMode.Sparse, new int[] {0, 1})),
+                    "l",
+                    FieldType.nullable(ArrowType.List.INSTANCE),
                     List.of(
-                        Field.nullable("i", new ArrowType.Int(64, true)),
-                        Field.nullable("s", ArrowType.Utf8.INSTANCE)))));
+                        new Field(
+                            "u",
+                            FieldType.nullable(
+                                new ArrowType.Union(UnionMode.Sparse, new int[] {0, 1})),
+                            List.of(
+                                Field.nullable("i", new ArrowType.Int(64, true)),
+                                Field.nullable("s", ArrowType.Utf8.INSTANCE)))))));
     SchemaException schema =
         assertThrows(
             SchemaException.class,
             () -> SchemaMapper.toParquet(union, WriteOptions.defaults().mapping()));
     assertEquals(ErrorKind.UNSUPPORTED, schema.kind());
-    assertEquals(ErrorLocation.inColumn("u"), schema.location());
+    assertEquals(ErrorLocation.inColumn("l.list.element"), schema.location());
 
     Path file = dir.resolve("union.parquet");
     ParquetFileException e =
@@ -302,7 +308,9 @@ class ErrorKindsTest {
     assertEquals(ErrorKind.UNSUPPORTED, e.kind());
     // the file error names the file; the schema error it wraps names the column
     assertLocation(e, file.toString(), null, -1, -1, -1);
-    assertEquals("u", assertInstanceOf(SchemaException.class, e.getCause()).location().column());
+    assertEquals(
+        "l.list.element",
+        assertInstanceOf(SchemaException.class, e.getCause()).location().column());
     assertEquals(
         "Cannot write Parquet file at " + file + ": " + schema.getMessage(), e.getMessage());
   }

@@ -114,15 +114,20 @@ class WriterErrorsTest {
   @Test
   void unmappableSchemaNamesTheFile() {
     Path file = dir.resolve("out.parquet");
+    // a union below the top level has no Parquet form (a top-level one has, ParquetFormsTest)
     Schema union =
         new Schema(
             List.of(
                 new Field(
-                    "u",
-                    FieldType.nullable(
-                        new ArrowType.Union(
-                            org.apache.arrow.vector.types.UnionMode.Sparse, new int[] {0})),
-                    List.of(Field.nullable("i", new ArrowType.Int(32, true))))));
+                    "s",
+                    FieldType.nullable(ArrowType.Struct.INSTANCE),
+                    List.of(
+                        new Field(
+                            "u",
+                            FieldType.nullable(
+                                new ArrowType.Union(
+                                    org.apache.arrow.vector.types.UnionMode.Sparse, new int[] {0})),
+                            List.of(Field.nullable("i", new ArrowType.Int(32, true))))))));
     ParquetFileException e =
         assertThrows(
             ParquetFileException.class,

@@ -59,8 +59,11 @@ import org.apache.parquet.schema.Types;
  * <p>Variant groups, and the shredding rules inside their {@code typed_value}, are in {@link
  * ArrowVariantToParquet}, which shares this walker's path.
  *
- * <p>Unions, run-end encoded fields and empty structs have no Parquet form: {@link SchemaException}
- * {@code Unsupported Arrow type at <path>: <type>}.
+ * <p>A top-level union or run-end encoded field is mapped in its {@link ParquetForms Parquet form}
+ * (a struct of a type id and the members; the values), and the mapping's field is that form; the
+ * original type is kept in {@code ARROW:schema}. Below the top level, unions and run-end encoded
+ * fields have no Parquet form, nor have empty structs: {@link SchemaException} {@code Unsupported
+ * Arrow type at <path>: <type>}.
  */
 final class ArrowToParquet {
   /** The extension name key of Arrow field metadata (for types not registered in Java). */
@@ -91,7 +94,8 @@ final class ArrowToParquet {
     List<Type> types = new ArrayList<>();
     List<String> names = walker.siblingNames(schema.getFields(), "<root>");
     for (int i = 0; i < names.size(); i++) {
-      Field field = schema.getFields().get(i);
+      // a top-level union or run-end encoded field is written in its Parquet form
+      Field field = ParquetForms.of(schema.getFields().get(i));
       FieldMapping mapping = walker.field(field, names.get(i), repetition(field));
       fields.add(mapping);
       types.add(mapping.parquetType());

@@ -22,7 +22,15 @@ import org.apache.parquet.schema.Type;
  *       key node (whose parent is the repeated key-value group).
  *   <li>Variant → the {@code VARIANT} group; children {@code metadata}, {@code value}, {@code
  *       typed_value} as present, in Parquet order.
+ *   <li>A top-level Union restored from {@code ARROW:schema} → its struct form's group ({@link
+ *       ParquetForms}); one child per member, the group's first field ({@code type_id}) having no
+ *       child mapping.
+ *   <li>A top-level RunEndEncoded restored from {@code ARROW:schema} → the node of its values; the
+ *       children are those of the values field (the exception to the parallel children).
  * </ul>
+ *
+ * <p>Arrow → Parquet, a top-level union or run-end encoded field is mapped in its Parquet form:
+ * {@code arrowField} is that form, while {@link SchemaMapping#arrowSchema()} keeps the original.
  *
  * @param arrowField the Arrow field (with its children)
  * @param parquetType the Parquet node: a primitive column or a group

@@ -45,9 +45,13 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *       extension type (from a Parquet annotation) is only replaced by an extension type</td></tr>
  * </table>
  *
- * The restored field keeps the base nullability (Parquet repetition is the truth about nulls) and
- * the stored field metadata, overlaid with the base's {@code PARQUET:field_id} and a {@code true}
- * {@code PARQUET:time_adjusted_to_utc}. Where a stored field does not fit (another name, an
+ * A top-level union or run-end encoded field restores from its {@link ParquetForms Parquet form} (a
+ * struct of {@code type_id} and the members; the values), the members or values merged by the same
+ * rules; anywhere else the stored union or run-end encoded field does not fit.
+ *
+ * <p>The restored field keeps the base nullability (Parquet repetition is the truth about nulls)
+ * and the stored field metadata, overlaid with the base's {@code PARQUET:field_id} and a {@code
+ * true} {@code PARQUET:time_adjusted_to_utc}. Where a stored field does not fit (another name, an
  * incompatible type, no column for it, a column with no stored field), the base field is kept and a
  * warning names the path; an unreadable {@code ARROW:schema} is one warning and the base schema.
  * This never throws for bad stored schemas.
@@ -60,6 +64,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
 final class StoredSchemaToArrow {
   private final MappingOptions options;
   private final List<String> warnings = new ArrayList<>();
+
+  /** How deep {@link #field} is: 1 for a top-level field. */
+  private int depth;
 
   /** Resolves a stored geometry's {@code projjson:KEY} CRS against the file's metadata. */
   private final GeoCrsToArrow geo;
@@ -164,6 +171,86 @@ final class StoredSchemaToArrow {
 
   /** Merges one field; the base when the stored field does not fit. */
   private FieldMapping field(FieldMapping base, Field stored) {
+    depth++;
+    try {
+      if (depth == 1 && stored.getType() instanceof ArrowType.Union) {
+        return union(base, stored);
+      }
+      if (depth == 1 && stored.getType() instanceof ArrowType.RunEndEncoded) {
+        return runEndEncoded(base, stored);
+      }
+      return merged(base, stored);
+    } finally {
+      depth--;
+    }
+  }
+
+  /**
+   * A top-level union from its {@link ParquetForms struct form}: the type id column, then one
+   * member per stored child, each merged with it. The mapping's children are the members'; the type
+   * id column is the Parquet group's first field.
+   */
+  private FieldMapping union(FieldMapping base, Field stored) {
+    List<Field> members = stored.getChildren();
+    List<FieldMapping> parts = base.children();
+    if (base.arrowField().getType().getTypeID() != ArrowTypeID.Struct
+        || parts.size() != members.size() + 1
+        || !parts.get(0).arrowField().getType().equals(ParquetForms.TYPE_ID_TYPE)
+        || !parts.get(0).parquetType().isPrimitive()
+        || parts.get(0).arrowField().isNullable()) {
+      return mismatch(base, stored);
+    }
+    int before = warnings.size();
+    List<FieldMapping> restored = new ArrayList<>(members.size());
+    for (int k = 0; k < members.size(); k++) {
+      restored.add(field(parts.get(k + 1), members.get(k)));
+    }
+    if (warnings.size() > before) {
+      return mismatch(base, stored);
+    }
+    // The members' columns are optional (a row holds one member); the union keeps the stored
+    // nullability of each, while the mappings read them as the nullable columns they are.
+    Field union = rebuilt(base, stored, stored.getType(), restored).arrowField();
+    List<Field> children = new ArrayList<>(members.size());
+    for (int k = 0; k < members.size(); k++) {
+      Field c = union.getChildren().get(k);
+      children.add(
+          new Field(
+              c.getName(),
+              new FieldType(
+                  members.get(k).isNullable(), c.getType(), c.getDictionary(), c.getMetadata()),
+              c.getChildren()));
+    }
+    return new FieldMapping(
+        new Field(union.getName(), union.getFieldType(), children),
+        base.parquetType(),
+        base.parquetPath(),
+        restored);
+  }
+
+  /**
+   * A top-level run-end encoded field from its values' column: the values merged with the stored
+   * values field. The mapping's children are the values field's.
+   */
+  private FieldMapping runEndEncoded(FieldMapping base, Field stored) {
+    if (stored.getChildren().size() != 2) {
+      return mismatch(base, stored);
+    }
+    int before = warnings.size();
+    FieldMapping values = field(base, stored.getChildren().get(1));
+    if (warnings.size() > before) {
+      return mismatch(base, stored);
+    }
+    Field named = rebuilt(base, stored, stored.getType(), List.of()).arrowField();
+    Field ree =
+        new Field(
+            named.getName(),
+            new FieldType(named.isNullable(), stored.getType(), null, named.getMetadata()),
+            List.of(stored.getChildren().get(0), values.arrowField()));
+    return new FieldMapping(ree, base.parquetType(), base.parquetPath(), values.children());
+  }
+
+  private FieldMapping merged(FieldMapping base, Field stored) {
     Field b = base.arrowField();
     ArrowType baseType = b.getType();
     ArrowType storedType = stored.getType();

@@ -348,7 +348,8 @@ class ImportCommandTest {
             import sys, pyarrow as pa, pyarrow.ipc as ipc
             u = pa.UnionArray.from_sparse(pa.array([0, 1], pa.int8()),
                                           [pa.array([1, 2]), pa.array(["a", "b"])])
-            t = pa.table({"u": u})
+            # below the top level: a top-level union has a Parquet form (ParquetFormsTest)
+            t = pa.table({"s": pa.StructArray.from_arrays([u], names=["u"])})
             with ipc.new_file(sys.argv[1], t.schema) as w:
                 w.write_table(t)
             """,

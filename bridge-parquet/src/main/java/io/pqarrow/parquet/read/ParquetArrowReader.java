@@ -108,6 +108,9 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
    */
   private DictionaryStage dictionaryStage;
 
+  /** Gives top-level union and run-end encoded fields their type back; null when there are none. */
+  private FormStage formStage;
+
   /** Late materialization's plan; null when the read does not use it. */
   private LateColumns late;
 
@@ -117,6 +120,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       String file,
       ParquetSource source,
       SchemaMapping mapping,
+      List<FieldMapping> selected,
       DictionaryFields dictionaryFields,
       BufferAllocator allocator,
       ReadOptions options,
@@ -155,6 +159,10 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
                 allocator);
       }
       VectorSchemaRoot decoded = dictionaryStage == null ? root : dictionaryStage.root();
+      formStage = FormStage.of(file, decoded, selected, allocator);
+      if (formStage != null) {
+        decoded = formStage.root();
+      }
       // the footer's chunks of the leaves and filter columns only, converted for this reader
       opened = source.newFileReader(FooterColumns.of(leaves, options, mapping));
       this.parquet = opened;
@@ -172,7 +180,8 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         if (filter != null
             && !options.pruneOnly()
             && options.lateMaterialization()
-            && dictionaryStage == null) {
+            && dictionaryStage == null
+            && formStage == null) {
           this.late =
               LateColumns.plan(
                   filter, nodes, root, leaves, options.threads(), options.executor().orElse(null));
@@ -202,6 +211,9 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         stage.close();
       }
       closeLeaves();
+      if (formStage != null) {
+        formStage.close();
+      }
       if (dictionaryStage != null) {
         dictionaryStage.close();
       }
@@ -376,17 +388,19 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
           filterColumns = filter.columnNames();
         }
       }
+      List<FieldMapping> selected =
+          VariantValues.supplement(
+              Projection.apply(mapping.fields(), options.columns(), filterColumns, file));
       DictionaryFields projected =
           DictionaryFields.of(
-              VariantValues.supplement(
-                  Projection.apply(mapping.fields(), options.columns(), filterColumns, file)),
+              FormStage.decodeFields(selected, file),
               options.readDictionary(),
               options.storedDictionaries(),
               options.storedDictionaryTypes(),
               leaves instanceof ChunkLeaves,
               file);
       return new ParquetArrowReader(
-          file, source, mapping, projected, allocator, options, leaves, filter);
+          file, source, mapping, selected, projected, allocator, options, leaves, filter);
     } catch (ParquetFileException | FilterException e) {
       closeQuietly(leaves);
       throw e;
@@ -488,6 +502,9 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     if (stage != null) {
       return stage.root();
     }
+    if (formStage != null) {
+      return formStage.root();
+    }
     return dictionaryStage == null ? root : dictionaryStage.root();
   }
 
@@ -564,6 +581,9 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       if (dictionaryStage.shares()) {
         batches.handedOn();
       }
+    }
+    if (formStage != null) {
+      formStage.apply();
     }
     return more;
   }
@@ -659,6 +679,9 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     }
     if (stage != null) {
       stage.close();
+    }
+    if (formStage != null) {
+      formStage.close();
     }
     if (dictionaryStage != null) {
       dictionaryStage.close();

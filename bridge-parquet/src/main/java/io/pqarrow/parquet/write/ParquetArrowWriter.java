@@ -77,6 +77,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
   private final List<DictionaryWriteNode> dictionaryNodes;
   private final List<Field> batchFields;
 
+  /** Converts top-level union and run-end encoded vectors to their Parquet form; null if none. */
+  private final FormVectors forms;
+
   private ColumnChunkPageWriteStore pageStore;
 
   /** The output of the last full row group, which may still be going on on a helper, or null. */
@@ -114,6 +117,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     // down to a power of two, so that page limits are checked that often.
     int chunk = Integer.highestOneBit(Math.min(1024, options.pageRows()));
     this.parquetSchema = mapping.parquetSchema();
+    this.forms = FormVectors.of(file, batchFields, mapping.fields());
     WritePlanBuilder builder = new WritePlanBuilder(parquetSchema, file);
     for (FieldMapping f : mapping.fields()) {
       nodes.add(builder.build(f));
@@ -403,8 +407,11 @@ public final class ParquetArrowWriter implements AutoCloseable {
           "batch schema " + batch.getSchema() + " is not the file's " + new Schema(batchFields),
           null);
     }
-    List<FieldVector> vectors = batch.getFieldVectors();
     int rows = batch.getRowCount();
+    List<FieldVector> vectors =
+        forms == null
+            ? batch.getFieldVectors()
+            : forms.convert(batch.getFieldVectors(), rows, rowsWritten);
     int row = 0;
     // On a failure, rowsWritten is advanced to the failing row, so that the message names it.
     int failing = 0;
@@ -655,6 +662,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
     } finally {
       tasks.close();
       codecs.release();
+      if (forms != null) {
+        forms.close();
+      }
     }
   }
 
@@ -691,6 +701,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
       // The caller learns of the failure from the exception; a leftover file is all that remains.
     }
     codecs.release();
+    if (forms != null) {
+      forms.close();
+    }
   }
 
   private static String describe(Throwable e) {
