@@ -115,16 +115,10 @@ final class FooterLayout {
 
   /** Walks {@code FileMetaData}: its row groups chunk by chunk, every other field stepped over. */
   private void fileMetaData() throws Unexpected {
-    int lastId = 0;
     boolean rowGroups = false;
-    while (true) {
-      int header = u8();
-      int type = header & 0x0F;
-      if (type == 0) {
-        break;
-      }
-      int id = fieldId(header, lastId);
-      lastId = id;
+    for (int f = field(0); f != 0; f = field(f >> 8)) {
+      int id = f >> 8;
+      int type = f & 0xFF;
       if (id == 4) {
         if (type != LIST || rowGroups) {
           throw Unexpected.INSTANCE;
@@ -237,16 +231,10 @@ final class FooterLayout {
     int chunk = 0;
     for (int g = 0; g < groups; g++) {
       firstChunk[g] = chunk;
-      int lastId = 0;
       boolean columns = false;
-      while (true) {
-        int header = u8();
-        int type = header & 0x0F;
-        if (type == 0) {
-          break;
-        }
-        int id = fieldId(header, lastId);
-        lastId = id;
+      for (int f = field(0); f != 0; f = field(f >> 8)) {
+        int id = f >> 8;
+        int type = f & 0xFF;
         if (id == 1) {
           if (type != LIST || columns) {
             throw Unexpected.INSTANCE;
@@ -278,15 +266,9 @@ final class FooterLayout {
     dataPageOffset[at] = ABSENT;
     dictionaryPageOffset[at] = ABSENT;
     boolean metaData = false;
-    int lastId = 0;
-    while (true) {
-      int header = u8();
-      int type = header & 0x0F;
-      if (type == 0) {
-        break;
-      }
-      int id = fieldId(header, lastId);
-      lastId = id;
+    for (int f = field(0); f != 0; f = field(f >> 8)) {
+      int id = f >> 8;
+      int type = f & 0xFF;
       switch (id) {
         case 1 -> {
           if (type != BINARY) {
@@ -313,15 +295,9 @@ final class FooterLayout {
 
   private void columnMetaData(int at) throws Unexpected {
     path[at] = null;
-    int lastId = 0;
-    while (true) {
-      int header = u8();
-      int type = header & 0x0F;
-      if (type == 0) {
-        return;
-      }
-      int id = fieldId(header, lastId);
-      lastId = id;
+    for (int f = field(0); f != 0; f = field(f >> 8)) {
+      int id = f >> 8;
+      int type = f & 0xFF;
       switch (id) {
         case 3 -> {
           if (type != LIST) {
@@ -369,9 +345,19 @@ final class FooterLayout {
     return size;
   }
 
-  private int fieldId(int header, int lastId) throws Unexpected {
+  /**
+   * Reads the header of the field after field {@code lastId}: its id shifted left by 8 bits, or'd
+   * with its compact type; 0 at the struct's end.
+   */
+  private int field(int lastId) throws Unexpected {
+    int header = u8();
+    int type = header & 0x0F;
+    if (type == 0) {
+      return 0;
+    }
     int delta = header >>> 4;
-    return delta != 0 ? lastId + delta : (short) zigzag(varint());
+    int id = delta != 0 ? lastId + delta : (short) zigzag(varint());
+    return id << 8 | type;
   }
 
   /** Steps over one value of compact {@code type}. */
@@ -404,15 +390,8 @@ final class FooterLayout {
         }
       }
       case STRUCT -> {
-        int lastId = 0;
-        while (true) {
-          int header = u8();
-          int fieldType = header & 0x0F;
-          if (fieldType == 0) {
-            return;
-          }
-          lastId = fieldId(header, lastId);
-          skip(fieldType, depth + 1);
+        for (int f = field(0); f != 0; f = field(f >> 8)) {
+          skip(f & 0xFF, depth + 1);
         }
       }
       default -> throw Unexpected.INSTANCE;
