@@ -25,17 +25,10 @@ import shaded.parquet.org.apache.thrift.transport.TIOStreamTransport;
  * whole footer as it always did, so a footer the Thrift classes refuse is refused in their words.
  */
 final class FooterLayout {
-  private static final int BOOLEAN_TRUE = 1;
-  private static final int BOOLEAN_FALSE = 2;
-  private static final int BYTE = 3;
-  private static final int I16 = 4;
-  private static final int I32 = 5;
+  // The compact encoding's types this walk names; skip() spells out the rest.
   private static final int I64 = 6;
-  private static final int DOUBLE = 7;
   private static final int BINARY = 8;
   private static final int LIST = 9;
-  private static final int SET = 10;
-  private static final int MAP = 11;
   private static final int STRUCT = 12;
 
   /** Thrift's own limit on nested structs and containers when it skips a value. */
@@ -366,12 +359,12 @@ final class FooterLayout {
       throw Unexpected.INSTANCE;
     }
     switch (type) {
-      case BOOLEAN_TRUE, BOOLEAN_FALSE -> {} // a field's boolean is in its header
-      case BYTE -> advance(1);
-      case I16, I32, I64 -> varint();
-      case DOUBLE -> advance(8);
+      case 1, 2 -> {} // true, false: a field's boolean is in its header
+      case 3 -> advance(1); // byte
+      case 4, 5, I64 -> varint(); // i16, i32, i64
+      case 7 -> advance(8); // double
       case BINARY -> advance(length());
-      case LIST, SET -> {
+      case LIST, 10 -> { // list, set
         int header = u8();
         int size = header >>> 4;
         if (size == 15) {
@@ -379,7 +372,7 @@ final class FooterLayout {
         }
         elements(header & 0x0F, size, depth);
       }
-      case MAP -> {
+      case 11 -> { // map
         int size = lengthVarint();
         if (size > 0) {
           int kinds = u8();
@@ -409,7 +402,7 @@ final class FooterLayout {
 
   /** A container's element: a boolean takes one byte there. */
   private void element(int type, int depth) throws Unexpected {
-    if (type == BOOLEAN_TRUE || type == BOOLEAN_FALSE) {
+    if (type == 1 || type == 2) { // a boolean
       advance(1);
     } else {
       skip(type, depth + 1);
