@@ -95,9 +95,10 @@ public record ScanUnit(ParquetSource source, List<Integer> rowGroups) {
     }
     long end = start + length < 0 ? Long.MAX_VALUE : start + length;
     List<Integer> chosen = new ArrayList<>();
-    List<BlockMetaData> blocks = source.rowGroups();
-    for (int i = 0; i < blocks.size(); i++) {
-      long mid = midpoint(blocks.get(i));
+    int count = source.rowGroupCount();
+    for (int i = 0; i < count; i++) {
+      // midpoint(source.rowGroups().get(i)), without converting every chunk of the footer
+      long mid = source.startingPos(i) + source.compressedSize(i) / 2;
       if (mid >= start && mid < end) {
         chosen.add(i);
       }
@@ -150,7 +151,7 @@ public record ScanUnit(ParquetSource source, List<Integer> rowGroups) {
   public long bytes() {
     long bytes = 0;
     for (int i : rowGroups) {
-      bytes += source.rowGroups().get(i).getCompressedSize();
+      bytes += source.compressedSize(i);
     }
     return bytes;
   }

@@ -3,7 +3,6 @@ package io.pqarrow.scan;
 import io.pqarrow.parquet.read.ParquetSource;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.parquet.hadoop.metadata.BlockMetaData;
 
 /**
  * Cuts files into {@link ScanUnit}s of about a target size, for an engine that hands each unit to a
@@ -45,11 +44,11 @@ public final class SplitPlanner {
     }
     List<ScanUnit> units = new ArrayList<>();
     for (ParquetSource source : sources) {
-      List<BlockMetaData> blocks = source.rowGroups();
+      int count = source.rowGroupCount();
       List<Integer> current = new ArrayList<>();
       long bytes = 0;
-      for (int i = 0; i < blocks.size(); i++) {
-        long size = blocks.get(i).getCompressedSize();
+      for (int i = 0; i < count; i++) {
+        long size = source.compressedSize(i);
         if (!current.isEmpty() && bytes + size > targetBytes) {
           units.add(new ScanUnit(source, current));
           current = new ArrayList<>();

@@ -1,7 +1,9 @@
 package io.pqarrow.schema;
 
 import io.pqarrow.extension.GeoWkbType;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -118,6 +120,26 @@ final class StoredSchemaToArrow {
         schema, base.parquetSchema(), fields, base.keyValueMetadata(), restore.warnings);
   }
 
+  /** Each name's positions in {@code names}, ascending. */
+  private static Map<String, ArrayDeque<Integer>> positions(List<String> names) {
+    Map<String, ArrayDeque<Integer>> out = new HashMap<>();
+    for (int i = 0; i < names.size(); i++) {
+      out.computeIfAbsent(names.get(i), k -> new ArrayDeque<>()).add(i);
+    }
+    return out;
+  }
+
+  /** The first of {@code positions} not yet {@code used} (used ones are dropped); -1: none. */
+  private static int firstUnused(ArrayDeque<Integer> positions, boolean[] used) {
+    if (positions == null) {
+      return -1;
+    }
+    while (!positions.isEmpty() && used[positions.peekFirst()]) {
+      positions.pollFirst();
+    }
+    return positions.isEmpty() ? -1 : positions.peekFirst();
+  }
+
   /** Merges struct children (or top-level fields) by name; {@code where} names the parent. */
   private List<FieldMapping> children(List<FieldMapping> base, List<Field> stored, String where) {
     List<FieldMapping> result = new ArrayList<>(base.size());
@@ -128,19 +150,15 @@ final class StoredSchemaToArrow {
     }
     // As our writer names them in Parquet (empty and repeated names made unique) ...
     List<String> written = ArrowToParquet.parquetNames(storedNames);
+    // the positions of each name, ascending, so a wide schema is matched in linear time
+    Map<String, ArrayDeque<Integer>> byWritten = positions(written);
+    Map<String, ArrayDeque<Integer>> byStored = positions(storedNames);
     for (FieldMapping b : base) {
       String name = b.arrowField().getName();
-      int match = -1;
-      for (int i = 0; i < stored.size() && match < 0; i++) {
-        if (!used[i] && written.get(i).equals(name)) {
-          match = i;
-        }
-      }
+      int match = firstUnused(byWritten.get(name), used);
       // ... or as they are (pyarrow writes repeated names as they are): the first unused one.
-      for (int i = 0; i < stored.size() && match < 0; i++) {
-        if (!used[i] && storedNames.get(i).equals(name)) {
-          match = i;
-        }
+      if (match < 0) {
+        match = firstUnused(byStored.get(name), used);
       }
       if (match < 0) {
         warn(b, "no stored field named " + b.arrowField().getName());

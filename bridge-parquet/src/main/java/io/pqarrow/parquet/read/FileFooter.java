@@ -6,6 +6,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -55,7 +56,20 @@ final class FileFooter {
   /** parquet-java's schema conversion, which it does not make public; null where unreachable. */
   private static final MethodHandle FROM_PARQUET_SCHEMA = schemaConversion();
 
+  /**
+   * The footer; without chunks (every row group's {@code columns} empty) when {@link #layout} is
+   * set.
+   */
   private final FileMetaData thrift;
+
+  /**
+   * Where each chunk's bytes lie, decoded one by one on demand; null: {@link #thrift} has them all.
+   */
+  private final FooterLayout layout;
+
+  /** With {@link #layout}: each row group's chunks' paths, as leaves of the schema. */
+  private final ColumnPath[][] chunkPaths;
+
   private final MessageType schema;
   private final org.apache.parquet.hadoop.metadata.FileMetaData fileMetaData;
   private final ParquetReadOptions options;
@@ -69,8 +83,11 @@ final class FileFooter {
   /** Column chunks converted so far (a test seam: laziness is pinned by counting). */
   private final AtomicLong chunksConverted = new AtomicLong();
 
+  /** A footer decoded whole, every chunk in {@code thrift}. */
   private FileFooter(FileMetaData thrift, ParquetReadOptions options) throws IOException {
     this.thrift = thrift;
+    this.layout = null;
+    this.chunkPaths = null;
     this.options = options;
     boolean encrypted = thrift.isSetEncryption_algorithm() || hasEncryptedChunk(thrift);
     if (encrypted) {
@@ -80,24 +97,51 @@ final class FileFooter {
       this.all = List.copyOf(whole.getBlocks());
     } else {
       this.schema = schema(thrift, options);
-      Map<String, String> keyValues = new HashMap<>();
-      if (thrift.getKey_value_metadata() != null) {
-        for (KeyValue kv : thrift.getKey_value_metadata()) {
-          keyValues.put(kv.key, kv.value);
-        }
-      }
       this.fileMetaData =
           new org.apache.parquet.hadoop.metadata.FileMetaData(
-              schema, keyValues, thrift.getCreated_by());
+              schema, keyValues(thrift), thrift.getCreated_by());
       check(thrift, schema);
     }
+    this.firstRows = firstRows(thrift);
+  }
+
+  /** A footer whose chunks stay in their bytes ({@code layout}) until asked for. */
+  private FileFooter(
+      FileMetaData withoutChunks,
+      MessageType schema,
+      FooterLayout layout,
+      ColumnPath[][] chunkPaths,
+      ParquetReadOptions options) {
+    this.thrift = withoutChunks;
+    this.layout = layout;
+    this.chunkPaths = chunkPaths;
+    this.options = options;
+    this.schema = schema;
+    this.fileMetaData =
+        new org.apache.parquet.hadoop.metadata.FileMetaData(
+            schema, keyValues(withoutChunks), withoutChunks.getCreated_by());
+    this.firstRows = firstRows(withoutChunks);
+  }
+
+  private static long[] firstRows(FileMetaData thrift) {
     List<RowGroup> groups = rowGroupsOf(thrift);
-    this.firstRows = new long[groups.size()];
+    long[] first = new long[groups.size()];
     long row = 0;
     for (int i = 0; i < groups.size(); i++) {
-      firstRows[i] = row;
+      first[i] = row;
       row += groups.get(i).getNum_rows();
     }
+    return first;
+  }
+
+  private static Map<String, String> keyValues(FileMetaData thrift) {
+    Map<String, String> keyValues = new HashMap<>();
+    if (thrift.getKey_value_metadata() != null) {
+      for (KeyValue kv : thrift.getKey_value_metadata()) {
+        keyValues.put(kv.key, kv.value);
+      }
+    }
+    return keyValues;
   }
 
   /**
@@ -118,11 +162,72 @@ final class FileFooter {
   static FileFooter parse(byte[] footer, ParquetReadOptions options, boolean schemaOnly)
       throws IOException {
     ByteArrayInputStream in = new ByteArrayInputStream(footer);
+    if (!schemaOnly) {
+      FooterLayout layout = footer.length <= MAX_MESSAGE_SIZE ? FooterLayout.of(footer) : null;
+      if (layout != null) {
+        FileFooter lazy = lazy(layout, options);
+        if (lazy != null) {
+          return lazy;
+        }
+      }
+    }
     return new FileFooter(
         schemaOnly
             ? Util.readFileMetaData(in, true, null, null, MAX_MESSAGE_SIZE)
             : Util.readFileMetaData(in, MAX_MESSAGE_SIZE),
         options);
+  }
+
+  /**
+   * The footer of {@code layout} with its chunks left in their bytes, or null when anything about
+   * it is not as the whole decode would accept without question: then the caller decodes the whole
+   * footer, which refuses it or reads it as before.
+   */
+  private static FileFooter lazy(FooterLayout layout, ParquetReadOptions options) {
+    FileMetaData withoutChunks;
+    MessageType schema;
+    try {
+      withoutChunks =
+          Util.readFileMetaData(new ByteArrayInputStream(layout.withoutChunks()), MAX_MESSAGE_SIZE);
+      schema = schema(withoutChunks, options);
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+    ColumnPath[][] paths = chunkPaths(layout, schema);
+    if (paths == null || layout.rowGroupCount() != rowGroupsOf(withoutChunks).size()) {
+      return null;
+    }
+    return new FileFooter(withoutChunks, schema, layout, paths, options);
+  }
+
+  /**
+   * Each chunk's path as a leaf of {@code schema}; null when a row group has no chunk, a chunk's
+   * path names no leaf, or one row group's chunks lie in different files ({@link #check} words
+   * those).
+   */
+  private static ColumnPath[][] chunkPaths(FooterLayout layout, MessageType schema) {
+    Map<List<String>, ColumnPath> leaves = new HashMap<>();
+    for (String[] path : schema.getPaths()) {
+      leaves.put(List.of(path), ColumnPath.get(path));
+    }
+    ColumnPath[][] paths = new ColumnPath[layout.rowGroupCount()][];
+    for (int g = 0; g < paths.length; g++) {
+      int count = layout.chunkCount(g);
+      if (count == 0) {
+        return null;
+      }
+      String file = layout.filePath(g, 0);
+      paths[g] = new ColumnPath[count];
+      for (int c = 0; c < count; c++) {
+        String at = layout.filePath(g, c);
+        ColumnPath path = leaves.get(Arrays.asList(layout.path(g, c)));
+        if (path == null || (file == null ? at != null : !file.equals(at))) {
+          return null;
+        }
+        paths[g][c] = path;
+      }
+    }
+    return paths;
   }
 
   /** {@return the file's schema, converted once} */
@@ -199,12 +304,14 @@ final class FileFooter {
       if (group.isSetOrdinal()) {
         block.setOrdinal(group.getOrdinal());
       }
-      for (ColumnChunk chunk : group.getColumns()) {
-        ColumnMetaData meta = chunk.getMeta_data();
-        ColumnPath path = ColumnPath.get(meta.getPath_in_schema().toArray(new String[0]));
+      int count = chunkCount(g);
+      for (int c = 0; c < count; c++) {
+        ColumnPath path = chunkPath(g, c);
         if (columns != null && !columns.contains(path)) {
           continue;
         }
+        ColumnChunk chunk = chunk(g, c);
+        ColumnMetaData meta = chunk.getMeta_data();
         ColumnChunkMetaData column =
             converter.buildColumnChunkMetaData(
                 meta, path, schema.getType(path.toArray()).asPrimitiveType(), createdBy);
@@ -226,11 +333,74 @@ final class FileFooter {
         block.addColumn(column);
         converted++;
       }
-      block.setPath(group.getColumns().get(0).getFile_path());
+      block.setPath(
+          layout != null ? layout.filePath(g, 0) : group.getColumns().get(0).getFile_path());
       blocks.add(block);
     }
     chunksConverted.addAndGet(converted);
     return blocks;
+  }
+
+  private int chunkCount(int group) {
+    return layout != null
+        ? layout.chunkCount(group)
+        : rowGroupsOf(thrift).get(group).getColumns().size();
+  }
+
+  private ColumnPath chunkPath(int group, int chunk) {
+    if (layout != null) {
+      return chunkPaths[group][chunk];
+    }
+    ColumnMetaData meta = rowGroupsOf(thrift).get(group).getColumns().get(chunk).getMeta_data();
+    return ColumnPath.get(meta.getPath_in_schema().toArray(new String[0]));
+  }
+
+  /** Chunk {@code chunk} of row group {@code group}, decoded from its bytes when they are kept. */
+  private ColumnChunk chunk(int group, int chunk) {
+    if (layout == null) {
+      return rowGroupsOf(thrift).get(group).getColumns().get(chunk);
+    }
+    try {
+      return layout.chunk(group, chunk);
+    } catch (IOException e) {
+      throw new ParquetDecodingException(e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The compressed bytes of row group {@code group}'s chunks, as {@link
+   * BlockMetaData#getCompressedSize()} sums them, without converting a chunk where the footer's
+   * bytes state every size.
+   */
+  long compressedSize(int group) {
+    if (layout != null && all == null) {
+      long sum = 0;
+      for (int c = 0; c < layout.chunkCount(group); c++) {
+        long size = layout.compressedSize(group, c);
+        if (size == FooterLayout.ABSENT) {
+          return rowGroups().get(group).getCompressedSize(); // refused there, in its words
+        }
+        sum += size;
+      }
+      return sum;
+    }
+    return rowGroups().get(group).getCompressedSize();
+  }
+
+  /**
+   * The first byte of row group {@code group}'s first chunk, as {@link
+   * BlockMetaData#getStartingPos()} gives it (its dictionary page when that comes first), without
+   * converting a chunk where the footer's bytes state the offsets.
+   */
+  long startingPos(int group) {
+    if (layout != null && all == null) {
+      long data = layout.dataPageOffset(group, 0);
+      if (data != FooterLayout.ABSENT) {
+        long dictionary = layout.dictionaryPageOffset(group, 0);
+        return dictionary > 0 && dictionary < data ? dictionary : data;
+      }
+    }
+    return rowGroups().get(group).getStartingPos();
   }
 
   /**

@@ -237,6 +237,44 @@ public final class ParquetSource {
     return footer.rowCount(rowGroup);
   }
 
+  /**
+   * The compressed size of one row group's column chunks, in bytes: what {@link
+   * BlockMetaData#getCompressedSize()} of {@link #rowGroups()} gives, read from the footer without
+   * converting a chunk (split planning needs no more).
+   *
+   * @param rowGroup the 0-based row group index
+   * @return the sum of its chunks' {@code total_compressed_size}
+   * @throws IndexOutOfBoundsException when the file has no such row group
+   * @throws ParquetFileException when a chunk's metadata cannot be read
+   */
+  public long compressedSize(int rowGroup) {
+    Objects.checkIndex(rowGroup, footer.rowGroupCount());
+    try {
+      return footer.compressedSize(rowGroup);
+    } catch (RuntimeException e) {
+      throw invalidFooter(input, name, e);
+    }
+  }
+
+  /**
+   * The first byte of one row group's first column chunk: what {@link
+   * BlockMetaData#getStartingPos()} of {@link #rowGroups()} gives (its dictionary page when that
+   * comes first, else its first data page), read from the footer without converting a chunk.
+   *
+   * @param rowGroup the 0-based row group index
+   * @return the file offset
+   * @throws IndexOutOfBoundsException when the file has no such row group
+   * @throws ParquetFileException when a chunk's metadata cannot be read
+   */
+  public long startingPos(int rowGroup) {
+    Objects.checkIndex(rowGroup, footer.rowGroupCount());
+    try {
+      return footer.startingPos(rowGroup);
+    } catch (RuntimeException e) {
+      throw invalidFooter(input, name, e);
+    }
+  }
+
   /** {@return the number of rows in the file} */
   public long rowCount() {
     long rows = 0;

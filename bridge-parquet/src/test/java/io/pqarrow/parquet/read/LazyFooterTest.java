@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -44,12 +45,17 @@ class LazyFooterTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
   @TempDir Path dir;
 
-  private static final int COLUMNS = 40;
-  private static final int GROUPS = 3;
-  private static final int GROUP_ROWS = 100;
+  static final int COLUMNS = 40;
+  static final int GROUPS = 3;
+  static final int GROUP_ROWS = 100;
 
   /** Column {@code ck} holds {@code row * 100 + k}, in 3 row groups of 100 rows. */
   private Path wide() throws IOException {
+    return wide(dir, memory.allocator());
+  }
+
+  /** {@link #wide()} in {@code dir}, its batch from {@code allocator}. */
+  static Path wide(Path dir, BufferAllocator allocator) throws IOException {
     List<Field> fields = new ArrayList<>();
     for (int k = 0; k < COLUMNS; k++) {
       fields.add(Field.notNullable("c" + k, new ArrowType.Int(64, true)));
@@ -58,7 +64,7 @@ class LazyFooterTest {
     Path out = dir.resolve("wide.parquet");
     WriteOptions options =
         WriteOptions.builder().rowGroupRows(GROUP_ROWS).pageRows(10).pageIndex(true).build();
-    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, memory.allocator());
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
         ParquetArrowWriter writer = ParquetArrowWriter.open(out, schema, options)) {
       int rows = GROUPS * GROUP_ROWS;
       for (int k = 0; k < COLUMNS; k++) {
