@@ -22,6 +22,8 @@ final class OnDemandFileReader implements Closeable {
   private boolean closed;
 
   /**
+   * Holds {@code rowGroups}; opens nothing.
+   *
    * @param source the file
    * @param rowGroups its row groups, with the column chunks the reader reads or filters by
    */
