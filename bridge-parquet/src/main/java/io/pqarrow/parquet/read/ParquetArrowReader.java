@@ -29,7 +29,6 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -76,7 +75,8 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
 
   private final String file;
   private final BufferAllocator allocator;
-  private final ParquetFileReader parquet;
+  private final OnDemandFileReader parquet;
+  private final Map<String, String> keyValueMetadata;
   private final SchemaMapping mapping;
   private final VectorSchemaRoot root;
   private final List<NodeAssembler> nodes = new ArrayList<>();
@@ -130,6 +130,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     this.file = file;
     this.allocator = allocator;
     this.mapping = mapping;
+    this.keyValueMetadata = source.keyValueMetadata();
     this.leafFactory = leafFactory;
     List<Field> fields = new ArrayList<>();
     for (FieldMapping f : projected) {
@@ -138,7 +139,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     this.root =
         VectorSchemaRoot.create(
             new Schema(fields, mapping.arrowSchema().getCustomMetadata()), allocator);
-    ParquetFileReader opened = null;
+    OnDemandFileReader opened = null;
     try {
       MessageType schema = source.schema();
       AssemblerBuilder builder = new AssemblerBuilder(schema, file, new Recording());
@@ -164,7 +165,10 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         decoded = formStage.root();
       }
       // the footer's chunks of the leaves and filter columns only, converted for this reader
-      opened = source.newFileReader(FooterColumns.of(leaves, options, mapping));
+      // parquet-java's reader is opened only if pruning or a page index needs it
+      opened =
+          new OnDemandFileReader(
+              source, source.rowGroups(FooterColumns.of(leaves, options, mapping)));
       this.parquet = opened;
       this.walk = new RowGroupWalk(file, opened, schema, mapping, options, leaves);
       if (options.reshapesBatches()) {
@@ -422,7 +426,7 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
 
   /** {@return the file's key-value metadata} */
   public Map<String, String> keyValueMetadata() {
-    return parquet.getFileMetaData().getKeyValueMetaData();
+    return keyValueMetadata;
   }
 
   /**

@@ -341,10 +341,24 @@ public final class ParquetSource {
   }
 
   /**
-   * parquet-java's reader of this file over a stream of its own, sharing the parsed footer: its row
-   * groups hold the chunks of {@code columns} only (every chunk when null), converted for it.
+   * The row groups with the chunks of {@code columns} only (every chunk when null), converted for a
+   * reader; no {@code ParquetMetadata} is made ({@link OnDemandFileReader}).
+   *
+   * @throws ParquetFileException when a chunk's metadata cannot be converted
    */
-  ParquetFileReader newFileReader(Set<ColumnPath> columns) {
+  List<BlockMetaData> rowGroups(Set<ColumnPath> columns) {
+    try {
+      return columns == null && metadata != null ? metadata.getBlocks() : footer.rowGroups(columns);
+    } catch (RuntimeException e) {
+      throw invalidFooter(input, name, e);
+    }
+  }
+
+  /**
+   * parquet-java's reader of this file over a stream of its own, sharing the parsed footer: its row
+   * groups are {@code rowGroups} (from {@link #rowGroups(Set)}).
+   */
+  ParquetFileReader newFileReader(List<BlockMetaData> rowGroups) {
     SeekableInputStream stream;
     try {
       stream = input.newStream();
@@ -354,9 +368,9 @@ public final class ParquetSource {
     }
     try {
       ParquetMetadata partial =
-          columns == null && metadata != null
+          metadata != null && rowGroups == metadata.getBlocks()
               ? metadata
-              : footer.metadata(footer.rowGroups(columns));
+              : footer.metadata(rowGroups);
       return ParquetFileReader.open(input, partial, readOptions(), stream);
     } catch (IOException | RuntimeException e) {
       try {

@@ -20,7 +20,6 @@ import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.filter2.predicate.FilterApi;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.filter2.predicate.SchemaCompatibilityValidator;
-import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
@@ -40,7 +39,7 @@ import org.apache.parquet.schema.MessageType;
  */
 final class RowGroupWalk {
   private final String file;
-  private final ParquetFileReader parquet;
+  private final OnDemandFileReader parquet;
 
   /** The reader's leaves, in its order. */
   private final List<LeafDecoder> leaves;
@@ -114,7 +113,7 @@ final class RowGroupWalk {
    */
   RowGroupWalk(
       String file,
-      ParquetFileReader parquet,
+      OnDemandFileReader parquet,
       MessageType schema,
       SchemaMapping mapping,
       ReadOptions options,
@@ -288,7 +287,7 @@ final class RowGroupWalk {
    * do not rule out; all of them when the filter has no part parquet-java can test.
    */
   private static List<Integer> prune(
-      ParquetFileReader parquet,
+      OnDemandFileReader parquet,
       SchemaMapping mapping,
       ReadOptions options,
       List<Integer> selected) {
@@ -298,7 +297,7 @@ final class RowGroupWalk {
       return selected;
     }
     try {
-      return RowGroupPruning.prune(predicate, parquet, selected);
+      return RowGroupPruning.prune(predicate, parquet.open(), selected);
     } catch (IllegalArgumentException e) {
       // a predicate parquet-java refuses for this schema prunes nothing
       return selected;
