@@ -39,13 +39,8 @@ final class RowGather {
         dst.setValueCount(at + n);
         return;
       }
-      if (src instanceof BaseVariableWidthVector s) {
-        variable(s, rows, from, n, (BaseVariableWidthVector) dst, at);
-        dst.setValueCount(at + n);
-        return;
-      }
-      if (src instanceof BaseLargeVariableWidthVector s) {
-        largeVariable(s, rows, from, n, (BaseLargeVariableWidthVector) dst, at);
+      if (src instanceof BaseVariableWidthVector || src instanceof BaseLargeVariableWidthVector) {
+        variable(src, rows, from, n, dst, at, src instanceof BaseVariableWidthVector ? 4 : 8);
         dst.setValueCount(at + n);
         return;
       }
@@ -113,82 +108,73 @@ final class RowGather {
     }
   }
 
+  /**
+   * Rows of a string or binary vector with offsets of {@code ow} bytes (4, or 8 for the large
+   * ones): validity, then each row's bytes after the target's last and its end offset.
+   */
   private static void variable(
-      BaseVariableWidthVector src,
-      int[] rows,
-      int from,
-      int n,
-      BaseVariableWidthVector dst,
-      int at) {
+      FieldVector src, int[] rows, int from, int n, FieldVector dst, int at, int ow) {
     ArrowBuf so = src.getOffsetBuffer();
     long bytes = 0;
     for (int i = 0; i < n; i++) {
       long r = rows[from + i];
-      bytes += so.getInt((r + 1) * 4) - so.getInt(r * 4);
+      bytes += offset(so, r + 1, ow) - offset(so, r, ow);
     }
-    while (dst.getValueCapacity() < at + n) {
-      dst.reallocValidityAndOffsetBuffers();
-    }
-    int start = at == 0 ? 0 : dst.getStartOffset(at);
-    long need = start + bytes;
-    if (need > Integer.MAX_VALUE) {
+    long start = at == 0 ? 0 : offset(dst.getOffsetBuffer(), at, ow);
+    if (ow == 4 && start + bytes > Integer.MAX_VALUE) {
       throw new IllegalStateException("over 2 GiB of values in one pending partition");
     }
-    if (dst.getDataBuffer().capacity() < need) {
-      dst.reallocDataBuffer(need);
-    }
+    grow(dst, at + n, start + bytes);
     validity(src, rows, from, n, dst.getValidityBuffer(), at);
     ArrowBuf s = src.getDataBuffer();
     ArrowBuf d = dst.getDataBuffer();
     ArrowBuf dout = dst.getOffsetBuffer();
-    int end = start;
-    dout.setInt((long) at * 4, end);
+    long end = start;
+    setOffset(dout, at, ow, end);
     for (int i = 0; i < n; i++) {
       long r = rows[from + i];
-      int a = so.getInt(r * 4);
-      int len = so.getInt((r + 1) * 4) - a;
+      long a = offset(so, r, ow);
+      long len = offset(so, r + 1, ow) - a;
       d.setBytes(end, s, a, len);
       end += len;
-      dout.setInt((long) (at + i + 1) * 4, end);
+      setOffset(dout, at + i + 1L, ow, end);
     }
-    dst.setLastSet(at + n - 1);
+    if (dst instanceof BaseVariableWidthVector v) {
+      v.setLastSet(at + n - 1);
+    } else {
+      ((BaseLargeVariableWidthVector) dst).setLastSet(at + n - 1);
+    }
   }
 
-  private static void largeVariable(
-      BaseLargeVariableWidthVector src,
-      int[] rows,
-      int from,
-      int n,
-      BaseLargeVariableWidthVector dst,
-      int at) {
-    ArrowBuf so = src.getOffsetBuffer();
-    long bytes = 0;
-    for (int i = 0; i < n; i++) {
-      long r = rows[from + i];
-      bytes += so.getLong((r + 1) * 8) - so.getLong(r * 8);
+  /** Grows {@code v}'s buffers to hold {@code rows} rows of {@code bytes} bytes in all. */
+  private static void grow(FieldVector v, int rows, long bytes) {
+    if (v instanceof BaseVariableWidthVector s) {
+      while (s.getValueCapacity() < rows) {
+        s.reallocValidityAndOffsetBuffers();
+      }
+      if (s.getDataBuffer().capacity() < bytes) {
+        s.reallocDataBuffer(bytes);
+      }
+    } else {
+      BaseLargeVariableWidthVector s = (BaseLargeVariableWidthVector) v;
+      while (s.getValueCapacity() < rows) {
+        s.reallocValidityAndOffsetBuffers();
+      }
+      while (s.getDataBuffer().capacity() < bytes) {
+        s.reallocDataBuffer();
+      }
     }
-    while (dst.getValueCapacity() < at + n) {
-      dst.reallocValidityAndOffsetBuffers();
+  }
+
+  private static long offset(ArrowBuf offsets, long row, int ow) {
+    return ow == 4 ? offsets.getInt(row * 4) : offsets.getLong(row * 8);
+  }
+
+  private static void setOffset(ArrowBuf offsets, long row, int ow, long value) {
+    if (ow == 4) {
+      offsets.setInt(row * 4, (int) value);
+    } else {
+      offsets.setLong(row * 8, value);
     }
-    ArrowBuf dout = dst.getOffsetBuffer();
-    long start = at == 0 ? 0 : dout.getLong((long) at * 8);
-    while (dst.getDataBuffer().capacity() < start + bytes) {
-      dst.reallocDataBuffer();
-    }
-    dout = dst.getOffsetBuffer();
-    validity(src, rows, from, n, dst.getValidityBuffer(), at);
-    ArrowBuf s = src.getDataBuffer();
-    ArrowBuf d = dst.getDataBuffer();
-    long end = start;
-    dout.setLong((long) at * 8, end);
-    for (int i = 0; i < n; i++) {
-      long r = rows[from + i];
-      long a = so.getLong(r * 8);
-      long len = so.getLong((r + 1) * 8) - a;
-      d.setBytes(end, s, a, len);
-      end += len;
-      dout.setLong((long) (at + i + 1) * 8, end);
-    }
-    dst.setLastSet(at + n - 1);
   }
 }
