@@ -55,7 +55,8 @@ import org.apache.arrow.vector.util.VectorBatchAppender;
  *       none)</td></tr>
  *   <tr><td>{@code write}</td><td>writes the batches of the Parquet file ROOT (read into memory
  *       once, before the rounds) with a {@code PartitionedWriter} partitioned by {@code by=COL}
- *       into a fresh directory under {@code out=DIR} (deleted after each round, untimed)</td></tr>
+ *       into a fresh directory under {@code out=DIR} (deleted after each round, untimed), with
+ *       {@code threads=N} write threads (default 1)</td></tr>
  * </table>
  */
 public final class DatasetBench {
@@ -179,6 +180,7 @@ public final class DatasetBench {
     private final List<String> by;
     private final Path out;
     private final BufferAllocator allocator;
+    private final WriteOptions options;
     private Path target;
     private int round;
     private long[] result;
@@ -187,6 +189,10 @@ public final class DatasetBench {
       this.allocator = allocator;
       this.by = Arrays.asList(params.get("by").split(","));
       this.out = Path.of(params.get("out"));
+      this.options =
+          WriteOptions.builder()
+              .threads(Integer.parseInt(params.getOrDefault("threads", "1")))
+              .build();
       try (ParquetArrowReader reader =
           ParquetArrowReader.open(Path.of(source), allocator, ReadOptions.defaults())) {
         schema = reader.getVectorSchemaRoot().getSchema();
@@ -211,8 +217,7 @@ public final class DatasetBench {
       long rows = 0;
       try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
           PartitionedWriter w =
-              PartitionedWriter.open(
-                  target, schema, by, WriteOptions.defaults(), Long.MAX_VALUE, allocator)) {
+              PartitionedWriter.open(target, schema, by, options, Long.MAX_VALUE, allocator)) {
         VectorLoader loader = new VectorLoader(root);
         for (ArrowRecordBatch b : batches) {
           loader.load(b);

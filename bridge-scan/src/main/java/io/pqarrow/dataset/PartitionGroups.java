@@ -28,8 +28,9 @@ import org.apache.arrow.vector.FieldVector;
  * rows:      r0   r1   r2   r3   r4
  * part:      a    a    b    a    b
  * dirOf:     0    0    1    0    1      directories() = ["part=a", "part=b"]
- * rowsOf(0): [0, 1, 3]  (not contiguous: copied row by row)
+ * rowsOf(0): [0, 1, 3]  (not contiguous: gathered, see RowGather)
  * rowsOf(1): [2, 4]
+ * rowsByDirectory(): [0, 1, 3, 2, 4], rowsStart(1) = 3  (one pass for every directory)
  * </pre>
  */
 final class PartitionGroups {
@@ -38,6 +39,8 @@ final class PartitionGroups {
   private int[] counts = new int[8];
   private int[] first = new int[8];
   private int[] last = new int[8];
+  private int[] byDirectory;
+  private int[] starts;
 
   private PartitionGroups(int rows) {
     dirOf = new int[rows];
@@ -143,14 +146,35 @@ final class PartitionGroups {
 
   /** The rows of directory {@code dir}, ascending. */
   int[] rowsOf(int dir) {
-    int[] out = new int[counts[dir]];
-    int n = 0;
-    for (int r = first[dir]; r <= last[dir]; r++) {
-      if (dirOf[r] == dir) {
-        out[n++] = r;
+    int[] all = rowsByDirectory();
+    return Arrays.copyOfRange(all, rowsStart(dir), rowsStart(dir) + counts[dir]);
+  }
+
+  /**
+   * Every row, those of directory 0 first, then those of 1, and so on, each directory's ascending
+   * (directory {@code d}'s from {@link #rowsStart}{@code (d)}); one pass over the rows for all the
+   * directories, made at the first call.
+   */
+  int[] rowsByDirectory() {
+    if (byDirectory == null) {
+      int dirs = directories.size();
+      starts = new int[dirs + 1];
+      for (int d = 0; d < dirs; d++) {
+        starts[d + 1] = starts[d] + counts[d];
+      }
+      int[] next = Arrays.copyOf(starts, dirs);
+      byDirectory = new int[dirOf.length];
+      for (int r = 0; r < dirOf.length; r++) {
+        byDirectory[next[dirOf[r]]++] = r;
       }
     }
-    return out;
+    return byDirectory;
+  }
+
+  /** Where the rows of {@code dir} begin in {@link #rowsByDirectory()}. */
+  int rowsStart(int dir) {
+    rowsByDirectory();
+    return starts[dir];
   }
 
   private static int hash(FieldVector[] vectors, int r) {

@@ -316,7 +316,12 @@ public final class PartitionedWriter implements AutoCloseable {
         if (start >= 0) {
           writeRun(batch, groups.directories().get(d), start, groups.count(d));
         } else {
-          writeRows(batch, groups.directories().get(d), groups.rowsOf(d), groups.count(d));
+          writeRows(
+              batch,
+              groups.directories().get(d),
+              groups.rowsByDirectory(),
+              groups.rowsStart(d),
+              groups.count(d));
         }
       }
     } catch (RuntimeException e) {
@@ -447,11 +452,12 @@ public final class PartitionedWriter implements AutoCloseable {
   }
 
   /**
-   * Copies the rows {@code rows[0 .. count)} of {@code batch} to the pending rows of {@code dir},
-   * which go to its file once {@link #PENDING_ROWS} are gathered (or {@link #MAX_PENDING_ROWS} in
-   * all partitions, the file's maximum rows, a run of the same partition, or the end).
+   * Copies the rows {@code rows[offset .. offset + count)} of {@code batch} to the pending rows of
+   * {@code dir} ({@link RowGather}: buffer to buffer for flat columns), which go to its file once
+   * {@link #PENDING_ROWS} are gathered (or {@link #MAX_PENDING_ROWS} in all partitions, the file's
+   * maximum rows, a run of the same partition, or the end).
    */
-  private void writeRows(VectorSchemaRoot batch, String dir, int[] rows, int count) {
+  private void writeRows(VectorSchemaRoot batch, String dir, int[] rows, int offset, int count) {
     int from = 0;
     while (from < count) {
       Open file = fileOf(dir);
@@ -465,13 +471,8 @@ public final class PartitionedWriter implements AutoCloseable {
       }
       int at = file.pendingRows;
       for (int c = 0; c < fileIndex.length; c++) {
-        FieldVector src = batch.getVector(fileIndex[c]);
-        FieldVector dst = file.pending.getVector(c);
-        TransferPair copy = src.makeTransferPair(dst);
-        for (int i = 0; i < n; i++) {
-          copy.copyValueSafe(rows[from + i], at + i);
-        }
-        dst.setValueCount(at + n);
+        RowGather.append(
+            batch.getVector(fileIndex[c]), rows, offset + from, n, file.pending.getVector(c), at);
       }
       file.pendingRows += n;
       pendingRows += n;

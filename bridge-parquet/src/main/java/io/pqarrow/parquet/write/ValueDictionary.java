@@ -20,8 +20,12 @@ final class ValueDictionary {
   /** Slots: an entry's id plus 1, 0 when empty; a power of two, at most half full. */
   private int[] table = new int[1 << 10];
 
-  private long[] keys = new long[1 << 9];
-  private int[] hashes = new int[1 << 9];
+  /** Fixed width only: each entry's value bits. */
+  private long[] keys;
+
+  /** BYTE_ARRAY and fixed-length bytes only: each entry's hash (fixed width rehashes its key). */
+  private int[] hashes;
+
   private int[] starts;
   private int[] lengths;
   private final ByteSink heap;
@@ -33,6 +37,8 @@ final class ValueDictionary {
     this.kind = kind;
     boolean binary = kind == BulkKind.BINARY || kind == BulkKind.FIXED_BYTES;
     this.lengthPrefix = kind == BulkKind.BINARY ? 4 : 0;
+    this.keys = binary ? null : new long[1 << 9];
+    this.hashes = binary ? new int[1 << 9] : null;
     this.starts = binary ? new int[1 << 9] : null;
     this.lengths = binary ? new int[1 << 9] : null;
     this.heap = binary ? new ByteSink(1 << 12) : null;
@@ -124,14 +130,14 @@ final class ValueDictionary {
   /** Makes room for one more entry; its id. */
   private int grow() {
     int id = size;
-    if (id == keys.length) {
-      int n = keys.length * 2;
-      keys = Arrays.copyOf(keys, n);
-      hashes = Arrays.copyOf(hashes, n);
-      if (starts != null) {
-        starts = Arrays.copyOf(starts, n);
-        lengths = Arrays.copyOf(lengths, n);
+    if (starts == null) {
+      if (id == keys.length) {
+        keys = Arrays.copyOf(keys, id * 2);
       }
+    } else if (id == starts.length) {
+      hashes = Arrays.copyOf(hashes, id * 2);
+      starts = Arrays.copyOf(starts, id * 2);
+      lengths = Arrays.copyOf(lengths, id * 2);
     }
     size++;
     return id;

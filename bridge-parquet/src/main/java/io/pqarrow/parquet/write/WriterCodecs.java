@@ -31,10 +31,19 @@ final class WriterCodecs {
   private final WriteOptions options;
   private final Path file;
 
+  /**
+   * The starting size of a compressor's output buffer, which grows to the largest page compressed
+   * and is kept from page to page: not the page size, which every file of a partitioned write of
+   * many small files would allocate (and zero) for each codec only to use a little of it.
+   */
+  static final int COMPRESSED_START = 64 << 10;
+
   WriterCodecs(WriteOptions options, Path file) {
     this.options = options;
     this.file = file;
-    this.codecs = HadoopCodecs.newFactory(new PlainParquetConfiguration(), options.pageBytes());
+    this.codecs =
+        HadoopCodecs.newFactory(
+            new PlainParquetConfiguration(), Math.min(options.pageBytes(), COMPRESSED_START));
   }
 
   /**
@@ -52,7 +61,8 @@ final class WriterCodecs {
         new ArrayList<>();
     for (int s = 1; s < tasks.slots(); s++) {
       CompressionCodecFactory factory =
-          HadoopCodecs.newFactory(new PlainParquetConfiguration(), options.pageBytes());
+          HadoopCodecs.newFactory(
+              new PlainParquetConfiguration(), Math.min(options.pageBytes(), COMPRESSED_START));
       helperCodecs.add(factory);
       bySlot.add(new EnumMap<>(WriteOptions.Compression.class));
     }
