@@ -181,8 +181,8 @@ final class DatasetProducer extends NoOpFlightProducer {
         for (int g : range.rowGroups()) {
           if (kept.contains(g)) {
             groups.add(g);
-            rows += source.rowGroups().get(g).getRowCount();
-            bytes += source.rowGroups().get(g).getCompressedSize();
+            rows += source.rowCount(g);
+            bytes += source.compressedSize(g);
           }
         }
         if (!groups.isEmpty()) {
@@ -218,15 +218,19 @@ final class DatasetProducer extends NoOpFlightProducer {
   /** The row groups of {@code source} whose statistics do not rule {@code filter} out. */
   private static Set<Integer> kept(ParquetSource source, Expression filter) {
     Set<Integer> kept = new HashSet<>();
-    List<BlockMetaData> blocks = source.rowGroups();
-    Optional<FilterPredicate> predicate = Optional.empty();
-    if (filter != null) {
-      try {
-        predicate =
-            ParquetPredicates.translate(filter, source.mapping(MappingOptions.defaults()).fields());
-      } catch (RuntimeException e) {
-        predicate = Optional.empty(); // no pruning; the reader applies the filter row by row
+    if (filter == null) { // no statistics needed: the footer's chunks stay unconverted
+      for (int g = 0; g < source.rowGroupCount(); g++) {
+        kept.add(g);
       }
+      return kept;
+    }
+    List<BlockMetaData> blocks = source.rowGroups();
+    Optional<FilterPredicate> predicate;
+    try {
+      predicate =
+          ParquetPredicates.translate(filter, source.mapping(MappingOptions.defaults()).fields());
+    } catch (RuntimeException e) {
+      predicate = Optional.empty(); // no pruning; the reader applies the filter row by row
     }
     for (int g = 0; g < blocks.size(); g++) {
       if (predicate.isEmpty()
