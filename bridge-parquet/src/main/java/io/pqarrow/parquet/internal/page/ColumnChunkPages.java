@@ -340,6 +340,12 @@ public final class ColumnChunkPages implements AutoCloseable {
     if (!crossed() || rowGroup != followedRowGroup || !sameChunk(chunk, followed)) {
       return false;
     }
+    Slot head = slots.peekFirst();
+    if (head != null && head.chunk == handedChunk) {
+      // The caller leaves the current chunk before its last pages were handed out (a nested leaf
+      // whose damaged levels end its records early): those pages go, with a cancel.
+      return false;
+    }
     handedChunk = readChunk;
     followed = null;
     this.rowGroup = rowGroup;

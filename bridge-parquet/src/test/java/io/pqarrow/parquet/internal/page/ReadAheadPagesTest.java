@@ -316,6 +316,39 @@ class ReadAheadPagesTest {
     return HadoopCodecs.newFactory(new PlainParquetConfiguration(), 0);
   }
 
+  /**
+   * The caller leaves a chunk before its last pages are handed out, after the reader has read them
+   * and crossed into the followed chunk: the followed chunk's pages are all handed out, as a plain
+   * read gives them (the pages left behind are dropped, not handed out as the end of the chunk).
+   */
+  @Test
+  void aChunkLeftBeforeItsLastPagesStillGivesTheFollowedChunkWhole() throws Exception {
+    Path file = write("SNAPPY", "1.0");
+    List<String> plain = new ArrayList<>();
+    try (ColumnChunkPages a = pages(file, "d", null, 1)) {
+      a.startChunk(chunk(file, 1, 1), 1);
+      while (a.next()) {
+        plain.add(describe(a));
+      }
+    }
+    assertTrue(plain.size() > 3, plain.toString());
+    ManualExecutor executor = new ManualExecutor();
+    List<String> out = new ArrayList<>();
+    try (ColumnChunkPages b = pages(file, "d", executor, 64)) {
+      b.startChunk(chunk(file, 0, 1), 0);
+      b.readAhead(0, null);
+      b.follow(chunk(file, 1, 1), 1);
+      assertTrue(b.next());
+      executor.runAll(); // every page of row group 0 read, and the first of row group 1
+      b.startChunk(chunk(file, 1, 1), 1); // row group 0's other pages never asked for
+      while (b.next()) {
+        out.add(describe(b));
+        executor.runAll();
+      }
+    }
+    assertEquals(plain, out);
+  }
+
   @Test
   void theEndOfTheChunkIsReportedOnceItsPagesAreOut() throws Exception {
     Path file = write("SNAPPY", "2.0");
