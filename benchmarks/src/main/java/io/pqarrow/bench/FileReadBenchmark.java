@@ -76,7 +76,7 @@ public class FileReadBenchmark extends BenchmarkDefaults {
    * times the one-page read-ahead the reader had before several pages were read ahead.
    */
   @Param({"4"})
-  public int readAheadPages;
+  public int readAheadPages = ReadOptions.DEFAULT_READ_AHEAD_PAGES;
 
   private BufferAllocator allocator;
   private Path file;
