@@ -26,7 +26,6 @@ import java.util.concurrent.Semaphore;
 import java.util.function.Function;
 import org.apache.arrow.flight.Action;
 import org.apache.arrow.flight.ActionType;
-import org.apache.arrow.flight.BackpressureStrategy;
 import org.apache.arrow.flight.CallStatus;
 import org.apache.arrow.flight.Criteria;
 import org.apache.arrow.flight.FlightDescriptor;
@@ -58,9 +57,6 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
  * endpoint's ticket is the request plus its file and row groups ({@link ReadRequest}).
  */
 final class DatasetProducer extends NoOpFlightProducer {
-  /** How long {@code DoGet} waits for a slow client before it checks for a stop again. */
-  private static final long WAIT_MILLIS = 1000;
-
   /** How many opened datasets (their footers) are kept for the requests that follow. */
   static final int DATASETS_KEPT = 16;
 
@@ -346,13 +342,12 @@ final class DatasetProducer extends NoOpFlightProducer {
   }
 
   /**
-   * Sends {@code split}'s batches, each only once the client's transport is ready for more, so at
-   * most one batch waits in the server per stream; ends at a cancel, a disconnect or a stop.
+   * Sends {@code split}'s batches, each only once the client's transport is ready for more ({@link
+   * ClientReadiness}), so what waits in the server per stream is bounded by Flight's back-pressure
+   * threshold (10 MiB) plus one batch; ends at a cancel, a disconnect or a stop.
    */
   private void stream(
       Dataset ds, ReadRequest r, DatasetSplit split, ServerStreamListener listener) {
-    BackpressureStrategy backpressure = new BackpressureStrategy.CallbackBackpressureStrategy();
-    backpressure.register(listener);
     try (DatasetScan scan =
             ds.newScan(
                 allocator, readOptions(ds, r), DatasetScanOptions.defaults(), List.of(split));
@@ -367,7 +362,7 @@ final class DatasetProducer extends NoOpFlightProducer {
       // output is cleared after each batch), so the buffers a message holds stay as sent.
       listener.setUseZeroCopy(true);
       while (scan.loadNextBatch()) {
-        if (!waitForClient(listener, backpressure)) {
+        if (!ClientReadiness.await(listener, () -> stopping)) {
           if (!listener.isCancelled()) {
             listener.error(
                 CallStatus.CANCELLED
@@ -407,17 +402,6 @@ final class DatasetProducer extends NoOpFlightProducer {
       throw Requests.invalid("'decoded' belongs to tickets of 'variant': decode only");
     }
     return Map.of();
-  }
-
-  /** Waits until the client can take a batch; false when it went away or the server stops. */
-  private boolean waitForClient(ServerStreamListener listener, BackpressureStrategy backpressure) {
-    while (!stopping && !listener.isCancelled() && !listener.isReady()) {
-      BackpressureStrategy.WaitResult w = backpressure.waitForListener(WAIT_MILLIS);
-      if (w == BackpressureStrategy.WaitResult.CANCELLED) {
-        return false;
-      }
-    }
-    return !stopping && !listener.isCancelled();
   }
 
   @Override
