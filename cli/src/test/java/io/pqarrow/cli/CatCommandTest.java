@@ -84,6 +84,50 @@ class CatCommandTest {
     }
   }
 
+  /**
+   * Unions (sparse with custom type ids, dense with a slot no row points to and a Null member) and
+   * run-end-encoded columns, through {@code bridge import} (which writes their Parquet form with
+   * {@code ARROW:schema}) and {@code cat}: each row prints the value pyarrow's {@code to_pylist}
+   * gives.
+   */
+  @Test
+  void unionAndRunEndEncodedColumnsPrintTheirValues() throws Exception {
+    Path in = dir.resolve("forms.arrow");
+    Path parquet = dir.resolve("forms.parquet");
+    String expected =
+        PythonEnv.require()
+            .run(
+                """
+                import sys, json, pyarrow as pa, pyarrow.ipc as ipc
+                sparse = pa.UnionArray.from_sparse(
+                    pa.array([5, 7, 7, 5, 5], pa.int8()),
+                    [pa.array([1, 2, 3, None, 5]), pa.array(["a", "b", None, "d", "e"])],
+                    field_names=["i", "s"], type_codes=[5, 7])
+                dense = pa.UnionArray.from_dense(
+                    pa.array([0, 1, 2, 0, 1], pa.int8()),
+                    pa.array([0, 0, 0, 2, 1], pa.int32()),
+                    [pa.array([1.5, 9.0, -2.25]), pa.array([True, False]),
+                     pa.nulls(1)],
+                    field_names=["f", "b", "n"])
+                ree = pa.RunEndEncodedArray.from_arrays(
+                    pa.array([2, 3, 5], pa.int32()), pa.array(["x", None, "z"]))
+                t = pa.table({"sparse": sparse, "dense": dense, "ree": ree})
+                with ipc.new_file(sys.argv[1], t.schema) as w:
+                    w.write_table(t)
+                for row in t.to_pylist():
+                    print(json.dumps(row))
+                """,
+                in.toString());
+    Bridge.Result imported =
+        Bridge.run(memory.allocator(), "import", in.toString(), parquet.toString());
+    assertEquals(0, imported.exitCode(), imported.err());
+    Bridge.Result r = Bridge.run(memory.allocator(), "cat", parquet.toString());
+    assertEquals(0, r.exitCode(), r.err());
+    assertEquals("", r.err());
+    assertEquals(lines(expected), lines(r.out()));
+    assertEquals(5, lines(r.out()).size());
+  }
+
   private static List<String> names(JsonNode object) {
     List<String> names = new ArrayList<>();
     for (Iterator<String> it = object.fieldNames(); it.hasNext(); ) {

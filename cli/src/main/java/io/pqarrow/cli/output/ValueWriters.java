@@ -35,9 +35,12 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.ViewVarBinaryVector;
 import org.apache.arrow.vector.ViewVarCharVector;
 import org.apache.arrow.vector.complex.BaseListVector;
+import org.apache.arrow.vector.complex.DenseUnionVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.MapVector;
+import org.apache.arrow.vector.complex.RunEndEncodedVector;
 import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.complex.UnionVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
@@ -173,6 +176,14 @@ public final class ValueWriters {
     if (vector instanceof StructVector) {
       return struct(field, vector, path);
     }
+    if (vector instanceof UnionVector || vector instanceof DenseUnionVector) {
+      return union(field, vector, path);
+    }
+    if (vector instanceof RunEndEncodedVector v) {
+      // The value of the run the row falls in (pyarrow's to_pylist gives the same).
+      ValueWriter value = child(field, vector, 1, path);
+      return (out, i) -> value.write(out, v.getPhysicalIndex(i));
+    }
     throw unsupported(path, type.toString());
   }
 
@@ -294,6 +305,37 @@ public final class ValueWriters {
     Field childField = field.getChildren().get(index);
     FieldVector childVector = vector.getChildrenFromFields().get(index);
     return forVector(childField, childVector, path + "." + childField.getName());
+  }
+
+  /**
+   * A sparse or dense union: the value of the member the row's type id selects (pyarrow's to_pylist
+   * gives the same), found through the type ids the union's field declares.
+   */
+  private ValueWriter union(Field field, FieldVector vector, String path) {
+    int[] declared = ((ArrowType.Union) field.getType()).getTypeIds();
+    int members = field.getChildren().size();
+    ValueWriter[] byTypeId = new ValueWriter[128];
+    for (int c = 0; c < members; c++) {
+      int typeId = declared == null ? c : declared[c];
+      if (typeId < 0 || typeId >= byTypeId.length) {
+        throw unsupported(path, field.getType() + " (type id " + typeId + " outside 0 to 127)");
+      }
+      byTypeId[typeId] = child(field, vector, c, path);
+    }
+    UnionVector sparse = vector instanceof UnionVector u ? u : null;
+    DenseUnionVector dense = vector instanceof DenseUnionVector d ? d : null;
+    return (out, i) -> {
+      int typeId = sparse != null ? sparse.getTypeValue(i) : dense.getTypeId(i);
+      ValueWriter member = typeId < 0 || typeId >= byTypeId.length ? null : byTypeId[typeId];
+      if (member == null) {
+        throw new CliException(
+            ErrorKind.INVALID_DATA,
+            ErrorLocation.inColumn(path),
+            "column " + path + ": union type id " + typeId + " names no member",
+            null);
+      }
+      member.write(out, sparse != null ? i : dense.getOffset(i));
+    };
   }
 
   private ValueWriter struct(Field field, FieldVector vector, String path) {
