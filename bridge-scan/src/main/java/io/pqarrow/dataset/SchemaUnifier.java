@@ -64,6 +64,9 @@ final class SchemaUnifier {
         byId &= fieldId(f) != null;
       }
     }
+    if (!byId) {
+      refuseRepeatedNames(names, schemas);
+    }
     Map<Object, Field> merged = new LinkedHashMap<>();
     Map<Object, String> firstFile = new LinkedHashMap<>();
     Map<Object, Integer> seen = new LinkedHashMap<>();
@@ -102,6 +105,31 @@ final class SchemaUnifier {
       fields.add(seen.get(e.getKey()) < schemas.size() ? nullable(f) : f);
     }
     return new Schema(fields);
+  }
+
+  /**
+   * Refuses a file with two top-level columns of one name (a file written from Arrow data with
+   * repeated names, kept through {@code ARROW:schema}): a dataset matches columns by name, which
+   * such a file leaves ambiguous. Read on its own, the file reads as before.
+   *
+   * @throws DatasetException naming the file and the column
+   */
+  private static void refuseRepeatedNames(List<String> names, List<Schema> schemas) {
+    for (int i = 0; i < schemas.size(); i++) {
+      Set<String> seen = new HashSet<>();
+      for (Field f : schemas.get(i).getFields()) {
+        if (!seen.add(f.getName())) {
+          throw DatasetException.of(
+              ErrorKind.INVALID_SCHEMA,
+              ErrorLocation.inFile(names.get(i)).withColumn(f.getName()),
+              "column "
+                  + f.getName()
+                  + " appears more than once in this file, and a dataset matches columns by name;"
+                  + " read the file on its own",
+              null);
+        }
+      }
+    }
   }
 
   static String fieldId(Field f) {

@@ -138,6 +138,49 @@ class DatasetRulesTest {
     assertEquals(List.of("{\"v\": 1, \"w\": null}", "{\"v\": 2, \"w\": null}"), first);
   }
 
+  /**
+   * A file with two top-level columns of one name (Arrow data with repeated names, written with
+   * {@code ARROW:schema}) reads on its own, but a dataset matches columns by name: it is refused
+   * naming the file and the column, not reported as conflicting with itself.
+   */
+  @Test
+  void aFileThatRepeatsAColumnNameIsRefusedByTheDatasetNamingFileAndColumn() throws Exception {
+    Path t = dir.resolve("t");
+    java.nio.file.Files.createDirectories(t);
+    Schema repeated =
+        new Schema(
+            List.of(
+                new Field("x", FieldType.nullable(new ArrowType.Int(64, true)), null),
+                new Field("x", FieldType.nullable(ArrowType.Utf8.INSTANCE), null)));
+    try (org.apache.arrow.vector.VectorSchemaRoot root =
+            org.apache.arrow.vector.VectorSchemaRoot.create(repeated, memory.allocator());
+        io.pqarrow.parquet.write.ParquetArrowWriter w =
+            io.pqarrow.parquet.write.ParquetArrowWriter.open(
+                t.resolve("a.parquet"),
+                repeated,
+                io.pqarrow.parquet.write.WriteOptions.defaults())) {
+      ((org.apache.arrow.vector.BigIntVector) root.getVector(0)).setSafe(0, 7);
+      ((org.apache.arrow.vector.VarCharVector) root.getVector(1))
+          .setSafe(0, "s".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      root.setRowCount(1);
+      w.write(root);
+    }
+    try (io.pqarrow.parquet.read.ParquetArrowReader r =
+        io.pqarrow.parquet.read.ParquetArrowReader.open(
+            t.resolve("a.parquet"), memory.allocator(), ReadOptions.defaults())) {
+      assertEquals(repeated, r.schema(), "the file alone keeps both columns");
+    }
+    DatasetException e =
+        assertThrows(
+            DatasetException.class, () -> Dataset.open(t.toString(), DatasetOptions.defaults()));
+    assertEquals(
+        "Invalid dataset at "
+            + t.resolve("a.parquet")
+            + ", column x: column x appears more than once in this file, and a dataset matches"
+            + " columns by name; read the file on its own",
+        e.getMessage());
+  }
+
   @Test
   void aPartitionValueThatDoesNotParseAsItsDeclaredTypeNamesTheFile() {
     write(
