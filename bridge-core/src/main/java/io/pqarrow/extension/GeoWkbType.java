@@ -31,7 +31,14 @@ public final class GeoWkbType extends ExtensionType {
   /** The extension name, {@code geoarrow.wkb}. */
   public static final String NAME = "geoarrow.wkb";
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /**
+   * The JSON mapper of the extension metadata, made on first use: registering the type (every
+   * command and reader does) then loads none of Jackson, whose first {@code ObjectMapper} costs a
+   * fresh JVM about a tenth of a second (docs/startup.md).
+   */
+  private static final class Json {
+    static final ObjectMapper MAPPER = new ObjectMapper();
+  }
 
   /** How edges between two vertices are interpolated. */
   public enum Edges {
@@ -148,7 +155,7 @@ public final class GeoWkbType extends ExtensionType {
 
   @Override
   public String serialize() {
-    ObjectNode node = JSON.createObjectNode();
+    ObjectNode node = Json.MAPPER.createObjectNode();
     if (crs != null) {
       node.set("crs", crs);
     }
@@ -168,7 +175,7 @@ public final class GeoWkbType extends ExtensionType {
     }
     JsonNode node;
     try {
-      node = JSON.readTree(serializedData);
+      node = Json.MAPPER.readTree(serializedData);
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException(
           "Invalid geoarrow.wkb extension metadata: not JSON: " + serializedData, e);

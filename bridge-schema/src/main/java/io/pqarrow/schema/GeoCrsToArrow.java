@@ -48,7 +48,14 @@ final class GeoCrsToArrow {
   static final String DEFAULT_CRS = "OGC:CRS84";
   private static final String SRID_PREFIX = "srid:";
   private static final String PROJJSON_PREFIX = "projjson:";
-  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /**
+   * The JSON mapper of {@code projjson:} values, made on first use: a mapping without geospatial
+   * columns then loads none of Jackson (docs/startup.md).
+   */
+  private static final class Json {
+    static final ObjectMapper MAPPER = new ObjectMapper();
+  }
 
   private final Map<String, String> keyValueMetadata;
   private final List<String> warnings = new ArrayList<>();
@@ -152,7 +159,7 @@ final class GeoCrsToArrow {
 
   private static JsonNode parseObject(String text) {
     try {
-      JsonNode node = JSON.readTree(text);
+      JsonNode node = Json.MAPPER.readTree(text);
       return node != null && node.isObject() ? node : null;
     } catch (JsonProcessingException e) {
       return null;

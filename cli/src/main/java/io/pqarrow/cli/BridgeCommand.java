@@ -15,6 +15,7 @@ import io.pqarrow.cli.common.ArrowFree;
 import io.pqarrow.cli.common.CliContext;
 import io.pqarrow.cli.common.ExitCode;
 import io.pqarrow.cli.common.LazyAllocator;
+import io.pqarrow.cli.common.SchemaWarmUp;
 import io.pqarrow.extension.ExtensionTypes;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -188,8 +189,9 @@ public final class BridgeCommand implements Callable<Integer> {
 
   /**
    * Runs the parsed command as picocli would ({@link CommandLine.RunLast}), setting Arrow up first
-   * (the JVM-flag check and the extension types) unless no command is named, only help or the
-   * version is asked for, or the command is {@link ArrowFree}: those start without loading Arrow.
+   * (the JVM-flag check, {@link SchemaWarmUp} and the extension types) unless no command is named,
+   * only help or the version is asked for, or the command is {@link ArrowFree}: those start without
+   * loading Arrow.
    */
   private static int execute(ParseResult parsed) {
     ParseResult last = parsed;
@@ -205,6 +207,7 @@ public final class BridgeCommand implements Callable<Integer> {
         // to the execution exception handler, which reports it as the command's own failure
         throw new CommandLine.ExecutionException(last.commandSpec().commandLine(), "", e);
       }
+      SchemaWarmUp.start();
       ExtensionTypes.register();
     }
     return new CommandLine.RunLast().execute(parsed);
