@@ -60,13 +60,30 @@ import org.apache.arrow.vector.util.TransferPair;
  * per file. Every file is written with the same {@link WriteOptions}. Their {@code threads} are the
  * write's, not each file's: with more than one and no executor given, the files' writers share one
  * pool of {@code threads - 1} helpers started here and stopped at {@link #close} or {@link #abort}
- * (a writer of its own would start {@code threads - 1} helpers for every open partition); the files
- * are the same whatever the threads.
+ * (a writer of its own would start {@code threads - 1} helpers for every open partition).
+ *
+ * <p>Several files at once: with {@code threads} above 1, the partitions of a batch (and the files
+ * completed at {@link #close}) are written on the calling thread and those helpers at once ({@link
+ * FileSteps}): which rows go to which file, the file names and each file's calls, in their order,
+ * are decided on the calling thread exactly as one file at a time decides them, so the files, their
+ * names and their bytes are the same whatever the threads. {@link #write} returns only when every
+ * file's part of the batch is written (the caller may reuse the batch then). Memory: the same as
+ * one file at a time (the open files' writers, at most {@link #MAX_PENDING_ROWS} rows gathered and
+ * not yet written, plus each file's {@link #PENDING_ROWS}), plus the working buffers of the at most
+ * {@code threads} files being encoded at the same moment. A failure names its file (whose directory
+ * names its partition) and gives the write up ({@link #abort}): the first failure a write one file
+ * at a time would meet is the one reported.
  *
  * <p>Crash safety: the whole output is written under a hidden sibling of the target ({@code
  * .NAME.<hex>.tmp}), renamed to the target (atomically where the file system can) once every file
  * is complete. A failed write deletes that directory; a killed one leaves only it, which readers of
  * the parent pass over (its name starts with a dot). The target must not exist.
+ *
+ * <p>Why one class of over 600 lines: what a batch does to each file (which file, when it is cut,
+ * when gathered rows are flushed) is decided in one place on the calling thread, so that the steps
+ * handed to other threads ({@link FileSteps}) are those of one file at a time; grouping ({@link
+ * PartitionGroups}), gathering ({@link RowGather}), paths ({@link PartitionPaths}) and the hand-out
+ * are their own classes.
  */
 public final class PartitionedWriter implements AutoCloseable {
   private final Path target;
@@ -81,6 +98,11 @@ public final class PartitionedWriter implements AutoCloseable {
   private final BufferAllocator allocator;
   private final DictionaryProvider dictionaries;
   private final Map<String, Open> open = new LinkedHashMap<>();
+  private final FileSteps steps = new FileSteps();
+
+  /** Files begun and not yet completed (closed by a step, on any thread). */
+  private final Set<Open> unfinished = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
   private int files;
   private boolean done;
 
@@ -94,15 +116,20 @@ public final class PartitionedWriter implements AutoCloseable {
   /** All partitions' pending rows are written once this many are pending in all. */
   static final int MAX_PENDING_ROWS = 1 << 18;
 
-  /** An open file and the rows copied for it and not yet handed to its writer. */
+  /**
+   * An open file and the rows copied for it and not yet handed to its writer. {@link #rows} and
+   * {@link #pendingRows} are counted on the calling thread as steps are planned; the writer and the
+   * pending rows are touched only by the file's steps ({@link FileSteps}).
+   */
   private static final class Open {
-    final ParquetArrowWriter writer;
+    final Path path;
+    ParquetArrowWriter writer; // opened by the file's first step
     long rows; // written and pending
     VectorSchemaRoot pending;
     int pendingRows;
 
-    Open(ParquetArrowWriter writer) {
-      this.writer = writer;
+    Open(Path path) {
+      this.path = path;
     }
   }
 
@@ -324,6 +351,7 @@ public final class PartitionedWriter implements AutoCloseable {
               groups.count(d));
         }
       }
+      runSteps();
     } catch (RuntimeException e) {
       abort();
       throw e;
@@ -380,7 +408,12 @@ public final class PartitionedWriter implements AutoCloseable {
         throw DatasetException.inFile(
             ErrorKind.IO, String.valueOf(path), "cannot create: " + ErrorText.describe(e));
       }
-      file = new Open(ParquetArrowWriter.open(path, fileSchema, options, dictionaries));
+      Open opened = new Open(path);
+      unfinished.add(opened);
+      step(
+          opened,
+          () -> opened.writer = ParquetArrowWriter.open(path, fileSchema, options, dictionaries));
+      file = opened;
       open.put(dir, file);
     }
     return file;
@@ -392,9 +425,38 @@ public final class PartitionedWriter implements AutoCloseable {
     if (file.rows >= maxRowsPerFile) {
       flush(file);
       open.remove(dir);
-      closePending(file);
-      file.writer.close();
+      step(
+          file,
+          () -> {
+            closePending(file);
+            file.writer.close();
+            unfinished.remove(file);
+          });
     }
+  }
+
+  /** Adds a step of {@code file}'s work; a failure not naming a file is made to name it. */
+  private void step(Open file, FileSteps.Step work) {
+    steps.add(
+        file,
+        () -> {
+          try {
+            work.run();
+          } catch (BridgeException e) {
+            throw e;
+          } catch (RuntimeException e) {
+            throw DatasetException.of(
+                ErrorKind.IO,
+                ErrorLocation.inFile(String.valueOf(file.path)),
+                "cannot write: " + ErrorText.describe(e),
+                e);
+          }
+        });
+  }
+
+  /** Runs the steps planned: several files at once on the write's threads. */
+  private void runSteps() {
+    steps.run(options.threads(), options.executor().orElse(null));
   }
 
   /** Hands {@code file}'s pending rows to its writer. */
@@ -402,14 +464,19 @@ public final class PartitionedWriter implements AutoCloseable {
     if (file.pendingRows == 0) {
       return;
     }
-    file.pending.setRowCount(file.pendingRows);
-    file.writer.write(file.pending, dictionaries);
+    int n = file.pendingRows;
     fileWrites++;
-    pendingRows -= file.pendingRows;
+    pendingRows -= n;
     file.pendingRows = 0;
-    for (FieldVector v : file.pending.getFieldVectors()) {
-      v.reset(); // keeps its buffers for the next rows
-    }
+    step(
+        file,
+        () -> {
+          file.pending.setRowCount(n);
+          file.writer.write(file.pending, dictionaries);
+          for (FieldVector v : file.pending.getFieldVectors()) {
+            v.reset(); // keeps its buffers for the next rows
+          }
+        });
   }
 
   private static void closePending(Open file) {
@@ -429,25 +496,31 @@ public final class PartitionedWriter implements AutoCloseable {
       Open file = fileOf(dir);
       flush(file); // rows gathered before come first
       int n = (int) Math.min(count - from, maxRowsPerFile - file.rows);
-      List<FieldVector> slices = new ArrayList<>(fileIndex.length);
-      try {
-        for (int c = 0; c < fileIndex.length; c++) {
-          TransferPair split = batch.getVector(fileIndex[c]).getTransferPair(allocator);
-          slices.add((FieldVector) split.getTo());
-          split.splitAndTransfer(start + from, n);
-        }
-        try (VectorSchemaRoot part = new VectorSchemaRoot(fileSchema.getFields(), slices, n)) {
-          slices = List.of();
-          file.writer.write(part, dictionaries);
-          fileWrites++;
-        }
-      } finally {
-        for (FieldVector v : slices) {
-          v.close();
-        }
-      }
+      int first = start + from;
+      fileWrites++;
+      step(file, () -> writeSlice(batch, file, first, n));
       wrote(dir, file, n);
       from += n;
+    }
+  }
+
+  /** Writes rows {@code [first, first + n)} of {@code batch}, sliced, to {@code file}. */
+  private void writeSlice(VectorSchemaRoot batch, Open file, int first, int n) {
+    List<FieldVector> slices = new ArrayList<>(fileIndex.length);
+    try {
+      for (int c = 0; c < fileIndex.length; c++) {
+        TransferPair split = batch.getVector(fileIndex[c]).getTransferPair(allocator);
+        slices.add((FieldVector) split.getTo());
+        split.splitAndTransfer(first, n);
+      }
+      try (VectorSchemaRoot part = new VectorSchemaRoot(fileSchema.getFields(), slices, n)) {
+        slices = List.of();
+        file.writer.write(part, dictionaries);
+      }
+    } finally {
+      for (FieldVector v : slices) {
+        v.close();
+      }
     }
   }
 
@@ -462,18 +535,23 @@ public final class PartitionedWriter implements AutoCloseable {
     while (from < count) {
       Open file = fileOf(dir);
       int n = (int) Math.min(count - from, maxRowsPerFile - file.rows);
-      if (file.pending == null) {
-        file.pending = VectorSchemaRoot.create(fileSchema, allocator);
-        for (FieldVector v : file.pending.getFieldVectors()) {
-          v.setInitialCapacity(Math.min(PENDING_ROWS, n));
-          v.allocateNew();
-        }
-      }
       int at = file.pendingRows;
-      for (int c = 0; c < fileIndex.length; c++) {
-        RowGather.append(
-            batch.getVector(fileIndex[c]), rows, offset + from, n, file.pending.getVector(c), at);
-      }
+      int first = offset + from;
+      step(
+          file,
+          () -> {
+            if (file.pending == null) {
+              file.pending = VectorSchemaRoot.create(fileSchema, allocator);
+              for (FieldVector v : file.pending.getFieldVectors()) {
+                v.setInitialCapacity(Math.min(PENDING_ROWS, n));
+                v.allocateNew();
+              }
+            }
+            for (int c = 0; c < fileIndex.length; c++) {
+              RowGather.append(
+                  batch.getVector(fileIndex[c]), rows, first, n, file.pending.getVector(c), at);
+            }
+          });
       file.pendingRows += n;
       pendingRows += n;
       if (file.pendingRows >= PENDING_ROWS) {
@@ -503,9 +581,15 @@ public final class PartitionedWriter implements AutoCloseable {
     try {
       for (Open f : open.values()) {
         flush(f);
-        closePending(f);
-        f.writer.close();
+        step(
+            f,
+            () -> {
+              closePending(f);
+              f.writer.close();
+              unfinished.remove(f);
+            });
       }
+      runSteps();
       open.clear();
       try {
         Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
@@ -539,14 +623,18 @@ public final class PartitionedWriter implements AutoCloseable {
       return;
     }
     done = true;
-    for (Open f : open.values()) {
+    steps.clear();
+    for (Open f : unfinished) {
       closePending(f);
       try {
-        f.writer.abort();
+        if (f.writer != null) {
+          f.writer.abort();
+        }
       } catch (RuntimeException ignored) {
         // deleting the directory below is what matters
       }
     }
+    unfinished.clear();
     open.clear();
     try (Stream<Path> all = Files.walk(temp)) {
       for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {

@@ -612,7 +612,9 @@ final class BulkColumnWriter {
     if (dict == null || !dict.active) {
       return 0;
     }
-    int start = dict.encode(runs, n, all, bloomOn, plain);
+    double byteLimit = pageThreshold - pageThreshold * TOLERANCE;
+    double fill = Math.max((double) pageRows / pageRowLimit, pageRaw / byteLimit);
+    int start = dict.encode(runs, n, all, bloomOn, plain, firstPage, pageRaw, fill);
     pageRaw += dict.raw;
     return start;
   }
@@ -677,7 +679,8 @@ final class BulkColumnWriter {
         data = indexPages.page(indexed.chunkDictionary(), out);
         encoding = v2 ? Encoding.RLE_DICTIONARY : Encoding.PLAIN_DICTIONARY;
       } else if (dict != null && dict.active) {
-        if (dict.writeIds(out, firstPage, pageRaw, plain)) {
+        dict.settle(plain, pageRaw); // a paused first page: proven PLAIN, or rebuilt
+        if (dict.active && dict.writeIds(out, firstPage, pageRaw, plain)) {
           data = out.view();
           encoding = v2 ? Encoding.RLE_DICTIONARY : Encoding.PLAIN_DICTIONARY;
         } else {
@@ -784,6 +787,14 @@ final class BulkColumnWriter {
     }
     boolCount = 0;
     stats.reset();
+  }
+
+  /** Adds this chunk's paused and rebuilt first pages to {@code sum} (for tests). */
+  void dictionaryPauses(long[] sum) {
+    if (dict != null) {
+      sum[0] += dict.paused;
+      sum[1] += dict.rebuilt;
+    }
   }
 
   /** Writes the last page, the dictionary page and the bloom filter of the row group. */

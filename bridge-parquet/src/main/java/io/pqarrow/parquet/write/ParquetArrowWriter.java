@@ -368,6 +368,20 @@ public final class ParquetArrowWriter implements AutoCloseable {
     return (int) fields.stream().filter(f -> f.bulk != null).count();
   }
 
+  /**
+   * How many first pages of its column chunks paused their dictionary ({@link BulkDictionary}), and
+   * how many of those were rebuilt (for tests).
+   */
+  long[] dictionaryPauses() {
+    long[] sum = new long[2];
+    for (FieldWriter f : fields) {
+      for (BulkColumnWriter b : f.bulk == null ? new BulkColumnWriter[0] : f.bulk) {
+        b.dictionaryPauses(sum);
+      }
+    }
+    return sum;
+  }
+
   /** {@return rows written so far (after a failed write, the rows before the failing one)} */
   public long rowsWritten() {
     return rowsWritten;

@@ -53,7 +53,7 @@ final class ValueDictionary {
     }
   }
 
-  private static int mix(long x) {
+  static int mix(long x) {
     x *= 0x9E37_79B9_7F4A_7C15L;
     return (int) (x ^ (x >>> 29) ^ (x >>> 47));
   }
@@ -111,7 +111,7 @@ final class ValueDictionary {
     return rehashIfFull(id);
   }
 
-  private static int hash(byte[] b, int at, int len) {
+  static int hash(byte[] b, int at, int len) {
     long h = 0x27D4_EB2F_1656_67C5L ^ len;
     int i = at;
     int end = at + len;
@@ -157,6 +157,31 @@ final class ValueDictionary {
       table = next;
     }
     return id;
+  }
+
+  /** The hash of entry {@code id}: {@link #mix} of its bits, or {@link #hash} of its bytes. */
+  int hashOf(int id) {
+    return starts != null ? hashes[id] : mix(keys[id]);
+  }
+
+  /** The bits of fixed-width entry {@code id}. */
+  long bitsOf(int id) {
+    return keys[id];
+  }
+
+  /** The length of byte entry {@code id}. */
+  int lengthOf(int id) {
+    return lengths[id];
+  }
+
+  /** The bytes of byte entry {@code id} into {@code to} at 0 ({@code to} long enough). */
+  void copyBytes(int id, byte[] to) {
+    System.arraycopy(heap.bytes, starts[id], to, 0, lengths[id]);
+  }
+
+  /** The PLAIN bytes of entry {@code id}: what it adds to {@link #byteSize}. */
+  long plainBytes(int id) {
+    return starts != null ? lengthPrefix + (long) lengths[id] : kind.width;
   }
 
   /** Appends the PLAIN encoding of entry {@code id}. */
