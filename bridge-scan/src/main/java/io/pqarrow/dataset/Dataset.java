@@ -184,8 +184,25 @@ public final class Dataset {
         List.copyOf(sorted), sources, schemas, fileSchema, partitions, options, byId);
   }
 
-  /** {@code files} in byte-wise order of their paths as UTF-8, each path encoded once. */
+  /**
+   * {@code files} in byte-wise order of their paths as UTF-8. Java's {@code String} order is that
+   * order unless a path holds a surrogate (a character above U+FFFF, whose UTF-16 sorts below
+   * U+E000–U+FFFF): without one, the strings are compared as they are; with one, each path is
+   * encoded once and the bytes compared.
+   */
   private static List<DatasetFile> byPath(List<DatasetFile> files) {
+    boolean surrogates = false;
+    for (DatasetFile f : files) {
+      String p = f.path();
+      for (int i = 0; i < p.length() && !surrogates; i++) {
+        surrogates = Character.isSurrogate(p.charAt(i));
+      }
+    }
+    if (!surrogates) {
+      List<DatasetFile> sorted = new ArrayList<>(files);
+      sorted.sort((a, b) -> a.path().compareTo(b.path()));
+      return sorted;
+    }
     record Keyed(byte[] key, DatasetFile file) {}
     List<Keyed> keyed = new ArrayList<>(files.size());
     for (DatasetFile f : files) {
