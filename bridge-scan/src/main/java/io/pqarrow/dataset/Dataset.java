@@ -10,9 +10,7 @@ import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.scan.ScanUnit;
 import io.pqarrow.scan.SplitPlanner;
 import io.pqarrow.schema.SchemaMapping;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -146,7 +144,7 @@ public final class Dataset {
     if (files.isEmpty()) {
       throw DatasetException.of(ErrorKind.IO, ErrorLocation.NONE, "no data files", null);
     }
-    List<DatasetFile> sorted = byPath(files);
+    List<DatasetFile> sorted = PathOrder.sorted(files);
     PartitionValues partitions = PartitionValues.of(sorted, options.partitioning());
     AtomicReferenceArray<ParquetSource> sources = new AtomicReferenceArray<>(sorted.size());
     FooterSchemas schemas = FooterSchemas.bounded();
@@ -182,38 +180,6 @@ public final class Dataset {
     }
     return new Dataset(
         List.copyOf(sorted), sources, schemas, fileSchema, partitions, options, byId);
-  }
-
-  /**
-   * {@code files} in byte-wise order of their paths as UTF-8. Java's {@code String} order is that
-   * order unless a path holds a surrogate (a character above U+FFFF, whose UTF-16 sorts below
-   * U+E000–U+FFFF): without one, the strings are compared as they are; with one, each path is
-   * encoded once and the bytes compared.
-   */
-  private static List<DatasetFile> byPath(List<DatasetFile> files) {
-    boolean surrogates = false;
-    for (DatasetFile f : files) {
-      String p = f.path();
-      for (int i = 0; i < p.length() && !surrogates; i++) {
-        surrogates = Character.isSurrogate(p.charAt(i));
-      }
-    }
-    if (!surrogates) {
-      List<DatasetFile> sorted = new ArrayList<>(files);
-      sorted.sort((a, b) -> a.path().compareTo(b.path()));
-      return sorted;
-    }
-    record Keyed(byte[] key, DatasetFile file) {}
-    List<Keyed> keyed = new ArrayList<>(files.size());
-    for (DatasetFile f : files) {
-      keyed.add(new Keyed(f.path().getBytes(StandardCharsets.UTF_8), f));
-    }
-    keyed.sort((a, b) -> Arrays.compareUnsigned(a.key(), b.key()));
-    List<DatasetFile> sorted = new ArrayList<>(keyed.size());
-    for (Keyed k : keyed) {
-      sorted.add(k.file());
-    }
-    return sorted;
   }
 
   /**

@@ -48,6 +48,10 @@ import org.apache.parquet.schema.MessageType;
  * <p>Nothing here touches {@link ParquetMetadata} (whose static initialiser builds a JSON mapper)
  * unless {@link #metadata} is called. A footer of an encrypted file (plaintext footer, encrypted
  * columns) is converted whole by parquet-java at once, as before, and kept.
+ *
+ * <p>Over 500 lines: its three decodes (whole, chunks left in their bytes, and the schema part
+ * shared through {@link FooterSchemas}) build the same object through two private constructors and
+ * share the checks that keep a refused file refused; split apart, each would reach into the other.
  */
 final class FileFooter {
   /** parquet-java's cap on the Thrift message of a footer ({@code parquet.thrift.string.size}). */

@@ -23,6 +23,10 @@ import shaded.parquet.org.apache.thrift.transport.TIOStreamTransport;
  * chunk, a chunk without metadata, a field of an unexpected type, a length past the end, nesting
  * deeper than Thrift's skip allows) makes {@link #of} return null: the caller then decodes the
  * whole footer as it always did, so a footer the Thrift classes refuse is refused in their words.
+ *
+ * <p>Over 500 lines: one walk of one encoding, the offsets it records and the splices they allow
+ * ({@link #withoutChunks()}, {@link #withoutChunksOrSchema()}, {@link #schemaKey()}) belong
+ * together; this is the one class that knows the footer's compact bytes.
  */
 final class FooterLayout {
   // The compact encoding's types this walk names; skip() spells out the rest.
