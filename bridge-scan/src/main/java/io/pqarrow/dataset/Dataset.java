@@ -4,14 +4,13 @@ import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.filter.Expression;
+import io.pqarrow.parquet.read.FooterSchemas;
 import io.pqarrow.parquet.read.ParquetSource;
 import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.scan.ScanUnit;
 import io.pqarrow.scan.SplitPlanner;
 import io.pqarrow.schema.SchemaMapping;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -59,7 +58,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * DatasetOptions#footerThreads()} threads; a file's whole footer is read when first needed (a scan
  * that opens the file, {@link #source}; every file's, in parallel, for {@link #rowCount()} and
  * {@link #plan}), once, and shared by every scan. A file that a scan's filter rules out by its
- * partition values is never opened, so its whole footer is never read.
+ * partition values is never opened, so its whole footer is never read. Footers' schema parts
+ * (schema, key-value metadata, column orders) are decoded, converted and mapped once per distinct
+ * part ({@link FooterSchemas}, bounded), not once per file and again when a scan opens the file:
+ * the files of a table mostly share one.
  */
 public final class Dataset {
   private final List<DatasetFile> files;
@@ -70,16 +72,19 @@ public final class Dataset {
   private final Set<String> partitionNames;
   private final DatasetOptions options;
   private final boolean byFieldId;
+  private final FooterSchemas schemas;
 
   private Dataset(
       List<DatasetFile> files,
       AtomicReferenceArray<ParquetSource> sources,
+      FooterSchemas schemas,
       Schema fileSchema,
       PartitionValues partitions,
       DatasetOptions options,
       boolean byFieldId) {
     this.files = files;
     this.sources = sources;
+    this.schemas = schemas;
     this.fileSchema = fileSchema;
     this.partitions = partitions;
     this.options = options;
@@ -139,54 +144,42 @@ public final class Dataset {
     if (files.isEmpty()) {
       throw DatasetException.of(ErrorKind.IO, ErrorLocation.NONE, "no data files", null);
     }
-    List<DatasetFile> sorted = byPath(files);
+    List<DatasetFile> sorted = PathOrder.sorted(files);
     PartitionValues partitions = PartitionValues.of(sorted, options.partitioning());
     AtomicReferenceArray<ParquetSource> sources = new AtomicReferenceArray<>(sorted.size());
+    FooterSchemas schemas = FooterSchemas.bounded();
     Schema fileSchema;
     boolean byId = false;
     if (options.schema().isPresent()) {
       fileSchema = options.schema().get();
     } else if (options.schemaFrom() == DatasetOptions.SchemaFrom.FIRST) {
-      sources.set(0, openSource(sorted.get(0), options));
+      sources.set(0, openSource(sorted.get(0), options, schemas));
       fileSchema = fileSchemaOf(sources.get(0), options);
     } else {
-      // only each footer's schema part: a scan reads the whole footer of each file it opens
-      List<Schema> schemas =
+      // only each footer's schema part, decoded once per distinct part (FooterSchemas): a scan
+      // reads the rest of the footer of each file it opens, and reuses the part
+      List<Schema> fileSchemas =
           inParallel(
               sorted,
               options,
               f ->
                   fileSchemaOf(
                       ParquetSource.readMapping(
-                          f.file(), f.path(), options.limits(), options.mapping())));
+                          f.file(), f.path(), options.limits(), options.mapping(), schemas)));
       List<String> names = new ArrayList<>();
       for (DatasetFile f : sorted) {
         names.add(f.path());
       }
-      fileSchema = SchemaUnifier.unify(names, schemas);
+      fileSchema = SchemaUnifier.unify(names, fileSchemas);
       byId = !fileSchema.getFields().isEmpty();
-      for (Schema s : schemas) {
+      for (Schema s : fileSchemas) {
         for (Field f : s.getFields()) {
           byId &= SchemaUnifier.fieldId(f) != null;
         }
       }
     }
-    return new Dataset(List.copyOf(sorted), sources, fileSchema, partitions, options, byId);
-  }
-
-  /** {@code files} in byte-wise order of their paths as UTF-8, each path encoded once. */
-  private static List<DatasetFile> byPath(List<DatasetFile> files) {
-    record Keyed(byte[] key, DatasetFile file) {}
-    List<Keyed> keyed = new ArrayList<>(files.size());
-    for (DatasetFile f : files) {
-      keyed.add(new Keyed(f.path().getBytes(StandardCharsets.UTF_8), f));
-    }
-    keyed.sort((a, b) -> Arrays.compareUnsigned(a.key(), b.key()));
-    List<DatasetFile> sorted = new ArrayList<>(keyed.size());
-    for (Keyed k : keyed) {
-      sorted.add(k.file());
-    }
-    return sorted;
+    return new Dataset(
+        List.copyOf(sorted), sources, schemas, fileSchema, partitions, options, byId);
   }
 
   /**
@@ -255,7 +248,7 @@ public final class Dataset {
             options,
             f -> {
               try {
-                return openSource(f, options);
+                return openSource(f, options, schemas);
               } catch (BridgeException e) {
                 return null;
               }
@@ -267,8 +260,9 @@ public final class Dataset {
     }
   }
 
-  private static ParquetSource openSource(DatasetFile f, DatasetOptions options) {
-    return ParquetSource.open(f.file(), f.path(), options.limits());
+  private static ParquetSource openSource(
+      DatasetFile f, DatasetOptions options, FooterSchemas schemas) {
+    return ParquetSource.open(f.file(), f.path(), options.limits(), schemas);
   }
 
   /**
@@ -313,12 +307,20 @@ public final class Dataset {
   public ParquetSource source(int index) {
     ParquetSource s = sources.get(index);
     if (s == null) {
-      s = openSource(files.get(index), options);
+      s = openSource(files.get(index), options, schemas);
       if (!sources.compareAndSet(index, null, s)) {
         s = sources.get(index);
       }
     }
     return s;
+  }
+
+  /**
+   * How many footers' schema parts the dataset has decoded so far: once per distinct schema part (a
+   * test seam: each file's footer is decoded once, its schema part once per dataset).
+   */
+  long schemaPartsDecoded() {
+    return schemas.decoded();
   }
 
   /** Whether the whole footer of file {@code index} has been read (a test seam). */

@@ -2,6 +2,7 @@ package io.pqarrow.dataset;
 
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorText;
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystems;
@@ -149,8 +150,10 @@ final class LocalDiscovery {
 
             @Override
             public FileVisitResult visitFile(Path p, BasicFileAttributes attrs) {
+              // one string per file: its name is the part after the last separator
+              String path = String.valueOf(p);
               if (p.equals(root)
-                  || hidden(p.getFileName().toString())
+                  || hiddenName(path)
                   || !attrs.isRegularFile() && !Files.isRegularFile(p)) {
                 return FileVisitResult.CONTINUE;
               }
@@ -158,7 +161,7 @@ final class LocalDiscovery {
                 if (values == null) {
                   values = DatasetFile.Frozen.of(partitioning.values(dirs));
                 }
-                out.add(new DatasetFile(String.valueOf(p), new LocalInputFile(p), values));
+                out.add(new DatasetFile(path, new LocalInputFile(p), values));
               }
               return FileVisitResult.CONTINUE;
             }
@@ -177,6 +180,16 @@ final class LocalDiscovery {
 
   private static boolean hidden(String name) {
     return name.startsWith("_") || name.startsWith(".");
+  }
+
+  /** Whether the last name of {@code path} (a path's string) is {@link #hidden}. */
+  private static boolean hiddenName(String path) {
+    int slash = path.lastIndexOf(File.separatorChar);
+    if (slash + 1 >= path.length()) {
+      return false;
+    }
+    char c = path.charAt(slash + 1);
+    return c == '_' || c == '.';
   }
 
   private static DatasetFile file(Path p, List<String> dirs, Partitioning partitioning) {

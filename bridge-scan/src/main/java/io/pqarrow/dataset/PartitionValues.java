@@ -73,11 +73,13 @@ final class PartitionValues {
     // files of one directory share one map of values (LocalDiscovery): each is typed once
     Map<Map<String, String>, Integer> firstOf = new IdentityHashMap<>();
     List<Map<String, String>> distinct = new ArrayList<>();
+    Map<String, String> last = null;
     for (int i = 0; i < files.size(); i++) {
       Map<String, String> v = files.get(i).partitionValues();
-      if (firstOf.putIfAbsent(v, i) == null) {
+      if (v != last && firstOf.putIfAbsent(v, i) == null) {
         distinct.add(v);
       }
+      last = v; // in path order, a directory's files (sharing one map) come together
     }
     List<Field> fields = new ArrayList<>();
     if (partitioning.schema().isPresent()) {
@@ -108,6 +110,10 @@ final class PartitionValues {
     Object[][] values = new Object[files.size()][];
     for (int i = 0; i < files.size(); i++) {
       DatasetFile file = files.get(i);
+      if (i > 0 && file.partitionValues() == files.get(i - 1).partitionValues()) {
+        values[i] = values[i - 1];
+        continue;
+      }
       int first = firstOf.get(file.partitionValues());
       if (first < i) {
         values[i] = values[first];

@@ -129,6 +129,46 @@ class DatasetCostTest {
   }
 
   @Test
+  void eachDistinctFooterSchemaPartIsDecodedOnceThoughTheScanOpensEveryFile() {
+    // a.parquet and b.parquet have one schema each, the same in every partition
+    Dataset d =
+        Dataset.open(
+            dir.resolve("t").toString(), DatasetOptions.builder().footerThreads(1).build());
+    assertEquals(2, d.schemaPartsDecoded(), "the open decodes each distinct schema part once");
+    DatasetRows.Result r =
+        DatasetRows.scan(
+            d, ReadOptions.defaults(), DatasetScanOptions.defaults(), memory.allocator());
+    assertEquals(12, r.rows().size());
+    assertEquals(8, footersRead(d).size());
+    assertEquals(2, d.schemaPartsDecoded(), "the scan's opens reuse the parts the open decoded");
+    MappingOptions mapping = d.options().mapping();
+    assertSame(d.source(0).schema(), d.source(6).schema(), "a.parquet's");
+    assertSame(d.source(1).schema(), d.source(7).schema(), "b.parquet's");
+    assertNotSame(d.source(0).schema(), d.source(1).schema());
+    assertEquals(
+        ParquetSource.open(d.files().get(7).file(), Limits.defaults())
+            .mapping(mapping)
+            .arrowSchema(),
+        d.source(7).mapping(mapping).arrowSchema());
+
+    // meta DIR: the open, then every whole footer
+    // (one footer thread: two threads decoding one part at once would both count)
+    Dataset meta =
+        Dataset.open(
+            dir.resolve("t").toString(), DatasetOptions.builder().footerThreads(1).build());
+    assertEquals(12, meta.rowCount());
+    assertEquals(2, meta.schemaPartsDecoded(), "every whole footer read reuses the parts");
+    for (DatasetOptions.SchemaFrom from : DatasetOptions.SchemaFrom.values()) {
+      Dataset first =
+          Dataset.open(
+              dir.resolve("t").toString(),
+              DatasetOptions.builder().schemaFrom(from).footerThreads(1).build());
+      assertEquals(12, first.rowCount());
+      assertEquals(2, first.schemaPartsDecoded(), from.toString());
+    }
+  }
+
+  @Test
   void aFileThatIsNotParquetFailsTheOpenNamingItThoughOnlyItsSchemaIsRead() throws IOException {
     Path bad = dir.resolve("t/k=3/c.parquet");
     Files.writeString(bad, "this is not a parquet file at all");

@@ -48,6 +48,10 @@ import org.apache.parquet.schema.MessageType;
  * <p>Nothing here touches {@link ParquetMetadata} (whose static initialiser builds a JSON mapper)
  * unless {@link #metadata} is called. A footer of an encrypted file (plaintext footer, encrypted
  * columns) is converted whole by parquet-java at once, as before, and kept.
+ *
+ * <p>Over 500 lines: its three decodes (whole, chunks left in their bytes, and the schema part
+ * shared through {@link FooterSchemas}) build the same object through two private constructors and
+ * share the checks that keep a refused file refused; split apart, each would reach into the other.
  */
 final class FileFooter {
   /** parquet-java's cap on the Thrift message of a footer ({@code parquet.thrift.string.size}). */
@@ -80,6 +84,12 @@ final class FileFooter {
   /** Every chunk converted: set at once for an encrypted file's footer, else on first use. */
   private volatile List<BlockMetaData> all;
 
+  /** Whether the footer or a column chunk is encrypted (then parquet-java reads the indexes). */
+  private final boolean encrypted;
+
+  /** The schema part shared through a {@link FooterSchemas}, or null. */
+  private FooterSchemas.Part part;
+
   /** Column chunks converted so far (a test seam: laziness is pinned by counting). */
   private final AtomicLong chunksConverted = new AtomicLong();
 
@@ -89,7 +99,7 @@ final class FileFooter {
     this.layout = null;
     this.chunkPaths = null;
     this.options = options;
-    boolean encrypted = thrift.isSetEncryption_algorithm() || hasEncryptedChunk(thrift);
+    this.encrypted = thrift.isSetEncryption_algorithm() || hasEncryptedChunk(thrift);
     if (encrypted) {
       ParquetMetadata whole = new ParquetMetadataConverter(options).fromParquetMetadata(thrift);
       this.schema = whole.getFileMetaData().getSchema();
@@ -109,6 +119,7 @@ final class FileFooter {
   private FileFooter(
       FileMetaData withoutChunks,
       MessageType schema,
+      Map<String, String> keyValues,
       FooterLayout layout,
       ColumnPath[][] chunkPaths,
       ParquetReadOptions options) {
@@ -116,10 +127,11 @@ final class FileFooter {
     this.layout = layout;
     this.chunkPaths = chunkPaths;
     this.options = options;
+    this.encrypted = false; // the layout walk refuses encrypted footers and chunks
     this.schema = schema;
     this.fileMetaData =
         new org.apache.parquet.hadoop.metadata.FileMetaData(
-            schema, keyValues(withoutChunks), withoutChunks.getCreated_by());
+            schema, keyValues, withoutChunks.getCreated_by());
     this.firstRows = firstRows(withoutChunks);
   }
 
@@ -197,7 +209,75 @@ final class FileFooter {
     if (paths == null || layout.rowGroupCount() != rowGroupsOf(withoutChunks).size()) {
       return null;
     }
-    return new FileFooter(withoutChunks, schema, layout, paths, options);
+    return new FileFooter(withoutChunks, schema, keyValues(withoutChunks), layout, paths, options);
+  }
+
+  /**
+   * As {@link #parse(byte[], ParquetReadOptions, boolean)}, sharing the schema part through {@code
+   * schemas}: a footer whose schema part it holds is decoded without it (its schema neither decoded
+   * nor converted again, its mappings shared); one it does not hold is decoded as before and its
+   * schema part offered to it. A footer the layout walk does not read ({@link FooterLayout#of}) is
+   * decoded as before, unshared.
+   */
+  static FileFooter parse(
+      byte[] footer, ParquetReadOptions options, boolean schemaOnly, FooterSchemas schemas)
+      throws IOException {
+    FooterLayout layout = footer.length <= MAX_MESSAGE_SIZE ? FooterLayout.of(footer) : null;
+    if (layout == null) {
+      return parse(footer, options, schemaOnly);
+    }
+    byte[] key = layout.schemaKey();
+    FooterSchemas.Part known = schemas.get(key);
+    FileFooter parsed;
+    if (known == null) {
+      parsed = schemaOnly ? parse(footer, options, true) : lazy(layout, options);
+      if (parsed == null) {
+        return parse(footer, options, false);
+      }
+      known =
+          schemas.decoded(
+              key,
+              new FooterSchemas.Part(parsed.schema, parsed.fileMetaData.getKeyValueMetaData()));
+    } else if (schemaOnly) {
+      parsed =
+          new FileFooter(
+              new FileMetaData(), known.schema(), known.keyValues(), null, null, options);
+    } else {
+      parsed = lazy(layout, known, options);
+      if (parsed == null) {
+        return parse(footer, options, false);
+      }
+    }
+    parsed.part = known;
+    return parsed;
+  }
+
+  /** As {@link #lazy(FooterLayout, ParquetReadOptions)}, with the schema part {@code known}. */
+  private static FileFooter lazy(
+      FooterLayout layout, FooterSchemas.Part known, ParquetReadOptions options) {
+    FileMetaData withoutChunks;
+    try {
+      withoutChunks =
+          Util.readFileMetaData(
+              new ByteArrayInputStream(layout.withoutChunksOrSchema()), MAX_MESSAGE_SIZE);
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+    ColumnPath[][] paths = chunkPaths(layout, known.schema());
+    if (paths == null || layout.rowGroupCount() != rowGroupsOf(withoutChunks).size()) {
+      return null;
+    }
+    return new FileFooter(withoutChunks, known.schema(), known.keyValues(), layout, paths, options);
+  }
+
+  /** {@return whether the footer or any column chunk is encrypted} */
+  boolean encrypted() {
+    return encrypted;
+  }
+
+  /** The schema part shared through a {@link FooterSchemas}, or null when not shared. */
+  FooterSchemas.Part sharedSchema() {
+    return part;
   }
 
   /**

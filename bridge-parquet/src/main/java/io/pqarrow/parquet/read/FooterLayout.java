@@ -23,6 +23,10 @@ import shaded.parquet.org.apache.thrift.transport.TIOStreamTransport;
  * chunk, a chunk without metadata, a field of an unexpected type, a length past the end, nesting
  * deeper than Thrift's skip allows) makes {@link #of} return null: the caller then decodes the
  * whole footer as it always did, so a footer the Thrift classes refuse is refused in their words.
+ *
+ * <p>Over 500 lines: one walk of one encoding, the offsets it records and the splices they allow
+ * ({@link #withoutChunks()}, {@link #withoutChunksOrSchema()}, {@link #schemaKey()}) belong
+ * together; this is the one class that knows the footer's compact bytes.
  */
 final class FooterLayout {
   // The compact encoding's types this walk names; skip() spells out the rest.
@@ -60,6 +64,11 @@ final class FooterLayout {
   private int[] columnsEnd;
 
   private byte[] withoutChunks;
+
+  // Where the values of FileMetaData's schema (2), key_value_metadata (5) and column_orders (7)
+  // lie: what the schema conversion and mapping read; -1 where absent.
+  private final int[] schemaStart = {-1, -1, -1};
+  private final int[] schemaEnd = {-1, -1, -1};
 
   /** The walk's own signal that the bytes are not what it expects; never seen by callers. */
   private static final class Unexpected extends Exception {
@@ -121,7 +130,17 @@ final class FooterLayout {
       } else if (id == 8) {
         throw Unexpected.INSTANCE; // an encryption algorithm: decoded whole, as before
       } else {
+        int part = id == 2 ? 0 : id == 5 ? 1 : id == 7 ? 2 : -1;
+        if (part >= 0) {
+          if (schemaStart[part] >= 0 || type != LIST) {
+            throw Unexpected.INSTANCE; // a field twice or not a list: the Thrift classes word it
+          }
+          schemaStart[part] = pos;
+        }
         skip(type, 0);
+        if (part >= 0) {
+          schemaEnd[part] = pos;
+        }
       }
     }
     if (!rowGroups) {
@@ -197,24 +216,91 @@ final class FooterLayout {
     return withoutChunks;
   }
 
+  /**
+   * The footer's bytes with every row group's {@code columns}, and the {@code schema} and {@code
+   * key_value_metadata} lists, empty: for a caller that has the schema part already ({@link
+   * #schemaKey()}), so that the Thrift classes decode the rest only.
+   */
+  byte[] withoutChunksOrSchema() {
+    return splice(true);
+  }
+
   private byte[] spliceOutChunks() {
+    return splice(false);
+  }
+
+  /**
+   * The footer with each chunk list (and, with {@code schemaToo}, the schema and key-value lists)
+   * replaced by an empty list of structs; the regions lie in file order, the top-level fields'
+   * around the row groups'.
+   */
+  private byte[] splice(boolean schemaToo) {
     int groups = rowGroupCount();
-    int removed = 0;
+    int[] from = new int[groups + 2];
+    int[] to = new int[groups + 2];
+    int n = 0;
     for (int g = 0; g < groups; g++) {
-      removed += columnsEnd[g] - columnsStart[g] - 1;
+      from[n] = columnsStart[g];
+      to[n++] = columnsEnd[g];
+    }
+    if (schemaToo) {
+      for (int part = 0; part < 2; part++) {
+        if (schemaStart[part] >= 0) {
+          from[n] = schemaStart[part];
+          to[n++] = schemaEnd[part];
+        }
+      }
+    }
+    int[] order = new int[n];
+    long[] keyed = new long[n];
+    for (int i = 0; i < n; i++) {
+      keyed[i] = (long) from[i] << 32 | i;
+    }
+    Arrays.sort(keyed);
+    int removed = 0;
+    for (int i = 0; i < n; i++) {
+      order[i] = (int) keyed[i];
+      removed += to[order[i]] - from[order[i]] - 1;
     }
     byte[] out = new byte[footer.length - removed];
-    int from = 0;
-    int to = 0;
-    for (int g = 0; g < groups; g++) {
-      int n = columnsStart[g] - from;
-      System.arraycopy(footer, from, out, to, n);
-      to += n;
-      out[to++] = (byte) STRUCT; // a list of no structs
-      from = columnsEnd[g];
+    int at = 0;
+    int written = 0;
+    for (int i = 0; i < n; i++) {
+      int k = order[i];
+      int length = from[k] - at;
+      System.arraycopy(footer, at, out, written, length);
+      written += length;
+      out[written++] = (byte) STRUCT; // a list of no structs
+      at = to[k];
     }
-    System.arraycopy(footer, from, out, to, footer.length - from);
+    System.arraycopy(footer, at, out, written, footer.length - at);
     return out;
+  }
+
+  /**
+   * The bytes that decide the file's converted schema and Arrow mapping: the values of the footer's
+   * {@code schema}, {@code key_value_metadata} and {@code column_orders}, each with its length (-1
+   * where absent). Two footers with equal keys convert and map to equal schemas.
+   */
+  byte[] schemaKey() {
+    int length = 12;
+    for (int part = 0; part < 3; part++) {
+      length += Math.max(0, schemaEnd[part] - schemaStart[part]);
+    }
+    byte[] key = new byte[length];
+    int at = 0;
+    for (int part = 0; part < 3; part++) {
+      int n = schemaStart[part] < 0 ? -1 : schemaEnd[part] - schemaStart[part];
+      key[at++] = (byte) (n >>> 24);
+      key[at++] = (byte) (n >>> 16);
+      key[at++] = (byte) (n >>> 8);
+      key[at++] = (byte) n;
+      if (n > 0) {
+        System.arraycopy(footer, schemaStart[part], key, at, n);
+        at += n;
+      }
+    }
+    return key;
   }
 
   private void rowGroups(int groups) throws Unexpected {

@@ -9,11 +9,13 @@ import org.apache.parquet.internal.filter2.columnindex.ColumnIndexStore;
 
 /**
  * A reader's row groups, and parquet-java's {@link ParquetFileReader} of the file opened only when
- * the read needs it: for statistics, dictionary and bloom filter pruning ({@link
- * io.pqarrow.filter.RowGroupPruning}) and for column and offset indexes. A plain read of whole row
- * groups never opens it, so it never initialises parquet-java's {@code ParquetMetadata}, whose
- * static JSON mapper loads about 400 classes of parquet-java's shaded Jackson: the larger part of
- * what a first read in a fresh JVM loads besides Arrow ({@code docs/startup.md}, "The first read").
+ * the read needs it: for dictionary and bloom filter pruning ({@link FooterPruning} prunes by
+ * statistics from the footer alone, and opens it only for row groups a dictionary or bloom filter
+ * might still drop) and for the column and offset indexes of an encrypted file ({@link PageIndexes}
+ * reads them from the footer's references otherwise). A plain read of whole row groups never opens
+ * it, so it never initialises parquet-java's {@code ParquetMetadata}, whose static JSON mapper
+ * loads about 400 classes of parquet-java's shaded Jackson: the larger part of what a first read in
+ * a fresh JVM loads besides Arrow ({@code docs/startup.md}, "The first read").
  */
 final class OnDemandFileReader implements Closeable {
   private final ParquetSource source;
@@ -37,8 +39,14 @@ final class OnDemandFileReader implements Closeable {
     return rowGroups;
   }
 
-  /** {@return the column and offset indexes of row group {@code index}} */
+  /**
+   * {@return the column and offset indexes of row group {@code index}}: read by {@link PageIndexes}
+   * without opening parquet-java's reader, unless the file is encrypted
+   */
   ColumnIndexStore getColumnIndexStore(int index) {
+    if (!source.fileFooter().encrypted()) {
+      return PageIndexes.of(source.inputFile(), rowGroups.get(index));
+    }
     return open().getColumnIndexStore(index);
   }
 

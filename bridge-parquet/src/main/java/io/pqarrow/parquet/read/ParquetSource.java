@@ -57,12 +57,14 @@ public final class ParquetSource {
   private final String name;
   private final FileFooter footer;
   private volatile ParquetMetadata metadata;
-  private final ConcurrentMap<MappingOptions, SchemaMapping> mappings = new ConcurrentHashMap<>();
+  private final ConcurrentMap<MappingOptions, SchemaMapping> mappings;
 
   private ParquetSource(InputFile input, String name, FileFooter footer) {
     this.input = input;
     this.name = name;
     this.footer = footer;
+    FooterSchemas.Part shared = footer.sharedSchema();
+    this.mappings = shared != null ? shared.mappings() : new ConcurrentHashMap<>();
   }
 
   /**
@@ -97,6 +99,28 @@ public final class ParquetSource {
   }
 
   /**
+   * As {@link #open(InputFile, String, Limits)}, sharing the footer's schema part through {@code
+   * schemas}: when it holds a part equal to this footer's (from an earlier {@link #readMapping(
+   * InputFile, String, Limits, MappingOptions, FooterSchemas)} or open of this or another file),
+   * the schema is neither decoded nor converted again and the mappings are shared.
+   *
+   * @param input the bytes
+   * @param name the display name of the source, such as its path or URI
+   * @param limits the caps; the footer is refused over {@link Limits#maxFooterBytes()}
+   * @param schemas the cache of schema parts
+   * @return the source
+   * @throws ParquetFileException as {@link #open(InputFile, String, Limits)}
+   */
+  public static ParquetSource open(
+      InputFile input, String name, Limits limits, FooterSchemas schemas) {
+    Objects.requireNonNull(input, "input");
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(schemas, "schemas");
+    ParquetFraming.check(input, name, limits.maxFooterBytes());
+    return read(input, name, false, schemas);
+  }
+
+  /**
    * As {@link #open(InputFile, String, Limits)}, named by {@code input.toString()} in every error.
    *
    * @param input the bytes
@@ -127,17 +151,46 @@ public final class ParquetSource {
     Objects.requireNonNull(input, "input");
     Objects.requireNonNull(name, "name");
     ParquetFraming.check(input, name, limits.maxFooterBytes());
-    return read(input, name, true).mapping(options);
+    return read(input, name, true, null).mapping(options);
+  }
+
+  /**
+   * As {@link #readMapping(InputFile, String, Limits, MappingOptions)}, sharing the schema part
+   * through {@code schemas} ({@link #open(InputFile, String, Limits, FooterSchemas)}): a footer
+   * whose schema part it holds is not decoded past its layout.
+   *
+   * @param input the bytes
+   * @param name the display name of the source, such as its path or URI
+   * @param limits the caps; the footer is refused over {@link Limits#maxFooterBytes()}
+   * @param options the schema mapping options
+   * @param schemas the cache of schema parts
+   * @return the mapping; the same instance for every file of an equal schema part kept in {@code
+   *     schemas}
+   * @throws ParquetFileException as {@link #readMapping(InputFile, String, Limits, MappingOptions)}
+   */
+  public static SchemaMapping readMapping(
+      InputFile input, String name, Limits limits, MappingOptions options, FooterSchemas schemas) {
+    Objects.requireNonNull(input, "input");
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(schemas, "schemas");
+    ParquetFraming.check(input, name, limits.maxFooterBytes());
+    return read(input, name, true, schemas).mapping(options);
   }
 
   private static ParquetSource read(InputFile input, String name) {
-    return read(input, name, false);
+    return read(input, name, false, null);
   }
 
-  private static ParquetSource read(InputFile input, String name, boolean schemaOnly) {
+  private static ParquetSource read(
+      InputFile input, String name, boolean schemaOnly, FooterSchemas schemas) {
     try {
+      byte[] bytes = footerBytes(input);
       return new ParquetSource(
-          input, name, FileFooter.parse(footerBytes(input), readOptions(), schemaOnly));
+          input,
+          name,
+          schemas == null
+              ? FileFooter.parse(bytes, readOptions(), schemaOnly)
+              : FileFooter.parse(bytes, readOptions(), schemaOnly, schemas));
     } catch (IOException | RuntimeException e) {
       // parquet-java's words name Java classes and dump structs and schemas; ours say which
       // structure and field, where.

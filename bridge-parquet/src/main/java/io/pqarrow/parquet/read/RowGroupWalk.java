@@ -4,7 +4,6 @@ import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.ErrorText;
 import io.pqarrow.filter.ParquetPredicates;
-import io.pqarrow.filter.RowGroupPruning;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.schema.SchemaMapping;
 import java.util.ArrayList;
@@ -30,7 +29,7 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * The row groups a {@link ParquetArrowReader} reads, and where it is in them: which row groups the
- * options select and the filter's statistics leave ({@link RowGroupPruning}), the rows of each that
+ * options select and the filter's statistics leave ({@link FooterPruning}), the rows of each that
  * the page filter's column indexes leave ({@link #ranges}), and the position of the next row to
  * read. It starts each leaf on its chunk of the next row group, moves the leaves over the rows a
  * page filter rules out, and names the next row group's chunks to the leaves for read-ahead. The
@@ -176,7 +175,7 @@ final class RowGroupWalk {
     }
     this.rowGroupsInScope = selected.size();
     if (options.filter().isPresent()) {
-      selected = prune(parquet, mapping, options, selected);
+      selected = prune(parquet, schema, mapping, options, selected);
     }
     for (int index : selected) {
       total += parquet.getRowGroups().get(index).getRowCount();
@@ -288,6 +287,7 @@ final class RowGroupWalk {
    */
   private static List<Integer> prune(
       OnDemandFileReader parquet,
+      MessageType schema,
       SchemaMapping mapping,
       ReadOptions options,
       List<Integer> selected) {
@@ -297,7 +297,7 @@ final class RowGroupWalk {
       return selected;
     }
     try {
-      return RowGroupPruning.prune(predicate, parquet.open(), selected);
+      return FooterPruning.prune(predicate, schema, parquet, selected);
     } catch (IllegalArgumentException e) {
       // a predicate parquet-java refuses for this schema prunes nothing
       return selected;

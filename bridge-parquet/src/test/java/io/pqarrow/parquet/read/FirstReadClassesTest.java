@@ -27,10 +27,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * What the first read in a fresh JVM loads (docs/startup.md, "The first read"): a read of whole row
  * groups never opens parquet-java's {@code ParquetFileReader}, so it never initialises {@code
- * ParquetMetadata} and the shaded Jackson its static JSON mapper loads. A read with a filter that
- * prunes row groups still opens it (and the check below sees that), so the assertion can fail. Each
- * case runs in a JVM of its own started with {@code -Xlog:class+load}: in the test JVM other tests
- * have loaded everything already.
+ * ParquetMetadata} and the shaded Jackson its static JSON mapper loads. Nor does a read whose row
+ * groups the footer's statistics settle ({@link FooterPruning}). A filter that a row group's
+ * dictionary might still decide opens it (and the check below sees that), so the assertion can
+ * fail. Each case runs in a JVM of its own started with {@code -Xlog:class+load}: in the test JVM
+ * other tests have loaded everything already.
  */
 class FirstReadClassesTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
@@ -42,13 +43,18 @@ class FirstReadClassesTest {
       "org.apache.parquet.hadoop.metadata.ParquetMetadata";
 
   private Path file() throws Exception {
+    return file(false);
+  }
+
+  /** 300 rows in row groups of 100; with {@code fewNames} 7 names, dictionary-encoded. */
+  private Path file(boolean fewNames) throws Exception {
     Schema schema =
         new Schema(
             List.of(
                 Field.notNullable("id", new ArrowType.Int(64, true)),
                 Field.nullable("name", ArrowType.Utf8.INSTANCE)));
     Path out = dir.resolve("small.parquet");
-    WriteOptions options = WriteOptions.builder().rowGroupRows(100).build();
+    WriteOptions options = WriteOptions.builder().rowGroupRows(100).dictionary(fewNames).build();
     try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, memory.allocator());
         ParquetArrowWriter writer = ParquetArrowWriter.open(out, schema, options)) {
       BigIntVector id = (BigIntVector) root.getVector(0);
@@ -58,7 +64,7 @@ class FirstReadClassesTest {
       name.allocateNew(rows);
       for (int i = 0; i < rows; i++) {
         id.set(i, i);
-        name.setSafe(i, ("n" + i).getBytes(StandardCharsets.UTF_8));
+        name.setSafe(i, ("n" + (fewNames ? i % 7 : i)).getBytes(StandardCharsets.UTF_8));
       }
       root.setRowCount(rows);
       writer.write(root);
@@ -67,7 +73,7 @@ class FirstReadClassesTest {
   }
 
   /** The classes a fresh JVM loads reading {@code file} ({@link Child}), one log line each. */
-  private List<String> classesLoaded(Path file, String filter) throws Exception {
+  private List<String> classesLoaded(Path file, String filter, long rows) throws Exception {
     Path log = dir.resolve("classes-" + (filter == null ? "all" : "filtered") + ".log");
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     List<String> command = new ArrayList<>();
@@ -92,7 +98,7 @@ class FirstReadClassesTest {
     }
     String out = Files.readString(dir.resolve("child.out"));
     assertEquals(0, p.exitValue(), out);
-    assertTrue(out.contains("rows=" + (filter == null ? 300 : 50)), out);
+    assertTrue(out.contains("rows=" + rows + "\n"), out);
     return Files.readAllLines(log);
   }
 
@@ -102,16 +108,26 @@ class FirstReadClassesTest {
 
   @Test
   void aWholeReadLoadsNeitherParquetJavasFileReaderNorItsShadedJackson() throws Exception {
-    List<String> log = classesLoaded(file(), null);
+    List<String> log = classesLoaded(file(), null, 300);
     assertTrue(loaded(log, ParquetArrowReader.class.getName() + " "), "the log lists the reader");
     assertTrue(!loaded(log, FILE_READER), "ParquetFileReader was loaded");
     assertTrue(!loaded(log, SHADED_JACKSON), "parquet-java's shaded Jackson was loaded");
   }
 
   @Test
-  void aPrunedReadStillOpensTheFileReader() throws Exception {
-    // row group pruning goes through parquet-java's RowGroupFilter over an open ParquetFileReader
-    List<String> log = classesLoaded(file(), "id >= 250");
+  void aReadPrunedByStatisticsAloneLoadsNeitherParquetJavasFileReaderNorItsShadedJackson()
+      throws Exception {
+    // the first two row groups' maxima rule them out, the third's maximum (299) passes
+    List<String> log = classesLoaded(file(), "id >= 250", 50);
+    assertTrue(loaded(log, ParquetArrowReader.class.getName() + " "), "the log lists the reader");
+    assertTrue(!loaded(log, FILE_READER), "ParquetFileReader was loaded");
+    assertTrue(!loaded(log, SHADED_JACKSON), "parquet-java's shaded Jackson was loaded");
+  }
+
+  @Test
+  void aPrunedReadThatADictionaryMightDecideStillOpensTheFileReader() throws Exception {
+    // strings' statistics are not trusted as values of the chunk: the dictionaries are read
+    List<String> log = classesLoaded(file(true), "name = 'n3'", 43);
     assertTrue(loaded(log, FILE_READER), "ParquetFileReader was not loaded");
     assertTrue(loaded(log, SHADED_JACKSON), "parquet-java's shaded Jackson was not loaded");
     assertTrue(loaded(log, METADATA_MAPPER), "ParquetMetadata was not loaded");
