@@ -233,7 +233,9 @@ final class BulkColumnWriter {
     return new BulkColumnWriter(
         leaf,
         kind,
-        encoding == WriteOptions.Encoding.DICTIONARY && kind != BulkKind.BOOLEAN,
+        encoding == WriteOptions.Encoding.DICTIONARY
+            && kind != BulkKind.BOOLEAN
+            && kind != BulkKind.NULLS,
         encoding == WriteOptions.Encoding.BYTE_STREAM_SPLIT,
         encoding.name().startsWith("DELTA_") ? encoding : null,
         leaf.kind.stride(),
@@ -256,6 +258,7 @@ final class BulkColumnWriter {
     BulkKind kind = BulkKind.of(leaf, encoding, false);
     if (kind == null
         || kind == BulkKind.BOOLEAN
+        || kind == BulkKind.NULLS
         || source == WriteKind.Source.INTERVAL
         || source == WriteKind.Source.VIEWS
         || source == WriteKind.Source.INTEGER && !leaf.kind.unscaled()) {
@@ -324,7 +327,8 @@ final class BulkColumnWriter {
       writeNested(from, to);
       return;
     }
-    FieldVector v = leaf.storage();
+    // A leaf of nulls reads no buffer (a Null vector has none): every row is null.
+    FieldVector v = kind == BulkKind.NULLS ? null : leaf.storage();
     int row = from;
     while (row < to) {
       failing = row;
@@ -673,7 +677,11 @@ final class BulkColumnWriter {
     try {
       BytesInput data;
       Encoding encoding;
-      if (indexPages != null) {
+      if (kind == BulkKind.NULLS && delta == null) {
+        // No values: the page's values are empty in PLAIN and BYTE_STREAM_SPLIT alike.
+        data = BytesInput.empty();
+        encoding = byteStreamSplit ? Encoding.BYTE_STREAM_SPLIT : Encoding.PLAIN;
+      } else if (indexPages != null) {
         data = indexPages.page(indexed.chunkDictionary(), out);
         encoding = v2 ? Encoding.RLE_DICTIONARY : Encoding.PLAIN_DICTIONARY;
       } else if (dict != null && dict.active) {
@@ -728,8 +736,8 @@ final class BulkColumnWriter {
               ? new SizeStatistics(
                   type,
                   kind == BulkKind.BINARY ? stats.unencodedBytes() : 0,
-                  new ArrayList<>(),
-                  new ArrayList<>())
+                  nested == null ? new ArrayList<>() : nested.histogram(true),
+                  nested == null ? new ArrayList<>() : nested.histogram(false))
               : SizeStatistics.noopBuilder(type, 0, column.getMaxDefinitionLevel()).build();
       GeospatialStatistics geo = GeospatialStatistics.noopBuilder().build();
       if (v2) {
