@@ -80,9 +80,9 @@ final class BulkColumnWriter {
   private final NestedLevels nested;
 
   /**
-   * The leaf, when its values change unit on the way (seconds to milliseconds, a Date64's
-   * milliseconds to days): each valid value is then its {@code scaled} value, refused as the
-   * per-value path refuses it (overflow, not a whole unit), naming its row.
+   * The leaf, when its values change unit or narrow on the way ({@link BulkKind#checksEachValue}):
+   * each valid value is then its {@code scaled} value, refused as the per-value path refuses it
+   * (overflow, not a whole unit, too wide for INT32), naming its row.
    */
   private final LeafEncoders.IntegerOut rescaled;
 
@@ -187,9 +187,7 @@ final class BulkColumnWriter {
     this.leaf = leaf;
     this.nested = nested;
     this.rescaled =
-        source == WriteKind.Source.INTEGER && !leaf.kind.unscaled()
-            ? (LeafEncoders.IntegerOut) leaf
-            : null;
+        BulkKind.checksEachValue(leaf.kind, kind) ? (LeafEncoders.IntegerOut) leaf : null;
     this.byteStreamSplit = byteStreamSplit;
     this.deltaEncoding = deltaEncoding;
     this.column = leaf.column;
@@ -246,8 +244,8 @@ final class BulkColumnWriter {
   /**
    * The bulk writer of a top-level dictionary-encoded field over a leaf, or {@code null} when it is
    * not one: the leaf's values must be read from the dictionary's buffers without a check that may
-   * fail (no rescaled units, intervals or views) and not be booleans. The node then reads its
-   * dictionaries in bulk ({@link DictionaryWriteNode#readInBulk}).
+   * fail (no rescaled or narrowed integers, intervals or views) and not be booleans. The node then
+   * reads its dictionaries in bulk ({@link DictionaryWriteNode#readInBulk}).
    */
   static BulkColumnWriter create(DictionaryWriteNode node, WriteOptions.Encoding encoding) {
     LeafEncoder leaf = node.leafBelow();
@@ -261,7 +259,7 @@ final class BulkColumnWriter {
         || kind == BulkKind.NULLS
         || source == WriteKind.Source.INTERVAL
         || source == WriteKind.Source.VIEWS
-        || source == WriteKind.Source.INTEGER && !leaf.kind.unscaled()) {
+        || BulkKind.checksEachValue(leaf.kind, kind)) {
       return null;
     }
     BulkColumnWriter writer =

@@ -136,9 +136,7 @@ enum BulkKind {
               case BOOLEAN -> of.source() == WriteKind.Source.BITS;
               case INT32, INT64 ->
                   (of.source() == WriteKind.Source.DECIMAL
-                          || of.source() == WriteKind.Source.INTEGER
-                              // narrowing checks every value: the per-value path does
-                              && !(of.unscaled() && stride > kind.width))
+                          || of.source() == WriteKind.Source.INTEGER)
                       && stride > 0
                       && (kind == INT32
                           ? order == SIGNED_INT32 || order == UNSIGNED_INT32
@@ -163,6 +161,16 @@ enum BulkKind {
               case NULLS -> false;
             };
     return fits && applies(encoding, kind) ? kind : null;
+  }
+
+  /**
+   * Whether each value of leaf kind {@code of}, written as {@code kind}, is checked on the way: an
+   * integer that changes unit (seconds to milliseconds, a Date64's milliseconds to days), or whose
+   * Arrow width is wider than the Parquet value's (an Int64 in an INT32 column), may not fit and is
+   * refused then, naming its row ({@code LeafEncoders.IntegerOut.scaled}).
+   */
+  static boolean checksEachValue(WriteKind of, BulkKind kind) {
+    return of.source() == WriteKind.Source.INTEGER && (!of.unscaled() || of.stride() > kind.width);
   }
 
   /**
