@@ -80,9 +80,9 @@ final class BulkColumnWriter {
   private final NestedLevels nested;
 
   /**
-   * The leaf, when its values change unit on the way (seconds to milliseconds, a Date64's
-   * milliseconds to days): each valid value is then its {@code scaled} value, refused as the
-   * per-value path refuses it (overflow, not a whole unit), naming its row.
+   * The leaf, when its values change unit or narrow on the way ({@link BulkKind#checksEachValue}):
+   * each valid value is then its {@code scaled} value, refused as the per-value path refuses it
+   * (overflow, not a whole unit, too wide for INT32), naming its row.
    */
   private final LeafEncoders.IntegerOut rescaled;
 
@@ -187,9 +187,7 @@ final class BulkColumnWriter {
     this.leaf = leaf;
     this.nested = nested;
     this.rescaled =
-        source == WriteKind.Source.INTEGER && !leaf.kind.unscaled()
-            ? (LeafEncoders.IntegerOut) leaf
-            : null;
+        BulkKind.checksEachValue(leaf.kind, kind) ? (LeafEncoders.IntegerOut) leaf : null;
     this.byteStreamSplit = byteStreamSplit;
     this.deltaEncoding = deltaEncoding;
     this.column = leaf.column;
@@ -233,7 +231,9 @@ final class BulkColumnWriter {
     return new BulkColumnWriter(
         leaf,
         kind,
-        encoding == WriteOptions.Encoding.DICTIONARY && kind != BulkKind.BOOLEAN,
+        encoding == WriteOptions.Encoding.DICTIONARY
+            && kind != BulkKind.BOOLEAN
+            && kind != BulkKind.NULLS,
         encoding == WriteOptions.Encoding.BYTE_STREAM_SPLIT,
         encoding.name().startsWith("DELTA_") ? encoding : null,
         leaf.kind.stride(),
@@ -244,8 +244,8 @@ final class BulkColumnWriter {
   /**
    * The bulk writer of a top-level dictionary-encoded field over a leaf, or {@code null} when it is
    * not one: the leaf's values must be read from the dictionary's buffers without a check that may
-   * fail (no rescaled units, intervals or views) and not be booleans. The node then reads its
-   * dictionaries in bulk ({@link DictionaryWriteNode#readInBulk}).
+   * fail (no rescaled or narrowed integers, intervals or views) and not be booleans. The node then
+   * reads its dictionaries in bulk ({@link DictionaryWriteNode#readInBulk}).
    */
   static BulkColumnWriter create(DictionaryWriteNode node, WriteOptions.Encoding encoding) {
     LeafEncoder leaf = node.leafBelow();
@@ -256,9 +256,10 @@ final class BulkColumnWriter {
     BulkKind kind = BulkKind.of(leaf, encoding, false);
     if (kind == null
         || kind == BulkKind.BOOLEAN
+        || kind == BulkKind.NULLS
         || source == WriteKind.Source.INTERVAL
         || source == WriteKind.Source.VIEWS
-        || source == WriteKind.Source.INTEGER && !leaf.kind.unscaled()) {
+        || BulkKind.checksEachValue(leaf.kind, kind)) {
       return null;
     }
     BulkColumnWriter writer =
@@ -324,7 +325,8 @@ final class BulkColumnWriter {
       writeNested(from, to);
       return;
     }
-    FieldVector v = leaf.storage();
+    // A leaf of nulls reads no buffer (a Null vector has none): every row is null.
+    FieldVector v = kind == BulkKind.NULLS ? null : leaf.storage();
     int row = from;
     while (row < to) {
       failing = row;
@@ -675,7 +677,11 @@ final class BulkColumnWriter {
     try {
       BytesInput data;
       Encoding encoding;
-      if (indexPages != null) {
+      if (kind == BulkKind.NULLS && delta == null) {
+        // No values: the page's values are empty in PLAIN and BYTE_STREAM_SPLIT alike.
+        data = BytesInput.empty();
+        encoding = byteStreamSplit ? Encoding.BYTE_STREAM_SPLIT : Encoding.PLAIN;
+      } else if (indexPages != null) {
         data = indexPages.page(indexed.chunkDictionary(), out);
         encoding = v2 ? Encoding.RLE_DICTIONARY : Encoding.PLAIN_DICTIONARY;
       } else if (dict != null && dict.active) {
@@ -731,8 +737,8 @@ final class BulkColumnWriter {
               ? new SizeStatistics(
                   type,
                   kind == BulkKind.BINARY ? stats.unencodedBytes() : 0,
-                  new ArrayList<>(),
-                  new ArrayList<>())
+                  nested == null ? new ArrayList<>() : nested.histogram(true),
+                  nested == null ? new ArrayList<>() : nested.histogram(false))
               : SizeStatistics.noopBuilder(type, 0, column.getMaxDefinitionLevel()).build();
       GeospatialStatistics geo = GeospatialStatistics.noopBuilder().build();
       if (v2) {

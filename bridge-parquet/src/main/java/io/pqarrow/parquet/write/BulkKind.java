@@ -10,7 +10,8 @@ import org.apache.parquet.schema.PrimitiveType;
  * and structs whose levels {@link NestedLevels} reads, whose {@link WriteKind} has its Parquet
  * value in its bits, widened, reversed or rescaled at most, with min and max by an order the writer
  * keeps (signed or unsigned integers, IEEE floats, bytes unsigned, a decimal's bytes signed, half
- * floats by value), in PLAIN, dictionary, BYTE_STREAM_SPLIT or a DELTA encoding that applies to it.
+ * floats by value), in PLAIN, dictionary, BYTE_STREAM_SPLIT or a DELTA encoding that applies to it;
+ * and the leaves whose every value is null ({@link #NULLS}).
  */
 enum BulkKind {
   BOOLEAN(1),
@@ -19,7 +20,16 @@ enum BulkKind {
   FLOAT(4),
   DOUBLE(8),
   BINARY(0),
-  FIXED_BYTES(0);
+  FIXED_BYTES(0),
+
+  /**
+   * No values: a leaf whose every value is null (an Arrow Null column, or a Parquet field with no
+   * Arrow vector, such as the Variant {@code value} a shredded Variant's vector may not have). Only
+   * its levels and null count are written; its pages hold no values, in the encoding its column's
+   * physical type would have (PLAIN when dictionary encoding is on, as a dictionary of no values
+   * falls back on the first page).
+   */
+  NULLS(0);
 
   /**
    * Bytes per value (BOOLEAN: a bit, counted as a byte for page sizes; BINARY: varies; FIXED_BYTES:
@@ -115,6 +125,10 @@ enum BulkKind {
           case FIXED_LEN_BYTE_ARRAY -> FIXED_BYTES;
           default -> null;
         };
+    if (of.source() == WriteKind.Source.NULL) {
+      // No values to read: the encoding must only apply to the column's physical type.
+      return kind != null && applies(encoding, kind) ? NULLS : null;
+    }
     int stride = of.stride();
     boolean fits =
         kind != null
@@ -122,9 +136,7 @@ enum BulkKind {
               case BOOLEAN -> of.source() == WriteKind.Source.BITS;
               case INT32, INT64 ->
                   (of.source() == WriteKind.Source.DECIMAL
-                          || of.source() == WriteKind.Source.INTEGER
-                              // narrowing checks every value: the per-value path does
-                              && !(of.unscaled() && stride > kind.width))
+                          || of.source() == WriteKind.Source.INTEGER)
                       && stride > 0
                       && (kind == INT32
                           ? order == SIGNED_INT32 || order == UNSIGNED_INT32
@@ -146,21 +158,32 @@ enum BulkKind {
                   default -> false;
                 };
               }
+              case NULLS -> false;
             };
-    if (!fits
-        || split && (kind == BOOLEAN || kind == BINARY)
-        || delta && !fitsDelta(encoding, kind)) {
-      return null;
-    }
-    return kind;
+    return fits && applies(encoding, kind) ? kind : null;
   }
 
-  /** Whether the DELTA {@code encoding} applies to {@code kind}, as parquet-java writes them. */
-  private static boolean fitsDelta(WriteOptions.Encoding encoding, BulkKind kind) {
+  /**
+   * Whether each value of leaf kind {@code of}, written as {@code kind}, is checked on the way: an
+   * integer that changes unit (seconds to milliseconds, a Date64's milliseconds to days), or whose
+   * Arrow width is wider than the Parquet value's (an Int64 in an INT32 column), may not fit and is
+   * refused then, naming its row ({@code LeafEncoders.IntegerOut.scaled}).
+   */
+  static boolean checksEachValue(WriteKind of, BulkKind kind) {
+    return of.source() == WriteKind.Source.INTEGER && (!of.unscaled() || of.stride() > kind.width);
+  }
+
+  /**
+   * Whether {@code encoding} (PLAIN, dictionary, BYTE_STREAM_SPLIT or DELTA) applies to {@code
+   * kind}, as parquet-java writes them.
+   */
+  private static boolean applies(WriteOptions.Encoding encoding, BulkKind kind) {
     return switch (encoding) {
+      case BYTE_STREAM_SPLIT -> kind != BOOLEAN && kind != BINARY;
       case DELTA_BINARY_PACKED -> kind == INT32 || kind == INT64;
       case DELTA_LENGTH_BYTE_ARRAY -> kind == BINARY;
-      default -> kind == BINARY || kind == FIXED_BYTES;
+      case DELTA_BYTE_ARRAY -> kind == BINARY || kind == FIXED_BYTES;
+      default -> true;
     };
   }
 }

@@ -15,7 +15,7 @@ abstract class LeafEncoder extends WriteNode {
   final ColumnDescriptor column;
   final int maxDef;
 
-  /** The leaf's kind, set by {@link LeafEncoders#create} (null for a column with no vector). */
+  /** The leaf's kind, set by {@link LeafEncoders#create} and {@link LeafEncoders#absent}. */
   WriteKind kind;
 
   /** This row group's column writer. */

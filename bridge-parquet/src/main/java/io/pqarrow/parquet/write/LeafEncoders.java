@@ -95,17 +95,23 @@ final class LeafEncoders {
     return encoder;
   }
 
-  /** An encoder for a Parquet field the batch has no vector for: every value is null. */
+  /**
+   * An encoder for a Parquet field the batch has no vector for, or of an Arrow Null column: every
+   * value is null. Its kind is {@code NULL} ({@link BulkKind#NULLS} in bulk).
+   */
   static LeafEncoder absent(String path, int nullDef, ColumnDescriptor column) {
-    return new LeafEncoder(path, nullDef, column) {
-      @Override
-      void bindTyped(FieldVector storage) {}
+    LeafEncoder encoder =
+        new LeafEncoder(path, nullDef, column) {
+          @Override
+          void bindTyped(FieldVector storage) {}
 
-      @Override
-      void writeValue(int index, int rep) {
-        throw new IllegalStateException("no vector for " + path);
-      }
-    };
+          @Override
+          void writeValue(int index, int rep) {
+            throw new IllegalStateException("no vector for " + path);
+          }
+        };
+    encoder.kind = WriteKind.of(ArrowType.Null.INSTANCE, column);
+    return encoder;
   }
 
   /** Reads fixed-width integers of any width and signedness as a long. */

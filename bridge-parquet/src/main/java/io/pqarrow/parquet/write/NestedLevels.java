@@ -95,7 +95,8 @@ final class NestedLevels {
 
   /**
    * The node chains of the leaves below {@code root}, in leaf order, or null when some node is not
-   * one the levels are read for here (a dictionary, a Parquet field with no vector).
+   * one the levels are read for here (a dictionary). A struct's Parquet field with no Arrow child
+   * (ordinal -1) is a leaf whose every value is null.
    */
   static List<List<WriteNode>> chains(WriteNode root) {
     List<List<WriteNode>> out = new ArrayList<>();
@@ -111,7 +112,7 @@ final class NestedLevels {
     } else if (node instanceof ListWriteNode list) {
       ok = collect(list.element, path, out);
     } else if (node instanceof StructWriteNode struct) {
-      ok = !struct.childOrdinals.contains(-1);
+      ok = true;
       for (int i = 0; ok && i < struct.children.size(); i++) {
         ok = collect(struct.children.get(i), path, out);
       }
@@ -264,9 +265,33 @@ final class NestedLevels {
     pageLevels = 0;
   }
 
+  /**
+   * The page's histogram of repetition levels (or definition levels), for its size statistics: how
+   * many entries have each level, as parquet-java's column writer counts them; empty when the
+   * level's maximum is 0 (repetition) or at most 1 (definition), which it leaves out.
+   */
+  List<Long> histogram(boolean repetition) {
+    int max =
+        repetition ? leaf.column.getMaxRepetitionLevel() : leaf.column.getMaxDefinitionLevel();
+    List<Long> out = new ArrayList<>();
+    if (max <= (repetition ? 0 : 1)) {
+      return out;
+    }
+    long[] counts = new long[max + 1];
+    int[] levels = repetition ? pageReps : pageDefs;
+    for (int i = 0; i < pageLevels; i++) {
+      counts[levels[i]]++;
+    }
+    for (long c : counts) {
+      out.add(c);
+    }
+    return out;
+  }
+
+  /** The vector of {@code node}, or null when its every value is null (no vector, or Null). */
   private FieldVector vectorOf(WriteNode node) {
     if (node instanceof LeafEncoder l) {
-      return l.storage();
+      return l.kind.source() == WriteKind.Source.NULL ? null : l.storage();
     } else if (node instanceof ListWriteNode l) {
       return l.vector();
     }

@@ -331,7 +331,13 @@ public final class ParquetArrowWriter implements AutoCloseable {
   }
 
   static ParquetArrowWriter open(Path file, SchemaMapping mapping, WriteOptions options) {
-    return open(file, mapping, mapping.arrowSchema().getFields(), options, true);
+    return open(file, mapping, options, true);
+  }
+
+  /** {@link #open(Path, SchemaMapping, WriteOptions)} with the bulk path on or off. */
+  static ParquetArrowWriter open(
+      Path file, SchemaMapping mapping, WriteOptions options, boolean bulk) {
+    return open(file, mapping, mapping.arrowSchema().getFields(), options, bulk);
   }
 
   /**
