@@ -207,6 +207,38 @@ public final class ColumnChunkPages implements AutoCloseable {
 
   private long pagesRead;
 
+  /** The rows of the page handed out last ({@link #pageRows}). */
+  private int currentRows = -1;
+
+  /** Whether the page handed out last has been counted as read ({@link #finishPage}). */
+  private boolean currentCounted = true;
+
+  /** Whether a v1 page's values are its rows: the column has no repeated ancestor. */
+  private volatile boolean valuesAreRows;
+
+  /**
+   * The row of the chunk at the cursor's position (rows of the data pages before it), or -1 when
+   * unknown (after a {@link #seek}, or past a page whose rows its header does not tell). Moved by
+   * whoever runs the cursor.
+   */
+  private long readRow;
+
+  /** {@link #readRow} after the page handed out last, where a cancel rewinds it. */
+  private long handedRow;
+
+  // Guarded by the monitor: the rows the caller will read ({@link #plan}), in chunk rows.
+
+  /** The first row the plan covers, and how many. */
+  private long planBase;
+
+  private int planTotal;
+
+  /** The plan's runs of wanted rows, relative to {@link #planBase}, ascending. */
+  private int[] planFrom = new int[0];
+
+  private int[] planTo = new int[0];
+  private int planRuns;
+
   /** One page read (ahead or not): the page, the end of the chunk, or a failure. */
   private final class Slot implements Runnable {
     final Page page;
@@ -225,6 +257,12 @@ public final class ColumnChunkPages implements AutoCloseable {
     /** The count of the chunk the page belongs to ({@link #readChunk}). */
     int chunk;
 
+    /** The page's first row in its chunk and its rows, -1 when unknown; the row after it. */
+    long firstRow = -1;
+
+    int rows = -1;
+    long rowAfter;
+
     int state = READY;
 
     Slot(Page page) {
@@ -235,8 +273,8 @@ public final class ColumnChunkPages implements AutoCloseable {
     @Override
     public void run() {
       synchronized (ColumnChunkPages.this) {
-        if (state != RAW) {
-          return;
+        if (state != RAW || passedOver(this)) {
+          return; // a page the plan passes over stays compressed, unless next() finishes it
         }
         state = WORKING;
         working++;
@@ -321,10 +359,14 @@ public final class ColumnChunkPages implements AutoCloseable {
       this.followed = null;
       this.aheadBefore = Long.MAX_VALUE;
       this.aheadOffsets = null;
+      this.planRuns = 0;
+      this.planTotal = 0;
     }
     this.rowGroup = rowGroup;
     this.current.index = -1;
     this.failed = false;
+    this.readRow = 0;
+    this.handedRow = 0;
     parser.enter(chunk, rowGroup);
     this.handedChunkStart = parser.chunkStart();
     this.handedChunkEnd = parser.chunkEnd();
@@ -353,6 +395,9 @@ public final class ColumnChunkPages implements AutoCloseable {
     this.failed = false;
     this.aheadBefore = Long.MAX_VALUE;
     this.aheadOffsets = null;
+    this.planRuns = 0;
+    this.planTotal = 0;
+    this.handedRow = 0;
     this.handedChunkStart = followedStart;
     this.handedChunkEnd = followedEnd;
     this.handedPos = followedStart;
@@ -424,14 +469,30 @@ public final class ColumnChunkPages implements AutoCloseable {
   }
 
   /**
-   * Reads the next dictionary or data page of the chunk, skipping index pages.
+   * Reads the next dictionary or data page of the chunk, skipping index pages, and decompresses it.
    *
    * @return {@code false} at the end of the chunk
    */
   public boolean next() {
+    if (!nextPage()) {
+      return false;
+    }
+    finishPage();
+    return true;
+  }
+
+  /**
+   * As {@link #next}, but the page may be handed out before its CRC check and decompression: its
+   * header's facts ({@link #kind}, {@link #valueCount}, {@link #pageRows}, ...) are known, and
+   * {@link #finishPage} must come before {@link #data}. A page the caller passes over whole is then
+   * never decompressed. Pages whose codec parquet-java's stateful decompressor decodes (GZIP,
+   * LZ4_RAW) are decompressed before they are handed out.
+   *
+   * @return {@code false} at the end of the chunk
+   */
+  public boolean nextPage() {
     Slot got;
     boolean direct = false;
-    boolean finishHere = false;
     synchronized (this) {
       boolean interrupted = false;
       try {
@@ -445,7 +506,6 @@ public final class ColumnChunkPages implements AutoCloseable {
               return false; // the reader has moved on to the followed chunk
             }
             if (head.state == READY || head.state == RAW) {
-              finishHere = head.state == RAW;
               head.state = WORKING; // a decompression task that comes late leaves it alone
               slots.pollFirst();
               got = head;
@@ -481,11 +541,10 @@ public final class ColumnChunkPages implements AutoCloseable {
           notifyAll();
         }
       }
-    } else if (finishHere) {
-      finishPage(got);
     }
     handedPos = got.posAfter;
     handedIndex = got.indexAfter;
+    handedRow = got.rowAfter;
     Throwable failure = got.failure;
     if (failure != null || !got.read) {
       // As before read-ahead: the page that failed, or the index pages passed over, is current.
@@ -509,9 +568,40 @@ public final class ColumnChunkPages implements AutoCloseable {
       spare.add(current);
     }
     current = got.page;
-    pagesRead++;
+    currentRows = got.rows;
+    currentCounted = false;
     startAhead();
     return true;
+  }
+
+  /**
+   * Checks and decompresses the page {@link #nextPage} handed out, on the caller's thread, if no
+   * task has; counts it as read.
+   *
+   * @throws ParquetFileException as {@link #next} would for a damaged page
+   */
+  public void finishPage() {
+    if (current.unfinished) {
+      try {
+        parser.finish(current);
+      } catch (RuntimeException | Error e) {
+        failed = true;
+        throw e;
+      }
+    }
+    if (!currentCounted) {
+      currentCounted = true;
+      pagesRead++;
+    }
+  }
+
+  /**
+   * The rows of the page handed out last, from its header: {@code num_rows} of a data page v2, the
+   * values of a data page v1 of a column with no repeated ancestor ({@link #valuesAreRows}); -1
+   * when the header does not tell (a v1 page of a repeated column), 0 for a dictionary page.
+   */
+  public int pageRows() {
+    return currentRows;
   }
 
   /**
@@ -528,6 +618,8 @@ public final class ColumnChunkPages implements AutoCloseable {
     current.index = parser.readIndex();
     handedPos = parser.pos();
     handedIndex = parser.readIndex();
+    readRow = -1; // the offset index knows the rows; the pages read from here need no plan
+    handedRow = -1;
     failed = false;
   }
 
@@ -538,22 +630,113 @@ public final class ColumnChunkPages implements AutoCloseable {
   }
 
   /**
-   * Reads the page at the cursor into {@code s}, keeping the outcome. {@code ahead}: on the reader
-   * task, where a page a stateless codec decodes is left for a decompression task ({@link
-   * PageParser#finishesAnywhere}).
+   * Reads the page at the cursor into {@code s}, keeping the outcome, and its rows. A page a
+   * stateless codec decodes ({@link PageParser#finishesAnywhere}) is left compressed: for a
+   * decompression task or {@link #finishPage}; except on the reader task ({@code ahead}) one page
+   * ahead, which finishes it unless the plan passes over it. Any other page is finished here, on
+   * the cursor's thread, which its codec's decompressor belongs to.
    */
   private void readInto(Slot s, boolean ahead) {
     try {
       s.read = parser.readRaw(s.page);
-      if (s.read && (!ahead || aheadPages == 1 || !PageParser.finishesAnywhere(s.page))) {
-        parser.finish(s.page);
+      if (s.read) {
+        s.firstRow = readRow;
+        s.rows = rowsOf(s.page);
+        readRow = readRow < 0 || s.rows < 0 ? -1 : readRow + s.rows;
+        boolean finish;
+        if (!PageParser.finishesAnywhere(s.page)) {
+          finish = true;
+        } else {
+          finish = ahead && aheadPages == 1 && !passedOverLocked(s);
+        }
+        if (finish) {
+          parser.finish(s.page);
+        }
       }
     } catch (Throwable t) { // handed out by next(), on its thread, when it asks for this page
       s.failure = t;
     }
+    s.rowAfter = readRow;
     s.posAfter = parser.pos();
     s.indexAfter = parser.readIndex();
     s.offsetAfter = parser.readOffset();
+  }
+
+  /** The rows of page {@code p} (see {@link #pageRows}). */
+  private int rowsOf(Page p) {
+    return switch (p.kind) {
+      case DICTIONARY -> 0;
+      case DATA_V2 -> p.rows;
+      case DATA_V1 -> valuesAreRows ? p.valueCount : -1;
+    };
+  }
+
+  /**
+   * Tells how a v1 page's rows are known: {@code true} for a column with no repeated ancestor,
+   * whose every value (level) is a row. Called before the first page is read.
+   */
+  public void valuesAreRows(boolean rows) {
+    this.valuesAreRows = rows;
+  }
+
+  /**
+   * Tells which rows of the current chunk the caller will read next, so that pages read ahead whose
+   * rows lie wholly among rows it passes over are not decompressed (read-ahead still reads their
+   * bytes): of the {@code total} rows from row {@code base} of the chunk, those of the {@code runs}
+   * runs {@code [base + from[r], base + to[r])} are read, the others passed over. A page decided on
+   * stays as read, compressed, and is decompressed by {@link #finishPage} if the caller wants it
+   * after all, so the plan changes where the work is done, never what is read. Copies the runs.
+   * Without read-ahead, does nothing.
+   */
+  public void plan(long base, int total, int[] from, int[] to, int runs) {
+    if (executor == null) {
+      return;
+    }
+    synchronized (this) {
+      if (planFrom.length < runs) {
+        int size = Math.max(runs, planFrom.length * 2);
+        planFrom = new int[size];
+        planTo = new int[size];
+      }
+      System.arraycopy(from, 0, planFrom, 0, runs);
+      System.arraycopy(to, 0, planTo, 0, runs);
+      planRuns = runs;
+      planBase = base;
+      planTotal = total;
+    }
+  }
+
+  private synchronized boolean passedOverLocked(Slot s) {
+    return passedOver(s);
+  }
+
+  /**
+   * Whether the plan passes over every row of the page of {@code s}: a data page of the current
+   * chunk whose rows are known and lie among the planned rows, none of them in a run. Called
+   * holding the monitor.
+   */
+  private boolean passedOver(Slot s) {
+    if (s.rows <= 0 || s.firstRow < 0 || s.chunk != handedChunk) {
+      return false;
+    }
+    long first = s.firstRow - planBase;
+    long end = first + s.rows;
+    if (first < 0 || end > planTotal) {
+      return false;
+    }
+    // The first run that ends after the page's first row: the page is passed over if it starts
+    // after the page's end.
+    int lo = 0;
+    int hi = planRuns;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (planTo[mid] <= first) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo == planRuns || planFrom[lo] >= end;
   }
 
   /** Checks and decompresses the page of {@code s}, keeping a failure for {@link #next}. */
@@ -630,6 +813,7 @@ public final class ColumnChunkPages implements AutoCloseable {
         if (!crossed() && parser.atChunkEnd()) {
           readChunk++;
           parser.enter(followed, followedRowGroup);
+          readRow = 0;
           followedStart = parser.chunkStart();
           followedEnd = parser.chunkEnd();
         }
@@ -638,9 +822,10 @@ public final class ColumnChunkPages implements AutoCloseable {
         moved = true;
       }
       readInto(s, true);
-      boolean decompress = s.read && s.failure == null && s.page.unfinished;
+      boolean decompress;
       synchronized (this) {
-        s.state = decompress ? RAW : READY;
+        decompress = s.read && s.failure == null && s.page.unfinished && !passedOver(s);
+        s.state = s.read && s.failure == null && s.page.unfinished ? RAW : READY;
         slots.addLast(s);
         if (s.failure != null) {
           readerFailed = true;
@@ -703,6 +888,7 @@ public final class ColumnChunkPages implements AutoCloseable {
     if (rewind) {
       parser.rewind(handedPos, handedIndex);
     }
+    readRow = handedRow;
     if (wasCrossed) {
       // Back at the end of the current chunk, as though it had not been left.
       parser.backTo(rowGroup, handedChunkStart, handedChunkEnd);
@@ -719,9 +905,20 @@ public final class ColumnChunkPages implements AutoCloseable {
     return parser.bytesRead();
   }
 
-  /** The dictionary and data pages read so far, over every chunk. */
+  /**
+   * The dictionary and data pages read so far and handed out decompressed ({@link #finishPage}),
+   * over every chunk; a page passed over after {@link #nextPage} is not one.
+   */
   public long pagesRead() {
     return pagesRead;
+  }
+
+  /**
+   * The pages checked and decompressed so far, on any thread, read ahead or not: a page read ahead
+   * and dropped counts; one the {@link #plan} passes over and the caller does not finish does not.
+   */
+  long pagesDecompressed() {
+    return parser.pagesFinished();
   }
 
   /** The index of the current page in its chunk, counting every page (0 is the first). */

@@ -27,6 +27,9 @@ final class Page {
   int repLevelBytes;
   int defLevelBytes;
 
+  /** The rows of a data page v2 ({@code num_rows}); -1 for other pages. */
+  int rows = -1;
+
   /** The array {@link #data} wraps, kept from page to page and grown when a page needs more. */
   byte[] buffer = new byte[0];
 

@@ -8,6 +8,7 @@ import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.internal.ThriftDiagnosis;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.format.DataPageHeader;
@@ -91,6 +92,9 @@ final class PageParser implements AutoCloseable {
 
   /** Bytes read from the file: header windows and page bodies, over every chunk. */
   private volatile long bytesRead;
+
+  /** Pages {@link #finish} ran on, on any thread (for tests). */
+  private final AtomicLong finished = new AtomicLong();
 
   PageParser(
       String file,
@@ -200,6 +204,11 @@ final class PageParser implements AutoCloseable {
     return bytesRead;
   }
 
+  /** The pages checked and decompressed so far ({@link #finish}), on any thread. */
+  long pagesFinished() {
+    return finished.get();
+  }
+
   private static long maxUncompressed(ColumnChunkMetaData chunk) {
     return Math.min(MAX_PAGE_BYTES, Math.max(SLACK_PAGE_BYTES, chunk.getTotalUncompressedSize()));
   }
@@ -274,6 +283,7 @@ final class PageParser implements AutoCloseable {
           p.encoding = header.getDictionary_page_header().getEncoding();
           p.repLevelBytes = 0;
           p.defLevelBytes = 0;
+          p.rows = -1;
           readBody(p, pageOffset, header, size, uncompressed, 0);
           return true;
         }
@@ -287,6 +297,7 @@ final class PageParser implements AutoCloseable {
           p.encoding = h.getEncoding();
           p.repLevelBytes = 0;
           p.defLevelBytes = 0;
+          p.rows = -1;
           readBody(p, pageOffset, header, size, uncompressed, 0);
           return true;
         }
@@ -300,6 +311,7 @@ final class PageParser implements AutoCloseable {
           p.encoding = h.getEncoding();
           p.repLevelBytes = h.getRepetition_levels_byte_length();
           p.defLevelBytes = h.getDefinition_levels_byte_length();
+          p.rows = h.getNum_rows();
           long levels = (long) p.repLevelBytes + p.defLevelBytes;
           if (p.repLevelBytes < 0
               || p.defLevelBytes < 0
@@ -454,6 +466,7 @@ final class PageParser implements AutoCloseable {
    */
   void finish(Page p) {
     p.unfinished = false;
+    finished.incrementAndGet();
     int size = p.compressedSize;
     int uncompressed = p.uncompressed;
     int plainPrefix = p.plainPrefix;
