@@ -180,11 +180,12 @@ public final class ColumnChunkPages implements AutoCloseable {
    * read ahead until {@link #readAhead(long, long[])} says otherwise.
    */
   public void startChunk(ColumnChunkMetaData chunk, int rowGroup) {
-    if (ahead.enterFollowed(chunk, rowGroup)) {
+    long[] followed = ahead.enterFollowed(chunk, rowGroup);
+    if (followed != null) {
       this.rowGroup = rowGroup;
       this.current.index = -1;
-      this.handedChunkStart = ahead.followedStart();
-      this.handedChunkEnd = ahead.followedEnd();
+      this.handedChunkStart = followed[0];
+      this.handedChunkEnd = followed[1];
       this.handedPos = handedChunkStart;
       this.handedIndex = -1;
       this.handedRow = 0;
@@ -281,7 +282,7 @@ public final class ColumnChunkPages implements AutoCloseable {
    * @return {@code false} at the end of the chunk
    */
   public boolean nextPage() {
-    ReadAhead.Slot got = ahead.take();
+    Slot got = ahead.take();
     if (got == null) {
       return false; // the reader has moved on to the followed chunk
     }

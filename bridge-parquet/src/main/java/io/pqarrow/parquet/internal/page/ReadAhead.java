@@ -1,7 +1,11 @@
 package io.pqarrow.parquet.internal.page;
 
+import static io.pqarrow.parquet.internal.page.Slot.DROPPED;
+import static io.pqarrow.parquet.internal.page.Slot.RAW;
+import static io.pqarrow.parquet.internal.page.Slot.READY;
+import static io.pqarrow.parquet.internal.page.Slot.WORKING;
+
 import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -28,18 +32,6 @@ final class ReadAhead {
 
   /** {@link #reader}: the cursor is reading, on the executor or on the caller's thread. */
   private static final int RUNNING = 2;
-
-  /** {@link Slot#state}: read, its CRC check and decompression not started. */
-  private static final int RAW = 0;
-
-  /** {@link Slot#state}: its CRC check and decompression are under way, or it is handed out. */
-  private static final int WORKING = 1;
-
-  /** {@link Slot#state}: ready to be handed out. */
-  private static final int READY = 2;
-
-  /** {@link Slot#state}: dropped by a cancel; a task that comes late leaves it alone. */
-  private static final int DROPPED = 3;
 
   /** {@link #cancel}: the reader had moved the cursor since the page handed out last. */
   static final int MOVED = 1;
@@ -104,14 +96,6 @@ final class ReadAhead {
 
   private long followedEnd;
 
-  /** Pages whose header is before this offset may be read ahead (the dictionary page). */
-  private long aheadBefore = Long.MAX_VALUE;
-
-  /**
-   * The header offsets of the other pages that may be read ahead, ascending; null for every one.
-   */
-  private long[] aheadOffsets;
-
   /** Whether a v1 page's values are its rows: the column has no repeated ancestor. */
   private volatile boolean valuesAreRows;
 
@@ -121,71 +105,27 @@ final class ReadAhead {
    */
   private long readRow;
 
-  // The rows the caller will read ({@link #plan}), in rows of the current chunk.
+  /** The pages and rows of the current chunk the caller will read. */
+  private final AheadPlan plan = new AheadPlan();
 
-  /** The first row the plan covers, and how many. */
-  private long planBase;
-
-  private int planTotal;
-
-  /** The plan's runs of wanted rows, relative to {@link #planBase}, ascending. */
-  private int[] planFrom = new int[0];
-
-  private int[] planTo = new int[0];
-  private int planRuns;
-
-  /** One page read (ahead or not): the page, the end of the chunk, or a failure. */
-  final class Slot implements Runnable {
-    final Page page;
-
-    /** Whether a page was read ({@code false}: the end of the chunk). */
-    boolean read;
-
-    Throwable failure;
-
-    /** The cursor's position, page index and last header offset after the read. */
-    long posAfter;
-
-    int indexAfter;
-    long offsetAfter;
-
-    /** The page's first row in its chunk and its rows, -1 when unknown; the row after it. */
-    long firstRow = -1;
-
-    int rows = -1;
-    long rowAfter;
-
-    /** The count of the chunk the page belongs to ({@link #readChunk}). */
-    int chunk;
-
-    /** Whether {@link #take} gave the caller the cursor to read this page ({@link #readDirect}). */
-    boolean direct;
-
-    int state = READY;
-
-    Slot(Page page) {
-      this.page = page;
+  /**
+   * The executor's task of slot {@code s}: decompresses its page unless {@link #take}, a cancel or
+   * the plan came first (a page the plan passes over stays compressed, unless the caller finishes
+   * it).
+   */
+  void decompress(Slot s) {
+    synchronized (this) {
+      if (s.state != RAW || passedOver(s)) {
+        return;
+      }
+      s.state = WORKING;
+      working++;
     }
-
-    /**
-     * The executor's task: decompresses the page unless {@link #take}, a cancel or the plan came
-     * first.
-     */
-    @Override
-    public void run() {
-      synchronized (ReadAhead.this) {
-        if (state != RAW || passedOver(this)) {
-          return; // a page the plan passes over stays compressed, unless the caller finishes it
-        }
-        state = WORKING;
-        working++;
-      }
-      finishPage(this);
-      synchronized (ReadAhead.this) {
-        state = READY;
-        working--;
-        ReadAhead.this.notifyAll();
-      }
+    finishPage(s);
+    synchronized (this) {
+      s.state = READY;
+      working--;
+      notifyAll();
     }
   }
 
@@ -206,46 +146,37 @@ final class ReadAhead {
    * plan): the cursor is at the first page of a new chunk. After {@link #cancel}.
    */
   synchronized void newChunk() {
-    followed = null;
-    aheadBefore = Long.MAX_VALUE;
-    aheadOffsets = null;
-    planRuns = 0;
-    planTotal = 0;
-    callerFailed = false;
+    forgetChunk();
     readRow = 0;
+  }
+
+  /** Forgets the chunk followed, the plan and a failure. Called holding the monitor. */
+  private void forgetChunk() {
+    followed = null;
+    plan.clear();
+    callerFailed = false;
   }
 
   /**
    * Makes the followed chunk the current one, when {@code chunk} of {@code rowGroup} is the chunk
-   * the reader crossed into: its first pages are read, or being read, and are kept ({@link
-   * #followedStart()}, {@link #followedEnd()} tell where it is).
+   * the reader crossed into: its first pages are read, or being read, and are kept.
+   *
+   * @return the file bytes where the followed chunk starts and ends, or null when it is not made
+   *     the current one
    */
-  synchronized boolean enterFollowed(ColumnChunkMetaData chunk, int rowGroup) {
+  synchronized long[] enterFollowed(ColumnChunkMetaData chunk, int rowGroup) {
     if (!crossed() || rowGroup != followedRowGroup || !sameChunk(chunk, followed)) {
-      return false;
+      return null;
     }
     Slot head = slots.peekFirst();
     if (head != null && head.chunk == handedChunk) {
       // The caller leaves the current chunk before its last pages were handed out (a nested leaf
       // whose damaged levels end its records early): those pages go, with a cancel.
-      return false;
+      return null;
     }
     handedChunk = readChunk;
-    followed = null;
-    callerFailed = false;
-    aheadBefore = Long.MAX_VALUE;
-    aheadOffsets = null;
-    planRuns = 0;
-    planTotal = 0;
-    return true;
-  }
-
-  synchronized long followedStart() {
-    return followedStart;
-  }
-
-  synchronized long followedEnd() {
-    return followedEnd;
+    forgetChunk();
+    return new long[] {followedStart, followedEnd};
   }
 
   private static boolean sameChunk(ColumnChunkMetaData a, ColumnChunkMetaData b) {
@@ -281,8 +212,7 @@ final class ReadAhead {
    * when {@code pages} is not null.
    */
   synchronized void limit(long before, long[] pages) {
-    aheadBefore = pages == null ? Long.MAX_VALUE : before;
-    aheadOffsets = pages;
+    plan.limit(before, pages);
   }
 
   /** See {@link ColumnChunkPages#valuesAreRows}. */
@@ -292,16 +222,7 @@ final class ReadAhead {
 
   /** See {@link ColumnChunkPages#plan}. */
   synchronized void plan(long base, int total, int[] from, int[] to, int runs) {
-    if (planFrom.length < runs) {
-      int size = Math.max(runs, planFrom.length * 2);
-      planFrom = new int[size];
-      planTo = new int[size];
-    }
-    System.arraycopy(from, 0, planFrom, 0, runs);
-    System.arraycopy(to, 0, planTo, 0, runs);
-    planRuns = runs;
-    planBase = base;
-    planTotal = total;
+    plan.set(base, total, from, to, runs);
   }
 
   /** Says the caller met a failure ({@code true}: nothing more is read ahead) or moved on. */
@@ -347,7 +268,7 @@ final class ReadAhead {
           return null;
         } else if (reader != RUNNING) {
           reader = RUNNING; // the caller reads, taking over a reader task not yet started
-          Slot s = new Slot(takeSpare());
+          Slot s = new Slot(this, takeSpare());
           s.direct = true;
           return s;
         }
@@ -390,7 +311,7 @@ final class ReadAhead {
 
   /**
    * Reads the page at the cursor into {@code s}, keeping the outcome, and its rows. A page a
-   * stateless codec decodes ({@link PageParser#finishesAnywhere}) is left compressed: for a
+   * stateless codec decodes ({@link PageFinisher#finishesAnywhere}) is left compressed: for a
    * decompression task or the caller; except on the reader task ({@code ahead}) one page ahead,
    * which finishes it unless the plan passes over it. Any other page is finished here, on the
    * cursor's thread, which its codec's decompressor belongs to.
@@ -400,13 +321,15 @@ final class ReadAhead {
       s.read = parser.readRaw(s.page);
       if (s.read) {
         s.firstRow = readRow;
-        s.rows = rowsOf(s.page);
+        s.rows = s.page.rows(valuesAreRows);
         readRow = readRow < 0 || s.rows < 0 ? -1 : readRow + s.rows;
         boolean finish;
-        if (!PageParser.finishesAnywhere(s.page)) {
+        if (!PageFinisher.finishesAnywhere(s.page)) {
           finish = true;
         } else {
-          finish = ahead && aheadPages == 1 && !passedOverLocked(s);
+          synchronized (this) {
+            finish = ahead && aheadPages == 1 && !passedOver(s);
+          }
         }
         if (finish) {
           parser.finish(s.page);
@@ -421,46 +344,12 @@ final class ReadAhead {
     s.offsetAfter = parser.readOffset();
   }
 
-  /** The rows of page {@code p} (see {@link ColumnChunkPages#pageRows}). */
-  private int rowsOf(Page p) {
-    return switch (p.kind) {
-      case DICTIONARY -> 0;
-      case DATA_V2 -> p.rows;
-      case DATA_V1 -> valuesAreRows ? p.valueCount : -1;
-    };
-  }
-
-  private synchronized boolean passedOverLocked(Slot s) {
-    return passedOver(s);
-  }
-
   /**
-   * Whether the plan passes over every row of the page of {@code s}: a data page of the current
-   * chunk whose rows are known and lie among the planned rows, none of them in a run. Called
-   * holding the monitor.
+   * Whether the plan passes over every row of the page of {@code s}, a page of the current chunk.
+   * Called holding the monitor.
    */
   private boolean passedOver(Slot s) {
-    if (s.rows <= 0 || s.firstRow < 0 || s.chunk != handedChunk) {
-      return false;
-    }
-    long first = s.firstRow - planBase;
-    long end = first + s.rows;
-    if (first < 0 || end > planTotal) {
-      return false;
-    }
-    // The first run that ends after the page's first row: the page is passed over if that run
-    // starts at or after the page's end.
-    int lo = 0;
-    int hi = planRuns;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (planTo[mid] <= first) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo == planRuns || planFrom[lo] >= end;
+    return s.chunk == handedChunk && plan.passesOver(s.firstRow, s.rows);
   }
 
   /** Checks and decompresses the page of {@code s}, keeping a failure for the caller. */
@@ -487,9 +376,7 @@ final class ReadAhead {
     if (parser.atChunkEnd()) {
       return followed != null;
     }
-    long pos = parser.pos();
-    return pos < aheadBefore
-        || (aheadOffsets != null && Arrays.binarySearch(aheadOffsets, pos) >= 0);
+    return plan.mayRead(parser.pos());
   }
 
   /** Starts the reader task on the executor, if it has a page to read. */
@@ -542,7 +429,7 @@ final class ReadAhead {
           followedStart = parser.chunkStart();
           followedEnd = parser.chunkEnd();
         }
-        s = new Slot(takeSpare());
+        s = new Slot(this, takeSpare());
         s.chunk = readChunk;
         moved = true;
       }
