@@ -11,6 +11,8 @@ import io.pqarrow.testing.PythonEnv;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BaseIntVector;
@@ -161,6 +163,36 @@ class HeaderPageSkipTest {
                   + o.readAheadPages());
         }
       }
+    }
+  }
+
+  /**
+   * Timing: pages read ahead on one executor thread (or on none free: a task the reader needs
+   * before it starts is done by the reader), 1 and 4 pages ahead, five rounds of batch sizes that
+   * cut pages differently: the plan and the pages passed over never change the rows.
+   */
+  @Test
+  void readAheadOnAOneThreadExecutorGivesThePlainReadsRowsRoundAfterRound() {
+    ExecutorService one = Executors.newFixedThreadPool(1);
+    try {
+      for (int round = 0; round < 5; round++) {
+        for (Path file : List.of(v1, v2)) {
+          for (String filter : new String[] {"blk = 1", "blk = 0", "r1 = 1"}) {
+            ReadOptions o =
+                ReadOptions.builder()
+                    .filter(ExpressionParser.parse(filter))
+                    .columns(OTHER)
+                    .readAhead(true)
+                    .readAheadPages(round % 2 == 0 ? 1 : 4)
+                    .executor(one)
+                    .batchRows(150 + 237 * round)
+                    .build();
+            same(file, o, file.getFileName() + " " + filter + " round " + round);
+          }
+        }
+      }
+    } finally {
+      one.shutdownNow();
     }
   }
 
