@@ -128,6 +128,9 @@ abstract class ChunkLeafDecoder extends LeafDecoder {
   private long dataPagesRead;
   private long pagesSkipped;
 
+  /** The records of the pages the last {@link #nextDataPage(long)} passed over whole. */
+  private long passedRows;
+
   /**
    * @param typeWidth the width of a FIXED_LEN_BYTE_ARRAY value (0 for other types), for the
    *     dictionary
@@ -139,6 +142,7 @@ abstract class ChunkLeafDecoder extends LeafDecoder {
     this.maxRep = shape.maxRep();
     this.nested = shape.nested();
     this.padded = padSlots > 0 && padFromDef < padToDef;
+    pages.valuesAreRows(maxRep == 0);
   }
 
   /**
@@ -308,8 +312,15 @@ abstract class ChunkLeafDecoder extends LeafDecoder {
       }
       long done = 0;
       while (done < records) {
-        if (pageLeft == 0 && !nextDataPage()) {
-          break;
+        if (pageLeft == 0) {
+          boolean more = nextDataPage(records - done);
+          done += passedRows;
+          if (!more) {
+            break;
+          }
+          if (pageLeft == 0) {
+            continue; // whole pages passed over, up to the records asked for
+          }
         }
         int n = (int) Math.min(records - done, pageLeft);
         int values;
@@ -339,8 +350,14 @@ abstract class ChunkLeafDecoder extends LeafDecoder {
   private long passNestedRecords(long records) {
     long seen = 0;
     while (true) {
-      if (pagePos == pageCount && !nextDataPage()) {
-        break;
+      if (pagePos == pageCount) {
+        boolean more = nextDataPage(records - seen);
+        seen += passedRows;
+        if (!more || (passedRows > 0 && pagePos == pageCount)) {
+          // The chunk's end, or whole pages passed over up to the records asked for: pages whose
+          // header tells their rows (v2) start and end records, so none goes on past them.
+          break;
+        }
       }
       int start = pagePos;
       int end;
@@ -392,6 +409,24 @@ abstract class ChunkLeafDecoder extends LeafDecoder {
     pageRecords = 0;
     jumped = true;
     landing = true;
+  }
+
+  /**
+   * Tells the pages which records the batch reads, when the chunk has no offset index: pages read
+   * ahead whose records it passes over whole stay compressed. (With an offset index, {@link
+   * #readAhead} already reads ahead only the pages it keeps.) A column whose values may be refused
+   * decodes every page, and plans nothing.
+   */
+  @Override
+  final void plan(RowSelection selection) {
+    if (chunkPages == null && !refusesValues()) {
+      pages.plan(
+          selection.chunkRecord(),
+          selection.total(),
+          selection.froms(),
+          selection.tos(),
+          selection.runs());
+    }
   }
 
   @Override
@@ -640,12 +675,36 @@ abstract class ChunkLeafDecoder extends LeafDecoder {
 
   /** Moves to the next data page with values, decoding a dictionary page on the way. */
   private boolean nextDataPage() {
-    while (pages.next()) {
-      PageBytes page = PageBytes.wrap(pages.data());
+    return nextDataPage(0);
+  }
+
+  /**
+   * As {@link #nextDataPage()}, passing over whole the data pages whose every record lies among the
+   * next {@code passable} records, without checking or decompressing them: a page's records come
+   * from its header ({@link ColumnChunkPages#pageRows}: a v2 page's {@code num_rows}, a v1 page's
+   * values when the column has no repeated ancestor; a v1 page of a repeated column does not tell
+   * them, and is read). The records passed over are {@link #passedRows}; when they reach {@code
+   * passable}, returns {@code true} with no page started ({@link #pageLeft} 0).
+   */
+  private boolean nextDataPage(long passable) {
+    passedRows = 0;
+    while (pages.nextPage()) {
       if (pages.kind() == ColumnChunkPages.Kind.DICTIONARY) {
-        loadDictionary(page);
+        pages.finishPage();
+        loadDictionary(PageBytes.wrap(pages.data()));
         continue;
       }
+      int rows = pages.pageRows();
+      if (rows > 0 && rows <= passable - passedRows) {
+        passPage();
+        passedRows += rows;
+        if (passedRows == passable) {
+          return true;
+        }
+        continue;
+      }
+      pages.finishPage();
+      PageBytes page = PageBytes.wrap(pages.data());
       ordinal++;
       dataPagesRead++;
       repLevelsAt = page.position();
@@ -691,6 +750,22 @@ abstract class ChunkLeafDecoder extends LeafDecoder {
     return false;
   }
 
+  /**
+   * Passes over the current data page, handed out but not decompressed: its values count towards
+   * the chunk's, and the next page read must start a record.
+   */
+  private void passPage() {
+    int count = pages.valueCount();
+    if (count < 0) {
+      throw pages.corruptPage(0, "value count " + count + " is negative", null);
+    }
+    ordinal++;
+    pagesSkipped++;
+    valuesSeen += count;
+    chunkStart = false;
+    landing = true;
+  }
+
   /** Decodes the chunk's dictionary page, the current page. */
   private void loadDictionary(PageBytes page) {
     if (dictionary != null) {
@@ -728,7 +803,7 @@ abstract class ChunkLeafDecoder extends LeafDecoder {
                     + ", not 0: its first record has no start"
                 : "the page's first repetition level is "
                     + pageRep[0]
-                    + ", not 0, but its offset index entry says it starts a record",
+                    + ", not 0, but it follows pages passed over whole, so it must start a record",
             null);
       }
     }

@@ -166,6 +166,7 @@ abstract class LeafDecoder implements AutoCloseable {
    * @return the records read or passed over: {@code selection.total()} unless the chunk ended early
    */
   final int readSelected(RowSelection selection, OffsetIndex pages) {
+    plan(selection);
     long base = selection.chunkRecord();
     int at = 0;
     for (int r = 0; r < selection.runs(); r++) {
@@ -190,6 +191,12 @@ abstract class LeafDecoder implements AutoCloseable {
     }
     return at;
   }
+
+  /**
+   * Tells the decoder which records of the batch {@link #readSelected} will read, before it reads
+   * them, so that a decoder that reads pages ahead need not decompress the pages it will pass over.
+   */
+  void plan(RowSelection selection) {}
 
   /**
    * Decodes the next {@code records} records and forgets them: they are read into the slots after

@@ -100,7 +100,10 @@ import org.apache.parquet.filter2.predicate.FilterPredicate;
  *       (not {@code pruneOnly}): each batch first decodes the top-level columns the filter reads,
  *       evaluates the filter (then the {@code offset} and {@code limit}), and decodes the other
  *       columns only for the rows kept: runs of dropped rows are passed over, whole pages unread
- *       when the chunk has an offset index, their values skipped undecoded inside a page. The
+ *       when the chunk has an offset index, whole pages undecompressed without one when their
+ *       headers tell their rows (v2 pages; v1 pages of columns outside lists and maps), their
+ *       values skipped undecoded inside a page; pages read ahead ({@code readAhead}) that the batch
+ *       passes over are read but not decompressed. The
  *       reader decides per batch: when the kept rows are densely scattered (more than one run per
  *       8 rows) the other columns decode every row, as without it, and the rows are dropped after,
  *       since passing over very short gaps costs a call each and saves less than that. On

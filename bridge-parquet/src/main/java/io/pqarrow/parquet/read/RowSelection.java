@@ -102,6 +102,16 @@ final class RowSelection {
     return to[r];
   }
 
+  /** The first rows of the runs, in {@code [0, runs())}: the array itself, to be read only. */
+  int[] froms() {
+    return from;
+  }
+
+  /** The rows after the runs' last, in {@code [0, runs())}: the array itself, to be read only. */
+  int[] tos() {
+    return to;
+  }
+
   /** The rows of the batch, selected or not. */
   int total() {
     return total;

@@ -217,7 +217,8 @@ class LateMaterializationTest {
             .build();
     ScanStats r = stats(paPlain, runs);
     assertEquals(ROWS / 2, r.rowsMaterialized(), r.toJson());
-    assertEquals(0, r.pagesSkipped(), "no offset index: the rows are decoded and dropped");
+    // no offset index: the pages whose rows all fail are passed over by their headers' row counts
+    assertTrue(r.pagesSkipped() > 0, r.toJson());
   }
 
   /**

@@ -115,7 +115,9 @@ class ReadAheadChoiceTest {
         new java.util.concurrent.AbstractExecutorService() {
           @Override
           public void execute(Runnable task) {
-            boolean page = task.getClass().getName().startsWith(ColumnChunkPages.class.getName());
+            // the page package's tasks: ColumnChunkPages' read-ahead (ReadAhead's reader, Slot)
+            boolean page =
+                task.getClass().getName().startsWith(ColumnChunkPages.class.getPackageName() + ".");
             (page ? readAhead : other).incrementAndGet();
             pool.execute(task);
           }

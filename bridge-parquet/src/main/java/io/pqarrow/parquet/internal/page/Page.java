@@ -27,6 +27,22 @@ final class Page {
   int repLevelBytes;
   int defLevelBytes;
 
+  /** The rows of a data page v2 ({@code num_rows}); -1 for other pages. */
+  int rows = -1;
+
+  /**
+   * The page's rows as its header tells them ({@link ColumnChunkPages#pageRows}): 0 for a
+   * dictionary page, a v2 page's {@code num_rows}, a v1 page's values when they are rows ({@code
+   * valuesAreRows}: a column with no repeated ancestor), else -1.
+   */
+  int rows(boolean valuesAreRows) {
+    return switch (kind) {
+      case DICTIONARY -> 0;
+      case DATA_V2 -> rows;
+      case DATA_V1 -> valuesAreRows ? valueCount : -1;
+    };
+  }
+
   /** The array {@link #data} wraps, kept from page to page and grown when a page needs more. */
   byte[] buffer = new byte[0];
 
