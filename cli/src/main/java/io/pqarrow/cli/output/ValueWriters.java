@@ -98,6 +98,13 @@ public final class ValueWriters {
       throw unsupported(path, "dictionary-encoded " + field.getType());
     }
     ValueWriter value = nonNull(field, vector, path);
+    if (vector instanceof RunEndEncodedVector
+        || vector instanceof UnionVector
+        || vector instanceof DenseUnionVector) {
+      // no validity of their own: the run's value or the selected member, written by a writer of
+      // the child that checks the child's nulls (asking here would find the run or member twice)
+      return value;
+    }
     return (out, i) -> {
       if (vector.isNull(i)) {
         out.writeNull();
