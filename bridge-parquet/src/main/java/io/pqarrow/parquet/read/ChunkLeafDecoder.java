@@ -271,17 +271,20 @@ abstract class ChunkLeafDecoder extends LeafDecoder {
   }
 
   /**
-   * Passes over the pages wholly before record {@code to} unread, when {@code index} shows one
-   * starts after {@code from} (pages that have an offset index start at record boundaries), then
-   * passes over the records left before {@code to} inside their pages ({@link #passRecords}). A
-   * chunk's dictionary page is read before any page is passed over.
+   * Passes over the pages wholly before record {@code to} unread, when {@code index} shows at least
+   * one page lies wholly between the current page and record {@code to} (pages that have an offset
+   * index start at record boundaries), then passes over the records left before {@code to} inside
+   * their pages ({@link #passRecords}). A chunk's dictionary page is read before any page is passed
+   * over. A gap that only runs from the current page into the next one is passed over in place, as
+   * the next page is needed anyway: moving to it through the index would drop the pages read ahead
+   * (decompressed, some of them) and read them again.
    */
   @Override
   final long skipRecords(long from, long to, OffsetIndex index) {
     if (index != null && to > from) {
       int k = OffsetIndexPages.lastPageFrom(index, to);
       long first = index.getFirstRowIndex(k);
-      if (k > ordinal && first > from) {
+      if (k > ordinal + 1 && first > from) {
         jumpTo(index, k);
         return first - from + passRecords(to - first);
       }

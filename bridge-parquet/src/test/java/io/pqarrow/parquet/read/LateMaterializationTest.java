@@ -12,6 +12,9 @@ import io.pqarrow.testing.PythonEnv;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BaseIntVector;
@@ -188,6 +191,84 @@ class LateMaterializationTest {
     assertTrue(on.pagesRead() < off.pagesRead(), on.toJson() + " " + off.toJson());
     assertTrue(on.toJson().endsWith(", \"rows_materialized\": 3000}"), on.toJson());
   }
+
+  @Test
+  void gapsReachingIntoTheNextPageReadEachPageOnceWithAnOffsetIndex() {
+    // 1% of the rows kept at random: a gap of about 100 rows often runs into the next page (of
+    // about 2,000 rows here), never over a whole one. The filter column has statistics, so the
+    // reader holds the offset indexes; moving to the next page through one would drop the pages
+    // read ahead and read them again.
+    PythonEnv.require()
+        .run(
+            """
+            import sys, random, pyarrow as pa, pyarrow.parquet as pq
+            n, rnd = 200000, random.Random(5)
+            t = pa.table({'b': pa.array([rnd.randrange(100) for i in range(n)], pa.int32()),
+                          'id': pa.array(range(n), pa.int64()),
+                          's': pa.array([f'name{i % 1000}' for i in range(n)], pa.string())})
+            pq.write_table(t, sys.argv[1], row_group_size=100000, data_page_size=16384,
+                           write_page_index=True, use_dictionary=['s'])
+            """,
+            dir.resolve("gaps.parquet").toString());
+    Path file = dir.resolve("gaps.parquet");
+    for (int pages : new int[] {1, 4}) {
+      ReadOptions o =
+          ReadOptions.builder()
+              .filter(ExpressionParser.parse("b < 1"))
+              .columns(List.of("id", "s", "b"))
+              .readAhead(true)
+              .readAheadPages(pages)
+              .executor(INLINE) // the pages ahead are read as soon as the reader asks: no race
+              .build();
+      same(file, o, "b < 1, read-ahead of " + pages);
+      long[] on = bytesAndPages(file, o);
+      long[] off = bytesAndPages(file, o.toBuilder().lateMaterialization(false).build());
+      assertEquals(off[0], on[0], "bytes read, read-ahead of " + pages);
+      assertEquals(off[1], on[1], "pages read, read-ahead of " + pages);
+    }
+  }
+
+  /** The bytes of {@code file} and the pages a read with {@code o} read. */
+  private long[] bytesAndPages(Path file, ReadOptions o) {
+    try (ParquetArrowReader r = ParquetArrowReader.open(file, memory.allocator(), o)) {
+      while (r.loadNextBatch()) {
+        assertTrue(r.getVectorSchemaRoot().getRowCount() > 0);
+      }
+      return new long[] {r.bytesRead(), r.stats().pagesRead()};
+    }
+  }
+
+  /** Runs each task on the thread that hands it over, at once. */
+  private static final ExecutorService INLINE =
+      new AbstractExecutorService() {
+        @Override
+        public void execute(Runnable task) {
+          task.run();
+        }
+
+        @Override
+        public void shutdown() {}
+
+        @Override
+        public List<Runnable> shutdownNow() {
+          return List.of();
+        }
+
+        @Override
+        public boolean isShutdown() {
+          return false;
+        }
+
+        @Override
+        public boolean isTerminated() {
+          return false;
+        }
+
+        @Override
+        public boolean awaitTermination(long timeout, TimeUnit unit) {
+          return false;
+        }
+      };
 
   @Test
   void denselyScatteredRowsReadEveryRowOfTheOtherColumnsAndNoFilterRowIsLate() {
