@@ -143,7 +143,12 @@ final class BatchDecoder {
         finishNodes(late.filterLeaves, late.filterNodes, batch, false);
         late.filterRoot.setRowCount(n);
         stage.select(late.filterRoot, n);
-        late.choose(stage.keep(), n, nextRow - walk.rowGroupFirstRow(), nextRow);
+        late.choose(
+            stage.keep(),
+            n,
+            nextRow - walk.rowGroupFirstRow(),
+            nextRow,
+            walk.continuesAfter(n) && !stage.reachesLimit());
         late.lateTasks.readSelected(late.selection, late.latePages);
         checkRead(late.lateTasks, late.lateLeaves, n, late.lateRows, false);
         finishNodes(late.lateLeaves, late.lateNodes, late.lateRows, false);

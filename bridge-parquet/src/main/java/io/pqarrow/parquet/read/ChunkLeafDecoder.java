@@ -131,6 +131,11 @@ abstract class ChunkLeafDecoder extends LeafDecoder {
   /** The records of the pages the last {@link #nextDataPage(long)} passed over whole. */
   private long passedRows;
 
+  /** The runs {@link #plan} gives the pages when rows are carried in, moved by as many. */
+  private int[] planFrom = new int[0];
+
+  private int[] planTo = new int[0];
+
   /**
    * @param typeWidth the width of a FIXED_LEN_BYTE_ARRAY value (0 for other types), for the
    *     dictionary
@@ -423,12 +428,29 @@ abstract class ChunkLeafDecoder extends LeafDecoder {
   @Override
   final void plan(RowSelection selection) {
     if (chunkPages == null && !refusesValues()) {
+      int carried = selection.carried();
+      int runs = selection.runs();
+      int[] from = selection.froms();
+      int[] to = selection.tos();
+      if (carried > 0) {
+        // the plan starts at the first row carried in: the runs move by as much
+        if (planFrom.length < runs) {
+          planFrom = new int[Math.max(runs, 2 * planFrom.length)];
+          planTo = new int[planFrom.length];
+        }
+        for (int r = 0; r < runs; r++) {
+          planFrom[r] = from[r] + carried;
+          planTo[r] = to[r] + carried;
+        }
+        from = planFrom;
+        to = planTo;
+      }
       pages.plan(
-          selection.chunkRecord(),
-          selection.total(),
-          selection.froms(),
-          selection.tos(),
-          selection.runs());
+          selection.chunkRecord() - carried,
+          carried + selection.total() - selection.deferred(),
+          from,
+          to,
+          runs);
     }
   }
 

@@ -179,6 +179,11 @@ final class FilterStage implements AutoCloseable {
     return count;
   }
 
+  /** Whether the rows {@link #select} marked last reach the limit: no batch is read after them. */
+  boolean reachesLimit() {
+    return kept >= remaining;
+  }
+
   /** The bits of the rows {@link #select} marked last. */
   long[] keep() {
     return keep;

@@ -62,6 +62,12 @@ final class LateColumns implements AutoCloseable {
   /** The offset index of each of {@link #lateLeaves}'s current chunk (null entries: none). */
   final OffsetIndex[] latePages;
 
+  /** The most rows a batch's trailing gap may grow to, carried from batch to batch. */
+  static final int MAX_CARRIED = 1 << 30;
+
+  /** The rows before the next batch that the late columns have still to pass over. */
+  private int carried;
+
   /** The rows of the batch just read, and whether the late columns hold only the kept ones. */
   int rows;
 
@@ -135,8 +141,12 @@ final class LateColumns implements AutoCloseable {
   /**
    * Chooses the late columns' rows for a batch of {@code n} rows, file rows from {@code fileRow}
    * on, from the stage's bits of the rows kept: their runs, or every row when they are scattered.
+   * The rows the previous batch left unread are passed over first; this batch leaves its trailing
+   * gap to the next when {@code mayDefer} (the next batch goes on in the same chunk and page range,
+   * and will be read), so that a gap split across batches is passed over in one call and the pages
+   * it holds whole are passed over unread ({@link RowSelection#carry}).
    */
-  void choose(long[] keep, int n, long chunkRecord, long fileRow) {
+  void choose(long[] keep, int n, long chunkRecord, long fileRow, boolean mayDefer) {
     rows = n;
     lateRows.clear();
     selection.set(keep, n, chunkRecord);
@@ -144,6 +154,9 @@ final class LateColumns implements AutoCloseable {
     if (!compacted) {
       selection.all(n, chunkRecord);
     }
+    // a gap carried over stays far below int's range: it is at most a few batches' rows longer
+    selection.carry(carried, mayDefer && carried + (long) n <= MAX_CARRIED);
+    carried = selection.deferred();
     int out = 0;
     for (int r = 0; r < selection.runs(); r++) {
       lateRows.add(out, fileRow + selection.from(r));

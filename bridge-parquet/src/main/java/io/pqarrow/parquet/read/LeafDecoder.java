@@ -162,13 +162,19 @@ abstract class LeafDecoder implements AutoCloseable {
    * with {@link #skipRecords}, whole pages unread when {@code pages} shows where they start: late
    * materialization of a column the filter does not read.
    *
+   * <p>The rows the previous batch left ({@link RowSelection#carried()}) are passed over first,
+   * with the gap before the first run; the rows this batch leaves to the next ({@link
+   * RowSelection#deferred()}) are not passed over here.
+   *
    * @param pages the current chunk's offset index, or {@code null}
    * @return the records read or passed over: {@code selection.total()} unless the chunk ended early
+   *     (then the records from the batch's row 0 to where it ended, negative when it ended among
+   *     the rows carried in)
    */
   final int readSelected(RowSelection selection, OffsetIndex pages) {
     plan(selection);
     long base = selection.chunkRecord();
-    int at = 0;
+    int at = -selection.carried();
     for (int r = 0; r < selection.runs(); r++) {
       int from = selection.from(r);
       if (from > at) {
@@ -185,11 +191,11 @@ abstract class LeafDecoder implements AutoCloseable {
         return at;
       }
     }
-    int total = selection.total();
-    if (total > at) {
-      at += (int) skipRecords(base + at, base + total, pages);
+    int end = selection.total() - selection.deferred();
+    if (end > at) {
+      at += (int) skipRecords(base + at, base + end, pages);
     }
-    return at;
+    return at == end ? selection.total() : at;
   }
 
   /**

@@ -214,6 +214,14 @@ final class RowGroupWalk {
     }
   }
 
+  /**
+   * Whether rows of the current row group and page range are left after the next {@code n} rows of
+   * the run {@link #nextRun} gave: the next run then goes on from there, the leaves not moved.
+   */
+  boolean continuesAfter(int n) {
+    return (ranges != null ? rangeLeft : rowGroupRemaining) > n;
+  }
+
   /** Moves past {@code n} rows of the run {@link #nextRun} gave, which the leaves have read. */
   void consumed(int n) {
     rowGroupRemaining -= n;

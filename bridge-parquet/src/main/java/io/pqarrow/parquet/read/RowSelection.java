@@ -13,6 +13,16 @@ import java.util.Arrays;
  *                                                    skip 9..10
  * </pre>
  *
+ * <p>A batch may leave its trailing gap (the rows after its last run) to the next batch of the same
+ * row group and page range ({@link #carry}): the next batch passes over those {@link #carried()}
+ * rows before its own first run, so that a gap split across batches is passed over in one call,
+ * whole pages unread when it holds them.
+ *
+ * <pre>
+ * batch 1 (10 rows): run [2, 5), rows 5..9 left to the next batch     deferred() 5
+ * batch 2 (10 rows): carried() 5, run [3, 4)                          skip 5 + 3 rows, read 3..4
+ * </pre>
+ *
  * <p>Filled once per batch on the calling thread, then only read (by one leaf per thread).
  */
 final class RowSelection {
@@ -22,6 +32,8 @@ final class RowSelection {
   private int total;
   private int selected;
   private long chunkRecord;
+  private int carried;
+  private int deferred;
 
   /**
    * Sets the runs from {@code keep}, the bits of the rows kept among {@code total}.
@@ -33,6 +45,8 @@ final class RowSelection {
     this.total = total;
     this.chunkRecord = chunkRecord;
     this.runs = 0;
+    this.carried = 0;
+    this.deferred = 0;
     this.selected = 0;
     int pos = 0;
     int start = -1;
@@ -81,10 +95,35 @@ final class RowSelection {
     this.total = total;
     this.chunkRecord = chunkRecord;
     this.runs = 0;
+    this.carried = 0;
+    this.deferred = 0;
     this.selected = 0;
     if (total > 0) {
       add(0, total);
     }
+  }
+
+  /**
+   * Sets the rows before the batch's row 0 that the previous batch left unread ({@code carried},
+   * passed over first), and whether this batch leaves its own trailing gap to the next ({@code
+   * defer}); after {@link #set} or {@link #all}.
+   */
+  void carry(int carried, boolean defer) {
+    this.carried = carried;
+    this.deferred = !defer ? 0 : runs == 0 ? carried + total : total - to[runs - 1];
+  }
+
+  /** The rows just before row 0 that are still to be passed over (see {@link #carry}). */
+  int carried() {
+    return carried;
+  }
+
+  /**
+   * The rows at the batch's end, after its last run, left to the next batch to pass over (when no
+   * row is selected: every row of the batch and the rows carried in).
+   */
+  int deferred() {
+    return deferred;
   }
 
   /** The number of runs. */

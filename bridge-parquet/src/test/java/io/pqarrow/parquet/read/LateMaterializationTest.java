@@ -271,6 +271,34 @@ class LateMaterializationTest {
       };
 
   @Test
+  void aGapSplitAcrossBatchesPassesOverWholePagesWithoutAnOffsetIndex() {
+    // grp = 1: gaps of 300 rows over pages of 100-200 rows. Batches of 64 rows split each gap
+    // over five batches; the trailing gap of each goes to the next, so the pages the whole gap
+    // holds are passed over as with one batch per row group.
+    ReadOptions whole =
+        ReadOptions.builder()
+            .batchRows(2500)
+            .filter(ExpressionParser.parse("grp = 1"))
+            .columns(List.of("id", "s", "f", "l", "st"))
+            .build();
+    ScanStats one = stats(paPlain, whole);
+    assertTrue(one.pagesSkipped() > 0, one.toJson());
+    for (ReadOptions o :
+        List.of(
+            whole.toBuilder().batchRows(64).build(),
+            whole.toBuilder().batchRows(64).readAhead(false).build(),
+            whole.toBuilder().batchRows(64).threads(2).build())) {
+      ScanStats split = stats(paPlain, o);
+      assertEquals(one.pagesSkipped(), split.pagesSkipped(), split.toJson() + " " + one.toJson());
+      assertEquals(one.pagesRead(), split.pagesRead(), split.toJson() + " " + one.toJson());
+      assertEquals(ROWS / 2, split.rowsMaterialized(), split.toJson());
+      same(paPlain, o, "grp = 1, batches of 64");
+    }
+    // a limit met in a batch: that batch passes over its trailing rows itself
+    same(paPlain, whole.toBuilder().batchRows(64).limit(310).build(), "grp = 1, limit 310");
+  }
+
+  @Test
   void denselyScatteredRowsReadEveryRowOfTheOtherColumnsAndNoFilterRowIsLate() {
     // 10% of rows at random: a run per 11 rows or so, read by runs
     ReadOptions scattered =
