@@ -445,12 +445,8 @@ abstract class ChunkLeafDecoder extends LeafDecoder {
         from = planFrom;
         to = planTo;
       }
-      pages.plan(
-          selection.chunkRecord() - carried,
-          carried + selection.total() - selection.deferred(),
-          from,
-          to,
-          runs);
+      // the rows left to the next batch are passed over too (it passes over them first)
+      pages.plan(selection.chunkRecord() - carried, carried + selection.total(), from, to, runs);
     }
   }
 
