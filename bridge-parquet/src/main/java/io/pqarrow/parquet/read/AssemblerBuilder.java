@@ -86,8 +86,8 @@ final class AssemblerBuilder {
       throw ParquetFileException.unsupported(
           file,
           path,
-          "a column whose name another column at the same level also has; such columns are"
-              + " found by name, so neither can be read (leave them out of the projection)");
+          "name shared with another column at the same level (such columns are found by name,"
+              + " so neither can be read; leave them out of the projection)");
     }
     int validDef =
         parquet.isRepetition(Type.Repetition.REPEATED)
