@@ -13,6 +13,8 @@ peers.py writes its files to, and times, each the median of --reps runs after on
   flight parallel  one DoGet per endpoint (default split_bytes, 128 MiB), a thread each
   filtered local   pq.read_table(path, filters=[("id", "<", N/10)])
   filtered flight  where "id < N/10", one DoGet per endpoint
+  reference        pyarrow's own Flight server holding the table in memory (read once at its
+                   start), one DoGet: the transport and client cost with no file read
 
 and writes a Markdown table with the machine's load average (before and after) and the targets
 between the flight.py markers of benchmarks/README.md (--no-publish: print it only; a run with
@@ -40,14 +42,46 @@ import export  # noqa: E402  (ensure_flat: the flat file of peers.py)
 import peers  # noqa: E402
 
 
-def timed(fn, reps):
+def process_cpu(pid):
+    """User + system CPU seconds of process pid so far (Linux /proc), or None elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def timed(fn, reps, server=None):
+    """(median seconds, rows, median client CPU s, median server CPU s or None) of reps runs."""
     fn()
-    times = []
+    times, client, served = [], [], []
     for _ in range(reps):
+        cpu = time.process_time()
+        before = process_cpu(server.pid) if server else None
         started = time.perf_counter()
         rows = fn()
         times.append(time.perf_counter() - started)
-    return statistics.median(times), rows
+        client.append(time.process_time() - cpu)
+        after = process_cpu(server.pid) if server else None
+        if before is not None and after is not None:
+            served.append(after - before)
+    return (statistics.median(times), rows, statistics.median(client),
+            statistics.median(served) if served else None)
+
+
+# A pyarrow Flight server holding the file's table in memory, in batches of the bridge's default
+# size: what this machine's loopback transport and pyarrow's client cost with no file read at all.
+PYARROW_SERVER = """
+import sys, pyarrow as pa, pyarrow.flight as fl, pyarrow.parquet as pq
+table = pq.read_table(sys.argv[1])
+batches = table.to_batches(max_chunksize=8192)
+class Server(fl.FlightServerBase):
+    def do_get(self, context, ticket):
+        return fl.RecordBatchStream(pa.Table.from_batches(batches, table.schema))
+server = Server("grpc://127.0.0.1:0")
+print(server.port, flush=True)
+server.serve()
+"""
 
 
 def main():
@@ -87,12 +121,23 @@ def main():
         rows = {}
         rows["local 1 thread"] = timed(lambda: pq.read_table(path, use_threads=False).num_rows, args.reps)
         rows["local threads"] = timed(lambda: pq.read_table(path).num_rows, args.reps)
-        rows["flight 1 stream"] = timed(lambda: fetch(one.endpoints), args.reps)
-        rows[f"flight {len(split.endpoints)} streams"] = timed(lambda: fetch(split.endpoints), args.reps)
+        rows["flight 1 stream"] = timed(lambda: fetch(one.endpoints), args.reps, server)
+        rows[f"flight {len(split.endpoints)} streams"] = timed(
+            lambda: fetch(split.endpoints), args.reps, server)
         rows["filtered local"] = timed(
             lambda: pq.read_table(path, filters=[("id", "<", cut)]).num_rows, args.reps)
         rows[f"filtered flight ({len(filtered.endpoints)} streams)"] = timed(
-            lambda: fetch(filtered.endpoints), args.reps)
+            lambda: fetch(filtered.endpoints), args.reps, server)
+        reference = subprocess.Popen([sys.executable, "-c", PYARROW_SERVER, str(path)],
+                                     stdout=subprocess.PIPE, text=True)
+        try:
+            port = int(reference.stdout.readline())
+            memory = fl.connect(f"grpc://127.0.0.1:{port}")
+            rows["reference: pyarrow's Flight server, table in memory, 1 stream"] = timed(
+                lambda: memory.do_get(fl.Ticket(b"all")).read_all().num_rows, args.reps, reference)
+        finally:
+            reference.terminate()
+            reference.wait(timeout=60)
     finally:
         server.send_signal(signal.SIGTERM)
         code = server.wait(timeout=60)
@@ -124,11 +169,17 @@ def section(rows, path, args, before, after, seconds):
              f"Machine: {m['cores']} cores, {m['os']}, {m['java']}; Python {m['python']}, pyarrow {m['pyarrow']}. {load}", "",
              f"{path.name}: {path.stat().st_size / 1e6:.0f} MB; seconds are the median of {args.reps} runs after a warm-up; "
              "the server ran with its default threads and stopped cleanly on SIGTERM.", "",
-             "| read | rows | seconds (median) | vs local 1 thread | vs filtered local |",
-             "|---|---:|---:|---:|---:|"]
-    for label, (secs, n) in rows.items():
+             "Client CPU is this Python process's CPU time during a fetch or read (pyarrow's client and "
+             "reader); server CPU the serving process's (user + system, from /proc), both medians. "
+             "The reference row serves the table pyarrow read once at its start, in batches of 8,192 rows "
+             "(the bridge's default), so it reads no file: it shows what the loopback transport and "
+             "pyarrow's Flight client cost on this machine.", "",
+             "| read | rows | seconds (median) | vs local 1 thread | vs filtered local | client CPU s | server CPU s |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    for label, (secs, n, client, served) in rows.items():
         filtered = f"{fbase / secs:.2f}x" if label.startswith("filtered") else ""
-        lines.append(f"| {label} | {n:,} | {secs:.3f} | {base / secs:.2f}x | {filtered} |")
+        server_cpu = f"{served:.2f}" if served is not None else ""
+        lines.append(f"| {label} | {n:,} | {secs:.3f} | {base / secs:.2f}x | {filtered} | {client:.2f} | {server_cpu} |")
     one = next(v for k, v in rows.items() if k == "flight 1 stream")[0]
     split = next(v for k, v in rows.items() if k.startswith("flight ") and k.endswith(" streams"))[0]
     filt = next(v for k, v in rows.items() if k.startswith("filtered flight"))[0]
@@ -139,6 +190,10 @@ def section(rows, path, args, before, after, seconds):
               "| target | measured | at least | met |", "|---|--:|--:|:-:|"]
     for label, ratio, goal in targets:
         lines.append(f"| {label} | {ratio:.2f}x | {goal:.1f}x | {'yes' if ratio >= goal else 'no'} |")
+    ref = next((v for k, v in rows.items() if k.startswith("reference")), None)
+    if ref:
+        lines += ["", f"For scale: pyarrow's own Flight server, serving the table from memory, reached "
+                      f"{base / ref[0]:.2f}x the local read with one thread in this run."]
     lines += ["", END]
     return "\n".join(lines)
 

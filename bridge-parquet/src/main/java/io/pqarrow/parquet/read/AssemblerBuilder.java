@@ -6,13 +6,16 @@ import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.internal.ParquetLevels;
 import io.pqarrow.schema.FieldMapping;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
@@ -29,6 +32,9 @@ final class AssemblerBuilder {
   private final String file;
   private final LeafFactory leaves;
 
+  /** Dotted paths of the fields whose name a sibling repeats (pyarrow writes such files). */
+  private final Set<String> shared = new HashSet<>();
+
   /**
    * @param leaves builds each leaf's decoder
    */
@@ -37,6 +43,20 @@ final class AssemblerBuilder {
     this.levels = new ParquetLevels(schema, file);
     this.file = file;
     this.leaves = leaves;
+    sharedNames(schema, "", shared);
+  }
+
+  private static void sharedNames(GroupType group, String prefix, Set<String> out) {
+    Set<String> seen = new HashSet<>();
+    for (Type t : group.getFields()) {
+      String path = prefix + t.getName();
+      if (!seen.add(t.getName())) {
+        out.add(path);
+      }
+      if (!t.isPrimitive()) {
+        sharedNames(t.asGroupType(), path + ".", out);
+      }
+    }
   }
 
   /** Builds the reader of one top-level field. */
@@ -61,6 +81,14 @@ final class AssemblerBuilder {
     ArrowType type = m.arrowField().getType();
     Type parquet = m.parquetType();
     String path = m.dottedPath();
+    if (!shared.isEmpty() && shared.contains(String.join(".", m.parquetPath()))) {
+      // Chunks, levels and descriptors are found by path, which two siblings of one name share.
+      throw ParquetFileException.unsupported(
+          file,
+          path,
+          "name shared with another column at the same level (such columns are found by name,"
+              + " so neither can be read; leave them out of the projection)");
+    }
     int validDef =
         parquet.isRepetition(Type.Repetition.REPEATED)
             ? slotDef

@@ -28,7 +28,10 @@ import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.internal.hadoop.metadata.IndexReference;
 import org.apache.parquet.io.InvalidRecordException;
 import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.Type;
 
 /**
  * The footer of one Parquet file, kept as the format's Thrift structures and turned into
@@ -368,11 +371,31 @@ final class FileFooter {
     return new ParquetMetadata(fileMetaData, blocks);
   }
 
+  /**
+   * The primitive leaves below {@code group} in schema order, walked node by node: parquet-java's
+   * own {@code getColumns()} looks each leaf up by path, which gives siblings of one name the same
+   * (last) type.
+   */
+  private static void leafTypes(GroupType group, List<PrimitiveType> out) {
+    for (Type t : group.getFields()) {
+      if (t.isPrimitive()) {
+        out.add(t.asPrimitiveType());
+      } else {
+        leafTypes(t.asGroupType(), out);
+      }
+    }
+  }
+
   /** The row groups with the chunks of {@code columns} (null: all), as parquet-java builds them. */
   private List<BlockMetaData> convert(Set<ColumnPath> columns) {
     ParquetMetadataConverter converter = new ParquetMetadataConverter(options);
     String createdBy = thrift.getCreated_by();
     List<RowGroup> groups = rowGroupsOf(thrift);
+    // Chunks come in the schema's leaf order; a leaf's type is taken by position, since a file
+    // may repeat a name among siblings (pyarrow writes such files) and a lookup by path would
+    // then give every chunk of that name the last sibling's type.
+    List<PrimitiveType> leaves = new ArrayList<>();
+    leafTypes(schema, leaves);
     List<BlockMetaData> blocks = new ArrayList<>(groups.size());
     long converted = 0;
     for (int g = 0; g < groups.size(); g++) {
@@ -392,9 +415,13 @@ final class FileFooter {
         }
         ColumnChunk chunk = chunk(g, c);
         ColumnMetaData meta = chunk.getMeta_data();
+        PrimitiveType type =
+            count == leaves.size()
+                    && path.toArray()[path.size() - 1].equals(leaves.get(c).getName())
+                ? leaves.get(c)
+                : schema.getType(path.toArray()).asPrimitiveType();
         ColumnChunkMetaData column =
-            converter.buildColumnChunkMetaData(
-                meta, path, schema.getType(path.toArray()).asPrimitiveType(), createdBy);
+            converter.buildColumnChunkMetaData(meta, path, type, createdBy);
         column.setRowGroupOrdinal(group.getOrdinal());
         if (meta.isSetBloom_filter_offset()) {
           column.setBloomFilterOffset(meta.getBloom_filter_offset());
