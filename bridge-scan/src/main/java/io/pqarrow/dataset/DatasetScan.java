@@ -48,6 +48,8 @@ public final class DatasetScan extends ArrowReader {
   private static final Object END = new Object();
 
   private final ScanPlan plan;
+  // the splits of the files the filter's partition predicates leave: the others are never handed
+  // to a thread (a task per ruled-out file was most of a pruned scan's cost with files at once)
   private final List<DatasetSplit> splits;
   private final DatasetScanOptions scanOptions;
   private final long files;
@@ -62,6 +64,7 @@ public final class DatasetScan extends ArrowReader {
   private long offsetLeft;
   private long limitLeft;
   private int nextSplit;
+  private int filesStarted;
   // one file at a time, on the caller's thread
   private FileBatches current;
   // several at once
@@ -79,20 +82,24 @@ public final class DatasetScan extends ArrowReader {
       List<DatasetSplit> splits) {
     super(allocator);
     this.plan = new ScanPlan(dataset, options, scanOptions, allocator);
-    this.splits = List.copyOf(splits);
     this.scanOptions = scanOptions;
     Set<Integer> distinct = new HashSet<>();
+    List<DatasetSplit> kept = new ArrayList<>();
     for (DatasetSplit s : splits) {
       distinct.add(s.file());
+      if (plan.filters() == null || plan.filters().mayMatch(s.file())) {
+        kept.add(s);
+      }
     }
+    this.splits = List.copyOf(kept);
     this.files = distinct.size();
     this.offsetLeft = plan.offset();
     this.limitLeft = plan.limit();
     this.filesAtOnce =
         scanOptions.filesAtOnce() == DatasetScanOptions.AUTO
-            ? Math.max(1, Math.min(options.threads(), splits.size()))
+            ? Math.max(1, Math.min(options.threads(), this.splits.size()))
             : scanOptions.filesAtOnce();
-    if (filesAtOnce > 1) {
+    if (filesAtOnce > 1 && !this.splits.isEmpty()) {
       ownPool = options.executor().isEmpty();
       pool =
           options
@@ -114,6 +121,18 @@ public final class DatasetScan extends ArrowReader {
   /** How many files this scan reads at once. */
   int filesAtOnce() {
     return filesAtOnce;
+  }
+
+  /**
+   * How many splits the scan has started so far, on its threads or the caller's: none of a file its
+   * filter rules out by partition values.
+   */
+  synchronized int filesStarted() {
+    return filesStarted;
+  }
+
+  private synchronized void started() {
+    filesStarted++;
   }
 
   /**
@@ -215,6 +234,7 @@ public final class DatasetScan extends ArrowReader {
           return null;
         }
         DatasetSplit split = splits.get(nextSplit++);
+        started();
         current = FileBatches.open(plan, split, allocator, false);
         if (current == null) {
           continue;
@@ -237,6 +257,7 @@ public final class DatasetScan extends ArrowReader {
     final Future<?> task;
 
     Slot(DatasetSplit split) {
+      started();
       task = pool.submit(() -> produce(split));
     }
 

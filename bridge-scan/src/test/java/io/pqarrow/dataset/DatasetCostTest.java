@@ -226,6 +226,41 @@ class DatasetCostTest {
   }
 
   @Test
+  void aFileRuledOutByItsPartitionValuesIsNeverHandedToAThread() throws IOException {
+    Dataset d =
+        Dataset.open(
+            dir.resolve("t").toString(),
+            DatasetOptions.builder().schemaFrom(DatasetOptions.SchemaFrom.FIRST).build());
+    for (int atOnce : new int[] {1, 2}) {
+      long rows = 0;
+      try (DatasetScan scan =
+          d.newScan(
+              memory.allocator(),
+              ReadOptions.builder().filter(ExpressionParser.parse("k = 2")).build(),
+              DatasetScanOptions.defaults().withFilesAtOnce(atOnce))) {
+        while (scan.loadNextBatch()) {
+          rows += scan.getVectorSchemaRoot().getRowCount();
+        }
+        assertEquals(atOnce, scan.filesAtOnce());
+        assertEquals(KEPT.size(), scan.filesStarted(), atOnce + " at once: splits started");
+        assertEquals(8, scan.stats().files());
+        assertEquals(KEPT.size(), scan.stats().filesRead());
+      }
+      assertEquals(3, rows, atOnce + " at once");
+    }
+    // every file ruled out: nothing is started, and no pool is needed
+    try (DatasetScan scan =
+        d.newScan(
+            memory.allocator(),
+            ReadOptions.builder().filter(ExpressionParser.parse("k = 9")).build(),
+            DatasetScanOptions.defaults().withFilesAtOnce(2))) {
+      assertTrue(!scan.loadNextBatch());
+      assertEquals(0, scan.filesStarted());
+      assertEquals(0, scan.stats().filesRead());
+    }
+  }
+
+  @Test
   void discoveryParsesEachDirectorysPartitionValuesOnceForAllItsFiles() {
     Dataset d =
         Dataset.open(
