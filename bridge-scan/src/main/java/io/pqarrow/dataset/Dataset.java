@@ -126,7 +126,8 @@ public final class Dataset {
    * @throws io.pqarrow.parquet.ParquetFileException when a file is not Parquet (naming it)
    */
   public static Dataset open(String location, DatasetOptions options) {
-    return of(LocalDiscovery.find(location, options.partitioning()), options);
+    return of(
+        LocalDiscovery.find(location, options.partitioning(), options.footerThreads()), options);
   }
 
   /**
