@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ForkJoinPool;
@@ -110,7 +111,8 @@ final class LocalDiscovery {
    * directory names above a file come from the walk (no path is relativized), and the partition
    * values are parsed once per directory and shared by its files. With {@code threads} above one,
    * directories are listed at once on that many threads (on a local disk the walk is mostly system
-   * calls, one per entry, so the threads cut its wall time); the files come in no particular order.
+   * calls, one per entry, so the threads cut its wall time). The files come in the order of their
+   * names within each directory, nearly the dataset's order.
    */
   private static List<DatasetFile> walk(
       Path root, Path partitionRoot, Filter filter, Partitioning partitioning, int threads) {
@@ -169,11 +171,20 @@ final class LocalDiscovery {
 
     @Override
     protected List<DatasetFile> compute() {
-      List<DatasetFile> out = new ArrayList<>();
-      List<Listing> below = new ArrayList<>();
+      // in name order, so that the walk's files come nearly in PathOrder (only a name that is a
+      // prefix of a sibling's, such as b beside b-1, puts a directory's files out of place) and
+      // its sort is little more than one pass; each entry a file or the listing of a directory
+      List<Object> parts = new ArrayList<>();
       Map<String, String> values = null; // made for the directory's first file
-      try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-        for (Path p : entries) {
+      try {
+        List<Path> listed = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+          for (Path p : entries) {
+            listed.add(p);
+          }
+        }
+        listed.sort(Comparator.comparing(String::valueOf));
+        for (Path p : listed) {
           // one string per entry: its name is the part after the last separator
           String path = String.valueOf(p);
           int slash = path.lastIndexOf(File.separatorChar);
@@ -190,20 +201,25 @@ final class LocalDiscovery {
             if (walk.parallel()) {
               l.fork();
             }
-            below.add(l);
+            parts.add(l);
           } else if ((attrs.isRegularFile() || Files.isRegularFile(p))
               && (walk.filter() == null || walk.filter().accept(p))) {
             if (values == null) {
               values = DatasetFile.Frozen.of(walk.partitioning().values(dirs));
             }
-            out.add(new DatasetFile(path, new LocalInputFile(p), values));
+            parts.add(new DatasetFile(path, new LocalInputFile(p), values));
           }
         }
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      for (Listing l : below) {
-        out.addAll(walk.parallel() ? l.join() : l.compute());
+      List<DatasetFile> out = new ArrayList<>(parts.size());
+      for (Object part : parts) {
+        if (part instanceof Listing l) {
+          out.addAll(walk.parallel() ? l.join() : l.compute());
+        } else {
+          out.add((DatasetFile) part);
+        }
       }
       return out;
     }

@@ -88,6 +88,20 @@ class LocalDiscoveryTest {
   }
 
   @Test
+  void theWalkGivesEachDirectorysEntriesInNameOrderSoTheDatasetsSortHasLittleToDo()
+      throws IOException {
+    Path t = tree();
+    for (int threads : new int[] {1, 2}) {
+      List<DatasetFile> files = LocalDiscovery.find(t.toString(), Partitioning.hive(), threads);
+      // no name here is a prefix of a sibling's: the walk's order is the dataset's order
+      assertEquals(
+          PathOrder.sorted(files).stream().map(DatasetFile::path).toList(),
+          files.stream().map(DatasetFile::path).toList(),
+          threads + " threads");
+    }
+  }
+
+  @Test
   void aRootThatIsALinkToADirectoryIsReadThrough() throws IOException {
     Path t = tree();
     Path link = Files.createSymbolicLink(dir.resolve("link"), t);
