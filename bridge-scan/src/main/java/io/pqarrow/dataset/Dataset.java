@@ -274,7 +274,7 @@ public final class Dataset {
     return fileSchemaOf(source.mapping(options.mapping()));
   }
 
-  private static Schema fileSchemaOf(SchemaMapping mapping) {
+  static Schema fileSchemaOf(SchemaMapping mapping) {
     Schema mapped = mapping.arrowSchema();
     List<Field> fields = new ArrayList<>();
     for (Field f : mapped.getFields()) {

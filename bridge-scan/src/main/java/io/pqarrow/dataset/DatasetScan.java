@@ -131,6 +131,11 @@ public final class DatasetScan extends ArrowReader {
     return filesStarted;
   }
 
+  /** The plan this scan reads by. */
+  ScanPlan plan() {
+    return plan;
+  }
+
   private synchronized void started() {
     filesStarted++;
   }
