@@ -6,6 +6,7 @@ import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.parquet.read.ScanStats;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
@@ -83,16 +84,16 @@ public final class DatasetScan extends ArrowReader {
     super(allocator);
     this.plan = new ScanPlan(dataset, options, scanOptions, allocator);
     this.scanOptions = scanOptions;
-    Set<Integer> distinct = new HashSet<>();
+    BitSet distinct = new BitSet();
     List<DatasetSplit> kept = new ArrayList<>();
     for (DatasetSplit s : splits) {
-      distinct.add(s.file());
+      distinct.set(s.file());
       if (plan.filters() == null || plan.filters().mayMatch(s.file())) {
         kept.add(s);
       }
     }
     this.splits = List.copyOf(kept);
-    this.files = distinct.size();
+    this.files = distinct.cardinality();
     this.offsetLeft = plan.offset();
     this.limitLeft = plan.limit();
     this.filesAtOnce =
