@@ -16,9 +16,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.RecursiveTask;
+import java.util.concurrent.TimeUnit;
 import org.apache.parquet.io.LocalInputFile;
 
 /**
@@ -98,6 +100,38 @@ final class LocalDiscovery {
     boolean accept(Path p);
   }
 
+  /**
+   * The listing pools, one per thread count asked for: kept between walks so that opening a dataset
+   * does not start threads each time, their idle threads ending after {@link #IDLE_SECONDS}.
+   */
+  private static final Map<Integer, ForkJoinPool> POOLS = new ConcurrentHashMap<>();
+
+  private static final long IDLE_SECONDS = 2;
+
+  private static ForkJoinPool pool(int threads) {
+    return POOLS.computeIfAbsent(
+        threads,
+        n ->
+            new ForkJoinPool(
+                n,
+                p -> {
+                  ForkJoinWorkerThread t =
+                      ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
+                  t.setName("pqarrow-listing");
+                  t.setDaemon(true);
+                  return t;
+                },
+                null,
+                false,
+                0,
+                // room for the spare threads a worker waiting on a join may add, as the default
+                n + 256,
+                1,
+                null,
+                IDLE_SECONDS,
+                TimeUnit.SECONDS));
+  }
+
   /** What every directory listing of one walk shares. */
   private record Walk(Filter filter, Partitioning partitioning, boolean parallel) {}
 
@@ -110,9 +144,9 @@ final class LocalDiscovery {
    * one more {@code stat}: links to files are read, links to directories are not followed). The
    * directory names above a file come from the walk (no path is relativized), and the partition
    * values are parsed once per directory and shared by its files. With {@code threads} above one,
-   * directories are listed at once on that many threads (on a local disk the walk is mostly system
-   * calls, one per entry, so the threads cut its wall time). The files come in the order of their
-   * names within each directory, nearly the dataset's order.
+   * directories are listed at once on that many threads of a pool kept for the next walk (on a
+   * local disk the walk is mostly system calls, one per entry, so the threads cut its wall time).
+   * The files come in the order of their names within each directory, nearly the dataset's order.
    */
   private static List<DatasetFile> walk(
       Path root, Path partitionRoot, Filter filter, Partitioning partitioning, int threads) {
@@ -131,23 +165,7 @@ final class LocalDiscovery {
       if (threads <= 1) {
         return top.compute();
       }
-      ForkJoinPool pool =
-          new ForkJoinPool(
-              threads,
-              p -> {
-                ForkJoinWorkerThread t =
-                    ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
-                t.setName("pqarrow-listing");
-                t.setDaemon(true);
-                return t;
-              },
-              null,
-              false);
-      try {
-        return pool.invoke(top);
-      } finally {
-        pool.shutdownNow();
-      }
+      return pool(threads).invoke(top);
     } catch (UncheckedIOException e) {
       throw DatasetException.inFile(
           ErrorKind.IO, String.valueOf(root), "cannot list: " + ErrorText.describe(e.getCause()));
