@@ -126,7 +126,8 @@ public final class Dataset {
    * @throws io.pqarrow.parquet.ParquetFileException when a file is not Parquet (naming it)
    */
   public static Dataset open(String location, DatasetOptions options) {
-    return of(LocalDiscovery.find(location, options.partitioning()), options);
+    return of(
+        LocalDiscovery.find(location, options.partitioning(), options.footerThreads()), options);
   }
 
   /**
@@ -273,7 +274,7 @@ public final class Dataset {
     return fileSchemaOf(source.mapping(options.mapping()));
   }
 
-  private static Schema fileSchemaOf(SchemaMapping mapping) {
+  static Schema fileSchemaOf(SchemaMapping mapping) {
     Schema mapped = mapping.arrowSchema();
     List<Field> fields = new ArrayList<>();
     for (Field f : mapped.getFields()) {

@@ -21,8 +21,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *   <tr><td>{@code schema}</td><td>none</td><td>the files' columns as the caller gives them
  *       (partition columns are still added): every file cast to it, a column a file lacks read as
  *       nulls, a file column it lacks left out; replaces {@code schemaFrom}</td></tr>
- *   <tr><td>{@code footerThreads}</td><td>the machine's cores</td><td>how many footers are read at
- *       once when the dataset opens</td></tr>
+ *   <tr><td>{@code footerThreads}</td><td>the machine's cores</td><td>how many footers are read,
+ *       and directories listed, at once when the dataset opens</td></tr>
  *   <tr><td>{@code mapping}</td><td>{@link MappingOptions#defaults()}</td><td>how each file's
  *       schema maps to Arrow</td></tr>
  *   <tr><td>{@code limits}</td><td>{@link Limits#defaults()}</td><td>caps on each file's footer
@@ -141,7 +141,7 @@ public final class DatasetOptions {
     }
 
     /**
-     * Sets how many footers are read at once (at least 1).
+     * Sets how many footers are read, and how many directories are listed, at once (at least 1).
      *
      * @param threads the number of footers read at once (default: the available processors)
      * @return this builder

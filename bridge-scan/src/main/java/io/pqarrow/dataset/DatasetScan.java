@@ -6,6 +6,7 @@ import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.parquet.read.ScanStats;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
@@ -48,6 +49,8 @@ public final class DatasetScan extends ArrowReader {
   private static final Object END = new Object();
 
   private final ScanPlan plan;
+  // the splits of the files the filter's partition predicates leave: the others are never handed
+  // to a thread (a task per ruled-out file was most of a pruned scan's cost with files at once)
   private final List<DatasetSplit> splits;
   private final DatasetScanOptions scanOptions;
   private final long files;
@@ -62,6 +65,7 @@ public final class DatasetScan extends ArrowReader {
   private long offsetLeft;
   private long limitLeft;
   private int nextSplit;
+  private int filesStarted;
   // one file at a time, on the caller's thread
   private FileBatches current;
   // several at once
@@ -79,20 +83,24 @@ public final class DatasetScan extends ArrowReader {
       List<DatasetSplit> splits) {
     super(allocator);
     this.plan = new ScanPlan(dataset, options, scanOptions, allocator);
-    this.splits = List.copyOf(splits);
     this.scanOptions = scanOptions;
-    Set<Integer> distinct = new HashSet<>();
+    BitSet distinct = new BitSet();
+    List<DatasetSplit> kept = new ArrayList<>();
     for (DatasetSplit s : splits) {
-      distinct.add(s.file());
+      distinct.set(s.file());
+      if (plan.filters() == null || plan.filters().mayMatch(s.file())) {
+        kept.add(s);
+      }
     }
-    this.files = distinct.size();
+    this.splits = List.copyOf(kept);
+    this.files = distinct.cardinality();
     this.offsetLeft = plan.offset();
     this.limitLeft = plan.limit();
     this.filesAtOnce =
         scanOptions.filesAtOnce() == DatasetScanOptions.AUTO
-            ? Math.max(1, Math.min(options.threads(), splits.size()))
+            ? Math.max(1, Math.min(options.threads(), this.splits.size()))
             : scanOptions.filesAtOnce();
-    if (filesAtOnce > 1) {
+    if (filesAtOnce > 1 && !this.splits.isEmpty()) {
       ownPool = options.executor().isEmpty();
       pool =
           options
@@ -114,6 +122,23 @@ public final class DatasetScan extends ArrowReader {
   /** How many files this scan reads at once. */
   int filesAtOnce() {
     return filesAtOnce;
+  }
+
+  /**
+   * How many splits the scan has started so far, on its threads or the caller's: none of a file its
+   * filter rules out by partition values.
+   */
+  synchronized int filesStarted() {
+    return filesStarted;
+  }
+
+  /** The plan this scan reads by. */
+  ScanPlan plan() {
+    return plan;
+  }
+
+  private synchronized void started() {
+    filesStarted++;
   }
 
   /**
@@ -215,6 +240,7 @@ public final class DatasetScan extends ArrowReader {
           return null;
         }
         DatasetSplit split = splits.get(nextSplit++);
+        started();
         current = FileBatches.open(plan, split, allocator, false);
         if (current == null) {
           continue;
@@ -237,6 +263,7 @@ public final class DatasetScan extends ArrowReader {
     final Future<?> task;
 
     Slot(DatasetSplit split) {
+      started();
       task = pool.submit(() -> produce(split));
     }
 

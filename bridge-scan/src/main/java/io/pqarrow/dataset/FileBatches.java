@@ -76,7 +76,8 @@ final class FileBatches implements AutoCloseable {
         return null;
       }
       ParquetSource source = split.unit() != null ? split.unit().source() : dataset.source(index);
-      Schema fileSchema = Dataset.fileSchemaOf(source, dataset.options());
+      ScanPlan.FileColumns layout = plan.fileColumns(source.mapping(dataset.options().mapping()));
+      Schema fileSchema = layout.schema();
       ReadOptions.Builder options = plan.fileOptions();
       if (oneOfSeveral) {
         options.threads(1);
@@ -91,32 +92,9 @@ final class FileBatches implements AutoCloseable {
         }
       }
       List<Field> out = plan.schema().getFields();
-      String[] names = new String[out.size()];
+      String[] names = layout.names();
       boolean[] cast = new boolean[out.size()];
-      List<String> columns = new ArrayList<>();
-      for (int j = 0; j < out.size(); j++) {
-        if (plan.sources()[j] != Source.FILE) {
-          continue;
-        }
-        Field want = plan.datasetField(j);
-        Field have = find(fileSchema, want, dataset.byFieldId());
-        if (have == null || Dataset.isNull(have) && !Dataset.isNull(want)) {
-          continue;
-        }
-        names[j] = have.getName();
-        for (List<String> p : plan.selection(j).inFile(want, have)) {
-          String quoted = FieldPath.quote(p, fileSchema.getFields());
-          if (!columns.contains(quoted)) {
-            columns.add(quoted);
-          }
-        }
-      }
-      if (columns.isEmpty() && !fileSchema.getFields().isEmpty()) {
-        // only partition columns (or none) wanted: read the first column for the row count
-        columns.add(
-            FieldPath.quote(
-                List.of(fileSchema.getFields().get(0).getName()), fileSchema.getFields()));
-      }
+      List<String> columns = layout.columns();
       options.columns(columns);
       if (split.unit() != null) {
         if (split.unit().isEmpty()) {
@@ -159,6 +137,40 @@ final class FileBatches implements AutoCloseable {
     } catch (BridgeException e) {
       throw Dataset.named(e, path);
     }
+  }
+
+  /**
+   * What of a file whose columns map to {@code fileSchema} the scan {@code plan} reads: per output
+   * column the file's column (or null), and the paths to read ({@link ScanPlan#fileColumns}).
+   */
+  static ScanPlan.FileColumns columnsOf(ScanPlan plan, Schema fileSchema) {
+    List<Field> out = plan.schema().getFields();
+    String[] names = new String[out.size()];
+    List<String> columns = new ArrayList<>();
+    for (int j = 0; j < out.size(); j++) {
+      if (plan.sources()[j] != Source.FILE) {
+        continue;
+      }
+      Field want = plan.datasetField(j);
+      Field have = find(fileSchema, want, plan.dataset().byFieldId());
+      if (have == null || Dataset.isNull(have) && !Dataset.isNull(want)) {
+        continue;
+      }
+      names[j] = have.getName();
+      for (List<String> p : plan.selection(j).inFile(want, have)) {
+        String quoted = FieldPath.quote(p, fileSchema.getFields());
+        if (!columns.contains(quoted)) {
+          columns.add(quoted);
+        }
+      }
+    }
+    if (columns.isEmpty() && !fileSchema.getFields().isEmpty()) {
+      // only partition columns (or none) wanted: read the first column for the row count
+      columns.add(
+          FieldPath.quote(
+              List.of(fileSchema.getFields().get(0).getName()), fileSchema.getFields()));
+    }
+    return new ScanPlan.FileColumns(fileSchema, names, List.copyOf(columns));
   }
 
   /**

@@ -5,16 +5,22 @@ import io.pqarrow.ErrorText;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystems;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.RecursiveTask;
+import java.util.concurrent.TimeUnit;
 import org.apache.parquet.io.LocalInputFile;
 
 /**
@@ -34,16 +40,17 @@ final class LocalDiscovery {
   /**
    * The files {@code location} names, with their partition values, in no particular order.
    *
+   * @param threads how many directories are listed at once (1: all on this thread)
    * @throws DatasetException ({@link ErrorKind#IO}) when nothing is there, a directory holds no
    *     file, or a pattern matches none
    */
-  static List<DatasetFile> find(String location, Partitioning partitioning) {
+  static List<DatasetFile> find(String location, Partitioning partitioning, int threads) {
     Path path = Path.of(location);
     if (Files.isRegularFile(path)) {
       return List.of(file(path, List.of(), partitioning));
     }
     if (Files.isDirectory(path)) {
-      List<DatasetFile> files = walk(path, path, null, partitioning);
+      List<DatasetFile> files = walk(path, path, null, partitioning, threads);
       if (files.isEmpty()) {
         throw DatasetException.inFile(ErrorKind.IO, location, "empty directory: no data files");
       }
@@ -71,7 +78,8 @@ final class LocalDiscovery {
             root,
             partitionRoot,
             p -> matcher.matches(slash < 0 ? root.relativize(p) : p),
-            partitioning);
+            partitioning,
+            threads);
     if (files.isEmpty()) {
       throw DatasetException.inFile(ErrorKind.IO, location, "no file matches the pattern");
     }
@@ -93,18 +101,55 @@ final class LocalDiscovery {
   }
 
   /**
+   * The listing pools, one per thread count asked for: kept between walks so that opening a dataset
+   * does not start threads each time, their idle threads ending after {@link #IDLE_SECONDS}.
+   */
+  private static final Map<Integer, ForkJoinPool> POOLS = new ConcurrentHashMap<>();
+
+  private static final long IDLE_SECONDS = 2;
+
+  private static ForkJoinPool pool(int threads) {
+    return POOLS.computeIfAbsent(
+        threads,
+        n ->
+            new ForkJoinPool(
+                n,
+                p -> {
+                  ForkJoinWorkerThread t =
+                      ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
+                  t.setName("pqarrow-listing");
+                  t.setDaemon(true);
+                  return t;
+                },
+                null,
+                false,
+                0,
+                // room for the spare threads a worker waiting on a join may add, as the default
+                n + 256,
+                1,
+                null,
+                IDLE_SECONDS,
+                TimeUnit.SECONDS));
+  }
+
+  /** What every directory listing of one walk shares. */
+  private record Walk(Filter filter, Partitioning partitioning, boolean parallel) {}
+
+  /**
    * The files below {@code root} that {@code filter} accepts (null: all), their partition
    * directories those between {@code partitionRoot} (root or an ancestor) and them.
    *
-   * <p>One walk of the tree that takes each entry's attributes from the listing (no second {@code
-   * stat} per file), does not descend into a directory whose name starts with {@code _} or {@code
-   * .}, and keeps the directory names above the current one on a stack instead of relativizing
-   * every path. The partition values are parsed from the directory names once per directory and
-   * shared by its files. Symbolic links to files are read; links to directories are not followed.
+   * <p>Each directory is listed once; an entry whose name starts with {@code _} or {@code .} is
+   * passed over before any {@code stat}, every other entry costs one {@code lstat} (a symbolic link
+   * one more {@code stat}: links to files are read, links to directories are not followed). The
+   * directory names above a file come from the walk (no path is relativized), and the partition
+   * values are parsed once per directory and shared by its files. With {@code threads} above one,
+   * directories are listed at once on that many threads of a pool kept for the next walk (on a
+   * local disk the walk is mostly system calls, one per entry, so the threads cut its wall time).
+   * The files come in the order of their names within each directory, nearly the dataset's order.
    */
   private static List<DatasetFile> walk(
-      Path root, Path partitionRoot, Filter filter, Partitioning partitioning) {
-    List<DatasetFile> out = new ArrayList<>();
+      Path root, Path partitionRoot, Filter filter, Partitioning partitioning, int threads) {
     List<String> prefix = new ArrayList<>();
     if (root != partitionRoot) {
       Path between = partitionRoot.relativize(root.toAbsolutePath().normalize());
@@ -114,81 +159,96 @@ final class LocalDiscovery {
         }
       }
     }
-    List<String> dirs = new ArrayList<>(prefix);
+    Listing top =
+        new Listing(root, List.copyOf(prefix), new Walk(filter, partitioning, threads > 1));
     try {
-      Files.walkFileTree(
-          root,
-          new SimpleFileVisitor<>() {
-            // the partition values of the directory being listed, made for its first file
-            private Map<String, String> values;
-
-            @Override
-            public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
-              if (d.equals(root)) {
-                return FileVisitResult.CONTINUE;
-              }
-              String name = d.getFileName().toString();
-              if (hidden(name)) {
-                return FileVisitResult.SKIP_SUBTREE;
-              }
-              dirs.add(name);
-              values = null;
-              return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-              if (e != null) {
-                throw e;
-              }
-              if (!d.equals(root)) {
-                dirs.remove(dirs.size() - 1);
-                values = null;
-              }
-              return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFile(Path p, BasicFileAttributes attrs) {
-              // one string per file: its name is the part after the last separator
-              String path = String.valueOf(p);
-              if (p.equals(root)
-                  || hiddenName(path)
-                  || !attrs.isRegularFile() && !Files.isRegularFile(p)) {
-                return FileVisitResult.CONTINUE;
-              }
-              if (filter == null || filter.accept(p)) {
-                if (values == null) {
-                  values = DatasetFile.Frozen.of(partitioning.values(dirs));
-                }
-                out.add(new DatasetFile(path, new LocalInputFile(p), values));
-              }
-              return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFileFailed(Path p, IOException e) throws IOException {
-              throw e;
-            }
-          });
-    } catch (IOException | UncheckedIOException e) {
+      if (threads <= 1) {
+        return top.compute();
+      }
+      return pool(threads).invoke(top);
+    } catch (UncheckedIOException e) {
       throw DatasetException.inFile(
-          ErrorKind.IO, String.valueOf(root), "cannot list: " + ErrorText.describe(e));
+          ErrorKind.IO, String.valueOf(root), "cannot list: " + ErrorText.describe(e.getCause()));
     }
-    return out;
   }
 
-  private static boolean hidden(String name) {
-    return name.startsWith("_") || name.startsWith(".");
+  /**
+   * The files of one directory and, through a listing each, of its directories: forked when the
+   * walk is parallel, else in turn on this thread.
+   */
+  private static final class Listing extends RecursiveTask<List<DatasetFile>> {
+    private final Path dir;
+    private final List<String> dirs; // the partition directories above this one's files
+    private final Walk walk;
+
+    Listing(Path dir, List<String> dirs, Walk walk) {
+      this.dir = dir;
+      this.dirs = dirs;
+      this.walk = walk;
+    }
+
+    @Override
+    protected List<DatasetFile> compute() {
+      // in name order, so that the walk's files come nearly in PathOrder (only a name that is a
+      // prefix of a sibling's, such as b beside b-1, puts a directory's files out of place) and
+      // its sort is little more than one pass; each entry a file or the listing of a directory
+      List<Object> parts = new ArrayList<>();
+      Map<String, String> values = null; // made for the directory's first file
+      try {
+        List<Path> listed = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+          for (Path p : entries) {
+            listed.add(p);
+          }
+        }
+        listed.sort(Comparator.comparing(String::valueOf));
+        for (Path p : listed) {
+          // one string per entry: its name is the part after the last separator
+          String path = String.valueOf(p);
+          int slash = path.lastIndexOf(File.separatorChar);
+          if (hidden(path, slash + 1)) {
+            continue;
+          }
+          BasicFileAttributes attrs =
+              Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+          if (attrs.isDirectory()) {
+            List<String> names = new ArrayList<>(dirs.size() + 1);
+            names.addAll(dirs);
+            names.add(path.substring(slash + 1));
+            Listing l = new Listing(p, names, walk);
+            if (walk.parallel()) {
+              l.fork();
+            }
+            parts.add(l);
+          } else if ((attrs.isRegularFile() || Files.isRegularFile(p))
+              && (walk.filter() == null || walk.filter().accept(p))) {
+            if (values == null) {
+              values = DatasetFile.Frozen.of(walk.partitioning().values(dirs));
+            }
+            parts.add(new DatasetFile(path, new LocalInputFile(p), values));
+          }
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      List<DatasetFile> out = new ArrayList<>(parts.size());
+      for (Object part : parts) {
+        if (part instanceof Listing l) {
+          out.addAll(walk.parallel() ? l.join() : l.compute());
+        } else {
+          out.add((DatasetFile) part);
+        }
+      }
+      return out;
+    }
   }
 
-  /** Whether the last name of {@code path} (a path's string) is {@link #hidden}. */
-  private static boolean hiddenName(String path) {
-    int slash = path.lastIndexOf(File.separatorChar);
-    if (slash + 1 >= path.length()) {
+  /** Whether the name starting at {@code at} in {@code path} starts with {@code _} or {@code .}. */
+  private static boolean hidden(String path, int at) {
+    if (at >= path.length()) {
       return false;
     }
-    char c = path.charAt(slash + 1);
+    char c = path.charAt(at);
     return c == '_' || c == '.';
   }
 

@@ -4,7 +4,9 @@ import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.FieldPath;
 import io.pqarrow.parquet.read.ReadOptions;
+import io.pqarrow.schema.SchemaMapping;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +23,16 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * comes from, the per-file read options, and the filter split per file.
  */
 final class ScanPlan {
+  /**
+   * What the scan reads of a file whose columns map to {@code schema} (its top-level columns as a
+   * dataset reads them, {@link Dataset#fileSchemaOf(SchemaMapping)}): per output column the file's
+   * column name or null ({@code names}, read only), and the column paths to read.
+   */
+  record FileColumns(Schema schema, String[] names, List<String> columns) {}
+
+  /** How many files' mappings one scan keeps their {@link FileColumns} for. */
+  private static final int MAX_KEPT_LAYOUTS = 64;
+
   private final Dataset dataset;
   private final Schema schema;
   private final FileBatches.Source[] sources;
@@ -31,6 +43,9 @@ final class ScanPlan {
   // per projected dataset column: its whole field, and what of it is selected
   private final List<Field> datasetFields;
   private final List<ColumnSelection> selections;
+  // per mapping (files whose footers share a schema part share one, FooterSchemas): what is read
+  private final Map<SchemaMapping, FileColumns> layouts = new IdentityHashMap<>();
+  private int layoutsMade;
 
   ScanPlan(
       Dataset dataset,
@@ -113,6 +128,34 @@ final class ScanPlan {
                 dataset.partitions(),
                 dataset.files().size(),
                 allocator);
+  }
+
+  /**
+   * What this scan reads of a file whose schema maps to {@code mapping}: worked out once per
+   * mapping (for the first {@value #MAX_KEPT_LAYOUTS} distinct ones), not once per file.
+   */
+  FileColumns fileColumns(SchemaMapping mapping) {
+    synchronized (layouts) {
+      FileColumns known = layouts.get(mapping);
+      if (known != null) {
+        return known;
+      }
+    }
+    FileColumns made = FileBatches.columnsOf(this, Dataset.fileSchemaOf(mapping));
+    synchronized (layouts) {
+      layoutsMade++;
+      if (layouts.size() < MAX_KEPT_LAYOUTS) {
+        layouts.putIfAbsent(mapping, made);
+      }
+    }
+    return made;
+  }
+
+  /** How many times this scan has worked out what to read of a file's mapping. */
+  int layoutsMade() {
+    synchronized (layouts) {
+      return layoutsMade;
+    }
   }
 
   private static void checkFree(List<Field> fields, String name) {

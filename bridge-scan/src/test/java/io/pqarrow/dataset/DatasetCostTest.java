@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -222,6 +223,71 @@ class DatasetCostTest {
           assertEquals(0, opened, from + ": file " + i + " is ruled out");
         }
       }
+    }
+  }
+
+  @Test
+  void aFileRuledOutByItsPartitionValuesIsNeverHandedToAThread() throws IOException {
+    Dataset d =
+        Dataset.open(
+            dir.resolve("t").toString(),
+            DatasetOptions.builder().schemaFrom(DatasetOptions.SchemaFrom.FIRST).build());
+    for (int atOnce : new int[] {1, 2}) {
+      long rows = 0;
+      try (DatasetScan scan =
+          d.newScan(
+              memory.allocator(),
+              ReadOptions.builder().filter(ExpressionParser.parse("k = 2")).build(),
+              DatasetScanOptions.defaults().withFilesAtOnce(atOnce))) {
+        while (scan.loadNextBatch()) {
+          rows += scan.getVectorSchemaRoot().getRowCount();
+        }
+        assertEquals(atOnce, scan.filesAtOnce());
+        assertEquals(KEPT.size(), scan.filesStarted(), atOnce + " at once: splits started");
+        assertEquals(8, scan.stats().files());
+        assertEquals(KEPT.size(), scan.stats().filesRead());
+      }
+      assertEquals(3, rows, atOnce + " at once");
+    }
+    // every file ruled out: nothing is started, and no pool is needed
+    try (DatasetScan scan =
+        d.newScan(
+            memory.allocator(),
+            ReadOptions.builder().filter(ExpressionParser.parse("k = 9")).build(),
+            DatasetScanOptions.defaults().withFilesAtOnce(2))) {
+      assertTrue(!scan.loadNextBatch());
+      assertEquals(0, scan.filesStarted());
+      assertEquals(0, scan.stats().filesRead());
+    }
+  }
+
+  @Test
+  void whatToReadOfAFileIsWorkedOutOncePerDistinctFooterSchema() throws IOException {
+    Dataset d = Dataset.open(dir.resolve("t").toString(), DatasetOptions.defaults());
+    for (int atOnce : new int[] {1, 2}) {
+      List<String> rows = new ArrayList<>();
+      try (DatasetScan scan =
+          d.newScan(
+              memory.allocator(),
+              ReadOptions.builder().columns(List.of("s", "k")).build(),
+              DatasetScanOptions.defaults().withFilesAtOnce(atOnce))) {
+        VectorSchemaRoot root = scan.getVectorSchemaRoot();
+        while (scan.loadNextBatch()) {
+          for (int r = 0; r < root.getRowCount(); r++) {
+            rows.add(root.getVector("s").getObject(r) + "/" + root.getVector("k").getObject(r));
+          }
+        }
+        assertEquals(8, scan.stats().filesRead());
+        // 8 files of two footer schemas (a.parquet: v; b.parquet: v, s)
+        assertEquals(2, scan.plan().layoutsMade(), atOnce + " at once");
+      }
+      rows.sort(null);
+      assertEquals(
+          List.of(
+              "null/0", "null/0", "null/1", "null/1", "null/2", "null/2", "null/3", "null/3",
+              "x0/0", "x1/1", "x2/2", "x3/3"),
+          rows,
+          atOnce + " at once");
     }
   }
 
