@@ -156,7 +156,7 @@ final class BulkColumnWriter {
   private long pageRaw;
   private long[] pageBits = new long[64];
 
-  private final ByteSink plain = new ByteSink(1 << 16);
+  private final ByteSink plain = ByteSink.pooled(1 << 16);
   private long[] boolBits = new long[64];
   private int boolCount;
 
@@ -166,9 +166,9 @@ final class BulkColumnWriter {
   /** The run being written, read from the Arrow buffers. */
   private final ArrowRuns runs;
 
-  private final ByteSink levels = new ByteSink(1024);
-  private final ByteSink out = new ByteSink(1024);
-  private final ByteSink repSink = new ByteSink(256);
+  private final ByteSink levels = ByteSink.pooled(1024);
+  private final ByteSink out = ByteSink.pooled(1024);
+  private final ByteSink repSink = ByteSink.pooled(256);
 
   private BulkColumnWriter(
       LeafEncoder leaf,
@@ -819,6 +819,20 @@ final class BulkColumnWriter {
     if (delta != null) {
       delta.close();
       delta = null;
+    }
+  }
+
+  /**
+   * Gives the working arrays back ({@link ScratchArrays}) once the file is complete: every page and
+   * the dictionary page are written (copied), and nothing of this writer runs any more.
+   */
+  void release() {
+    plain.release();
+    levels.release();
+    out.release();
+    repSink.release();
+    if (dict != null) {
+      dict.release();
     }
   }
 

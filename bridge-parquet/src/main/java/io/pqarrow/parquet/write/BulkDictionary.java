@@ -48,7 +48,7 @@ final class BulkDictionary {
 
   private boolean used;
   private int lastUsedSize;
-  private int[] ids = new int[1024];
+  private int[] ids = ScratchArrays.ints(1024);
   private int idCount;
 
   /** The PLAIN bytes of the values the last {@link #encode} took, for the page size. */
@@ -243,10 +243,10 @@ final class BulkDictionary {
     long expected = (long) (idCount / Math.max(fill, 1e-3));
     int bits = Integer.highestOneBit((int) Math.max(1 << 12, Math.min(1 << 22, expected * 8)));
     if (seen.length < bits >>> 6) {
-      seen = new long[bits >>> 6];
-    } else {
-      Arrays.fill(seen, 0, bits >>> 6, 0L);
+      ScratchArrays.give(seen);
+      seen = ScratchArrays.longs(bits >>> 6);
     }
+    Arrays.fill(seen, 0, bits >>> 6, 0L);
     seenMask = bits - 1;
     distinctAtLeast = 0;
     dictAtLeast = 0;
@@ -439,12 +439,14 @@ final class BulkDictionary {
     if (!used) {
       return;
     }
-    ByteSink dict = new ByteSink(16);
+    ByteSink dict = ByteSink.pooled((int) Math.min(Integer.MAX_VALUE - 16, values.byteSize));
     values.writeEntries(lastUsedSize, dict);
+    byte[] page = Arrays.copyOf(dict.bytes, dict.size);
+    dict.release();
     try {
       pages.writeDictionaryPage(
           new DictionaryPage(
-              BytesInput.from(Arrays.copyOf(dict.bytes, dict.size)),
+              BytesInput.from(page),
               lastUsedSize,
               v2 ? Encoding.PLAIN : Encoding.PLAIN_DICTIONARY));
     } catch (IOException e) {
@@ -455,5 +457,15 @@ final class BulkDictionary {
   /** Drops the chunk's entries. */
   void clear() {
     values.clear();
+  }
+
+  /** Gives the working arrays back ({@link BulkColumnWriter#release}). */
+  void release() {
+    ScratchArrays.give(ids);
+    ids = new int[0];
+    ScratchArrays.give(seen);
+    seen = new long[0];
+    idCount = 0;
+    values.release();
   }
 }

@@ -27,6 +27,29 @@ final class ByteSink {
     bytes = new byte[Math.max(16, capacity)];
   }
 
+  private ByteSink(byte[] bytes) {
+    this.bytes = bytes;
+  }
+
+  private static final byte[] RELEASED = new byte[0];
+
+  /** A sink of at least {@code capacity} bytes over an array kept by {@link ScratchArrays}. */
+  static ByteSink pooled(int capacity) {
+    return new ByteSink(ScratchArrays.bytes(Math.max(16, capacity)));
+  }
+
+  /**
+   * Gives the array to {@link ScratchArrays} and empties the sink (still usable: it grows anew).
+   * Only once nothing reads the bytes (a {@link #view} handed on has been copied).
+   */
+  void release() {
+    if (bytes != RELEASED) {
+      ScratchArrays.give(bytes);
+    }
+    bytes = RELEASED;
+    size = 0;
+  }
+
   void reset() {
     size = 0;
   }
