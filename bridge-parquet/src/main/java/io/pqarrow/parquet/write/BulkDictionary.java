@@ -48,7 +48,11 @@ final class BulkDictionary {
 
   private boolean used;
   private int lastUsedSize;
-  private int[] ids = ScratchArrays.ints(1024);
+  private int[] ids;
+
+  /** The column's path, for {@link ScratchArrays#key}. */
+  private final String column;
+
   private int idCount;
 
   /** The PLAIN bytes of the values the last {@link #encode} took, for the page size. */
@@ -91,9 +95,11 @@ final class BulkDictionary {
   private byte[] lastBytes = new byte[16];
   private int lastLength = -1;
 
-  BulkDictionary(BulkKind kind, ColumnBloom bloom, int rawExtra) {
+  BulkDictionary(BulkKind kind, ColumnBloom bloom, int rawExtra, String column) {
     this.kind = kind;
-    this.values = new ValueDictionary(kind);
+    this.column = column;
+    this.ids = ScratchArrays.ints(ScratchArrays.key("ids", column), 1024);
+    this.values = new ValueDictionary(kind, column);
     this.bloom = bloom;
     this.rawExtra = rawExtra;
   }
@@ -243,8 +249,8 @@ final class BulkDictionary {
     long expected = (long) (idCount / Math.max(fill, 1e-3));
     int bits = Integer.highestOneBit((int) Math.max(1 << 12, Math.min(1 << 22, expected * 8)));
     if (seen.length < bits >>> 6) {
-      ScratchArrays.give(seen);
-      seen = ScratchArrays.longs(bits >>> 6);
+      ScratchArrays.give(ScratchArrays.key("seen", column), seen);
+      seen = ScratchArrays.longs(ScratchArrays.key("seen", column), bits >>> 6);
     }
     Arrays.fill(seen, 0, bits >>> 6, 0L);
     seenMask = bits - 1;
@@ -439,7 +445,10 @@ final class BulkDictionary {
     if (!used) {
       return;
     }
-    ByteSink dict = ByteSink.pooled((int) Math.min(Integer.MAX_VALUE - 16, values.byteSize));
+    ByteSink dict =
+        ByteSink.pooled(
+            ScratchArrays.key("dictionary", this.column),
+            (int) Math.min(Integer.MAX_VALUE - 16, values.byteSize));
     values.writeEntries(lastUsedSize, dict);
     byte[] page = Arrays.copyOf(dict.bytes, dict.size);
     dict.release();
@@ -461,9 +470,9 @@ final class BulkDictionary {
 
   /** Gives the working arrays back ({@link BulkColumnWriter#release}). */
   void release() {
-    ScratchArrays.give(ids);
+    ScratchArrays.give(ScratchArrays.key("ids", column), ids);
     ids = new int[0];
-    ScratchArrays.give(seen);
+    ScratchArrays.give(ScratchArrays.key("seen", column), seen);
     seen = new long[0];
     idCount = 0;
     values.release();

@@ -27,15 +27,22 @@ final class ByteSink {
     bytes = new byte[Math.max(16, capacity)];
   }
 
-  private ByteSink(byte[] bytes) {
+  /** Where {@link #release} gives the array ({@link ScratchArrays#key}), or null. */
+  private String key;
+
+  private ByteSink(byte[] bytes, String key) {
     this.bytes = bytes;
+    this.key = key;
   }
 
   private static final byte[] RELEASED = new byte[0];
 
-  /** A sink of at least {@code capacity} bytes over an array kept by {@link ScratchArrays}. */
-  static ByteSink pooled(int capacity) {
-    return new ByteSink(ScratchArrays.bytes(Math.max(16, capacity)));
+  /**
+   * A sink of at least {@code capacity} bytes over an array kept by {@link ScratchArrays} under
+   * {@code key} (null: a new one), given back there by {@link #release}.
+   */
+  static ByteSink pooled(String key, int capacity) {
+    return new ByteSink(ScratchArrays.bytes(key, Math.max(16, capacity)), key);
   }
 
   /**
@@ -44,7 +51,7 @@ final class ByteSink {
    */
   void release() {
     if (bytes != RELEASED) {
-      ScratchArrays.give(bytes);
+      ScratchArrays.give(key, bytes);
     }
     bytes = RELEASED;
     size = 0;

@@ -33,20 +33,30 @@ final class ValueDictionary {
   /** The bytes before each PLAIN entry: a BYTE_ARRAY's length, none for fixed-length bytes. */
   private final int lengthPrefix;
 
-  ValueDictionary(BulkKind kind) {
+  /** The column's path, for {@link ScratchArrays#key}; null: no arrays kept. */
+  private final String column;
+
+  /**
+   * @param column the column's path: arrays are taken from and given back to {@link ScratchArrays}
+   *     under it ({@link #release}); null takes new ones
+   */
+  ValueDictionary(BulkKind kind, String column) {
     this.kind = kind;
+    this.column = column;
     boolean binary = kind == BulkKind.BINARY || kind == BulkKind.FIXED_BYTES;
     this.lengthPrefix = kind == BulkKind.BINARY ? 4 : 0;
-    this.keys = binary ? null : ScratchArrays.longs(1 << 9);
-    this.hashes = binary ? ScratchArrays.ints(1 << 9) : null;
-    this.starts = binary ? ScratchArrays.ints(1 << 9) : null;
-    this.lengths = binary ? ScratchArrays.ints(1 << 9) : null;
-    this.heap = binary ? ByteSink.pooled(1 << 12) : null;
+    this.keys = binary ? null : ScratchArrays.longs(ScratchArrays.key("dict.keys", column), 1 << 9);
+    this.hashes =
+        binary ? ScratchArrays.ints(ScratchArrays.key("dict.hashes", column), 1 << 9) : null;
+    this.starts =
+        binary ? ScratchArrays.ints(ScratchArrays.key("dict.starts", column), 1 << 9) : null;
+    this.lengths =
+        binary ? ScratchArrays.ints(ScratchArrays.key("dict.lengths", column), 1 << 9) : null;
+    this.heap = binary ? ByteSink.pooled(ScratchArrays.key("dict.heap", column), 1 << 12) : null;
     // A kept table is as good as a new one of its size (slots, not ids, depend on the size), but
     // its length must stay a power of two.
-    int[] t = ScratchArrays.ints(1 << 10);
+    int[] t = ScratchArrays.ints(ScratchArrays.key("dict.table", column), 1 << 10);
     if (Integer.bitCount(t.length) != 1) {
-      ScratchArrays.give(t);
       t = new int[1 << 10];
     }
     this.table = t;
@@ -55,11 +65,11 @@ final class ValueDictionary {
 
   /** Gives the working arrays back ({@link BulkDictionary#release}); the dictionary is empty. */
   void release() {
-    ScratchArrays.give(table);
-    ScratchArrays.give(keys);
-    ScratchArrays.give(hashes);
-    ScratchArrays.give(starts);
-    ScratchArrays.give(lengths);
+    ScratchArrays.give(ScratchArrays.key("dict.table", column), table);
+    ScratchArrays.give(ScratchArrays.key("dict.keys", column), keys);
+    ScratchArrays.give(ScratchArrays.key("dict.hashes", column), hashes);
+    ScratchArrays.give(ScratchArrays.key("dict.starts", column), starts);
+    ScratchArrays.give(ScratchArrays.key("dict.lengths", column), lengths);
     table = new int[1 << 10];
     keys = keys == null ? null : new long[1 << 9];
     hashes = hashes == null ? null : new int[1 << 9];

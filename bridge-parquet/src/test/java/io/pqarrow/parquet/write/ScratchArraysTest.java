@@ -39,6 +39,8 @@ class ScratchArraysTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
   @TempDir Path dir;
 
+  private static final String K = ScratchArrays.key("test", "column");
+
   @BeforeEach
   @AfterEach
   void empty() {
@@ -49,41 +51,48 @@ class ScratchArraysTest {
   void takesTheLargestKeptArrayOfTheSizeAskedForAndKeepsItOnce() {
     byte[] small = new byte[8192];
     byte[] large = new byte[65536];
-    ScratchArrays.give(small);
-    ScratchArrays.give(large);
+    ScratchArrays.give(K, small);
+    ScratchArrays.give(K, large);
     assertEquals(8192 + 65536, ScratchArrays.keptBytes());
-    assertSame(large, ScratchArrays.bytes(100));
-    assertSame(small, ScratchArrays.bytes(100));
-    byte[] fresh = ScratchArrays.bytes(100);
+    assertSame(large, ScratchArrays.bytes(K, 100));
+    assertSame(small, ScratchArrays.bytes(K, 100));
+    byte[] fresh = ScratchArrays.bytes(K, 100);
     assertNotSame(small, fresh);
     assertEquals(100, fresh.length);
     assertEquals(0, ScratchArrays.keptBytes());
 
-    ScratchArrays.give(small);
-    assertEquals(16384, ScratchArrays.bytes(16384).length, "none kept is large enough: a new one");
-    assertThrows(IllegalStateException.class, () -> ScratchArrays.give(small));
+    ScratchArrays.give(K, small);
+    assertEquals(
+        16384, ScratchArrays.bytes(K, 16384).length, "none kept is large enough: a new one");
+    assertThrows(IllegalStateException.class, () -> ScratchArrays.give(K, small));
 
     long[] longs = new long[4096];
-    ScratchArrays.give(longs);
+    String longKey = ScratchArrays.key("longs", "column");
+    ScratchArrays.give(longKey, longs);
     assertEquals(8192 + 8L * 4096, ScratchArrays.keptBytes());
-    assertSame(longs, ScratchArrays.longs(10));
+    assertSame(longs, ScratchArrays.longs(longKey, 10));
     int[] ints = new int[4096];
-    ScratchArrays.give(ints);
-    assertSame(ints, ScratchArrays.ints(4096));
+    String intKey = ScratchArrays.key("ints", "column");
+    ScratchArrays.give(intKey, ints);
+    assertNotSame(ints, ScratchArrays.ints(ScratchArrays.key("ints", "another column"), 10));
+    assertEquals(null, ScratchArrays.key("test", null));
+    ScratchArrays.give(null, new int[4096]);
+    assertEquals(8192 + 16384, ScratchArrays.keptBytes(), "a null key keeps nothing");
+    assertSame(ints, ScratchArrays.ints(intKey, 4096));
   }
 
   @Test
   void keepsNeitherTinyNorHugeArraysNorMoreThanItsBound() {
-    ScratchArrays.give(new byte[16]);
-    ScratchArrays.give(new byte[ScratchArrays.MAX_ARRAY_BYTES + 1]);
+    ScratchArrays.give(K, new byte[16]);
+    ScratchArrays.give(K, new byte[ScratchArrays.MAX_ARRAY_BYTES + 1]);
     assertEquals(0, ScratchArrays.keptBytes());
     for (int i = 0; i < ScratchArrays.MAX_KEPT + 10; i++) {
-      ScratchArrays.give(new int[1024]);
+      ScratchArrays.give(K, new int[1024]);
     }
     assertEquals(4096L * ScratchArrays.MAX_KEPT, ScratchArrays.keptBytes());
     int big = ScratchArrays.MAX_ARRAY_BYTES;
     for (int i = 0; i < 8; i++) {
-      ScratchArrays.give(new byte[big]);
+      ScratchArrays.give(K, new byte[big]);
     }
     assertTrue(ScratchArrays.keptBytes() <= ScratchArrays.MAX_BYTES, "within its bound");
   }
