@@ -210,7 +210,11 @@ final class BulkDictionary {
 
   private void ensureIds(int n) {
     if (ids.length < n) {
-      ids = Arrays.copyOf(ids, Math.max(n, ids.length * 2));
+      // As ByteSink's growth: an array a completed file gave back, the old one not given.
+      int[] next =
+          ScratchArrays.ints(ScratchArrays.key("ids", column), Math.max(n, ids.length * 2));
+      System.arraycopy(ids, 0, next, 0, ids.length);
+      ids = next;
     }
   }
 

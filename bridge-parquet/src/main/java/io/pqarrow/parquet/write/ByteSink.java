@@ -68,9 +68,17 @@ final class ByteSink {
       if (need > Integer.MAX_VALUE - 16) {
         throw new IllegalStateException("page buffer over 2 GiB");
       }
-      bytes =
-          Arrays.copyOf(
-              bytes, (int) Math.max(need, Math.min(Integer.MAX_VALUE - 16, 2L * bytes.length)));
+      int length = (int) Math.max(need, Math.min(Integer.MAX_VALUE - 16, 2L * bytes.length));
+      if (key == null) {
+        bytes = Arrays.copyOf(bytes, length);
+      } else {
+        // A sink that grows while its file is written takes an array a completed file gave back
+        // (the files of a partitioned write stay open until its end, and grow as they complete);
+        // the old array is not given back: a caller may still read the bytes it took from it.
+        byte[] next = ScratchArrays.bytes(key, length);
+        System.arraycopy(bytes, 0, next, 0, bytes.length);
+        bytes = next;
+      }
     }
   }
 

@@ -82,6 +82,22 @@ class ScratchArraysTest {
   }
 
   @Test
+  void aGrowingSinkTakesAKeptArrayAndKeepsItsBytes() {
+    ByteSink sink = ByteSink.pooled(K, 16);
+    assertEquals(16, sink.bytes.length, "none kept: a new one");
+    sink.put(new byte[] {1, 2, 3}, 0, 3);
+    byte[] kept = new byte[65536];
+    kept[3] = 99;
+    ScratchArrays.give(K, kept);
+    sink.ensure(1000);
+    assertSame(kept, sink.bytes, "grown into the kept array");
+    assertEquals(3, sink.size);
+    assertArrayEquals(new byte[] {1, 2, 3}, java.util.Arrays.copyOf(sink.bytes, 3));
+    sink.release();
+    assertSame(kept, ScratchArrays.bytes(K, 1), "given back by release");
+  }
+
+  @Test
   void keepsNeitherTinyNorHugeArraysNorMoreThanItsBound() {
     ScratchArrays.give(K, new byte[16]);
     ScratchArrays.give(K, new byte[ScratchArrays.MAX_ARRAY_BYTES + 1]);
