@@ -45,7 +45,7 @@ final class ArrowRuns {
   long[] valueBits = new long[RUN / 64 + 1];
 
   /** The run's values: fixed-width at the Parquet width, or bytes at {@link #offsets}. */
-  byte[] scratch = new byte[RUN * 8];
+  byte[] scratch;
 
   /** Where each value of a byte-string run starts in {@link #scratch}, and where the last ends. */
   int[] offsets = new int[RUN + 1];
@@ -60,6 +60,7 @@ final class ArrowRuns {
    */
   ArrowRuns(String path, WriteKind kind, int stride, int width, int fixedLength) {
     this.path = path;
+    this.scratch = ScratchArrays.bytes(ScratchArrays.key("runs.scratch", path), RUN * 8);
     this.largeOffsets = kind.source() == WriteKind.Source.LARGE_OFFSETS;
     this.stride = stride;
     this.width = width;
@@ -101,6 +102,15 @@ final class ArrowRuns {
     ensureScratch(offsets[n]);
     v.getDataBuffer().getBytes(base, scratch, 0, offsets[n]);
     return n;
+  }
+
+  /**
+   * Gives {@link #scratch} back ({@link ScratchArrays}) once the file is complete; every read after
+   * it makes room again.
+   */
+  void release() {
+    ScratchArrays.give(ScratchArrays.key("runs.scratch", path), scratch);
+    scratch = new byte[0];
   }
 
   /** Makes the run's arrays hold {@code n} rows (a nested leaf's span may pass {@link #RUN}). */

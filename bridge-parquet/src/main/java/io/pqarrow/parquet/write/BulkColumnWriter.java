@@ -156,7 +156,7 @@ final class BulkColumnWriter {
   private long pageRaw;
   private long[] pageBits = new long[64];
 
-  private final ByteSink plain = new ByteSink(1 << 16);
+  private final ByteSink plain;
   private long[] boolBits = new long[64];
   private int boolCount;
 
@@ -166,9 +166,9 @@ final class BulkColumnWriter {
   /** The run being written, read from the Arrow buffers. */
   private final ArrowRuns runs;
 
-  private final ByteSink levels = new ByteSink(1024);
-  private final ByteSink out = new ByteSink(1024);
-  private final ByteSink repSink = new ByteSink(256);
+  private final ByteSink levels;
+  private final ByteSink out;
+  private final ByteSink repSink;
 
   private BulkColumnWriter(
       LeafEncoder leaf,
@@ -204,7 +204,11 @@ final class BulkColumnWriter {
     this.float16 = source == WriteKind.Source.HALF_FLOAT;
     this.rawExtra = kind == BulkKind.BINARY || kind == BulkKind.FIXED_BYTES && dictionary ? 4 : 0;
     this.bloom = new ColumnBloom(column);
-    this.dict = dictionary ? new BulkDictionary(kind, bloom, rawExtra) : null;
+    this.dict = dictionary ? new BulkDictionary(kind, bloom, rawExtra, leaf.path) : null;
+    this.plain = ByteSink.pooled(ScratchArrays.key("plain", leaf.path), 1 << 16);
+    this.levels = ByteSink.pooled(ScratchArrays.key("levels", leaf.path), 1024);
+    this.out = ByteSink.pooled(ScratchArrays.key("out", leaf.path), 1024);
+    this.repSink = ByteSink.pooled(ScratchArrays.key("repetition", leaf.path), 256);
     this.stats = new RunStatistics(kind, keyMask, keyFlip, prefixFlip, float16);
     this.runs = new ArrowRuns(leaf.path, leaf.kind, stride, kind.width, fixedLength);
   }
@@ -819,6 +823,21 @@ final class BulkColumnWriter {
     if (delta != null) {
       delta.close();
       delta = null;
+    }
+  }
+
+  /**
+   * Gives the working arrays back ({@link ScratchArrays}) once the file is complete: every page and
+   * the dictionary page are written (copied), and nothing of this writer runs any more.
+   */
+  void release() {
+    plain.release();
+    levels.release();
+    out.release();
+    repSink.release();
+    runs.release();
+    if (dict != null) {
+      dict.release();
     }
   }
 

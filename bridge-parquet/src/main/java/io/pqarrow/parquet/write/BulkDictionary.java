@@ -48,7 +48,11 @@ final class BulkDictionary {
 
   private boolean used;
   private int lastUsedSize;
-  private int[] ids = new int[1024];
+  private int[] ids;
+
+  /** The column's path, for {@link ScratchArrays#key}. */
+  private final String column;
+
   private int idCount;
 
   /** The PLAIN bytes of the values the last {@link #encode} took, for the page size. */
@@ -91,9 +95,11 @@ final class BulkDictionary {
   private byte[] lastBytes = new byte[16];
   private int lastLength = -1;
 
-  BulkDictionary(BulkKind kind, ColumnBloom bloom, int rawExtra) {
+  BulkDictionary(BulkKind kind, ColumnBloom bloom, int rawExtra, String column) {
     this.kind = kind;
-    this.values = new ValueDictionary(kind);
+    this.column = column;
+    this.ids = ScratchArrays.ints(ScratchArrays.key("ids", column), 1024);
+    this.values = new ValueDictionary(kind, column);
     this.bloom = bloom;
     this.rawExtra = rawExtra;
   }
@@ -204,7 +210,11 @@ final class BulkDictionary {
 
   private void ensureIds(int n) {
     if (ids.length < n) {
-      ids = Arrays.copyOf(ids, Math.max(n, ids.length * 2));
+      // As ByteSink's growth: an array a completed file gave back, the old one not given.
+      int[] next =
+          ScratchArrays.ints(ScratchArrays.key("ids", column), Math.max(n, ids.length * 2));
+      System.arraycopy(ids, 0, next, 0, ids.length);
+      ids = next;
     }
   }
 
@@ -243,10 +253,10 @@ final class BulkDictionary {
     long expected = (long) (idCount / Math.max(fill, 1e-3));
     int bits = Integer.highestOneBit((int) Math.max(1 << 12, Math.min(1 << 22, expected * 8)));
     if (seen.length < bits >>> 6) {
-      seen = new long[bits >>> 6];
-    } else {
-      Arrays.fill(seen, 0, bits >>> 6, 0L);
+      ScratchArrays.give(ScratchArrays.key("seen", column), seen);
+      seen = ScratchArrays.longs(ScratchArrays.key("seen", column), bits >>> 6);
     }
+    Arrays.fill(seen, 0, bits >>> 6, 0L);
     seenMask = bits - 1;
     distinctAtLeast = 0;
     dictAtLeast = 0;
@@ -439,12 +449,17 @@ final class BulkDictionary {
     if (!used) {
       return;
     }
-    ByteSink dict = new ByteSink(16);
+    ByteSink dict =
+        ByteSink.pooled(
+            ScratchArrays.key("dictionary", this.column),
+            (int) Math.min(Integer.MAX_VALUE - 16, values.byteSize));
     values.writeEntries(lastUsedSize, dict);
+    byte[] page = Arrays.copyOf(dict.bytes, dict.size);
+    dict.release();
     try {
       pages.writeDictionaryPage(
           new DictionaryPage(
-              BytesInput.from(Arrays.copyOf(dict.bytes, dict.size)),
+              BytesInput.from(page),
               lastUsedSize,
               v2 ? Encoding.PLAIN : Encoding.PLAIN_DICTIONARY));
     } catch (IOException e) {
@@ -455,5 +470,15 @@ final class BulkDictionary {
   /** Drops the chunk's entries. */
   void clear() {
     values.clear();
+  }
+
+  /** Gives the working arrays back ({@link BulkColumnWriter#release}). */
+  void release() {
+    ScratchArrays.give(ScratchArrays.key("ids", column), ids);
+    ids = new int[0];
+    ScratchArrays.give(ScratchArrays.key("seen", column), seen);
+    seen = new long[0];
+    idCount = 0;
+    values.release();
   }
 }

@@ -27,6 +27,36 @@ final class ByteSink {
     bytes = new byte[Math.max(16, capacity)];
   }
 
+  /** Where {@link #release} gives the array ({@link ScratchArrays#key}), or null. */
+  private String key;
+
+  private ByteSink(byte[] bytes, String key) {
+    this.bytes = bytes;
+    this.key = key;
+  }
+
+  private static final byte[] RELEASED = new byte[0];
+
+  /**
+   * A sink of at least {@code capacity} bytes over an array kept by {@link ScratchArrays} under
+   * {@code key} (null: a new one), given back there by {@link #release}.
+   */
+  static ByteSink pooled(String key, int capacity) {
+    return new ByteSink(ScratchArrays.bytes(key, Math.max(16, capacity)), key);
+  }
+
+  /**
+   * Gives the array to {@link ScratchArrays} and empties the sink (still usable: it grows anew).
+   * Only once nothing reads the bytes (a {@link #view} handed on has been copied).
+   */
+  void release() {
+    if (bytes != RELEASED) {
+      ScratchArrays.give(key, bytes);
+    }
+    bytes = RELEASED;
+    size = 0;
+  }
+
   void reset() {
     size = 0;
   }
@@ -38,9 +68,17 @@ final class ByteSink {
       if (need > Integer.MAX_VALUE - 16) {
         throw new IllegalStateException("page buffer over 2 GiB");
       }
-      bytes =
-          Arrays.copyOf(
-              bytes, (int) Math.max(need, Math.min(Integer.MAX_VALUE - 16, 2L * bytes.length)));
+      int length = (int) Math.max(need, Math.min(Integer.MAX_VALUE - 16, 2L * bytes.length));
+      if (key == null) {
+        bytes = Arrays.copyOf(bytes, length);
+      } else {
+        // A sink that grows while its file is written takes an array a completed file gave back
+        // (the files of a partitioned write stay open until its end, and grow as they complete);
+        // the old array is not given back: a caller may still read the bytes it took from it.
+        byte[] next = ScratchArrays.bytes(key, length);
+        System.arraycopy(bytes, 0, next, 0, bytes.length);
+        bytes = next;
+      }
     }
   }
 

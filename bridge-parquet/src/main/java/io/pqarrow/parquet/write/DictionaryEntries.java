@@ -54,7 +54,7 @@ final class DictionaryEntries {
     int fixedLength =
         kind == BulkKind.FIXED_BYTES ? leaf.column.getPrimitiveType().getTypeLength() : 0;
     this.runs = new ArrowRuns(leaf.path, leaf.kind, leaf.kind.stride(), kind.width, fixedLength);
-    this.folded = new ValueDictionary(kind);
+    this.folded = new ValueDictionary(kind, null);
   }
 
   /**

@@ -193,6 +193,15 @@ final class FieldWriter {
     return out;
   }
 
+  /** Gives the bulk column writers' working arrays back once the file is complete. */
+  void release() {
+    if (bulk != null) {
+      for (BulkColumnWriter b : bulk) {
+        b.release();
+      }
+    }
+  }
+
   /** Closes this row group's column writers. */
   void close() {
     if (bulk != null) {

@@ -667,6 +667,10 @@ public final class ParquetArrowWriter implements AutoCloseable {
     closed = true;
     try {
       flushRowGroup(true);
+      // Every page is written and no task of this writer runs: the arrays go to the next writer.
+      for (FieldWriter f : fields) {
+        f.release();
+      }
       writer.end(keyValueMetadata);
       footer.apply(target);
       if (target != file) {

@@ -18,7 +18,7 @@ final class ValueDictionary {
   long byteSize;
 
   /** Slots: an entry's id plus 1, 0 when empty; a power of two, at most half full. */
-  private int[] table = new int[1 << 10];
+  private int[] table;
 
   /** Fixed width only: each entry's value bits. */
   private long[] keys;
@@ -33,15 +33,53 @@ final class ValueDictionary {
   /** The bytes before each PLAIN entry: a BYTE_ARRAY's length, none for fixed-length bytes. */
   private final int lengthPrefix;
 
-  ValueDictionary(BulkKind kind) {
+  /** The column's path, for {@link ScratchArrays#key}; null: no arrays kept. */
+  private final String column;
+
+  /**
+   * @param column the column's path: arrays are taken from and given back to {@link ScratchArrays}
+   *     under it ({@link #release}); null takes new ones
+   */
+  ValueDictionary(BulkKind kind, String column) {
     this.kind = kind;
+    this.column = column;
     boolean binary = kind == BulkKind.BINARY || kind == BulkKind.FIXED_BYTES;
     this.lengthPrefix = kind == BulkKind.BINARY ? 4 : 0;
-    this.keys = binary ? null : new long[1 << 9];
-    this.hashes = binary ? new int[1 << 9] : null;
-    this.starts = binary ? new int[1 << 9] : null;
-    this.lengths = binary ? new int[1 << 9] : null;
-    this.heap = binary ? new ByteSink(1 << 12) : null;
+    this.keys = binary ? null : ScratchArrays.longs(ScratchArrays.key("dict.keys", column), 1 << 9);
+    this.hashes =
+        binary ? ScratchArrays.ints(ScratchArrays.key("dict.hashes", column), 1 << 9) : null;
+    this.starts =
+        binary ? ScratchArrays.ints(ScratchArrays.key("dict.starts", column), 1 << 9) : null;
+    this.lengths =
+        binary ? ScratchArrays.ints(ScratchArrays.key("dict.lengths", column), 1 << 9) : null;
+    this.heap = binary ? ByteSink.pooled(ScratchArrays.key("dict.heap", column), 1 << 12) : null;
+    // A kept table is as good as a new one of its size (slots, not ids, depend on the size), but
+    // its length must stay a power of two.
+    int[] t = ScratchArrays.ints(ScratchArrays.key("dict.table", column), 1 << 10);
+    if (Integer.bitCount(t.length) != 1) {
+      t = new int[1 << 10];
+    }
+    this.table = t;
+    Arrays.fill(table, 0);
+  }
+
+  /** Gives the working arrays back ({@link BulkDictionary#release}); the dictionary is empty. */
+  void release() {
+    ScratchArrays.give(ScratchArrays.key("dict.table", column), table);
+    ScratchArrays.give(ScratchArrays.key("dict.keys", column), keys);
+    ScratchArrays.give(ScratchArrays.key("dict.hashes", column), hashes);
+    ScratchArrays.give(ScratchArrays.key("dict.starts", column), starts);
+    ScratchArrays.give(ScratchArrays.key("dict.lengths", column), lengths);
+    table = new int[1 << 10];
+    keys = keys == null ? null : new long[1 << 9];
+    hashes = hashes == null ? null : new int[1 << 9];
+    starts = starts == null ? null : new int[1 << 9];
+    lengths = lengths == null ? null : new int[1 << 9];
+    if (heap != null) {
+      heap.release();
+    }
+    size = 0;
+    byteSize = 0;
   }
 
   void clear() {
@@ -130,14 +168,21 @@ final class ValueDictionary {
   /** Makes room for one more entry; its id. */
   private int grow() {
     int id = size;
+    // Arrays kept from other writers (ScratchArrays) may differ in length: each grows on its own.
     if (starts == null) {
       if (id == keys.length) {
         keys = Arrays.copyOf(keys, id * 2);
       }
-    } else if (id == starts.length) {
-      hashes = Arrays.copyOf(hashes, id * 2);
-      starts = Arrays.copyOf(starts, id * 2);
-      lengths = Arrays.copyOf(lengths, id * 2);
+    } else {
+      if (id == starts.length) {
+        starts = Arrays.copyOf(starts, id * 2);
+      }
+      if (id == hashes.length) {
+        hashes = Arrays.copyOf(hashes, id * 2);
+      }
+      if (id == lengths.length) {
+        lengths = Arrays.copyOf(lengths, id * 2);
+      }
     }
     size++;
     return id;
