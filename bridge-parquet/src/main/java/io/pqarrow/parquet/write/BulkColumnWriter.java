@@ -39,10 +39,10 @@ import org.apache.parquet.schema.PrimitiveType;
  * or when the first page's indices and dictionary are not smaller than its PLAIN values; pages
  * written before a fallback stay dictionary-encoded, with the dictionary entries they use.
  *
- * <p>A dictionary-encoded Arrow field over such a leaf is written here too: its runs are its rows'
- * dictionary entries, read from the dictionary once per chunk ({@link DictionaryEntries}); when the
- * column is dictionary-encoded its pages are the entries' ids over the Arrow dictionary ({@link
- * IndexPages}).
+ * <p>A dictionary-encoded Arrow field over such a leaf, at the top or below lists and structs, is
+ * written here too: its runs are its rows' (or its levels' values') dictionary entries, read from
+ * the dictionary once per chunk ({@link DictionaryEntries}); when the column is dictionary-encoded
+ * its pages are the entries' ids over the Arrow dictionary ({@link IndexPages}).
  *
  * <p>Why one file of about 800 lines: the three run sources (flat, nested, dictionary indices) and
  * the value encoders all fill one page's state (rows, nulls, levels, PLAIN bytes, statistics, bloom
@@ -177,7 +177,7 @@ final class BulkColumnWriter {
       boolean byteStreamSplit,
       WriteOptions.Encoding deltaEncoding,
       int stride,
-      NestedLevels nested,
+      java.util.List<WriteNode> chain,
       DictionaryWriteNode indexed) {
     WriteKind.Source source = leaf.kind.source();
     this.indexed = indexed;
@@ -185,7 +185,7 @@ final class BulkColumnWriter {
     this.indexPages = indexed != null && indexed.passesThrough() ? new IndexPages() : null;
     this.keys = indexed == null ? null : new int[ArrowRuns.RUN];
     this.leaf = leaf;
-    this.nested = nested;
+    this.nested = chain == null ? null : new NestedLevels(chain, entries);
     this.rescaled =
         BulkKind.checksEachValue(leaf.kind, kind) ? (LeafEncoders.IntegerOut) leaf : null;
     this.byteStreamSplit = byteStreamSplit;
@@ -224,6 +224,10 @@ final class BulkColumnWriter {
   static BulkColumnWriter create(
       LeafEncoder leaf, WriteOptions.Encoding encoding, java.util.List<WriteNode> chain) {
     boolean deep = chain != null && chain.size() > 1;
+    DictionaryWriteNode indexed = deep ? NestedLevels.dictionaryAbove(chain) : null;
+    if (indexed != null) {
+      return create(indexed, encoding, chain);
+    }
     BulkKind kind = BulkKind.of(leaf, encoding, deep);
     if (kind == null) {
       return null;
@@ -237,7 +241,7 @@ final class BulkColumnWriter {
         encoding == WriteOptions.Encoding.BYTE_STREAM_SPLIT,
         encoding.name().startsWith("DELTA_") ? encoding : null,
         leaf.kind.stride(),
-        deep ? new NestedLevels(chain) : null,
+        deep ? chain : null,
         null);
   }
 
@@ -248,12 +252,22 @@ final class BulkColumnWriter {
    * reads its dictionaries in bulk ({@link DictionaryWriteNode#readInBulk}).
    */
   static BulkColumnWriter create(DictionaryWriteNode node, WriteOptions.Encoding encoding) {
+    return create(node, encoding, null);
+  }
+
+  /**
+   * {@link #create(DictionaryWriteNode, WriteOptions.Encoding)} for a dictionary-encoded field at
+   * the end of {@code chain} but for its leaf (below lists and structs; its levels from {@link
+   * NestedLevels}), or at the top when {@code chain} is null.
+   */
+  private static BulkColumnWriter create(
+      DictionaryWriteNode node, WriteOptions.Encoding encoding, java.util.List<WriteNode> chain) {
     LeafEncoder leaf = node.leafBelow();
     if (leaf == null || leaf.kind == null) {
       return null;
     }
     WriteKind.Source source = leaf.kind.source();
-    BulkKind kind = BulkKind.of(leaf, encoding, false);
+    BulkKind kind = BulkKind.of(leaf, encoding, chain != null);
     if (kind == null
         || kind == BulkKind.BOOLEAN
         || kind == BulkKind.NULLS
@@ -270,7 +284,7 @@ final class BulkColumnWriter {
             encoding == WriteOptions.Encoding.BYTE_STREAM_SPLIT,
             encoding.name().startsWith("DELTA_") ? encoding : null,
             leaf.kind.stride(),
-            null,
+            chain,
             node);
     node.readInBulk(writer.entries);
     return writer;
@@ -402,7 +416,12 @@ final class BulkColumnWriter {
           continue;
         }
         runs.ensureRun(len);
-        if (kind == BulkKind.BINARY) {
+        if (indexed != null) {
+          if (keys.length < len) {
+            keys = new int[Math.max(len, 2 * keys.length)];
+          }
+          this.entries.readMasked(indexed, at, len, nested.mask, nested.segmentValid, runs, keys);
+        } else if (kind == BulkKind.BINARY) {
           try {
             if (views) {
               runs.readViews(v, at, len, Long.MAX_VALUE);

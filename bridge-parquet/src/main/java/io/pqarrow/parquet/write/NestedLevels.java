@@ -40,6 +40,16 @@ final class NestedLevels {
 
   private final LeafEncoder leaf;
 
+  /**
+   * The dictionary-encoded field right above the leaf, or null: its vector holds indices, the
+   * leaf's vector is the dictionary, whose entries are read by {@link #entries}. The entries going
+   * on then refer to indices; one whose dictionary entry is null ends at the leaf's {@code
+   * nullDef}.
+   */
+  private final DictionaryWriteNode dictionary;
+
+  private final DictionaryEntries entries;
+
   /** The level entries of the run: their definition and repetition levels. */
   int count;
 
@@ -89,14 +99,32 @@ final class NestedLevels {
   private byte[] bytes = new byte[1024];
 
   NestedLevels(List<WriteNode> chain) {
+    this(chain, null);
+  }
+
+  /**
+   * The levels of the leaf at the end of {@code chain}; {@code entries} reads the dictionaries when
+   * a dictionary-encoded field is right above it ({@link #dictionaryAbove}), else null.
+   */
+  NestedLevels(List<WriteNode> chain, DictionaryEntries entries) {
     this.chain = chain.toArray(new WriteNode[0]);
     this.leaf = (LeafEncoder) this.chain[this.chain.length - 1];
+    this.dictionary = dictionaryAbove(chain);
+    this.entries = entries;
+  }
+
+  /** The dictionary-encoded field right above the leaf of {@code chain}, or null. */
+  static DictionaryWriteNode dictionaryAbove(List<WriteNode> chain) {
+    return chain.size() > 1 && chain.get(chain.size() - 2) instanceof DictionaryWriteNode d
+        ? d
+        : null;
   }
 
   /**
    * The node chains of the leaves below {@code root}, in leaf order, or null when some node is not
-   * one the levels are read for here (a dictionary). A struct's Parquet field with no Arrow child
-   * (ordinal -1) is a leaf whose every value is null.
+   * one the levels are read for here (a dictionary-encoded field over a list or struct). A struct's
+   * Parquet field with no Arrow child (ordinal -1) is a leaf whose every value is null; a
+   * dictionary-encoded field over a leaf is in the chain right above it.
    */
   static List<List<WriteNode>> chains(WriteNode root) {
     List<List<WriteNode>> out = new ArrayList<>();
@@ -111,6 +139,8 @@ final class NestedLevels {
       ok = true;
     } else if (node instanceof ListWriteNode list) {
       ok = collect(list.element, path, out);
+    } else if (node instanceof DictionaryWriteNode dictionary) {
+      ok = dictionary.leafBelow() != null && collect(dictionary.leafBelow(), path, out);
     } else if (node instanceof StructWriteNode struct) {
       ok = true;
       for (int i = 0; ok && i < struct.children.size(); i++) {
@@ -139,6 +169,10 @@ final class NestedLevels {
     }
     count = n;
     for (WriteNode node : chain) {
+      if (node == leaf && dictionary != null) {
+        endNullEntries();
+        break;
+      }
       endNulls(node, vectorOf(node));
       if (node instanceof ListWriteNode list) {
         expand(list);
@@ -294,6 +328,8 @@ final class NestedLevels {
       return l.kind.source() == WriteKind.Source.NULL ? null : l.storage();
     } else if (node instanceof ListWriteNode l) {
       return l.vector();
+    } else if (node instanceof DictionaryWriteNode d) {
+      return d.indexVector();
     }
     return ((StructWriteNode) node).vector();
   }
@@ -324,6 +360,39 @@ final class NestedLevels {
         if (nullDef < 0) {
           failing = rowOf[i];
           throw new InvalidValueException(node.path, "null in a non-nullable field");
+        }
+        defs[i] = nullDef;
+        idx[i] = -1;
+      }
+    }
+  }
+
+  /**
+   * Ends the entries going on (indices into the dictionary-encoded field's vector) whose dictionary
+   * entry is null, as the leaf's nulls; an index outside the dictionary is refused, naming its row.
+   */
+  private void endNullEntries() {
+    int[] idx = index;
+    if (!span()) {
+      return;
+    }
+    int first = spanFirst;
+    entries.readIndices(dictionary, first, spanLast - first + 1);
+    int nullDef = leaf.nullDef;
+    for (int i = 0; i < count; i++) {
+      int at = idx[i];
+      if (at < 0) {
+        continue;
+      }
+      long key = entries.key(at - first);
+      if (key < 0 || key >= entries.count) {
+        failing = rowOf[i];
+        throw dictionary.outOfRange(key);
+      }
+      if (!entries.isValid((int) key)) {
+        if (nullDef < 0) {
+          failing = rowOf[i];
+          throw new InvalidValueException(leaf.path, "null in a non-nullable field");
         }
         defs[i] = nullDef;
         idx[i] = -1;
