@@ -178,7 +178,8 @@ final class BulkColumnWriter {
       WriteOptions.Encoding deltaEncoding,
       int stride,
       java.util.List<WriteNode> chain,
-      DictionaryWriteNode indexed) {
+      DictionaryWriteNode indexed,
+      boolean earlyDecision) {
     WriteKind.Source source = leaf.kind.source();
     this.indexed = indexed;
     this.entries = indexed == null ? null : new DictionaryEntries(leaf, kind);
@@ -204,7 +205,7 @@ final class BulkColumnWriter {
     this.float16 = source == WriteKind.Source.HALF_FLOAT;
     this.rawExtra = kind == BulkKind.BINARY || kind == BulkKind.FIXED_BYTES && dictionary ? 4 : 0;
     this.bloom = new ColumnBloom(column);
-    this.dict = dictionary ? new BulkDictionary(kind, bloom, rawExtra) : null;
+    this.dict = dictionary ? new BulkDictionary(kind, bloom, rawExtra, earlyDecision) : null;
     this.stats = new RunStatistics(kind, keyMask, keyFlip, prefixFlip, float16);
     this.runs = new ArrowRuns(leaf.path, leaf.kind, stride, kind.width, fixedLength);
   }
@@ -213,16 +214,20 @@ final class BulkColumnWriter {
    * The bulk writer of {@code leaf}, or {@code null} when it is not one (see {@link BulkKind#of}).
    */
   static BulkColumnWriter create(LeafEncoder leaf, WriteOptions.Encoding encoding) {
-    return create(leaf, encoding, null);
+    return create(leaf, encoding, null, true);
   }
 
   /**
    * The bulk writer of the leaf at the end of {@code chain} (the nodes from its top-level field
    * down, see {@link NestedLevels#chains}), or {@code null} when it is not one; a {@code null}
-   * chain is a top-level flat leaf.
+   * chain is a top-level flat leaf. A dictionary-encoded column's first page decides early whether
+   * it falls back ({@link BulkDictionary}) when {@code earlyDecision} (tests turn it off).
    */
   static BulkColumnWriter create(
-      LeafEncoder leaf, WriteOptions.Encoding encoding, java.util.List<WriteNode> chain) {
+      LeafEncoder leaf,
+      WriteOptions.Encoding encoding,
+      java.util.List<WriteNode> chain,
+      boolean earlyDecision) {
     boolean deep = chain != null && chain.size() > 1;
     DictionaryWriteNode indexed = deep ? NestedLevels.dictionaryAbove(chain) : null;
     if (indexed != null) {
@@ -242,14 +247,17 @@ final class BulkColumnWriter {
         encoding.name().startsWith("DELTA_") ? encoding : null,
         leaf.kind.stride(),
         deep ? chain : null,
-        null);
+        null,
+        earlyDecision);
   }
 
   /**
    * The bulk writer of a top-level dictionary-encoded field over a leaf, or {@code null} when it is
-   * not one: the leaf's values must be read from the dictionary's buffers without a check that may
-   * fail (no rescaled or narrowed integers, intervals or views) and not be booleans. The node then
-   * reads its dictionaries in bulk ({@link DictionaryWriteNode#readInBulk}).
+   * not one: the leaf's values must be read from the dictionary's buffers without a check of each
+   * value that may fail (no rescaled or narrowed integers, no intervals). A view or offset that
+   * points outside its buffers is refused when the dictionary is read, whether a row refers to its
+   * entry or not (as the per-value engine refuses it when the column is dictionary-encoded). The
+   * node then reads its dictionaries in bulk ({@link DictionaryWriteNode#readInBulk}).
    */
   static BulkColumnWriter create(DictionaryWriteNode node, WriteOptions.Encoding encoding) {
     return create(node, encoding, null);
@@ -269,10 +277,8 @@ final class BulkColumnWriter {
     WriteKind.Source source = leaf.kind.source();
     BulkKind kind = BulkKind.of(leaf, encoding, chain != null);
     if (kind == null
-        || kind == BulkKind.BOOLEAN
         || kind == BulkKind.NULLS
         || source == WriteKind.Source.INTERVAL
-        || source == WriteKind.Source.VIEWS
         || BulkKind.checksEachValue(leaf.kind, kind)) {
       return null;
     }
@@ -285,7 +291,8 @@ final class BulkColumnWriter {
             encoding.name().startsWith("DELTA_") ? encoding : null,
             leaf.kind.stride(),
             chain,
-            node);
+            node,
+            false);
     node.readInBulk(writer.entries);
     return writer;
   }
@@ -484,6 +491,19 @@ final class BulkColumnWriter {
    * own values would be.
    */
   private void indexedValues(int n, int valid) {
+    if (kind == BulkKind.BOOLEAN) {
+      // The entries' bytes (0 or 1) as the run's value bits.
+      long[] b = runs.valueBits;
+      Arrays.fill(b, 0, (n >> 6) + 1, 0L);
+      byte[] s = runs.scratch;
+      for (int i = 0; i < n; i++) {
+        if (s[i] != 0 && ArrowRuns.isSet(runs.runBits, i)) {
+          b[i >> 6] |= 1L << i;
+        }
+      }
+      booleanValues(n, valid);
+      return;
+    }
     boolean bytes = kind == BulkKind.BINARY || kind == BulkKind.FIXED_BYTES;
     if (indexPages == null) {
       if (bytes) {
@@ -545,6 +565,13 @@ final class BulkColumnWriter {
 
   private void booleans(FieldVector v, int row, int n, int valid) {
     runs.readBits(v.getDataBuffer(), row, n, runs.valueBits);
+    booleanValues(n, valid);
+  }
+
+  /**
+   * Encodes the {@code valid} values of the run's {@link ArrowRuns#valueBits}, as its bits mark.
+   */
+  private void booleanValues(int n, int valid) {
     int words = (n + 63) >> 6;
     if (valid < n) {
       for (int w = 0; w < words; w++) {

@@ -58,7 +58,7 @@ final class BulkDictionary {
   static final int FIRST_CHECK = 1024;
 
   /** Whether the early decision is on (tests turn it off to compare files). */
-  static boolean earlyDecision = true;
+  private final boolean earlyDecision;
 
   /** How many first pages paused, and how many of those were then rebuilt (for tests). */
   long paused;
@@ -91,8 +91,9 @@ final class BulkDictionary {
   private byte[] lastBytes = new byte[16];
   private int lastLength = -1;
 
-  BulkDictionary(BulkKind kind, ColumnBloom bloom, int rawExtra) {
+  BulkDictionary(BulkKind kind, ColumnBloom bloom, int rawExtra, boolean earlyDecision) {
     this.kind = kind;
+    this.earlyDecision = earlyDecision;
     this.values = new ValueDictionary(kind);
     this.bloom = bloom;
     this.rawExtra = rawExtra;

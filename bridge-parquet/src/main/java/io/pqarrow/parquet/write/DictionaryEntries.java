@@ -88,6 +88,11 @@ final class DictionaryEntries {
     System.arraycopy(runs.offsets, 0, offsets, 0, n + 1);
     valid = valid.length < words ? new long[words] : valid;
     System.arraycopy(bits, 0, valid, 0, words);
+    if (kind == BulkKind.BOOLEAN) {
+      // No page dictionary of booleans: the entries are only looked up.
+      count = n;
+      return null;
+    }
     remap = Arrays.copyOf(remap, n);
     for (int i = kept; i < n; i++) {
       if (ArrowRuns.isSet(valid, i)) {
@@ -117,7 +122,23 @@ final class DictionaryEntries {
   /** Reads the {@code n} entries' values into {@link ArrowRuns#scratch}; their bytes. */
   private int readValues(FieldVector dictionary, int n) {
     switch (kind) {
-      case BINARY -> runs.readOffsets(dictionary, 0, n, Long.MAX_VALUE);
+      case BINARY -> {
+        if (leaf.kind.source() == WriteKind.Source.VIEWS) {
+          runs.readViews(dictionary, 0, n, Long.MAX_VALUE);
+        } else {
+          runs.readOffsets(dictionary, 0, n, Long.MAX_VALUE);
+        }
+      }
+      case BOOLEAN -> {
+        // A byte per entry, 0 or 1.
+        runs.ensureScratch(n);
+        runs.readBits(dictionary.getDataBuffer(), 0, n, runs.valueBits);
+        for (int i = 0; i < n; i++) {
+          runs.scratch[i] = (byte) (ArrowRuns.isSet(runs.valueBits, i) ? 1 : 0);
+          runs.offsets[i] = i;
+        }
+        runs.offsets[n] = n;
+      }
       case FIXED_BYTES -> runs.readFixedBytes(dictionary, 0, n);
       default -> {
         runs.gather(dictionary, 0, n);

@@ -90,9 +90,10 @@ final class BothEngines {
   /**
    * Asserts that pyarrow reads the same footer facts and values ({@link #FACTS}) from each {@code
    * old-NAME} among {@code files} as from its {@code new-NAME}, every old file listed before its
-   * new one; {@code names} is how many names there are. Returns the facts compared per engine.
+   * new one; {@code names} is how many names there are. Returns the per-value engine's facts (the
+   * JSON arrays after the name), of all names.
    */
-  static int assertSameFacts(List<Path> files, int names) {
+  static List<String> assertSameFacts(List<Path> files, int names) {
     Map<String, List<String>> facts = new LinkedHashMap<>();
     String out =
         PythonEnv.require().run(FACTS, files.stream().map(Path::toString).toArray(String[]::new));
@@ -103,13 +104,13 @@ final class BothEngines {
       }
     }
     assertEquals(names, facts.size(), "pyarrow read every file");
-    int compared = 0;
+    List<String> compared = new ArrayList<>();
     for (Map.Entry<String, List<String>> e : facts.entrySet()) {
       List<String> lines = e.getValue();
       List<String> first = lines.subList(0, lines.size() / 2);
       List<String> second = lines.subList(lines.size() / 2, lines.size());
       assertEquals(first, second, e.getKey() + ": per-value engine, then bulk");
-      compared += first.size();
+      compared.addAll(first);
     }
     return compared;
   }
