@@ -169,8 +169,8 @@ final class NestedLevels {
     }
     count = n;
     for (WriteNode node : chain) {
-      if (node == leaf && dictionary != null) {
-        endNullEntries();
+      if (node == dictionary) {
+        endDictionaryNulls(); // and the leaf's, which follows
         break;
       }
       endNulls(node, vectorOf(node));
@@ -337,21 +337,10 @@ final class NestedLevels {
   /** Ends the entries going on whose value in {@code v} (the vector of {@code node}) is null. */
   private void endNulls(WriteNode node, FieldVector v) {
     int[] idx = index;
-    if (!span()) {
+    if (!readSpan(node, v)) {
       return;
     }
     int first = spanFirst;
-    int last = spanLast;
-    if (v != null && last >= v.getValueCount()) {
-      failing = rowOfIndex(last);
-      throw new InvalidValueException(
-          node.path,
-          "the vector holds " + v.getValueCount() + " values and this row needs value " + last);
-    }
-    int span = last - first + 1;
-    if (v != null) {
-      readBits(v.getValidityBuffer(), first, span);
-    }
     long[] b = bits;
     int nullDef = node.nullDef;
     for (int i = 0; i < count; i++) {
@@ -368,20 +357,55 @@ final class NestedLevels {
   }
 
   /**
-   * Ends the entries going on (indices into the dictionary-encoded field's vector) whose dictionary
-   * entry is null, as the leaf's nulls; an index outside the dictionary is refused, naming its row.
+   * Reads the validity of {@code v} (the vector of {@code node}, or null when its every value is
+   * null) over the span of the entries going on into {@link #bits}; false when none is going on. An
+   * entry past the vector's values is refused, naming its row.
    */
-  private void endNullEntries() {
-    int[] idx = index;
+  private boolean readSpan(WriteNode node, FieldVector v) {
     if (!span()) {
+      return false;
+    }
+    int first = spanFirst;
+    int last = spanLast;
+    if (v != null && last >= v.getValueCount()) {
+      failing = rowOfIndex(last);
+      throw new InvalidValueException(
+          node.path,
+          "the vector holds " + v.getValueCount() + " values and this row needs value " + last);
+    }
+    if (v != null) {
+      readBits(v.getValidityBuffer(), first, last - first + 1);
+    }
+    return true;
+  }
+
+  /**
+   * Ends the entries going on (indices into the dictionary-encoded field's vector) whose index is
+   * null, at the field's null level, or whose dictionary entry is null, at the leaf's; an index
+   * outside the dictionary, or a null where the field or leaf cannot hold one, is refused naming
+   * its row, the first in entry (so row) order, as the per-value engine meets them.
+   */
+  private void endDictionaryNulls() {
+    int[] idx = index;
+    if (!readSpan(dictionary, dictionary.indexVector())) {
       return;
     }
     int first = spanFirst;
     entries.readIndices(dictionary, first, spanLast - first + 1);
+    long[] b = bits;
     int nullDef = leaf.nullDef;
     for (int i = 0; i < count; i++) {
       int at = idx[i];
       if (at < 0) {
+        continue;
+      }
+      if ((b[(at - first) >> 6] & (1L << (at - first))) == 0) {
+        if (dictionary.nullDef < 0) {
+          failing = rowOf[i];
+          throw new InvalidValueException(dictionary.path, "null in a non-nullable field");
+        }
+        defs[i] = dictionary.nullDef;
+        idx[i] = -1;
         continue;
       }
       long key = entries.key(at - first);

@@ -127,7 +127,7 @@ if __name__ == '__main__':
             w.write_batch(b)
     t = pa.ipc.open_stream(sys.argv[1]).read_all()
     print(t.num_rows, t.schema)
-      """;
+""";
 
   /**
    * argv: the stream file, then Parquet files: each must read back as the stream's values of the
@@ -214,31 +214,33 @@ if __name__ == '__main__':
 
   /**
    * An index outside its dictionary, or the index of a null entry in a required element, is refused
-   * naming the column and row, in the per-value engine's words.
+   * naming the column and row, in the per-value engine's words; of an index outside the dictionary
+   * and a null index in a later row of a required element, the earlier is reported.
    */
   @Test
   void aBadIndexBelowAListNamesColumnAndRowAsThePerValueEngine() throws IOException {
     Path stream = dir.resolve("bad.arrows");
     PythonEnv.require().run(STREAM, stream.toString(), "2000", "2000");
-    for (String column : new String[] {"ls", "rq"}) {
+    for (String bad : new String[] {"ls", "rq", "order"}) {
+      String column = bad.equals("ls") ? "ls" : "rq";
       List<String> messages = new ArrayList<>();
       for (boolean bulk : new boolean[] {false, true}) {
-        Path file = dir.resolve("bad-" + column + "-" + bulk + ".parquet");
+        Path file = dir.resolve("bad-" + bad + "-" + bulk + ".parquet");
         try (FileInputStream in = new FileInputStream(stream.toFile());
             ArrowStreamReader reader = new ArrowStreamReader(in, memory.allocator())) {
           VectorSchemaRoot root = reader.getVectorSchemaRoot();
           assertTrue(reader.loadNextBatch());
           ListVector list = (ListVector) root.getVector(column);
           // The first element of row 1234 (or the next row holding one).
-          int row = 1234;
-          while (list.isNull(row)
-              || list.getElementStartIndex(row) == list.getElementEndIndex(row)) {
-            row++;
-          }
+          int row = withElement(list, 1234);
           BaseIntVector indices = (BaseIntVector) list.getDataVector();
-          // "ls": past its 35 entries; "rq": entry 4, the null one.
+          // "ls", "order": past its 35 entries; "rq": entry 4, the null one.
           indices.setWithPossibleTruncate(
-              list.getElementStartIndex(row), column.equals("ls") ? 100 : 4);
+              list.getElementStartIndex(row), bad.equals("rq") ? 4 : 100);
+          if (bad.equals("order")) {
+            // and a null index in the next row with an element (the same run of rows)
+            list.getDataVector().setNull(list.getElementStartIndex(withElement(list, row + 1)));
+          }
           ParquetArrowWriter writer =
               ParquetArrowWriter.open(
                   file, root.getSchema(), WriteOptions.defaults(), reader, bulk);
@@ -252,6 +254,14 @@ if __name__ == '__main__':
       }
       assertEquals(messages.get(0), messages.get(1));
     }
+  }
+
+  /** The first row from {@code row} on whose list has an element. */
+  private static int withElement(ListVector list, int row) {
+    while (list.isNull(row) || list.getElementStartIndex(row) == list.getElementEndIndex(row)) {
+      row++;
+    }
+    return row;
   }
 
   /**
