@@ -79,6 +79,8 @@ class RepeatedNamesTest {
             ParquetFileException.class,
             () -> ArrowJson.readAll(file, memory.allocator(), ReadOptions.builder().build()));
     assertTrue(e.getMessage().contains("column x"), e.getMessage());
-    assertTrue(e.getMessage().contains("name shared with another column at the same level"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("name shared with another column at the same level"),
+        e.getMessage());
   }
 }

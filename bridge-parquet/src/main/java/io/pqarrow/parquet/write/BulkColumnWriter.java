@@ -39,10 +39,10 @@ import org.apache.parquet.schema.PrimitiveType;
  * or when the first page's indices and dictionary are not smaller than its PLAIN values; pages
  * written before a fallback stay dictionary-encoded, with the dictionary entries they use.
  *
- * <p>A dictionary-encoded Arrow field over such a leaf is written here too: its runs are its rows'
- * dictionary entries, read from the dictionary once per chunk ({@link DictionaryEntries}); when the
- * column is dictionary-encoded its pages are the entries' ids over the Arrow dictionary ({@link
- * IndexPages}).
+ * <p>A dictionary-encoded Arrow field over such a leaf, at the top or below lists and structs, is
+ * written here too: its runs are its rows' (or its levels' values') dictionary entries, read from
+ * the dictionary once per chunk ({@link DictionaryEntries}); when the column is dictionary-encoded
+ * its pages are the entries' ids over the Arrow dictionary ({@link IndexPages}).
  *
  * <p>Why one file of about 800 lines: the three run sources (flat, nested, dictionary indices) and
  * the value encoders all fill one page's state (rows, nulls, levels, PLAIN bytes, statistics, bloom
@@ -177,15 +177,16 @@ final class BulkColumnWriter {
       boolean byteStreamSplit,
       WriteOptions.Encoding deltaEncoding,
       int stride,
-      NestedLevels nested,
-      DictionaryWriteNode indexed) {
+      java.util.List<WriteNode> chain,
+      DictionaryWriteNode indexed,
+      boolean earlyDecision) {
     WriteKind.Source source = leaf.kind.source();
     this.indexed = indexed;
     this.entries = indexed == null ? null : new DictionaryEntries(leaf, kind);
     this.indexPages = indexed != null && indexed.passesThrough() ? new IndexPages() : null;
     this.keys = indexed == null ? null : new int[ArrowRuns.RUN];
     this.leaf = leaf;
-    this.nested = nested;
+    this.nested = chain == null ? null : new NestedLevels(chain, entries);
     this.rescaled =
         BulkKind.checksEachValue(leaf.kind, kind) ? (LeafEncoders.IntegerOut) leaf : null;
     this.byteStreamSplit = byteStreamSplit;
@@ -204,7 +205,8 @@ final class BulkColumnWriter {
     this.float16 = source == WriteKind.Source.HALF_FLOAT;
     this.rawExtra = kind == BulkKind.BINARY || kind == BulkKind.FIXED_BYTES && dictionary ? 4 : 0;
     this.bloom = new ColumnBloom(column);
-    this.dict = dictionary ? new BulkDictionary(kind, bloom, rawExtra, leaf.path) : null;
+    this.dict =
+        dictionary ? new BulkDictionary(kind, bloom, rawExtra, leaf.path, earlyDecision) : null;
     this.plain = ByteSink.pooled(ScratchArrays.key("plain", leaf.path), 1 << 16);
     this.levels = ByteSink.pooled(ScratchArrays.key("levels", leaf.path), 1024);
     this.out = ByteSink.pooled(ScratchArrays.key("out", leaf.path), 1024);
@@ -217,17 +219,25 @@ final class BulkColumnWriter {
    * The bulk writer of {@code leaf}, or {@code null} when it is not one (see {@link BulkKind#of}).
    */
   static BulkColumnWriter create(LeafEncoder leaf, WriteOptions.Encoding encoding) {
-    return create(leaf, encoding, null);
+    return create(leaf, encoding, null, true);
   }
 
   /**
    * The bulk writer of the leaf at the end of {@code chain} (the nodes from its top-level field
    * down, see {@link NestedLevels#chains}), or {@code null} when it is not one; a {@code null}
-   * chain is a top-level flat leaf.
+   * chain is a top-level flat leaf. A dictionary-encoded column's first page decides early whether
+   * it falls back ({@link BulkDictionary}) when {@code earlyDecision} (tests turn it off).
    */
   static BulkColumnWriter create(
-      LeafEncoder leaf, WriteOptions.Encoding encoding, java.util.List<WriteNode> chain) {
+      LeafEncoder leaf,
+      WriteOptions.Encoding encoding,
+      java.util.List<WriteNode> chain,
+      boolean earlyDecision) {
     boolean deep = chain != null && chain.size() > 1;
+    DictionaryWriteNode indexed = deep ? NestedLevels.dictionaryAbove(chain) : null;
+    if (indexed != null) {
+      return create(indexed, encoding, chain);
+    }
     BulkKind kind = BulkKind.of(leaf, encoding, deep);
     if (kind == null) {
       return null;
@@ -241,28 +251,39 @@ final class BulkColumnWriter {
         encoding == WriteOptions.Encoding.BYTE_STREAM_SPLIT,
         encoding.name().startsWith("DELTA_") ? encoding : null,
         leaf.kind.stride(),
-        deep ? new NestedLevels(chain) : null,
-        null);
+        deep ? chain : null,
+        null,
+        earlyDecision);
   }
 
   /**
    * The bulk writer of a top-level dictionary-encoded field over a leaf, or {@code null} when it is
-   * not one: the leaf's values must be read from the dictionary's buffers without a check that may
-   * fail (no rescaled or narrowed integers, intervals or views) and not be booleans. The node then
-   * reads its dictionaries in bulk ({@link DictionaryWriteNode#readInBulk}).
+   * not one: the leaf's values must be read from the dictionary's buffers without a check of each
+   * value that may fail (no rescaled or narrowed integers, no intervals). A view or offset that
+   * points outside its buffers is refused when the dictionary is read, whether a row refers to its
+   * entry or not (as the per-value engine refuses it when the column is dictionary-encoded). The
+   * node then reads its dictionaries in bulk ({@link DictionaryWriteNode#readInBulk}).
    */
   static BulkColumnWriter create(DictionaryWriteNode node, WriteOptions.Encoding encoding) {
+    return create(node, encoding, null);
+  }
+
+  /**
+   * {@link #create(DictionaryWriteNode, WriteOptions.Encoding)} for a dictionary-encoded field at
+   * the end of {@code chain} but for its leaf (below lists and structs; its levels from {@link
+   * NestedLevels}), or at the top when {@code chain} is null.
+   */
+  private static BulkColumnWriter create(
+      DictionaryWriteNode node, WriteOptions.Encoding encoding, java.util.List<WriteNode> chain) {
     LeafEncoder leaf = node.leafBelow();
     if (leaf == null || leaf.kind == null) {
       return null;
     }
     WriteKind.Source source = leaf.kind.source();
-    BulkKind kind = BulkKind.of(leaf, encoding, false);
+    BulkKind kind = BulkKind.of(leaf, encoding, chain != null);
     if (kind == null
-        || kind == BulkKind.BOOLEAN
         || kind == BulkKind.NULLS
         || source == WriteKind.Source.INTERVAL
-        || source == WriteKind.Source.VIEWS
         || BulkKind.checksEachValue(leaf.kind, kind)) {
       return null;
     }
@@ -274,8 +295,9 @@ final class BulkColumnWriter {
             encoding == WriteOptions.Encoding.BYTE_STREAM_SPLIT,
             encoding.name().startsWith("DELTA_") ? encoding : null,
             leaf.kind.stride(),
-            null,
-            node);
+            chain,
+            node,
+            false);
     node.readInBulk(writer.entries);
     return writer;
   }
@@ -406,7 +428,12 @@ final class BulkColumnWriter {
           continue;
         }
         runs.ensureRun(len);
-        if (kind == BulkKind.BINARY) {
+        if (indexed != null) {
+          if (keys.length < len) {
+            keys = new int[Math.max(len, 2 * keys.length)];
+          }
+          this.entries.readMasked(indexed, at, len, nested.mask, nested.segmentValid, runs, keys);
+        } else if (kind == BulkKind.BINARY) {
           try {
             if (views) {
               runs.readViews(v, at, len, Long.MAX_VALUE);
@@ -469,6 +496,19 @@ final class BulkColumnWriter {
    * own values would be.
    */
   private void indexedValues(int n, int valid) {
+    if (kind == BulkKind.BOOLEAN) {
+      // The entries' bytes (0 or 1) as the run's value bits.
+      long[] b = runs.valueBits;
+      Arrays.fill(b, 0, (n >> 6) + 1, 0L);
+      byte[] s = runs.scratch;
+      for (int i = 0; i < n; i++) {
+        if (s[i] != 0 && ArrowRuns.isSet(runs.runBits, i)) {
+          b[i >> 6] |= 1L << i;
+        }
+      }
+      booleanValues(n, valid);
+      return;
+    }
     boolean bytes = kind == BulkKind.BINARY || kind == BulkKind.FIXED_BYTES;
     if (indexPages == null) {
       if (bytes) {
@@ -530,6 +570,13 @@ final class BulkColumnWriter {
 
   private void booleans(FieldVector v, int row, int n, int valid) {
     runs.readBits(v.getDataBuffer(), row, n, runs.valueBits);
+    booleanValues(n, valid);
+  }
+
+  /**
+   * Encodes the {@code valid} values of the run's {@link ArrowRuns#valueBits}, as its bits mark.
+   */
+  private void booleanValues(int n, int valid) {
     int words = (n + 63) >> 6;
     if (valid < n) {
       for (int w = 0; w < words; w++) {

@@ -62,7 +62,7 @@ final class BulkDictionary {
   static final int FIRST_CHECK = 1024;
 
   /** Whether the early decision is on (tests turn it off to compare files). */
-  static boolean earlyDecision = true;
+  private final boolean earlyDecision;
 
   /** How many first pages paused, and how many of those were then rebuilt (for tests). */
   long paused;
@@ -95,9 +95,11 @@ final class BulkDictionary {
   private byte[] lastBytes = new byte[16];
   private int lastLength = -1;
 
-  BulkDictionary(BulkKind kind, ColumnBloom bloom, int rawExtra, String column) {
+  BulkDictionary(
+      BulkKind kind, ColumnBloom bloom, int rawExtra, String column, boolean earlyDecision) {
     this.kind = kind;
     this.column = column;
+    this.earlyDecision = earlyDecision;
     this.ids = ScratchArrays.ints(ScratchArrays.key("ids", column), 1024);
     this.values = new ValueDictionary(kind, column);
     this.bloom = bloom;

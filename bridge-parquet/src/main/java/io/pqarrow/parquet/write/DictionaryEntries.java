@@ -88,6 +88,11 @@ final class DictionaryEntries {
     System.arraycopy(runs.offsets, 0, offsets, 0, n + 1);
     valid = valid.length < words ? new long[words] : valid;
     System.arraycopy(bits, 0, valid, 0, words);
+    if (kind == BulkKind.BOOLEAN) {
+      // No page dictionary of booleans: the entries are only looked up.
+      count = n;
+      return null;
+    }
     remap = Arrays.copyOf(remap, n);
     for (int i = kept; i < n; i++) {
       if (ArrowRuns.isSet(valid, i)) {
@@ -117,7 +122,23 @@ final class DictionaryEntries {
   /** Reads the {@code n} entries' values into {@link ArrowRuns#scratch}; their bytes. */
   private int readValues(FieldVector dictionary, int n) {
     switch (kind) {
-      case BINARY -> runs.readOffsets(dictionary, 0, n, Long.MAX_VALUE);
+      case BINARY -> {
+        if (leaf.kind.source() == WriteKind.Source.VIEWS) {
+          runs.readViews(dictionary, 0, n, Long.MAX_VALUE);
+        } else {
+          runs.readOffsets(dictionary, 0, n, Long.MAX_VALUE);
+        }
+      }
+      case BOOLEAN -> {
+        // A byte per entry, 0 or 1.
+        runs.ensureScratch(n);
+        runs.readBits(dictionary.getDataBuffer(), 0, n, runs.valueBits);
+        for (int i = 0; i < n; i++) {
+          runs.scratch[i] = (byte) (ArrowRuns.isSet(runs.valueBits, i) ? 1 : 0);
+          runs.offsets[i] = i;
+        }
+        runs.offsets[n] = n;
+      }
       case FIXED_BYTES -> runs.readFixedBytes(dictionary, 0, n);
       default -> {
         runs.gather(dictionary, 0, n);
@@ -192,34 +213,13 @@ final class DictionaryEntries {
       long room,
       int extra,
       boolean required) {
-    FieldVector indices = node.indexVector();
-    org.apache.arrow.vector.types.pojo.ArrowType.Int type =
-        (org.apache.arrow.vector.types.pojo.ArrowType.Int) indices.getField().getType();
-    int width = type.getBitWidth() / 8;
-    boolean signed = type.getIsSigned() || width == 8;
-    if (indexBytes.length < n * width) {
-      indexBytes = new byte[n * width];
-    }
-    indices.getDataBuffer().getBytes((long) row * width, indexBytes, 0, n * width);
-    into.readValidity(indices, row, n);
+    readIndices(node, row, n);
+    into.readValidity(node.indexVector(), row, n);
     long[] bits = into.runBits;
-    byte[] b = indexBytes;
     int values = 0;
     for (int i = 0; i < n; i++) {
       if (ArrowRuns.isSet(bits, i)) {
-        long key =
-            switch (width) {
-              case 1 -> signed ? b[i] : b[i] & 0xFFL;
-              case 2 ->
-                  signed
-                      ? (short) ByteSink.SHORTS.get(b, i * 2)
-                      : (short) ByteSink.SHORTS.get(b, i * 2) & 0xFFFFL;
-              case 4 ->
-                  signed
-                      ? (int) ByteSink.INTS.get(b, i * 4)
-                      : (int) ByteSink.INTS.get(b, i * 4) & 0xFFFF_FFFFL;
-              default -> (long) ByteSink.LONGS.get(b, i * 8);
-            };
+        long key = key(i);
         if (key < 0 || key >= count) {
           failing = row + i;
           throw node.outOfRange(key);
@@ -238,6 +238,74 @@ final class DictionaryEntries {
     }
     runValid = values;
     return gather(n, keys, into, room, extra);
+  }
+
+  /**
+   * Reads the leaf values of a dictionary-encoded field below lists or structs: of indices {@code
+   * from} to {@code from + n} of {@code node}'s bound batch, those {@code mask} marks ({@link
+   * NestedLevels} has checked their indices and that their entries are not null), into {@code into}
+   * as {@link #readRun} does; {@code valid} is how many the mask marks.
+   */
+  void readMasked(
+      DictionaryWriteNode node,
+      int from,
+      int n,
+      long[] mask,
+      int valid,
+      ArrowRuns into,
+      int[] keys) {
+    readIndices(node, from, n);
+    long[] bits = into.runBits;
+    System.arraycopy(mask, 0, bits, 0, (n >> 6) + 1);
+    for (int i = 0; i < n; i++) {
+      if (ArrowRuns.isSet(bits, i)) {
+        keys[i] = (int) key(i);
+      }
+    }
+    runValid = valid;
+    gather(n, keys, into, Long.MAX_VALUE, 0);
+  }
+
+  /** Bytes per index, and whether they are signed, of the indices {@link #readIndices} read. */
+  private int indexWidth;
+
+  private boolean indexSigned;
+
+  /** Copies indices {@code from} to {@code from + n} of {@code node}'s bound batch. */
+  void readIndices(DictionaryWriteNode node, int from, int n) {
+    FieldVector indices = node.indexVector();
+    org.apache.arrow.vector.types.pojo.ArrowType.Int type =
+        (org.apache.arrow.vector.types.pojo.ArrowType.Int) indices.getField().getType();
+    int width = type.getBitWidth() / 8;
+    indexWidth = width;
+    indexSigned = type.getIsSigned() || width == 8;
+    if (indexBytes.length < n * width) {
+      indexBytes = new byte[Math.max(n * width, indexBytes.length * 2)];
+    }
+    indices.getDataBuffer().getBytes((long) from * width, indexBytes, 0, n * width);
+  }
+
+  /** Index {@code i} of those {@link #readIndices} read (an unsigned one as a non-negative). */
+  long key(int i) {
+    byte[] b = indexBytes;
+    boolean signed = indexSigned;
+    return switch (indexWidth) {
+      case 1 -> signed ? b[i] : b[i] & 0xFFL;
+      case 2 ->
+          signed
+              ? (short) ByteSink.SHORTS.get(b, i * 2)
+              : (short) ByteSink.SHORTS.get(b, i * 2) & 0xFFFFL;
+      case 4 ->
+          signed
+              ? (int) ByteSink.INTS.get(b, i * 4)
+              : (int) ByteSink.INTS.get(b, i * 4) & 0xFFFF_FFFFL;
+      default -> (long) ByteSink.LONGS.get(b, i * 8);
+    };
+  }
+
+  /** Whether entry {@code key} of the dictionary read last is not null. */
+  boolean isValid(int key) {
+    return ArrowRuns.isSet(valid, key);
   }
 
   /** Copies the values of the valid rows' entries into {@code into}; the rows that fit. */

@@ -163,13 +163,16 @@ final class FieldWriter {
   /**
    * The bulk writers of every leaf of {@code node}, or null when one of them cannot be (see {@link
    * BulkColumnWriter#create} and {@link NestedLevels#chains}): a field is written by one engine.
+   * {@code earlyDecision}: see {@link BulkDictionary}.
    */
   static BulkColumnWriter[] bulk(
       WriteNode node,
       java.util.function.Function<org.apache.parquet.column.ColumnDescriptor, WriteOptions.Encoding>
-          encodings) {
+          encodings,
+      boolean earlyDecision) {
     if (node instanceof LeafEncoder leaf) {
-      BulkColumnWriter b = BulkColumnWriter.create(leaf, encodings.apply(leaf.column));
+      BulkColumnWriter b =
+          BulkColumnWriter.create(leaf, encodings.apply(leaf.column), null, earlyDecision);
       return b == null ? null : new BulkColumnWriter[] {b};
     }
     if (node instanceof DictionaryWriteNode dictionary && dictionary.leafBelow() != null) {
@@ -185,7 +188,7 @@ final class FieldWriter {
     for (int i = 0; i < out.length; i++) {
       java.util.List<WriteNode> chain = chains.get(i);
       LeafEncoder leaf = (LeafEncoder) chain.get(chain.size() - 1);
-      out[i] = BulkColumnWriter.create(leaf, encodings.apply(leaf.column), chain);
+      out[i] = BulkColumnWriter.create(leaf, encodings.apply(leaf.column), chain, earlyDecision);
       if (out[i] == null) {
         return null;
       }

@@ -40,6 +40,16 @@ final class NestedLevels {
 
   private final LeafEncoder leaf;
 
+  /**
+   * The dictionary-encoded field right above the leaf, or null: its vector holds indices, the
+   * leaf's vector is the dictionary, whose entries are read by {@link #entries}. The entries going
+   * on then refer to indices; one whose dictionary entry is null ends at the leaf's {@code
+   * nullDef}.
+   */
+  private final DictionaryWriteNode dictionary;
+
+  private final DictionaryEntries entries;
+
   /** The level entries of the run: their definition and repetition levels. */
   int count;
 
@@ -89,14 +99,32 @@ final class NestedLevels {
   private byte[] bytes = new byte[1024];
 
   NestedLevels(List<WriteNode> chain) {
+    this(chain, null);
+  }
+
+  /**
+   * The levels of the leaf at the end of {@code chain}; {@code entries} reads the dictionaries when
+   * a dictionary-encoded field is right above it ({@link #dictionaryAbove}), else null.
+   */
+  NestedLevels(List<WriteNode> chain, DictionaryEntries entries) {
     this.chain = chain.toArray(new WriteNode[0]);
     this.leaf = (LeafEncoder) this.chain[this.chain.length - 1];
+    this.dictionary = dictionaryAbove(chain);
+    this.entries = entries;
+  }
+
+  /** The dictionary-encoded field right above the leaf of {@code chain}, or null. */
+  static DictionaryWriteNode dictionaryAbove(List<WriteNode> chain) {
+    return chain.size() > 1 && chain.get(chain.size() - 2) instanceof DictionaryWriteNode d
+        ? d
+        : null;
   }
 
   /**
    * The node chains of the leaves below {@code root}, in leaf order, or null when some node is not
-   * one the levels are read for here (a dictionary). A struct's Parquet field with no Arrow child
-   * (ordinal -1) is a leaf whose every value is null.
+   * one the levels are read for here (a dictionary-encoded field over a list or struct). A struct's
+   * Parquet field with no Arrow child (ordinal -1) is a leaf whose every value is null; a
+   * dictionary-encoded field over a leaf is in the chain right above it.
    */
   static List<List<WriteNode>> chains(WriteNode root) {
     List<List<WriteNode>> out = new ArrayList<>();
@@ -111,6 +139,8 @@ final class NestedLevels {
       ok = true;
     } else if (node instanceof ListWriteNode list) {
       ok = collect(list.element, path, out);
+    } else if (node instanceof DictionaryWriteNode dictionary) {
+      ok = dictionary.leafBelow() != null && collect(dictionary.leafBelow(), path, out);
     } else if (node instanceof StructWriteNode struct) {
       ok = true;
       for (int i = 0; ok && i < struct.children.size(); i++) {
@@ -139,6 +169,10 @@ final class NestedLevels {
     }
     count = n;
     for (WriteNode node : chain) {
+      if (node == dictionary) {
+        endDictionaryNulls(); // and the leaf's, which follows
+        break;
+      }
       endNulls(node, vectorOf(node));
       if (node instanceof ListWriteNode list) {
         expand(list);
@@ -294,6 +328,8 @@ final class NestedLevels {
       return l.kind.source() == WriteKind.Source.NULL ? null : l.storage();
     } else if (node instanceof ListWriteNode l) {
       return l.vector();
+    } else if (node instanceof DictionaryWriteNode d) {
+      return d.indexVector();
     }
     return ((StructWriteNode) node).vector();
   }
@@ -301,8 +337,33 @@ final class NestedLevels {
   /** Ends the entries going on whose value in {@code v} (the vector of {@code node}) is null. */
   private void endNulls(WriteNode node, FieldVector v) {
     int[] idx = index;
-    if (!span()) {
+    if (!readSpan(node, v)) {
       return;
+    }
+    int first = spanFirst;
+    long[] b = bits;
+    int nullDef = node.nullDef;
+    for (int i = 0; i < count; i++) {
+      int at = idx[i];
+      if (at >= 0 && (v == null || (b[(at - first) >> 6] & (1L << (at - first))) == 0)) {
+        if (nullDef < 0) {
+          failing = rowOf[i];
+          throw new InvalidValueException(node.path, "null in a non-nullable field");
+        }
+        defs[i] = nullDef;
+        idx[i] = -1;
+      }
+    }
+  }
+
+  /**
+   * Reads the validity of {@code v} (the vector of {@code node}, or null when its every value is
+   * null) over the span of the entries going on into {@link #bits}; false when none is going on. An
+   * entry past the vector's values is refused, naming its row.
+   */
+  private boolean readSpan(WriteNode node, FieldVector v) {
+    if (!span()) {
+      return false;
     }
     int first = spanFirst;
     int last = spanLast;
@@ -312,18 +373,50 @@ final class NestedLevels {
           node.path,
           "the vector holds " + v.getValueCount() + " values and this row needs value " + last);
     }
-    int span = last - first + 1;
     if (v != null) {
-      readBits(v.getValidityBuffer(), first, span);
+      readBits(v.getValidityBuffer(), first, last - first + 1);
     }
+    return true;
+  }
+
+  /**
+   * Ends the entries going on (indices into the dictionary-encoded field's vector) whose index is
+   * null, at the field's null level, or whose dictionary entry is null, at the leaf's; an index
+   * outside the dictionary, or a null where the field or leaf cannot hold one, is refused naming
+   * its row, the first in entry (so row) order, as the per-value engine meets them.
+   */
+  private void endDictionaryNulls() {
+    int[] idx = index;
+    if (!readSpan(dictionary, dictionary.indexVector())) {
+      return;
+    }
+    int first = spanFirst;
+    entries.readIndices(dictionary, first, spanLast - first + 1);
     long[] b = bits;
-    int nullDef = node.nullDef;
+    int nullDef = leaf.nullDef;
     for (int i = 0; i < count; i++) {
       int at = idx[i];
-      if (at >= 0 && (v == null || (b[(at - first) >> 6] & (1L << (at - first))) == 0)) {
+      if (at < 0) {
+        continue;
+      }
+      if ((b[(at - first) >> 6] & (1L << (at - first))) == 0) {
+        if (dictionary.nullDef < 0) {
+          failing = rowOf[i];
+          throw new InvalidValueException(dictionary.path, "null in a non-nullable field");
+        }
+        defs[i] = dictionary.nullDef;
+        idx[i] = -1;
+        continue;
+      }
+      long key = entries.key(at - first);
+      if (key < 0 || key >= entries.count) {
+        failing = rowOf[i];
+        throw dictionary.outOfRange(key);
+      }
+      if (!entries.isValid((int) key)) {
         if (nullDef < 0) {
           failing = rowOf[i];
-          throw new InvalidValueException(node.path, "null in a non-nullable field");
+          throw new InvalidValueException(leaf.path, "null in a non-nullable field");
         }
         defs[i] = nullDef;
         idx[i] = -1;

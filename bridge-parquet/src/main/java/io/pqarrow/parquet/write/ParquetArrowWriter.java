@@ -107,7 +107,12 @@ public final class ParquetArrowWriter implements AutoCloseable {
   private static final int BLOOM_CANDIDATES = 16;
 
   private ParquetArrowWriter(
-      Path file, SchemaMapping mapping, List<Field> batchFields, WriteOptions options, boolean bulk)
+      Path file,
+      SchemaMapping mapping,
+      List<Field> batchFields,
+      WriteOptions options,
+      boolean bulk,
+      boolean earlyDecision)
       throws IOException {
     this.file = file;
     this.batchFields = batchFields;
@@ -145,7 +150,8 @@ public final class ParquetArrowWriter implements AutoCloseable {
       FieldMapping f = mapping.fields().get(i);
       // A field whose leaves are all of plain types is written from its buffers in bulk (chosen
       // once per field).
-      BulkColumnWriter[] direct = bulk ? FieldWriter.bulk(node, valuesWriters::encoding) : null;
+      BulkColumnWriter[] direct =
+          bulk ? FieldWriter.bulk(node, valuesWriters::encoding, earlyDecision) : null;
       fields.add(
           new FieldWriter(
               node,
@@ -299,6 +305,20 @@ public final class ParquetArrowWriter implements AutoCloseable {
       WriteOptions options,
       DictionaryProvider dictionaries,
       boolean bulk) {
+    return open(file, schema, options, dictionaries, bulk, true);
+  }
+
+  /**
+   * {@link #open(Path, Schema, WriteOptions, DictionaryProvider, boolean)} with the bulk writer's
+   * early dictionary decision ({@link BulkDictionary}) on or off (for tests that compare the two).
+   */
+  static ParquetArrowWriter open(
+      Path file,
+      Schema schema,
+      WriteOptions options,
+      DictionaryProvider dictionaries,
+      boolean bulk,
+      boolean earlyDecision) {
     ArrowAccess.check(); // before the file is created: a missing JVM flag is not the file's fault
     List<Field> messageFields = new ArrayList<>();
     for (Field f : schema.getFields()) {
@@ -327,7 +347,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     } catch (BridgeException e) {
       throw ParquetFileException.write(file, null, -1, e.getMessage(), e);
     }
-    return open(file, mapping, schema.getFields(), options, bulk);
+    return open(file, mapping, schema.getFields(), options, bulk, earlyDecision);
   }
 
   static ParquetArrowWriter open(Path file, SchemaMapping mapping, WriteOptions options) {
@@ -337,7 +357,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
   /** {@link #open(Path, SchemaMapping, WriteOptions)} with the bulk path on or off. */
   static ParquetArrowWriter open(
       Path file, SchemaMapping mapping, WriteOptions options, boolean bulk) {
-    return open(file, mapping, mapping.arrowSchema().getFields(), options, bulk);
+    return open(file, mapping, mapping.arrowSchema().getFields(), options, bulk, true);
   }
 
   /**
@@ -354,9 +374,10 @@ public final class ParquetArrowWriter implements AutoCloseable {
       SchemaMapping mapping,
       List<Field> batchFields,
       WriteOptions options,
-      boolean bulk) {
+      boolean bulk,
+      boolean earlyDecision) {
     try {
-      return new ParquetArrowWriter(file, mapping, batchFields, options, bulk);
+      return new ParquetArrowWriter(file, mapping, batchFields, options, bulk, earlyDecision);
     } catch (ParquetFileException e) {
       throw e;
     } catch (IOException | RuntimeException e) {

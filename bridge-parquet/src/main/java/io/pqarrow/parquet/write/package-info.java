@@ -10,11 +10,11 @@
  * leaf {@code BulkKind} takes (flat, or below lists, list views, maps and structs, whose levels
  * {@code NestedLevels} reads) is instead written from its Arrow buffers in bulk by a {@code
  * BulkColumnWriter} per leaf (its own {@code HybridRle} levels and indices, {@code
- * ValueDictionary}), whose pages go to parquet-java's page writer. A top-level dictionary-encoded
- * Arrow field over such a leaf is written in bulk too: {@code DictionaryEntries} reads each Arrow
- * dictionary from its buffers and folds it once per column chunk, and {@code IndexPages} writes the
- * ids over it. Dictionary-encoded fields below lists and structs or over other values, and Parquet
- * fields with no Arrow vector, still take the triples. {@code FooterPatch} mends the footer
- * parquet-java writes (INTERVAL columns, sorting columns, no page index).
+ * ValueDictionary}), whose pages go to parquet-java's page writer. A dictionary-encoded Arrow field
+ * over such a leaf, top-level or below lists and structs, is written in bulk too: {@code
+ * DictionaryEntries} reads each Arrow dictionary from its buffers and folds it once per column
+ * chunk, and {@code IndexPages} writes the ids over it. Dictionary-encoded fields over lists,
+ * structs, intervals or rescaled or narrowed integers still take the triples. {@code FooterPatch}
+ * mends the footer parquet-java writes (INTERVAL columns, sorting columns, no page index).
  */
 package io.pqarrow.parquet.write;

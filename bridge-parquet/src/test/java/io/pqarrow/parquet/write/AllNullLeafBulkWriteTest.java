@@ -1,6 +1,5 @@
 package io.pqarrow.parquet.write;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.pqarrow.extension.VariantType;
@@ -11,12 +10,9 @@ import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.IntVector;
@@ -114,16 +110,18 @@ class AllNullLeafBulkWriteTest {
               .columnEncoding("ln.list.element", WriteOptions.Encoding.DELTA_BINARY_PACKED);
         }
         WriteOptions options = b.build();
-        for (boolean bulk : new boolean[] {false, true}) {
-          Path file = dir.resolve((bulk ? "new-" : "old-") + set + ".parquet");
-          write(file, options, bulk);
-          List<String> back = readBack(file);
-          assertEquals(source.size(), back.size(), file + " rows");
-          for (int i = 0; i < back.size(); i++) {
-            assertEquals(source.get(i), back.get(i), file + " row " + i);
-          }
-          files.add(file);
-        }
+        files.addAll(
+            BothEngines.write(
+                dir,
+                set + ".parquet",
+                (file, bulk) -> {
+                  write(file, options, bulk);
+                  List<String> back = readBack(file);
+                  assertEquals(source.size(), back.size(), file + " rows");
+                  for (int i = 0; i < back.size(); i++) {
+                    assertEquals(source.get(i), back.get(i), file + " row " + i);
+                  }
+                }));
         set++;
       }
     }
@@ -131,23 +129,7 @@ class AllNullLeafBulkWriteTest {
         PythonEnv.require()
             .run(PYARROW_VALUES, files.stream().map(Path::toString).toArray(String[]::new));
     assertEquals(files.size(), read.lines().filter(l -> l.endsWith(" ok")).count(), read);
-    Map<String, List<String>> facts = new LinkedHashMap<>();
-    String out =
-        PythonEnv.require()
-            .run(BulkWriteTest.FACTS, files.stream().map(Path::toString).toArray(String[]::new));
-    for (String line : out.split("\n")) {
-      if (!line.isBlank()) {
-        String key = line.substring(2, line.indexOf('"', 2));
-        facts.computeIfAbsent(key, k -> new ArrayList<>()).add(line.substring(line.indexOf(',')));
-      }
-    }
-    assertEquals(set, facts.size(), "pyarrow read every file");
-    for (Map.Entry<String, List<String>> e : facts.entrySet()) {
-      List<String> lines = e.getValue();
-      List<String> first = lines.subList(0, lines.size() / 2);
-      List<String> second = lines.subList(lines.size() / 2, lines.size());
-      assertEquals(first, second, e.getKey() + ": per-value engine, then bulk");
-    }
+    BothEngines.assertSameFacts(files, set);
   }
 
   /**
@@ -173,21 +155,23 @@ class AllNullLeafBulkWriteTest {
                 .statistics(WriteOptions.Statistics.PAGE)
                 .pageIndex(true)
                 .build();
-        byte[][] bytes = new byte[2][];
-        for (boolean bulk : new boolean[] {false, true}) {
-          Path file = dir.resolve("nulls-" + files + "-" + bulk + ".parquet");
-          try (ParquetArrowWriter w = ParquetArrowWriter.open(file, schema, options, bulk)) {
-            assertEquals(bulk ? 3 : 0, w.bulkFields());
-            for (int from = 0; from < ROWS; from += BATCH) {
-              try (VectorSchemaRoot batch =
-                  nullsBatch(memory.allocator(), from, Math.min(BATCH, ROWS - from))) {
-                w.write(batch);
-              }
-            }
-          }
-          bytes[bulk ? 1 : 0] = Files.readAllBytes(file);
-        }
-        assertArrayEquals(bytes[0], bytes[1], "file " + files + ": " + options);
+        List<Path> pair =
+            BothEngines.write(
+                dir,
+                "nulls-" + files + ".parquet",
+                (file, bulk) -> {
+                  try (ParquetArrowWriter w =
+                      ParquetArrowWriter.open(file, schema, options, bulk)) {
+                    assertEquals(bulk ? 3 : 0, w.bulkFields());
+                    for (int from = 0; from < ROWS; from += BATCH) {
+                      try (VectorSchemaRoot batch =
+                          nullsBatch(memory.allocator(), from, Math.min(BATCH, ROWS - from))) {
+                        w.write(batch);
+                      }
+                    }
+                  }
+                });
+        BothEngines.assertSameBytes(pair, "file " + files + ": " + options);
         files++;
       }
     }

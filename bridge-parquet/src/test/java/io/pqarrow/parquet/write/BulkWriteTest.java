@@ -10,14 +10,12 @@ import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.read.ParquetArrowReader;
 import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
-import io.pqarrow.testing.PythonEnv;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -109,30 +107,6 @@ class BulkWriteTest {
   /** Value patterns: repeating, repeating then distinct (a later fallback), distinct. */
   private static final String[] PATTERNS = {"low", "mixed", "distinct"};
 
-  /** argv: files; per file, per row group and column its footer facts, per column its values. */
-  static final String FACTS =
-      """
-      import sys, json, hashlib, pyarrow.parquet as pq
-      for f in sys.argv[1:]:
-          pf = pq.ParquetFile(f)
-          m = pf.metadata
-          for r in range(m.num_row_groups):
-              g = m.row_group(r)
-              for k in range(g.num_columns):
-                  c = g.column(k)
-                  s = c.statistics
-                  st = None if s is None else [s.has_min_max, s.null_count, s.has_null_count,
-                       str(s.min) if s.has_min_max else None, str(s.max) if s.has_min_max else None]
-                  print(json.dumps([f.rsplit('/', 1)[1][4:], r, c.path_in_schema, g.num_rows,
-                      sorted(c.encodings), c.num_values, c.is_stats_set, st, c.has_column_index,
-                      c.has_offset_index, c.bloom_filter_offset is not None,
-                      c.has_dictionary_page]))
-          t = pq.read_table(f, page_checksum_verification=True)
-          for name in t.column_names:
-              v = json.dumps(t.column(name).to_pylist(), default=str)
-              print(json.dumps([f.rsplit('/', 1)[1][4:], name, hashlib.md5(v.encode()).hexdigest()]))
-      """;
-
   @Test
   void everyCoveredTypeAndOptionWritesWhatThePerValuePathWrites() {
     List<Path> files = new ArrayList<>();
@@ -158,40 +132,18 @@ class BulkWriteTest {
       }
     }
     assertEquals(PATTERNS.length * 2 * 4 + 4, configs);
-    Map<String, List<String>> facts = new LinkedHashMap<>();
-    String out =
-        PythonEnv.require().run(FACTS, files.stream().map(Path::toString).toArray(String[]::new));
-    for (String line : out.split("\n")) {
-      if (line.isBlank()) {
-        continue;
-      }
-      String key = line.substring(2, line.indexOf('"', 2));
-      facts.computeIfAbsent(key, k -> new ArrayList<>()).add(line.substring(line.indexOf(',')));
-    }
-    assertEquals(PATTERNS.length * 2 * 4 + 4, facts.size(), "pyarrow read every file");
     boolean sawFallback = false;
     boolean sawDictionary = false;
     boolean sawSplit = false;
     Set<String> sawDelta = new java.util.TreeSet<>();
-    // The facts are keyed by the name without its old-/new- prefix, so both files' lines are in
-    // one list: its halves must be equal.
-    for (Map.Entry<String, List<String>> e : facts.entrySet()) {
-      List<String> lines = e.getValue();
-      assertEquals(0, lines.size() % 2, e.getKey());
-      List<String> first = lines.subList(0, lines.size() / 2);
-      List<String> second = lines.subList(lines.size() / 2, lines.size());
-      for (int i = 0; i < first.size(); i++) {
-        assertEquals(first.get(i), second.get(i), e.getKey() + ": per-value path, then bulk path");
-      }
-      for (String l : first) {
-        sawFallback |= l.contains("\"PLAIN\", \"PLAIN_DICTIONARY\"");
-        sawDictionary |= l.contains("DICTIONARY");
-        sawSplit |= l.contains("BYTE_STREAM_SPLIT");
-        for (String delta :
-            new String[] {"DELTA_BINARY_PACKED", "DELTA_LENGTH_BYTE_ARRAY", "DELTA_BYTE_ARRAY"}) {
-          if (l.contains("\"" + delta + "\"")) {
-            sawDelta.add(delta);
-          }
+    for (String l : BothEngines.assertSameFacts(files, PATTERNS.length * 2 * 4 + 4)) {
+      sawFallback |= l.contains("\"PLAIN\", \"PLAIN_DICTIONARY\"");
+      sawDictionary |= l.contains("DICTIONARY");
+      sawSplit |= l.contains("BYTE_STREAM_SPLIT");
+      for (String delta :
+          new String[] {"DELTA_BINARY_PACKED", "DELTA_LENGTH_BYTE_ARRAY", "DELTA_BYTE_ARRAY"}) {
+        if (l.contains("\"" + delta + "\"")) {
+          sawDelta.add(delta);
         }
       }
     }

@@ -8,14 +8,11 @@ import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.read.ParquetArrowReader;
 import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
-import io.pqarrow.testing.PythonEnv;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BigIntVector;
@@ -89,34 +86,20 @@ class DictionaryBulkWriteTest {
                 .columnEncoding("i32_r", WriteOptions.Encoding.DELTA_BINARY_PACKED)
                 .build());
     for (int set = 0; set < optionSets.size(); set++) {
-      for (boolean bulk : new boolean[] {false, true}) {
-        Path file = dir.resolve((bulk ? "new-" : "old-") + set + ".parquet");
-        List<String> source = write(file, optionSets.get(set), bulk);
-        assertEquals(BATCH * BATCHES, source.size());
-        assertEquals(source, readBack(file), file + " read back");
-        files.add(file);
-      }
+      WriteOptions options = optionSets.get(set);
+      files.addAll(
+          BothEngines.write(
+              dir,
+              set + ".parquet",
+              (file, bulk) -> {
+                List<String> source = write(file, options, bulk);
+                assertEquals(BATCH * BATCHES, source.size());
+                assertEquals(source, readBack(file), file + " read back");
+              }));
     }
-    Map<String, List<String>> facts = new LinkedHashMap<>();
-    String out =
-        PythonEnv.require()
-            .run(BulkWriteTest.FACTS, files.stream().map(Path::toString).toArray(String[]::new));
-    for (String line : out.split("\n")) {
-      if (!line.isBlank()) {
-        String key = line.substring(2, line.indexOf('"', 2));
-        facts.computeIfAbsent(key, k -> new ArrayList<>()).add(line.substring(line.indexOf(',')));
-      }
-    }
-    assertEquals(optionSets.size(), facts.size(), "pyarrow read every file");
     boolean sawPageDictionary = false;
-    for (Map.Entry<String, List<String>> e : facts.entrySet()) {
-      List<String> lines = e.getValue();
-      List<String> first = lines.subList(0, lines.size() / 2);
-      List<String> second = lines.subList(lines.size() / 2, lines.size());
-      assertEquals(first, second, e.getKey() + ": per-value path, then bulk path");
-      for (String l : first) {
-        sawPageDictionary |= l.contains("DICTIONARY\"") && l.endsWith("true]");
-      }
+    for (String l : BothEngines.assertSameFacts(files, optionSets.size())) {
+      sawPageDictionary |= l.contains("DICTIONARY\"") && l.endsWith("true]");
     }
     assertTrue(sawPageDictionary, "some chunk has the Arrow dictionary as its page dictionary");
   }

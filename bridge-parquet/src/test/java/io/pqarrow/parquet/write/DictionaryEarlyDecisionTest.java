@@ -119,26 +119,20 @@ class DictionaryEarlyDecisionTest {
 
   /** Writes the table with the decision on or off; the pauses and rebuilds counted. */
   private long[] write(Path file, WriteOptions options, boolean early) {
-    boolean was = BulkDictionary.earlyDecision;
-    BulkDictionary.earlyDecision = early;
-    try {
-      org.apache.arrow.vector.types.pojo.Schema schema;
-      try (VectorSchemaRoot first = batch(memory.allocator(), 0, 1)) {
-        schema = first.getSchema();
-      }
-      ParquetArrowWriter writer = ParquetArrowWriter.open(file, schema, options);
-      try (writer) {
-        assertEquals(FALLS_BACK.size(), writer.bulkFields());
-        for (int from = 0; from < ROWS; from += BATCH) {
-          try (VectorSchemaRoot b = batch(memory.allocator(), from, Math.min(BATCH, ROWS - from))) {
-            writer.write(b);
-          }
+    org.apache.arrow.vector.types.pojo.Schema schema;
+    try (VectorSchemaRoot first = batch(memory.allocator(), 0, 1)) {
+      schema = first.getSchema();
+    }
+    ParquetArrowWriter writer = ParquetArrowWriter.open(file, schema, options, null, true, early);
+    try (writer) {
+      assertEquals(FALLS_BACK.size(), writer.bulkFields());
+      for (int from = 0; from < ROWS; from += BATCH) {
+        try (VectorSchemaRoot b = batch(memory.allocator(), from, Math.min(BATCH, ROWS - from))) {
+          writer.write(b);
         }
       }
-      return writer.dictionaryPauses(); // the last pages settle at close
-    } finally {
-      BulkDictionary.earlyDecision = was;
     }
+    return writer.dictionaryPauses(); // the last pages settle at close
   }
 
   private static Map<String, ColumnChunkMetaData> firstRowGroup(Path file) throws IOException {

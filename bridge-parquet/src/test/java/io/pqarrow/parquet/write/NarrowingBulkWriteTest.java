@@ -1,6 +1,5 @@
 package io.pqarrow.parquet.write;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,7 +10,6 @@ import io.pqarrow.schema.SchemaMapping;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -102,23 +100,23 @@ class NarrowingBulkWriteTest {
                 .statistics(WriteOptions.Statistics.PAGE)
                 .pageIndex(true)
                 .build();
-        byte[][] bytes = new byte[2][];
-        for (boolean bulk : new boolean[] {false, true}) {
-          Path file = dir.resolve("narrow-" + files.size() + "-" + bulk + ".parquet");
-          try (VectorSchemaRoot root = VectorSchemaRoot.create(ARROW, memory.allocator());
-              ParquetArrowWriter w = ParquetArrowWriter.open(file, mapping(), options, bulk)) {
-            assertEquals(bulk ? 3 : 0, w.bulkFields());
-            for (int from = 0; from < ROWS; from += 2500) {
-              fill(root, from, Math.min(2500, ROWS - from), -1);
-              w.write(root);
-            }
-          }
-          bytes[bulk ? 1 : 0] = Files.readAllBytes(file);
-          if (bulk) {
-            files.add(file.toString());
-          }
-        }
-        assertArrayEquals(bytes[0], bytes[1], "per-value engine, then bulk: " + files);
+        List<Path> pair =
+            BothEngines.write(
+                dir,
+                "narrow-" + files.size() + ".parquet",
+                (file, bulk) -> {
+                  try (VectorSchemaRoot root = VectorSchemaRoot.create(ARROW, memory.allocator());
+                      ParquetArrowWriter w =
+                          ParquetArrowWriter.open(file, mapping(), options, bulk)) {
+                    assertEquals(bulk ? 3 : 0, w.bulkFields());
+                    for (int from = 0; from < ROWS; from += 2500) {
+                      fill(root, from, Math.min(2500, ROWS - from), -1);
+                      w.write(root);
+                    }
+                  }
+                });
+        BothEngines.assertSameBytes(pair, pair.get(1));
+        files.add(pair.get(1).toString());
       }
     }
     String out =

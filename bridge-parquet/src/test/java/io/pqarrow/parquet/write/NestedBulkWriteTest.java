@@ -11,9 +11,7 @@ import java.io.FileInputStream;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.ListVector;
@@ -122,11 +120,9 @@ if __name__ == '__main__':
                 .statistics(WriteOptions.Statistics.PAGE)
                 .pageIndex(true)
                 .build();
-        for (boolean bulk : new boolean[] {false, true}) {
-          Path file = dir.resolve((bulk ? "new-" : "old-") + set + ".parquet");
-          write(arrow, file, options, bulk);
-          files.add(file);
-        }
+        files.addAll(
+            BothEngines.write(
+                dir, set + ".parquet", (file, bulk) -> write(arrow, file, options, bulk)));
         set++;
       }
     }
@@ -135,28 +131,7 @@ if __name__ == '__main__':
     files.forEach(f -> args.add(f.toString()));
     String same = PythonEnv.require().run(SAME_VALUES, args.toArray(String[]::new));
     assertEquals(files.size(), same.lines().filter(l -> l.endsWith(" ok")).count(), same);
-    Map<String, List<String>> facts = new LinkedHashMap<>();
-    String out =
-        PythonEnv.require()
-            .run(BulkWriteTest.FACTS, files.stream().map(Path::toString).toArray(String[]::new));
-    for (String line : out.split("\n")) {
-      if (!line.isBlank()) {
-        String key = line.substring(2, line.indexOf('"', 2));
-        facts.computeIfAbsent(key, k -> new ArrayList<>()).add(line.substring(line.indexOf(',')));
-      }
-    }
-    assertEquals(set, facts.size(), "pyarrow read every file");
-    int pages = 0;
-    for (Map.Entry<String, List<String>> e : facts.entrySet()) {
-      List<String> lines = e.getValue();
-      List<String> first = lines.subList(0, lines.size() / 2);
-      List<String> second = lines.subList(lines.size() / 2, lines.size());
-      assertEquals(first.size(), second.size(), e.getKey());
-      for (int i = 0; i < first.size(); i++) {
-        assertEquals(first.get(i), second.get(i), e.getKey() + ": per-value engine, then bulk");
-      }
-      pages += first.size();
-    }
+    int pages = BothEngines.assertSameFacts(files, set).size();
     assertTrue(pages > 100, "column chunks compared: " + pages);
   }
 
@@ -253,9 +228,9 @@ if __name__ == '__main__':
                 .statistics(WriteOptions.Statistics.PAGE)
                 .pageIndex(true)
                 .build();
-        for (boolean bulk : new boolean[] {false, true}) {
-          Path file = dir.resolve((bulk ? "new-" : "old-") + set + ".parquet");
-          write(arrow, file, options, bulk);
+        for (Path file :
+            BothEngines.write(
+                dir, set + ".parquet", (file, bulk) -> write(arrow, file, options, bulk))) {
           files.add(file);
           List<String> back = new ArrayList<>();
           try (io.pqarrow.parquet.read.ParquetArrowReader r =
@@ -277,23 +252,7 @@ if __name__ == '__main__':
     files.forEach(f -> args.add(f.toString()));
     String same = PythonEnv.require().run(SAME_VIEW_VALUES, args.toArray(String[]::new));
     assertEquals(files.size(), same.lines().filter(l -> l.endsWith(" ok")).count(), same);
-    Map<String, List<String>> facts = new LinkedHashMap<>();
-    String out =
-        PythonEnv.require()
-            .run(BulkWriteTest.FACTS, files.stream().map(Path::toString).toArray(String[]::new));
-    for (String line : out.split("\n")) {
-      if (!line.isBlank()) {
-        String key = line.substring(2, line.indexOf('"', 2));
-        facts.computeIfAbsent(key, k -> new ArrayList<>()).add(line.substring(line.indexOf(',')));
-      }
-    }
-    assertEquals(set, facts.size(), "pyarrow read every file");
-    for (Map.Entry<String, List<String>> e : facts.entrySet()) {
-      List<String> lines = e.getValue();
-      List<String> first = lines.subList(0, lines.size() / 2);
-      List<String> second = lines.subList(lines.size() / 2, lines.size());
-      assertEquals(first, second, e.getKey() + ": per-value engine, then bulk");
-    }
+    BothEngines.assertSameFacts(files, set);
   }
 
   /** A null in a required list's element names the row it is in, as the per-value engine does. */

@@ -1,0 +1,117 @@
+package io.pqarrow.parquet.write;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.pqarrow.testing.PythonEnv;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writing the same batches with both writer engines (the per-value one, then the bulk one) and
+ * comparing what they wrote: byte for byte where both cut pages at the same rows, else the footer
+ * facts and values pyarrow reads ({@link #FACTS}). Files are named {@code old-NAME} (per-value) and
+ * {@code new-NAME} (bulk), and are compared by {@code NAME}.
+ */
+final class BothEngines {
+  private BothEngines() {}
+
+  /**
+   * argv: Parquet files. Per column chunk: the file's name without its {@code old-}/{@code new-}
+   * prefix, row group, path, rows, encodings, values, statistics (min/max, nulls), page index,
+   * bloom filter and dictionary page; then per column the md5 of the values pyarrow reads (page
+   * checksums verified).
+   */
+  static final String FACTS =
+      """
+      import sys, json, hashlib, pyarrow.parquet as pq
+      for f in sys.argv[1:]:
+          pf = pq.ParquetFile(f)
+          m = pf.metadata
+          for r in range(m.num_row_groups):
+              g = m.row_group(r)
+              for k in range(g.num_columns):
+                  c = g.column(k)
+                  s = c.statistics
+                  st = None if s is None else [s.has_min_max, s.null_count, s.has_null_count,
+                       str(s.min) if s.has_min_max else None, str(s.max) if s.has_min_max else None]
+                  print(json.dumps([f.rsplit('/', 1)[1][4:], r, c.path_in_schema, g.num_rows,
+                      sorted(c.encodings), c.num_values, c.is_stats_set, st, c.has_column_index,
+                      c.has_offset_index, c.bloom_filter_offset is not None,
+                      c.has_dictionary_page]))
+          t = pq.read_table(f, page_checksum_verification=True)
+          for name in t.column_names:
+              v = json.dumps(t.column(name).to_pylist(), default=str)
+              print(json.dumps([f.rsplit('/', 1)[1][4:], name, hashlib.md5(v.encode()).hexdigest()]))
+      """;
+
+  /** Writes one file with an engine. */
+  @FunctionalInterface
+  interface Writing {
+    void write(Path file, boolean bulk) throws IOException;
+  }
+
+  /**
+   * Writes {@code old-NAME} with the per-value engine, then {@code new-NAME} with the bulk one, in
+   * {@code dir}; returns the two files in that order.
+   */
+  static List<Path> write(Path dir, String name, Writing writing) {
+    List<Path> pair = new ArrayList<>();
+    for (boolean bulk : new boolean[] {false, true}) {
+      Path file = dir.resolve((bulk ? "new-" : "old-") + name);
+      try {
+        writing.write(file, bulk);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      pair.add(file);
+    }
+    return pair;
+  }
+
+  /** Asserts that the two files of {@link #write} hold the same bytes. */
+  static void assertSameBytes(List<Path> pair, Object what) {
+    try {
+      assertArrayEquals(
+          Files.readAllBytes(pair.get(0)),
+          Files.readAllBytes(pair.get(1)),
+          "per-value engine, then bulk: " + what);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Asserts that pyarrow reads the same footer facts and values ({@link #FACTS}) from each {@code
+   * old-NAME} among {@code files} as from its {@code new-NAME}, every old file listed before its
+   * new one; {@code names} is how many names there are. Returns the per-value engine's facts (the
+   * JSON arrays after the name), of all names.
+   */
+  static List<String> assertSameFacts(List<Path> files, int names) {
+    Map<String, List<String>> facts = new LinkedHashMap<>();
+    String out =
+        PythonEnv.require().run(FACTS, files.stream().map(Path::toString).toArray(String[]::new));
+    for (String line : out.split("\n")) {
+      if (!line.isBlank()) {
+        String key = line.substring(2, line.indexOf('"', 2));
+        facts.computeIfAbsent(key, k -> new ArrayList<>()).add(line.substring(line.indexOf(',')));
+      }
+    }
+    assertEquals(names, facts.size(), "pyarrow read every file");
+    List<String> compared = new ArrayList<>();
+    for (Map.Entry<String, List<String>> e : facts.entrySet()) {
+      List<String> lines = e.getValue();
+      List<String> first = lines.subList(0, lines.size() / 2);
+      List<String> second = lines.subList(lines.size() / 2, lines.size());
+      assertEquals(first, second, e.getKey() + ": per-value engine, then bulk");
+      compared.addAll(first);
+    }
+    return compared;
+  }
+}
