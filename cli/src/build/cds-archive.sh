@@ -99,6 +99,29 @@ fi
 if ! verified "$work/bridge.jsa" "$work/check.err"; then
   skip "the JVM does not map it: $(head -n 1 "$work/check.err")"
 fi
+# snappy-java's native library for this machine, taken out of the jar here once: otherwise
+# snappy-java writes it to a new temporary file and compares the two byte by byte on every start
+# that reads snappy pages (about 50 ms of CPU). ./bridge hands the directory to snappy-java
+# (-Dorg.xerial.snappy.lib.path) only while the stamp below holds, that is, for this jar; the
+# library is kept only when a snappy read with it works. Where it is not, nothing changes.
+native="$root/cli/target/native"
+rm -rf "$native"
+case "$(uname -s)/$(uname -m)" in
+  Linux/x86_64) snappy_lib=Linux/x86_64 ;;
+  Linux/aarch64) snappy_lib=Linux/aarch64 ;;
+  *) snappy_lib="" ;;
+esac
+if [[ -n "$snappy_lib" ]] && mkdir -p "$native" &&
+  unzip -p "$jar" "org/xerial/snappy/native/$snappy_lib/libsnappyjava.so" \
+    >"$native/libsnappyjava.so" 2>/dev/null &&
+  java -jar "$jar" import "$work/events.arrow" "$work/snappy.parquet" --compression snappy \
+    >/dev/null 2>&1 &&
+  java "-Dorg.xerial.snappy.lib.path=$native" -jar "$jar" export "$work/snappy.parquet" \
+    "$work/snappy.arrow" >/dev/null 2>&1; then
+  :
+else
+  rm -rf "$native"
+fi
 mv -f "$work/bridge.jsa" "$archive"
 if ! write_stamp; then
   rm -f "$archive" "$stamp.tmp"

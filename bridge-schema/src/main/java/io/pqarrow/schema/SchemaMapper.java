@@ -1,12 +1,17 @@
 package io.pqarrow.schema;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
 
 /**
  * The public entry point of the schema mapping, in both directions.
@@ -75,6 +80,62 @@ public final class SchemaMapper {
       MAPPED.put(key, mapping);
     }
     return mapping;
+  }
+
+  /**
+   * As {@link #toArrow(MessageType, Map, MappingOptions)}, of the top-level fields named in {@code
+   * names} only: a reader that projects a few columns of a wide file maps (and restores from {@code
+   * ARROW:schema}) those fields alone, not every field of the file.
+   *
+   * <p>Each field of the result is the one the whole schema's mapping gives for that field, in the
+   * file's order, and the Arrow schema's metadata is the same. The result's {@link
+   * SchemaMapping#parquetSchema()} holds only those fields, and its warnings are those of these
+   * fields and of the key-value metadata as a whole. A field not named is not looked at, so a field
+   * that cannot be mapped fails only a mapping that names it. When a name selects more than one
+   * top-level field, when the stored {@code ARROW:schema} has empty or repeated top-level names
+   * (pairing such fields with columns depends on the fields before them), or when {@code names}
+   * selects every field, the result is the whole mapping, {@link #toArrow(MessageType, Map,
+   * MappingOptions)}'s.
+   *
+   * @param parquet the file's message type
+   * @param keyValueMetadata the file's key-value metadata, or an empty map (or null) when unknown
+   * @param options how to map
+   * @param names the top-level Parquet names of the fields to map; a name that no field has is
+   *     passed over
+   * @return the mapping of those fields, or the whole mapping as said above
+   * @throws SchemaException when a field named is invalid, naming the field path and type
+   */
+  public static SchemaMapping toArrow(
+      MessageType parquet,
+      Map<String, String> keyValueMetadata,
+      MappingOptions options,
+      Set<String> names) {
+    Objects.requireNonNull(parquet, "parquet");
+    Objects.requireNonNull(options, "options");
+    Objects.requireNonNull(names, "names");
+    List<Type> kept = new ArrayList<>(names.size());
+    Set<String> seen = new HashSet<>();
+    for (Type field : parquet.getFields()) {
+      if (names.contains(field.getName())) {
+        if (!seen.add(field.getName())) {
+          return toArrow(parquet, keyValueMetadata, options);
+        }
+        kept.add(field);
+      }
+    }
+    if (kept.size() == parquet.getFieldCount()) {
+      return toArrow(parquet, keyValueMetadata, options);
+    }
+    SchemaMapping base =
+        ParquetToArrow.map(
+            new MessageType(parquet.getName(), kept),
+            keyValueMetadata == null ? Map.of() : keyValueMetadata,
+            options);
+    if (!options.useStoredArrowSchema()) {
+      return base;
+    }
+    SchemaMapping restored = StoredSchemaToArrow.restore(base, options, seen);
+    return restored != null ? restored : toArrow(parquet, keyValueMetadata, options);
   }
 
   /**

@@ -163,11 +163,31 @@ public final class StoredArrowSchema {
           });
 
   private static Optional<Schema> decodeOnce(String base64, List<String> warnings, Limits limits) {
+    return decodeFields(base64, warnings, limits, null);
+  }
+
+  /**
+   * Decodes of an {@code ARROW:schema} value the top-level fields named in {@code names} only, in
+   * their stored order, each exactly as {@link #decode(String, List, Limits)} gives it, with the
+   * warnings of those fields and of the message as a whole; the other fields are not converted.
+   *
+   * @param names the top-level names to keep; {@code null} for all
+   * @return the schema of those fields; empty when the value is not a readable schema message;
+   *     {@code null} when {@code names} is not null and the stored top-level names are not unique
+   *     and non-empty (a writer that makes such names unique in Parquet pairs them with columns by
+   *     position among their equals, which a selection by name cannot reproduce)
+   */
+  static Optional<Schema> decodeFields(
+      String base64, List<String> warnings, Limits limits, java.util.Set<String> names) {
+    // So that our extension types come back typed rather than as storage plus metadata.
+    ExtensionTypes.register();
     byte[] bytes;
     try {
       // pyarrow writes the standard alphabet on one line; whitespace is tolerated, anything else
-      // outside the alphabet is an error (the MIME decoder would skip it silently).
-      bytes = Base64.getDecoder().decode(WHITESPACE.matcher(base64).replaceAll(""));
+      // outside the alphabet is an error (the MIME decoder would skip it silently). The text is
+      // only searched for whitespace when it does not decode as it is (a wide schema's value is
+      // hundreds of kilobytes).
+      bytes = decodeBase64(base64);
     } catch (IllegalArgumentException e) {
       warnings.add("Ignored " + KEY + ": not base64 (" + e.getMessage() + ")");
       return Optional.empty();
@@ -214,33 +234,14 @@ public final class StoredArrowSchema {
         warnings.add("Ignored " + KEY + ": corrupt schema message");
         return Optional.empty();
       }
-      List<Field> fields = new ArrayList<>(schema.fieldsLength());
+      if (names != null && !uniqueNames(schema)) {
+        return null;
+      }
+      List<Field> fields = new ArrayList<>(names == null ? schema.fieldsLength() : names.size());
       for (int i = 0; i < schema.fieldsLength(); i++) {
         org.apache.arrow.flatbuf.Field field = schema.fields(i);
-        if (!withinLimits(field, limits)) {
-          warnings.add(
-              "Ignored "
-                  + KEY
-                  + " at "
-                  + field.name()
-                  + ": nested deeper than "
-                  + limits.maxArrowSchemaDepth()
-                  + " or more than "
-                  + limits.maxArrowSchemaFields()
-                  + " fields");
-          continue;
-        }
-        try {
-          fields.add(Field.convertField(field));
-        } catch (RuntimeException e) {
-          warnings.add(
-              "Ignored "
-                  + KEY
-                  + " at "
-                  + field.name()
-                  + ": Arrow Java cannot read the stored field ("
-                  + e.getMessage()
-                  + ")");
+        if (names == null || names.contains(field.name())) {
+          convert(field, limits, warnings, fields);
         }
       }
       Map<String, String> metadata = new LinkedHashMap<>();
@@ -256,6 +257,57 @@ public final class StoredArrowSchema {
       warnings.add(
           "Ignored " + KEY + ": not an Arrow IPC schema message (" + ErrorText.describe(e) + ")");
       return Optional.empty();
+    }
+  }
+
+  /** The bytes of {@code base64}, read as it is, else with its whitespace removed. */
+  private static byte[] decodeBase64(String base64) {
+    try {
+      return Base64.getDecoder().decode(base64);
+    } catch (IllegalArgumentException e) {
+      return Base64.getDecoder().decode(WHITESPACE.matcher(base64).replaceAll(""));
+    }
+  }
+
+  /** Whether the top-level fields of {@code schema} have names, each a different one. */
+  private static boolean uniqueNames(org.apache.arrow.flatbuf.Schema schema) {
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (int i = 0; i < schema.fieldsLength(); i++) {
+      String name = schema.fields(i).name();
+      if (name == null || name.isEmpty() || !seen.add(name)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Adds {@code field} converted to {@code out}, or a warning saying why it is left out. */
+  private static void convert(
+      org.apache.arrow.flatbuf.Field field, Limits limits, List<String> warnings, List<Field> out) {
+    if (!withinLimits(field, limits)) {
+      warnings.add(
+          "Ignored "
+              + KEY
+              + " at "
+              + field.name()
+              + ": nested deeper than "
+              + limits.maxArrowSchemaDepth()
+              + " or more than "
+              + limits.maxArrowSchemaFields()
+              + " fields");
+      return;
+    }
+    try {
+      out.add(Field.convertField(field));
+    } catch (RuntimeException e) {
+      warnings.add(
+          "Ignored "
+              + KEY
+              + " at "
+              + field.name()
+              + ": Arrow Java cannot read the stored field ("
+              + e.getMessage()
+              + ")");
     }
   }
 

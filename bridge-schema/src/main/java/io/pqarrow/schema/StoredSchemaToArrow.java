@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.ArrowType.ArrowTypeID;
@@ -83,13 +84,31 @@ final class StoredSchemaToArrow {
    * when there is none.
    */
   static SchemaMapping restore(SchemaMapping base, MappingOptions options) {
+    return restore(base, options, null);
+  }
+
+  /**
+   * As {@link #restore(SchemaMapping, MappingOptions)}, where {@code base} maps only the top-level
+   * fields named {@code names} (each once): only those stored fields are converted and merged;
+   * {@code null} when the stored top-level names are not unique and non-empty, so that a selection
+   * by name could pair other fields than the whole schema's merge ({@link #children}).
+   *
+   * @param names the names of {@code base}'s top-level fields; {@code null} when it maps all
+   */
+  static SchemaMapping restore(SchemaMapping base, MappingOptions options, Set<String> names) {
     String encoded = base.keyValueMetadata().get(StoredArrowSchema.KEY);
     if (encoded == null) {
       return base;
     }
     StoredSchemaToArrow restore = new StoredSchemaToArrow(options, base.keyValueMetadata());
     restore.warnings.addAll(base.warnings());
-    Optional<Schema> stored = StoredArrowSchema.decode(encoded, restore.warnings, options.limits());
+    Optional<Schema> stored =
+        names == null
+            ? StoredArrowSchema.decode(encoded, restore.warnings, options.limits())
+            : StoredArrowSchema.decodeFields(encoded, restore.warnings, options.limits(), names);
+    if (stored == null) {
+      return null;
+    }
     if (stored.isEmpty()) {
       return new SchemaMapping(
           base.arrowSchema(),

@@ -77,7 +77,14 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
   private final BufferAllocator allocator;
   private final OnDemandFileReader parquet;
   private final Map<String, String> keyValueMetadata;
+
+  /** The mapping the read was opened with: of the projected fields only, or of the whole file. */
   private final SchemaMapping mapping;
+
+  /** Where {@link #mapping()} maps the whole file when {@link #mapping} is not; else null. */
+  private final ParquetSource whole;
+
+  private final MappingOptions mappingOptions;
   private final VectorSchemaRoot root;
   private final List<NodeAssembler> nodes = new ArrayList<>();
   private final List<LeafDecoder> leaves = new ArrayList<>();
@@ -130,6 +137,9 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     this.file = file;
     this.allocator = allocator;
     this.mapping = mapping;
+    // a mapping has one field per top-level field of the schema it maps
+    this.whole = mapping.fields().size() < source.schema().getFieldCount() ? source : null;
+    this.mappingOptions = options.mapping();
     this.keyValueMetadata = source.keyValueMetadata();
     this.leafFactory = leafFactory;
     List<Field> fields = new ArrayList<>();
@@ -375,7 +385,11 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
       MessageType schema = source.schema();
       SchemaMapping mapping;
       if (mapper == null) {
-        mapping = source.mapping(options.mapping());
+        // a projection without a filter maps the fields it reads only (a filter may name others)
+        mapping =
+            options.filter().isPresent()
+                ? source.mapping(options.mapping())
+                : source.mapping(options.mapping(), options.columns());
       } else {
         try {
           mapping = mapper.map(schema, source.keyValueMetadata());
@@ -419,9 +433,13 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
     return getVectorSchemaRoot().getSchema();
   }
 
-  /** {@return the complete schema mapping of the file (before projection)} */
+  /**
+   * {@return the complete schema mapping of the file (before projection)} A read of some columns
+   * maps only their fields when it opens ({@link ParquetSource#mapping(MappingOptions, List)}), so
+   * the first call may map the whole schema.
+   */
   public SchemaMapping mapping() {
-    return mapping;
+    return whole == null ? mapping : whole.mapping(mappingOptions);
   }
 
   /** {@return the file's key-value metadata} */

@@ -4,6 +4,7 @@ import io.pqarrow.BridgeException;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.ErrorText;
+import io.pqarrow.FieldPath;
 import io.pqarrow.Limits;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.schema.MappingOptions;
@@ -11,6 +12,7 @@ import io.pqarrow.schema.SchemaMapper;
 import io.pqarrow.schema.SchemaMapping;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -379,6 +381,57 @@ public final class ParquetSource {
     }
     SchemaMapping raced = mappings.putIfAbsent(options, mapping);
     return raced == null ? mapping : raced;
+  }
+
+  /**
+   * The Arrow schema mapping of the top-level fields that the dotted column paths {@code columns}
+   * can select ({@link ReadOptions#columns()}), each field as {@link #mapping(MappingOptions)}
+   * gives it ({@link SchemaMapper#toArrow(MessageType, Map, MappingOptions, Set)}): a reader of a
+   * few columns of a wide file maps those fields, not every field. It is the whole mapping when
+   * {@code columns} is empty, when that mapping was already made, when a path is malformed, and in
+   * the cases that method names; a path that names no field selects nothing here (the read refuses
+   * it against the whole mapping). Not kept: each call maps again.
+   *
+   * @param options the schema mapping options
+   * @param columns the dotted column paths a read selects
+   * @return a mapping holding at least the fields {@code columns} selects
+   * @throws ParquetFileException when a selected field cannot be mapped
+   */
+  public SchemaMapping mapping(MappingOptions options, List<String> columns) {
+    SchemaMapping known = mappings.get(options);
+    if (known != null || columns.isEmpty()) {
+      return known != null ? known : mapping(options);
+    }
+    Set<String> names = new HashSet<>();
+    for (String column : columns) {
+      FieldPath path;
+      try {
+        path = FieldPath.parse(column);
+      } catch (IllegalArgumentException e) {
+        return mapping(options);
+      }
+      // every top-level name the path's first parts can join to ({@link FieldPath#resolve})
+      List<String> parts = path.parts();
+      StringBuilder joined = new StringBuilder();
+      for (int p = 0; p < parts.size() && (p == 0 || !path.isQuoted(p)); p++) {
+        joined.append(p == 0 ? "" : ".").append(parts.get(p));
+        names.add(joined.toString());
+        if (path.isQuoted(p)) {
+          break;
+        }
+      }
+    }
+    try {
+      return SchemaMapper.toArrow(
+          footer.schema(), footer.fileMetaData().getKeyValueMetaData(), options, names);
+    } catch (BridgeException e) {
+      throw ParquetFileException.invalid(name, null, -1, e.getMessage(), e);
+    }
+  }
+
+  /** Whether the whole mapping with {@code options} was made (for tests). */
+  boolean mapped(MappingOptions options) {
+    return mappings.containsKey(options);
   }
 
   /**

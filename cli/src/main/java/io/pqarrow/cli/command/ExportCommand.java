@@ -191,7 +191,7 @@ public final class ExportCommand implements Callable<Integer> {
     }
     // the footer, parsed once for the schema, the split's row groups and the batches
     ParquetSource source = ParquetInput.source(file);
-    SchemaMapping mapping = ParquetInput.mapping(source, file, int96.mapping());
+    SchemaMapping mapping = mapping(source);
     Schema schema = mapping.arrowSchema();
     List<String> selected = ColumnSelection.check("--columns", columns, schema, file);
     List<String> dictionaries = readDictionary == null ? List.of() : readDictionary;
@@ -239,6 +239,26 @@ public final class ExportCommand implements Callable<Integer> {
       context.err().println(opened[0].stats().toJson());
     }
     return ExitCode.OK;
+  }
+
+  /**
+   * The schema mapping of the file: with {@code --columns} alone, of the columns' fields only (a
+   * wide file's other fields are not mapped); the whole file's when a column is not found there, so
+   * that the message is the whole schema's, or when another flag may name other columns.
+   */
+  private SchemaMapping mapping(ParquetSource source) {
+    if (columns == null || where != null || readDictionary != null) {
+      return ParquetInput.mapping(source, file, int96.mapping());
+    }
+    SchemaMapping projected =
+        ParquetInput.mapping(
+            source, file, int96.mapping(), columns.stream().map(String::trim).toList());
+    try {
+      ColumnSelection.check("--columns", columns, projected.arrowSchema(), file);
+      return projected;
+    } catch (CliException unknown) {
+      return ParquetInput.mapping(source, file, int96.mapping());
+    }
   }
 
   /** {@code export DIR|GLOB OUT}: the dataset's rows, files read on the machine's cores. */

@@ -55,6 +55,20 @@ public final class ParquetInput {
     }
   }
 
+  /**
+   * As {@link #mapping(ParquetSource, Path, MappingOptions)}, of at least the top-level fields the
+   * dotted paths {@code columns} select ({@link ParquetSource#mapping(MappingOptions, List)}): an
+   * export of a few columns of a wide file maps only those.
+   */
+  public static SchemaMapping mapping(
+      ParquetSource source, Path file, MappingOptions options, List<String> columns) {
+    try {
+      return source.mapping(options, columns);
+    } catch (BridgeException e) {
+      throw LibraryErrors.reword(file, e, false);
+    }
+  }
+
   /** The Arrow schema the file maps to with {@code options} (its footer only). */
   public static SchemaMapping mapping(Path file, MappingOptions options) {
     try {
