@@ -66,6 +66,12 @@ import org.apache.parquet.schema.MessageType;
  * do not; {@link ReadOptions#offset()}, {@link ReadOptions#limit()} and {@link
  * ReadOptions#rowNumberColumn()} apply after it ({@link FilterStage}); {@link #stats()} counts what
  * was read. Batches may then hold fewer than {@code batchRows} rows, never none but at the end.
+ *
+ * <p>Why one file of about 720 lines: it is the public reader, and most of it is public surface
+ * that must stay on this class (the {@code open} overloads, {@code loadNextBatch}, the stats and
+ * dictionary accessors, {@code close}) with their Javadoc; the work itself is already elsewhere
+ * (the mapping in {@link ParquetSource}, batches in {@code BatchDecoder}, filters in {@link
+ * FilterStage}, leaves in {@link ChunkLeafDecoder}).
  */
 public final class ParquetArrowReader implements AutoCloseable, DictionaryProvider {
   /** Maps a file's schema; the default is {@link SchemaMapper#toArrow}. */

@@ -54,6 +54,13 @@ import org.apache.parquet.schema.MessageType;
  * ParquetFileException} naming the file; a failure while writing rows or closing deletes the file
  * and closes the writer (a batch whose schema does not match is refused before anything is written,
  * and the writer stays usable).
+ *
+ * <p>Why one file of about 760 lines: it holds the whole life of one output file (open on a
+ * temporary name, row groups started and flushed, footer, rename, abort and clean-up on failure)
+ * beside the public {@code open}/{@code write}/{@code close} surface and its Javadoc; the encoding
+ * itself is elsewhere ({@link BulkColumnWriter}, {@code FieldWriter} and the write nodes), and
+ * splitting the file's life across classes would spread its one failure rule (delete the file,
+ * close the writer) over several.
  */
 public final class ParquetArrowWriter implements AutoCloseable {
   private final Path file;
