@@ -104,13 +104,22 @@ final class ArrowRuns {
     return n;
   }
 
+  private static final byte[] NONE = new byte[0];
+
   /**
-   * Gives {@link #scratch} back ({@link ScratchArrays}) once the file is complete; every read after
-   * it makes room again.
+   * Gives {@link #scratch} back ({@link ScratchArrays}) when no run is being read (a column
+   * writer's {@code write} has returned); {@link #borrow} takes one again.
    */
   void release() {
     ScratchArrays.give(ScratchArrays.key("runs.scratch", path), scratch);
-    scratch = new byte[0];
+    scratch = NONE;
+  }
+
+  /** Takes a {@link #scratch} after {@link #release}: a kept one, or a new one. */
+  void borrow() {
+    if (scratch.length == 0) {
+      scratch = ScratchArrays.bytes(ScratchArrays.key("runs.scratch", path), RUN * 8);
+    }
   }
 
   /** Makes the run's arrays hold {@code n} rows (a nested leaf's span may pass {@link #RUN}). */

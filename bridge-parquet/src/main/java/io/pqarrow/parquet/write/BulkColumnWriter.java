@@ -208,11 +208,14 @@ final class BulkColumnWriter {
     this.dict =
         dictionary ? new BulkDictionary(kind, bloom, rawExtra, leaf.path, earlyDecision) : null;
     this.plain = ByteSink.pooled(ScratchArrays.key("plain", leaf.path), 1 << 16);
-    this.levels = ByteSink.pooled(ScratchArrays.key("levels", leaf.path), 1024);
-    this.out = ByteSink.pooled(ScratchArrays.key("out", leaf.path), 1024);
-    this.repSink = ByteSink.pooled(ScratchArrays.key("repetition", leaf.path), 256);
+    // Used only while a page is assembled (writePage), and given back after it.
+    this.levels = ByteSink.borrowed(ScratchArrays.key("levels", leaf.path));
+    this.out = ByteSink.borrowed(ScratchArrays.key("out", leaf.path));
+    this.repSink = ByteSink.borrowed(ScratchArrays.key("repetition", leaf.path));
     this.stats = new RunStatistics(kind, keyMask, keyFlip, prefixFlip, float16);
     this.runs = new ArrowRuns(leaf.path, leaf.kind, stride, kind.width, fixedLength);
+    // The run's scratch is taken while a write runs (the next writer created takes this one).
+    runs.release();
   }
 
   /**
@@ -347,10 +350,21 @@ final class BulkColumnWriter {
    * {@link InvalidValueException} with {@link #failing} set to its row.
    */
   void write(int from, int to) {
-    if (nested != null) {
-      writeNested(from, to);
-      return;
+    // The run's scratch is needed only during the call: between calls it goes back, so that the
+    // column writers of many open files (a partitioned write's) share a few arrays grown once.
+    runs.borrow();
+    try {
+      if (nested != null) {
+        writeNested(from, to);
+      } else {
+        writeFlat(from, to);
+      }
+    } finally {
+      runs.release();
     }
+  }
+
+  private void writeFlat(int from, int to) {
     // A leaf of nulls reads no buffer (a Null vector has none): every row is null.
     FieldVector v = kind == BulkKind.NULLS ? null : leaf.storage();
     int row = from;
@@ -725,6 +739,19 @@ final class BulkColumnWriter {
     if (pageRows == 0) {
       return;
     }
+    try {
+      assemblePage();
+    } finally {
+      // The page writer has copied (compressed) the page: its buffers go back for any column
+      // writer's next page (ScratchArrays), as each would otherwise keep its own.
+      levels.release();
+      out.release();
+      repSink.release();
+    }
+  }
+
+  /** Encodes the buffered page and hands it to the page writer. */
+  private void assemblePage() {
     try {
       BytesInput data;
       Encoding encoding;

@@ -38,6 +38,16 @@ final class ByteSink {
   private static final byte[] RELEASED = new byte[0];
 
   /**
+   * An empty sink whose array is taken from {@link ScratchArrays} under {@code key} when it is
+   * first written to, for a buffer used only while a page is assembled and given back ({@link
+   * #release}) once the page writer has copied it: the column writers of many open files (a
+   * partitioned write's) then share a few arrays grown once, instead of each growing its own.
+   */
+  static ByteSink borrowed(String key) {
+    return new ByteSink(RELEASED, key);
+  }
+
+  /**
    * A sink of at least {@code capacity} bytes over an array kept by {@link ScratchArrays} under
    * {@code key} (null: a new one), given back there by {@link #release}.
    */

@@ -17,8 +17,10 @@ import java.util.Map;
  * the largest array kept of at least the size it asks for (or a new one) and gives its arrays back
  * when its file is complete ({@link ParquetArrowWriter#close}), each under its use and column
  * ({@link #key}; a null key keeps nothing); a writer abandoned after a failure gives nothing back
- * (a task of it may still be running). Contents are left as they were: a taker that needs zeros
- * clears what it uses.
+ * (a task of it may still be running). Arrays needed only while a call runs (a run's scratch during
+ * a write, a page's level and encoding buffers while it is assembled) go back as the call returns,
+ * so that the column writers of many open files share a few of them. Contents are left as they
+ * were: a taker that needs zeros clears what it uses.
  *
  * <p>Bounded: at most {@link #MAX_KEPT} arrays, {@link #MAX_BYTES} bytes in all, none over {@link
  * #MAX_ARRAY_BYTES}; each is held softly, so the collector may take them back when the heap runs

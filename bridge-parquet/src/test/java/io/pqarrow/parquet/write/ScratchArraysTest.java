@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The column writers' arrays kept from file to file ({@link ScratchArrays}): a completed file gives
  * them back, the next writer takes them, and its file is byte for byte the one fresh arrays give,
- * whatever the kept arrays held (a larger file's dictionary, ids, pages). Also the shelf's rules.
+ * whatever the kept arrays held (a larger file's dictionary, ids, pages); what a write or a page
+ * uses only while it runs goes back at once, so open files share it. Also the shelf's rules.
  */
 class ScratchArraysTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
@@ -205,7 +206,7 @@ class ScratchArraysTest {
   }
 
   @Test
-  void anAbandonedWriterGivesNothingBack() {
+  void anAbandonedWriterGivesBackNothingItHeldForItsFile() {
     Schema schema;
     try (VectorSchemaRoot b = batch(memory.allocator(), 1, 0)) {
       schema = b.getSchema();
@@ -215,7 +216,35 @@ class ScratchArraysTest {
     try (VectorSchemaRoot b = batch(memory.allocator(), 50_000, 3)) {
       writer.write(b);
     }
+    // What a write borrows only while it runs (the runs' scratch, full pages' buffers) is back.
+    long afterWrite = ScratchArrays.keptBytes();
+    assertTrue(afterWrite > 0, "a write gives its run scratch back when it returns");
     writer.abort();
-    assertEquals(0, ScratchArrays.keptBytes());
+    assertEquals(afterWrite, ScratchArrays.keptBytes(), "abort gives the file's arrays to no one");
+  }
+
+  @Test
+  void writersOfOpenFilesShareWhatAWriteUsesOnlyWhileItRuns() throws Exception {
+    WriteOptions options = WriteOptions.defaults();
+    Path fresh = dir.resolve("fresh.parquet");
+    write(fresh, options, 20_000, 5);
+    ScratchArrays.clear();
+
+    Path a = dir.resolve("a.parquet");
+    Path b = dir.resolve("b.parquet");
+    try (VectorSchemaRoot rowsA = batch(memory.allocator(), 20_000, 5);
+        VectorSchemaRoot rowsB = batch(memory.allocator(), 20_000, 5);
+        ParquetArrowWriter writerA = ParquetArrowWriter.open(a, rowsA.getSchema(), options);
+        ParquetArrowWriter writerB = ParquetArrowWriter.open(b, rowsB.getSchema(), options)) {
+      writerA.write(rowsA);
+      long kept = ScratchArrays.keptBytes();
+      assertTrue(kept >= 7L * ArrowRuns.RUN, "each column's run scratch is back: " + kept);
+      // Both files stay open: the second writer's columns take the first's scratch and give it
+      // back, growing nothing new.
+      writerB.write(rowsB);
+      assertEquals(kept, ScratchArrays.keptBytes());
+    }
+    assertArrayEquals(Files.readAllBytes(fresh), Files.readAllBytes(a));
+    assertArrayEquals(Files.readAllBytes(fresh), Files.readAllBytes(b));
   }
 }
