@@ -55,8 +55,10 @@ public final class Dictionary {
       throw new IllegalArgumentException("value width " + width + " is not positive");
     }
     int at = checkCount(page, count);
-    page.require(
-        at, (long) count * width, "dictionary of " + count + " values of " + width + " bytes");
+    if (!page.has(at, (long) count * width)) { // the message built only for a short page
+      throw page.shortage(
+          at, (long) count * width, "dictionary of " + count + " values of " + width + " bytes");
+    }
     int[] ints = null;
     long[] longs = null;
     byte[] bytes = null;
@@ -84,7 +86,9 @@ public final class Dictionary {
   public static Dictionary byteArray(PageBytes page, int count) {
     int start = checkCount(page, count);
     // Every value has a 4-byte length, so the page bounds the count before anything is allocated.
-    page.require(start, 4L * count, "dictionary of " + count + " BYTE_ARRAY values");
+    if (!page.has(start, 4L * count)) {
+      throw page.shortage(start, 4L * count, "dictionary of " + count + " BYTE_ARRAY values");
+    }
     int[] offsets = new int[count + 1];
     int pos = start;
     int longest = 0;
