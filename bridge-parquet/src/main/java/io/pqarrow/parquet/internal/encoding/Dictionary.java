@@ -65,14 +65,10 @@ public final class Dictionary {
     boolean reuse = recycled != null && recycled.width == width && recycled.offsets == null;
     if (width == 4) {
       ints = reuse && recycled.ints.length >= count ? recycled.ints : new int[count];
-      for (int i = 0; i < count; i++) {
-        ints[i] = page.getInt(at + 4 * i);
-      }
+      page.copyInts(at, ints, count);
     } else if (width == 8) {
       longs = reuse && recycled.longs.length >= count ? recycled.longs : new long[count];
-      for (int i = 0; i < count; i++) {
-        longs[i] = page.getLong(at + 8 * i);
-      }
+      page.copyLongs(at, longs, count);
     } else {
       int length = count * width;
       bytes = reuse && recycled.bytes.length >= length ? recycled.bytes : new byte[length];
@@ -96,7 +92,7 @@ public final class Dictionary {
       if (!page.has(pos, 4)) {
         throw page.shortage(pos, 4, "length of dictionary value " + i);
       }
-      int length = page.getInt(pos);
+      int length = page.getCheckedInt(pos);
       if (length < 0) {
         throw page.corrupt(pos, "length of dictionary value " + i + " is negative: " + length);
       }
