@@ -225,7 +225,14 @@ final class LocalDiscovery {
             if (values == null) {
               values = DatasetFile.Frozen.of(walk.partitioning().values(dirs));
             }
-            parts.add(new DatasetFile(path, new LocalInputFile(p), values));
+            // a regular file's length is the lstat's: the read need not open it to learn it
+            parts.add(
+                new DatasetFile(
+                    path,
+                    attrs.isRegularFile()
+                        ? new SizedLocalFile(p, attrs.size())
+                        : new LocalInputFile(p),
+                    values));
           }
         }
       } catch (IOException e) {

@@ -114,4 +114,28 @@ class LocalDiscoveryTest {
       assertTrue(paths.contains(link.resolve("y=1/m=2/f3.parquet").toString()), paths.toString());
     }
   }
+
+  @Test
+  void aFilesLengthComesFromTheWalkAndALinkedFilesFromItsTarget() throws IOException {
+    Path t = Files.createDirectories(dir.resolve("sized/k=1"));
+    Path file = Files.write(t.resolve("a.parquet"), new byte[1234]);
+    Path target = Files.write(dir.resolve("elsewhere.parquet"), new byte[77]);
+    Files.createSymbolicLink(t.resolve("b.parquet"), target);
+    for (int threads : new int[] {1, 2}) {
+      Map<String, DatasetFile> found = new TreeMap<>();
+      for (DatasetFile f :
+          LocalDiscovery.find(dir.resolve("sized").toString(), Partitioning.hive(), threads)) {
+        found.put(f.path(), f);
+      }
+      assertEquals(2, found.size(), found.keySet().toString());
+      DatasetFile a = found.get(file.toString());
+      DatasetFile b = found.get(t.resolve("b.parquet").toString());
+      assertEquals(77, b.file().getLength(), "the link's target's length");
+      // the regular file's length was read by the walk's lstat: no open is left to make for it
+      Files.move(file, dir.resolve("moved-" + threads));
+      assertEquals(1234, a.file().getLength(), threads + " threads");
+      Files.move(dir.resolve("moved-" + threads), file);
+      assertEquals(file.toString(), a.file().toString(), "named by its path in messages");
+    }
+  }
 }

@@ -55,22 +55,20 @@ public final class Dictionary {
       throw new IllegalArgumentException("value width " + width + " is not positive");
     }
     int at = checkCount(page, count);
-    page.require(
-        at, (long) count * width, "dictionary of " + count + " values of " + width + " bytes");
+    if (!page.has(at, (long) count * width)) { // the message built only for a short page
+      throw page.shortage(
+          at, (long) count * width, "dictionary of " + count + " values of " + width + " bytes");
+    }
     int[] ints = null;
     long[] longs = null;
     byte[] bytes = null;
     boolean reuse = recycled != null && recycled.width == width && recycled.offsets == null;
     if (width == 4) {
       ints = reuse && recycled.ints.length >= count ? recycled.ints : new int[count];
-      for (int i = 0; i < count; i++) {
-        ints[i] = page.getInt(at + 4 * i);
-      }
+      page.copyInts(at, ints, count);
     } else if (width == 8) {
       longs = reuse && recycled.longs.length >= count ? recycled.longs : new long[count];
-      for (int i = 0; i < count; i++) {
-        longs[i] = page.getLong(at + 8 * i);
-      }
+      page.copyLongs(at, longs, count);
     } else {
       int length = count * width;
       bytes = reuse && recycled.bytes.length >= length ? recycled.bytes : new byte[length];
@@ -84,7 +82,9 @@ public final class Dictionary {
   public static Dictionary byteArray(PageBytes page, int count) {
     int start = checkCount(page, count);
     // Every value has a 4-byte length, so the page bounds the count before anything is allocated.
-    page.require(start, 4L * count, "dictionary of " + count + " BYTE_ARRAY values");
+    if (!page.has(start, 4L * count)) {
+      throw page.shortage(start, 4L * count, "dictionary of " + count + " BYTE_ARRAY values");
+    }
     int[] offsets = new int[count + 1];
     int pos = start;
     int longest = 0;
@@ -92,7 +92,7 @@ public final class Dictionary {
       if (!page.has(pos, 4)) {
         throw page.shortage(pos, 4, "length of dictionary value " + i);
       }
-      int length = page.getInt(pos);
+      int length = page.getCheckedInt(pos);
       if (length < 0) {
         throw page.corrupt(pos, "length of dictionary value " + i + " is negative: " + length);
       }

@@ -1,5 +1,7 @@
 package io.pqarrow.parquet.internal.encoding;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.apache.arrow.memory.ArrowBuf;
@@ -21,6 +23,11 @@ import org.apache.arrow.memory.ArrowBuf;
  * 3 …}).
  */
 public final class PageBytes {
+  private static final VarHandle LE_INT =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LE_LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
   private final ByteBuffer buf;
   private final long origin;
   private final int limit;
@@ -213,6 +220,62 @@ public final class PageBytes {
 
   long getLong(int index) {
     return buf.getLong(index);
+  }
+
+  /**
+   * Reads {@code count} little-endian ints from {@code from} into {@code dst[0, count)}, the whole
+   * run checked once: from the heap array without a call per value (the buffer's reads are calls of
+   * an abstract type, which PageBytes of heap and direct buffers leave unresolved), or in one bulk
+   * copy from a direct buffer.
+   *
+   * @throws IndexOutOfBoundsException when the run is not inside this view (a caller checks first)
+   */
+  void copyInts(int from, int[] dst, int count) {
+    checkRun(from, 4L * count);
+    if (heap != null) {
+      int base = heapOffset + from;
+      for (int i = 0; i < count; i++) {
+        dst[i] = (int) LE_INT.get(heap, base + 4 * i);
+      }
+    } else {
+      buf.duplicate()
+          .order(ByteOrder.LITTLE_ENDIAN)
+          .position(from)
+          .asIntBuffer()
+          .get(dst, 0, count);
+    }
+  }
+
+  /** As {@link #copyInts}, for {@code count} little-endian longs. */
+  void copyLongs(int from, long[] dst, int count) {
+    checkRun(from, 8L * count);
+    if (heap != null) {
+      int base = heapOffset + from;
+      for (int i = 0; i < count; i++) {
+        dst[i] = (long) LE_LONG.get(heap, base + 8 * i);
+      }
+    } else {
+      buf.duplicate()
+          .order(ByteOrder.LITTLE_ENDIAN)
+          .position(from)
+          .asLongBuffer()
+          .get(dst, 0, count);
+    }
+  }
+
+  private void checkRun(int from, long bytes) {
+    if (from < 0 || bytes < 0 || bytes > limit - from) {
+      throw new IndexOutOfBoundsException(
+          bytes + " bytes from " + from + " outside 0.." + limit + " of this page view");
+    }
+  }
+
+  /**
+   * The little-endian int at {@code index}, which with its four bytes the caller has checked lies
+   * inside this view ({@link #has}): from the heap array when there is one.
+   */
+  int getCheckedInt(int index) {
+    return heap != null ? (int) LE_INT.get(heap, heapOffset + index) : buf.getInt(index);
   }
 
   /** The heap array behind this view, or {@code null} for a direct buffer. */

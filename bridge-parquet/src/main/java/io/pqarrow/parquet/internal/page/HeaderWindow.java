@@ -128,7 +128,7 @@ final class HeaderWindow extends TTransport {
     }
     int length = (int) Math.min(HEADER_WINDOW, left);
     if (window.length < length) {
-      window = new byte[HEADER_WINDOW];
+      window = PageBufferPool.take(HEADER_WINDOW);
     }
     try {
       in.seek(at);
@@ -168,8 +168,14 @@ final class HeaderWindow extends TTransport {
   @Override
   public void open() {}
 
+  /** Gives the window back to {@link PageBufferPool}: the parser reads no more header. */
   @Override
-  public void close() {}
+  public void close() {
+    byte[] w = window;
+    window = new byte[0];
+    windowLength = 0;
+    PageBufferPool.give(w);
+  }
 
   @Override
   public void write(byte[] buf, int off, int len) throws TTransportException {

@@ -459,6 +459,7 @@ final class PageParser implements AutoCloseable {
   @Override
   public void close() throws IOException {
     finisher.close();
+    headerStream.close();
     in.close();
   }
 }
