@@ -22,6 +22,8 @@ What it does:
                columns), written by DuckDB's COPY ... TO (FORMAT parquet), snappy, its row groups
                (DuckDB shreds only row groups of 30,000 rows or more: N of at least 150,000)
       int64    N rows, one int64 column, pyarrow, snappy, row groups of 1,000,000 rows
+      int64rand N rows, one int64 column of 64 random bits: PLAIN pages (no dictionary) that snappy
+               cannot shrink, the incompressible column; pyarrow, snappy, row groups of 1,000,000
  2. Times the peers on each file: pyarrow pq.read_table with use_threads=False and with threads,
     pyarrow pq.ParquetFile(path).read(use_threads=False) (read_table keeps decoding on pyarrow's
     thread pools even without use_threads; this one decodes on the calling thread), and DuckDB with
@@ -278,6 +280,11 @@ def int64_chunk(start, n):
     return pa.table({"value": _below(_index(start, n), 50, 1_000_000_000_000)})
 
 
+def int64rand_chunk(start, n):
+    """Rows [start, start + n) of the incompressible file: 64 random bits per value."""
+    return pa.table({"value": _bits(_index(start, n), 51).view(pa.int64())})
+
+
 def variant_staging(start, n):
     """The fields of the Variant objects, as Arrow columns for DuckDB to assemble."""
     i = _index(start, n)
@@ -305,8 +312,9 @@ def variant_staging(start, n):
     )
 
 
-def write_with_pyarrow(path, rows, chunk):
-    with pq.ParquetWriter(path, chunk(0, min(rows, 1)).schema, compression="snappy") as writer:
+def write_with_pyarrow(path, rows, chunk, use_dictionary=True):
+    schema = chunk(0, min(rows, 1)).schema
+    with pq.ParquetWriter(path, schema, compression="snappy", use_dictionary=use_dictionary) as writer:
         for start in range(0, rows, CHUNK_ROWS):
             writer.write_table(chunk(start, min(CHUNK_ROWS, rows - start)), row_group_size=ROW_GROUP_ROWS)
 
@@ -340,6 +348,8 @@ SHAPES = [
     ("nested", lambda n: max(1, n // 5), "list, struct, map", lambda p, r: write_with_pyarrow(p, r, nested_chunk)),
     ("variant", lambda n: max(1, n // 5), "shredded Variant (DuckDB)", write_variant_with_duckdb),
     ("int64", lambda n: n, "one int64 column", lambda p, r: write_with_pyarrow(p, r, int64_chunk)),
+    ("int64rand", lambda n: n, "one random int64 column, PLAIN",
+     lambda p, r: write_with_pyarrow(p, r, int64rand_chunk, use_dictionary=False)),
 ]
 
 

@@ -65,6 +65,19 @@ final class PageFinisher implements AutoCloseable {
   }
 
   /**
+   * Whether finishing {@code p} costs about a copy of its body rather than a decompression: the
+   * page is stored uncompressed, or its body is no smaller than the page (values that did not
+   * compress, which Snappy stores as literals and ZSTD as raw blocks, the incompressible column of
+   * random int64). Handing such a page to a task of its own costs more than finishing it where it
+   * was read.
+   */
+  static boolean costsACopy(Page p) {
+    return p.codec == CompressionCodecName.UNCOMPRESSED
+        || p.plainPrefix < 0
+        || p.compressedSize >= p.uncompressed;
+  }
+
+  /**
    * Checks the CRC of the body {@link PageParser#readRaw} read into {@code p} and decompresses it
    * into {@code p.buffer}. Uses nothing of the cursor but the codecs: with {@link
    * #finishesAnywhere} it may run on another thread than the cursor's, and for several pages at

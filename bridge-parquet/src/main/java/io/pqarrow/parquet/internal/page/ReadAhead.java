@@ -312,9 +312,10 @@ final class ReadAhead {
   /**
    * Reads the page at the cursor into {@code s}, keeping the outcome, and its rows. A page a
    * stateless codec decodes ({@link PageFinisher#finishesAnywhere}) is left compressed: for a
-   * decompression task or the caller; except on the reader task ({@code ahead}) one page ahead,
-   * which finishes it unless the plan passes over it. Any other page is finished here, on the
-   * cursor's thread, which its codec's decompressor belongs to.
+   * decompression task or the caller; except on the reader task ({@code ahead}) one page ahead, or
+   * when finishing it costs no more than a copy ({@link PageFinisher#costsACopy}: a task's
+   * hand-over would cost more), which the reader task finishes unless the plan passes over it. Any
+   * other page is finished here, on the cursor's thread, which its codec's decompressor belongs to.
    */
   private void readInto(Slot s, boolean ahead) {
     try {
@@ -328,7 +329,8 @@ final class ReadAhead {
           finish = true;
         } else {
           synchronized (this) {
-            finish = ahead && aheadPages == 1 && !passedOver(s);
+            finish =
+                ahead && (aheadPages == 1 || PageFinisher.costsACopy(s.page)) && !passedOver(s);
           }
         }
         if (finish) {

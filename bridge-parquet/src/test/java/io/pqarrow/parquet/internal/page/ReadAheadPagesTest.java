@@ -162,6 +162,59 @@ class ReadAheadPagesTest {
     assertEquals(plain, out);
   }
 
+  /** argv: file, codec. 64 random bits per value, no dictionary: pages no codec can shrink. */
+  private static final String WRITE_RANDOM =
+      """
+      import sys, random
+      import pyarrow as pa, pyarrow.parquet as pq
+      random.seed(12)
+      t = pa.table({'r': pa.array([random.getrandbits(63) for i in range(6000)], pa.int64())})
+      pq.write_table(t, sys.argv[1], compression=sys.argv[2], use_dictionary=False,
+                     write_page_checksum=True, data_page_size=4000, write_batch_size=100)
+      """;
+
+  /**
+   * Pages stored as they are (no codec, or values Snappy cannot shrink, stored as its literals)
+   * cost a copy to finish: the reader task finishes them where it reads them, and queues no task of
+   * their own, which would cost more than the copy.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"NONE", "SNAPPY"})
+  void pagesStoredAsTheyAreAreFinishedByTheReaderWithoutATaskEach(String codec) throws Exception {
+    Path file = dir.resolve("random-" + codec + ".parquet");
+    PythonEnv.require().run(WRITE_RANDOM, file.toString(), codec);
+    ColumnChunkMetaData chunk = chunk(file, 0, 0);
+    List<String> plain = new ArrayList<>();
+    try (ColumnChunkPages a = pages(file, "r", null, 1)) {
+      a.startChunk(chunk, 0);
+      while (a.next()) {
+        plain.add(describe(a));
+      }
+    }
+    ManualExecutor executor = new ManualExecutor();
+    List<String> out = new ArrayList<>();
+    try (ColumnChunkPages b = pages(file, "r", executor, 3)) {
+      b.startChunk(chunk, 0);
+      b.readAhead(0, null);
+      assertTrue(b.next());
+      out.add(describe(b));
+      executor.runOne(); // the reader: three pages read and finished, nothing queued for them
+      assertEquals(1, executor.tasks.size(), "only the reader task next() queued");
+      executor.runOne();
+      assertEquals(0, executor.tasks.size());
+      for (int k = 0; k < 3; k++) {
+        assertTrue(b.next()); // ready: neither read nor finished by the caller
+        out.add(describe(b));
+      }
+      while (b.next()) {
+        out.add(describe(b));
+        executor.runAll();
+      }
+    }
+    assertTrue(plain.size() > 8, plain.toString());
+    assertEquals(plain, out);
+  }
+
   /** A damaged page read ahead fails the {@link ColumnChunkPages#next} that asks for it, alone. */
   @ParameterizedTest(name = "{0}")
   @CsvSource({"SNAPPY", "NONE", "GZIP"})
