@@ -36,6 +36,13 @@ final class WordCompare {
   }
 
   /**
+   * The result bits of rows {@code from .. from+m-1} (m at most 64), bit 0 for row {@code from}.
+   */
+  private interface Words {
+    long of(int from, int m);
+  }
+
+  /**
    * Sets, for the non-null rows of an integer-valued column of {@code width} bytes (1, 2, 4 or 8),
    * bit {@code i} of {@code t} where {@code x op bound} holds and of {@code f} where it does not.
    * Values are read signed, or unsigned when {@code unsigned} (then {@code bound} is unsigned too).
@@ -52,62 +59,58 @@ final class WordCompare {
     long addr = v.getDataBuffer().memoryAddress();
     // unsigned: widths below 8 are masked into non-negative longs; width 8 is compared with the
     // sign bits flipped, which orders unsigned values as signed ones
-    long mask = !unsigned ? -1L : width == 8 ? -1L : (1L << (8 * width)) - 1;
+    long mask = !unsigned || width == 8 ? -1L : (1L << (8 * width)) - 1;
     long flip = unsigned && width == 8 ? Long.MIN_VALUE : 0;
     long b = bound ^ flip;
-    ArrowBuf validity = v.getValidityBuffer();
-    boolean noNulls = v.getNullCount() == 0;
-    int words = (n + 63) >>> 6;
-    for (int w = 0; w < words; w++) {
-      int from = w << 6;
-      int m = Math.min(64, n - from);
-      long r =
-          switch (width) {
-            case 8 -> word8(addr + 8L * from, m, flip, b, table);
-            case 4 -> word4(addr + 4L * from, m, mask, b, table);
-            case 2 -> word2(addr + 2L * from, m, mask, b, table);
-            default -> word1(addr + from, m, mask, b, table);
-          };
-      store(r, noNulls ? -1L : validWord(validity, w, n), m, w, t, f);
-    }
+    Words words =
+        switch (width) {
+          case 8 -> (from, m) -> word8(addr + 8L * from, m, flip, b, table);
+          case 4 -> (from, m) -> word4(addr + 4L * from, m, mask, b, table);
+          case 2 -> (from, m) -> word2(addr + 2L * from, m, mask, b, table);
+          default -> (from, m) -> word1(addr + from, m, mask, b, table);
+        };
+    each(v, n, words, t, f);
   }
 
   /** As {@link #integers} for a float64 column and a double bound. */
   static void doubles(BaseFixedWidthVector v, double bound, int table, int n, long[] t, long[] f) {
     long addr = v.getDataBuffer().memoryAddress();
-    ArrowBuf validity = v.getValidityBuffer();
-    boolean noNulls = v.getNullCount() == 0;
-    int words = (n + 63) >>> 6;
-    for (int w = 0; w < words; w++) {
-      int from = w << 6;
-      int m = Math.min(64, n - from);
-      long at = addr + 8L * from;
-      long r = 0;
-      for (int j = 0; j < m; j++) {
-        double x = Double.longBitsToDouble(MemoryUtil.getLong(at + 8L * j));
-        r |= outcome(table, x < bound, x == bound, x > bound) << j;
-      }
-      store(r, noNulls ? -1L : validWord(validity, w, n), m, w, t, f);
-    }
+    each(v, n, (from, m) -> wordDouble(addr + 8L * from, m, bound, table), t, f);
   }
 
   /** As {@link #integers} for a float32 column and a bound rounded to float. */
   static void floats(BaseFixedWidthVector v, float bound, int table, int n, long[] t, long[] f) {
     long addr = v.getDataBuffer().memoryAddress();
+    each(v, n, (from, m) -> wordFloat(addr + 4L * from, m, bound, table), t, f);
+  }
+
+  /** Runs {@code words} over the rows 64 at a time and stores each word's results. */
+  private static void each(BaseFixedWidthVector v, int n, Words words, long[] t, long[] f) {
     ArrowBuf validity = v.getValidityBuffer();
     boolean noNulls = v.getNullCount() == 0;
-    int words = (n + 63) >>> 6;
-    for (int w = 0; w < words; w++) {
+    for (int w = 0; w < (n + 63) >>> 6; w++) {
       int from = w << 6;
       int m = Math.min(64, n - from);
-      long at = addr + 4L * from;
-      long r = 0;
-      for (int j = 0; j < m; j++) {
-        float x = Float.intBitsToFloat(MemoryUtil.getInt(at + 4L * j));
-        r |= outcome(table, x < bound, x == bound, x > bound) << j;
-      }
-      store(r, noNulls ? -1L : validWord(validity, w, n), m, w, t, f);
+      store(words.of(from, m), noNulls ? -1L : validWord(validity, w, n), m, w, t, f);
     }
+  }
+
+  private static long wordDouble(long at, int m, double b, int table) {
+    long r = 0;
+    for (int j = 0; j < m; j++) {
+      double x = Double.longBitsToDouble(MemoryUtil.getLong(at + 8L * j));
+      r |= outcome(table, x < b, x == b, x > b) << j;
+    }
+    return r;
+  }
+
+  private static long wordFloat(long at, int m, float b, int table) {
+    long r = 0;
+    for (int j = 0; j < m; j++) {
+      float x = Float.intBitsToFloat(MemoryUtil.getInt(at + 4L * j));
+      r |= outcome(table, x < b, x == b, x > b) << j;
+    }
+    return r;
   }
 
   private static long word8(long at, int m, long flip, long b, int table) {
