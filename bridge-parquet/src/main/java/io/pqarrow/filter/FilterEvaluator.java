@@ -24,6 +24,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.NonNullableStructVector;
@@ -509,20 +510,10 @@ public final class FilterEvaluator {
           long[] dt = new long[(m + 63) >>> 6];
           long[] df = new long[(m + 63) >>> 6];
           apply(values, m, dt, df);
-          BaseIntVector idx = (BaseIntVector) cur;
-          for (int i = 0; i < n; i++) {
-            if (cur.isNull(i)) {
-              if (isNull != null) {
-                Tests.set(isNull ? t : f, i);
-              }
-              continue;
-            }
-            int k = (int) idx.getValueAsLong(i);
-            if (Tests.get(dt, k)) {
-              Tests.set(t, i);
-            } else if (Tests.get(df, k)) {
-              Tests.set(f, i);
-            }
+          if (isNull == null && cur instanceof IntVector ints) {
+            DictionaryRows.lookUp(ints, m, dt, df, n, t, f);
+          } else {
+            lookUpByRow(cur, dt, df, n, t, f);
           }
         } else {
           apply(unwrap(cur), n, t, f);
@@ -539,6 +530,25 @@ public final class FilterEvaluator {
               Tests.set(isNull ? t : f, i);
             }
           }
+        }
+      }
+    }
+
+    /** Each row's dictionary value's result ({@code dt}, {@code df}), a row at a time. */
+    private void lookUpByRow(ValueVector cur, long[] dt, long[] df, int n, long[] t, long[] f) {
+      BaseIntVector idx = (BaseIntVector) cur;
+      for (int i = 0; i < n; i++) {
+        if (cur.isNull(i)) {
+          if (isNull != null) {
+            Tests.set(isNull ? t : f, i);
+          }
+          continue;
+        }
+        int k = (int) idx.getValueAsLong(i);
+        if (Tests.get(dt, k)) {
+          Tests.set(t, i);
+        } else if (Tests.get(df, k)) {
+          Tests.set(f, i);
         }
       }
     }

@@ -59,6 +59,7 @@ final class Tests {
     }
     long bound = b.bound().longValue();
     Op op = b.op();
+    int table = WordCompare.table(op);
     return (v, n, t, f) -> {
       if (v instanceof BitVector bits) {
         for (int i = 0; i < n; i++) {
@@ -69,42 +70,19 @@ final class Tests {
         return;
       }
       BaseFixedWidthVector fw = (BaseFixedWidthVector) v;
-      ArrowBuf data = fw.getDataBuffer();
-      int width = fw.getTypeWidth();
-      for (int i = 0; i < n; i++) {
-        if (fw.isNull(i)) {
-          continue;
-        }
-        long x;
-        switch (width) {
-          case 1 -> x = unsigned ? data.getByte(i) & 0xFFL : data.getByte(i);
-          case 2 -> x = unsigned ? data.getShort(2L * i) & 0xFFFFL : data.getShort(2L * i);
-          case 4 -> x = unsigned ? data.getInt(4L * i) & 0xFFFFFFFFL : data.getInt(4L * i);
-          default -> x = data.getLong(8L * i);
-        }
-        int cmp = unsigned && width == 8 ? Long.compareUnsigned(x, bound) : Long.compare(x, bound);
-        set(Bounds.holds(op, cmp) ? t : f, i);
-      }
+      WordCompare.integers(fw, fw.getTypeWidth(), unsigned, bound, table, n, t, f);
     };
   }
 
   /** A floating-point column against a double, as IEEE 754 compares (NaN: only != holds). */
   static Test floating(Op op, double bound) {
+    int table = WordCompare.table(op);
     return (v, n, t, f) -> {
       if (v instanceof Float8Vector d) {
-        ArrowBuf data = d.getDataBuffer();
-        for (int i = 0; i < n; i++) {
-          if (!d.isNull(i)) {
-            set(holds(op, data.getDouble(8L * i), bound) ? t : f, i);
-          }
-        }
+        WordCompare.doubles(d, bound, table, n, t, f);
       } else if (v instanceof Float4Vector s) {
-        ArrowBuf data = s.getDataBuffer();
-        for (int i = 0; i < n; i++) {
-          if (!s.isNull(i)) {
-            set(holds(op, data.getFloat(4L * i), bound) ? t : f, i);
-          }
-        }
+        // the bound is a float already (the literal takes the column's type): exact as a float
+        WordCompare.floats(s, (float) bound, table, n, t, f);
       } else {
         FloatingPointVector p = (FloatingPointVector) v;
         for (int i = 0; i < n; i++) {

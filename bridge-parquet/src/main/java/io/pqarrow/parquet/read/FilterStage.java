@@ -50,6 +50,15 @@ final class FilterStage implements AutoCloseable {
      * order), not every row of the batch.
      */
     boolean compacted();
+
+    /**
+     * When the batch was {@link #selected} and not {@link #compacted}: the bits, over the rows the
+     * columns {@link #lateColumns} names hold, of the rows to return.
+     */
+    long[] lateKeep();
+
+    /** The rows the columns {@link #lateColumns} names hold (see {@link #lateKeep}). */
+    int lateRows();
   }
 
   private final VectorSchemaRoot input;
@@ -62,6 +71,11 @@ final class FilterStage implements AutoCloseable {
   private long toSkip;
   private long remaining;
   private long[] keep = new long[0];
+
+  /** The rows of the batch to copy out, and of the late columns' rows ({@link #copyKept}). */
+  private int[] rows = new int[0];
+
+  private int[] lateRowList = new int[0];
   private int kept;
   private boolean done;
 
@@ -238,7 +252,7 @@ final class FilterStage implements AutoCloseable {
             transferred = true;
           }
         }
-        copyKept(n, compacted);
+        copyKept(source, n, compacted);
         if (!transferred) {
           out = kept;
           remaining -= kept;
@@ -262,22 +276,24 @@ final class FilterStage implements AutoCloseable {
 
   /**
    * Copies the rows {@link #keep} marks, of a batch of {@code n}, into the output columns not
-   * shared whole ({@code compacted}: the late ones are).
+   * shared whole ({@code compacted}: the late ones are), a column at a time; the late columns of a
+   * batch not compacted hold the rows their runs read, of which {@link Source#lateKeep} marks those
+   * to copy.
    */
-  private void copyKept(int n, boolean compacted) {
-    int words = (n + 63) >>> 6;
-    int out = 0;
-    for (int w = 0; w < words; w++) {
-      long bits = keep[w];
-      while (bits != 0) {
-        int i = (w << 6) + Long.numberOfTrailingZeros(bits);
-        bits &= bits - 1;
-        for (int k = 0; k < copiers.size(); k++) {
-          if (!(compacted && late[k])) {
-            copiers.get(k).copy(i, out);
+  private void copyKept(Source source, int n, boolean compacted) {
+    rows = KeptRows.list(keep, n, rows);
+    boolean lateRowsListed = false;
+    for (int k = 0; k < copiers.size(); k++) {
+      if (late != null && late[k] && source.selected()) {
+        if (!compacted) {
+          if (!lateRowsListed) {
+            lateRowList = KeptRows.list(source.lateKeep(), source.lateRows(), lateRowList);
+            lateRowsListed = true;
           }
+          copiers.get(k).gather(lateRowList, kept);
         }
-        out++;
+      } else {
+        copiers.get(k).gather(rows, kept);
       }
     }
   }
@@ -300,6 +316,13 @@ final class FilterStage implements AutoCloseable {
   private interface Copier {
     void copy(int from, int to);
 
+    /** Copies rows {@code rows[0 .. kept-1]} (ascending) to the output vector's first rows. */
+    default void gather(int[] rows, int kept) {
+      for (int j = 0; j < kept; j++) {
+        copy(rows[j], j);
+      }
+    }
+
     /**
      * Puts the first {@code n} rows of the read vector in the output vector; they may share
      * buffers, which the reader writes again only after {@link #next} has cleared the output.
@@ -317,10 +340,20 @@ final class FilterStage implements AutoCloseable {
     }
     if (from.getField().equals(to.getField())) {
       TransferPair pair = from.makeTransferPair(to);
+      boolean bulk = KeptRows.takes(from, to);
       return new Copier() {
         @Override
         public void copy(int i, int j) {
           pair.copyValueSafe(i, j);
+        }
+
+        @Override
+        public void gather(int[] rows, int kept) {
+          if (bulk) {
+            KeptRows.copy(from, to, rows, kept);
+          } else {
+            Copier.super.gather(rows, kept);
+          }
         }
 
         @Override

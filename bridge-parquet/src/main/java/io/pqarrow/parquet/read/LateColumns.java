@@ -20,22 +20,26 @@ import org.apache.parquet.internal.column.columnindex.OffsetIndex;
  * <p>Per batch the reader decodes the filter's leaves ({@link #filterTasks}), assembles their
  * nodes, selects the rows ({@link FilterStage#select}), then reads the other leaves over the runs
  * of rows kept ({@link #lateTasks}, {@link LeafDecoder#readSelected}), passing over the rows
- * between the runs inside their pages without decoding their values. When the rows kept are densely
- * scattered (more than one run per {@link #ROWS_PER_RUN} rows) the other leaves read every row
- * instead, as without late materialization, and the stage drops the rows: passing over very short
- * gaps costs more than decoding them.
+ * between the runs without decoding their values, whole pages unread where a gap holds them. A gap
+ * shorter than {@link #MIN_GAP} rows is read with the runs around it instead ({@link
+ * RowSelection#coalesce}), and the stage then drops its rows while it copies the kept ones out
+ * ({@link #lateKeep}): passing over a gap costs a skip and a read call into every leaf, more than
+ * decoding a few rows. Densely scattered rows (a 10% filter spread over every page) thus read the
+ * other columns whole, sparse ones (1%) mostly by runs, clustered ones by runs and pages.
  */
 final class LateColumns implements AutoCloseable {
   /**
-   * The fewest rows per run of kept rows for which the other columns read only the runs: runs of
-   * kept rows and gaps of at least 8 rows on average. The leaves pass over a gap inside a page
-   * without decoding its values ({@link ChunkLeafDecoder#skipRecords}), so a gap costs two calls
-   * into each leaf and a skip; measured on 2M random rows (int64, double with nulls, a dictionary
-   * string, a plain string), a 1% filter (a run per 100 rows) read the other columns 1.6 times
-   * faster by runs than by every row, a 10% one (a run per 11 rows) about as fast; with shorter
-   * runs and gaps (a 50% filter: one per 4 rows) the calls cost more than decoding every row.
+   * The shortest gap between two runs of kept rows that the other columns pass over; shorter gaps
+   * are decoded with the runs and dropped after. A gap passed over costs a skip and a read call
+   * into each leaf (about 0.1-0.2 µs per leaf in {@code ChunkLeafDecoder}'s bookkeeping) whatever
+   * its length; decoding a row of a flat leaf costs a few ns. Measured with {@code scan.py}'s file
+   * (10M rows, five other columns: int64, double, a PLAIN string, a 16-value dictionary string, a
+   * timestamp; one thread, thread CPU time, load 8-10, so within about 15%): for a 10% filter (gaps
+   * of 9 rows on average) passing over every gap took 690-800 ms, gaps under 64 decoded 480 ms,
+   * every row decoded 380 ms; for a 1% filter (gaps of about 100) 425-430, 365 and 350 ms; keeping
+   * every row 410-460 ms.
    */
-  static final int ROWS_PER_RUN = 8;
+  static final int MIN_GAP = 64;
 
   final List<NodeAssembler> filterNodes = new ArrayList<>();
   final List<NodeAssembler> lateNodes = new ArrayList<>();
@@ -68,10 +72,18 @@ final class LateColumns implements AutoCloseable {
   /** The rows before the next batch that the late columns have still to pass over. */
   private int carried;
 
-  /** The rows of the batch just read, and whether the late columns hold only the kept ones. */
+  /**
+   * The rows of the batch just read, and whether the late columns hold only the kept ones (no gap
+   * was decoded with the runs).
+   */
   int rows;
 
   boolean compacted;
+
+  /**
+   * When not {@link #compacted}: the bits, over the rows the late columns hold, of those to return.
+   */
+  long[] lateKeep = new long[0];
 
   private LateColumns(
       List<NodeAssembler> nodes,
@@ -140,19 +152,21 @@ final class LateColumns implements AutoCloseable {
 
   /**
    * Chooses the late columns' rows for a batch of {@code n} rows, file rows from {@code fileRow}
-   * on, from the stage's bits of the rows kept: their runs, or every row when they are scattered.
-   * The rows the previous batch left unread are passed over first; this batch leaves its trailing
-   * gap to the next when {@code mayDefer} (the next batch goes on in the same chunk and page range,
-   * and will be read), so that a gap split across batches is passed over in one call and the pages
-   * it holds whole are passed over unread ({@link RowSelection#carry}).
+   * on, from the stage's bits of the rows kept: their runs, gaps shorter than {@link #MIN_GAP}
+   * joined into them. The rows the previous batch left unread are passed over first; this batch
+   * leaves its trailing gap to the next when {@code mayDefer} (the next batch goes on in the same
+   * chunk and page range, and will be read), so that a gap split across batches is passed over in
+   * one call and the pages it holds whole are passed over unread ({@link RowSelection#carry}).
    */
   void choose(long[] keep, int n, long chunkRecord, long fileRow, boolean mayDefer) {
     rows = n;
     lateRows.clear();
     selection.set(keep, n, chunkRecord);
-    compacted = (long) selection.runs() * ROWS_PER_RUN <= n;
+    int kept = selection.selected();
+    selection.coalesce(MIN_GAP);
+    compacted = selection.selected() == kept;
     if (!compacted) {
-      selection.all(n, chunkRecord);
+      markKept(keep, n);
     }
     // a gap carried over stays far below int's range: it is at most a few batches' rows longer
     selection.carry(carried, mayDefer && carried + (long) n <= MAX_CARRIED);
@@ -161,6 +175,36 @@ final class LateColumns implements AutoCloseable {
     for (int r = 0; r < selection.runs(); r++) {
       lateRows.add(out, fileRow + selection.from(r));
       out += selection.to(r) - selection.from(r);
+    }
+  }
+
+  /**
+   * Sets {@link #lateKeep}: the bits, over the rows the runs read (one after another), of the rows
+   * {@code keep} marks; every such row lies in a run.
+   */
+  private void markKept(long[] keep, int n) {
+    int words = (n + 63) >>> 6;
+    int lateWords = (selection.selected() + 63) >>> 6;
+    if (lateKeep.length < lateWords) {
+      lateKeep = new long[Math.max(lateWords, words)];
+    }
+    java.util.Arrays.fill(lateKeep, 0, lateWords, 0L);
+    int[] from = selection.froms();
+    int[] to = selection.tos();
+    int r = 0;
+    int base = 0; // the late row of run r's first row
+    for (int w = 0; w < words; w++) {
+      long bits = keep[w];
+      while (bits != 0) {
+        int i = (w << 6) + Long.numberOfTrailingZeros(bits);
+        bits &= bits - 1;
+        while (i >= to[r]) {
+          base += to[r] - from[r];
+          r++;
+        }
+        int at = base + i - from[r];
+        lateKeep[at >>> 6] |= 1L << at;
+      }
     }
   }
 

@@ -599,6 +599,16 @@ public final class ParquetArrowReader implements AutoCloseable, DictionaryProvid
         public boolean compacted() {
           return late != null && late.compacted;
         }
+
+        @Override
+        public long[] lateKeep() {
+          return late.lateKeep;
+        }
+
+        @Override
+        public int lateRows() {
+          return late.selection.selected();
+        }
       };
 
   /** Decodes the next batch and gives it the caller's dictionary encodings. */

@@ -104,9 +104,11 @@ import org.apache.parquet.filter2.predicate.FilterPredicate;
  *       headers tell their rows (v2 pages; v1 pages of columns outside lists and maps), their
  *       values skipped undecoded inside a page; pages read ahead ({@code readAhead}) that the batch
  *       passes over are read but not decompressed. The
- *       reader decides per batch: when the kept rows are densely scattered (more than one run per
- *       8 rows) the other columns decode every row, as without it, and the rows are dropped after,
- *       since passing over very short gaps costs a call each and saves less than that. On
+ *       reader decides per gap: a gap of fewer than 64 rows between two kept rows is decoded with
+ *       them and its rows dropped after (a column at a time, in one pass per buffer), since passing
+ *       over a gap costs a call into every column, more than decoding a few rows; so densely
+ *       scattered rows (a 10% filter spread over every page) decode the other columns whole, and
+ *       longer gaps, and the pages they cover, are still passed over. On
  *       by default: the rows, values, row numbers and errors are the same either way (a batch
  *       then never spans two row groups or two page ranges, so batches may break elsewhere). Off
  *       to keep the batches of a plain read. Not used when dictionaries are reshaped to their

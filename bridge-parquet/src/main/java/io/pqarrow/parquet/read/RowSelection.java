@@ -90,6 +90,36 @@ final class RowSelection {
     selected += end - start;
   }
 
+  /**
+   * Joins runs whose gap is shorter than {@code minGap} rows (the gap's rows are then read with
+   * them, and dropped after); after {@link #set}, before {@link #carry}. The rows before the first
+   * run and after the last stay to be passed over.
+   *
+   * <pre>
+   * runs [2, 5) [7, 8) [30, 31), minGap 4:   [2, 8) [30, 31)     selected 7
+   * </pre>
+   */
+  void coalesce(int minGap) {
+    if (runs < 2) {
+      return;
+    }
+    int last = 0;
+    for (int r = 1; r < runs; r++) {
+      if (from[r] - to[last] < minGap) {
+        to[last] = to[r];
+      } else {
+        last++;
+        from[last] = from[r];
+        to[last] = to[r];
+      }
+    }
+    runs = last + 1;
+    selected = 0;
+    for (int r = 0; r < runs; r++) {
+      selected += to[r] - from[r];
+    }
+  }
+
   /** Selects every row of a batch of {@code total} rows as one run. */
   void all(int total, long chunkRecord) {
     this.total = total;

@@ -16,7 +16,7 @@ package io.pqarrow.parquet.read;
  * @param rowsWritten rows returned in batches (after the filter, offset and limit)
  * @param rowsMaterialized rows decoded in every column read ({@link
  *     ReadOptions#lateMaterialization()} decodes the columns the filter does not read only for the
- *     rows it keeps); equal to {@code rowsRead} without it
+ *     rows it keeps and the short gaps between them); equal to {@code rowsRead} without it
  */
 public record ScanStats(
     long rowGroups,

@@ -1,0 +1,181 @@
+package io.pqarrow.filter;
+
+import io.pqarrow.filter.Expression.Op;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+
+/**
+ * Comparisons of a fixed-width column with a bound, 64 rows to a word of result bits: one loop per
+ * value width with no branch and no call per row, the operator folded into a table looked up by the
+ * outcome of the comparison, the validity applied a word at a time.
+ *
+ * <pre>
+ * outcome of x against the bound:   unordered (NaN)  less  equal  greater
+ * outcome index (lt | eq&lt;&lt;1 | gt&lt;&lt;2):      0          1     2      4
+ * op's table, bit per outcome:      LT 0b00010  LE 0b00110  EQ 0b00100  NE 0b10011
+ *                                   GT 0b10000  GE 0b10100
+ * row's bit = (table &gt;&gt;&gt; outcome) &amp; 1
+ * </pre>
+ *
+ * Only {@code !=} holds for a NaN value, as IEEE 754 compares.
+ */
+final class WordCompare {
+  private WordCompare() {}
+
+  /** The op's table: bit {@code k} is the result for outcome index {@code k}. */
+  static int table(Op op) {
+    return switch (op) {
+      case LT -> 0b00010;
+      case LE -> 0b00110;
+      case EQ -> 0b00100;
+      case NE -> 0b10011;
+      case GT -> 0b10000;
+      case GE -> 0b10100;
+    };
+  }
+
+  /**
+   * The result bits of rows {@code from .. from+m-1} (m at most 64), bit 0 for row {@code from}.
+   */
+  private interface Words {
+    long of(int from, int m);
+  }
+
+  /**
+   * Sets, for the non-null rows of an integer-valued column of {@code width} bytes (1, 2, 4 or 8),
+   * bit {@code i} of {@code t} where {@code x op bound} holds and of {@code f} where it does not.
+   * Values are read signed, or unsigned when {@code unsigned} (then {@code bound} is unsigned too).
+   */
+  static void integers(
+      BaseFixedWidthVector v,
+      int width,
+      boolean unsigned,
+      long bound,
+      int table,
+      int n,
+      long[] t,
+      long[] f) {
+    long addr = v.getDataBuffer().memoryAddress();
+    // unsigned: widths below 8 are masked into non-negative longs; width 8 is compared with the
+    // sign bits flipped, which orders unsigned values as signed ones
+    long mask = !unsigned || width == 8 ? -1L : (1L << (8 * width)) - 1;
+    long flip = unsigned && width == 8 ? Long.MIN_VALUE : 0;
+    long b = bound ^ flip;
+    Words words =
+        switch (width) {
+          case 8 -> (from, m) -> word8(addr + 8L * from, m, flip, b, table);
+          case 4 -> (from, m) -> word4(addr + 4L * from, m, mask, b, table);
+          case 2 -> (from, m) -> word2(addr + 2L * from, m, mask, b, table);
+          default -> (from, m) -> word1(addr + from, m, mask, b, table);
+        };
+    each(v, n, words, t, f);
+  }
+
+  /** As {@link #integers} for a float64 column and a double bound. */
+  static void doubles(BaseFixedWidthVector v, double bound, int table, int n, long[] t, long[] f) {
+    long addr = v.getDataBuffer().memoryAddress();
+    each(v, n, (from, m) -> wordDouble(addr + 8L * from, m, bound, table), t, f);
+  }
+
+  /** As {@link #integers} for a float32 column and a bound rounded to float. */
+  static void floats(BaseFixedWidthVector v, float bound, int table, int n, long[] t, long[] f) {
+    long addr = v.getDataBuffer().memoryAddress();
+    each(v, n, (from, m) -> wordFloat(addr + 4L * from, m, bound, table), t, f);
+  }
+
+  /** Runs {@code words} over the rows 64 at a time and stores each word's results. */
+  private static void each(BaseFixedWidthVector v, int n, Words words, long[] t, long[] f) {
+    ArrowBuf validity = v.getValidityBuffer();
+    boolean noNulls = v.getNullCount() == 0;
+    for (int w = 0; w < (n + 63) >>> 6; w++) {
+      int from = w << 6;
+      int m = Math.min(64, n - from);
+      store(words.of(from, m), noNulls ? -1L : validWord(validity, w, n), m, w, t, f);
+    }
+  }
+
+  private static long wordDouble(long at, int m, double b, int table) {
+    long r = 0;
+    for (int j = 0; j < m; j++) {
+      double x = Double.longBitsToDouble(MemoryUtil.getLong(at + 8L * j));
+      r |= outcome(table, x < b, x == b, x > b) << j;
+    }
+    return r;
+  }
+
+  private static long wordFloat(long at, int m, float b, int table) {
+    long r = 0;
+    for (int j = 0; j < m; j++) {
+      float x = Float.intBitsToFloat(MemoryUtil.getInt(at + 4L * j));
+      r |= outcome(table, x < b, x == b, x > b) << j;
+    }
+    return r;
+  }
+
+  private static long word8(long at, int m, long flip, long b, int table) {
+    long r = 0;
+    for (int j = 0; j < m; j++) {
+      long x = MemoryUtil.getLong(at + 8L * j) ^ flip;
+      r |= outcome(table, x < b, x == b, x > b) << j;
+    }
+    return r;
+  }
+
+  private static long word4(long at, int m, long mask, long b, int table) {
+    long r = 0;
+    for (int j = 0; j < m; j++) {
+      long x = MemoryUtil.getInt(at + 4L * j) & mask;
+      r |= outcome(table, x < b, x == b, x > b) << j;
+    }
+    return r;
+  }
+
+  private static long word2(long at, int m, long mask, long b, int table) {
+    long r = 0;
+    for (int j = 0; j < m; j++) {
+      long x = MemoryUtil.getShort(at + 2L * j) & mask;
+      r |= outcome(table, x < b, x == b, x > b) << j;
+    }
+    return r;
+  }
+
+  private static long word1(long at, int m, long mask, long b, int table) {
+    long r = 0;
+    for (int j = 0; j < m; j++) {
+      long x = MemoryUtil.getByte(at + j) & mask;
+      r |= outcome(table, x < b, x == b, x > b) << j;
+    }
+    return r;
+  }
+
+  /** The row's result bit (0 or 1) from its comparison's outcome. */
+  private static long outcome(int table, boolean lt, boolean eq, boolean gt) {
+    int k = (lt ? 1 : 0) | (eq ? 2 : 0) | (gt ? 4 : 0);
+    return (table >>> k) & 1L;
+  }
+
+  /** Puts a word's results, of its {@code m} rows, in {@code t} and {@code f}, nulls in neither. */
+  static void store(long r, long valid, int m, int w, long[] t, long[] f) {
+    long live = m == 64 ? -1L : (1L << m) - 1;
+    t[w] |= r & valid & live;
+    f[w] |= ~r & valid & live;
+  }
+
+  /**
+   * The validity bits of rows {@code 64w ..}: a long load when the buffer holds the whole word, the
+   * bytes of the rows below {@code n} otherwise.
+   */
+  static long validWord(ArrowBuf validity, int w, int n) {
+    long at = 8L * w;
+    if (validity.capacity() >= at + 8) {
+      return MemoryUtil.getLong(validity.memoryAddress() + at);
+    }
+    long word = 0;
+    int bytes = (n - (w << 6) + 7) >>> 3;
+    for (int k = 0; k < bytes; k++) {
+      word |= (validity.getByte(at + k) & 0xFFL) << (8 * k);
+    }
+    return word;
+  }
+}
