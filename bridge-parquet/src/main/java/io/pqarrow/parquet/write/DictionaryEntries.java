@@ -51,8 +51,7 @@ final class DictionaryEntries {
   DictionaryEntries(LeafEncoder leaf, BulkKind kind) {
     this.leaf = leaf;
     this.kind = kind;
-    int fixedLength =
-        kind == BulkKind.FIXED_BYTES ? leaf.column.getPrimitiveType().getTypeLength() : 0;
+    int fixedLength = BulkKind.fixedLength(leaf, kind);
     this.runs = new ArrowRuns(leaf.path, leaf.kind, leaf.kind.stride(), kind.width, fixedLength);
     this.folded = new ValueDictionary(kind, null);
   }
@@ -123,7 +122,9 @@ final class DictionaryEntries {
   private int readValues(FieldVector dictionary, int n) {
     switch (kind) {
       case BINARY -> {
-        if (leaf.kind.source() == WriteKind.Source.VIEWS) {
+        if (leaf.kind.source() == WriteKind.Source.DECIMAL) {
+          runs.readFixedBytes(dictionary, 0, n);
+        } else if (leaf.kind.source() == WriteKind.Source.VIEWS) {
           runs.readViews(dictionary, 0, n, Long.MAX_VALUE);
         } else {
           runs.readOffsets(dictionary, 0, n, Long.MAX_VALUE);
