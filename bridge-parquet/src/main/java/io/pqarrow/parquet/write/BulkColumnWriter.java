@@ -260,8 +260,8 @@ final class BulkColumnWriter {
 
   /**
    * The bulk writer of a top-level dictionary-encoded field over a leaf, or {@code null} when it is
-   * not one: the leaf's values must be read from the dictionary's buffers without a check of each
-   * value that may fail (no rescaled or narrowed integers, no intervals). A view or offset that
+   * not one (see {@link BulkKind#of}); intervals and integers that change unit or narrow are
+   * converted, and checked, once per dictionary ({@link DictionaryEntries}). A view or offset that
    * points outside its buffers is refused when the dictionary is read, whether a row refers to its
    * entry or not (as the per-value engine refuses it when the column is dictionary-encoded). The
    * node then reads its dictionaries in bulk ({@link DictionaryWriteNode#readInBulk}).
@@ -283,10 +283,12 @@ final class BulkColumnWriter {
     }
     WriteKind.Source source = leaf.kind.source();
     BulkKind kind = BulkKind.of(leaf, encoding, chain != null);
+    // Below lists and structs, NestedLevels checks the rows' indices before their entries are
+    // read: an entry that may be refused (see DictionaryEntries) would be refused out of row order.
     if (kind == null
         || kind == BulkKind.NULLS
-        || source == WriteKind.Source.INTERVAL
-        || BulkKind.checksEachValue(leaf.kind, kind)) {
+        || chain != null
+            && (source == WriteKind.Source.INTERVAL || BulkKind.checksEachValue(leaf.kind, kind))) {
       return null;
     }
     BulkColumnWriter writer =
