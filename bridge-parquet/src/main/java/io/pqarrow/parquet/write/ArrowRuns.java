@@ -251,18 +251,33 @@ final class ArrowRuns {
    * cannot hold is refused as the per-value engine refuses it ({@link #failing} is then its row).
    */
   void intervals(int row, int n) {
-    int bad = IntervalEncoders.toParquet(interval, raw, scratch, n, runBits);
+    int bad = toIntervals(n, runBits);
     if (bad >= 0) {
       failing = row + bad;
-      int at = bad * 16;
-      throw IntervalEncoders.refuse(
-          path,
-          interval,
-          (int) ByteSink.INTS.get(raw, at),
-          (int) ByteSink.INTS.get(raw, at + 4),
-          (long) ByteSink.LONGS.get(raw, at + 8),
-          IntervalEncoders.problem((long) ByteSink.LONGS.get(raw, at + 8)));
+      throw badInterval(bad);
     }
+  }
+
+  /**
+   * Converts the {@code n} interval values {@link #readFixedBytes} read into INTERVAL bytes in
+   * {@link #scratch}, up to the first one marked in {@code valid} that INTERVAL cannot hold: its
+   * index, or -1 when every value is converted.
+   */
+  int toIntervals(int n, long[] valid) {
+    return IntervalEncoders.toParquet(interval, raw, scratch, n, valid);
+  }
+
+  /** The refusal of value {@code i} of the interval values read last, in the per-value words. */
+  InvalidValueException badInterval(int i) {
+    int at = i * 16;
+    long nanos = (long) ByteSink.LONGS.get(raw, at + 8);
+    return IntervalEncoders.refuse(
+        path,
+        interval,
+        (int) ByteSink.INTS.get(raw, at),
+        (int) ByteSink.INTS.get(raw, at + 4),
+        nanos,
+        IntervalEncoders.problem(nanos));
   }
 
   /** Whether the leaf is an interval ({@link #intervals} converts its runs). */

@@ -98,7 +98,10 @@ final class BulkColumnWriter {
   /** BINARY: whether the Arrow values are views (Utf8View, BinaryView), not offsets. */
   private final boolean views;
 
-  /** FIXED_BYTES: the type length. */
+  /**
+   * The length of every value (FIXED_BYTES: the type length; a decimal as BINARY: its Arrow width),
+   * read by {@link ArrowRuns#readFixedBytes}; 0 when values vary in length.
+   */
   private final int fixedLength;
 
   /**
@@ -199,9 +202,8 @@ final class BulkColumnWriter {
     this.keyMask = order == BulkKind.UNSIGNED_INT32 ? 0xFFFF_FFFFL : -1L;
     this.keyFlip = order == BulkKind.UNSIGNED_INT64 ? Long.MIN_VALUE : 0L;
     this.views = source == WriteKind.Source.VIEWS;
-    this.fixedLength = kind == BulkKind.FIXED_BYTES ? type.getTypeLength() : 0;
-    this.prefixFlip =
-        kind == BulkKind.FIXED_BYTES && source == WriteKind.Source.DECIMAL ? Long.MIN_VALUE : 0L;
+    this.fixedLength = BulkKind.fixedLength(leaf, kind);
+    this.prefixFlip = source == WriteKind.Source.DECIMAL ? Long.MIN_VALUE : 0L;
     this.float16 = source == WriteKind.Source.HALF_FLOAT;
     this.rawExtra = kind == BulkKind.BINARY || kind == BulkKind.FIXED_BYTES && dictionary ? 4 : 0;
     this.bloom = new ColumnBloom(column);
@@ -261,8 +263,8 @@ final class BulkColumnWriter {
 
   /**
    * The bulk writer of a top-level dictionary-encoded field over a leaf, or {@code null} when it is
-   * not one: the leaf's values must be read from the dictionary's buffers without a check of each
-   * value that may fail (no rescaled or narrowed integers, no intervals). A view or offset that
+   * not one (see {@link BulkKind#of}); intervals and integers that change unit or narrow are
+   * converted, and checked, once per dictionary ({@link DictionaryEntries}). A view or offset that
    * points outside its buffers is refused when the dictionary is read, whether a row refers to its
    * entry or not (as the per-value engine refuses it when the column is dictionary-encoded). The
    * node then reads its dictionaries in bulk ({@link DictionaryWriteNode#readInBulk}).
@@ -284,10 +286,12 @@ final class BulkColumnWriter {
     }
     WriteKind.Source source = leaf.kind.source();
     BulkKind kind = BulkKind.of(leaf, encoding, chain != null);
+    // Below lists and structs, NestedLevels checks the rows' indices before their entries are
+    // read: an entry that may be refused (see DictionaryEntries) would be refused out of row order.
     if (kind == null
         || kind == BulkKind.NULLS
-        || source == WriteKind.Source.INTERVAL
-        || BulkKind.checksEachValue(leaf.kind, kind)) {
+        || chain != null
+            && (source == WriteKind.Source.INTERVAL || BulkKind.checksEachValue(leaf.kind, kind))) {
       return null;
     }
     BulkColumnWriter writer =
@@ -375,14 +379,14 @@ final class BulkColumnWriter {
       long room = (long) (pageThreshold - pageThreshold * TOLERANCE) - pageRaw;
       if (indexed != null) {
         n = readIndexed(row, n, room);
-      } else if (kind == BulkKind.BINARY && v != null) {
+      } else if (kind == BulkKind.BINARY && fixedLength == 0 && v != null) {
         try {
           n = views ? runs.readViews(v, row, n, room) : runs.readOffsets(v, row, n, room);
         } catch (InvalidValueException e) {
           failing = runs.failing;
           throw e;
         }
-      } else if (kind == BulkKind.FIXED_BYTES) {
+      } else if (fixedLength > 0) {
         int per = fixedLength + rawExtra;
         n = (int) Math.max(1, Math.min(n, (room + per - 1) / per));
         if (v != null) {
@@ -447,7 +451,7 @@ final class BulkColumnWriter {
             keys = new int[Math.max(len, 2 * keys.length)];
           }
           this.entries.readMasked(indexed, at, len, nested.mask, nested.segmentValid, runs, keys);
-        } else if (kind == BulkKind.BINARY) {
+        } else if (kind == BulkKind.BINARY && fixedLength == 0) {
           try {
             if (views) {
               runs.readViews(v, at, len, Long.MAX_VALUE);
@@ -458,7 +462,7 @@ final class BulkColumnWriter {
             failing = row;
             throw e;
           }
-        } else if (kind == BulkKind.FIXED_BYTES) {
+        } else if (fixedLength > 0) {
           runs.readFixedBytes(v, at, len);
         }
         System.arraycopy(nested.mask, 0, runs.runBits, 0, (len >> 6) + 1);
@@ -484,7 +488,7 @@ final class BulkColumnWriter {
    * #entries} (see {@link DictionaryEntries#readRun}); the rows read.
    */
   private int readIndexed(int row, int n, long room) {
-    int per = kind == BulkKind.FIXED_BYTES ? fixedLength + rawExtra : kind.width;
+    int per = fixedLength > 0 ? fixedLength + rawExtra : kind.width;
     if (indexPages == null && per > 0) {
       n = (int) Math.max(1, Math.min(n, (room + per - 1) / per));
     }

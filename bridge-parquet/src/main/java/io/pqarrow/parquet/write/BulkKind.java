@@ -54,7 +54,10 @@ enum BulkKind {
   static final PrimitiveComparator<?> UNSIGNED_INT64 =
       order(PrimitiveType.PrimitiveTypeName.INT64, LogicalTypeAnnotation.intType(64, false));
 
-  /** The order of a decimal stored as FIXED_LEN_BYTE_ARRAY: big-endian two's complement. */
+  /**
+   * The order of a decimal stored as FIXED_LEN_BYTE_ARRAY or BYTE_ARRAY: big-endian two's
+   * complement (parquet-java gives both physical types the one comparator).
+   */
   private static final PrimitiveComparator<?> SIGNED_BINARY =
       order(
           PrimitiveType.PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY,
@@ -145,9 +148,11 @@ enum BulkKind {
                   of.source() == WriteKind.Source.FLOATING && stride == kind.width;
               case BINARY ->
                   (of.source() == WriteKind.Source.OFFSETS
-                          || of.source() == WriteKind.Source.LARGE_OFFSETS
-                          || of.source() == WriteKind.Source.VIEWS)
-                      && order == PrimitiveComparator.UNSIGNED_LEXICOGRAPHICAL_BINARY_COMPARATOR;
+                              || of.source() == WriteKind.Source.LARGE_OFFSETS
+                              || of.source() == WriteKind.Source.VIEWS)
+                          && order == PrimitiveComparator.UNSIGNED_LEXICOGRAPHICAL_BINARY_COMPARATOR
+                      // A decimal's whole value, big-endian: every value of one length.
+                      || of.source() == WriteKind.Source.DECIMAL && order == SIGNED_BINARY;
               case FIXED_BYTES -> {
                 int length = type.getTypeLength();
                 yield switch (of.source()) {
@@ -161,6 +166,21 @@ enum BulkKind {
               case NULLS -> false;
             };
     return fits && applies(encoding, kind) ? kind : null;
+  }
+
+  /**
+   * The length every value of {@code leaf}, written as {@code kind}, has in the Parquet column, or
+   * 0 when it varies: a FIXED_LEN_BYTE_ARRAY's type length, or a decimal's Arrow width when it is
+   * written as BYTE_ARRAY (its whole value, big-endian). Such values are read as fixed-width bytes
+   * ({@link ArrowRuns#readFixedBytes}).
+   */
+  static int fixedLength(LeafEncoder leaf, BulkKind kind) {
+    if (kind == FIXED_BYTES) {
+      return leaf.column.getPrimitiveType().getTypeLength();
+    }
+    return kind == BINARY && leaf.kind.source() == WriteKind.Source.DECIMAL
+        ? leaf.kind.stride()
+        : 0;
   }
 
   /**

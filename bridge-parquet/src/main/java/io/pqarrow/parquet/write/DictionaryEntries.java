@@ -20,6 +20,12 @@ import org.apache.arrow.vector.FieldVector;
  * batch 2: ["red", "grün", "red", null, "blau"] (a delta) → folds "blau" only: page
  *          ["red", "grün", "blau"], remap [0, 1, 0, 0, 2]
  * </pre>
+ *
+ * <p>The entries of a leaf whose values are checked on the way (intervals, integers that change
+ * unit or narrow: see {@link #checked}) are converted when the dictionary is read; an entry that
+ * cannot be written is kept out of the page dictionary and refused, as the per-value engine refuses
+ * it, by the first row that refers to it ({@link #readRun}), or at once when the Arrow dictionary
+ * is the page dictionary (the per-value engine then encodes every entry).
  */
 final class DictionaryEntries {
   private final LeafEncoder leaf;
@@ -37,8 +43,22 @@ final class DictionaryEntries {
   /** Entry {@code i}'s bytes are {@code bytes[offsets[i]..offsets[i + 1])}. */
   int[] offsets = new int[1];
 
-  /** Bit {@code i}: entry {@code i} is not null. */
+  /** Bit {@code i}: entry {@code i} is not null (and can be written, see {@link #bad}). */
   long[] valid = new long[1];
+
+  /**
+   * Whether each entry is converted by a check that may refuse it: an interval, or an integer that
+   * changes unit or narrows ({@link BulkKind#checksEachValue}).
+   */
+  private final boolean checked;
+
+  /**
+   * Bit {@code i}: entry {@code i} is a value the leaf cannot write (only when {@link #checked}).
+   */
+  private long[] bad = new long[1];
+
+  /** Whether the last dictionary read has an entry marked in {@link #bad}. */
+  private boolean anyBad;
 
   /** How many entries the last dictionary has. */
   int count;
@@ -51,10 +71,12 @@ final class DictionaryEntries {
   DictionaryEntries(LeafEncoder leaf, BulkKind kind) {
     this.leaf = leaf;
     this.kind = kind;
-    int fixedLength =
-        kind == BulkKind.FIXED_BYTES ? leaf.column.getPrimitiveType().getTypeLength() : 0;
+    int fixedLength = BulkKind.fixedLength(leaf, kind);
     this.runs = new ArrowRuns(leaf.path, leaf.kind, leaf.kind.stride(), kind.width, fixedLength);
     this.folded = new ValueDictionary(kind, null);
+    this.checked =
+        leaf.kind.source() == WriteKind.Source.INTERVAL
+            || BulkKind.checksEachValue(leaf.kind, kind);
   }
 
   /**
@@ -62,7 +84,7 @@ final class DictionaryEntries {
    * dictionary: the one of the last read when the entries are the same, that one grown by the
    * entries appended after them, or a new one.
    */
-  DictionaryWriteNode.Encoded read(FieldVector dictionary) {
+  DictionaryWriteNode.Encoded read(FieldVector dictionary, boolean refuseBad) {
     int n = dictionary.getValueCount();
     runs.ensureRun(Math.max(n, 1));
     int size = n == 0 ? 0 : readValues(dictionary, n);
@@ -73,7 +95,10 @@ final class DictionaryEntries {
     } else {
       bits[0] = 0;
     }
-    int kept = sameFirstEntries(n, size, bits);
+    if (checked) {
+      check(n, bits, refuseBad);
+    }
+    int kept = anyBad ? 0 : sameFirstEntries(n, size, bits);
     if (encoded != null && kept == count && n == count) {
       return encoded; // the same dictionary again: nothing to fold
     }
@@ -119,11 +144,79 @@ final class DictionaryEntries {
     return encoded;
   }
 
+  /**
+   * Converts the {@code n} entries read (valid as {@code bits} marks them) that change on the way;
+   * marks in {@link #bad}, and clears in {@code bits}, those the leaf refuses, or throws the first
+   * one's refusal when {@code refuseBad}.
+   */
+  private void check(int n, long[] bits, boolean refuseBad) {
+    int words = (n >> 6) + 1;
+    bad = bad.length < words ? new long[words] : bad;
+    Arrays.fill(bad, 0, words, 0L);
+    anyBad = false;
+    if (leaf.kind.source() == WriteKind.Source.INTERVAL) {
+      for (int i = runs.toIntervals(n, bits); i >= 0; i = runs.toIntervals(n, bits)) {
+        if (refuseBad) {
+          throw runs.badInterval(i);
+        }
+        markBad(i, bits);
+      }
+      return;
+    }
+    LeafEncoders.IntegerOut out = (LeafEncoders.IntegerOut) leaf;
+    byte[] s = runs.scratch;
+    for (int i = 0; i < n; i++) {
+      if (ArrowRuns.isSet(bits, i)) {
+        try {
+          if (kind.width == 8) {
+            ByteSink.LONGS.set(s, i * 8, out.scaled(i));
+          } else {
+            ByteSink.INTS.set(s, i * 4, out.scaledInt(i));
+          }
+        } catch (InvalidValueException e) {
+          if (refuseBad) {
+            throw e;
+          }
+          markBad(i, bits);
+        }
+      }
+    }
+  }
+
+  private void markBad(int i, long[] bits) {
+    bad[i >> 6] |= 1L << i;
+    bits[i >> 6] &= ~(1L << i);
+    anyBad = true;
+  }
+
+  /**
+   * The refusal of entry {@code key} of the dictionary read last, which {@link #bad} marks: the
+   * per-value engine's words, from the leaf's own check (bound to the dictionary).
+   */
+  private InvalidValueException refusal(int key) {
+    if (leaf.kind.source() == WriteKind.Source.INTERVAL) {
+      return runs.badInterval(key);
+    }
+    LeafEncoders.IntegerOut out = (LeafEncoders.IntegerOut) leaf;
+    try {
+      if (kind.width == 8) {
+        out.scaled(key);
+      } else {
+        out.scaledInt(key);
+      }
+    } catch (InvalidValueException e) {
+      return e;
+    }
+    throw new IllegalStateException("entry " + key + " was refused, and is not now");
+  }
+
   /** Reads the {@code n} entries' values into {@link ArrowRuns#scratch}; their bytes. */
   private int readValues(FieldVector dictionary, int n) {
     switch (kind) {
       case BINARY -> {
-        if (leaf.kind.source() == WriteKind.Source.VIEWS) {
+        if (leaf.kind.source() == WriteKind.Source.DECIMAL) {
+          runs.readFixedBytes(dictionary, 0, n);
+        } else if (leaf.kind.source() == WriteKind.Source.VIEWS) {
           runs.readViews(dictionary, 0, n, Long.MAX_VALUE);
         } else {
           runs.readOffsets(dictionary, 0, n, Long.MAX_VALUE);
@@ -228,6 +321,10 @@ final class DictionaryEntries {
         if (ArrowRuns.isSet(valid, (int) key)) {
           values++;
           continue;
+        }
+        if (anyBad && ArrowRuns.isSet(bad, (int) key)) {
+          failing = row + i;
+          throw refusal((int) key);
         }
         bits[i >> 6] &= ~(1L << i);
       }

@@ -123,7 +123,7 @@ final class DictionaryWriteNode extends WriteNode {
     if (entries != null) {
       FieldVector dictionary = lookup().getVector();
       values.bind(dictionary); // refuses a dictionary of another type, naming the column
-      next = entries.read(dictionary);
+      next = entries.read(dictionary, passThrough);
       return;
     }
     if (!passThrough) {
