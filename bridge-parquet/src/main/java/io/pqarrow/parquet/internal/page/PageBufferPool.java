@@ -174,6 +174,16 @@ final class PageBufferPool {
     }
   }
 
+  /** Drops every kept buffer (a test seam: a test that must start from an empty pool). */
+  static void clear() {
+    synchronized (FREE) {
+      for (List<Held> bin : FREE) {
+        bin.clear();
+      }
+      held = 0;
+    }
+  }
+
   /** Drops the entries whose buffers the collector has taken (their bytes counted until now). */
   private static void forgetCleared() {
     for (List<Held> bin : FREE) {
