@@ -62,14 +62,12 @@ final class WordCompare {
     long mask = !unsigned || width == 8 ? -1L : (1L << (8 * width)) - 1;
     long flip = unsigned && width == 8 ? Long.MIN_VALUE : 0;
     long b = bound ^ flip;
-    Words words =
-        switch (width) {
-          case 8 -> (from, m) -> word8(addr + 8L * from, m, flip, b, table);
-          case 4 -> (from, m) -> word4(addr + 4L * from, m, mask, b, table);
-          case 2 -> (from, m) -> word2(addr + 2L * from, m, mask, b, table);
-          default -> (from, m) -> word1(addr + from, m, mask, b, table);
-        };
-    each(v, n, words, t, f);
+    each(
+        v,
+        n,
+        (from, m) -> wordInt(addr + (long) width * from, m, width, mask, flip, b, table),
+        t,
+        f);
   }
 
   /** As {@link #integers} for a float64 column and a double bound. */
@@ -113,40 +111,28 @@ final class WordCompare {
     return r;
   }
 
-  private static long word8(long at, int m, long flip, long b, int table) {
+  /**
+   * The results of {@code m} integers of {@code width} bytes from {@code at}, each read signed,
+   * masked and flipped (see {@link #integers}); the width is the same in every iteration, so the
+   * compiler takes the switch out of the loop.
+   */
+  private static long wordInt(long at, int m, int width, long mask, long flip, long b, int table) {
     long r = 0;
     for (int j = 0; j < m; j++) {
-      long x = MemoryUtil.getLong(at + 8L * j) ^ flip;
+      long x = (load(at, j, width) & mask) ^ flip;
       r |= outcome(table, x < b, x == b, x > b) << j;
     }
     return r;
   }
 
-  private static long word4(long at, int m, long mask, long b, int table) {
-    long r = 0;
-    for (int j = 0; j < m; j++) {
-      long x = MemoryUtil.getInt(at + 4L * j) & mask;
-      r |= outcome(table, x < b, x == b, x > b) << j;
-    }
-    return r;
-  }
-
-  private static long word2(long at, int m, long mask, long b, int table) {
-    long r = 0;
-    for (int j = 0; j < m; j++) {
-      long x = MemoryUtil.getShort(at + 2L * j) & mask;
-      r |= outcome(table, x < b, x == b, x > b) << j;
-    }
-    return r;
-  }
-
-  private static long word1(long at, int m, long mask, long b, int table) {
-    long r = 0;
-    for (int j = 0; j < m; j++) {
-      long x = MemoryUtil.getByte(at + j) & mask;
-      r |= outcome(table, x < b, x == b, x > b) << j;
-    }
-    return r;
+  /** Value {@code j} of {@code width} bytes (1, 2, 4 or 8) from {@code at}, sign-extended. */
+  private static long load(long at, int j, int width) {
+    return switch (width) {
+      case 8 -> MemoryUtil.getLong(at + 8L * j);
+      case 4 -> MemoryUtil.getInt(at + 4L * j);
+      case 2 -> MemoryUtil.getShort(at + 2L * j);
+      default -> MemoryUtil.getByte(at + j);
+    };
   }
 
   /** The row's result bit (0 or 1) from its comparison's outcome. */
