@@ -25,14 +25,12 @@ final class WordCompare {
 
   /** The op's table: bit {@code k} is the result for outcome index {@code k}. */
   static int table(Op op) {
-    return switch (op) {
-      case LT -> 0b00010;
-      case LE -> 0b00110;
-      case EQ -> 0b00100;
-      case NE -> 0b10011;
-      case GT -> 0b10000;
-      case GE -> 0b10100;
-    };
+    // From Bounds.holds, the operator's one home; outcome 0 (no comparison true: NaN) holds only
+    // for !=.
+    return (op == Op.NE ? 1 : 0)
+        | (Bounds.holds(op, -1) ? 1 << 1 : 0)
+        | (Bounds.holds(op, 0) ? 1 << 2 : 0)
+        | (Bounds.holds(op, 1) ? 1 << 4 : 0);
   }
 
   /**
