@@ -21,10 +21,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.BaseIntVector;
+import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.NonNullableStructVector;
@@ -510,11 +509,8 @@ public final class FilterEvaluator {
           long[] dt = new long[(m + 63) >>> 6];
           long[] df = new long[(m + 63) >>> 6];
           apply(values, m, dt, df);
-          if (isNull == null && cur instanceof IntVector ints) {
-            DictionaryRows.lookUp(ints, m, dt, df, n, t, f);
-          } else {
-            lookUpByRow(cur, dt, df, n, t, f);
-          }
+          DictionaryRows.lookUp(
+              (BaseFixedWidthVector) cur, !indexSigned(field), m, dt, df, isNull, n, t, f);
         } else {
           apply(unwrap(cur), n, t, f);
         }
@@ -534,23 +530,10 @@ public final class FilterEvaluator {
       }
     }
 
-    /** Each row's dictionary value's result ({@code dt}, {@code df}), a row at a time. */
-    private void lookUpByRow(ValueVector cur, long[] dt, long[] df, int n, long[] t, long[] f) {
-      BaseIntVector idx = (BaseIntVector) cur;
-      for (int i = 0; i < n; i++) {
-        if (cur.isNull(i)) {
-          if (isNull != null) {
-            Tests.set(isNull ? t : f, i);
-          }
-          continue;
-        }
-        int k = (int) idx.getValueAsLong(i);
-        if (Tests.get(dt, k)) {
-          Tests.set(t, i);
-        } else if (Tests.get(df, k)) {
-          Tests.set(f, i);
-        }
-      }
+    /** Whether a dictionary-encoded field's indices are signed integers (Arrow's default). */
+    private static boolean indexSigned(Field field) {
+      ArrowType.Int type = field.getDictionary().getIndexType();
+      return type == null || type.getIsSigned();
     }
 
     private void apply(ValueVector v, int n, long[] t, long[] f) {

@@ -62,11 +62,7 @@ final class Tests {
     int table = WordCompare.table(op);
     return (v, n, t, f) -> {
       if (v instanceof BitVector bits) {
-        for (int i = 0; i < n; i++) {
-          if (!bits.isNull(i)) {
-            set(Bounds.holds(op, Long.compare(bits.get(i), bound)) ? t : f, i);
-          }
-        }
+        WordCompare.booleans(bits, bound, table, n, t, f);
         return;
       }
       BaseFixedWidthVector fw = (BaseFixedWidthVector) v;
@@ -114,18 +110,10 @@ final class Tests {
     BigInteger big = b.bound();
     boolean small = big.bitLength() < 64;
     long bound = big.longValue();
+    int table = WordCompare.table(op);
     return (v, n, t, f) -> {
       if (v instanceof DecimalVector d && small) {
-        ArrowBuf data = d.getDataBuffer();
-        for (int i = 0; i < n; i++) {
-          if (d.isNull(i)) {
-            continue;
-          }
-          long lo = data.getLong(16L * i);
-          long hi = data.getLong(16L * i + 8);
-          int cmp = hi == (lo >> 63) ? Long.compare(lo, bound) : (hi < 0 ? -1 : 1);
-          set(Bounds.holds(op, cmp) ? t : f, i);
-        }
+        WordCompare.decimals(d, bound, table, n, t, f);
         return;
       }
       for (int i = 0; i < n; i++) {
@@ -141,7 +129,15 @@ final class Tests {
 
   /** A string or binary column against bytes, compared as unsigned bytes. */
   static Test bytes(Op op, byte[] bound) {
-    return bytesTest(bound, cmp -> Bounds.holds(op, cmp), false);
+    Test other = bytesTest(bound, cmp -> Bounds.holds(op, cmp), false);
+    int table = WordCompare.table(op);
+    return (v, n, t, f) -> {
+      if (v instanceof BaseVariableWidthVector w) {
+        WordCompare.bytes(w, bound, table, n, t, f);
+      } else {
+        other.eval(v, n, t, f);
+      }
+    };
   }
 
   /** Whether a string or binary column's values start with {@code prefix}. */

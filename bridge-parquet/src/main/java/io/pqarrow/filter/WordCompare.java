@@ -4,6 +4,10 @@ import io.pqarrow.filter.Expression.Op;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
 
 /**
  * Comparisons of a fixed-width column with a bound, 64 rows to a word of result bits: one loop per
@@ -60,12 +64,17 @@ final class WordCompare {
     long mask = !unsigned || width == 8 ? -1L : (1L << (8 * width)) - 1;
     long flip = unsigned && width == 8 ? Long.MIN_VALUE : 0;
     long b = bound ^ flip;
-    each(
-        v,
-        n,
-        (from, m) -> wordInt(addr + (long) width * from, m, width, mask, flip, b, table),
-        t,
-        f);
+    // one lambda per width, each passing its width as a constant: wordInt, inlined into it, is
+    // compiled with the width's load alone in its loop (a width read from a variable left the
+    // switch in the loop)
+    Words words =
+        switch (width) {
+          case 8 -> (from, m) -> wordInt(addr + 8L * from, m, 8, mask, flip, b, table);
+          case 4 -> (from, m) -> wordInt(addr + 4L * from, m, 4, mask, flip, b, table);
+          case 2 -> (from, m) -> wordInt(addr + 2L * from, m, 2, mask, flip, b, table);
+          default -> (from, m) -> wordInt(addr + from, m, 1, mask, flip, b, table);
+        };
+    each(v, n, words, t, f);
   }
 
   /** As {@link #integers} for a float64 column and a double bound. */
@@ -81,7 +90,7 @@ final class WordCompare {
   }
 
   /** Runs {@code words} over the rows 64 at a time and stores each word's results. */
-  private static void each(BaseFixedWidthVector v, int n, Words words, long[] t, long[] f) {
+  private static void each(FieldVector v, int n, Words words, long[] t, long[] f) {
     ArrowBuf validity = v.getValidityBuffer();
     boolean noNulls = v.getNullCount() == 0;
     for (int w = 0; w < (n + 63) >>> 6; w++) {
@@ -89,6 +98,46 @@ final class WordCompare {
       int m = Math.min(64, n - from);
       store(words.of(from, m), noNulls ? -1L : validWord(validity, w, n), m, w, t, f);
     }
+  }
+
+  /**
+   * As {@link #integers} for a boolean column (values 0 and 1) and a bound of 0 or 1: a row's
+   * result is one of two bits, that of 1 and that of 0, so 64 rows come from one data word.
+   */
+  static void booleans(BitVector v, long bound, int table, int n, long[] t, long[] f) {
+    ArrowBuf data = v.getDataBuffer();
+    long ones = -outcome(table, 1 < bound, 1 == bound, 1 > bound);
+    long zeros = -outcome(table, 0 < bound, bound == 0, 0 > bound);
+    each(
+        v,
+        n,
+        (from, m) -> {
+          long d = validWord(data, from >>> 6, n);
+          return (d & ones) | (~d & zeros);
+        },
+        t,
+        f);
+  }
+
+  /**
+   * As {@link #integers} for a 128-bit decimal column's unscaled values and a bound that fits a
+   * long: a value whose high word is its low word's sign extension compares by its low word, any
+   * other is below every long when negative and above when not.
+   */
+  static void decimals(DecimalVector v, long bound, int table, int n, long[] t, long[] f) {
+    long addr = v.getDataBuffer().memoryAddress();
+    each(v, n, (from, m) -> wordDecimal(addr, from, m, bound, table), t, f);
+  }
+
+  /**
+   * As {@link #integers} for a string or binary column with 32-bit offsets and a bound of bytes,
+   * compared as unsigned bytes (a prefix before the longer value), eight bytes to a load.
+   */
+  static void bytes(BaseVariableWidthVector v, byte[] bound, int table, int n, long[] t, long[] f) {
+    long offsets = v.getOffsetBuffer().memoryAddress();
+    long data = v.getDataBuffer().memoryAddress();
+    long[] words = bigEndianWords(bound);
+    each(v, n, (from, m) -> wordBytes(offsets + 4L * from, data, m, bound, words, table), t, f);
   }
 
   private static long wordDouble(long at, int m, double b, int table) {
@@ -111,8 +160,8 @@ final class WordCompare {
 
   /**
    * The results of {@code m} integers of {@code width} bytes from {@code at}, each read signed,
-   * masked and flipped (see {@link #integers}); the width is the same in every iteration, so the
-   * compiler takes the switch out of the loop.
+   * masked and flipped (see {@link #integers}); each caller passes a constant width, so that once
+   * this is inlined into it the switch in {@link #load} folds away.
    */
   private static long wordInt(long at, int m, int width, long mask, long flip, long b, int table) {
     long r = 0;
@@ -124,13 +173,80 @@ final class WordCompare {
   }
 
   /** Value {@code j} of {@code width} bytes (1, 2, 4 or 8) from {@code at}, sign-extended. */
-  private static long load(long at, int j, int width) {
+  static long load(long at, int j, int width) {
     return switch (width) {
       case 8 -> MemoryUtil.getLong(at + 8L * j);
       case 4 -> MemoryUtil.getInt(at + 4L * j);
       case 2 -> MemoryUtil.getShort(at + 2L * j);
       default -> MemoryUtil.getByte(at + j);
     };
+  }
+
+  /** The results of decimals {@code from .. from+m-1} of the buffer at {@code addr}. */
+  private static long wordDecimal(long addr, int from, int m, long b, int table) {
+    long at = addr + 16L * from;
+    long r = 0;
+    for (int j = 0; j < m; j++) {
+      long lo = MemoryUtil.getLong(at + 16L * j);
+      long hi = MemoryUtil.getLong(at + 16L * j + 8);
+      boolean small = hi == (lo >> 63);
+      boolean lt = small ? lo < b : hi < 0;
+      r |= outcome(table, lt, small && lo == b, !lt && !(small && lo == b)) << j;
+    }
+    return r;
+  }
+
+  /**
+   * The results of {@code m} byte strings whose offsets start at {@code offsets} (see {@link
+   * #bytes}): each value's comparison with the bound ({@link #compareBytes}) picks its table bit.
+   */
+  private static long wordBytes(
+      long offsets, long data, int m, byte[] bound, long[] words, int table) {
+    long r = 0;
+    int start = MemoryUtil.getInt(offsets);
+    for (int j = 0; j < m; j++) {
+      int end = MemoryUtil.getInt(offsets + 4L * (j + 1));
+      int cmp = compareBytes(data + start, end - start, bound, words);
+      r |= ((table >>> (1 << (cmp + 1))) & 1L) << j; // outcome index 1, 2 or 4 for -1, 0, 1
+      start = end;
+    }
+    return r;
+  }
+
+  /**
+   * The sign of the comparison, as unsigned bytes, of the {@code len} bytes at {@code at} with
+   * {@code bound}: eight bytes at a time as big-endian longs ({@code words}, the bound's), then
+   * byte by byte, then by length.
+   */
+  static int compareBytes(long at, int len, byte[] bound, long[] words) {
+    int common = Math.min(len, bound.length);
+    int k = 0;
+    for (; k + 8 <= common; k += 8) {
+      long x = Long.reverseBytes(MemoryUtil.getLong(at + k));
+      long y = words[k >>> 3];
+      if (x != y) {
+        return Long.compareUnsigned(x, y) < 0 ? -1 : 1;
+      }
+    }
+    for (; k < common; k++) {
+      int x = MemoryUtil.getByte(at + k) & 0xFF;
+      int y = bound[k] & 0xFF;
+      if (x != y) {
+        return x < y ? -1 : 1;
+      }
+    }
+    return Integer.compare(len, bound.length);
+  }
+
+  /** The whole eight-byte groups of {@code bytes}, each read big-endian. */
+  static long[] bigEndianWords(byte[] bytes) {
+    long[] words = new long[bytes.length >>> 3];
+    for (int w = 0; w < words.length; w++) {
+      for (int k = 0; k < 8; k++) {
+        words[w] = (words[w] << 8) | (bytes[8 * w + k] & 0xFFL);
+      }
+    }
+    return words;
   }
 
   /** The row's result bit (0 or 1) from its comparison's outcome. */

@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
@@ -115,6 +118,191 @@ class WordCompareTest {
   }
 
   @Test
+  void booleanComparisonsEqualTheReferenceWithNulls() {
+    Random rnd = new Random(17);
+    for (int n : SIZES) {
+      BigInteger[] values = new BigInteger[n];
+      for (int i = 0; i < n; i++) {
+        values[i] = rnd.nextInt(5) == 0 ? null : BigInteger.valueOf(rnd.nextInt(2));
+      }
+      for (String lit : new String[] {"true", "false"}) {
+        for (String op : OPS) {
+          BigInteger bound = BigInteger.valueOf(lit.equals("true") ? 1 : 0);
+          boolean[][] expected = new boolean[2][n];
+          for (int i = 0; i < n; i++) {
+            if (values[i] != null) {
+              expected[holds(op, values[i].compareTo(bound)) ? 0 : 1][i] = true;
+            }
+          }
+          check(
+              Field.nullable("c", ArrowType.Bool.INSTANCE),
+              values,
+              "c " + op + " " + lit,
+              expected,
+              "bool");
+        }
+      }
+    }
+  }
+
+  @Test
+  void decimalComparisonsEqualTheReferenceBeyondALongAndAroundTheBound() {
+    Random rnd = new Random(19);
+    int scale = 2;
+    BigInteger max = BigInteger.TEN.pow(38).subtract(BigInteger.ONE);
+    for (int n : SIZES) {
+      BigInteger[] values = new BigInteger[n];
+      for (int i = 0; i < n; i++) {
+        values[i] =
+            switch (rnd.nextInt(7)) {
+              case 0 -> null;
+              case 1 -> max;
+              case 2 -> max.negate();
+              case 3 -> BigInteger.valueOf(Long.MIN_VALUE).subtract(BigInteger.ONE);
+              case 4 -> BigInteger.valueOf(Long.MAX_VALUE).add(BigInteger.ONE);
+              default -> BigInteger.valueOf(rnd.nextInt(9) - 4 + 250);
+            };
+      }
+      for (String lit : new String[] {"2.5", "-2.51", "0", "2.505", "92233720368547758.07"}) {
+        for (String op : OPS) {
+          BigDecimal bound = new BigDecimal(lit);
+          boolean[][] expected = new boolean[2][n];
+          for (int i = 0; i < n; i++) {
+            if (values[i] != null) {
+              int cmp = new BigDecimal(values[i], scale).compareTo(bound);
+              expected[holds(op, cmp) ? 0 : 1][i] = true;
+            }
+          }
+          check(
+              Field.nullable("c", new ArrowType.Decimal(38, scale, 128)),
+              values,
+              "c " + op + " " + lit,
+              expected,
+              "decimal");
+        }
+      }
+    }
+  }
+
+  @Test
+  void stringAndBinaryComparisonsEqualTheReferenceAsUnsignedBytes() {
+    Random rnd = new Random(23);
+    byte[] alphabet = {'a', 'b', 'c', (byte) 0xC3, (byte) 0xA9, 0};
+    String[] lits = {"", "b", "bca", "abcabcab", "abcabcabc", "\u00e9", "abcabcabcabcabcab"};
+    for (int n : SIZES) {
+      byte[][] values = new byte[n][];
+      for (int i = 0; i < n; i++) {
+        if (rnd.nextInt(6) == 0) {
+          continue;
+        }
+        String base = lits[rnd.nextInt(lits.length)];
+        byte[] b = base.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        int len = rnd.nextInt(3) == 0 ? rnd.nextInt(20) : b.length;
+        byte[] v = java.util.Arrays.copyOf(b, len);
+        for (int k = b.length; k < len; k++) {
+          v[k] = alphabet[rnd.nextInt(alphabet.length)];
+        }
+        if (len > 0 && rnd.nextInt(4) == 0) {
+          v[rnd.nextInt(len)] = alphabet[rnd.nextInt(alphabet.length)];
+        }
+        values[i] = v;
+      }
+      for (boolean binary : new boolean[] {false, true}) {
+        for (String lit : lits) {
+          if (binary && !lit.equals(lits[2])) {
+            continue;
+          }
+          byte[] bound = lit.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+          for (String op : OPS) {
+            boolean[][] expected = new boolean[2][n];
+            for (int i = 0; i < n; i++) {
+              if (values[i] != null) {
+                int cmp = Integer.signum(java.util.Arrays.compareUnsigned(values[i], bound));
+                expected[holds(op, cmp) ? 0 : 1][i] = true;
+              }
+            }
+            ArrowType type = binary ? ArrowType.Binary.INSTANCE : ArrowType.Utf8.INSTANCE;
+            String text = "c " + op + " " + (binary ? "X'626361'" : "'" + lit + "'");
+            check(Field.nullable("c", type), values, text, expected, binary ? "binary" : "string");
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void dictionaryIndicesOfEveryWidthAndNullTestsEqualTheReference() {
+    BufferAllocator a = memory.allocator();
+    String[] words = {"a", "b", null, "dd"};
+    Random rnd = new Random(29);
+    for (int bits : new int[] {8, 16, 32, 64}) {
+      for (boolean signed : new boolean[] {true, false}) {
+        ArrowType.Int indexType = new ArrowType.Int(bits, signed);
+        DictionaryEncoding enc = new DictionaryEncoding(1, false, indexType);
+        for (int n : SIZES) {
+          try (VarCharVector dict = new VarCharVector("d", a)) {
+            dict.allocateNew();
+            for (int k = 0; k < words.length; k++) {
+              if (words[k] == null) {
+                dict.setNull(k);
+              } else {
+                dict.setSafe(k, words[k].getBytes(java.nio.charset.StandardCharsets.UTF_8));
+              }
+            }
+            dict.setValueCount(words.length);
+            DictionaryProvider.MapDictionaryProvider provider =
+                new DictionaryProvider.MapDictionaryProvider(new Dictionary(dict, enc));
+            Field field = new Field("c", new FieldType(true, indexType, enc), null);
+            try (BaseFixedWidthVector idx = (BaseFixedWidthVector) field.createVector(a)) {
+              idx.allocateNew(n);
+              int[] k = new int[n];
+              for (int i = 0; i < n; i++) {
+                k[i] = rnd.nextInt(5) == 0 ? -1 : rnd.nextInt(words.length);
+                if (k[i] < 0) {
+                  idx.setNull(i);
+                  // a null slot holding an index far outside the dictionary is still null
+                  idx.getDataBuffer().setByte((long) idx.getTypeWidth() * i, 0x7F);
+                } else {
+                  idx.getDataBuffer().setByte((long) idx.getTypeWidth() * i, k[i]);
+                  idx.setIndexDefined(i);
+                }
+              }
+              idx.setValueCount(n);
+              for (String text :
+                  new String[] {"c = 'b'", "c != 'b'", "c >= 'b'", "c is null", "c is not null"}) {
+                Schema schema = new Schema(List.of(Field.nullable("c", ArrowType.Utf8.INSTANCE)));
+                FilterEvaluator e = FilterEvaluator.bind(ExpressionParser.parse(text), schema);
+                VectorSchemaRoot root = new VectorSchemaRoot(List.of((FieldVector) idx));
+                root.setRowCount(n);
+                long[] keep = new long[(n + 63) >>> 6];
+                int count = e.select(root, provider, a, keep);
+                int want = 0;
+                for (int i = 0; i < n; i++) {
+                  String value = k[i] < 0 ? null : words[k[i]];
+                  boolean expected =
+                      switch (text) {
+                        case "c is null" -> value == null;
+                        case "c is not null" -> value != null;
+                        case "c = 'b'" -> value != null && value.equals("b");
+                        case "c != 'b'" -> value != null && !value.equals("b");
+                        default -> value != null && value.compareTo("b") >= 0;
+                      };
+                  want += expected ? 1 : 0;
+                  assertEquals(
+                      expected,
+                      (keep[i >>> 6] & (1L << i)) != 0,
+                      text + " index " + indexType + " n " + n + " row " + i);
+                }
+                assertEquals(want, count, text + " index " + indexType);
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test
   void dictionaryStringsTakeTheirValuesResultsRowByRow() {
     BufferAllocator a = memory.allocator();
     String[] words = {"a", "b", "c", "dd"};
@@ -185,6 +373,12 @@ class WordCompareTest {
           d.set(i, (Double) values[i]);
         } else if (v instanceof Float4Vector s) {
           s.set(i, (float) (double) (Double) values[i]);
+        } else if (v instanceof BitVector bits) {
+          bits.set(i, ((BigInteger) values[i]).intValue());
+        } else if (v instanceof DecimalVector d) {
+          d.set(i, new BigDecimal((BigInteger) values[i], d.getScale()));
+        } else if (v instanceof BaseVariableWidthVector w) {
+          w.setSafe(i, (byte[]) values[i]);
         } else {
           BaseFixedWidthVector fw = (BaseFixedWidthVector) v;
           long x = ((BigInteger) values[i]).longValue();
