@@ -224,7 +224,9 @@ final class FilterStage implements AutoCloseable {
       }
       shared = false;
     }
-    output.allocateNew();
+    // Not allocated here: a column whose batch is shared takes the batch's buffers, and new ones
+    // allocated first (and zeroed, as Arrow allocates) would only be dropped; those copied into
+    // are allocated as they are copied ({@link #copyKept}).
     int out = 0;
     while (out == 0 && !done) {
       if (remaining == 0 || !source.next()) {
@@ -265,6 +267,7 @@ final class FilterStage implements AutoCloseable {
       remaining -= kept;
     }
     if (rowNumbers != null && out > 0) {
+      rowNumbers.allocateNew(out);
       numberRows(source, out);
     }
     for (FieldVector v : output.getFieldVectors()) {
@@ -284,6 +287,12 @@ final class FilterStage implements AutoCloseable {
     rows = KeptRows.list(keep, n, rows);
     boolean lateRowsListed = false;
     for (int k = 0; k < copiers.size(); k++) {
+      if (!(compacted && late != null && late[k] && source.selected())) {
+        // room for the kept rows only: a 1% filter's batch would zero a whole batch's buffers
+        FieldVector v = output.getVector(k);
+        v.setInitialCapacity(kept);
+        v.allocateNew();
+      }
       if (late != null && late[k] && source.selected()) {
         if (!compacted) {
           if (!lateRowsListed) {
