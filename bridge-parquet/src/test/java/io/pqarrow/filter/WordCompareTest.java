@@ -128,12 +128,7 @@ class WordCompareTest {
       for (String lit : new String[] {"true", "false"}) {
         for (String op : OPS) {
           BigInteger bound = BigInteger.valueOf(lit.equals("true") ? 1 : 0);
-          boolean[][] expected = new boolean[2][n];
-          for (int i = 0; i < n; i++) {
-            if (values[i] != null) {
-              expected[holds(op, values[i].compareTo(bound)) ? 0 : 1][i] = true;
-            }
-          }
+          boolean[][] expected = expected(values, op, i -> values[i].compareTo(bound));
           check(
               Field.nullable("c", ArrowType.Bool.INSTANCE),
               values,
@@ -166,13 +161,8 @@ class WordCompareTest {
       for (String lit : new String[] {"2.5", "-2.51", "0", "2.505", "92233720368547758.07"}) {
         for (String op : OPS) {
           BigDecimal bound = new BigDecimal(lit);
-          boolean[][] expected = new boolean[2][n];
-          for (int i = 0; i < n; i++) {
-            if (values[i] != null) {
-              int cmp = new BigDecimal(values[i], scale).compareTo(bound);
-              expected[holds(op, cmp) ? 0 : 1][i] = true;
-            }
-          }
+          boolean[][] expected =
+              expected(values, op, i -> new BigDecimal(values[i], scale).compareTo(bound));
           check(
               Field.nullable("c", new ArrowType.Decimal(38, scale, 128)),
               values,
@@ -214,13 +204,8 @@ class WordCompareTest {
           }
           byte[] bound = lit.getBytes(java.nio.charset.StandardCharsets.UTF_8);
           for (String op : OPS) {
-            boolean[][] expected = new boolean[2][n];
-            for (int i = 0; i < n; i++) {
-              if (values[i] != null) {
-                int cmp = Integer.signum(java.util.Arrays.compareUnsigned(values[i], bound));
-                expected[holds(op, cmp) ? 0 : 1][i] = true;
-              }
-            }
+            boolean[][] expected =
+                expected(values, op, i -> java.util.Arrays.compareUnsigned(values[i], bound));
             ArrowType type = binary ? ArrowType.Binary.INSTANCE : ArrowType.Utf8.INSTANCE;
             String text = "c " + op + " " + (binary ? "X'626361'" : "'" + lit + "'");
             check(Field.nullable("c", type), values, text, expected, binary ? "binary" : "string");
@@ -407,6 +392,21 @@ class WordCompareTest {
         assertEquals(want, count, what + " " + texts.get(side));
       }
     }
+  }
+
+  /**
+   * Rows where {@code op} holds on the comparison {@code cmp} gives (index 0) and where it does not
+   * (index 1), null rows in neither.
+   */
+  private static boolean[][] expected(
+      Object[] values, String op, java.util.function.IntUnaryOperator cmp) {
+    boolean[][] expected = new boolean[2][values.length];
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] != null) {
+        expected[holds(op, Integer.signum(cmp.applyAsInt(i))) ? 0 : 1][i] = true;
+      }
+    }
+    return expected;
   }
 
   private static boolean holds(String op, int cmp) {
