@@ -128,13 +128,7 @@ class WordCompareTest {
       for (String lit : new String[] {"true", "false"}) {
         for (String op : OPS) {
           BigInteger bound = BigInteger.valueOf(lit.equals("true") ? 1 : 0);
-          boolean[][] expected = expected(values, op, i -> values[i].compareTo(bound));
-          check(
-              Field.nullable("c", ArrowType.Bool.INSTANCE),
-              values,
-              "c " + op + " " + lit,
-              expected,
-              "bool");
+          compare(ArrowType.Bool.INSTANCE, values, op, lit, i -> values[i].compareTo(bound));
         }
       }
     }
@@ -161,14 +155,8 @@ class WordCompareTest {
       for (String lit : new String[] {"2.5", "-2.51", "0", "2.505", "92233720368547758.07"}) {
         for (String op : OPS) {
           BigDecimal bound = new BigDecimal(lit);
-          boolean[][] expected =
-              expected(values, op, i -> new BigDecimal(values[i], scale).compareTo(bound));
-          check(
-              Field.nullable("c", new ArrowType.Decimal(38, scale, 128)),
-              values,
-              "c " + op + " " + lit,
-              expected,
-              "decimal");
+          ArrowType type = new ArrowType.Decimal(38, scale, 128);
+          compare(type, values, op, lit, i -> new BigDecimal(values[i], scale).compareTo(bound));
         }
       }
     }
@@ -204,11 +192,10 @@ class WordCompareTest {
           }
           byte[] bound = lit.getBytes(java.nio.charset.StandardCharsets.UTF_8);
           for (String op : OPS) {
-            boolean[][] expected =
-                expected(values, op, i -> java.util.Arrays.compareUnsigned(values[i], bound));
             ArrowType type = binary ? ArrowType.Binary.INSTANCE : ArrowType.Utf8.INSTANCE;
-            String text = "c " + op + " " + (binary ? "X'626361'" : "'" + lit + "'");
-            check(Field.nullable("c", type), values, text, expected, binary ? "binary" : "string");
+            String text = binary ? "X'626361'" : "'" + lit + "'";
+            compare(
+                type, values, op, text, i -> java.util.Arrays.compareUnsigned(values[i], bound));
           }
         }
       }
@@ -255,12 +242,11 @@ class WordCompareTest {
               idx.setValueCount(n);
               for (String text :
                   new String[] {"c = 'b'", "c != 'b'", "c >= 'b'", "c is null", "c is not null"}) {
-                Schema schema = new Schema(List.of(Field.nullable("c", ArrowType.Utf8.INSTANCE)));
-                FilterEvaluator e = FilterEvaluator.bind(ExpressionParser.parse(text), schema);
-                VectorSchemaRoot root = new VectorSchemaRoot(List.of((FieldVector) idx));
-                root.setRowCount(n);
-                long[] keep = new long[(n + 63) >>> 6];
-                int count = e.select(root, provider, a, keep);
+                long[] keep = selectStrings(idx, provider, text, n);
+                int count = 0;
+                for (long word : keep) {
+                  count += Long.bitCount(word);
+                }
                 int want = 0;
                 for (int i = 0; i < n; i++) {
                   String value = k[i] < 0 ? null : words[k[i]];
@@ -340,6 +326,26 @@ class WordCompareTest {
   }
 
   /**
+   * The rows {@code text} keeps of a string column read as the dictionary indices {@code idx} over
+   * {@code provider}'s dictionary; the count the filter returns is checked against the bits.
+   */
+  private long[] selectStrings(FieldVector idx, DictionaryProvider provider, String text, int n) {
+    Schema schema = new Schema(List.of(Field.nullable("c", ArrowType.Utf8.INSTANCE)));
+    FilterEvaluator e = FilterEvaluator.bind(ExpressionParser.parse(text), schema);
+    // not closed: the index vector is closed by its caller
+    VectorSchemaRoot root = new VectorSchemaRoot(List.of(idx));
+    root.setRowCount(n);
+    long[] keep = new long[(n + 63) >>> 6];
+    int count = e.select(root, provider, memory.allocator(), keep);
+    int bits = 0;
+    for (long word : keep) {
+      bits += Long.bitCount(word);
+    }
+    assertEquals(bits, count, text);
+    return keep;
+  }
+
+  /**
    * Evaluates {@code text} on a column of {@code field} holding {@code values}, and its negation:
    * rows where it holds ({@code expected[0]}) and where it is false ({@code expected[1]}).
    */
@@ -395,18 +401,22 @@ class WordCompareTest {
   }
 
   /**
-   * Rows where {@code op} holds on the comparison {@code cmp} gives (index 0) and where it does not
-   * (index 1), null rows in neither.
+   * Checks {@code c op lit} on a column of {@code type} holding {@code values} against the
+   * comparison {@code cmp} gives for each non-null row.
    */
-  private static boolean[][] expected(
-      Object[] values, String op, java.util.function.IntUnaryOperator cmp) {
+  private void compare(
+      ArrowType type,
+      Object[] values,
+      String op,
+      String lit,
+      java.util.function.IntUnaryOperator cmp) {
     boolean[][] expected = new boolean[2][values.length];
     for (int i = 0; i < values.length; i++) {
       if (values[i] != null) {
         expected[holds(op, Integer.signum(cmp.applyAsInt(i))) ? 0 : 1][i] = true;
       }
     }
-    return expected;
+    check(Field.nullable("c", type), values, "c " + op + " " + lit, expected, type.toString());
   }
 
   private static boolean holds(String op, int cmp) {
