@@ -28,6 +28,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.io.DelegatingSeekableInputStream;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.SeekableInputStream;
@@ -227,6 +228,52 @@ class DatasetCostTest {
   }
 
   @Test
+  void aScanOpensEachFileItReadsOnceAndClosesItWhenDone() {
+    List<AtomicInteger> opens = new ArrayList<>();
+    List<AtomicInteger> closes = new ArrayList<>();
+    List<DatasetFile> files = new ArrayList<>();
+    for (int k = 0; k < 4; k++) {
+      for (String name : List.of("a", "b")) {
+        AtomicInteger open = new AtomicInteger();
+        AtomicInteger close = new AtomicInteger();
+        opens.add(open);
+        closes.add(close);
+        Path p = dir.resolve("t/k=" + k + "/" + name + ".parquet");
+        files.add(new DatasetFile(p.toString(), counting(p, open, close), Map.of("k", "" + k)));
+      }
+    }
+    for (DatasetOptions.SchemaFrom from : DatasetOptions.SchemaFrom.values()) {
+      for (String filter : new String[] {"k = 2", "v >= 0"}) {
+        for (int atOnce : new int[] {1, 2}) {
+          String what = from + ", " + filter + ", " + atOnce + " at once";
+          opens.forEach(c -> c.set(0));
+          Dataset d = Dataset.of(files, DatasetOptions.builder().schemaFrom(from).build());
+          for (int i = 0; i < files.size(); i++) {
+            // the open reads at most a footer a file, through one stream
+            assertTrue(opens.get(i).get() <= 1, what + ": file " + i + " at the open");
+            opens.get(i).set(0);
+            closes.get(i).set(0);
+          }
+          DatasetRows.Result r =
+              DatasetRows.scan(
+                  d,
+                  ReadOptions.builder().filter(ExpressionParser.parse(filter)).build(),
+                  DatasetScanOptions.defaults().withFilesAtOnce(atOnce),
+                  memory.allocator());
+          boolean pruned = filter.startsWith("k");
+          assertEquals(pruned ? 3 : 12, r.rows().size(), what);
+          for (int i = 0; i < files.size(); i++) {
+            int expected = !pruned || KEPT.contains(i) ? 1 : 0;
+            // framing, footer (when the open did not read it) and every column chunk: one open
+            assertEquals(expected, opens.get(i).get(), what + ": opens of file " + i);
+            assertEquals(expected, closes.get(i).get(), what + ": closes of file " + i);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
   void aFileRuledOutByItsPartitionValuesIsNeverHandedToAThread() throws IOException {
     Dataset d =
         Dataset.open(
@@ -330,6 +377,11 @@ class DatasetCostTest {
   }
 
   private static InputFile counting(Path p, AtomicInteger count) {
+    return counting(p, count, new AtomicInteger());
+  }
+
+  /** {@code p}, counting the streams opened and closed. */
+  private static InputFile counting(Path p, AtomicInteger opens, AtomicInteger closes) {
     InputFile local = new LocalInputFile(p);
     return new InputFile() {
       @Override
@@ -339,8 +391,24 @@ class DatasetCostTest {
 
       @Override
       public SeekableInputStream newStream() throws IOException {
-        count.incrementAndGet();
-        return local.newStream();
+        opens.incrementAndGet();
+        return new DelegatingSeekableInputStream(local.newStream()) {
+          @Override
+          public long getPos() throws IOException {
+            return ((SeekableInputStream) getStream()).getPos();
+          }
+
+          @Override
+          public void seek(long newPos) throws IOException {
+            ((SeekableInputStream) getStream()).seek(newPos);
+          }
+
+          @Override
+          public void close() throws IOException {
+            closes.incrementAndGet();
+            super.close();
+          }
+        };
       }
 
       @Override
