@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.Limits;
 import io.pqarrow.filter.ExpressionParser;
+import io.pqarrow.parquet.CountingInputFile;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.read.ParquetSource;
 import io.pqarrow.parquet.read.ReadOptions;
@@ -22,16 +23,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.parquet.io.DelegatingSeekableInputStream;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
-import org.apache.parquet.io.SeekableInputStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -193,21 +191,21 @@ class DatasetCostTest {
 
   @Test
   void filesRuledOutByTheirPartitionValuesAreNeverOpenedByTheScan() {
-    List<AtomicInteger> streams = new ArrayList<>();
+    List<CountingInputFile> streams = new ArrayList<>();
     List<DatasetFile> files = new ArrayList<>();
     for (int k = 0; k < 4; k++) {
       for (String name : List.of("a", "b")) {
-        AtomicInteger count = new AtomicInteger();
-        streams.add(count);
         Path p = dir.resolve("t/k=" + k + "/" + name + ".parquet");
-        files.add(new DatasetFile(p.toString(), counting(p, count), Map.of("k", "" + k)));
+        CountingInputFile count = new CountingInputFile(p);
+        streams.add(count);
+        files.add(new DatasetFile(p.toString(), count, Map.of("k", "" + k)));
       }
     }
     for (DatasetOptions.SchemaFrom from : DatasetOptions.SchemaFrom.values()) {
       Dataset d = Dataset.of(files, DatasetOptions.builder().schemaFrom(from).build());
       int[] before = new int[files.size()];
       for (int i = 0; i < before.length; i++) {
-        before[i] = streams.get(i).get();
+        before[i] = streams.get(i).opens();
       }
       DatasetRows.Result r =
           DatasetRows.scan(
@@ -217,7 +215,7 @@ class DatasetCostTest {
               memory.allocator());
       assertEquals(2, r.stats().filesRead());
       for (int i = 0; i < before.length; i++) {
-        int opened = streams.get(i).get() - before[i];
+        int opened = streams.get(i).opens() - before[i];
         if (KEPT.contains(i)) {
           assertTrue(opened > 0, from + ": file " + i + " is read");
         } else {
@@ -229,31 +227,27 @@ class DatasetCostTest {
 
   @Test
   void aScanOpensEachFileItReadsOnceAndClosesItWhenDone() {
-    List<AtomicInteger> opens = new ArrayList<>();
-    List<AtomicInteger> closes = new ArrayList<>();
+    List<CountingInputFile> counts = new ArrayList<>();
     List<DatasetFile> files = new ArrayList<>();
     for (int k = 0; k < 4; k++) {
       for (String name : List.of("a", "b")) {
-        AtomicInteger open = new AtomicInteger();
-        AtomicInteger close = new AtomicInteger();
-        opens.add(open);
-        closes.add(close);
         Path p = dir.resolve("t/k=" + k + "/" + name + ".parquet");
-        files.add(new DatasetFile(p.toString(), counting(p, open, close), Map.of("k", "" + k)));
+        CountingInputFile c = new CountingInputFile(p);
+        counts.add(c);
+        files.add(new DatasetFile(p.toString(), c, Map.of("k", "" + k)));
       }
     }
     for (DatasetOptions.SchemaFrom from : DatasetOptions.SchemaFrom.values()) {
       for (String filter : new String[] {"k = 2", "v >= 0"}) {
         for (int atOnce : new int[] {1, 2}) {
           String what = from + ", " + filter + ", " + atOnce + " at once";
-          opens.forEach(c -> c.set(0));
+          counts.forEach(CountingInputFile::reset);
           Dataset d = Dataset.of(files, DatasetOptions.builder().schemaFrom(from).build());
           for (int i = 0; i < files.size(); i++) {
             // the open reads at most a footer a file, through one stream
-            assertTrue(opens.get(i).get() <= 1, what + ": file " + i + " at the open");
-            opens.get(i).set(0);
-            closes.get(i).set(0);
+            assertTrue(counts.get(i).opens() <= 1, what + ": file " + i + " at the open");
           }
+          counts.forEach(CountingInputFile::reset);
           DatasetRows.Result r =
               DatasetRows.scan(
                   d,
@@ -265,8 +259,8 @@ class DatasetCostTest {
           for (int i = 0; i < files.size(); i++) {
             int expected = !pruned || KEPT.contains(i) ? 1 : 0;
             // framing, footer (when the open did not read it) and every column chunk: one open
-            assertEquals(expected, opens.get(i).get(), what + ": opens of file " + i);
-            assertEquals(expected, closes.get(i).get(), what + ": closes of file " + i);
+            assertEquals(expected, counts.get(i).opens(), what + ": opens of file " + i);
+            assertEquals(expected, counts.get(i).closes(), what + ": closes of file " + i);
           }
         }
       }
@@ -374,47 +368,5 @@ class DatasetCostTest {
                 new DatasetFile(ascii, any, Map.of())),
             DatasetOptions.builder().schema(given).partitioning(Partitioning.none()).build());
     assertEquals(List.of(ascii, low, high), d.files().stream().map(DatasetFile::path).toList());
-  }
-
-  private static InputFile counting(Path p, AtomicInteger count) {
-    return counting(p, count, new AtomicInteger());
-  }
-
-  /** {@code p}, counting the streams opened and closed. */
-  private static InputFile counting(Path p, AtomicInteger opens, AtomicInteger closes) {
-    InputFile local = new LocalInputFile(p);
-    return new InputFile() {
-      @Override
-      public long getLength() throws IOException {
-        return local.getLength();
-      }
-
-      @Override
-      public SeekableInputStream newStream() throws IOException {
-        opens.incrementAndGet();
-        return new DelegatingSeekableInputStream(local.newStream()) {
-          @Override
-          public long getPos() throws IOException {
-            return ((SeekableInputStream) getStream()).getPos();
-          }
-
-          @Override
-          public void seek(long newPos) throws IOException {
-            ((SeekableInputStream) getStream()).seek(newPos);
-          }
-
-          @Override
-          public void close() throws IOException {
-            closes.incrementAndGet();
-            super.close();
-          }
-        };
-      }
-
-      @Override
-      public String toString() {
-        return p.toString();
-      }
-    };
   }
 }

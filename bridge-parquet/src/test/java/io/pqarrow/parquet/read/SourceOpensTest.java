@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.Limits;
+import io.pqarrow.parquet.CountingInputFile;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.schema.MappingOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
@@ -13,12 +14,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
-import org.apache.parquet.io.SeekableInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,40 +29,18 @@ class SourceOpensTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
   @TempDir Path dir;
 
-  /** {@code file}, counting the streams opened. */
-  private static InputFile counting(Path file, AtomicInteger opens) {
-    InputFile local = new LocalInputFile(file);
-    return new InputFile() {
-      @Override
-      public long getLength() throws IOException {
-        return local.getLength();
-      }
-
-      @Override
-      public SeekableInputStream newStream() throws IOException {
-        opens.incrementAndGet();
-        return local.newStream();
-      }
-
-      @Override
-      public String toString() {
-        return file.toString();
-      }
-    };
-  }
-
   @Test
   void theFramingCheckAndTheFooterAreReadThroughOneStream() throws IOException {
     Path file = LazyFooterTest.wide(dir, memory.allocator());
-    AtomicInteger opens = new AtomicInteger();
-    InputFile input = counting(file, opens);
+    CountingInputFile input = new CountingInputFile(file);
     ParquetSource source = ParquetSource.open(input, "wide", Limits.defaults());
-    assertEquals(1, opens.get(), "open");
+    assertEquals(1, input.opens(), "open");
     assertEquals(LazyFooterTest.GROUPS * LazyFooterTest.GROUP_ROWS, source.rowCount());
     ParquetSource.readMapping(input, "wide", Limits.defaults(), MappingOptions.defaults());
-    assertEquals(2, opens.get(), "readMapping");
+    assertEquals(2, input.opens(), "readMapping");
     ParquetSource.open(input, "wide", Limits.defaults(), FooterSchemas.bounded());
-    assertEquals(3, opens.get(), "open with shared schema parts");
+    assertEquals(3, input.opens(), "open with shared schema parts");
+    assertEquals(3, input.closes());
   }
 
   @Test
@@ -90,12 +66,12 @@ class SourceOpensTest {
   @Test
   void aSourceOverOtherBytesReadsOnlyThroughThemAndSharesTheFooter() throws IOException {
     Path file = LazyFooterTest.wide(dir, memory.allocator());
-    AtomicInteger first = new AtomicInteger();
-    AtomicInteger other = new AtomicInteger();
-    ParquetSource source = ParquetSource.open(counting(file, first), "wide", Limits.defaults());
-    ParquetSource over = source.over(counting(file, other));
-    assertEquals(1, first.get());
-    assertEquals(0, other.get(), "nothing is read again");
+    CountingInputFile first = new CountingInputFile(file);
+    CountingInputFile other = new CountingInputFile(file);
+    ParquetSource source = ParquetSource.open(first, "wide", Limits.defaults());
+    ParquetSource over = source.over(other);
+    assertEquals(1, first.opens());
+    assertEquals(0, other.opens(), "nothing is read again");
     assertSame(source.schema(), over.schema());
     assertSame(source.mapping(MappingOptions.defaults()), over.mapping(MappingOptions.defaults()));
     assertEquals("wide", over.name());
@@ -112,7 +88,8 @@ class SourceOpensTest {
     }
     int rows = LazyFooterTest.GROUPS * LazyFooterTest.GROUP_ROWS;
     assertEquals(100L * rows * (rows - 1) / 2 + 3L * rows, sum);
-    assertEquals(1, first.get(), "the first bytes are not read by the reader");
-    assertTrue(other.get() > 0, "the reader reads through the other bytes");
+    assertEquals(1, first.opens(), "the first bytes are not read by the reader");
+    assertTrue(other.opens() > 0, "the reader reads through the other bytes");
+    assertEquals(other.opens(), other.closes(), "the reader closes its streams");
   }
 }
