@@ -21,7 +21,7 @@ What it does:
               partition-at-a-time source gives them) and "shuffled" (each row's part random)
     --quick: big 10 x 5 files of 2,000 rows, small 20 x 50 files of 100 rows, write 200,000 rows.
  2. Times, in --blocks interleaved blocks (each block: every peer --reps/--blocks times, then this
-    library's JVM with --warmup untimed (at least 20 for discovery and the pruned scan, which take
+    library's JVM with --warmup untimed (at least 200 for discovery and the pruned scan, which take
     milliseconds a round) and --reps/--blocks timed rounds), for each dataset:
       discovery   pyarrow ds.dataset(root, partitioning="hive") (lists the files and reads the
                   first file's footer: its default schema inference); DuckDB DESCRIBE of
@@ -232,8 +232,11 @@ def ours_ops(root):
 
 # Discovery and the pruned scan take milliseconds a round: a few rounds leave the JVM running the
 # read in the interpreter and C1 code (a JFR of the pruned scan after 3 rounds shows the compiler
-# busier than the read). A warm JVM, as the section says, needs this many untimed rounds of them.
-SHORT_OP_WARMUP = 20
+# busier than the read). A warm JVM, as the section says, needs this many untimed rounds of them:
+# the pruned scan's process CPU a round (big dataset, DatasetBench, 400 rounds from a cold JVM)
+# averages 123 ms over rounds 25-49, 70 over 75-149 and 50 from round 200 on; after 20 rounds C2 is
+# still compiling on the other core, which is why process CPU was twice the wall time.
+SHORT_OP_WARMUP = 200
 
 
 def warmup_of(op, warmup):

@@ -27,6 +27,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.io.InputFile;
 
 /**
  * Many Parquet files read as one table: a directory (hive-partitioned or not), a glob pattern, or a
@@ -306,9 +307,22 @@ public final class Dataset {
    * @throws IndexOutOfBoundsException when {@code index} is not a file's index
    */
   public ParquetSource source(int index) {
+    return source(index, files.get(index).file());
+  }
+
+  /**
+   * As {@link #source(int)}, reading a footer not read yet through {@code bytes} (the file as a
+   * scan opened it, {@link OpenedFile}); the source kept reads through the file's own {@link
+   * DatasetFile#file()}.
+   */
+  ParquetSource source(int index, InputFile bytes) {
     ParquetSource s = sources.get(index);
     if (s == null) {
-      s = openSource(files.get(index), options, schemas);
+      DatasetFile f = files.get(index);
+      s = ParquetSource.open(bytes, f.path(), options.limits(), schemas);
+      if (bytes != f.file()) {
+        s = s.over(f.file());
+      }
       if (!sources.compareAndSet(index, null, s)) {
         s = sources.get(index);
       }

@@ -39,6 +39,7 @@ final class FileBatches implements AutoCloseable {
   private final String path;
   private final BufferAllocator allocator;
   private final ParquetArrowReader reader;
+  private final OpenedFile bytes;
   private final String[] fileNames; // per output column: the file's column, or null
   private final boolean[] cast;
   private long rowsSeen;
@@ -48,6 +49,7 @@ final class FileBatches implements AutoCloseable {
       int fileIndex,
       BufferAllocator allocator,
       ParquetArrowReader reader,
+      OpenedFile bytes,
       String[] fileNames,
       boolean[] cast) {
     this.plan = plan;
@@ -55,6 +57,7 @@ final class FileBatches implements AutoCloseable {
     this.path = plan.dataset().files().get(fileIndex).path();
     this.allocator = allocator;
     this.reader = reader;
+    this.bytes = bytes;
     this.fileNames = fileNames;
     this.cast = cast;
   }
@@ -71,11 +74,34 @@ final class FileBatches implements AutoCloseable {
     Dataset dataset = plan.dataset();
     int index = split.file();
     String path = dataset.files().get(index).path();
+    if (plan.filters() != null && !plan.filters().mayMatch(index)) {
+      return null;
+    }
+    // the file's one open, for its footer (unless read before) and every stream of its reader
+    OpenedFile bytes = new OpenedFile(dataset.files().get(index).file(), path);
+    FileBatches opened = null;
     try {
-      if (plan.filters() != null && !plan.filters().mayMatch(index)) {
-        return null;
+      opened = open(plan, split, allocator, oneOfSeveral, bytes);
+      return opened;
+    } finally {
+      if (opened == null) {
+        closeQuietly(bytes);
       }
-      ParquetSource source = split.unit() != null ? split.unit().source() : dataset.source(index);
+    }
+  }
+
+  private static FileBatches open(
+      ScanPlan plan,
+      DatasetSplit split,
+      BufferAllocator allocator,
+      boolean oneOfSeveral,
+      OpenedFile bytes) {
+    Dataset dataset = plan.dataset();
+    int index = split.file();
+    String path = dataset.files().get(index).path();
+    try {
+      ParquetSource source =
+          (split.unit() != null ? split.unit().source() : dataset.source(index, bytes)).over(bytes);
       ScanPlan.FileColumns layout = plan.fileColumns(source.mapping(dataset.options().mapping()));
       Schema fileSchema = layout.schema();
       ReadOptions.Builder options = plan.fileOptions();
@@ -133,7 +159,7 @@ final class FileBatches implements AutoCloseable {
         reader.close();
         throw e;
       }
-      return new FileBatches(plan, index, allocator, reader, names, cast);
+      return new FileBatches(plan, index, allocator, reader, bytes, names, cast);
     } catch (BridgeException e) {
       throw Dataset.named(e, path);
     }
@@ -308,6 +334,18 @@ final class FileBatches implements AutoCloseable {
 
   @Override
   public void close() {
-    reader.close();
+    try {
+      reader.close();
+    } finally {
+      closeQuietly(bytes);
+    }
+  }
+
+  private static void closeQuietly(OpenedFile bytes) {
+    try {
+      bytes.close();
+    } catch (java.io.IOException e) {
+      // only read from: nothing is lost, and the read's own outcome is what matters
+    }
   }
 }

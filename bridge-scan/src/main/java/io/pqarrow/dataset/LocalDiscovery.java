@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -200,39 +202,49 @@ final class LocalDiscovery {
           for (Path p : entries) {
             listed.add(p);
           }
-        }
-        listed.sort(Comparator.comparing(String::valueOf));
-        for (Path p : listed) {
-          // one string per entry: its name is the part after the last separator
-          String path = String.valueOf(p);
-          int slash = path.lastIndexOf(File.separatorChar);
-          if (hidden(path, slash + 1)) {
-            continue;
-          }
-          BasicFileAttributes attrs =
-              Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-          if (attrs.isDirectory()) {
-            List<String> names = new ArrayList<>(dirs.size() + 1);
-            names.addAll(dirs);
-            names.add(path.substring(slash + 1));
-            Listing l = new Listing(p, names, walk);
-            if (walk.parallel()) {
-              l.fork();
+          listed.sort(Comparator.comparing(String::valueOf));
+          // on Linux the stream holds the directory open: each entry's lstat is then an fstatat
+          // of its name in it, which does not walk the whole path again
+          SecureDirectoryStream<Path> in =
+              entries instanceof SecureDirectoryStream<Path> secure ? secure : null;
+          for (Path p : listed) {
+            // one string per entry: its name is the part after the last separator
+            String path = String.valueOf(p);
+            int slash = path.lastIndexOf(File.separatorChar);
+            if (hidden(path, slash + 1)) {
+              continue;
             }
-            parts.add(l);
-          } else if ((attrs.isRegularFile() || Files.isRegularFile(p))
-              && (walk.filter() == null || walk.filter().accept(p))) {
-            if (values == null) {
-              values = DatasetFile.Frozen.of(walk.partitioning().values(dirs));
+            BasicFileAttributes attrs =
+                in != null
+                    ? in.getFileAttributeView(
+                            p.getFileName(),
+                            BasicFileAttributeView.class,
+                            LinkOption.NOFOLLOW_LINKS)
+                        .readAttributes()
+                    : Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (attrs.isDirectory()) {
+              List<String> names = new ArrayList<>(dirs.size() + 1);
+              names.addAll(dirs);
+              names.add(path.substring(slash + 1));
+              Listing l = new Listing(p, names, walk);
+              if (walk.parallel()) {
+                l.fork();
+              }
+              parts.add(l);
+            } else if ((attrs.isRegularFile() || Files.isRegularFile(p))
+                && (walk.filter() == null || walk.filter().accept(p))) {
+              if (values == null) {
+                values = DatasetFile.Frozen.of(walk.partitioning().values(dirs));
+              }
+              // a regular file's length is the lstat's: the read need not open it to learn it
+              parts.add(
+                  new DatasetFile(
+                      path,
+                      attrs.isRegularFile()
+                          ? new SizedLocalFile(p, attrs.size())
+                          : new LocalInputFile(p),
+                      values));
             }
-            // a regular file's length is the lstat's: the read need not open it to learn it
-            parts.add(
-                new DatasetFile(
-                    path,
-                    attrs.isRegularFile()
-                        ? new SizedLocalFile(p, attrs.size())
-                        : new LocalInputFile(p),
-                    values));
           }
         }
       } catch (IOException e) {

@@ -15,12 +15,10 @@ import org.apache.parquet.io.SeekableInputStream;
  */
 final class SizedLocalFile implements InputFile {
   private final Path path;
-  private final LocalInputFile file;
   private final long length;
 
   SizedLocalFile(Path path, long length) {
     this.path = path;
-    this.file = new LocalInputFile(path);
     this.length = length;
   }
 
@@ -31,7 +29,13 @@ final class SizedLocalFile implements InputFile {
 
   @Override
   public SeekableInputStream newStream() throws IOException {
-    return file.newStream();
+    // made per stream, not per file found: a scan opens its files through OpenedFile instead
+    return new LocalInputFile(path).newStream();
+  }
+
+  /** {@return the file's path} */
+  Path path() {
+    return path;
   }
 
   @Override

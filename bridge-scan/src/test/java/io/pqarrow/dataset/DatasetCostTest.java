@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.Limits;
 import io.pqarrow.filter.ExpressionParser;
+import io.pqarrow.parquet.CountingInputFile;
 import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.read.ParquetSource;
 import io.pqarrow.parquet.read.ReadOptions;
@@ -22,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -30,7 +30,6 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
-import org.apache.parquet.io.SeekableInputStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -192,21 +191,21 @@ class DatasetCostTest {
 
   @Test
   void filesRuledOutByTheirPartitionValuesAreNeverOpenedByTheScan() {
-    List<AtomicInteger> streams = new ArrayList<>();
+    List<CountingInputFile> streams = new ArrayList<>();
     List<DatasetFile> files = new ArrayList<>();
     for (int k = 0; k < 4; k++) {
       for (String name : List.of("a", "b")) {
-        AtomicInteger count = new AtomicInteger();
-        streams.add(count);
         Path p = dir.resolve("t/k=" + k + "/" + name + ".parquet");
-        files.add(new DatasetFile(p.toString(), counting(p, count), Map.of("k", "" + k)));
+        CountingInputFile count = new CountingInputFile(p);
+        streams.add(count);
+        files.add(new DatasetFile(p.toString(), count, Map.of("k", "" + k)));
       }
     }
     for (DatasetOptions.SchemaFrom from : DatasetOptions.SchemaFrom.values()) {
       Dataset d = Dataset.of(files, DatasetOptions.builder().schemaFrom(from).build());
       int[] before = new int[files.size()];
       for (int i = 0; i < before.length; i++) {
-        before[i] = streams.get(i).get();
+        before[i] = streams.get(i).opens();
       }
       DatasetRows.Result r =
           DatasetRows.scan(
@@ -216,11 +215,53 @@ class DatasetCostTest {
               memory.allocator());
       assertEquals(2, r.stats().filesRead());
       for (int i = 0; i < before.length; i++) {
-        int opened = streams.get(i).get() - before[i];
+        int opened = streams.get(i).opens() - before[i];
         if (KEPT.contains(i)) {
           assertTrue(opened > 0, from + ": file " + i + " is read");
         } else {
           assertEquals(0, opened, from + ": file " + i + " is ruled out");
+        }
+      }
+    }
+  }
+
+  @Test
+  void aScanOpensEachFileItReadsOnceAndClosesItWhenDone() {
+    List<CountingInputFile> counts = new ArrayList<>();
+    List<DatasetFile> files = new ArrayList<>();
+    for (int k = 0; k < 4; k++) {
+      for (String name : List.of("a", "b")) {
+        Path p = dir.resolve("t/k=" + k + "/" + name + ".parquet");
+        CountingInputFile c = new CountingInputFile(p);
+        counts.add(c);
+        files.add(new DatasetFile(p.toString(), c, Map.of("k", "" + k)));
+      }
+    }
+    for (DatasetOptions.SchemaFrom from : DatasetOptions.SchemaFrom.values()) {
+      for (String filter : new String[] {"k = 2", "v >= 0"}) {
+        for (int atOnce : new int[] {1, 2}) {
+          String what = from + ", " + filter + ", " + atOnce + " at once";
+          counts.forEach(CountingInputFile::reset);
+          Dataset d = Dataset.of(files, DatasetOptions.builder().schemaFrom(from).build());
+          for (int i = 0; i < files.size(); i++) {
+            // the open reads at most a footer a file, through one stream
+            assertTrue(counts.get(i).opens() <= 1, what + ": file " + i + " at the open");
+          }
+          counts.forEach(CountingInputFile::reset);
+          DatasetRows.Result r =
+              DatasetRows.scan(
+                  d,
+                  ReadOptions.builder().filter(ExpressionParser.parse(filter)).build(),
+                  DatasetScanOptions.defaults().withFilesAtOnce(atOnce),
+                  memory.allocator());
+          boolean pruned = filter.startsWith("k");
+          assertEquals(pruned ? 3 : 12, r.rows().size(), what);
+          for (int i = 0; i < files.size(); i++) {
+            int expected = !pruned || KEPT.contains(i) ? 1 : 0;
+            // framing, footer (when the open did not read it) and every column chunk: one open
+            assertEquals(expected, counts.get(i).opens(), what + ": opens of file " + i);
+            assertEquals(expected, counts.get(i).closes(), what + ": closes of file " + i);
+          }
         }
       }
     }
@@ -327,26 +368,5 @@ class DatasetCostTest {
                 new DatasetFile(ascii, any, Map.of())),
             DatasetOptions.builder().schema(given).partitioning(Partitioning.none()).build());
     assertEquals(List.of(ascii, low, high), d.files().stream().map(DatasetFile::path).toList());
-  }
-
-  private static InputFile counting(Path p, AtomicInteger count) {
-    InputFile local = new LocalInputFile(p);
-    return new InputFile() {
-      @Override
-      public long getLength() throws IOException {
-        return local.getLength();
-      }
-
-      @Override
-      public SeekableInputStream newStream() throws IOException {
-        count.incrementAndGet();
-        return local.newStream();
-      }
-
-      @Override
-      public String toString() {
-        return p.toString();
-      }
-    };
   }
 }

@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.apache.parquet.io.InputFile;
-import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
@@ -39,21 +38,26 @@ final class ParquetFraming {
   private ParquetFraming() {}
 
   /**
-   * Throws {@code Invalid Parquet file at <file>: <problem>} unless the file is framed as Parquet
-   * with a footer of at most {@code maxFooterBytes} ({@link io.pqarrow.Limits#maxFooterBytes()};
-   * real footers are kilobytes to a few megabytes).
+   * Throws {@code Invalid Parquet file at <file>: <problem>} unless the local {@code file} is a
+   * readable regular file (not a directory): what a local path's read checks before {@link #footer}
+   * ({@code Files.size} alone would take a directory's size).
    */
-  static void check(Path file, long maxFooterBytes) {
+  static void checkLocal(Path file) {
     size(file);
-    check(new LocalInputFile(file), String.valueOf(file), maxFooterBytes);
   }
 
   /**
-   * As {@link #check(Path, long)}, for any byte source; messages name it {@code name}.
+   * The footer's Thrift bytes of {@code input}, after checking that it is framed as Parquet with a
+   * footer of at most {@code maxFooterBytes} ({@link io.pqarrow.Limits#maxFooterBytes()}; real
+   * footers are kilobytes to a few megabytes): one stream, three reads (the head magic, the tail's
+   * length and magic, the footer).
    *
    * @param name the source's display name, for messages
+   * @throws ParquetFileException ({@code Invalid Parquet file at <name>: <problem>}) when the
+   *     source cannot be opened or read up to the footer, or is not framed as Parquet
+   * @throws IOException when the footer's bytes, within the checked framing, cannot be read
    */
-  static void check(InputFile input, String name, long maxFooterBytes) {
+  static byte[] footer(InputFile input, String name, long maxFooterBytes) throws IOException {
     long size;
     try {
       size = input.getLength();
@@ -70,15 +74,33 @@ final class ParquetFraming {
               + MIN_SIZE
               + ")");
     }
-    byte[] head = new byte[4];
-    ByteBuffer tail = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
-    try (SeekableInputStream in = input.newStream()) {
-      in.readFully(head);
-      in.seek(size - 8);
-      in.readFully(tail.array());
+    SeekableInputStream in;
+    try {
+      in = input.newStream();
     } catch (IOException e) {
       throw ParquetFileException.invalid(name, null, -1, ioProblem(e), e);
     }
+    try (in) {
+      byte[] head = new byte[4];
+      ByteBuffer tail = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+      try {
+        in.readFully(head);
+        in.seek(size - 8);
+        in.readFully(tail.array());
+      } catch (IOException e) {
+        throw ParquetFileException.invalid(name, null, -1, ioProblem(e), e);
+      }
+      long footerLength = checkFraming(head, tail, size, name, maxFooterBytes);
+      byte[] footer = new byte[Math.toIntExact(footerLength)];
+      in.seek(size - 8 - footerLength);
+      in.readFully(footer);
+      return footer;
+    }
+  }
+
+  /** The footer length the tail gives, once the magics and the length are checked. */
+  private static long checkFraming(
+      byte[] head, ByteBuffer tail, long size, String name, long maxFooterBytes) {
     if (!startsWith(head, 0, MAGIC)) {
       throw invalid(
           ErrorKind.INVALID_DATA,
@@ -120,6 +142,7 @@ final class ParquetFraming {
           ErrorLocation.inFile(name).withByteOffset(size - 8),
           "Parquet footer of " + footerLength + " bytes is over the limit of " + maxFooterBytes);
     }
+    return footerLength;
   }
 
   private static long size(Path file) {

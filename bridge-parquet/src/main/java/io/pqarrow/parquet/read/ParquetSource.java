@@ -69,6 +69,28 @@ public final class ParquetSource {
     this.mappings = shared != null ? shared.mappings() : new ConcurrentHashMap<>();
   }
 
+  private ParquetSource(ParquetSource of, InputFile input) {
+    this.input = input;
+    this.name = of.name;
+    this.footer = of.footer;
+    this.metadata = of.metadata;
+    this.mappings = of.mappings;
+  }
+
+  /**
+   * This file read through other bytes: the same footer, converted chunks and mappings (nothing is
+   * read or parsed again), its readers' streams opened from {@code input}. For a caller that opens
+   * a file once and shares that open among every stream of a read (a dataset scan's file, whose
+   * framing check, footer and column chunks then cost one open), while the source it keeps holds
+   * bytes that stay valid after the read.
+   *
+   * @param input the same bytes as {@link #inputFile()}, through another {@link InputFile}
+   * @return a source over {@code input}; this one is unchanged
+   */
+  public ParquetSource over(InputFile input) {
+    return new ParquetSource(this, Objects.requireNonNull(input, "input"));
+  }
+
   /**
    * Reads and checks the footer of the local file {@code file}; errors name it as given.
    *
@@ -79,8 +101,8 @@ public final class ParquetSource {
    *     truncated, or has a footer over {@link Limits#maxFooterBytes()} or that cannot be parsed
    */
   public static ParquetSource open(Path file, Limits limits) {
-    ParquetFraming.check(file, limits.maxFooterBytes());
-    return read(new LocalInputFile(file), String.valueOf(file));
+    ParquetFraming.checkLocal(file);
+    return read(new LocalInputFile(file), String.valueOf(file), limits);
   }
 
   /**
@@ -96,8 +118,7 @@ public final class ParquetSource {
   public static ParquetSource open(InputFile input, String name, Limits limits) {
     Objects.requireNonNull(input, "input");
     Objects.requireNonNull(name, "name");
-    ParquetFraming.check(input, name, limits.maxFooterBytes());
-    return read(input, name);
+    return read(input, name, limits);
   }
 
   /**
@@ -118,8 +139,7 @@ public final class ParquetSource {
     Objects.requireNonNull(input, "input");
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(schemas, "schemas");
-    ParquetFraming.check(input, name, limits.maxFooterBytes());
-    return read(input, name, false, schemas);
+    return read(input, name, limits, false, schemas);
   }
 
   /**
@@ -152,8 +172,7 @@ public final class ParquetSource {
       InputFile input, String name, Limits limits, MappingOptions options) {
     Objects.requireNonNull(input, "input");
     Objects.requireNonNull(name, "name");
-    ParquetFraming.check(input, name, limits.maxFooterBytes());
-    return read(input, name, true, null).mapping(options);
+    return read(input, name, limits, true, null).mapping(options);
   }
 
   /**
@@ -175,18 +194,23 @@ public final class ParquetSource {
     Objects.requireNonNull(input, "input");
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(schemas, "schemas");
-    ParquetFraming.check(input, name, limits.maxFooterBytes());
-    return read(input, name, true, schemas).mapping(options);
+    return read(input, name, limits, true, schemas).mapping(options);
   }
 
-  private static ParquetSource read(InputFile input, String name) {
-    return read(input, name, false, null);
+  private static ParquetSource read(InputFile input, String name, Limits limits) {
+    return read(input, name, limits, false, null);
   }
 
+  /** The framing checked and the footer read through one stream ({@link ParquetFraming#footer}). */
   private static ParquetSource read(
-      InputFile input, String name, boolean schemaOnly, FooterSchemas schemas) {
+      InputFile input, String name, Limits limits, boolean schemaOnly, FooterSchemas schemas) {
+    byte[] bytes;
     try {
-      byte[] bytes = footerBytes(input);
+      bytes = ParquetFraming.footer(input, name, limits.maxFooterBytes());
+    } catch (IOException e) {
+      throw invalidFooter(input, name, e);
+    }
+    try {
       return new ParquetSource(
           input,
           name,
@@ -197,25 +221,6 @@ public final class ParquetSource {
       // parquet-java's words name Java classes and dump structs and schemas; ours say which
       // structure and field, where.
       throw invalidFooter(input, name, e);
-    }
-  }
-
-  /** The footer's Thrift bytes, whose framing {@link ParquetFraming} has checked. */
-  private static byte[] footerBytes(InputFile input) throws IOException {
-    try (SeekableInputStream in = input.newStream()) {
-      long length = input.getLength();
-      byte[] tail = new byte[4];
-      in.seek(length - 8);
-      in.readFully(tail);
-      int footerLength =
-          (tail[0] & 0xff)
-              | (tail[1] & 0xff) << 8
-              | (tail[2] & 0xff) << 16
-              | (tail[3] & 0xff) << 24;
-      byte[] footer = new byte[footerLength];
-      in.seek(length - 8 - footerLength);
-      in.readFully(footer);
-      return footer;
     }
   }
 
