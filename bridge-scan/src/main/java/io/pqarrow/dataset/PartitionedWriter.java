@@ -60,10 +60,11 @@ import org.apache.arrow.vector.util.TransferPair;
  * write from 0; a partition's file is closed and the next begun when it reaches the maximum rows
  * per file, and a file that got none of the last {@link #IDLE_ROWS} rows is completed at the end of
  * a batch (rows in partition order keep a few files open, not every partition's; a partition whose
- * rows come back after that gets a new file). Every file is written with the same {@link WriteOptions}. Their {@code threads} are the
- * write's, not each file's: with more than one and no executor given, the files' writers share one
- * pool of {@code threads - 1} helpers started here and stopped at {@link #close} or {@link #abort}
- * (a writer of its own would start {@code threads - 1} helpers for every open partition).
+ * rows come back after that gets a new file). Every file is written with the same {@link
+ * WriteOptions}. Their {@code threads} are the write's, not each file's: with more than one and no
+ * executor given, the files' writers share one pool of {@code threads - 1} helpers started here and
+ * stopped at {@link #close} or {@link #abort} (a writer of its own would start {@code threads - 1}
+ * helpers for every open partition).
  *
  * <p>Several files at once: with {@code threads} above 1, the partitions of a batch (and the files
  * completed at {@link #close}) are written on the calling thread and those helpers at once ({@link

@@ -16,9 +16,9 @@ import org.apache.arrow.vector.util.TransferPair;
  * <p>Flat vectors of fixed width (bits included) and of 32- or 64-bit offsets are copied buffer to
  * buffer: the target's buffers grown once for all the rows, then each row's validity bit and value
  * bytes moved with no per-row capacity or bounds check, virtual call or object (the rows checked
- * once against the source's buffers, each string's bytes as they are counted). Any other vector (nested,
- * views, extension types) is copied row by row with {@link TransferPair#copyValueSafe}, which gives
- * the same rows.
+ * once against the source's buffers, each string's bytes as they are counted). Any other vector
+ * (nested, views, extension types) is copied row by row with {@link TransferPair#copyValueSafe},
+ * which gives the same rows.
  */
 final class RowGather {
   private RowGather() {}
@@ -129,7 +129,12 @@ final class RowGather {
     }
     validity(src, rows, from, n, dst.getValidityBuffer(), at);
     gatherBits(
-        src.getDataBuffer().memoryAddress(), rows, from, n, dst.getDataBuffer().memoryAddress(), at);
+        src.getDataBuffer().memoryAddress(),
+        rows,
+        from,
+        n,
+        dst.getDataBuffer().memoryAddress(),
+        at);
   }
 
   /** One loop per value width, so that the loop body holds no switch. */
@@ -171,7 +176,8 @@ final class RowGather {
       long a = offset(offsets, r, ow);
       long b = offset(offsets, r + 1, ow);
       if (a < 0 || b < a || b > capacity) {
-        throw new IllegalStateException("row " + r + " at bytes " + a + " to " + b + " of " + capacity);
+        throw new IllegalStateException(
+            "row " + r + " at bytes " + a + " to " + b + " of " + capacity);
       }
       bytes += b - a;
     }

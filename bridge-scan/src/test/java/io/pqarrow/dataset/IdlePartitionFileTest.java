@@ -122,8 +122,7 @@ class IdlePartitionFileTest {
   }
 
   @Test
-  void aPartitionBackAfterIdleRowsGetsANewFileAndOneBackBeforeThemKeepsItsFile()
-      throws Exception {
+  void aPartitionBackAfterIdleRowsGetsANewFileAndOneBackBeforeThemKeepsItsFile() throws Exception {
     Path out = dir.resolve("out");
     PartitionedWriter w =
         write(
@@ -143,8 +142,7 @@ class IdlePartitionFileTest {
         List.copyOf(files.keySet()));
     long first = IDLE + 2 + IDLE; // id of the first row of the fourth batch
     assertEquals(List.of(0L, (long) IDLE, IDLE + 1L), files.get("p=7/part-0.parquet"));
-    assertEquals(
-        List.of(first, first + 1, first + 2, first + 4), files.get("p=7/part-2.parquet"));
+    assertEquals(List.of(first, first + 1, first + 2, first + 4), files.get("p=7/part-2.parquet"));
     assertEquals(2L * IDLE, files.get("p=8/part-1.parquet").size());
     Dataset dataset = Dataset.open(out.toString(), DatasetOptions.defaults());
     long rows = 0;
