@@ -139,6 +139,11 @@ final class PartitionGroups {
     return counts[dir];
   }
 
+  /** The last row of directory {@code dir}. */
+  int lastRow(int dir) {
+    return last[dir];
+  }
+
   /** The first row of {@code dir} when its rows are one contiguous run, else -1. */
   int contiguousStart(int dir) {
     return last[dir] - first[dir] + 1 == counts[dir] ? first[dir] : -1;

@@ -16,6 +16,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,10 +58,13 @@ import org.apache.arrow.vector.util.TransferPair;
  * dates as {@code 2025-01-31}, floating point as Java prints a double, strings as they are.
  * Partition columns are top-level columns of those types. {@code N} counts the files of the whole
  * write from 0; a partition's file is closed and the next begun when it reaches the maximum rows
- * per file. Every file is written with the same {@link WriteOptions}. Their {@code threads} are the
- * write's, not each file's: with more than one and no executor given, the files' writers share one
- * pool of {@code threads - 1} helpers started here and stopped at {@link #close} or {@link #abort}
- * (a writer of its own would start {@code threads - 1} helpers for every open partition).
+ * per file, and a file that got none of the last {@link #IDLE_ROWS} rows is completed at the end of
+ * a batch (rows in partition order keep a few files open, not every partition's; a partition whose
+ * rows come back after that gets a new file). Every file is written with the same {@link
+ * WriteOptions}. Their {@code threads} are the write's, not each file's: with more than one and no
+ * executor given, the files' writers share one pool of {@code threads - 1} helpers started here and
+ * stopped at {@link #close} or {@link #abort} (a writer of its own would start {@code threads - 1}
+ * helpers for every open partition).
  *
  * <p>Several files at once: with {@code threads} above 1, the partitions of a batch (and the files
  * completed at {@link #close}) are written on the calling thread and those helpers at once ({@link
@@ -117,6 +121,17 @@ public final class PartitionedWriter implements AutoCloseable {
   static final int MAX_PENDING_ROWS = 1 << 18;
 
   /**
+   * A file that got none of the last this many rows written is completed at the end of the batch
+   * ({@link #closeIdle}): its rows have stopped coming, as a partition's do in rows sorted or
+   * clustered by the partition columns, and an open file holds its row group's pages, column
+   * writers and dictionaries on the heap until it is completed. A partition whose rows come back
+   * later gets a new file (as pyarrow's {@code write_dataset} does for a file it closed at its
+   * {@code max_open_files}). In rows in no order every partition of a few hundred gets rows every
+   * batch and no file is closed early.
+   */
+  static final int IDLE_ROWS = 1 << 16;
+
+  /**
    * An open file and the rows copied for it and not yet handed to its writer. {@link #rows} and
    * {@link #pendingRows} are counted on the calling thread as steps are planned; the writer and the
    * pending rows are touched only by the file's steps ({@link FileSteps}).
@@ -125,6 +140,7 @@ public final class PartitionedWriter implements AutoCloseable {
     final Path path;
     ParquetArrowWriter writer; // opened by the file's first step
     long rows; // written and pending
+    long lastRow; // the write's rows up to and including the last one this file got
     VectorSchemaRoot pending;
     int pendingRows;
 
@@ -135,6 +151,12 @@ public final class PartitionedWriter implements AutoCloseable {
 
   private long pendingRows;
   private long fileWrites;
+
+  /** The rows of every batch written so far. */
+  private long rowsSeen;
+
+  /** The most files open at once so far (for tests). */
+  private int mostOpen;
 
   private PartitionedWriter(
       Path target,
@@ -308,6 +330,11 @@ public final class PartitionedWriter implements AutoCloseable {
     return fileWrites;
   }
 
+  /** The most files open at once so far (for tests). */
+  int mostOpen() {
+    return mostOpen;
+  }
+
   /** The temporary directory the files go to until {@link #close()} (for tests). */
   Path temporaryDirectory() {
     return temp;
@@ -350,7 +377,13 @@ public final class PartitionedWriter implements AutoCloseable {
               groups.rowsStart(d),
               groups.count(d));
         }
+        Open file = open.get(groups.directories().get(d));
+        if (file != null) {
+          file.lastRow = rowsSeen + groups.lastRow(d) + 1;
+        }
       }
+      rowsSeen += batch.getRowCount();
+      closeIdle();
       runSteps();
     } catch (RuntimeException e) {
       abort();
@@ -415,23 +448,40 @@ public final class PartitionedWriter implements AutoCloseable {
           () -> opened.writer = ParquetArrowWriter.open(path, fileSchema, options, dictionaries));
       file = opened;
       open.put(dir, file);
+      mostOpen = Math.max(mostOpen, open.size());
     }
     return file;
+  }
+
+  /** Completes every open file that got no rows from the last {@link #IDLE_ROWS} rows. */
+  private void closeIdle() {
+    for (Iterator<Open> it = open.values().iterator(); it.hasNext(); ) {
+      Open f = it.next();
+      if (rowsSeen - f.lastRow >= IDLE_ROWS) {
+        it.remove();
+        complete(f);
+      }
+    }
+  }
+
+  /** Hands {@code file}'s pending rows to its writer and completes it (it is no longer open). */
+  private void complete(Open file) {
+    flush(file);
+    step(
+        file,
+        () -> {
+          closePending(file);
+          file.writer.close();
+          unfinished.remove(file);
+        });
   }
 
   /** Counts {@code n} rows into {@code file}, closing it at the maximum rows per file. */
   private void wrote(String dir, Open file, int n) {
     file.rows += n;
     if (file.rows >= maxRowsPerFile) {
-      flush(file);
       open.remove(dir);
-      step(
-          file,
-          () -> {
-            closePending(file);
-            file.writer.close();
-            unfinished.remove(file);
-          });
+      complete(file);
     }
   }
 
@@ -580,14 +630,7 @@ public final class PartitionedWriter implements AutoCloseable {
     }
     try {
       for (Open f : open.values()) {
-        flush(f);
-        step(
-            f,
-            () -> {
-              closePending(f);
-              f.writer.close();
-              unfinished.remove(f);
-            });
+        complete(f);
       }
       runSteps();
       open.clear();

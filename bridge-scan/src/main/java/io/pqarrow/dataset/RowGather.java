@@ -1,11 +1,11 @@
 package io.pqarrow.dataset;
 
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVector;
-import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.util.TransferPair;
 
@@ -15,9 +15,10 @@ import org.apache.arrow.vector.util.TransferPair;
  *
  * <p>Flat vectors of fixed width (bits included) and of 32- or 64-bit offsets are copied buffer to
  * buffer: the target's buffers grown once for all the rows, then each row's validity bit and value
- * bytes moved with no per-row capacity check, virtual call or object. Any other vector (nested,
- * views, extension types) is copied row by row with {@link TransferPair#copyValueSafe}, which gives
- * the same rows.
+ * bytes moved with no per-row capacity or bounds check, virtual call or object (the rows checked
+ * once against the source's buffers, each string's bytes as they are counted). Any other vector
+ * (nested, views, extension types) is copied row by row with {@link TransferPair#copyValueSafe},
+ * which gives the same rows.
  */
 final class RowGather {
   private RowGather() {}
@@ -28,22 +29,21 @@ final class RowGather {
    * holds exactly {@code at} rows.
    */
   static void append(FieldVector src, int[] rows, int from, int n, FieldVector dst, int at) {
-    if (src.getClass() == dst.getClass()) {
+    boolean flat =
+        src instanceof BaseFixedWidthVector
+            || src instanceof BaseVariableWidthVector
+            || src instanceof BaseLargeVariableWidthVector;
+    if (src.getClass() == dst.getClass() && flat && n > 0) {
+      checkRows(src, rows, from, n);
       if (src instanceof BitVector s) {
         bits(s, rows, from, n, (BitVector) dst, at);
-        dst.setValueCount(at + n);
-        return;
-      }
-      if (src instanceof BaseFixedWidthVector s) {
+      } else if (src instanceof BaseFixedWidthVector s) {
         fixed(s, rows, from, n, (BaseFixedWidthVector) dst, at);
-        dst.setValueCount(at + n);
-        return;
-      }
-      if (src instanceof BaseVariableWidthVector || src instanceof BaseLargeVariableWidthVector) {
+      } else {
         variable(src, rows, from, n, dst, at, src instanceof BaseVariableWidthVector ? 4 : 8);
-        dst.setValueCount(at + n);
-        return;
       }
+      dst.setValueCount(at + n);
+      return;
     }
     TransferPair copy = src.makeTransferPair(dst);
     for (int i = 0; i < n; i++) {
@@ -52,20 +52,75 @@ final class RowGather {
     dst.setValueCount(at + n);
   }
 
-  /** Copies the validity bits of the rows; every row valid when {@code src} has no nulls. */
+  /**
+   * Checks once that every row is one {@code src}'s buffers hold (the copies below read them
+   * unchecked); a variable-width row's bytes are checked as they are counted.
+   */
+  private static void checkRows(FieldVector src, int[] rows, int from, int n) {
+    int min = Integer.MAX_VALUE;
+    int max = -1;
+    for (int i = 0; i < n; i++) {
+      int r = rows[from + i];
+      min = Math.min(min, r);
+      max = Math.max(max, r);
+    }
+    long bytes =
+        src instanceof BitVector
+            ? (max >>> 3) + 1L
+            : src instanceof BaseFixedWidthVector f
+                ? (max + 1L) * f.getTypeWidth()
+                : (max + 2L) * (src instanceof BaseVariableWidthVector ? 4 : 8);
+    ArrowBuf values = src instanceof BaseFixedWidthVector ? src.getDataBuffer() : null;
+    if (min < 0
+        || max >= src.getValueCount()
+        || src.getValidityBuffer().capacity() < (max >>> 3) + 1L
+        || (values == null ? src.getOffsetBuffer() : values).capacity() < bytes) {
+      throw new IllegalStateException(
+          "rows " + min + " to " + max + " of a vector of " + src.getValueCount() + " rows");
+    }
+  }
+
+  /**
+   * Copies the validity bits of the rows; every row valid when {@code src} has no nulls. The rows
+   * are the source's ({@link PartitionGroups}) and the target grown for them: no access is checked.
+   */
   private static void validity(
       FieldVector src, int[] rows, int from, int n, ArrowBuf dstValidity, int at) {
+    long dst = dstValidity.memoryAddress();
     if (src.getNullCount() == 0) {
-      for (int i = 0; i < n; i++) {
-        BitVectorHelper.setBit(dstValidity, at + i);
-      }
+      setBits(dst, at, n);
       return;
     }
-    ArrowBuf srcValidity = src.getValidityBuffer();
-    for (int i = 0; i < n; i++) {
-      BitVectorHelper.setValidityBit(
-          dstValidity, at + i, BitVectorHelper.get(srcValidity, rows[from + i]));
+    gatherBits(src.getValidityBuffer().memoryAddress(), rows, from, n, dst, at);
+  }
+
+  /** Sets bits {@code [at, at + n)} at {@code dst}: whole bytes at once. */
+  private static void setBits(long dst, long at, int n) {
+    long end = at + n;
+    while (at < end && (at & 7) != 0) {
+      setBit(dst, at++, 1);
     }
+    long bytes = (end - at) >>> 3;
+    MemoryUtil.setMemory(dst + (at >>> 3), bytes, (byte) 0xFF);
+    at += bytes << 3;
+    while (at < end) {
+      setBit(dst, at++, 1);
+    }
+  }
+
+  /** Bit {@code at + i} at {@code dst} is bit {@code rows[from + i]} at {@code src}. */
+  private static void gatherBits(long src, int[] rows, int from, int n, long dst, long at) {
+    for (int i = 0; i < n; i++) {
+      int r = rows[from + i];
+      setBit(dst, at + i, (MemoryUtil.getByte(src + (r >>> 3)) >>> (r & 7)) & 1);
+    }
+  }
+
+  private static void setBit(long dst, long bit, int value) {
+    long a = dst + (bit >>> 3);
+    int mask = 1 << (bit & 7);
+    byte b = MemoryUtil.getByte(a);
+    MemoryUtil.putByte(a, (byte) (value != 0 ? b | mask : b & ~mask));
   }
 
   private static void bits(BitVector src, int[] rows, int from, int n, BitVector dst, int at) {
@@ -73,37 +128,36 @@ final class RowGather {
       dst.reAlloc();
     }
     validity(src, rows, from, n, dst.getValidityBuffer(), at);
-    ArrowBuf s = src.getDataBuffer();
-    ArrowBuf d = dst.getDataBuffer();
-    for (int i = 0; i < n; i++) {
-      BitVectorHelper.setValidityBit(d, at + i, BitVectorHelper.get(s, rows[from + i]));
-    }
+    gatherBits(
+        src.getDataBuffer().memoryAddress(),
+        rows,
+        from,
+        n,
+        dst.getDataBuffer().memoryAddress(),
+        at);
   }
 
+  /** One loop per value width, so that the loop body holds no switch. */
   private static void fixed(
       BaseFixedWidthVector src, int[] rows, int from, int n, BaseFixedWidthVector dst, int at) {
     while (dst.getValueCapacity() < at + n) {
       dst.reAlloc();
     }
     validity(src, rows, from, n, dst.getValidityBuffer(), at);
-    ArrowBuf s = src.getDataBuffer();
-    ArrowBuf d = dst.getDataBuffer();
+    long s = src.getDataBuffer().memoryAddress();
+    long d = dst.getDataBuffer().memoryAddress();
     int w = src.getTypeWidth();
-    switch (w) {
-      case 8 -> {
-        for (int i = 0; i < n; i++) {
-          d.setLong((long) (at + i) * 8, s.getLong((long) rows[from + i] * 8));
-        }
+    if (w == 8) {
+      for (int i = 0; i < n; i++) {
+        MemoryUtil.putLong(d + 8L * (at + i), MemoryUtil.getLong(s + 8L * rows[from + i]));
       }
-      case 4 -> {
-        for (int i = 0; i < n; i++) {
-          d.setInt((long) (at + i) * 4, s.getInt((long) rows[from + i] * 4));
-        }
+    } else if (w == 4) {
+      for (int i = 0; i < n; i++) {
+        MemoryUtil.putInt(d + 4L * (at + i), MemoryUtil.getInt(s + 4L * rows[from + i]));
       }
-      default -> {
-        for (int i = 0; i < n; i++) {
-          d.setBytes((long) (at + i) * w, s, (long) rows[from + i] * w, w);
-        }
+    } else {
+      for (int i = 0; i < n; i++) {
+        MemoryUtil.copyMemory(s + (long) w * rows[from + i], d + (long) w * (at + i), w);
       }
     }
   }
@@ -114,11 +168,18 @@ final class RowGather {
    */
   private static void variable(
       FieldVector src, int[] rows, int from, int n, FieldVector dst, int at, int ow) {
-    ArrowBuf so = src.getOffsetBuffer();
+    ArrowBuf offsets = src.getOffsetBuffer();
     long bytes = 0;
+    long capacity = src.getDataBuffer().capacity();
     for (int i = 0; i < n; i++) {
       long r = rows[from + i];
-      bytes += offset(so, r + 1, ow) - offset(so, r, ow);
+      long a = offset(offsets, r, ow);
+      long b = offset(offsets, r + 1, ow);
+      if (a < 0 || b < a || b > capacity) {
+        throw new IllegalStateException(
+            "row " + r + " at bytes " + a + " to " + b + " of " + capacity);
+      }
+      bytes += b - a;
     }
     long start = at == 0 ? 0 : offset(dst.getOffsetBuffer(), at, ow);
     if (ow == 4 && start + bytes > Integer.MAX_VALUE) {
@@ -126,18 +187,20 @@ final class RowGather {
     }
     grow(dst, at + n, start + bytes);
     validity(src, rows, from, n, dst.getValidityBuffer(), at);
-    ArrowBuf s = src.getDataBuffer();
-    ArrowBuf d = dst.getDataBuffer();
-    ArrowBuf dout = dst.getOffsetBuffer();
+    long so = src.getOffsetBuffer().memoryAddress();
+    long s = src.getDataBuffer().memoryAddress();
+    long d = dst.getDataBuffer().memoryAddress();
+    long dout = dst.getOffsetBuffer().memoryAddress();
     long end = start;
-    setOffset(dout, at, ow, end);
+    // the offset width is the same for every row: the JIT takes its branch out of the loop
+    putOffset(dout, at, ow, end);
     for (int i = 0; i < n; i++) {
       long r = rows[from + i];
-      long a = offset(so, r, ow);
-      long len = offset(so, r + 1, ow) - a;
-      d.setBytes(end, s, a, len);
+      long a = offsetAt(so, r, ow);
+      long len = offsetAt(so, r + 1, ow) - a;
+      MemoryUtil.copyMemory(s + a, d + end, len);
       end += len;
-      setOffset(dout, at + i + 1L, ow, end);
+      putOffset(dout, at + i + 1L, ow, end);
     }
     if (dst instanceof BaseVariableWidthVector v) {
       v.setLastSet(at + n - 1);
@@ -170,11 +233,16 @@ final class RowGather {
     return ow == 4 ? offsets.getInt(row * 4) : offsets.getLong(row * 8);
   }
 
-  private static void setOffset(ArrowBuf offsets, long row, int ow, long value) {
+  /** The offset of {@code row} at address {@code offsets}, unchecked. */
+  private static long offsetAt(long offsets, long row, int ow) {
+    return ow == 4 ? MemoryUtil.getInt(offsets + 4 * row) : MemoryUtil.getLong(offsets + 8 * row);
+  }
+
+  private static void putOffset(long offsets, long row, int ow, long value) {
     if (ow == 4) {
-      offsets.setInt(row * 4, (int) value);
+      MemoryUtil.putInt(offsets + 4 * row, (int) value);
     } else {
-      offsets.setLong(row * 8, value);
+      MemoryUtil.putLong(offsets + 8 * row, value);
     }
   }
 }

@@ -1,6 +1,7 @@
 package io.pqarrow.dataset;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.testing.LeakCheckingAllocator;
@@ -187,5 +188,36 @@ class RowGatherTest {
   @Test
   void oneAppendOfEveryRowAtOnce() {
     check(1000, 4, new int[] {Integer.MAX_VALUE});
+  }
+
+  @Test
+  void aRowOutsideTheSourceIsRefusedBeforeAnyUncheckedRead() {
+    // the copies read the source unchecked: a row past its value count, or a string whose offsets
+    // point past its bytes, must be refused first
+    try (VectorSchemaRoot src = source(10, 3);
+        VectorSchemaRoot dst = VectorSchemaRoot.create(SCHEMA, memory.allocator())) {
+      dst.allocateNew();
+      for (String name : List.of("i64", "bool", "fsb", "str", "large")) {
+        FieldVector s = src.getVector(name);
+        FieldVector d = dst.getVector(name);
+        IllegalStateException e =
+            assertThrows(
+                IllegalStateException.class,
+                () -> RowGather.append(s, new int[] {2, 10}, 0, 2, d, 0),
+                name);
+        assertEquals("rows 2 to 10 of a vector of 10 rows", e.getMessage(), name);
+        assertThrows(
+            IllegalStateException.class,
+            () -> RowGather.append(s, new int[] {-1}, 0, 1, d, 0),
+            name);
+      }
+      VarCharVector str = (VarCharVector) src.getVector("str");
+      str.getOffsetBuffer().setInt(4L * 4, (int) str.getDataBuffer().capacity() + 1);
+      IllegalStateException e =
+          assertThrows(
+              IllegalStateException.class,
+              () -> RowGather.append(str, new int[] {1, 3}, 0, 2, dst.getVector("str"), 0));
+      assertTrue(e.getMessage().startsWith("row 3 at bytes "), e.getMessage());
+    }
   }
 }
