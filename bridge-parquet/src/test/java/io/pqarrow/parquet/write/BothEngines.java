@@ -12,6 +12,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
 
 /**
  * Writing the same batches with both writer engines (the per-value one, then the bulk one) and
@@ -113,5 +118,45 @@ final class BothEngines {
       compared.addAll(first);
     }
     return compared;
+  }
+
+  /**
+   * Writes the batches of the Arrow IPC {@code stream} (its dictionaries too) to {@code file} with
+   * one engine, only the fields {@code keep} takes; asserts that they are {@code fields} and that
+   * the bulk engine writes every one of them.
+   */
+  static void writeStream(
+      Path stream,
+      Path file,
+      WriteOptions options,
+      boolean bulk,
+      BufferAllocator allocator,
+      Predicate<FieldVector> keep,
+      int fields)
+      throws IOException {
+    try (java.io.InputStream in = Files.newInputStream(stream);
+        ArrowStreamReader reader = new ArrowStreamReader(in, allocator)) {
+      VectorSchemaRoot all = reader.getVectorSchemaRoot();
+      ParquetArrowWriter writer = null;
+      try {
+        while (reader.loadNextBatch()) {
+          List<FieldVector> vectors = new ArrayList<>(all.getFieldVectors());
+          vectors.removeIf(keep.negate());
+          // Over the reader's vectors, which it closes.
+          VectorSchemaRoot root = new VectorSchemaRoot(vectors);
+          root.setRowCount(all.getRowCount());
+          if (writer == null) {
+            writer = ParquetArrowWriter.open(file, root.getSchema(), options, reader, bulk);
+            assertEquals(fields, vectors.size(), "fields written");
+            assertEquals(bulk ? fields : 0, writer.bulkFields(), "fields written in bulk");
+          }
+          writer.write(root, reader);
+        }
+      } finally {
+        if (writer != null) {
+          writer.close();
+        }
+      }
+    }
   }
 }

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.BaseIntVector;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
@@ -271,31 +270,13 @@ if __name__ == '__main__':
    */
   private void write(Path stream, Path file, WriteOptions options, boolean bulk, boolean nested)
       throws IOException {
-    try (FileInputStream in = new FileInputStream(stream.toFile());
-        ArrowStreamReader reader = new ArrowStreamReader(in, memory.allocator())) {
-      VectorSchemaRoot all = reader.getVectorSchemaRoot();
-      ParquetArrowWriter writer = null;
-      try {
-        while (reader.loadNextBatch()) {
-          List<FieldVector> vectors = new ArrayList<>(all.getFieldVectors());
-          if (nested) {
-            vectors.removeIf(v -> v.getField().getChildren().isEmpty());
-          }
-          // Over the reader's vectors, which it closes.
-          VectorSchemaRoot root = new VectorSchemaRoot(vectors);
-          root.setRowCount(all.getRowCount());
-          if (writer == null) {
-            writer = ParquetArrowWriter.open(file, root.getSchema(), options, reader, bulk);
-            assertEquals(bulk ? vectors.size() : 0, writer.bulkFields());
-            assertEquals(nested ? FIELDS - 2 : FIELDS, vectors.size());
-          }
-          writer.write(root, reader);
-        }
-      } finally {
-        if (writer != null) {
-          writer.close();
-        }
-      }
-    }
+    BothEngines.writeStream(
+        stream,
+        file,
+        options,
+        bulk,
+        memory.allocator(),
+        v -> !nested || !v.getField().getChildren().isEmpty(),
+        nested ? FIELDS - 2 : FIELDS);
   }
 }
