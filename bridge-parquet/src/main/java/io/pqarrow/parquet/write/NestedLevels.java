@@ -393,7 +393,9 @@ final class NestedLevels {
    * per-value engine meets them. Above a list or struct, each entry going on then refers to its
    * dictionary entry (the list's or struct's index: they may go down or repeat, as below a list
    * view). Right above the leaf ({@link #dictionary}), the entries stay indices into {@code d}'s
-   * vector, and one whose dictionary entry is null ends at the leaf's null level.
+   * vector, and one whose dictionary entry is null ends at the leaf's null level; an entry the leaf
+   * refuses (an interval or integer it cannot write, {@link DictionaryEntries#isRefused}) is
+   * refused by the row, in that same order, as the per-value engine refuses it when it writes it.
    */
   private void lookUp(DictionaryWriteNode d) {
     int[] idx = index;
@@ -435,6 +437,10 @@ final class NestedLevels {
       if (!atLeaf) {
         idx[i] = (int) key;
       } else if (!entries.isValid((int) key)) {
+        if (entries.isRefused((int) key)) {
+          failing = rowOf[i];
+          throw entries.refusal((int) key);
+        }
         if (nullDef < 0) {
           failing = rowOf[i];
           throw new InvalidValueException(leaf.path, "null in a non-nullable field");
