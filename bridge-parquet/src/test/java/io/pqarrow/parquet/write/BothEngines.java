@@ -14,9 +14,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
 
 /**
  * Writing the same batches with both writer engines (the per-value one, then the bulk one) and
@@ -156,6 +163,120 @@ final class BothEngines {
         if (writer != null) {
           writer.close();
         }
+      }
+    }
+  }
+
+  /** Sets entry {@code i} of a test dictionary from {@code value} ({@code x}: see below). */
+  @FunctionalInterface
+  interface EntrySetter {
+    void set(int i, int x, long value);
+  }
+
+  /**
+   * Fills {@code v} with {@code n} dictionary entries: entry {@code nullAt} is null, entry 3
+   * repeats entry 0 (as an Arrow dictionary may); the others are set from {@code x}, the entry's
+   * index (0 for entry 3), and the value {@code (x * 37) % 101 - 50}, or {@code 1000 - 17 x} when
+   * {@code replaced}. Returns {@code v}.
+   */
+  static FieldVector dictionary(
+      FieldVector v, int n, int nullAt, boolean replaced, EntrySetter set) {
+    v.allocateNew();
+    for (int i = 0; i < n; i++) {
+      if (i == nullAt) {
+        v.setNull(i);
+        continue;
+      }
+      int x = i == 3 ? 0 : i;
+      set.set(i, x, replaced ? 1000 - 17L * x : (x * 37L) % 101 - 50);
+    }
+    v.setValueCount(n);
+    return v;
+  }
+
+  /** The index of row {@code r}; negative for a null index. */
+  @FunctionalInterface
+  interface RowKeys {
+    long key(int r);
+  }
+
+  /**
+   * A field {@code name} of {@code rows} indices of {@code indexType} into {@code dictionary},
+   * which is put in {@code provider} as dictionary {@code id}; row {@code r}'s index is {@code
+   * keys.key(r)}.
+   */
+  static FieldVector indices(
+      BufferAllocator allocator,
+      DictionaryProvider.MapDictionaryProvider provider,
+      String name,
+      boolean nullable,
+      long id,
+      ArrowType.Int indexType,
+      FieldVector dictionary,
+      int rows,
+      RowKeys keys) {
+    DictionaryEncoding encoding = new DictionaryEncoding(id, false, indexType);
+    provider.put(new Dictionary(dictionary, encoding));
+    Field field = new Field(name, new FieldType(nullable, indexType, encoding), null);
+    FieldVector indices = field.createVector(allocator);
+    indices.allocateNew();
+    for (int r = 0; r < rows; r++) {
+      long key = keys.key(r);
+      if (key < 0) {
+        indices.setNull(r);
+      } else {
+        ((BaseIntVector) indices).setWithPossibleTruncate(r, key);
+      }
+    }
+    indices.setValueCount(rows);
+    return indices;
+  }
+
+  /**
+   * Makes batch {@code b}: its dictionaries put in {@code provider}, their vectors in {@code
+   * owned}.
+   */
+  @FunctionalInterface
+  interface DictionaryBatches {
+    VectorSchemaRoot batch(
+        int b, DictionaryProvider.MapDictionaryProvider provider, List<FieldVector> owned);
+  }
+
+  /**
+   * Writes {@code batches} batches of {@code make} to {@code file} with one engine, handing each to
+   * {@code written} once written, then closing it and its dictionaries; asserts that the bulk
+   * engine writes {@code bulkFields} fields.
+   */
+  static void writeBatches(
+      Path file,
+      WriteOptions options,
+      boolean bulk,
+      int batches,
+      int bulkFields,
+      DictionaryBatches make,
+      java.util.function.BiConsumer<VectorSchemaRoot, DictionaryProvider> written)
+      throws IOException {
+    DictionaryProvider.MapDictionaryProvider provider =
+        new DictionaryProvider.MapDictionaryProvider();
+    List<FieldVector> owned = new ArrayList<>();
+    ParquetArrowWriter writer = null;
+    try {
+      for (int b = 0; b < batches; b++) {
+        try (VectorSchemaRoot batch = make.batch(b, provider, owned)) {
+          if (writer == null) {
+            writer = ParquetArrowWriter.open(file, batch.getSchema(), options, provider, bulk);
+            assertEquals(bulk ? bulkFields : 0, writer.bulkFields(), "fields written in bulk");
+          }
+          writer.write(batch, provider);
+          written.accept(batch, provider);
+        } finally {
+          owned.forEach(FieldVector::close);
+          owned.clear();
+        }
+      }
+    } finally {
+      if (writer != null) {
+        writer.close();
       }
     }
   }

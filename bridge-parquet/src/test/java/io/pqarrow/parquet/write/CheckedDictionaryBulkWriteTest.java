@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.DateMilliVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntervalDayVector;
@@ -141,29 +140,15 @@ class CheckedDictionaryBulkWriteTest {
   private void write(
       Path file, WriteOptions options, boolean bulk, boolean bad, int badRow, String badField)
       throws java.io.IOException {
-    DictionaryProvider.MapDictionaryProvider provider =
-        new DictionaryProvider.MapDictionaryProvider();
-    List<FieldVector> owned = new ArrayList<>();
-    ParquetArrowWriter writer = null;
-    try {
-      for (int b = 0; b < 3; b++) {
-        try (VectorSchemaRoot batch =
-            batch(memory.allocator(), provider, b, owned, bad, b == 0 ? badRow : -1, badField)) {
-          if (writer == null) {
-            writer = ParquetArrowWriter.open(file, batch.getSchema(), options, provider, bulk);
-            assertEquals(bulk ? TYPES.length * 3 : 0, writer.bulkFields());
-          }
-          writer.write(batch, provider);
-        } finally {
-          owned.forEach(FieldVector::close);
-          owned.clear();
-        }
-      }
-    } finally {
-      if (writer != null) {
-        writer.close();
-      }
-    }
+    BothEngines.writeBatches(
+        file,
+        options,
+        bulk,
+        3,
+        TYPES.length * 3,
+        (b, provider, owned) ->
+            batch(memory.allocator(), provider, b, owned, bad, b == 0 ? badRow : -1, badField),
+        (batch, provider) -> {});
   }
 
   private static VectorSchemaRoot batch(
@@ -179,35 +164,32 @@ class CheckedDictionaryBulkWriteTest {
     for (String type : TYPES) {
       for (boolean nullable : new boolean[] {true, false}) {
         long id = k++;
-        ArrowType.Int indexType = new ArrowType.Int(k % 2 == 0 ? 8 : 32, true);
         FieldVector dictionary = dictionary(allocator, type, b == 2, bad);
         owned.add(dictionary);
-        DictionaryEncoding encoding = new DictionaryEncoding(id, false, indexType);
-        provider.put(new Dictionary(dictionary, encoding));
-        Field field =
-            new Field(
-                type + (nullable ? "_n" : "_r"),
-                new FieldType(nullable, indexType, encoding),
-                null);
-        FieldVector indices = field.createVector(allocator);
-        indices.allocateNew();
-        BaseIntVector ints = (BaseIntVector) indices;
-        boolean hits = badRow >= 0 && field.getName().equals(badField);
-        for (int r = 0; r < ROWS; r++) {
-          int row = b * ROWS + r;
-          if (nullable && row % 11 == 0) {
-            indices.setNull(r);
-            continue;
-          }
-          // every entry but the bad one (nullable fields reach the null entry too)
-          int key = (row * 7) % ENTRIES;
-          if (key == BAD || !nullable && key == ENTRIES - 1) {
-            key = 0;
-          }
-          ints.setWithPossibleTruncate(r, hits && r >= badRow && r % 2 == badRow % 2 ? BAD : key);
-        }
-        indices.setValueCount(ROWS);
-        vectors.add(indices);
+        String name = type + (nullable ? "_n" : "_r");
+        boolean hits = badRow >= 0 && name.equals(badField);
+        vectors.add(
+            BothEngines.indices(
+                allocator,
+                provider,
+                name,
+                nullable,
+                id,
+                new ArrowType.Int(k % 2 == 0 ? 8 : 32, true),
+                dictionary,
+                ROWS,
+                r -> {
+                  int row = b * ROWS + r;
+                  if (nullable && row % 11 == 0) {
+                    return -1;
+                  }
+                  // every entry but the bad one (nullable fields reach the null entry too)
+                  int key = (row * 7) % ENTRIES;
+                  if (key == BAD || !nullable && key == ENTRIES - 1) {
+                    key = 0;
+                  }
+                  return hits && r >= badRow && r % 2 == badRow % 2 ? BAD : key;
+                }));
       }
       vectors.add(list(allocator, provider, type, b, owned, bad, badRow, badField));
     }
@@ -283,28 +265,28 @@ class CheckedDictionaryBulkWriteTest {
           case "t32" -> new TimeSecVector("d", allocator);
           default -> new DateMilliVector("d", allocator);
         };
-    v.allocateNew();
-    for (int i = 0; i < ENTRIES; i++) {
-      if (i == ENTRIES - 1) {
-        v.setNull(i);
-        continue;
-      }
-      int x = i == 3 ? 0 : i;
-      long value = replaced ? 1000 - 17L * x : (x * 37L) % 101 - 50;
-      boolean wrong = bad && i == BAD;
-      switch (type) {
-        case "mdn" ->
-            ((IntervalMonthDayNanoVector) v)
-                .setSafe(
-                    i, (int) value, (int) -value, wrong ? 1_500L : Math.abs(value) * 1_000_000L);
-        case "ym" -> ((IntervalYearVector) v).setSafe(i, (int) value);
-        case "dt" -> ((IntervalDayVector) v).setSafe(i, (int) value, (int) Math.abs(value * 1000));
-        case "ts" -> ((TimeStampSecVector) v).setSafe(i, value * 86_400L);
-        case "t32" -> ((TimeSecVector) v).setSafe(i, (int) Math.abs(value * 60));
-        default -> ((DateMilliVector) v).setSafe(i, value * DAY + (wrong ? 1 : 0));
-      }
-    }
-    v.setValueCount(ENTRIES);
-    return v;
+    return BothEngines.dictionary(
+        v,
+        ENTRIES,
+        ENTRIES - 1,
+        replaced,
+        (i, x, value) -> {
+          boolean wrong = bad && i == BAD;
+          switch (type) {
+            case "mdn" ->
+                ((IntervalMonthDayNanoVector) v)
+                    .setSafe(
+                        i,
+                        (int) value,
+                        (int) -value,
+                        wrong ? 1_500L : Math.abs(value) * 1_000_000L);
+            case "ym" -> ((IntervalYearVector) v).setSafe(i, (int) value);
+            case "dt" ->
+                ((IntervalDayVector) v).setSafe(i, (int) value, (int) Math.abs(value * 1000));
+            case "ts" -> ((TimeStampSecVector) v).setSafe(i, value * 86_400L);
+            case "t32" -> ((TimeSecVector) v).setSafe(i, (int) Math.abs(value * 60));
+            default -> ((DateMilliVector) v).setSafe(i, value * DAY + (wrong ? 1 : 0));
+          }
+        });
   }
 }
