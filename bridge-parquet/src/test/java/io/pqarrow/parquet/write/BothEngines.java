@@ -280,4 +280,49 @@ final class BothEngines {
       }
     }
   }
+
+  /**
+   * Writes one file with an engine under {@code options}; {@code sameBytes}: the two engines' files
+   * are to be compared byte for byte.
+   */
+  @FunctionalInterface
+  interface OptionsWriting {
+    void write(Path file, WriteOptions options, boolean bulk, boolean sameBytes) throws IOException;
+  }
+
+  /**
+   * Writes with both engines under each of {@code factSets}, then under the options with which both
+   * cut the same pages, one per column chunk (v1 and v2 pages, dictionary on and off, page
+   * statistics and index, row groups of 4,000 rows), whose files are compared byte for byte;
+   * returns every file, each {@code old-} one before its {@code new-} one, for {@link
+   * #assertSameFacts}.
+   */
+  static List<Path> writeAll(Path dir, List<WriteOptions> factSets, OptionsWriting writing) {
+    List<Path> files = new ArrayList<>();
+    int sets = 0;
+    for (WriteOptions options : factSets) {
+      files.addAll(
+          write(
+              dir, "facts-" + sets++ + ".parquet", (f, b) -> writing.write(f, options, b, false)));
+    }
+    for (WriteOptions.PageVersion version : WriteOptions.PageVersion.values()) {
+      for (boolean dictionary : new boolean[] {true, false}) {
+        WriteOptions options =
+            WriteOptions.builder()
+                .pageVersion(version)
+                .dictionary(dictionary)
+                .pageBytes(64 << 20)
+                .rowGroupRows(4000)
+                .statistics(WriteOptions.Statistics.PAGE)
+                .pageIndex(true)
+                .build();
+        List<Path> pair =
+            write(
+                dir, "bytes-" + sets++ + ".parquet", (f, b) -> writing.write(f, options, b, true));
+        assertSameBytes(pair, options);
+        files.addAll(pair);
+      }
+    }
+    return files;
+  }
 }
