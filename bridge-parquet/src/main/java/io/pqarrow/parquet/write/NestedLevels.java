@@ -171,6 +171,7 @@ final class NestedLevels {
       reps[i] = 0;
     }
     count = n;
+    ascending = true;
     for (WriteNode node : chain) {
       if (node instanceof DictionaryWriteNode d) {
         // Right above the leaf: its entries' nulls too, and the leaf, which follows, is done.
@@ -435,6 +436,7 @@ final class NestedLevels {
         throw d.outOfRange(key);
       }
       if (!atLeaf) {
+        ascending = false; // the entries' dictionary entries: in any order
         idx[i] = (int) key;
       } else if (!entries.isValid((int) key)) {
         if (entries.isRefused((int) key)) {
@@ -456,9 +458,35 @@ final class NestedLevels {
 
   private int spanLast;
 
+  /**
+   * Whether the indices of the entries going on go up (strictly): true from the top-level rows down
+   * through structs and lists, false once a list view or a dictionary-encoded field over a list or
+   * struct has been passed (see {@link #compute}). The span's ends are then the first and last
+   * entries going on, found without a pass over the run.
+   */
+  private boolean ascending;
+
   /** Sets {@link #spanFirst} and {@link #spanLast}; false when no entry is going on. */
   private boolean span() {
     int[] idx = index;
+    if (ascending) {
+      int i = 0;
+      while (i < count && idx[i] < 0) {
+        i++;
+      }
+      if (i == count) {
+        spanFirst = -1;
+        spanLast = -1;
+        return false;
+      }
+      int j = count - 1;
+      while (idx[j] < 0) {
+        j--;
+      }
+      spanFirst = idx[i];
+      spanLast = idx[j];
+      return true;
+    }
     int first = Integer.MAX_VALUE;
     int last = -1;
     for (int i = 0; i < count; i++) {
@@ -593,6 +621,8 @@ final class NestedLevels {
       }
     }
     count = m;
+    // Offsets checked to go up keep the elements in order; views may point anywhere.
+    ascending &= !views;
     int[] t = index;
     index = ni;
     nextIndex = t;
