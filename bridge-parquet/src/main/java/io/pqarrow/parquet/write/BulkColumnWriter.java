@@ -284,14 +284,8 @@ final class BulkColumnWriter {
     if (leaf == null || leaf.kind == null) {
       return null;
     }
-    WriteKind.Source source = leaf.kind.source();
     BulkKind kind = BulkKind.of(leaf, encoding, chain != null);
-    // Below lists and structs, NestedLevels checks the rows' indices before their entries are
-    // read: an entry that may be refused (see DictionaryEntries) would be refused out of row order.
-    if (kind == null
-        || kind == BulkKind.NULLS
-        || chain != null
-            && (source == WriteKind.Source.INTERVAL || BulkKind.checksEachValue(leaf.kind, kind))) {
+    if (kind == null || kind == BulkKind.NULLS) {
       return null;
     }
     BulkColumnWriter writer =

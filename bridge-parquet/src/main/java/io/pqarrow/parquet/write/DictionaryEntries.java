@@ -189,11 +189,16 @@ final class DictionaryEntries {
     anyBad = true;
   }
 
+  /** Whether entry {@code key} of the dictionary read last is one the leaf refuses. */
+  boolean isRefused(int key) {
+    return anyBad && ArrowRuns.isSet(bad, key);
+  }
+
   /**
    * The refusal of entry {@code key} of the dictionary read last, which {@link #bad} marks: the
    * per-value engine's words, from the leaf's own check (bound to the dictionary).
    */
-  private InvalidValueException refusal(int key) {
+  InvalidValueException refusal(int key) {
     if (leaf.kind.source() == WriteKind.Source.INTERVAL) {
       return runs.badInterval(key);
     }
@@ -285,7 +290,7 @@ final class DictionaryEntries {
   /** How many of the rows the last {@link #readRun} read are values. */
   int runValid;
 
-  private byte[] indexBytes = new byte[ArrowRuns.RUN * 8];
+  private final DictionaryIndices indices = new DictionaryIndices();
 
   /**
    * Reads rows {@code row} to {@code row + n} of {@code node}'s bound batch (indices into the
@@ -322,7 +327,7 @@ final class DictionaryEntries {
           values++;
           continue;
         }
-        if (anyBad && ArrowRuns.isSet(bad, (int) key)) {
+        if (isRefused((int) key)) {
           failing = row + i;
           throw refusal((int) key);
         }
@@ -363,41 +368,14 @@ final class DictionaryEntries {
     gather(n, keys, into, Long.MAX_VALUE, 0);
   }
 
-  /** Bytes per index, and whether they are signed, of the indices {@link #readIndices} read. */
-  private int indexWidth;
-
-  private boolean indexSigned;
-
   /** Copies indices {@code from} to {@code from + n} of {@code node}'s bound batch. */
   void readIndices(DictionaryWriteNode node, int from, int n) {
-    FieldVector indices = node.indexVector();
-    org.apache.arrow.vector.types.pojo.ArrowType.Int type =
-        (org.apache.arrow.vector.types.pojo.ArrowType.Int) indices.getField().getType();
-    int width = type.getBitWidth() / 8;
-    indexWidth = width;
-    indexSigned = type.getIsSigned() || width == 8;
-    if (indexBytes.length < n * width) {
-      indexBytes = new byte[Math.max(n * width, indexBytes.length * 2)];
-    }
-    indices.getDataBuffer().getBytes((long) from * width, indexBytes, 0, n * width);
+    indices.read(node.indexVector(), from, n);
   }
 
   /** Index {@code i} of those {@link #readIndices} read (an unsigned one as a non-negative). */
   long key(int i) {
-    byte[] b = indexBytes;
-    boolean signed = indexSigned;
-    return switch (indexWidth) {
-      case 1 -> signed ? b[i] : b[i] & 0xFFL;
-      case 2 ->
-          signed
-              ? (short) ByteSink.SHORTS.get(b, i * 2)
-              : (short) ByteSink.SHORTS.get(b, i * 2) & 0xFFFFL;
-      case 4 ->
-          signed
-              ? (int) ByteSink.INTS.get(b, i * 4)
-              : (int) ByteSink.INTS.get(b, i * 4) & 0xFFFF_FFFFL;
-      default -> (long) ByteSink.LONGS.get(b, i * 8);
-    };
+    return indices.key(i);
   }
 
   /** Whether entry {@code key} of the dictionary read last is not null. */

@@ -107,6 +107,16 @@ final class DictionaryWriteNode extends WriteNode {
     return passThrough;
   }
 
+  /** The node the dictionary's values are written by (bound to the dictionary vector). */
+  WriteNode valuesNode() {
+    return values;
+  }
+
+  /** How many entries this batch's dictionary has. */
+  long dictionarySize() {
+    return size;
+  }
+
   /** The leaf below when it is one (its values are the dictionary's), else null. */
   LeafEncoder leafBelow() {
     return values instanceof LeafEncoder l ? l : null;

@@ -50,6 +50,9 @@ final class NestedLevels {
 
   private final DictionaryEntries entries;
 
+  /** The indices of a dictionary-encoded field above a list or struct, a span at a time. */
+  private final DictionaryIndices keys = new DictionaryIndices();
+
   /** The level entries of the run: their definition and repetition levels. */
   int count;
 
@@ -122,9 +125,9 @@ final class NestedLevels {
 
   /**
    * The node chains of the leaves below {@code root}, in leaf order, or null when some node is not
-   * one the levels are read for here (a dictionary-encoded field over a list or struct). A struct's
-   * Parquet field with no Arrow child (ordinal -1) is a leaf whose every value is null; a
-   * dictionary-encoded field over a leaf is in the chain right above it.
+   * one the levels are read for here. A struct's Parquet field with no Arrow child (ordinal -1) is
+   * a leaf whose every value is null; a dictionary-encoded field is in the chain right above the
+   * node of its values (a leaf, list or struct).
    */
   static List<List<WriteNode>> chains(WriteNode root) {
     List<List<WriteNode>> out = new ArrayList<>();
@@ -140,7 +143,7 @@ final class NestedLevels {
     } else if (node instanceof ListWriteNode list) {
       ok = collect(list.element, path, out);
     } else if (node instanceof DictionaryWriteNode dictionary) {
-      ok = dictionary.leafBelow() != null && collect(dictionary.leafBelow(), path, out);
+      ok = collect(dictionary.valuesNode(), path, out);
     } else if (node instanceof StructWriteNode struct) {
       ok = true;
       for (int i = 0; ok && i < struct.children.size(); i++) {
@@ -168,10 +171,15 @@ final class NestedLevels {
       reps[i] = 0;
     }
     count = n;
+    ascending = true;
     for (WriteNode node : chain) {
-      if (node == dictionary) {
-        endDictionaryNulls(); // and the leaf's, which follows
-        break;
+      if (node instanceof DictionaryWriteNode d) {
+        // Right above the leaf: its entries' nulls too, and the leaf, which follows, is done.
+        lookUp(d);
+        if (d == dictionary) {
+          break;
+        }
+        continue;
       }
       endNulls(node, vectorOf(node));
       if (node instanceof ListWriteNode list) {
@@ -380,18 +388,32 @@ final class NestedLevels {
   }
 
   /**
-   * Ends the entries going on (indices into the dictionary-encoded field's vector) whose index is
-   * null, at the field's null level, or whose dictionary entry is null, at the leaf's; an index
-   * outside the dictionary, or a null where the field or leaf cannot hold one, is refused naming
-   * its row, the first in entry (so row) order, as the per-value engine meets them.
+   * Ends the entries going on (indices into the dictionary-encoded field {@code d}'s vector) whose
+   * index is null, at the field's null level; an index outside the dictionary, or a null where the
+   * field cannot hold one, is refused naming its row, the first in entry (so row) order, as the
+   * per-value engine meets them. Above a list or struct, each entry going on then refers to its
+   * dictionary entry (the list's or struct's index: they may go down or repeat, as below a list
+   * view). Right above the leaf ({@link #dictionary}), the entries stay indices into {@code d}'s
+   * vector, and one whose dictionary entry is null ends at the leaf's null level; an entry the leaf
+   * refuses (an interval or integer it cannot write, {@link DictionaryEntries#isRefused}) is
+   * refused by the row, in that same order, as the per-value engine refuses it when it writes it.
    */
-  private void endDictionaryNulls() {
+  private void lookUp(DictionaryWriteNode d) {
     int[] idx = index;
-    if (!readSpan(dictionary, dictionary.indexVector())) {
+    if (!readSpan(d, d.indexVector())) {
       return;
     }
     int first = spanFirst;
-    entries.readIndices(dictionary, first, spanLast - first + 1);
+    int n = spanLast - first + 1;
+    boolean atLeaf = d == dictionary;
+    long size;
+    if (atLeaf) {
+      entries.readIndices(d, first, n);
+      size = entries.count;
+    } else {
+      keys.read(d.indexVector(), first, n);
+      size = d.dictionarySize();
+    }
     long[] b = bits;
     int nullDef = leaf.nullDef;
     for (int i = 0; i < count; i++) {
@@ -400,20 +422,27 @@ final class NestedLevels {
         continue;
       }
       if ((b[(at - first) >> 6] & (1L << (at - first))) == 0) {
-        if (dictionary.nullDef < 0) {
+        if (d.nullDef < 0) {
           failing = rowOf[i];
-          throw new InvalidValueException(dictionary.path, "null in a non-nullable field");
+          throw new InvalidValueException(d.path, "null in a non-nullable field");
         }
-        defs[i] = dictionary.nullDef;
+        defs[i] = d.nullDef;
         idx[i] = -1;
         continue;
       }
-      long key = entries.key(at - first);
-      if (key < 0 || key >= entries.count) {
+      long key = atLeaf ? entries.key(at - first) : keys.key(at - first);
+      if (key < 0 || key >= size) {
         failing = rowOf[i];
-        throw dictionary.outOfRange(key);
+        throw d.outOfRange(key);
       }
-      if (!entries.isValid((int) key)) {
+      if (!atLeaf) {
+        ascending = false; // the entries' dictionary entries: in any order
+        idx[i] = (int) key;
+      } else if (!entries.isValid((int) key)) {
+        if (entries.isRefused((int) key)) {
+          failing = rowOf[i];
+          throw entries.refusal((int) key);
+        }
         if (nullDef < 0) {
           failing = rowOf[i];
           throw new InvalidValueException(leaf.path, "null in a non-nullable field");
@@ -429,9 +458,35 @@ final class NestedLevels {
 
   private int spanLast;
 
+  /**
+   * Whether the indices of the entries going on go up (strictly): true from the top-level rows down
+   * through structs and lists, false once a list view or a dictionary-encoded field over a list or
+   * struct has been passed (see {@link #compute}). The span's ends are then the first and last
+   * entries going on, found without a pass over the run.
+   */
+  private boolean ascending;
+
   /** Sets {@link #spanFirst} and {@link #spanLast}; false when no entry is going on. */
   private boolean span() {
     int[] idx = index;
+    if (ascending) {
+      int i = 0;
+      while (i < count && idx[i] < 0) {
+        i++;
+      }
+      if (i == count) {
+        spanFirst = -1;
+        spanLast = -1;
+        return false;
+      }
+      int j = count - 1;
+      while (idx[j] < 0) {
+        j--;
+      }
+      spanFirst = idx[i];
+      spanLast = idx[j];
+      return true;
+    }
     int first = Integer.MAX_VALUE;
     int last = -1;
     for (int i = 0; i < count; i++) {
@@ -566,6 +621,8 @@ final class NestedLevels {
       }
     }
     count = m;
+    // Offsets checked to go up keep the elements in order; views may point anywhere.
+    ascending &= !views;
     int[] t = index;
     index = ni;
     nextIndex = t;

@@ -13,9 +13,11 @@
  * ValueDictionary}), whose pages go to parquet-java's page writer. A dictionary-encoded Arrow field
  * over such a leaf, top-level or below lists and structs, is written in bulk too: {@code
  * DictionaryEntries} reads each Arrow dictionary from its buffers and folds it once per column
- * chunk, and {@code IndexPages} writes the ids over it. Dictionary-encoded fields over lists or
- * structs, and those below lists and structs over intervals or rescaled or narrowed integers, still
- * take the triples. {@code FooterPatch} mends the footer parquet-java writes (INTERVAL columns,
- * sorting columns, no page index).
+ * chunk, and {@code IndexPages} writes the ids over it; over intervals or rescaled or narrowed
+ * integers, at any depth, each dictionary is converted once. A dictionary-encoded field over a list
+ * or struct has its levels read through its indices ({@code DictionaryIndices}). Only a field with
+ * a leaf {@code BulkKind} refuses, or a dictionary over an all-null leaf, still takes the triples,
+ * as does a writer opened with the bulk path off (the tests' reference). {@code FooterPatch} mends
+ * the footer parquet-java writes (INTERVAL columns, sorting columns, no page index).
  */
 package io.pqarrow.parquet.write;

@@ -10,15 +10,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.DateMilliVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntervalDayVector;
 import org.apache.arrow.vector.IntervalMonthDayNanoVector;
 import org.apache.arrow.vector.IntervalYearVector;
+import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TimeSecVector;
 import org.apache.arrow.vector.TimeStampSecVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -31,13 +32,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Dictionary-encoded Arrow fields whose values are checked on the way (intervals of each unit, and
- * integers that change unit: timestamps and times in seconds, dates in milliseconds) are written by
- * the bulk engine, each dictionary converted once: the same pyarrow footer facts and values as the
- * per-value engine's file, with the Arrow dictionary as the page dictionary and as values, over a
- * dictionary kept, then replaced. An entry that cannot be written (nanoseconds that are not whole
- * milliseconds, a date that is not a whole day) is refused as the per-value engine refuses it: by
- * the first row that refers to it, or at once when the dictionary is the page dictionary; unused,
- * it is left out when the dictionary is not.
+ * integers that change unit: timestamps and times in seconds, dates in milliseconds), at the top
+ * and below a list, are written by the bulk engine, each dictionary converted once: the same
+ * pyarrow footer facts and values as the per-value engine's file, with the Arrow dictionary as the
+ * page dictionary and as values, over a dictionary kept, then replaced. An entry that cannot be
+ * written (nanoseconds that are not whole milliseconds, a date that is not a whole day) is refused
+ * as the per-value engine refuses it: by the first row that refers to it, or at once when the
+ * dictionary is the page dictionary; unused, it is left out when the dictionary is not.
  */
 class CheckedDictionaryBulkWriteTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
@@ -69,7 +70,7 @@ class CheckedDictionaryBulkWriteTest {
           BothEngines.write(
               dir,
               "checked-" + names++ + ".parquet",
-              (file, bulk) -> write(file, options, bulk, false, -1)));
+              (file, bulk) -> write(file, options, bulk, false, -1, "")));
     }
     List<String> facts = BothEngines.assertSameFacts(files, names);
     // a chunk with the Arrow dictionary as its page dictionary, and one written as values
@@ -89,12 +90,14 @@ class CheckedDictionaryBulkWriteTest {
             dir,
             "unused.parquet",
             (file, bulk) ->
-                write(file, WriteOptions.builder().dictionary(false).build(), bulk, true, -1));
+                write(file, WriteOptions.builder().dictionary(false).build(), bulk, true, -1, ""));
     BothEngines.assertSameFacts(files, 1);
-    for (String type : new String[] {"mdn", "d64"}) {
+    // At the top, and below a list (its levels from NestedLevels, which refuses the entry).
+    for (String field : new String[] {"mdn_n", "d64_n", "l_mdn", "l_d64"}) {
+      String type = field.replace("l_", "").replace("_n", "");
       List<String> messages = new ArrayList<>();
       for (boolean bulk : new boolean[] {false, true}) {
-        Path file = dir.resolve("used-" + type + bulk + ".parquet");
+        Path file = dir.resolve("used-" + field + bulk + ".parquet");
         messages.add(
             assertThrows(
                     ParquetFileException.class,
@@ -104,7 +107,8 @@ class CheckedDictionaryBulkWriteTest {
                             WriteOptions.builder().dictionary(false).build(),
                             bulk,
                             true,
-                            type.equals("mdn") ? 1234 : 2345))
+                            type.equals("mdn") ? 1234 : 2345,
+                            field))
                 .getMessage()
                 .replace(file.toString(), "FILE"));
       }
@@ -120,7 +124,7 @@ class CheckedDictionaryBulkWriteTest {
       messages.add(
           assertThrows(
                   ParquetFileException.class,
-                  () -> write(file, WriteOptions.defaults(), bulk, true, -1))
+                  () -> write(file, WriteOptions.defaults(), bulk, true, -1, ""))
               .getMessage()
               .replace(file.toString(), "FILE"));
     }
@@ -131,33 +135,20 @@ class CheckedDictionaryBulkWriteTest {
   /**
    * Writes two batches with one dictionary, then one with another; {@code bad}: the dictionaries of
    * {@code mdn} and {@code d64} hold an entry that cannot be written, which row {@code badRow} of
-   * the first batch refers to (mdn for an even row, d64 for an odd one; -1: no row does).
+   * the first batch of field {@code badField} refers to (-1: no row does).
    */
-  private void write(Path file, WriteOptions options, boolean bulk, boolean bad, int badRow)
+  private void write(
+      Path file, WriteOptions options, boolean bulk, boolean bad, int badRow, String badField)
       throws java.io.IOException {
-    DictionaryProvider.MapDictionaryProvider provider =
-        new DictionaryProvider.MapDictionaryProvider();
-    List<FieldVector> owned = new ArrayList<>();
-    ParquetArrowWriter writer = null;
-    try {
-      for (int b = 0; b < 3; b++) {
-        try (VectorSchemaRoot batch =
-            batch(memory.allocator(), provider, b, owned, bad, b == 0 ? badRow : -1)) {
-          if (writer == null) {
-            writer = ParquetArrowWriter.open(file, batch.getSchema(), options, provider, bulk);
-            assertEquals(bulk ? TYPES.length * 2 : 0, writer.bulkFields());
-          }
-          writer.write(batch, provider);
-        } finally {
-          owned.forEach(FieldVector::close);
-          owned.clear();
-        }
-      }
-    } finally {
-      if (writer != null) {
-        writer.close();
-      }
-    }
+    BothEngines.writeBatches(
+        file,
+        options,
+        bulk,
+        3,
+        TYPES.length * 3,
+        (b, provider, owned) ->
+            batch(memory.allocator(), provider, b, owned, bad, b == 0 ? badRow : -1, badField),
+        (batch, provider) -> {});
   }
 
   private static VectorSchemaRoot batch(
@@ -166,46 +157,96 @@ class CheckedDictionaryBulkWriteTest {
       int b,
       List<FieldVector> owned,
       boolean bad,
-      int badRow) {
+      int badRow,
+      String badField) {
     List<FieldVector> vectors = new ArrayList<>();
     int k = 0;
     for (String type : TYPES) {
       for (boolean nullable : new boolean[] {true, false}) {
         long id = k++;
-        ArrowType.Int indexType = new ArrowType.Int(k % 2 == 0 ? 8 : 32, true);
         FieldVector dictionary = dictionary(allocator, type, b == 2, bad);
         owned.add(dictionary);
-        DictionaryEncoding encoding = new DictionaryEncoding(id, false, indexType);
-        provider.put(new Dictionary(dictionary, encoding));
-        Field field =
-            new Field(
-                type + (nullable ? "_n" : "_r"),
-                new FieldType(nullable, indexType, encoding),
-                null);
-        FieldVector indices = field.createVector(allocator);
-        indices.allocateNew();
-        BaseIntVector ints = (BaseIntVector) indices;
-        boolean hits = nullable && badRow >= 0 && type.equals(badRow % 2 == 0 ? "mdn" : "d64");
-        for (int r = 0; r < ROWS; r++) {
-          int row = b * ROWS + r;
-          if (nullable && row % 11 == 0) {
-            indices.setNull(r);
-            continue;
-          }
-          // every entry but the bad one (nullable fields reach the null entry too)
-          int key = (row * 7) % ENTRIES;
-          if (key == BAD || !nullable && key == ENTRIES - 1) {
-            key = 0;
-          }
-          ints.setWithPossibleTruncate(r, hits && r >= badRow && r % 2 == badRow % 2 ? BAD : key);
-        }
-        indices.setValueCount(ROWS);
-        vectors.add(indices);
+        String name = type + (nullable ? "_n" : "_r");
+        boolean hits = badRow >= 0 && name.equals(badField);
+        vectors.add(
+            BothEngines.indices(
+                allocator,
+                provider,
+                name,
+                nullable,
+                id,
+                new ArrowType.Int(k % 2 == 0 ? 8 : 32, true),
+                dictionary,
+                ROWS,
+                r -> {
+                  int row = b * ROWS + r;
+                  if (nullable && row % 11 == 0) {
+                    return -1;
+                  }
+                  // every entry but the bad one (nullable fields reach the null entry too)
+                  int key = (row * 7) % ENTRIES;
+                  if (key == BAD || !nullable && key == ENTRIES - 1) {
+                    key = 0;
+                  }
+                  return hits && r >= badRow && r % 2 == badRow % 2 ? BAD : key;
+                }));
       }
+      vectors.add(list(allocator, provider, type, b, owned, bad, badRow, badField));
     }
     VectorSchemaRoot root = new VectorSchemaRoot(vectors);
     root.setRowCount(ROWS);
     return root;
+  }
+
+  /**
+   * Field {@code l_TYPE}: a nullable list of nullable int16 indices into a dictionary of {@code
+   * type} of its own; row {@code badRow}'s first element (of the first batch, when the field is
+   * {@code badField}) refers to the entry that cannot be written.
+   */
+  private static FieldVector list(
+      BufferAllocator allocator,
+      DictionaryProvider.MapDictionaryProvider provider,
+      String type,
+      int b,
+      List<FieldVector> owned,
+      boolean bad,
+      int badRow,
+      String badField) {
+    FieldVector dictionary = dictionary(allocator, type, b == 2, bad);
+    owned.add(dictionary);
+    String name = "l_" + type;
+    DictionaryEncoding encoding =
+        new DictionaryEncoding(
+            100 + List.of(TYPES).indexOf(type), false, new ArrowType.Int(16, true));
+    provider.put(new Dictionary(dictionary, encoding));
+    Field item = new Field("item", new FieldType(true, encoding.getIndexType(), encoding), null);
+    Field field = new Field(name, FieldType.nullable(ArrowType.List.INSTANCE), List.of(item));
+    ListVector list = (ListVector) field.createVector(allocator);
+    list.allocateNew();
+    SmallIntVector elements = (SmallIntVector) list.getDataVector();
+    boolean hits = badRow >= 0 && name.equals(badField);
+    int e = 0;
+    for (int r = 0; r < ROWS; r++) {
+      int row = b * ROWS + r;
+      if (row % 13 == 0) {
+        list.setNull(r);
+        continue;
+      }
+      list.startNewValue(r);
+      int len = row % 4;
+      for (int j = 0; j < len; j++, e++) {
+        if ((row + j) % 9 == 0) {
+          elements.setNull(e);
+          continue;
+        }
+        int key = (row * 7 + j * 3) % ENTRIES;
+        elements.setSafe(e, hits && r == badRow && j == 0 ? BAD : key == BAD ? 0 : key);
+      }
+      list.endValue(r, len);
+    }
+    elements.setValueCount(e);
+    list.setValueCount(ROWS);
+    return list;
   }
 
   /**
@@ -224,28 +265,28 @@ class CheckedDictionaryBulkWriteTest {
           case "t32" -> new TimeSecVector("d", allocator);
           default -> new DateMilliVector("d", allocator);
         };
-    v.allocateNew();
-    for (int i = 0; i < ENTRIES; i++) {
-      if (i == ENTRIES - 1) {
-        v.setNull(i);
-        continue;
-      }
-      int x = i == 3 ? 0 : i;
-      long value = replaced ? 1000 - 17L * x : (x * 37L) % 101 - 50;
-      boolean wrong = bad && i == BAD;
-      switch (type) {
-        case "mdn" ->
-            ((IntervalMonthDayNanoVector) v)
-                .setSafe(
-                    i, (int) value, (int) -value, wrong ? 1_500L : Math.abs(value) * 1_000_000L);
-        case "ym" -> ((IntervalYearVector) v).setSafe(i, (int) value);
-        case "dt" -> ((IntervalDayVector) v).setSafe(i, (int) value, (int) Math.abs(value * 1000));
-        case "ts" -> ((TimeStampSecVector) v).setSafe(i, value * 86_400L);
-        case "t32" -> ((TimeSecVector) v).setSafe(i, (int) Math.abs(value * 60));
-        default -> ((DateMilliVector) v).setSafe(i, value * DAY + (wrong ? 1 : 0));
-      }
-    }
-    v.setValueCount(ENTRIES);
-    return v;
+    return BothEngines.dictionary(
+        v,
+        ENTRIES,
+        ENTRIES - 1,
+        replaced,
+        (i, x, value) -> {
+          boolean wrong = bad && i == BAD;
+          switch (type) {
+            case "mdn" ->
+                ((IntervalMonthDayNanoVector) v)
+                    .setSafe(
+                        i,
+                        (int) value,
+                        (int) -value,
+                        wrong ? 1_500L : Math.abs(value) * 1_000_000L);
+            case "ym" -> ((IntervalYearVector) v).setSafe(i, (int) value);
+            case "dt" ->
+                ((IntervalDayVector) v).setSafe(i, (int) value, (int) Math.abs(value * 1000));
+            case "ts" -> ((TimeStampSecVector) v).setSafe(i, value * 86_400L);
+            case "t32" -> ((TimeSecVector) v).setSafe(i, (int) Math.abs(value * 60));
+            default -> ((DateMilliVector) v).setSafe(i, value * DAY + (wrong ? 1 : 0));
+          }
+        });
   }
 }

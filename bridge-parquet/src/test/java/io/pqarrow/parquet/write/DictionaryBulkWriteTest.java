@@ -8,6 +8,7 @@ import io.pqarrow.parquet.ParquetFileException;
 import io.pqarrow.parquet.read.ParquetArrowReader;
 import io.pqarrow.parquet.read.ReadOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -23,12 +24,8 @@ import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -139,34 +136,20 @@ class DictionaryBulkWriteTest {
   }
 
   /** Writes the batches to {@code file}; their rows, values looked up. */
-  private List<String> write(Path file, WriteOptions options, boolean bulk) {
-    DictionaryProvider.MapDictionaryProvider provider =
-        new DictionaryProvider.MapDictionaryProvider();
-    List<FieldVector> owned = new ArrayList<>();
+  private List<String> write(Path file, WriteOptions options, boolean bulk) throws IOException {
     List<String> rows = new ArrayList<>();
-    ParquetArrowWriter writer = null;
-    try {
-      for (int b = 0; b < BATCHES; b++) {
-        try (VectorSchemaRoot batch = batch(memory.allocator(), provider, b, owned)) {
-          if (writer == null) {
-            writer = ParquetArrowWriter.open(file, batch.getSchema(), options, provider, bulk);
-            assertEquals(bulk ? batch.getSchema().getFields().size() : 0, writer.bulkFields());
-          }
-          writer.write(batch, provider);
+    BothEngines.writeBatches(
+        file,
+        options,
+        bulk,
+        BATCHES,
+        VALUES.length * 2,
+        (b, provider, owned) -> batch(memory.allocator(), provider, b, owned),
+        (batch, provider) -> {
           for (String r : io.pqarrow.parquet.ArrowJson.rows(batch, provider)) {
             rows.add(io.pqarrow.parquet.ArrowJson.canonical(r));
           }
-        } finally {
-          owned.forEach(FieldVector::close);
-          owned.clear();
-        }
-      }
-      writer.close();
-    } finally {
-      if (writer != null) {
-        writer.close();
-      }
-    }
+        });
     return rows;
   }
 
@@ -203,35 +186,29 @@ class DictionaryBulkWriteTest {
         k++;
         FieldVector dictionary = dictionary(allocator, type, entries, b == 3);
         owned.add(dictionary);
-        DictionaryEncoding encoding = new DictionaryEncoding(id, false, indexType);
-        provider.put(new Dictionary(dictionary, encoding));
-        Field field =
-            new Field(
+        vectors.add(
+            BothEngines.indices(
+                allocator,
+                provider,
                 type + (nullable ? "_n" : "_r"),
-                new FieldType(nullable, indexType, encoding),
-                null);
-        FieldVector indices = field.createVector(allocator);
-        indices.allocateNew();
-        BaseIntVector ints = (BaseIntVector) indices;
-        for (int r = 0; r < BATCH; r++) {
-          int row = b * BATCH + r;
-          if (nullable && row % 11 == 0) {
-            indices.setNull(r);
-            continue;
-          }
-          // nullable fields reach every entry (the null one too), required ones all but it; a
-          // grown dictionary's new entries from batch 2 on
-          int key = (row * 7) % entries;
-          if (!nullable && key == ENTRIES - 1) {
-            key = 0;
-          }
-          if (b == 2 && row % 5 == 0) {
-            key = entries - 1 - (row % 3);
-          }
-          ints.setWithPossibleTruncate(r, key);
-        }
-        indices.setValueCount(BATCH);
-        vectors.add(indices);
+                nullable,
+                id,
+                indexType,
+                dictionary,
+                BATCH,
+                r -> {
+                  int row = b * BATCH + r;
+                  if (nullable && row % 11 == 0) {
+                    return -1;
+                  }
+                  // nullable fields reach every entry (the null one too), required ones all but
+                  // it; a grown dictionary's new entries from batch 2 on
+                  int key = (row * 7) % entries;
+                  if (!nullable && key == ENTRIES - 1) {
+                    key = 0;
+                  }
+                  return b == 2 && row % 5 == 0 ? entries - 1 - (row % 3) : key;
+                }));
       }
     }
     VectorSchemaRoot root = new VectorSchemaRoot(vectors);
@@ -254,28 +231,24 @@ class DictionaryBulkWriteTest {
           case "str" -> new VarCharVector("d", allocator);
           default -> new FixedSizeBinaryVector("d", allocator, 4);
         };
-    v.allocateNew();
-    for (int i = 0; i < n; i++) {
-      if (i == ENTRIES - 1) {
-        v.setNull(i);
-        continue;
-      }
-      int x = i == 3 ? 0 : i;
-      long value = replaced ? 1000 - 17L * x : (x * 37L) % 101 - 50;
-      switch (type) {
-        case "i32" -> ((IntVector) v).setSafe(i, (int) value);
-        case "i64" -> ((BigIntVector) v).setSafe(i, value << 33);
-        case "f64" -> ((Float8Vector) v).setSafe(i, value / 4.0);
-        case "dec" -> ((DecimalVector) v).setSafe(i, BigDecimal.valueOf(value, 2));
-        case "str" ->
-            ((VarCharVector) v)
-                .setSafe(i, ("v" + value + "-".repeat(x % 9)).getBytes(StandardCharsets.UTF_8));
-        default ->
-            ((FixedSizeBinaryVector) v)
-                .setSafe(i, java.nio.ByteBuffer.allocate(4).putInt((int) value).array());
-      }
-    }
-    v.setValueCount(n);
-    return v;
+    return BothEngines.dictionary(
+        v,
+        n,
+        ENTRIES - 1,
+        replaced,
+        (i, x, value) -> {
+          switch (type) {
+            case "i32" -> ((IntVector) v).setSafe(i, (int) value);
+            case "i64" -> ((BigIntVector) v).setSafe(i, value << 33);
+            case "f64" -> ((Float8Vector) v).setSafe(i, value / 4.0);
+            case "dec" -> ((DecimalVector) v).setSafe(i, BigDecimal.valueOf(value, 2));
+            case "str" ->
+                ((VarCharVector) v)
+                    .setSafe(i, ("v" + value + "-".repeat(x % 9)).getBytes(StandardCharsets.UTF_8));
+            default ->
+                ((FixedSizeBinaryVector) v)
+                    .setSafe(i, java.nio.ByteBuffer.allocate(4).putInt((int) value).array());
+          }
+        });
   }
 }
