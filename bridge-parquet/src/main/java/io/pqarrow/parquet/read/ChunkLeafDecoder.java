@@ -426,7 +426,7 @@ abstract class ChunkLeafDecoder extends LeafDecoder {
    * decodes every page, and plans nothing.
    */
   @Override
-  final void plan(RowSelection selection) {
+  final void plan(SelectedRuns selection) {
     if (chunkPages == null && !refusesValues()) {
       int carried = selection.carried();
       int runs = selection.runs();

@@ -157,21 +157,21 @@ abstract class LeafDecoder implements AutoCloseable {
   }
 
   /**
-   * Reads the selected runs of the next {@link RowSelection#total()} records into the batch's slots
+   * Reads the selected runs of the next {@link SelectedRuns#total()} records into the batch's slots
    * (one after another, as {@link #readRecords} would) and passes over the records between them
    * with {@link #skipRecords}, whole pages unread when {@code pages} shows where they start: late
    * materialization of a column the filter does not read.
    *
-   * <p>The rows the previous batch left ({@link RowSelection#carried()}) are passed over first,
+   * <p>The rows the previous batch left ({@link SelectedRuns#carried()}) are passed over first,
    * with the gap before the first run; the rows this batch leaves to the next ({@link
-   * RowSelection#deferred()}) are not passed over here.
+   * SelectedRuns#deferred()}) are not passed over here.
    *
    * @param pages the current chunk's offset index, or {@code null}
    * @return the records read or passed over: {@code selection.total()} unless the chunk ended early
    *     (then the records from the batch's row 0 to where it ended, negative when it ended among
    *     the rows carried in)
    */
-  final int readSelected(RowSelection selection, OffsetIndex pages) {
+  final int readSelected(SelectedRuns selection, OffsetIndex pages) {
     plan(selection);
     long base = selection.chunkRecord();
     int at = -selection.carried();
@@ -202,7 +202,7 @@ abstract class LeafDecoder implements AutoCloseable {
    * Tells the decoder which records of the batch {@link #readSelected} will read, before it reads
    * them, so that a decoder that reads pages ahead need not decompress the pages it will pass over.
    */
-  void plan(RowSelection selection) {}
+  void plan(SelectedRuns selection) {}
 
   /**
    * Decodes the next {@code records} records and forgets them: they are read into the slots after
