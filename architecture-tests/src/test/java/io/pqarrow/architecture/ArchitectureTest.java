@@ -29,10 +29,12 @@ class ArchitectureTest {
 
   /**
    * Internal packages: public only so that sibling packages of the same module can call them. Every
-   * {@code internal} package, and the kernel's packages by job.
+   * {@code internal} package, the kernel's packages by job, and the reader's node tree and leaves.
    */
   private static final Pattern INTERNAL =
-      Pattern.compile("io\\.pqarrow\\.(.+\\.)?internal(\\..+)?|io\\.pqarrow\\.kernel\\.[a-z]+");
+      Pattern.compile(
+          "io\\.pqarrow\\.(.+\\.)?internal(\\..+)?|io\\.pqarrow\\.kernel\\.[a-z]+"
+              + "|io\\.pqarrow\\.parquet\\.read\\.(node|leaf)");
 
   /**
    * Uses of an internal package from another module that are known and allowed, as "from-package ->

@@ -1,5 +1,6 @@
 package io.pqarrow.parquet.read;
 
+import io.pqarrow.parquet.read.leaf.SelectedRuns;
 import java.util.Arrays;
 
 /**
