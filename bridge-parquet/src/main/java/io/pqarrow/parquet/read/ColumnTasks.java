@@ -1,6 +1,8 @@
 package io.pqarrow.parquet.read;
 
 import io.pqarrow.parquet.internal.HelperThreads;
+import io.pqarrow.parquet.read.leaf.ChunkLeafDecoder;
+import io.pqarrow.parquet.read.leaf.LeafDecoder;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;

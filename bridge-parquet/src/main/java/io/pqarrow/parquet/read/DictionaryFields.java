@@ -4,6 +4,7 @@ import io.pqarrow.ErrorKind;
 import io.pqarrow.ErrorLocation;
 import io.pqarrow.extension.VariantType;
 import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.parquet.read.leaf.ChunkLeaves;
 import io.pqarrow.schema.FieldMapping;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -1,6 +1,7 @@
 package io.pqarrow.parquet.read;
 
 import io.pqarrow.filter.ParquetPredicates;
+import io.pqarrow.parquet.read.leaf.LeafDecoder;
 import io.pqarrow.schema.SchemaMapping;
 import java.util.HashSet;
 import java.util.List;

@@ -1,6 +1,9 @@
 package io.pqarrow.parquet.read;
 
 import io.pqarrow.filter.FilterEvaluator;
+import io.pqarrow.parquet.read.leaf.LeafDecoder;
+import io.pqarrow.parquet.read.node.BatchRows;
+import io.pqarrow.parquet.read.node.NodeAssembler;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

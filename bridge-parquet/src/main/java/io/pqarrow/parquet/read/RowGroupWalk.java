@@ -5,6 +5,7 @@ import io.pqarrow.ErrorLocation;
 import io.pqarrow.ErrorText;
 import io.pqarrow.filter.ParquetPredicates;
 import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.parquet.read.leaf.LeafDecoder;
 import io.pqarrow.schema.SchemaMapping;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,5 +1,6 @@
 package io.pqarrow.parquet.read;
 
+import io.pqarrow.parquet.read.leaf.SelectedRuns;
 import java.util.Arrays;
 
 /**
@@ -25,7 +26,7 @@ import java.util.Arrays;
  *
  * <p>Filled once per batch on the calling thread, then only read (by one leaf per thread).
  */
-final class RowSelection {
+final class RowSelection implements SelectedRuns {
   private int[] from = new int[16];
   private int[] to = new int[16];
   private int runs;
@@ -144,7 +145,8 @@ final class RowSelection {
   }
 
   /** The rows just before row 0 that are still to be passed over (see {@link #carry}). */
-  int carried() {
+  @Override
+  public int carried() {
     return carried;
   }
 
@@ -152,37 +154,44 @@ final class RowSelection {
    * The rows at the batch's end, after its last run, left to the next batch to pass over (when no
    * row is selected: every row of the batch and the rows carried in).
    */
-  int deferred() {
+  @Override
+  public int deferred() {
     return deferred;
   }
 
   /** The number of runs. */
-  int runs() {
+  @Override
+  public int runs() {
     return runs;
   }
 
   /** The first row (of the batch) of run {@code r}. */
-  int from(int r) {
+  @Override
+  public int from(int r) {
     return from[r];
   }
 
   /** The row after the last of run {@code r}. */
-  int to(int r) {
+  @Override
+  public int to(int r) {
     return to[r];
   }
 
   /** The first rows of the runs, in {@code [0, runs())}: the array itself, to be read only. */
-  int[] froms() {
+  @Override
+  public int[] froms() {
     return from;
   }
 
   /** The rows after the runs' last, in {@code [0, runs())}: the array itself, to be read only. */
-  int[] tos() {
+  @Override
+  public int[] tos() {
     return to;
   }
 
   /** The rows of the batch, selected or not. */
-  int total() {
+  @Override
+  public int total() {
     return total;
   }
 
@@ -192,7 +201,8 @@ final class RowSelection {
   }
 
   /** The record of the column chunks that row 0 of the batch is. */
-  long chunkRecord() {
+  @Override
+  public long chunkRecord() {
     return chunkRecord;
   }
 }

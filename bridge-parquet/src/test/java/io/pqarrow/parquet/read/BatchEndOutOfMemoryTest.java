@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.pqarrow.ErrorKind;
 import io.pqarrow.filter.ExpressionParser;
 import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.parquet.read.leaf.LeafColumn;
+import io.pqarrow.parquet.read.leaf.LeafDecoder;
+import io.pqarrow.parquet.read.leaf.LeafFactory;
 import io.pqarrow.parquet.write.ParquetArrowWriter;
 import io.pqarrow.parquet.write.WriteOptions;
 import io.pqarrow.testing.LeakCheckingAllocator;
@@ -99,20 +102,20 @@ class BatchEndOutOfMemoryTest {
         LeafColumn c, ColumnDescriptor column, ArrowType arrowType, FieldVector vector) {
       return new LeafDecoder(c) {
         @Override
-        FieldVector vector() {
+        public FieldVector vector() {
           return vector;
         }
 
         @Override
-        void startChunk(ColumnChunkMetaData chunk, int rowGroup) {}
+        public void startChunk(ColumnChunkMetaData chunk, int rowGroup) {}
 
         @Override
-        int readRecords(int records) {
+        public int readRecords(int records) {
           return records;
         }
 
         @Override
-        void endBatch() {
+        public void endBatch() {
           throw new OutOfMemoryException("no memory to end the batch");
         }
       };

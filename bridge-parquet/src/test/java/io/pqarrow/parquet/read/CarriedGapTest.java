@@ -2,6 +2,8 @@ package io.pqarrow.parquet.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.pqarrow.parquet.read.leaf.LeafColumn;
+import io.pqarrow.parquet.read.leaf.LeafDecoder;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
@@ -29,15 +31,15 @@ class CarriedGapTest {
     }
 
     @Override
-    FieldVector vector() {
+    public FieldVector vector() {
       return new NullVector("c");
     }
 
     @Override
-    void startChunk(ColumnChunkMetaData chunk, int rowGroup) {}
+    public void startChunk(ColumnChunkMetaData chunk, int rowGroup) {}
 
     @Override
-    int readRecords(int records) {
+    public int readRecords(int records) {
       int n = (int) Math.min(records, length - at);
       calls.add("read " + at + ".." + (at + n));
       at += n;
@@ -45,7 +47,7 @@ class CarriedGapTest {
     }
 
     @Override
-    long skipRecords(long from, long to, OffsetIndex pages) {
+    public long skipRecords(long from, long to, OffsetIndex pages) {
       assertEquals(at, from, "passes over from where it stands");
       long n = Math.min(to, length) - from;
       calls.add("pass " + from + ".." + (from + n));

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.pqarrow.extension.ExtensionTypes;
 import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.parquet.read.leaf.ChunkLeaves;
+import io.pqarrow.parquet.read.leaf.ReferenceLeaves;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import io.pqarrow.testing.PythonEnv;
 import java.io.IOException;

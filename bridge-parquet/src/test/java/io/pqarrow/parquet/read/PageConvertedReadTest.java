@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.pqarrow.ErrorKind;
 import io.pqarrow.parquet.ParquetFileException;
+import io.pqarrow.parquet.read.leaf.ChunkLeaves;
+import io.pqarrow.parquet.read.leaf.ReferenceLeaves;
 import io.pqarrow.schema.FieldMapping;
 import io.pqarrow.schema.MappingOptions;
 import io.pqarrow.schema.SchemaMapper;

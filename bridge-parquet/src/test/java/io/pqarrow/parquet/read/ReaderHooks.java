@@ -1,5 +1,6 @@
 package io.pqarrow.parquet.read;
 
+import io.pqarrow.parquet.read.leaf.ReferenceLeaves;
 import io.pqarrow.schema.SchemaMapping;
 import java.nio.file.Path;
 import java.util.Map;

@@ -6,6 +6,7 @@ import io.pqarrow.parquet.ArrowJson;
 import io.pqarrow.parquet.PyRender;
 import io.pqarrow.parquet.ReaderLevelsTest;
 import io.pqarrow.parquet.Rows;
+import io.pqarrow.parquet.read.leaf.BinaryDecoders;
 import io.pqarrow.testing.LeakCheckingAllocator;
 import java.nio.file.Path;
 import java.util.List;

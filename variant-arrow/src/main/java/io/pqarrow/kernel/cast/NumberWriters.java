@@ -34,10 +34,19 @@ import org.apache.arrow.vector.util.DecimalUtility;
 public final class NumberWriters {
   private NumberWriters() {}
 
-  /** Base of the fixed-width writers: null slots through the vector. */
+  /**
+   * Base of the fixed-width writers: null slots through the vector, and the one store of a {@code
+   * long} into a slot of 1, 2, 4 or 8 bytes ({@link #store}), which the integer and temporal
+   * writers share: each of them is one class whose conversion (a range, a change of unit) is its
+   * fields, not a subclass per buffer width.
+   */
   abstract static class Fixed<V extends BaseFixedWidthVector> extends ValueWriter.Of<V> {
+    /** Bytes per slot in the data buffer (0 for a bit vector). */
+    final int width;
+
     Fixed(CastContext ctx, String target, V vector) {
       super(ctx, target, vector);
+      this.width = vector.getTypeWidth();
     }
 
     @Override
@@ -61,6 +70,20 @@ public final class NumberWriters {
       }
       BitVectorHelper.setBit(vector.getValidityBuffer(), index);
       return vector.getDataBuffer();
+    }
+
+    /**
+     * Stores {@code value} as the low {@link #width} bytes of slot {@code index}, which it marks
+     * valid; the caller has checked that the value fits.
+     */
+    final void store(int index, long value) {
+      ArrowBuf data = prepare(index);
+      switch (width) {
+        case 1 -> data.setByte(index, (byte) value);
+        case 2 -> data.setShort((long) index * 2, (short) value);
+        case 4 -> data.setInt((long) index * 4, (int) value);
+        default -> data.setLong((long) index * 8, value);
+      }
     }
   }
 
@@ -86,14 +109,16 @@ public final class NumberWriters {
   }
 
   /**
-   * Exact numerics with no fraction, inside {@code [min, max]}. One subclass per buffer width
-   * stores them, whatever the signedness of the Arrow type: the range is what differs.
+   * Exact numerics with no fraction, inside {@code [min, max]}, into an integer vector of any
+   * width: the range is what differs between the Arrow types of one width, whatever their
+   * signedness.
    */
-  abstract static class IntegerWriter extends Fixed<BaseFixedWidthVector> {
+  static final class IntegerWriter extends Fixed<BaseFixedWidthVector> {
     private final long min;
     private final long max;
     private final DirectScalar direct;
 
+    /** {@code direct} is the writer's fast path (null: none). */
     IntegerWriter(
         CastContext ctx,
         String target,
@@ -108,12 +133,12 @@ public final class NumberWriters {
     }
 
     @Override
-    public final DirectScalar direct() {
+    public DirectScalar direct() {
       return direct;
     }
 
     @Override
-    public final boolean writeValue(VariantReader v, int index) {
+    public boolean writeValue(VariantReader v, int index) {
       if (!Numbers.integral(v, ctx)) {
         return refuse(v, index);
       }
@@ -121,75 +146,30 @@ public final class NumberWriters {
       if (x < min || x > max) {
         return refuse(v, index);
       }
-      set(index, x);
+      store(index, x);
       return true;
     }
-
-    /** Stores {@code value}, which is inside the range, as the width's low bytes. */
-    abstract void set(int index, long value);
-  }
-
-  /**
-   * The writer of {@code [min, max]} into {@code vector}: one class per buffer width; {@code
-   * direct} is its fast path (null: none).
-   */
-  private static IntegerWriter integer(
-      CastContext ctx,
-      String target,
-      BaseFixedWidthVector vector,
-      long min,
-      long max,
-      DirectScalar direct) {
-    return switch (vector.getTypeWidth()) {
-      case 1 ->
-          new IntegerWriter(ctx, target, vector, min, max, direct) {
-            @Override
-            void set(int index, long value) {
-              prepare(index).setByte(index, (byte) value);
-            }
-          };
-      case 2 ->
-          new IntegerWriter(ctx, target, vector, min, max, direct) {
-            @Override
-            void set(int index, long value) {
-              prepare(index).setShort((long) index * 2, (short) value);
-            }
-          };
-      case 4 ->
-          new IntegerWriter(ctx, target, vector, min, max, direct) {
-            @Override
-            void set(int index, long value) {
-              prepare(index).setInt((long) index * 4, (int) value);
-            }
-          };
-      default ->
-          new IntegerWriter(ctx, target, vector, min, max, direct) {
-            @Override
-            void set(int index, long value) {
-              prepare(index).setLong((long) index * 8, value);
-            }
-          };
-    };
   }
 
   /** The writer of an integer vector of any width and signedness. */
   public static ValueWriter integer(CastContext ctx, String target, FieldVector vector) {
     if (vector instanceof TinyIntVector t) {
-      return integer(ctx, target, t, Byte.MIN_VALUE, Byte.MAX_VALUE, null);
+      return new IntegerWriter(ctx, target, t, Byte.MIN_VALUE, Byte.MAX_VALUE, null);
     } else if (vector instanceof SmallIntVector t) {
-      return integer(ctx, target, t, Short.MIN_VALUE, Short.MAX_VALUE, null);
+      return new IntegerWriter(ctx, target, t, Short.MIN_VALUE, Short.MAX_VALUE, null);
     } else if (vector instanceof IntVector t) {
-      return integer(ctx, target, t, Integer.MIN_VALUE, Integer.MAX_VALUE, DirectScalar.INT32);
+      return new IntegerWriter(
+          ctx, target, t, Integer.MIN_VALUE, Integer.MAX_VALUE, DirectScalar.INT32);
     } else if (vector instanceof BigIntVector t) {
-      return integer(ctx, target, t, Long.MIN_VALUE, Long.MAX_VALUE, DirectScalar.INT64);
+      return new IntegerWriter(ctx, target, t, Long.MIN_VALUE, Long.MAX_VALUE, DirectScalar.INT64);
     } else if (vector instanceof UInt1Vector t) {
-      return integer(ctx, target, t, 0, 0xFF, null);
+      return new IntegerWriter(ctx, target, t, 0, 0xFF, null);
     } else if (vector instanceof UInt2Vector t) {
-      return integer(ctx, target, t, 0, 0xFFFF, null);
+      return new IntegerWriter(ctx, target, t, 0, 0xFFFF, null);
     } else if (vector instanceof UInt4Vector t) {
-      return integer(ctx, target, t, 0, 0xFFFF_FFFFL, null);
+      return new IntegerWriter(ctx, target, t, 0, 0xFFFF_FFFFL, null);
     } else if (vector instanceof UInt8Vector t) {
-      return integer(ctx, target, t, 0, Long.MAX_VALUE, null);
+      return new IntegerWriter(ctx, target, t, 0, Long.MAX_VALUE, null);
     }
     throw new IllegalStateException(vector.getClass().getName());
   }
@@ -269,14 +249,12 @@ public final class NumberWriters {
   public static final class DecimalWriter extends Fixed<BaseFixedWidthVector> {
     private final int precision;
     private final int scale;
-    private final int width;
 
     DecimalWriter(
         CastContext ctx, String target, BaseFixedWidthVector vector, int precision, int scale) {
       super(ctx, target, vector);
       this.precision = precision;
       this.scale = scale;
-      this.width = vector.getTypeWidth();
     }
 
     /** Never: a slot may hold more digits than its column declares, which is a failure here. */

@@ -21,10 +21,10 @@ public final class TemporalWriters {
   private TemporalWriters() {}
 
   /**
-   * A target fed by up to two source kinds, each with its own exact scaling; {@link #scaled} makes
-   * one subclass per buffer width to store the result.
+   * A target fed by up to two source kinds, each with its own exact scaling, into a vector of 4 or
+   * 8 bytes a slot; a 4-byte target (Date32, Time32) refuses values outside the int range.
    */
-  abstract static class Scaled extends NumberWriters.Fixed<BaseFixedWidthVector> {
+  static final class Scaled extends NumberWriters.Fixed<BaseFixedWidthVector> {
     private final VariantKind kindA;
     private final long mulA;
     private final long divA;
@@ -47,7 +47,7 @@ public final class TemporalWriters {
     }
 
     @Override
-    public final boolean writeValue(VariantReader v, int index) {
+    public boolean writeValue(VariantReader v, int index) {
       VariantKind k = v.kind();
       long x;
       long mul;
@@ -75,14 +75,12 @@ public final class TemporalWriters {
         }
         x /= div;
       }
-      if (!set(index, x)) {
+      if (width == 4 && (x < Integer.MIN_VALUE || x > Integer.MAX_VALUE)) {
         return refuse(v, index);
       }
+      store(index, x);
       return true;
     }
-
-    /** Stores {@code value}; false when it is outside the vector's range. */
-    abstract boolean set(int index, long value);
   }
 
   /**
@@ -92,33 +90,6 @@ public final class TemporalWriters {
    * @param kindB the second kind, or {@code null} (then {@code unitsB} is 0)
    */
   record Units(VariantKind kindA, long unitsA, VariantKind kindB, long unitsB, long target) {}
-
-  /**
-   * The writer of values of the kinds in {@code units} into {@code vector}: one class per buffer
-   * width; a 4-byte target (Date32, Time32) refuses values outside the int range.
-   */
-  private static Scaled scaled(
-      CastContext ctx, String target, BaseFixedWidthVector vector, Units units) {
-    if (vector.getTypeWidth() == 4) {
-      return new Scaled(ctx, target, vector, units) {
-        @Override
-        boolean set(int index, long value) {
-          if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
-            return false;
-          }
-          prepare(index).setInt((long) index * 4, (int) value);
-          return true;
-        }
-      };
-    }
-    return new Scaled(ctx, target, vector, units) {
-      @Override
-      boolean set(int index, long value) {
-        prepare(index).setLong((long) index * 8, value);
-        return true;
-      }
-    };
-  }
 
   private static long raw(VariantReader v, VariantKind k) {
     return switch (k) {
@@ -130,7 +101,7 @@ public final class TemporalWriters {
 
   public static ValueWriter date(CastContext ctx, String target, FieldVector vector) {
     long targetUnits = vector instanceof DateDayVector ? 1 : 86_400_000L;
-    return scaled(
+    return new Scaled(
         ctx,
         target,
         (BaseFixedWidthVector) vector,
@@ -145,7 +116,7 @@ public final class TemporalWriters {
             : vector instanceof TimeMilliVector
                 ? 1000
                 : vector instanceof TimeMicroVector ? us : 1_000_000_000L;
-    return scaled(
+    return new Scaled(
         ctx,
         target,
         (BaseFixedWidthVector) vector,
@@ -163,7 +134,7 @@ public final class TemporalWriters {
         };
     VariantKind micros = withZone ? VariantKind.TIMESTAMP_MICROS : VariantKind.TIMESTAMP_NTZ_MICROS;
     VariantKind nanos = withZone ? VariantKind.TIMESTAMP_NANOS : VariantKind.TIMESTAMP_NTZ_NANOS;
-    return scaled(
+    return new Scaled(
         ctx,
         target,
         (TimeStampVector) vector,
