@@ -51,7 +51,7 @@ final class DictionaryRows {
           case 2 -> (at, k, into) -> widen(at, k, 2, mask, into);
           default -> (at, k, into) -> widen(at, k, 1, mask, into);
         };
-    long addr = indices.getDataBuffer().memoryAddress();
+    long addr = WordCompare.address(indices.getDataBuffer(), (long) width * n, n);
     boolean noNulls = indices.getNullCount() == 0;
     long[] nulls = isNull == null ? null : isNull ? t : f;
     int[] ks = new int[64];

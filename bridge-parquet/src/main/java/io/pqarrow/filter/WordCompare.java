@@ -58,7 +58,7 @@ final class WordCompare {
       int n,
       long[] t,
       long[] f) {
-    long addr = v.getDataBuffer().memoryAddress();
+    long addr = address(v.getDataBuffer(), (long) width * n, n);
     // unsigned: widths below 8 are masked into non-negative longs; width 8 is compared with the
     // sign bits flipped, which orders unsigned values as signed ones
     long mask = !unsigned || width == 8 ? -1L : (1L << (8 * width)) - 1;
@@ -79,13 +79,13 @@ final class WordCompare {
 
   /** As {@link #integers} for a float64 column and a double bound. */
   static void doubles(BaseFixedWidthVector v, double bound, int table, int n, long[] t, long[] f) {
-    long addr = v.getDataBuffer().memoryAddress();
+    long addr = address(v.getDataBuffer(), 8L * n, n);
     each(v, n, (from, m) -> wordDouble(addr + 8L * from, m, bound, table), t, f);
   }
 
   /** As {@link #integers} for a float32 column and a bound rounded to float. */
   static void floats(BaseFixedWidthVector v, float bound, int table, int n, long[] t, long[] f) {
-    long addr = v.getDataBuffer().memoryAddress();
+    long addr = address(v.getDataBuffer(), 4L * n, n);
     each(v, n, (from, m) -> wordFloat(addr + 4L * from, m, bound, table), t, f);
   }
 
@@ -125,7 +125,7 @@ final class WordCompare {
    * other is below every long when negative and above when not.
    */
   static void decimals(DecimalVector v, long bound, int table, int n, long[] t, long[] f) {
-    long addr = v.getDataBuffer().memoryAddress();
+    long addr = address(v.getDataBuffer(), 16L * n, n);
     each(v, n, (from, m) -> wordDecimal(addr, from, m, bound, table), t, f);
   }
 
@@ -134,10 +134,16 @@ final class WordCompare {
    * compared as unsigned bytes (a prefix before the longer value), eight bytes to a load.
    */
   static void bytes(BaseVariableWidthVector v, byte[] bound, int table, int n, long[] t, long[] f) {
-    long offsets = v.getOffsetBuffer().memoryAddress();
+    long offsets = address(v.getOffsetBuffer(), 4L * (n + 1), n);
     long data = v.getDataBuffer().memoryAddress();
+    long dataBytes = v.getDataBuffer().capacity();
     long[] words = bigEndianWords(bound);
-    each(v, n, (from, m) -> wordBytes(offsets + 4L * from, data, m, bound, words, table), t, f);
+    each(
+        v,
+        n,
+        (from, m) -> wordBytes(offsets + 4L * from, data, dataBytes, m, bound, words, table),
+        t,
+        f);
   }
 
   private static long wordDouble(long at, int m, double b, int table) {
@@ -201,11 +207,22 @@ final class WordCompare {
    * #bytes}): each value's comparison with the bound ({@link #compareBytes}) picks its table bit.
    */
   private static long wordBytes(
-      long offsets, long data, int m, byte[] bound, long[] words, int table) {
+      long offsets, long data, long dataBytes, int m, byte[] bound, long[] words, int table) {
     long r = 0;
     int start = MemoryUtil.getInt(offsets);
     for (int j = 0; j < m; j++) {
       int end = MemoryUtil.getInt(offsets + 4L * (j + 1));
+      if (start < 0 || end < start || end > dataBytes) {
+        // before any unchecked read of the value's bytes: offsets from a caller's vector
+        throw new IllegalStateException(
+            "string offsets "
+                + start
+                + ".."
+                + end
+                + " lie outside the data buffer of "
+                + dataBytes
+                + " bytes");
+      }
       int cmp = compareBytes(data + start, end - start, bound, words);
       r |= ((table >>> (1 << (cmp + 1))) & 1L) << j; // outcome index 1, 2 or 4 for -1, 0, 1
       start = end;
@@ -222,7 +239,8 @@ final class WordCompare {
     int common = Math.min(len, bound.length);
     int k = 0;
     for (; k + 8 <= common; k += 8) {
-      long x = Long.reverseBytes(MemoryUtil.getLong(at + k));
+      long raw = MemoryUtil.getLong(at + k);
+      long x = MemoryUtil.LITTLE_ENDIAN ? Long.reverseBytes(raw) : raw; // as big-endian
       long y = words[k >>> 3];
       if (x != y) {
         return Long.compareUnsigned(x, y) < 0 ? -1 : 1;
@@ -236,6 +254,18 @@ final class WordCompare {
       }
     }
     return Integer.compare(len, bound.length);
+  }
+
+  /**
+   * The address of {@code buf}, after checking that it holds the {@code bytes} the unchecked reads
+   * of {@code n} rows will touch (a caller's vector may say more rows than its buffers hold).
+   */
+  static long address(ArrowBuf buf, long bytes, int n) {
+    if (n < 0 || buf.capacity() < bytes) {
+      throw new IllegalStateException(
+          n + " rows need " + bytes + " bytes of a buffer that holds " + buf.capacity());
+    }
+    return buf.memoryAddress();
   }
 
   /** The whole eight-byte groups of {@code bytes}, each read big-endian. */

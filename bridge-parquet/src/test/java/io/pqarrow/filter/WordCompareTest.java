@@ -440,4 +440,45 @@ class WordCompareTest {
       default -> x >= b;
     };
   }
+
+  @Test
+  void rowsOrOffsetsBeyondTheBuffersAreRefusedBeforeAnyUncheckedRead() {
+    int table = WordCompare.table(io.pqarrow.filter.Expression.Op.LT);
+    try (IntVector ints = new IntVector("i", memory.allocator());
+        VarCharVector strings = new VarCharVector("s", memory.allocator())) {
+      ints.allocateNew(8);
+      ints.setValueCount(8);
+      int rows = (int) (ints.getDataBuffer().capacity() / 4) + 1; // one more than the buffer holds
+      long[] t = new long[(rows + 63) / 64];
+      long[] f = new long[t.length];
+      IllegalStateException e =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              IllegalStateException.class,
+              () -> WordCompare.integers(ints, 4, false, 5, table, rows, t, f));
+      assertEquals(
+          rows + " rows need " + 4L * rows + " bytes of a buffer that holds " + (4L * rows - 4),
+          e.getMessage());
+      strings.allocateNew(64, 4);
+      for (int i = 0; i < 4; i++) {
+        strings.setSafe(i, ("v" + i).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      }
+      strings.setValueCount(4);
+      // the third value's end offset points past the data buffer, as a foreign vector's might
+      strings.getOffsetBuffer().setInt(3 * 4L, (int) strings.getDataBuffer().capacity() + 1);
+      long[] st = new long[1];
+      long[] sf = new long[1];
+      byte[] bound = "v9".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      e =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              IllegalStateException.class,
+              () -> WordCompare.bytes(strings, bound, table, 4, st, sf));
+      assertEquals(
+          "string offsets 4.."
+              + (strings.getDataBuffer().capacity() + 1)
+              + " lie outside the data buffer of "
+              + strings.getDataBuffer().capacity()
+              + " bytes",
+          e.getMessage());
+    }
+  }
 }
