@@ -74,8 +74,12 @@ final class FileBatches implements AutoCloseable {
     Dataset dataset = plan.dataset();
     int index = split.file();
     String path = dataset.files().get(index).path();
-    if (plan.filters() != null && !plan.filters().mayMatch(index)) {
-      return null;
+    try {
+      if (plan.filters() != null && !plan.filters().mayMatch(index)) {
+        return null;
+      }
+    } catch (BridgeException e) {
+      throw Dataset.named(e, path);
     }
     // the file's one open, for its footer (unless read before) and every stream of its reader
     OpenedFile bytes = new OpenedFile(dataset.files().get(index).file(), path);

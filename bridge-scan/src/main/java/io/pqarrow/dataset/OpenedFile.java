@@ -21,7 +21,12 @@ import org.apache.parquet.io.SeekableInputStream;
  * whose streams read at their own positions with positioned reads, at once from several threads
  * (read-ahead, a file's column tasks). Any other {@link InputFile} (a caller's listing) has one
  * stream opened, on the first {@link #newStream()}; the streams handed out keep their own positions
- * and read it in turn, each read a seek and a read under a lock on it.
+ * and read it in turn, each read a seek and a read under a lock on it: the reads of a file's
+ * columns take turns on that stream, which suits local and block stores; on a store where a
+ * backward seek costs a new request (object stores) this may cost more than a stream per chunk did
+ * (not measured). A {@link FileChannel} is interruptible: a thread interrupted while it reads
+ * closes the channel, and the file's other reads then fail (a scan is cancelled by closing it, not
+ * by interrupts).
  */
 final class OpenedFile implements InputFile, AutoCloseable {
   private final InputFile file;
@@ -50,10 +55,11 @@ final class OpenedFile implements InputFile, AutoCloseable {
       throw new IOException(name + " was closed after its read");
     }
     if (channel == null) {
+      long size = getLength(); // before the open, so that a failure leaves nothing open
       channel =
           file instanceof SizedLocalFile sized
               ? FileChannel.open(sized.path(), StandardOpenOption.READ)
-              : new StreamChannel(file.newStream(), getLength());
+              : new StreamChannel(file.newStream(), size);
       opened = new ChannelInputFile(channel, name);
     }
     return opened.newStream();

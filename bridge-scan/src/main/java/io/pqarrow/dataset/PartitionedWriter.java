@@ -58,9 +58,9 @@ import org.apache.arrow.vector.util.TransferPair;
  * dates as {@code 2025-01-31}, floating point as Java prints a double, strings as they are.
  * Partition columns are top-level columns of those types. {@code N} counts the files of the whole
  * write from 0; a partition's file is closed and the next begun when it reaches the maximum rows
- * per file, and a file that got none of the last {@link #IDLE_ROWS} rows is completed at the end of
- * a batch (rows in partition order keep a few files open, not every partition's; a partition whose
- * rows come back after that gets a new file). Every file is written with the same {@link
+ * per file, and a file that got none of the last {@link #idleWindow} rows is completed at the end
+ * of a batch (rows in partition order keep a few files open, not every partition's; a partition
+ * whose rows come back after that gets a new file). Every file is written with the same {@link
  * WriteOptions}. Their {@code threads} are the write's, not each file's: with more than one and no
  * executor given, the files' writers share one pool of {@code threads - 1} helpers started here and
  * stopped at {@link #close} or {@link #abort} (a writer of its own would start {@code threads - 1}
@@ -130,6 +130,22 @@ public final class PartitionedWriter implements AutoCloseable {
    * batch and no file is closed early.
    */
   static final int IDLE_ROWS = 1 << 16;
+
+  /**
+   * Rows per open file in the idle window: with rows in no order over {@code N} partitions a file
+   * gets a row every {@code N} rows on average, and goes {@code 16 N} rows without one with a
+   * chance of about e<sup>-16</sup> (10<sup>-7</sup>), so a write to tens of thousands of
+   * partitions does not complete files that are still getting rows (a flood of small files).
+   */
+  static final int IDLE_ROWS_PER_OPEN_FILE = 16;
+
+  /**
+   * The rows a file must go without to be completed while {@code openFiles} files are open: {@link
+   * #IDLE_ROWS}, or {@link #IDLE_ROWS_PER_OPEN_FILE} per open file when that is more.
+   */
+  static long idleWindow(int openFiles) {
+    return Math.max(IDLE_ROWS, (long) IDLE_ROWS_PER_OPEN_FILE * openFiles);
+  }
 
   /**
    * An open file and the rows copied for it and not yet handed to its writer. {@link #rows} and
@@ -453,11 +469,15 @@ public final class PartitionedWriter implements AutoCloseable {
     return file;
   }
 
-  /** Completes every open file that got no rows from the last {@link #IDLE_ROWS} rows. */
+  /**
+   * Completes every open file that got no rows from the last {@link #idleWindow} rows of the open
+   * files there are.
+   */
   private void closeIdle() {
+    long window = idleWindow(open.size());
     for (Iterator<Open> it = open.values().iterator(); it.hasNext(); ) {
       Open f = it.next();
-      if (rowsSeen - f.lastRow >= IDLE_ROWS) {
+      if (rowsSeen - f.lastRow >= window) {
         it.remove();
         complete(f);
       }

@@ -33,7 +33,13 @@ final class RowGather {
         src instanceof BaseFixedWidthVector
             || src instanceof BaseVariableWidthVector
             || src instanceof BaseLargeVariableWidthVector;
-    if (src.getClass() == dst.getClass() && flat && n > 0) {
+    // the same class is not the same width (FixedSizeBinary(4) and (16)): the unchecked copies
+    // write src's width into dst
+    if (src.getClass() == dst.getClass()
+        && flat
+        && n > 0
+        && (!(src instanceof BaseFixedWidthVector s0)
+            || s0.getTypeWidth() == ((BaseFixedWidthVector) dst).getTypeWidth())) {
       checkRows(src, rows, from, n);
       if (src instanceof BitVector s) {
         bits(s, rows, from, n, (BitVector) dst, at);

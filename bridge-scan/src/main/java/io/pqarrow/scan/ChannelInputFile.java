@@ -26,6 +26,9 @@ public final class ChannelInputFile implements InputFile {
   private final String name;
   private volatile long length = -1;
 
+  /** The most bytes one positioned read of a heap buffer asks a {@link FileChannel} for. */
+  static final int MAX_READ = 1 << 20;
+
   /**
    * @param channel the bytes, open for reading; not closed by this object or its streams
    * @param name what {@link #toString()} returns, naming the bytes in messages
@@ -62,7 +65,17 @@ public final class ChannelInputFile implements InputFile {
   private int readAt(ByteBuffer buffer, long position) throws IOException {
     int n;
     if (channel instanceof FileChannel file) {
-      n = file.read(buffer, position);
+      // a heap buffer is read through a temporary direct buffer the JDK keeps per thread at the
+      // largest size asked for: at most MAX_READ at a time keeps that bounded (readFully loops)
+      int limit = buffer.limit();
+      if (!buffer.isDirect() && buffer.remaining() > MAX_READ) {
+        buffer.limit(buffer.position() + MAX_READ);
+      }
+      try {
+        n = file.read(buffer, position);
+      } finally {
+        buffer.limit(limit);
+      }
     } else {
       synchronized (channel) {
         channel.position(position);

@@ -151,4 +151,19 @@ class IdlePartitionFileTest {
     }
     assertEquals(first + 5, rows);
   }
+
+  @Test
+  void theIdleWindowGrowsWithTheOpenFilesSoRowsInNoOrderKeepTheirFiles() {
+    // a few open files (rows in partition order): the fixed window
+    assertEquals(IDLE, PartitionedWriter.idleWindow(1));
+    assertEquals(
+        IDLE, PartitionedWriter.idleWindow(IDLE / PartitionedWriter.IDLE_ROWS_PER_OPEN_FILE));
+    // 100,000 partitions in no order: each file gets a row every 100,000 rows on average, so a
+    // fixed window of 65,536 would complete about half of them every batch
+    long window = PartitionedWriter.idleWindow(100_000);
+    assertEquals(1_600_000L, window);
+    // the chance that a file still getting rows (one in 100,000 on average) goes the window
+    // without one is below one in a million
+    assertTrue(Math.exp(-window / 100_000.0) < 1e-6, "window " + window);
+  }
 }
