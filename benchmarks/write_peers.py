@@ -20,8 +20,9 @@ What it does:
     the process CPU time of each.
  3. Runs the JMH benchmark ParquetWriteBenchmark (this library's ParquetArrowWriter over the same
     table read into Arrow batches of 65,536 rows) with -p threads=1 and then 2 (WriteOptions.threads),
-    -prof gc, single-shot: the median of the measured iterations counts; the file it wrote is kept
-    (-Dpqarrow.bench.writeTo) for its size.
+    single-shot, no profiler: the median of the measured iterations counts; the file it wrote is kept
+    (-Dpqarrow.bench.writeTo) for its size. Then one more untimed iteration with -prof gc gives the
+    heap allocated (with -prof gc on, every iteration of the flat write took about 1.7x as long).
  4. Prints the table (milliseconds and MB/s of the file each writer produced; ratios peer ÷ ours,
     above 1 meaning this library is faster) and rewrites the section of benchmarks/README.md between
     the write_peers.py markers, with the machine's load before and after (--note), and the plot
@@ -244,22 +245,34 @@ def time_peers(table, reps):
 
 def time_ours(source, warmup, iterations, out_name="jmh"):
     out = OUT / f"{out_name}.json"
-    out.unlink(missing_ok=True)
     log = OUT / f"{out_name}.log"
-    print(f"  JMH: {BENCHMARK}, threads 1 then 2, -wi {warmup} -i {iterations}, -prof gc; log {log.relative_to(ROOT)}")
+    print(f"  JMH: {BENCHMARK}, threads 1 then 2, -wi {warmup} -i {iterations} timed without profilers, then"
+          f" -wi 1 -i 1 -prof gc for the heap allocated; log {log.relative_to(ROOT)}")
     results = {}
     for threads in (1, 2):
         written = OUT / f"pqarrow-{threads}.parquet"
         written.unlink(missing_ok=True)
-        peers.run_jmh(
-            [BENCHMARK, "-p", f"source={source}", "-p", f"threads={threads}", "-f", "1", "-wi", str(warmup),
-             "-i", str(iterations), "-prof", "gc", "-rf", "json", "-rff", str(out),
-             # replaces the benchmark's own jvmArgsAppend, so those are repeated here
-             "-jvmArgsAppend", f"{peers.JAVA_OPENS} -Xmx4g -Dpqarrow.bench.writeTo={written}"],
-            log,
-        )
-        for e in json.loads(out.read_text()) if out.exists() else []:
-            results.update(jmh_entry(e, written))
+        # Timed without -prof gc: with it, every single-shot iteration of the flat write took about
+        # 1,480 ms on a quiet machine against about 850 ms without it (same jar, minutes apart);
+        # the allocation figure comes from a second, untimed run with the profiler.
+        for profile in (False, True):
+            out.unlink(missing_ok=True)
+            counts = ["-wi", "1", "-i", "1", "-prof", "gc"] if profile else ["-wi", str(warmup), "-i", str(iterations)]
+            peers.run_jmh(
+                [BENCHMARK, "-p", f"source={source}", "-p", f"threads={threads}", "-f", "1", *counts,
+                 "-rf", "json", "-rff", str(out),
+                 # replaces the benchmark's own jvmArgsAppend, so those are repeated here
+                 "-jvmArgsAppend", f"{peers.JAVA_OPENS} -Xmx4g -Dpqarrow.bench.writeTo={written}"],
+                log,
+            )
+            for e in json.loads(out.read_text()) if out.exists() else []:
+                entry = jmh_entry(e, written, quiet=profile)
+                if not profile:
+                    results.update(entry)
+                else:
+                    for key, value in entry.items():
+                        if key in results:
+                            results[key]["alloc_bytes_per_op"] = value["alloc_bytes_per_op"]
         written.unlink(missing_ok=True)
     for key in ("pqarrow-1t", "pqarrow-2t"):
         if key not in results:
@@ -268,12 +281,13 @@ def time_ours(source, warmup, iterations, out_name="jmh"):
     return results
 
 
-def jmh_entry(e, written):
+def jmh_entry(e, written, quiet=False):
     """One JMH result of ParquetWriteBenchmark, keyed by its thread count; the file's bytes from written."""
     key = f"pqarrow-{e['params']['threads']}t"
     ms = [v for fork in e["primaryMetric"]["rawData"] for v in fork]
     file_bytes = written.stat().st_size if written.exists() else None
-    print(f"  {key:11} median {statistics.median(ms):8.1f} ms")
+    if not quiet:
+        print(f"  {key:11} median {statistics.median(ms):8.1f} ms")
     return {
         key: {
             "seconds": [v / 1000.0 for v in ms],
@@ -410,7 +424,7 @@ def main():
         f"written as Parquet with SNAPPY, row groups of {ROW_GROUP:,} rows, dictionary encoding and statistics on. "
         f"Peers: the median of {reps} timed writes after one warm-up, with the process CPU time; this library: "
         f"`{BENCHMARK.rsplit('.', 1)[1]}` (batches of 65,536 rows), JMH single-shot, the median of {reps} measured "
-        f"iterations after {warmup} warm-up iteration(s), heap from `-prof gc` (Arrow buffers are off-heap). "
+        f"iterations after {warmup} warm-up iteration(s), heap from one more untimed iteration with `-prof gc`, which slowed the timed ones (Arrow buffers are off-heap). "
         "Ratio: the writer's time ÷ this library's single-threaded time (above 1: this library is faster).")
     parts = []
     if extra:
