@@ -1,6 +1,7 @@
 package io.pqarrow.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pqarrow.testing.LeakCheckingAllocator;
 import java.math.BigDecimal;
@@ -268,6 +269,65 @@ class WordCompareTest {
               }
             }
           }
+        }
+      }
+    }
+  }
+
+  @Test
+  void unsignedIndicesWithTheirHighBitSetReadTheEntriesAboveTheSignedRange() {
+    // 8-bit indices 128..255 and 16-bit indices 32768..: read signed they would be negative
+    // (outside
+    // the dictionary, neither true nor false), so a filter that ignored the sign would lose them
+    BufferAllocator a = memory.allocator();
+    Random rnd = new Random(31);
+    for (int bits : new int[] {8, 16}) {
+      int m = bits == 8 ? 256 : 40_000;
+      ArrowType.Int indexType = new ArrowType.Int(bits, false);
+      DictionaryEncoding enc = new DictionaryEncoding(1, false, indexType);
+      try (VarCharVector dict = new VarCharVector("d", a)) {
+        dict.allocateNew();
+        for (int k = 0; k < m; k++) {
+          dict.setSafe(
+              k, String.format("w%05d", k).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        dict.setValueCount(m);
+        DictionaryProvider.MapDictionaryProvider provider =
+            new DictionaryProvider.MapDictionaryProvider(new Dictionary(dict, enc));
+        Field field = new Field("c", new FieldType(true, indexType, enc), null);
+        int n = 1000;
+        int bound = bits == 8 ? 200 : 35_000;
+        try (BaseFixedWidthVector idx = (BaseFixedWidthVector) field.createVector(a)) {
+          idx.allocateNew(n);
+          int[] k = new int[n];
+          int want = 0;
+          int high = 0;
+          for (int i = 0; i < n; i++) {
+            k[i] = rnd.nextInt(m);
+            if (bits == 8) {
+              idx.getDataBuffer().setByte(i, k[i]);
+            } else {
+              idx.getDataBuffer().setShort(2L * i, k[i]);
+            }
+            idx.setIndexDefined(i);
+            want += k[i] >= bound ? 1 : 0;
+            high += k[i] >= m / 2 ? 1 : 0;
+          }
+          idx.setValueCount(n);
+          assertTrue(high > n / 4, "rows with the index's high bit set: " + high);
+          long[] keep =
+              selectStrings(idx, provider, "c >= '" + String.format("w%05d", bound) + "'", n);
+          for (int i = 0; i < n; i++) {
+            assertEquals(
+                k[i] >= bound,
+                (keep[i >>> 6] >>> i & 1) != 0,
+                bits + "-bit index " + k[i] + " at row " + i);
+          }
+          int count = 0;
+          for (long word : keep) {
+            count += Long.bitCount(word);
+          }
+          assertEquals(want, count, bits + "-bit");
         }
       }
     }
